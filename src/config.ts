@@ -1,0 +1,150 @@
+import { z } from 'zod';
+
+/** One environment variable: its schema, default and what it is for (the README lists them all). */
+interface EnvVar<T extends z.ZodType = z.ZodType> {
+  schema: T;
+  description: string;
+  /** Shown in the README when the default is computed rather than a literal. */
+  defaultText?: string;
+}
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+const optionalUrl = z.url({ message: 'must be an absolute URL such as https://example.org' }).optional();
+const listOf = (item: RegExp, example: string) =>
+  z
+    .string()
+    .default('')
+    .transform((s) => s.split(/[\s,]+/).filter(Boolean))
+    .pipe(z.array(z.string().regex(item, `each entry must look like ${example}`)));
+
+/** Every environment variable Deckhand reads. */
+export const ENV = {
+  LOG_LEVEL: {
+    schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    description: 'Log level (pino).',
+  },
+  LOG_FILE: {
+    schema: z.string().optional(),
+    description:
+      'Write logs to this file instead of stderr. The interactive shell defaults to `.data/deckhand.log`.',
+  },
+  REDIS_URL: {
+    schema: z.url({ message: 'must be a redis:// or rediss:// URL' }).optional(),
+    description:
+      'Redis to use. When unset, Deckhand starts a local `redis-server` with its data under `.data/redis`.',
+  },
+  DATA_DIR: {
+    schema: z.string().default('.data'),
+    description: 'Where local state lives (embedded Redis, sandbox files, logs).',
+  },
+  PORT: {
+    schema: z.coerce.number().int().min(0).max(65535).default(3000),
+    description: 'Port of the HTTP server.',
+  },
+  HOST: { schema: z.string().default('0.0.0.0'), description: 'Address the HTTP server listens on.' },
+  PUBLIC_URL: {
+    schema: optionalUrl,
+    description: 'Public base URL of the HTTP server (OAuth callbacks, webhooks, secret forms).',
+    defaultText: '`http://localhost:$PORT`',
+  },
+  SECRET_KEY: {
+    schema: z
+      .string()
+      .regex(
+        /^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/,
+        'must be 32 random bytes as 64 hex digits or base64 (openssl rand -hex 32)',
+      )
+      .optional(),
+    description:
+      'Key that encrypts stored credentials (AES-256-GCM): 32 bytes, hex or base64 (`openssl rand -hex 32`). Required with any chat platform; the sandbox shell uses a development key.',
+  },
+  SANDBOX: {
+    schema: bool.default(false),
+    description: 'Use the embedded emulators for every external service (also `--sandbox`).',
+    defaultText: '`0`, and on when no service URL is configured',
+  },
+  SANDBOX_STEP_MS: {
+    schema: z.coerce.number().int().min(1).default(1500),
+    description: 'Sandbox pacing: how long each build/deployment step takes, in ms (tests use a few ms).',
+  },
+  TOOLHOST_URL: {
+    schema: optionalUrl,
+    description:
+      'External server of the tool hosting platform (deploy tokens), e.g. `https://api.svc.toolforge.org`.',
+  },
+  TOOLHOST_INTERNAL_URL: {
+    schema: optionalUrl,
+    description:
+      'Internal server (client certificates), e.g. `https://api.svc.tools.eqiad1.wikimedia.cloud:30003`.',
+  },
+  TOOLHOST_CERT_DIR: {
+    schema: z.string().optional(),
+    description:
+      'Directory of per-tool client certificates: `<dir>/<tool>/client.crt` and `<dir>/<tool>/client.key`, as the platform puts them in `~/.toolskube/`. A tool with a certificate uses the internal server.',
+  },
+  TOOLHOST_CA_FILE: {
+    schema: z.string().optional(),
+    description: 'CA bundle (PEM) to trust for the internal server.',
+  },
+  TOOLHOST_DEPLOY_TOKENS: {
+    schema: listOf(/^[a-z0-9][a-z0-9-]*=[A-Za-z0-9-]+$/, 'mytool=<token>'),
+    description:
+      'Bot-wide deploy tokens, `tool=token` separated by commas. A tool with a token (and no certificate) uses the external server.',
+  },
+  TOOLHOST_TIMEOUT_MS: {
+    schema: z.coerce.number().int().min(100).default(15000),
+    description: 'Timeout of one request to the tool hosting platform, in ms.',
+  },
+  ADMINS: {
+    schema: listOf(/^(slack|discord|telegram|shell):[^:\s]+$/, 'slack:U0123ABCD'),
+    description: 'Admins: `platform:userId` separated by commas. Admins may run every command on every tool.',
+  },
+  TOOL_MAINTAINERS: {
+    schema: listOf(/^[a-z0-9][a-z0-9-]*=(slack|discord|telegram|shell):[^:\s]+$/, 'mytool=slack:U0123ABCD'),
+    description:
+      'Maintainers per tool: `tool=platform:userId` separated by commas. Maintainers may deploy and change that tool.',
+  },
+  SHELL_USER: {
+    schema: z.string().min(1).optional(),
+    description: 'User name of the terminal chat (shell adapter).',
+    defaultText: '`$USER`',
+  },
+  WATCH_MAX_MINUTES: {
+    schema: z.coerce.number().min(1).default(90),
+    description: 'How long a status card is followed before Deckhand stops and says so.',
+  },
+} satisfies Record<string, EnvVar>;
+
+type Env = typeof ENV;
+
+/** The parsed configuration. */
+export type Config = { [K in keyof Env]: z.output<Env[K]['schema']> };
+
+/** A configuration problem, naming the variable and the fix. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment; throws a {@link ConfigError} listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const out: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [name, spec] of Object.entries(ENV) as [string, EnvVar][]) {
+    const raw = env[name];
+    const result = spec.schema.safeParse(raw === '' && name !== 'SANDBOX' ? undefined : raw);
+    if (result.success) out[name] = result.data;
+    else problems.push(`${name}: ${result.error.issues[0]?.message ?? 'invalid'} — ${spec.description}`);
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return out as Config;
+}
+
+/** True when no real upstream service is configured, so the sandbox is used. */
+export function wantsSandbox(config: Config, flag: boolean): boolean {
+  return flag || config.SANDBOX || (!config.TOOLHOST_URL && !config.TOOLHOST_INTERNAL_URL);
+}

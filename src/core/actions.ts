@@ -1,0 +1,30 @@
+/** A button's stored meaning: which command to run with which arguments, until when. */
+export interface StoredAction {
+  command: string;
+  args: Record<string, unknown>;
+  /** Conversation the button was posted in. */
+  conversationId: string;
+  /** Unix ms after which the click is refused as expired. */
+  expiresAt: number;
+  /** Set on the Confirm button of a destructive command. */
+  confirmed?: boolean;
+}
+
+/** Where buttons' meanings live (Redis in production: `src/store/actions.ts`). */
+export interface ActionStore {
+  /** Stores an action and returns its short id (≤ 16 chars, fits every platform's payload limit). */
+  save(action: StoredAction): Promise<string>;
+  /** Loads an action; `undefined` when unknown or expired. */
+  load(id: string): Promise<StoredAction | undefined>;
+  /** Deletes an action (a one-shot confirm button). */
+  remove(id: string): Promise<void>;
+}
+
+/** Tools bound to conversations with `/tool bind`. */
+export interface BindingStore {
+  get(conversationId: string): Promise<string | undefined>;
+  set(conversationId: string, tool: string): Promise<void>;
+}
+
+/** Command name of the button that dismisses a confirmation. */
+export const DISMISS_COMMAND = '__dismiss';

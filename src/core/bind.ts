@@ -1,0 +1,159 @@
+import type { z } from 'zod';
+import type { AnyCommand } from './command';
+import { UsageError } from './errors';
+import { usageLine } from './help';
+import { argInfo, toFlagName } from './schema-info';
+import type { Token } from './tokenize';
+
+/** Options for binding words to a command's arguments. */
+export interface BindOptions {
+  /** Tool bound to the conversation (`/tool bind`), used when `<tool>` is left out. */
+  boundTool?: string;
+}
+
+type Raw = Record<string, unknown>;
+
+/**
+ * Maps the words after a command name onto its argument object: positionals in order, `--flag value`,
+ * `--flag=value`, `--bool`, repeated flags for arrays, `--` ending flags. Then validates with the
+ * command's zod schema. Every failure is a {@link UsageError} naming the argument, with the usage line.
+ */
+export function bindTokens(
+  command: AnyCommand<unknown>,
+  tokens: readonly Token[],
+  options: BindOptions = {},
+): Raw {
+  const shape = (command.args as z.ZodObject).shape as Record<string, z.ZodType>;
+  const flags = new Map<string, string>();
+  for (const key of Object.keys(shape)) flags.set(toFlagName(key), key);
+  const raw: Raw = {};
+  const positionals: string[] = [];
+  const usage = usageLine(command);
+  let flagsEnded = false;
+
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] as Token;
+    if (flagsEnded || token.quoted || !token.text.startsWith('--') || token.text === '--') {
+      if (!token.quoted && token.text === '--' && !flagsEnded) flagsEnded = true;
+      else positionals.push(token.text);
+      continue;
+    }
+    const body = token.text.slice(2);
+    const eq = body.indexOf('=');
+    const flagName = (eq >= 0 ? body.slice(0, eq) : body).toLowerCase();
+    const key = flags.get(flagName);
+    if (!key) {
+      throw new UsageError(`Unknown option --${flagName} for /${command.name}.`, { usage });
+    }
+    const info = argInfo(shape[key] as z.ZodType);
+    let value: string | boolean;
+    if (eq >= 0) {
+      value = body.slice(eq + 1);
+    } else if (info.kind === 'boolean') {
+      value = true;
+    } else {
+      const next = tokens[i + 1];
+      if (!next || (!next.quoted && next.text.startsWith('--') && next.text.length > 2)) {
+        throw new UsageError(`Option --${flagName} needs a value.`, { usage });
+      }
+      value = next.text;
+      i++;
+    }
+    if (info.kind === 'array') {
+      const list = (raw[key] as unknown[] | undefined) ?? [];
+      list.push(value);
+      raw[key] = list;
+    } else if (key in raw) {
+      throw new UsageError(`Option --${flagName} is given twice.`, { usage });
+    } else {
+      raw[key] = value;
+    }
+  }
+
+  assignPositionals(command, shape, positionals, raw, options, usage);
+  return validateArgs(command, raw);
+}
+
+function assignPositionals(
+  command: AnyCommand<unknown>,
+  shape: Record<string, z.ZodType>,
+  values: string[],
+  raw: Raw,
+  options: BindOptions,
+  usage: string,
+): void {
+  const names = [...(command.positional ?? [])].filter((name) => !(name in raw));
+  const required = names.filter((name) => !argInfo(shape[name] as z.ZodType).optional).length;
+  if (names[0] === 'tool' && options.boundTool && values.length < required) {
+    values.unshift(options.boundTool);
+  }
+  for (const [index, name] of names.entries()) {
+    const info = argInfo(shape[name] as z.ZodType);
+    if (info.kind === 'array' && index === names.length - 1) {
+      if (values.length > 0) raw[name] = values.splice(0);
+      break;
+    }
+    const value = values.shift();
+    if (value !== undefined) raw[name] = value;
+  }
+  if (values.length > 0) {
+    throw new UsageError(`Too many arguments: \`${values.join(' ')}\` is not expected.`, { usage });
+  }
+}
+
+/**
+ * Validates an argument object (from text, Discord options or a stored button) against a command's
+ * schema, coercing strings to the declared numbers and booleans first.
+ */
+export function validateArgs(command: AnyCommand<unknown>, raw: Raw): Raw {
+  const schema = command.args as z.ZodObject;
+  const shape = schema.shape as Record<string, z.ZodType>;
+  const coerced: Raw = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const field = shape[key];
+    if (!field) {
+      throw new UsageError(`Unknown argument \`${key}\` for /${command.name}.`, {
+        usage: usageLine(command),
+      });
+    }
+    coerced[key] = coerce(argInfo(field), value);
+  }
+  const result = schema.safeParse(coerced);
+  if (result.success) return result.data as Raw;
+  const issue = result.error.issues[0] as z.core.$ZodIssue;
+  const key = String(issue.path[0] ?? '');
+  const positional = (command.positional ?? []).includes(key);
+  const name = positional ? `<${key}>` : `--${toFlagName(key)}`;
+  const missing = coerced[key] === undefined;
+  const message = missing
+    ? `Missing ${name}.`
+    : `Invalid ${name}: ${issue.message}${describeGiven(coerced[key])}.`;
+  throw new UsageError(message, { usage: usageLine(command), hint: `Example: ${command.examples[0]}` });
+}
+
+function describeGiven(value: unknown): string {
+  if (typeof value === 'string')
+    return ` (got \`${value.length > 60 ? `${value.slice(0, 57)}...` : value}\`)`;
+  return '';
+}
+
+function coerce(info: ReturnType<typeof argInfo>, value: unknown): unknown {
+  if (typeof value !== 'string') {
+    if (info.kind === 'array' && Array.isArray(value)) {
+      return value.map((v) => coerce({ ...info, kind: info.itemKind ?? 'string' }, v));
+    }
+    return value;
+  }
+  if (info.kind === 'number') {
+    const trimmed = value.trim();
+    return trimmed !== '' && Number.isFinite(Number(trimmed)) ? Number(trimmed) : value;
+  }
+  if (info.kind === 'boolean') {
+    const lowered = value.toLowerCase();
+    if (['true', 'yes', '1', 'on'].includes(lowered)) return true;
+    if (['false', 'no', '0', 'off'].includes(lowered)) return false;
+    return value;
+  }
+  if (info.kind === 'array') return [coerce({ ...info, kind: info.itemKind ?? 'string' }, value)];
+  return value;
+}

@@ -1,0 +1,78 @@
+import type { z } from 'zod';
+import type { ConversationRef, Platform } from './conversation';
+import type { DraftCard } from './reply';
+
+/** Who may run a command: anyone in the conversation, a tool maintainer, or an admin. */
+export type PermissionLevel = 'read' | 'write' | 'admin';
+
+/** A handle on a posted message: plain data, storable in Redis, usable from another process. */
+export interface MessageHandle {
+  platform: Platform;
+  conversationId: string;
+  /** Platform-specific message reference (Slack channel+ts, Discord channel+message id, …). */
+  ref: Record<string, string>;
+}
+
+/** The person who invoked a command or clicked a button. */
+export interface ChatUser {
+  platform: Platform;
+  /** Platform user id (Slack `U…`, Discord snowflake, Telegram numeric id, shell user name). */
+  id: string;
+  /** Display name, for cards and audit. */
+  name: string;
+  workspace: string;
+}
+
+/** Where and by whom a command was invoked. */
+export interface Invocation {
+  user: ChatUser;
+  conversation: ConversationRef;
+  conversationId: string;
+  /** True in a direct message / private chat with the bot. */
+  isPrivate: boolean;
+}
+
+/** What a command's `run` receives. */
+export interface CommandContext<A, S> {
+  args: A;
+  invocation: Invocation;
+  services: S;
+  /** Posts a card; returns the handle to update it later. */
+  reply(card: DraftCard): Promise<MessageHandle | undefined>;
+  /** Edits a card posted earlier (buttons are re-stored). */
+  update(handle: MessageHandle, card: DraftCard): Promise<void>;
+}
+
+/** A command as declared in `commands/`. */
+export interface CommandDefinition<Schema extends z.ZodObject = z.ZodObject, S = unknown> {
+  /** Space-separated path: `deploy`, `build start`. The first word is the group (one slash command). */
+  name: string;
+  /** One line for help and manifests (≤ 100 chars, Discord's limit). */
+  summary: string;
+  /** Argument schema; keys in camelCase, flags are their kebab-case (`forceBuild` → `--force-build`). */
+  args: Schema;
+  /** Keys of `args` given by position, in order. The last may be an array (takes the rest). */
+  positional?: readonly (keyof z.infer<Schema> & string)[];
+  /** Example invocations, shown in help and usage errors. At least one. */
+  examples: readonly string[];
+  permission: PermissionLevel;
+  /** True when the command changes something (audited; never run twice for one delivery). */
+  sideEffect: boolean;
+  /** For destructive commands: the question asked with a Confirm button before running. */
+  confirm?: (args: z.infer<Schema>) => string;
+  /** Keys of `args` whose values are secrets: never logged, echoed or audited. */
+  secretArgs?: readonly string[];
+  /** Runs the command. A returned card is posted as the reply. */
+  run(ctx: CommandContext<z.infer<Schema>, S>): Promise<DraftCard | undefined>;
+}
+
+/** Declares a command; identity function that keeps the argument types. */
+export function defineCommand<Schema extends z.ZodObject, S>(
+  definition: CommandDefinition<Schema, S>,
+): CommandDefinition<Schema, S> {
+  return definition;
+}
+
+/** A command with its schema type erased, as kept in the registry. */
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds commands of every argument shape.
+export type AnyCommand<S = unknown> = CommandDefinition<z.ZodObject, S> | CommandDefinition<any, S>;

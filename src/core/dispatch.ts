@@ -1,0 +1,254 @@
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import { commandCounter } from '../metrics';
+import { scrubSecrets } from '../secrets';
+import { type ActionStore, type BindingStore, DISMISS_COMMAND } from './actions';
+import { bindTokens, validateArgs } from './bind';
+import type { AnyCommand, CommandContext, Invocation, MessageHandle } from './command';
+import { DeckhandError, newReferenceId, PermissionDenied, UsageError } from './errors';
+import type { Messengers } from './messenger';
+import type { Policy } from './policy';
+import type { CommandRegistry } from './registry';
+import type { ActionRequest, Card, DraftCard } from './reply';
+import { tokenize } from './tokenize';
+
+/** What the dispatcher needs from the application. */
+export interface DispatcherDeps<S> {
+  registry: CommandRegistry<S>;
+  services: S;
+  actions: ActionStore;
+  bindings: BindingStore;
+  policy: Policy;
+  messengers: Messengers;
+  logger: Logger;
+  /** Seconds a button stays valid by default. */
+  actionTtlSeconds?: number;
+}
+
+/** An adapter's surface: replies in the conversation of one invocation, as rendered cards. */
+export interface CardSurface {
+  reply(card: Card): Promise<MessageHandle | undefined>;
+  update(handle: MessageHandle, card: Card): Promise<void>;
+}
+
+/**
+ * Turns text commands, structured commands (Discord options) and button clicks into command runs:
+ * parse, fill in the bound tool, check permission, confirm destructive ones, run, and answer every
+ * failure with a short message (never a stack trace).
+ */
+export class Dispatcher<S> {
+  private readonly ttl: number;
+
+  constructor(private readonly deps: DispatcherDeps<S>) {
+    this.ttl = deps.actionTtlSeconds ?? 24 * 3600;
+  }
+
+  /** The command registry. */
+  get registry(): CommandRegistry<S> {
+    return this.deps.registry;
+  }
+
+  /** Handles a text command line such as `/deploy mytool --force-build`. */
+  async handleText(text: string, invocation: Invocation, surface: CardSurface): Promise<void> {
+    let name = 'unknown';
+    try {
+      const tokens = tokenize(text.trim());
+      const { command, rest } = this.deps.registry.resolve(tokens);
+      name = command.name;
+      const boundTool = await this.deps.bindings.get(invocation.conversationId);
+      const args = bindTokens(command as AnyCommand<unknown>, rest, boundTool ? { boundTool } : {});
+      await this.execute(command, args, invocation, surface, false);
+    } catch (error) {
+      await this.fail(name, error, invocation, surface);
+    }
+  }
+
+  /** Handles a command given as a name and an argument object (Discord options, forms). */
+  async handleStructured(
+    commandName: string,
+    rawArgs: Record<string, unknown>,
+    invocation: Invocation,
+    surface: CardSurface,
+  ): Promise<void> {
+    try {
+      const command = this.deps.registry.get(commandName);
+      if (!command) throw new UsageError(`Unknown command /${commandName}.`, { hint: 'Try /help.' });
+      const boundTool = await this.deps.bindings.get(invocation.conversationId);
+      const filled = { ...rawArgs };
+      if ('tool' in (command.args as z.ZodObject).shape && filled.tool === undefined && boundTool) {
+        filled.tool = boundTool;
+      }
+      const args = validateArgs(command as AnyCommand<unknown>, filled);
+      await this.execute(command, args, invocation, surface, false);
+    } catch (error) {
+      await this.fail(commandName, error, invocation, surface);
+    }
+  }
+
+  /** Handles a button click by its short action id; rights are checked for the person who clicked. */
+  async handleAction(actionId: string, invocation: Invocation, surface: CardSurface): Promise<void> {
+    let name = 'action';
+    try {
+      const action = await this.deps.actions.load(actionId);
+      if (!action || action.expiresAt < Date.now()) {
+        throw new UsageError('This button has expired.', {
+          hint: 'Run the command again to get fresh buttons.',
+        });
+      }
+      if (action.command === DISMISS_COMMAND) {
+        await surface.reply({
+          text: 'Cancelled; nothing was changed.',
+          status: 'info',
+          visibility: 'private',
+        });
+        return;
+      }
+      const command = this.deps.registry.get(action.command);
+      if (!command) throw new UsageError('This button belongs to a command that no longer exists.');
+      name = command.name;
+      if (action.confirmed) await this.deps.actions.remove(actionId);
+      const args = validateArgs(command as AnyCommand<unknown>, action.args);
+      await this.execute(command, args, invocation, surface, action.confirmed === true);
+    } catch (error) {
+      await this.fail(name, error, invocation, surface);
+    }
+  }
+
+  /** Stores a draft card's actions and returns the card with short-id buttons. */
+  async render(draft: DraftCard, conversationId: string): Promise<Card> {
+    const { actions, ...rest } = draft;
+    const card: Card = { ...rest };
+    if (actions && actions.length > 0) {
+      card.buttons = await Promise.all(actions.map((a) => this.storeAction(a, conversationId)));
+    }
+    return card;
+  }
+
+  /** Posts a draft card to a conversation through the platform's messenger (for workers). */
+  async post(
+    conversationId: string,
+    platform: Invocation['user']['platform'],
+    draft: DraftCard,
+  ): Promise<MessageHandle> {
+    const card = await this.render(draft, conversationId);
+    return this.deps.messengers.for(platform).post(conversationId, card);
+  }
+
+  /** Edits a posted card through the platform's messenger (for workers and pollers). */
+  async update(handle: MessageHandle, draft: DraftCard): Promise<void> {
+    const card = await this.render(draft, handle.conversationId);
+    await this.deps.messengers.for(handle.platform).update(handle, card);
+  }
+
+  private async storeAction(action: ActionRequest, conversationId: string) {
+    const ttl = action.ttlSeconds ?? this.ttl;
+    const actionId = await this.deps.actions.save({
+      command: action.command,
+      args: action.args,
+      conversationId,
+      expiresAt: Date.now() + ttl * 1000,
+      ...(action.confirmed ? { confirmed: true } : {}),
+    });
+    return { label: action.label, actionId, ...(action.style ? { style: action.style } : {}) };
+  }
+
+  private async execute(
+    command: AnyCommand<S>,
+    args: Record<string, unknown>,
+    invocation: Invocation,
+    surface: CardSurface,
+    confirmed: boolean,
+  ): Promise<void> {
+    const tool = typeof args.tool === 'string' ? args.tool : undefined;
+    await this.deps.policy.check(invocation.user, command.permission, tool);
+    if (command.confirm && !confirmed) {
+      await this.askConfirmation(command, args, invocation, surface);
+      commandCounter.inc({ command: command.name, platform: invocation.user.platform, outcome: 'confirm' });
+      return;
+    }
+    const reply = async (draft: DraftCard) => {
+      return surface.reply(await this.render(draft, invocation.conversationId));
+    };
+    const context: CommandContext<Record<string, unknown>, S> = {
+      args,
+      invocation,
+      services: this.deps.services,
+      reply,
+      update: async (handle, draft) =>
+        surface.update(handle, await this.render(draft, invocation.conversationId)),
+    };
+    this.deps.logger.info(
+      {
+        command: command.name,
+        user: invocation.user.id,
+        platform: invocation.user.platform,
+        args: this.loggable(command, args),
+      },
+      'command',
+    );
+    const result = await command.run(context as never);
+    if (result) await reply(result);
+    commandCounter.inc({ command: command.name, platform: invocation.user.platform, outcome: 'ok' });
+  }
+
+  private async askConfirmation(
+    command: AnyCommand<S>,
+    args: Record<string, unknown>,
+    invocation: Invocation,
+    surface: CardSurface,
+  ): Promise<void> {
+    const question = command.confirm?.(args as never) ?? `Run /${command.name}?`;
+    const draft: DraftCard = {
+      title: 'Please confirm',
+      text: question,
+      status: 'warning',
+      actions: [
+        { label: 'Confirm', command: command.name, args, style: 'danger', confirmed: true, ttlSeconds: 600 },
+        { label: 'Cancel', command: DISMISS_COMMAND, args: {}, ttlSeconds: 600 },
+      ],
+      footer: 'These buttons expire in 10 minutes.',
+    };
+    await surface.reply(await this.render(draft, invocation.conversationId));
+  }
+
+  private loggable(command: AnyCommand<S>, args: Record<string, unknown>): Record<string, unknown> {
+    const secret = new Set(command.secretArgs ?? []);
+    return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, secret.has(k) ? '[redacted]' : v]));
+  }
+
+  private async fail(
+    name: string,
+    error: unknown,
+    invocation: Invocation,
+    surface: CardSurface,
+  ): Promise<void> {
+    const card = this.errorCard(name, error, invocation);
+    try {
+      await surface.reply(card);
+    } catch (replyError) {
+      this.deps.logger.error({ err: replyError, command: name }, 'could not deliver an error reply');
+    }
+  }
+
+  /** The card shown for a failure: the error's own words, or a reference id for our own bugs. */
+  errorCard(name: string, error: unknown, invocation: Invocation): Card {
+    const platform = invocation.user.platform;
+    if (error instanceof DeckhandError) {
+      const outcome = error.code.split('.')[0] as string;
+      commandCounter.inc({ command: name, platform, outcome });
+      const lines = [scrubSecrets(error.message)];
+      if (error instanceof UsageError && error.usage) lines.push(`Usage: ${error.usage}`);
+      if (error.hint) lines.push(scrubSecrets(error.hint));
+      const status = error instanceof PermissionDenied || error instanceof UsageError ? 'warning' : 'danger';
+      return { text: lines.join('\n'), status, visibility: 'private' };
+    }
+    const reference = newReferenceId();
+    commandCounter.inc({ command: name, platform, outcome: 'internal' });
+    this.deps.logger.error({ err: error, command: name, reference }, 'command failed');
+    return {
+      text: `Something went wrong on our side (reference ${reference}). Nothing more was done; please report the reference.`,
+      status: 'danger',
+      visibility: 'private',
+    };
+  }
+}

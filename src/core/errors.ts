@@ -1,0 +1,78 @@
+/**
+ * Errors by where the failure happened. Each carries a stable `code`, and a message written for the
+ * person in the chat: one or two lines saying what was wrong and what to do. Anything that is not a
+ * {@link DeckhandError} is our own bug and is reported with a reference id only.
+ */
+
+/** Base class of every error Deckhand reports to a user as-is. */
+export abstract class DeckhandError extends Error {
+  /** Stable machine-readable code, e.g. `usage`, `permission`, `upstream.404`. */
+  abstract readonly code: string;
+  /** Optional second line: what the user can do about it. */
+  readonly hint: string | undefined;
+
+  constructor(message: string, hint?: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = new.target.name;
+    this.hint = hint;
+  }
+}
+
+/** The user's input was wrong: unknown command, bad argument, malformed value. */
+export class UsageError extends DeckhandError {
+  readonly code = 'usage';
+  /** The usage line of the command concerned, when known. */
+  readonly usage: string | undefined;
+
+  constructor(message: string, options: { hint?: string; usage?: string } = {}) {
+    super(message, options.hint);
+    this.usage = options.usage;
+  }
+}
+
+/** The user lacks the rights (or the linked account) for what they asked. */
+export class PermissionDenied extends DeckhandError {
+  readonly code = 'permission';
+}
+
+/** The remote service answered with an error status. */
+export class UpstreamError extends DeckhandError {
+  readonly code: string;
+  /** HTTP status the service answered with. */
+  readonly status: number;
+  /** Which service answered (`toolhost`, `sourcehost`, …). */
+  readonly service: string;
+
+  constructor(service: string, status: number, message: string, hint?: string) {
+    super(message, hint);
+    this.service = service;
+    this.status = status;
+    this.code = `upstream.${status}`;
+  }
+
+  /** True for statuses worth retrying later (5xx, 429). */
+  get transient(): boolean {
+    return this.status >= 500 || this.status === 429;
+  }
+}
+
+/** The remote service could not be reached or did not answer in time. */
+export class UnreachableError extends DeckhandError {
+  readonly code = 'unreachable';
+  readonly service: string;
+
+  constructor(service: string, message: string, options?: ErrorOptions) {
+    super(message, 'Try again in a minute; if it persists the service may be down.', options);
+    this.service = service;
+  }
+}
+
+/** A thing the user named does not exist (tool, build, job, button). */
+export class NotFoundError extends DeckhandError {
+  readonly code = 'not_found';
+}
+
+/** Short random reference id shown to the user for an internal error, and logged with the details. */
+export function newReferenceId(): string {
+  return `ERR-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+}

@@ -1,0 +1,32 @@
+import type { MessageHandle } from './command';
+import type { Platform } from './conversation';
+import type { Card } from './reply';
+
+/**
+ * Posts and edits cards by conversation id and handle alone, so a worker in another process can keep a
+ * card up to date. Each adapter registers one.
+ */
+export interface Messenger {
+  post(conversationId: string, card: Card): Promise<MessageHandle>;
+  update(handle: MessageHandle, card: Card): Promise<void>;
+}
+
+/** The messengers of the adapters running in this process, by platform. */
+export class Messengers {
+  private readonly byPlatform = new Map<Platform, Messenger>();
+
+  register(platform: Platform, messenger: Messenger): void {
+    this.byPlatform.set(platform, messenger);
+  }
+
+  /** The messenger for a platform; throws when that adapter is not running here. */
+  for(platform: Platform): Messenger {
+    const messenger = this.byPlatform.get(platform);
+    if (!messenger) throw new Error(`no ${platform} adapter is running in this process`);
+    return messenger;
+  }
+
+  has(platform: Platform): boolean {
+    return this.byPlatform.has(platform);
+  }
+}

@@ -1,0 +1,10 @@
+import type { ChatUser, PermissionLevel } from './command';
+
+/** Decides whether a user may run a command at a permission level for a tool. */
+export interface Policy {
+  /**
+   * Resolves when allowed; rejects with a `PermissionDenied` that says what link or role is missing.
+   * `tool` is the tool the command acts on, when it has one.
+   */
+  check(user: ChatUser, level: PermissionLevel, tool: string | undefined): Promise<void>;
+}

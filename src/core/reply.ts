@@ -1,0 +1,85 @@
+/**
+ * The neutral reply model: a small card every adapter renders natively (Block Kit, Discord embeds,
+ * Telegram HTML, ANSI text). All strings in a card are untrusted plain text; renderers escape them.
+ */
+
+/** Colour/intent of a card. */
+export type CardStatus = 'info' | 'progress' | 'success' | 'warning' | 'danger';
+
+/** Who sees a reply. */
+export type Visibility = 'public' | 'private';
+
+/** One labelled value. */
+export interface CardField {
+  label: string;
+  value: string;
+  /** Optional link the value points to. */
+  url?: string;
+  /** Render side by side with neighbours where the platform can. */
+  inline?: boolean;
+}
+
+/** A button: rendered with the short id of a stored action. */
+export interface CardButton {
+  label: string;
+  /** Short id of the stored action (see {@link ActionRequest}). Filled by the dispatcher. */
+  actionId: string;
+  style?: 'primary' | 'danger';
+}
+
+/** A link button that opens a URL, with no round trip to the bot. */
+export interface CardLink {
+  label: string;
+  url: string;
+}
+
+/** A file attached to a reply (a transcript, a long log). */
+export interface CardAttachment {
+  filename: string;
+  content: string;
+}
+
+/** The card itself. */
+export interface Card {
+  title?: string;
+  text?: string;
+  status?: CardStatus;
+  fields?: CardField[];
+  /** A block of preformatted text (logs, config). */
+  code?: { text: string; language?: string };
+  buttons?: CardButton[];
+  links?: CardLink[];
+  /** Small print under the card (ids, timestamps, warnings from the service). */
+  footer?: string;
+  attachments?: CardAttachment[];
+  visibility?: Visibility;
+}
+
+/**
+ * A button as a command declares it, before the dispatcher stores it and gives it a short id.
+ * The click re-dispatches `command` with `args`, permission-checked for the person who clicked.
+ */
+export interface ActionRequest {
+  label: string;
+  command: string;
+  args: Record<string, unknown>;
+  style?: 'primary' | 'danger';
+  /** Seconds the button stays valid. Defaults to the dispatcher's (24 h). */
+  ttlSeconds?: number;
+  /** Set on the confirm button of a destructive command. */
+  confirmed?: boolean;
+}
+
+/** A card as commands produce it: buttons still as {@link ActionRequest}s. */
+export interface DraftCard extends Omit<Card, 'buttons'> {
+  actions?: ActionRequest[];
+}
+
+/** Icon-free label for a status, used by text renderers. */
+export const STATUS_LABEL: Record<CardStatus, string> = {
+  info: 'info',
+  progress: 'in progress',
+  success: 'done',
+  warning: 'warning',
+  danger: 'failed',
+};

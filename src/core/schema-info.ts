@@ -1,0 +1,89 @@
+import type { z } from 'zod';
+
+/** The shape of one argument, read from its zod schema for parsing, help and manifests. */
+export interface ArgInfo {
+  kind: 'string' | 'number' | 'boolean' | 'array' | 'enum' | 'unknown';
+  /** For arrays: the kind of the items. */
+  itemKind?: ArgInfo['kind'];
+  optional: boolean;
+  defaultValue?: unknown;
+  description?: string;
+  /** Allowed values of an enum (or an array of enum). */
+  choices?: string[];
+  /** Integer-only number. */
+  integer?: boolean;
+}
+
+interface Def {
+  type: string;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  element?: z.ZodType;
+  entries?: Record<string, string | number>;
+  defaultValue?: unknown;
+  checks?: { _zod: { def: { check: string; format?: string } } }[];
+  format?: string;
+}
+
+function defOf(schema: z.ZodType): Def {
+  return (schema as unknown as { _zod: { def: Def } })._zod.def;
+}
+
+/** Reads the kind, optionality, default, choices and description of a zod schema. */
+export function argInfo(schema: z.ZodType): ArgInfo {
+  let current: z.ZodType = schema;
+  let optional = false;
+  let defaultValue: unknown;
+  const description = schema.description;
+  for (let depth = 0; depth < 10; depth++) {
+    const def = defOf(current);
+    if (def.type === 'optional' || def.type === 'nullable') {
+      optional = true;
+      current = def.innerType as z.ZodType;
+    } else if (def.type === 'default' || def.type === 'prefault') {
+      optional = true;
+      defaultValue = def.defaultValue;
+      current = def.innerType as z.ZodType;
+    } else if (def.type === 'pipe') {
+      current = def.in as z.ZodType;
+    } else {
+      break;
+    }
+  }
+  const def = defOf(current);
+  const base: ArgInfo = {
+    kind: 'unknown',
+    optional,
+    defaultValue,
+    description: description ?? current.description,
+  };
+  switch (def.type) {
+    case 'string':
+      return { ...base, kind: 'string' };
+    case 'number': {
+      const integer =
+        def.format === 'safeint' || (def.checks ?? []).some((c) => c._zod.def.format === 'safeint');
+      return { ...base, kind: 'number', integer };
+    }
+    case 'boolean':
+      return { ...base, kind: 'boolean' };
+    case 'enum':
+      return { ...base, kind: 'enum', choices: Object.values(def.entries ?? {}).map(String) };
+    case 'array': {
+      const item = argInfo(def.element as z.ZodType);
+      return {
+        ...base,
+        kind: 'array',
+        itemKind: item.kind,
+        ...(item.choices ? { choices: item.choices } : {}),
+      };
+    }
+    default:
+      return base;
+  }
+}
+
+/** `forceBuild` → `force-build`. */
+export function toFlagName(key: string): string {
+  return key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replaceAll('_', '-');
+}

@@ -1,0 +1,230 @@
+import type { Readable } from 'node:stream';
+import { Agent, type Dispatcher, RetryAgent, request, errors as undiciErrors } from 'undici';
+import type { z } from 'zod';
+import { UnreachableError, UpstreamError } from '../core/errors';
+import { upstreamDuration } from '../metrics';
+
+/** Turns an error response body into the service's own message (each API has its own shape). */
+export type ErrorMessageReader = (status: number, body: unknown) => string | undefined;
+
+/** Options for one {@link HttpClient}. */
+export interface HttpClientOptions {
+  /** Service code name, used in errors and metrics (`toolhost`, `sourcehost`, …). */
+  service: string;
+  /** Base URL; request paths are appended to it. */
+  baseUrl: string;
+  /** Per-request timeout for headers and body, in ms. Default 15 000. */
+  timeoutMs?: number;
+  /** Retries of idempotent requests on 5xx, 429 and connection errors. Default 2. */
+  retries?: number;
+  /** First retry delay in ms (doubles each time; `Retry-After` wins). Default 250. */
+  retryDelayMs?: number;
+  /** TLS client certificate and key (PEM) for mTLS, and the CA to trust. */
+  tls?: { cert?: string; key?: string; ca?: string };
+  /** Headers sent with every request. */
+  headers?: Record<string, string>;
+  readError?: ErrorMessageReader;
+}
+
+/** One request. */
+export interface RequestOptions {
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Route template for metrics, e.g. `/builds/v1/tool/{tool}/builds`. Defaults to the path. */
+  route?: string;
+}
+
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+
+/**
+ * The one HTTP layer every service client uses: undici with keep-alive, timeouts, retries with
+ * backoff for idempotent calls only (undici's RetryAgent, which honours `Retry-After`), error bodies
+ * turned into {@link UpstreamError}s carrying the service's own message, and transport failures into
+ * {@link UnreachableError}s.
+ */
+export class HttpClient {
+  private readonly retrying: Dispatcher;
+  private readonly plain: Dispatcher;
+  private readonly timeoutMs: number;
+
+  constructor(private readonly options: HttpClientOptions) {
+    this.timeoutMs = options.timeoutMs ?? 15_000;
+    const tls = options.tls;
+    this.plain = new Agent({
+      keepAliveTimeout: 10_000,
+      ...(tls ? { connect: { cert: tls.cert, key: tls.key, ca: tls.ca } } : {}),
+    });
+    this.retrying = new RetryAgent(this.plain, {
+      maxRetries: options.retries ?? 2,
+      minTimeout: options.retryDelayMs ?? 250,
+      maxTimeout: 10_000,
+      timeoutFactor: 2,
+      methods: [...IDEMPOTENT] as Dispatcher.HttpMethod[],
+      statusCodes: [429, 500, 502, 503, 504],
+    });
+  }
+
+  /** The service's code name. */
+  get service(): string {
+    return this.options.service;
+  }
+
+  /** Sends a request and returns the parsed JSON body, validated by `schema`. */
+  async json<T>(
+    method: Dispatcher.HttpMethod,
+    path: string,
+    schema: z.ZodType<T>,
+    options: RequestOptions = {},
+  ): Promise<T> {
+    const { statusCode, body } = await this.send(method, path, options);
+    const text = await body.text();
+    const parsed = parseJson(text);
+    if (statusCode >= 400) throw this.toError(statusCode, parsed ?? text);
+    const result = schema.safeParse(parsed);
+    if (!result.success) {
+      throw new UpstreamError(
+        this.options.service,
+        502,
+        `The ${this.options.service} service sent an answer Deckhand does not understand.`,
+      );
+    }
+    return result.data;
+  }
+
+  /** Sends a request and returns the body as text (e.g. Prometheus metrics). */
+  async text(method: Dispatcher.HttpMethod, path: string, options: RequestOptions = {}): Promise<string> {
+    const { statusCode, body } = await this.send(method, path, options);
+    const text = await body.text();
+    if (statusCode >= 400) throw this.toError(statusCode, parseJson(text) ?? text);
+    return text;
+  }
+
+  /**
+   * Opens a streaming response and yields its lines as they arrive (NDJSON logs). No retries: a
+   * stream is resumed by the caller, which knows where it left off. `signal` aborts it.
+   */
+  async *lines(
+    path: string,
+    options: RequestOptions & { signal?: AbortSignal } = {},
+  ): AsyncGenerator<string> {
+    const { statusCode, body } = await this.send('GET', path, options, {
+      stream: true,
+      signal: options.signal,
+    });
+    if (statusCode >= 400) {
+      const text = await body.text();
+      throw this.toError(statusCode, parseJson(text) ?? text);
+    }
+    let buffer = '';
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of body as Readable) {
+        buffer += decoder.decode(chunk as Buffer, { stream: true });
+        let newline = buffer.indexOf('\n');
+        while (newline >= 0) {
+          const line = buffer.slice(0, newline).replace(/\r$/, '');
+          buffer = buffer.slice(newline + 1);
+          if (line.trim() !== '') yield line;
+          newline = buffer.indexOf('\n');
+        }
+      }
+    } catch (error) {
+      if (options.signal?.aborted) return;
+      throw new UnreachableError(this.options.service, `The ${this.options.service} log stream broke off.`, {
+        cause: error,
+      });
+    }
+    buffer += decoder.decode();
+    if (buffer.trim() !== '') yield buffer;
+  }
+
+  /** Closes the connection pools. */
+  async close(): Promise<void> {
+    await this.retrying.close();
+  }
+
+  private async send(
+    method: Dispatcher.HttpMethod,
+    path: string,
+    options: RequestOptions,
+    extra: { stream?: boolean; signal?: AbortSignal | undefined } = {},
+  ) {
+    const url = new URL(this.options.baseUrl.replace(/\/$/, '') + path);
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      ...this.options.headers,
+      ...options.headers,
+    };
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    }
+    const started = performance.now();
+    const route = options.route ?? path;
+    try {
+      const response = await request(url, {
+        method,
+        headers,
+        body,
+        dispatcher: extra.stream || !IDEMPOTENT.has(method) ? this.plain : this.retrying,
+        headersTimeout: this.timeoutMs,
+        bodyTimeout: extra.stream ? 0 : this.timeoutMs,
+        ...(extra.signal ? { signal: extra.signal } : {}),
+      });
+      upstreamDuration.observe(
+        { service: this.options.service, method, route, status: String(response.statusCode) },
+        (performance.now() - started) / 1000,
+      );
+      return response;
+    } catch (error) {
+      upstreamDuration.observe(
+        { service: this.options.service, method, route, status: 'error' },
+        (performance.now() - started) / 1000,
+      );
+      throw this.transportError(error);
+    }
+  }
+
+  private transportError(error: unknown): Error {
+    const service = this.options.service;
+    if (error instanceof undiciErrors.RequestRetryError) {
+      return this.toError(error.statusCode, undefined);
+    }
+    if (error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) {
+      return new UnreachableError(service, `The ${service} service did not answer in time.`, {
+        cause: error,
+      });
+    }
+    if (error instanceof Error && error.name === 'AbortError') return error;
+    return new UnreachableError(service, `The ${service} service cannot be reached.`, { cause: error });
+  }
+
+  private toError(status: number, body: unknown): UpstreamError {
+    const own = this.options.readError?.(status, body);
+    const fallback = typeof body === 'string' && body.length < 300 && body.trim() ? body.trim() : undefined;
+    const message = own ?? fallback ?? `The ${this.options.service} service answered HTTP ${status}.`;
+    return new UpstreamError(this.options.service, status, message, hintFor(status));
+  }
+}
+
+function hintFor(status: number): string | undefined {
+  if (status === 401 || status === 403)
+    return 'Check that Deckhand has working credentials for this tool (see /help).';
+  if (status === 429) return 'The service is rate-limiting; wait a moment and try again.';
+  if (status >= 500) return 'The service had a problem; try again in a minute.';
+  return undefined;
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

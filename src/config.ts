@@ -35,6 +35,14 @@ export const ENV = {
     description:
       'Redis to use. When unset, Deckhand starts a local `redis-server` with its data under `.data/redis`.',
   },
+  REDIS_KEY_PREFIX: {
+    schema: z
+      .string()
+      .regex(/^[A-Za-z0-9:_-]*$/, 'letters, digits, `:`, `_` and `-` only')
+      .default('dh:'),
+    description:
+      'Prefix of every Redis key and queue Deckhand uses, so several deployments can share one Redis.',
+  },
   DATA_DIR: {
     schema: z.string().default('.data'),
     description: 'Where local state lives (embedded Redis, sandbox files, logs).',
@@ -110,6 +118,11 @@ export const ENV = {
     schema: z.string().min(1).optional(),
     description: 'User name of the terminal chat (shell adapter).',
     defaultText: '`$USER`',
+  },
+  WATCH_POLL_MS: {
+    schema: z.coerce.number().int().min(10).default(1000),
+    description:
+      'First delay when following a deployment or build; it grows ×1.5 per poll up to 15 s. The sandbox uses a third of `SANDBOX_STEP_MS`.',
   },
   WATCH_MAX_MINUTES: {
     schema: z.coerce.number().min(1).default(90),

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { AnyCommand } from './command';
 import { UsageError } from './errors';
 import { usageLine } from './help';
-import { argInfo, toFlagName } from './schema-info';
+import { argInfo, toFlagName, toPositionalName } from './schema-info';
 import type { Token } from './tokenize';
 
 /** Options for binding words to a command's arguments. */
@@ -123,7 +123,7 @@ export function validateArgs(command: AnyCommand<unknown>, raw: Raw): Raw {
   const issue = result.error.issues[0] as z.core.$ZodIssue;
   const key = String(issue.path[0] ?? '');
   const positional = (command.positional ?? []).includes(key);
-  const name = positional ? `<${key}>` : `--${toFlagName(key)}`;
+  const name = positional ? `<${toPositionalName(key)}>` : `--${toFlagName(key)}`;
   const missing = coerced[key] === undefined;
   const message = missing
     ? `Missing ${name}.`

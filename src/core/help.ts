@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { AnyCommand } from './command';
 import type { CommandRegistry } from './registry';
 import type { DraftCard } from './reply';
-import { argInfo, toFlagName } from './schema-info';
+import { argInfo, toFlagName, toPositionalName } from './schema-info';
 
 /** The usage line of a command, e.g. `/build start <tool> <source_url> [--ref VALUE]`. */
 export function usageLine(command: AnyCommand<unknown>): string {
@@ -11,7 +11,7 @@ export function usageLine(command: AnyCommand<unknown>): string {
   const parts = [`/${command.name}`];
   for (const key of command.positional ?? []) {
     const info = argInfo(shape[key] as z.ZodType);
-    const name = info.kind === 'array' ? `<${key}>...` : `<${key}>`;
+    const name = info.kind === 'array' ? `<${toPositionalName(key)}>...` : `<${toPositionalName(key)}>`;
     parts.push(info.optional ? `[${name}]` : name);
   }
   for (const [key, schema] of Object.entries(shape)) {
@@ -37,7 +37,7 @@ export function commandHelp(command: AnyCommand<unknown>): DraftCard {
   const positional = new Set<string>(command.positional ?? []);
   const lines = Object.entries(shape).map(([key, schema]) => {
     const info = argInfo(schema);
-    const name = positional.has(key) ? `<${key}>` : `--${toFlagName(key)}`;
+    const name = positional.has(key) ? `<${toPositionalName(key)}>` : `--${toFlagName(key)}`;
     const extra = info.choices ? ` (one of: ${info.choices.join(', ')})` : '';
     return `${name}  ${info.description ?? ''}${extra}`.trimEnd();
   });

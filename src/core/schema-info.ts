@@ -87,3 +87,8 @@ export function argInfo(schema: z.ZodType): ArgInfo {
 export function toFlagName(key: string): string {
   return key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replaceAll('_', '-');
 }
+
+/** `sourceUrl` → `source_url`, as positional arguments are shown in usage lines. */
+export function toPositionalName(key: string): string {
+  return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}

@@ -62,6 +62,9 @@ export class HttpClient {
       timeoutFactor: 2,
       methods: [...IDEMPOTENT] as Dispatcher.HttpMethod[],
       statusCodes: [429, 500, 502, 503, 504],
+      // Hand back the last answer once retries are exhausted instead of a bare RequestRetryError,
+      // so its body (the service's own message) reaches the user.
+      throwOnError: false,
     });
   }
 
@@ -125,6 +128,8 @@ export class HttpClient {
         while (newline >= 0) {
           const line = buffer.slice(0, newline).replace(/\r$/, '');
           buffer = buffer.slice(newline + 1);
+          // Lines already buffered in the last chunk must not outlive an abort.
+          if (options.signal?.aborted) return;
           if (line.trim() !== '') yield line;
           newline = buffer.indexOf('\n');
         }
@@ -136,7 +141,7 @@ export class HttpClient {
       });
     }
     buffer += decoder.decode();
-    if (buffer.trim() !== '') yield buffer;
+    if (buffer.trim() !== '' && !options.signal?.aborted) yield buffer;
   }
 
   /** Closes the connection pools. */

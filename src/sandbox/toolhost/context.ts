@@ -8,6 +8,11 @@
 export interface SandboxTimings {
   /** Duration of one lifecycle step (pending → running, running → done, …), in ms. */
   stepMs: number;
+  /**
+   * A deployment still pending or running after this long becomes `timed_out` (the real worker gives
+   * up after 1 h). Default: 200 steps.
+   */
+  deploymentTimeoutMs?: number;
 }
 
 /** What the builds area offers to the other areas. */
@@ -18,6 +23,19 @@ export interface BuildsFacade {
   buildStatus(tool: string, id: string): string | undefined;
   /** Destination image of a build (once it succeeded). */
   buildImage(tool: string, id: string): string | undefined;
+  /**
+   * Cancels a pending or running build as `PUT /builds/{id}/cancel` would; false when it does not
+   * exist or has already finished. Optional so that fakes of this facade stay small.
+   */
+  cancelBuild?(tool: string, id: string): boolean;
+  /**
+   * The newest successful build of `source_url` at `ref` whose image is `image_name`, if any (what
+   * a deployment reuses unless `force-build` is set). Optional, like {@link cancelBuild}.
+   */
+  findSuccessfulBuild?(
+    tool: string,
+    params: { source_url: string; ref?: string; image_name?: string },
+  ): { id: string; image: string } | undefined;
 }
 
 /** A job definition as a deployment applies it (components `run` → jobs `PATCH`). */
@@ -39,6 +57,73 @@ export interface JobsFacade {
   applyJob(tool: string, job: AppliedJob): boolean;
   /** Restarts a job as `POST /jobs/{id}/restart` would; false when it does not exist. */
   restartJob(tool: string, name: string): boolean;
+  /** The tool's jobs, used by components `config/generate`. Optional. */
+  listJobs?(tool: string): AppliedJob[];
+}
+
+/** What the envvars area offers to the other areas (components stores `TOOL_DEPLOY_TOKEN`). */
+export interface EnvvarsFacade {
+  /** Creates or overwrites an envvar as `POST /envvars` would. */
+  setEnvvar(tool: string, name: string, value: string): void;
+  /** Deletes an envvar if it exists. Optional. */
+  deleteEnvvar?(tool: string, name: string): void;
+}
+
+/**
+ * Timers and open streams of one sandbox. Every lifecycle timer is registered here (and unref'd),
+ * so `close()` can stop them all at once. Created by `startToolhostSandbox`; an area that finds it
+ * missing creates it (`ctx.timers ??= new SandboxTimers()`).
+ */
+export class SandboxTimers {
+  private readonly timeouts = new Set<NodeJS.Timeout>();
+  private readonly closers = new Set<() => void>();
+  private closedFlag = false;
+
+  /** True once {@link close} ran; no new timers start after that. */
+  get closed(): boolean {
+    return this.closedFlag;
+  }
+
+  /** Runs `fn` once after `ms` (unref'd); returns a cancel function. */
+  after(ms: number, fn: () => void): () => void {
+    if (this.closedFlag) return () => {};
+    const handle = setTimeout(() => {
+      this.timeouts.delete(handle);
+      fn();
+    }, ms);
+    handle.unref();
+    this.timeouts.add(handle);
+    return () => {
+      clearTimeout(handle);
+      this.timeouts.delete(handle);
+    };
+  }
+
+  /** Registers cleanup (e.g. closing a log stream) to run at {@link close}; returns an unregister function. */
+  onClose(fn: () => void): () => void {
+    if (this.closedFlag) {
+      fn();
+      return () => {};
+    }
+    this.closers.add(fn);
+    return () => this.closers.delete(fn);
+  }
+
+  /** Clears every timer and runs every cleanup. Idempotent. */
+  close(): void {
+    this.closedFlag = true;
+    for (const handle of this.timeouts) clearTimeout(handle);
+    this.timeouts.clear();
+    const closers = [...this.closers];
+    this.closers.clear();
+    for (const fn of closers) {
+      try {
+        fn();
+      } catch {
+        // closing is best effort
+      }
+    }
+  }
 }
 
 /** The context every area module receives. */
@@ -50,4 +135,19 @@ export interface SandboxContext {
   builds?: BuildsFacade;
   /** Set by the jobs area once created. */
   jobs?: JobsFacade;
+  /** Set by the envvars area once created. */
+  envvars?: EnvvarsFacade;
+  /** Timers and streams to stop at close (see {@link SandboxTimers}). */
+  timers?: SandboxTimers;
+  /**
+   * Deprecation warnings to add to `messages.warning`, keyed `<area>.<operationId>`
+   * (e.g. `builds.list`), as a deprecated endpoint of the real APIs does.
+   */
+  deprecations?: Map<string, string>;
+}
+
+/** The timers of a context, created on first use. */
+export function timersOf(ctx: SandboxContext): SandboxTimers {
+  ctx.timers ??= new SandboxTimers();
+  return ctx.timers;
 }

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** A tool name as the platform allows it (the Kubernetes namespace without its `tool-` prefix). */
+export const toolName = z
+  .string()
+  .regex(
+    /^[a-z0-9]([a-z0-9-]{0,50}[a-z0-9])?$/,
+    'must be a tool name (lower-case letters, digits and dashes)',
+  )
+  .describe('the tool, e.g. mytool (may be left out in a channel bound with /tool bind)');
+
+/** A build or deployment id, or `latest`. */
+export const resourceId = (what: string) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$/, `must be a ${what} id or latest`)
+    .default('latest')
+    .describe(`${what} id, or latest`);
+
+/** An http(s) URL. */
+export const httpUrl = (example: string) =>
+  z.url({ protocol: /^https?$/, message: `must be an http(s) URL such as ${example}` });

@@ -1,0 +1,89 @@
+import type { ActionRequest, CardField, CardStatus, DraftCard } from '../src/core/reply';
+import type { WatchKind } from '../src/core/watch';
+import { type Build, type BuildStatus, FINISHED_BUILD_STATUSES } from '../src/services/toolhost';
+import { formatDuration, formatUtc, withWarnings } from './format';
+import type { AppServices } from './services';
+
+const STATUS: Record<BuildStatus, CardStatus> = {
+  BUILD_PENDING: 'progress',
+  BUILD_RUNNING: 'progress',
+  BUILD_SUCCESS: 'success',
+  BUILD_FAILURE: 'danger',
+  BUILD_CANCELLED: 'warning',
+  BUILD_TIMEOUT: 'danger',
+  BUILD_UNKNOWN: 'warning',
+};
+
+/** `BUILD_SUCCESS` → `ok`, as the platform's own CLI shows statuses. */
+export const BUILD_WORD: Record<BuildStatus, string> = {
+  BUILD_PENDING: 'pending',
+  BUILD_RUNNING: 'running',
+  BUILD_SUCCESS: 'ok',
+  BUILD_FAILURE: 'error',
+  BUILD_CANCELLED: 'cancelled',
+  BUILD_TIMEOUT: 'timeout',
+  BUILD_UNKNOWN: 'unknown',
+};
+
+function date(value: string | undefined): Date | undefined {
+  return value ? new Date(value) : undefined;
+}
+
+/** The status card of a build, with Logs and (while unfinished) Cancel buttons. */
+export function buildCard(tool: string, build: Build, note?: string): DraftCard {
+  const started = date(build.start_time);
+  const ended = date(build.end_time);
+  const fields: CardField[] = [{ label: 'Status', value: BUILD_WORD[build.status], inline: true }];
+  if (build.parameters?.source_url) fields.push({ label: 'Source', value: build.parameters.source_url });
+  const ref = [
+    build.parameters?.ref,
+    build.resolved_ref ? `(${build.resolved_ref.slice(0, 12)})` : undefined,
+  ].filter(Boolean);
+  if (ref.length) fields.push({ label: 'Ref', value: ref.join(' '), inline: true });
+  if (build.destination_image) fields.push({ label: 'Image', value: build.destination_image });
+  if (started) fields.push({ label: 'Started', value: formatUtc(started), inline: true });
+  if (started && ended)
+    fields.push({ label: 'Took', value: formatDuration(ended.getTime() - started.getTime()), inline: true });
+  const actions: ActionRequest[] = [
+    { label: 'Logs', command: 'build logs', args: { tool, id: build.build_id } },
+  ];
+  if (!FINISHED_BUILD_STATUSES.has(build.status)) {
+    actions.push({
+      label: 'Cancel',
+      command: 'build cancel',
+      args: { tool, id: build.build_id },
+      style: 'danger',
+    });
+  }
+  const lines = [build.message || `Build ${BUILD_WORD[build.status]}.`];
+  if (note) lines.unshift(note);
+  return {
+    title: `Build of ${tool}`,
+    text: lines.join('\n'),
+    status: STATUS[build.status],
+    fields,
+    actions,
+    footer: `build ${build.build_id}`,
+  };
+}
+
+/** Follows a build until it succeeds, fails, times out or is cancelled. */
+export const buildWatch: WatchKind<AppServices> = {
+  name: 'build',
+  async observe(services, tool, id) {
+    const client = services.toolhost.forTool(tool);
+    const build = await client.builds.show(id);
+    return {
+      state: build.status,
+      terminal: FINISHED_BUILD_STATUSES.has(build.status),
+      card: withWarnings(buildCard(tool, build), client),
+    };
+  },
+  gaveUp(tool, id, lastCard, reason) {
+    return {
+      ...(lastCard ?? { title: `Build of ${tool}`, footer: `build ${id}` }),
+      status: 'warning',
+      text: `Deckhand stopped following build ${id}: ${reason}.\nUse /build show ${tool} ${id} to see where it is.`,
+    };
+  },
+};

@@ -1,0 +1,115 @@
+import type { ActionRequest, CardField, CardStatus, DraftCard } from '../src/core/reply';
+import type { WatchKind } from '../src/core/watch';
+import {
+  type Deployment,
+  type DeploymentStatus,
+  FINISHED_DEPLOYMENT_STATUSES,
+} from '../src/services/toolhost';
+import { formatAge, formatUtc, parseCompactUtc, withWarnings } from './format';
+import type { AppServices } from './services';
+
+const STATUS: Record<DeploymentStatus, CardStatus> = {
+  pending: 'progress',
+  running: 'progress',
+  successful: 'success',
+  failed: 'danger',
+  timed_out: 'danger',
+  cancelling: 'warning',
+  cancelled: 'warning',
+};
+
+const HEADLINE: Record<DeploymentStatus, string> = {
+  pending: 'is waiting to start',
+  running: 'is running',
+  successful: 'finished successfully',
+  failed: 'failed',
+  timed_out: 'timed out (stuck for over an hour)',
+  cancelling: 'is being cancelled',
+  cancelled: 'was cancelled',
+};
+
+/** One line per component: how its build and its run are doing. */
+function componentFields(deployment: Deployment): CardField[] {
+  const names = [...new Set([...Object.keys(deployment.builds), ...Object.keys(deployment.runs)])].sort();
+  return names.map((name) => {
+    const build = deployment.builds[name];
+    const run = deployment.runs[name];
+    const buildText = build
+      ? build.build_id === 'no-build-needed'
+        ? 'build: not needed (image up to date)'
+        : `build: ${build.build_status}${build.build_id.startsWith('no-') ? '' : ` (${build.build_id})`}`
+      : 'build: —';
+    const runText = run ? `run: ${run.run_status}` : 'run: —';
+    const detail = [build?.build_long_status, run?.run_long_status].filter(Boolean).join(' ');
+    return { label: name, value: `${buildText} · ${runText}${detail ? `\n${detail}` : ''}` };
+  });
+}
+
+/** The first real build id of a deployment, for its "View logs" button. */
+function firstBuildId(deployment: Deployment): string | undefined {
+  return Object.values(deployment.builds)
+    .map((b) => b.build_id)
+    .find((id) => !id.startsWith('no-'));
+}
+
+/** The status card of a deployment, with View logs / Cancel / Redeploy buttons. */
+export function deploymentCard(tool: string, deployment: Deployment, note?: string): DraftCard {
+  const status = deployment.status;
+  const started = parseCompactUtc(deployment.creation_time);
+  const running = status === 'pending' || status === 'running';
+  const actions: ActionRequest[] = [];
+  const buildId = firstBuildId(deployment);
+  if (buildId) actions.push({ label: 'View logs', command: 'build logs', args: { tool, id: buildId } });
+  if (running) {
+    actions.push({
+      label: 'Cancel',
+      command: 'deployment cancel',
+      args: { tool, id: deployment.deploy_id },
+      style: 'danger',
+    });
+  } else {
+    actions.push({ label: 'Redeploy', command: 'deploy', args: { tool }, style: 'primary' });
+  }
+  const fields: CardField[] = [
+    { label: 'Status', value: status, inline: true },
+    { label: 'Started', value: `${formatUtc(started)} (${formatAge(started)})`, inline: true },
+    ...componentFields(deployment),
+  ];
+  if (deployment.description) fields.push({ label: 'Description', value: deployment.description });
+  const forced = [deployment.force_build && 'force-build', deployment.force_run && 'force-run'].filter(
+    Boolean,
+  );
+  if (forced.length) fields.push({ label: 'Options', value: forced.join(', '), inline: true });
+  const lines = [`Deployment of ${tool} ${HEADLINE[status]}.`];
+  if (deployment.long_status && !running) lines.push(deployment.long_status);
+  if (note) lines.push(note);
+  return {
+    title: `Deploy ${tool}`,
+    text: lines.join('\n'),
+    status: STATUS[status],
+    fields,
+    actions,
+    footer: `deployment ${deployment.deploy_id}`,
+  };
+}
+
+/** Follows a deployment until it is successful, failed, timed out or cancelled. */
+export const deploymentWatch: WatchKind<AppServices> = {
+  name: 'deployment',
+  async observe(services, tool, id) {
+    const client = services.toolhost.forTool(tool);
+    const deployment = await client.components.showDeployment(id);
+    return {
+      state: deployment.status,
+      terminal: FINISHED_DEPLOYMENT_STATUSES.has(deployment.status),
+      card: withWarnings(deploymentCard(tool, deployment), client),
+    };
+  },
+  gaveUp(tool, id, lastCard, reason) {
+    return {
+      ...(lastCard ?? { title: `Deploy ${tool}`, footer: `deployment ${id}` }),
+      status: 'warning',
+      text: `Deckhand stopped following deployment ${id}: ${reason}.\nUse /deployment show ${tool} ${id} to see where it is.`,
+    };
+  },
+};

@@ -1,0 +1,26 @@
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import type { Config } from '../src/config';
+import type { BindingStore } from '../src/core/actions';
+import { type CommandDefinition, defineCommand } from '../src/core/command';
+import type { CommandRegistry } from '../src/core/registry';
+import type { WatchService } from '../src/core/watch';
+import type { ToolhostClientFactory } from '../src/services/toolhost';
+
+/** What every command can use. Built once per process by `src/app.ts`. */
+export interface AppServices {
+  config: Config;
+  logger: Logger;
+  toolhost: ToolhostClientFactory;
+  watches: WatchService;
+  bindings: BindingStore;
+  /** The command registry itself (for /help). */
+  registry: CommandRegistry<AppServices>;
+}
+
+/** `defineCommand` bound to {@link AppServices}. */
+export function command<Schema extends z.ZodObject>(
+  definition: CommandDefinition<Schema, AppServices>,
+): CommandDefinition<Schema, AppServices> {
+  return defineCommand(definition);
+}

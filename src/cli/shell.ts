@@ -1,0 +1,77 @@
+import { resolve } from 'node:path';
+import { ShellAdapter } from '../../adapters/shell/shell-adapter';
+import { createApp } from '../app';
+import type { Config } from '../config';
+import { createLogger } from '../log';
+import { WebServer } from '../web/server';
+
+/** Options of {@link runShell}. */
+export interface ShellOptions {
+  config: Config;
+  sandbox: boolean;
+  /** After a script ends, wait this many seconds for started work (watches) to finish. */
+  waitSeconds: number;
+  interactive: boolean;
+}
+
+/**
+ * Runs the terminal chat: interactive when stdin is a TTY, otherwise each input line as a command,
+ * then waits for the work it started. Resolves with the exit code (1 when the wait ran out).
+ */
+export async function runShell(options: ShellOptions): Promise<number> {
+  const { config } = options;
+  const logFile = config.LOG_FILE ?? resolve(config.DATA_DIR, 'deckhand.log');
+  const logger = createLogger({ level: config.LOG_LEVEL, file: logFile });
+  const userName = config.SHELL_USER ?? process.env.USER ?? 'operator';
+  const out = process.stdout;
+  const app = await createApp({
+    config,
+    logger,
+    sandbox: options.sandbox,
+    extraAdmins: [`shell:${userName}`],
+  });
+  const web = new WebServer(logger);
+  web.healthCheck('redis', async () => (await app.redis.redis.ping()) === 'PONG');
+  web.healthCheck('shell', async () => true);
+  let webPort: number | undefined;
+  try {
+    webPort = await web.listen(config.PORT, config.HOST);
+    web.markReady();
+  } catch (error) {
+    logger.warn({ err: error }, 'HTTP server not started');
+  }
+  const shell = new ShellAdapter({
+    dispatcher: app.dispatcher as never,
+    watches: app.services.watches,
+    input: process.stdin,
+    output: out,
+    interactive: options.interactive,
+    userName,
+    filesDir: resolve(config.DATA_DIR, 'files'),
+  });
+  app.messengers.register('shell', shell);
+  if (options.interactive) {
+    const where = options.sandbox
+      ? 'the sandbox (embedded emulators; try /deploy mytool)'
+      : 'the configured services';
+    out.write(`Connected to ${where}. Logs: ${logFile}${webPort ? `; HTTP on port ${webPort}` : ''}.\n`);
+  }
+  let code = 0;
+  try {
+    if (options.interactive) {
+      await shell.runInteractive();
+    } else {
+      await shell.runScript();
+      const finished = await shell.waitForWork(options.waitSeconds);
+      if (!finished) {
+        out.write(`Stopped waiting after ${options.waitSeconds} s; some work was still running.\n`);
+        code = 1;
+      }
+    }
+  } finally {
+    await web.close();
+    await app.close();
+    logger.flush();
+  }
+  return code;
+}

@@ -1,0 +1,63 @@
+import { parseArgs } from 'node:util';
+import { runSandbox } from './cli/sandbox';
+import { runShell } from './cli/shell';
+import { ConfigError, loadConfig, wantsSandbox } from './config';
+
+const USAGE = `Usage: deckhand <command> [options]
+
+Commands:
+  start     Serve the configured chat platforms; with none configured, open the terminal chat
+  shell     Open the terminal chat (reads a script from stdin when it is not a terminal)
+  sandbox   Run the embedded service emulators on their own and print their addresses
+
+Options:
+  --sandbox      Use the embedded emulators for every external service (same as SANDBOX=1)
+  --wait N       shell with a script: wait up to N seconds for started work to finish (default 0)
+  -h, --help     Show this help
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      sandbox: { type: 'boolean', default: false },
+      wait: { type: 'string', default: '0' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const command = positionals[0] ?? 'start';
+  if (values.help || command === 'help') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const waitSeconds = Number(values.wait);
+  if (!Number.isFinite(waitSeconds) || waitSeconds < 0) {
+    process.stderr.write(`--wait must be a number of seconds, got "${values.wait}".\n`);
+    return 2;
+  }
+  const config = loadConfig();
+  const sandbox = wantsSandbox(config, values.sandbox);
+  switch (command) {
+    case 'start':
+    case 'shell':
+      return runShell({ config, sandbox, waitSeconds, interactive: Boolean(process.stdin.isTTY) });
+    case 'sandbox':
+      return runSandbox(config);
+    default:
+      process.stderr.write(`Unknown command "${command}".\n\n${USAGE}`);
+      return 2;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    process.stderr.write(`deckhand: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

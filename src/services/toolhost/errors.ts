@@ -1,0 +1,145 @@
+/**
+ * How the tool hosting platform's errors reach the user: one reader for the error bodies of all
+ * five APIs (their shapes differ), and the errors Deckhand raises itself before calling — a tool it
+ * has no credentials for, or an operation a deploy token cannot do.
+ */
+import { NotFoundError, PermissionDenied, type UpstreamError } from '../../core/errors';
+
+/** Why Deckhand cannot make a call for a tool. */
+export type ToolhostAccessProblem = 'no-credentials' | 'certificate-required' | 'no-server';
+
+/**
+ * Deckhand lacks what a call needs: any credentials for the tool, the tool's client certificate
+ * (a deploy token only starts and shows deployments), or the URL of the server to call.
+ * The message names the configuration to set.
+ */
+export class ToolhostAccessError extends PermissionDenied {
+  /** Which of the problems this is. */
+  readonly problem: ToolhostAccessProblem;
+  /** The tool concerned. */
+  readonly tool: string;
+
+  constructor(problem: ToolhostAccessProblem, tool: string, message: string, hint?: string) {
+    super(message, hint);
+    this.problem = problem;
+    this.tool = tool;
+  }
+}
+
+/** The error for an operation a deploy-token-only tool cannot do. */
+export function certificateRequired(tool: string, action: string): ToolhostAccessError {
+  return new ToolhostAccessError(
+    'certificate-required',
+    tool,
+    `Cannot ${action} for tool ${tool}: Deckhand only has a deploy token for it, and a deploy token can only start and show deployments. This needs the tool's client certificate.`,
+    `Put the tool's client.crt and client.key (from ~/.toolskube/ of the tool account) in TOOLHOST_CERT_DIR/${tool}/.`,
+  );
+}
+
+/** The error for a tool Deckhand has neither a certificate nor a deploy token for. */
+export function noCredentials(tool: string): ToolhostAccessError {
+  return new ToolhostAccessError(
+    'no-credentials',
+    tool,
+    `Deckhand has no credentials for tool ${tool}.`,
+    `Put its client certificate in TOOLHOST_CERT_DIR/${tool}/client.crt and client.key (full access), or give a deploy token with TOOLHOST_DEPLOY_TOKENS=${tool}=<token> or your own stored token (deployments only).`,
+  );
+}
+
+/** The error for a server URL that is not configured. */
+export function noServer(
+  tool: string,
+  variable: 'TOOLHOST_URL' | 'TOOLHOST_INTERNAL_URL',
+): ToolhostAccessError {
+  const which =
+    variable === 'TOOLHOST_URL'
+      ? 'has a deploy token, which is used on the external server'
+      : 'has a client certificate, which is used on the internal server';
+  return new ToolhostAccessError(
+    'no-server',
+    tool,
+    `Tool ${tool} ${which}, but ${variable} is not set.`,
+    `Set ${variable} to the server's base URL.`,
+  );
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function strings(value: unknown): string[] {
+  if (typeof value === 'string') return value.trim() ? [value.trim()] : [];
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string' && v.trim() !== '');
+  return [];
+}
+
+/** One FastAPI validation error, its location split into union member (if any) and field path. */
+interface FieldError {
+  member: string | undefined;
+  field: string[];
+  msg: string;
+}
+
+function fieldError(detail: unknown): FieldError | undefined {
+  if (!isRecord(detail) || typeof detail.msg !== 'string') return undefined;
+  let loc = Array.isArray(detail.loc) ? detail.loc.map(String) : [];
+  if (['body', 'query', 'path', 'header'].includes(loc[0] ?? '')) loc = loc.slice(1);
+  // pydantic names the member of a union body first (`NewOneOffJob`); field names are snake_case.
+  const member = loc.length > 1 && /^[A-Z]/.test(loc[0] ?? '') ? loc[0] : undefined;
+  return { member, field: member ? loc.slice(1) : loc, msg: detail.msg };
+}
+
+/**
+ * Renders FastAPI's 422 `detail` as "field a.b: msg" lines. A union body (the jobs API's three job
+ * shapes) gets errors for every member; members whose `job_type` did not match are left out when
+ * another member remains, so the user reads only the errors of the kind of job they meant.
+ */
+function renderDetails(details: unknown[]): string[] {
+  const errors = details.map(fieldError).filter((e): e is FieldError => e !== undefined);
+  const members = new Set(errors.map((e) => e.member).filter(Boolean));
+  const ruledOut = new Set(
+    errors.filter((e) => e.member && e.field.join('.') === 'job_type').map((e) => e.member),
+  );
+  const relevant =
+    ruledOut.size > 0 && ruledOut.size < members.size
+      ? errors.filter((e) => !ruledOut.has(e.member))
+      : errors;
+  const lines = relevant.map((e) => (e.field.length > 0 ? `field ${e.field.join('.')}: ${e.msg}` : e.msg));
+  return [...new Set(lines)];
+}
+
+/**
+ * Reads the service's own message out of an error body of any of the platform's APIs:
+ * components/logs `{messages:{error:[…]}}`, builds/jobs/envvars `{"error":[…]}`, FastAPI 422
+ * `{"detail":[{loc,msg,type}]}` (rendered "field x: msg"), `{"detail":"…"}`, echo's
+ * `{"message":"Unauthorized"}`, and a bare JSON string. Undefined when there is none.
+ */
+export function readToolhostError(_status: number, body: unknown): string | undefined {
+  if (typeof body === 'string') return body.trim() || undefined;
+  if (!isRecord(body)) return undefined;
+  const envelope = isRecord(body.messages) ? strings(body.messages.error) : [];
+  if (envelope.length > 0) return envelope.join('\n');
+  const errors = strings(body.error);
+  if (errors.length > 0) return errors.join('\n');
+  if (Array.isArray(body.detail)) {
+    const details = renderDetails(body.detail);
+    if (details.length > 0) return details.join('\n');
+  }
+  if (typeof body.detail === 'string' && body.detail.trim()) return body.detail.trim();
+  if (typeof body.message === 'string' && body.message.trim()) return body.message.trim();
+  return undefined;
+}
+
+/** True when a value parsed from a log stream looks like an error object rather than an entry. */
+export function looksLikeStreamError(value: unknown): boolean {
+  if (!isRecord(value)) return false;
+  return 'error' in value || 'detail' in value || (isRecord(value.messages) && 'error' in value.messages);
+}
+
+/** Maps a call's errors to clearer ones; returns undefined to keep the original. */
+export type ErrorMapper = (error: UpstreamError) => Error | undefined;
+
+/** An {@link ErrorMapper} turning a 404 into a {@link NotFoundError} that names the thing. */
+export function notFound(message: string, hint?: string): ErrorMapper {
+  return (error) => (error.status === 404 ? new NotFoundError(message, hint, { cause: error }) : undefined);
+}

@@ -1,0 +1,186 @@
+/**
+ * One tool's connection to the platform, shared by the five API areas of a client: builds paths,
+ * applies the tool's way of authenticating (client certificate, or a deploy token that only two
+ * operations accept), records warnings, parses NDJSON streams, and maps errors.
+ */
+import type { Dispatcher } from 'undici';
+import type { z } from 'zod';
+import { UpstreamError } from '../../core/errors';
+import type { HttpClient, RequestOptions } from '../http';
+import type { ServiceHealth } from './common-schemas';
+import { certificateRequired, type ErrorMapper, looksLikeStreamError, readToolhostError } from './errors';
+import type { WarningInbox } from './warnings';
+
+/** The five API areas of the platform. */
+export type ToolhostApi = 'builds' | 'components' | 'envvars' | 'jobs' | 'logs';
+
+/** Path prefix of each area's `/v1` operations. */
+export const API_PREFIX: Record<ToolhostApi, string> = {
+  builds: '/builds/v1',
+  components: '/components/v1',
+  envvars: '/envvars/v1',
+  jobs: '/jobs/v1',
+  logs: '/logs/v1',
+};
+
+/**
+ * How a client authenticates: with the tool's client certificate on the internal server (every
+ * operation), or with a deploy token on the external server (deployment create and show only).
+ */
+export type ToolhostAuth = { mode: 'certificate' } | { mode: 'token'; token: string };
+
+/** One tool-scoped operation. */
+export interface ToolCall<T> {
+  api: ToolhostApi;
+  method: Dispatcher.HttpMethod;
+  /** Path segments after `/tool/{tool}/`; each is URL-encoded. */
+  path: readonly string[];
+  /** The same path with placeholders (`builds/{id}`), for metrics. */
+  route: string;
+  /** Validates the answer. */
+  schema: z.ZodType<T>;
+  /** What the call does, in words (`list builds`), for the error a token-only tool gets. */
+  action: string;
+  /** True for the operations a deploy token may call (create and show a deployment). */
+  tokenAllowed?: boolean;
+  query?: RequestOptions['query'];
+  body?: unknown;
+  /** Turns some upstream errors into clearer ones (a 404 naming the thing). */
+  onError?: ErrorMapper;
+}
+
+/** One tool-scoped NDJSON stream. */
+export interface ToolStream<T> extends Omit<ToolCall<T>, 'method' | 'body'> {
+  /** Aborting ends the stream quietly. */
+  signal?: AbortSignal | undefined;
+}
+
+/** The per-tool plumbing behind a {@link ToolhostClient}; the API areas call through it. */
+export class ToolhostSession {
+  constructor(
+    /** The tool every call is for. */
+    readonly tool: string,
+    /** How calls authenticate. */
+    readonly auth: ToolhostAuth,
+    private readonly http: HttpClient,
+    private readonly inbox: WarningInbox,
+  ) {}
+
+  /** Makes a JSON call and returns the validated answer; its `messages.warning` go to the inbox. */
+  async call<T>(call: ToolCall<T>): Promise<T> {
+    const { path, options } = this.prepare(call);
+    try {
+      const result = await this.http.json(call.method, path, call.schema, options);
+      this.inbox.add(warningsOf(result));
+      return result;
+    } catch (error) {
+      throw this.mapError(error, call.onError);
+    }
+  }
+
+  /**
+   * Streams NDJSON entries as they arrive. An error object as a line (the service cannot change the
+   * status once streaming began) is thrown as an {@link UpstreamError} after the entries before it.
+   */
+  async *stream<T>(call: ToolStream<T>): AsyncGenerator<T, void, undefined> {
+    const { path, options } = this.prepare({ ...call, method: 'GET' });
+    const { signal } = call;
+    try {
+      for await (const line of this.http.lines(path, { ...options, signal })) {
+        yield parseStreamLine(line, call.schema, this.http.service);
+      }
+    } catch (error) {
+      if (signal?.aborted) return;
+      throw this.mapError(error, call.onError);
+    }
+  }
+
+  /** GETs an unauthenticated JSON endpoint (health) at an absolute path. */
+  async health(path: string, schema: z.ZodType<ServiceHealth>): Promise<ServiceHealth> {
+    try {
+      return await this.http.json('GET', path, schema, { route: path });
+    } catch (error) {
+      // An unhealthy service answers 500/503 with the same body; report it rather than throw.
+      if (error instanceof UpstreamError && error.status >= 500 && error.status !== 502) {
+        return { status: 'ERROR', message: error.message };
+      }
+      throw error;
+    }
+  }
+
+  /** GETs an unauthenticated text endpoint (Prometheus metrics) at an absolute path. */
+  metrics(path: string): Promise<string> {
+    return this.http.text('GET', path, { route: path, headers: { accept: 'text/plain, */*' } });
+  }
+
+  private prepare(call: Omit<ToolCall<unknown>, 'schema'>): { path: string; options: RequestOptions } {
+    let query = call.query;
+    if (this.auth.mode === 'token') {
+      if (!call.tokenAllowed) throw certificateRequired(this.tool, call.action);
+      query = { ...query, token: this.auth.token };
+    }
+    const prefix = `${API_PREFIX[call.api]}/tool/`;
+    const path = prefix + [this.tool, ...call.path].map(encodeURIComponent).join('/');
+    const route = `${prefix}{tool}${call.route ? `/${call.route}` : ''}`;
+    const options: RequestOptions = { route };
+    if (query) options.query = query;
+    if (call.body !== undefined) options.body = call.body;
+    return { path, options };
+  }
+
+  private mapError(error: unknown, onError: ErrorMapper | undefined): unknown {
+    if (!(error instanceof UpstreamError)) return error;
+    const mapped = onError?.(error);
+    if (mapped) return mapped;
+    if (this.auth.mode !== 'token') return error;
+    // The service quotes a refused token in its message; a secret must never reach the chat.
+    const message = error.message.split(this.auth.token).join('<token>');
+    if (error.status === 401) {
+      return new UpstreamError(
+        error.service,
+        401,
+        `The deploy token for tool ${this.tool} was refused: ${message}`,
+        'Someone with the tool certificate can show or refresh the token (deploy token commands); then update the stored token.',
+      );
+    }
+    return message === error.message
+      ? error
+      : new UpstreamError(error.service, error.status, message, error.hint);
+  }
+}
+
+/** The `messages.warning` list of an answer, if it has one. */
+function warningsOf(result: unknown): string[] {
+  if (typeof result !== 'object' || result === null || !('messages' in result)) return [];
+  const messages = (result as { messages?: { warning?: unknown } | null }).messages;
+  const warning = messages?.warning;
+  return Array.isArray(warning) ? warning.filter((w): w is string => typeof w === 'string') : [];
+}
+
+/** Parses one NDJSON line: an entry, or the in-stream error object (thrown). */
+export function parseStreamLine<T>(line: string, schema: z.ZodType<T>, service: string): T {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    throw new UpstreamError(
+      service,
+      502,
+      `The log stream sent a line Deckhand cannot read: ${line.slice(0, 200)}`,
+    );
+  }
+  if (!looksLikeStreamError(value)) {
+    const entry = schema.safeParse(value);
+    if (entry.success) return entry.data;
+  }
+  const message = readToolhostError(500, value);
+  if (message !== undefined) {
+    throw new UpstreamError(service, 500, message, 'The log stream failed on the service side; try again.');
+  }
+  throw new UpstreamError(service, 502, 'The log stream sent an entry Deckhand does not understand.');
+}
+
+/** A copy of `value` without its `undefined` members: a request sends only the fields that were set. */
+export function definedOnly<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}

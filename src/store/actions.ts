@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { ActionStore, StoredAction } from '../core/actions';
+
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** A 12-character base62 id: ~71 bits, unguessable, and short enough for every button payload limit. */
+export function shortId(length = 12): string {
+  const bytes = randomBytes(length);
+  let id = '';
+  for (const byte of bytes) id += ALPHABET[byte % 62];
+  return id;
+}
+
+/** Button actions in Redis, one key per id, expiring with the button. */
+export class RedisActionStore implements ActionStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = 'dh:',
+  ) {}
+
+  async save(action: StoredAction): Promise<string> {
+    const id = shortId();
+    const ttlMs = Math.max(1000, action.expiresAt - Date.now());
+    await this.redis.set(this.key(id), JSON.stringify(action), 'PX', ttlMs);
+    return id;
+  }
+
+  async load(id: string): Promise<StoredAction | undefined> {
+    if (!/^[0-9A-Za-z]{1,32}$/.test(id)) return undefined;
+    const raw = await this.redis.get(this.key(id));
+    return raw ? (JSON.parse(raw) as StoredAction) : undefined;
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.redis.del(this.key(id));
+  }
+
+  private key(id: string): string {
+    return `${this.prefix}action:${id}`;
+  }
+}

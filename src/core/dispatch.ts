@@ -96,11 +96,7 @@ export class Dispatcher<S> {
         });
       }
       if (action.command === DISMISS_COMMAND) {
-        await surface.reply({
-          text: 'Cancelled; nothing was changed.',
-          status: 'info',
-          visibility: 'private',
-        });
+        await this.dismiss(actionId, action.args, surface);
         return;
       }
       const command = this.deps.registry.get(action.command);
@@ -198,17 +194,47 @@ export class Dispatcher<S> {
     surface: CardSurface,
   ): Promise<void> {
     const question = command.confirm?.(args as never) ?? `Run /${command.name}?`;
-    const draft: DraftCard = {
+    const confirm = await this.storeAction(
+      { label: 'Confirm', command: command.name, args, style: 'danger', confirmed: true, ttlSeconds: 600 },
+      invocation.conversationId,
+    );
+    const cancel = await this.storeAction(
+      {
+        label: 'Cancel',
+        command: DISMISS_COMMAND,
+        args: { confirmActionId: confirm.actionId },
+        ttlSeconds: 600,
+      },
+      invocation.conversationId,
+    );
+    await surface.reply({
       title: 'Please confirm',
       text: question,
       status: 'warning',
-      actions: [
-        { label: 'Confirm', command: command.name, args, style: 'danger', confirmed: true, ttlSeconds: 600 },
-        { label: 'Cancel', command: DISMISS_COMMAND, args: {}, ttlSeconds: 600 },
-      ],
+      buttons: [confirm, cancel],
       footer: 'These buttons expire in 10 minutes.',
-    };
-    await surface.reply(await this.render(draft, invocation.conversationId));
+    });
+  }
+
+  /** Cancel on a confirmation: voids its Confirm button, unless that was already used. */
+  private async dismiss(
+    actionId: string,
+    args: Record<string, unknown>,
+    surface: CardSurface,
+  ): Promise<void> {
+    await this.deps.actions.remove(actionId);
+    const confirmId = typeof args.confirmActionId === 'string' ? args.confirmActionId : undefined;
+    const pending = confirmId ? await this.deps.actions.load(confirmId) : undefined;
+    if (!pending) {
+      await surface.reply({
+        text: 'This was already confirmed or cancelled.',
+        status: 'info',
+        visibility: 'private',
+      });
+      return;
+    }
+    await this.deps.actions.remove(confirmId as string);
+    await surface.reply({ text: 'Cancelled; nothing was changed.', status: 'info', visibility: 'private' });
   }
 
   private loggable(command: AnyCommand<S>, args: Record<string, unknown>): Record<string, unknown> {

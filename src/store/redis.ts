@@ -113,12 +113,9 @@ function waitReady(child: ChildProcess): Promise<void> {
       output += chunk.toString();
       if (/ready to accept connections/i.test(output)) {
         clearTimeout(timer);
-        resolve();
+        child.removeAllListeners('exit');
+        ready();
       }
     });
-    function resolve() {
-      child.removeAllListeners('exit');
-      ready();
-    }
   });
 }

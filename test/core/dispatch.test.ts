@@ -183,3 +183,23 @@ describe('dispatcher', () => {
     expect(ttl).toBeLessThanOrEqual(60_000);
   });
 });
+
+describe('confirmation buttons', () => {
+  it('Cancel voids Confirm, and Cancel after Confirm says it was already answered', async () => {
+    const env = setup();
+    const { cards, surface } = recordingSurface();
+    await env.dispatcher.handleText('/build delete mytool b-1', invocation('UADMIN'), surface);
+    const [confirmId, cancelId] = (cards[0]?.buttons ?? []).map((b) => b.actionId) as [string, string];
+    await env.dispatcher.handleAction(cancelId, invocation('UADMIN'), surface);
+    await env.dispatcher.handleAction(confirmId, invocation('UADMIN'), surface);
+    expect(env.ran).toEqual([]);
+    expect(cards[2]?.text).toContain('This button has expired');
+
+    await env.dispatcher.handleText('/build delete mytool b-2', invocation('UADMIN'), surface);
+    const [confirm2, cancel2] = (cards[3]?.buttons ?? []).map((b) => b.actionId) as [string, string];
+    await env.dispatcher.handleAction(confirm2, invocation('UADMIN'), surface);
+    await env.dispatcher.handleAction(cancel2, invocation('UADMIN'), surface);
+    expect(env.ran).toEqual([{ name: 'build delete', args: { tool: 'mytool', id: 'b-2' } }]);
+    expect(cards.at(-1)?.text).toBe('This was already confirmed or cancelled.');
+  });
+});

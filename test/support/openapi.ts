@@ -13,7 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import OpenAPIBackend, { type Operation } from 'openapi-backend';
+import { OpenAPIBackend, type Operation } from 'openapi-backend';
 import { type Dispatcher, request as undiciRequest } from 'undici';
 import { parse as parseYaml } from 'yaml';
 
@@ -88,7 +88,11 @@ export interface RecordOptions {
  * Performs a request with undici and records it as an {@link Exchange}: the JSON body parsed
  * (when the response says JSON), otherwise the text; the request body is recorded too.
  */
-export async function recordExchange(baseUrl: string, path: string, options: RecordOptions = {}): Promise<Exchange> {
+export async function recordExchange(
+  baseUrl: string,
+  path: string,
+  options: RecordOptions = {},
+): Promise<Exchange> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { ...(options.headers ?? {}) };
   let payload: string | undefined;
@@ -136,7 +140,9 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'
 /** Gives every operation a unique operationId (openapi-backend keys its validators by it). */
 function uniqueOperationIds(document: Record<string, unknown>): void {
   const seen = new Set<string>();
-  for (const [path, item] of Object.entries((document.paths ?? {}) as Record<string, Record<string, unknown>>)) {
+  for (const [path, item] of Object.entries(
+    (document.paths ?? {}) as Record<string, Record<string, unknown>>,
+  )) {
     for (const method of HTTP_METHODS) {
       const operation = item[method] as { operationId?: string } | undefined;
       if (!operation) continue;
@@ -153,7 +159,8 @@ function uniqueOperationIds(document: Record<string, unknown>): void {
 const FORMATS: Record<string, (value: string) => boolean> = {
   uuid: (value) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value),
   'date-time': (value) =>
-    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i.test(value) && !Number.isNaN(Date.parse(value)),
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i.test(value) &&
+    !Number.isNaN(Date.parse(value)),
   date: (value) => /^\d{4}-\d{2}-\d{2}$/.test(value),
   uri: (value) => URL.canParse(value),
   url: (value) => URL.canParse(value),
@@ -168,6 +175,7 @@ async function createBackend(document: Record<string, unknown>, apiRoot: string)
     apiRoot,
     strict: true,
     quick: true,
+    ajvOpts: { allErrors: true },
     customizeAjv: (ajv) => {
       for (const [name, check] of Object.entries(FORMATS)) (ajv as unknown as AjvLike).addFormat(name, check);
       return ajv;
@@ -204,7 +212,11 @@ export function loadSpec(name: string, options: { apiRoot?: string } = {}): Prom
 const deviationBackends = new Map<string, Promise<OpenAPIBackend>>();
 
 /** Validates `body` against a deviation schema, resolving `#/components/…` in the spec. */
-async function checkAgainstSchema(spec: LoadedSpec, schema: Record<string, unknown>, body: unknown): Promise<string[]> {
+async function checkAgainstSchema(
+  spec: LoadedSpec,
+  schema: Record<string, unknown>,
+  body: unknown,
+): Promise<string[]> {
   const key = `${spec.name}:${JSON.stringify(schema)}`;
   let backend = deviationBackends.get(key);
   if (!backend) {
@@ -213,7 +225,10 @@ async function checkAgainstSchema(spec: LoadedSpec, schema: Record<string, unkno
       info: { title: 'deviation', version: '0' },
       paths: {
         '/deviation': {
-          get: { operationId: 'deviation', responses: { '200': { description: '', content: { 'application/json': { schema } } } } },
+          get: {
+            operationId: 'deviation',
+            responses: { '200': { description: '', content: { 'application/json': { schema } } } },
+          },
         },
       },
       components: spec.document.components ?? {},
@@ -222,7 +237,9 @@ async function checkAgainstSchema(spec: LoadedSpec, schema: Record<string, unkno
     deviationBackends.set(key, backend);
   }
   const result = (await backend).validateResponse(body, 'deviation', 200);
-  return (result.errors ?? []).map((error) => `${error.instancePath || '(body)'} ${error.message ?? ''}`.trim());
+  return (result.errors ?? []).map((error) =>
+    `${error.instancePath || '(body)'} ${error.message ?? ''}`.trim(),
+  );
 }
 
 function findDeviation(
@@ -240,7 +257,10 @@ function findDeviation(
 }
 
 function declaredResponse(operation: Operation, status: number) {
-  const responses = (operation.responses ?? {}) as Record<string, { content?: Record<string, { schema?: unknown }> }>;
+  const responses = (operation.responses ?? {}) as Record<
+    string,
+    { content?: Record<string, { schema?: unknown }> }
+  >;
   return responses[String(status)] ?? responses[`${Math.floor(status / 100)}XX`] ?? responses.default;
 }
 
@@ -271,7 +291,8 @@ export async function checkConformance(
 
   if (exchange.request) {
     const result = spec.api.validateRequest(request, operation);
-    for (const error of result.errors ?? []) add(`request ${error.instancePath || ''} ${error.message ?? ''}`.trim());
+    for (const error of result.errors ?? [])
+      add(`request ${error.instancePath || ''} ${error.message ?? ''}`.trim());
   }
 
   const declared = declaredResponse(operation, exchange.status);
@@ -283,7 +304,8 @@ export async function checkConformance(
       return violations;
     }
     if (undeclared.schema) {
-      for (const error of await checkAgainstSchema(spec, undeclared.schema, exchange.body)) add(`body ${error}`);
+      for (const error of await checkAgainstSchema(spec, undeclared.schema, exchange.body))
+        add(`body ${error}`);
     }
     return violations;
   }
@@ -298,13 +320,15 @@ export async function checkConformance(
   }
 
   if (bodyDeviation?.schema) {
-    for (const error of await checkAgainstSchema(spec, bodyDeviation.schema, exchange.body)) add(`body ${error}`);
+    for (const error of await checkAgainstSchema(spec, bodyDeviation.schema, exchange.body))
+      add(`body ${error}`);
     return violations;
   }
 
   if (actualType === 'application/json' || (!actualType && declaredTypes.includes('application/json'))) {
     const result = spec.api.validateResponse(exchange.body, operation, exchange.status);
-    for (const error of result.errors ?? []) add(`body ${error.instancePath || '(root)'} ${error.message ?? ''}`.trim());
+    for (const error of result.errors ?? [])
+      add(`body ${error.instancePath || '(root)'} ${error.message ?? ''}`.trim());
     return violations;
   }
 
@@ -322,7 +346,8 @@ export async function checkConformance(
         continue;
       }
       const isLast = index === lines.length - 1;
-      const target = isLast && streamError?.schema && !isLineLike(parsed, schema) ? streamError.schema : schema;
+      const target =
+        isLast && streamError?.schema && !isLineLike(parsed, schema) ? streamError.schema : schema;
       for (const error of await checkAgainstSchema(spec, target, parsed)) add(`line ${index + 1} ${error}`);
     }
   }
@@ -348,107 +373,4 @@ export async function expectConforms(
   }
 }
 
-const COMPONENTS_ERROR_ENVELOPE = {
-  type: 'object',
-  required: ['messages'],
-  properties: {
-    messages: {
-      allOf: [{ $ref: '#/components/schemas/ResponseMessages' }, { type: 'object', required: ['error'] }],
-    },
-  },
-  not: { required: ['data'] },
-};
-
-const BUILDS_MESSAGES = { $ref: '#/components/schemas/ResponseMessages' };
-
-/**
- * The documented deviations of the Toolforge services from their specs (specs/toolforge/README.md),
- * for callers to pass explicitly.
- */
-export const TOOLFORGE_DEVIATIONS: Record<'builds' | 'components' | 'jobs', KnownDeviation[]> = {
-  builds: [
-    {
-      operation: 'start',
-      status: 409,
-      kind: 'undeclared-status',
-      schema: BUILDS_MESSAGES,
-      reason: 'README: 409 when maxParallelBuilds (4) unfinished builds exist; not in the spec',
-    },
-    {
-      operation: 'start',
-      status: 400,
-      kind: 'body',
-      schema: { anyOf: [{ type: 'string' }, BUILDS_MESSAGES] },
-      reason: 'README: a body echo cannot bind answers 400 with a bare JSON string (B internal/api.go)',
-    },
-    {
-      operation: 'logs',
-      status: 200,
-      kind: 'stream-error-line',
-      schema: { allOf: [BUILDS_MESSAGES, { type: 'object', required: ['error'] }] },
-      reason: 'spec: an error after streaming started is sent as the last line (InternalError)',
-    },
-    {
-      operation: '*',
-      status: 403,
-      kind: 'undeclared-status',
-      schema: BUILDS_MESSAGES,
-      reason: 'README auth model: the gateway answers 403 to a path of another tool',
-    },
-  ],
-  components: [
-    {
-      operation: '*',
-      status: 422,
-      kind: 'body',
-      schema: COMPONENTS_ERROR_ENVELOPE,
-      reason: 'README: 422 is the ApiResponse envelope with messages.error, not HTTPValidationError',
-    },
-    ...[401, 403, 404, 409, 500].map(
-      (status): KnownDeviation => ({
-        operation: '*',
-        status,
-        kind: 'undeclared-status',
-        schema: COMPONENTS_ERROR_ENVELOPE,
-        reason:
-          'README: HTTPException errors (401 auth, 403 gateway, 404 missing, 409 conflicts) use the envelope; only 200/422 are declared',
-      }),
-    ),
-    {
-      operation: 'metrics',
-      status: 200,
-      kind: 'content-type',
-      reason: 'declared as JSON, served as Prometheus text/plain',
-    },
-  ],
-  jobs: [
-    {
-      operation: 'create',
-      status: 201,
-      kind: 'undeclared-status',
-      schema: { $ref: '#/components/schemas/JobResponse' },
-      reason: 'README: the code answers 201 to a create, the spec says 200',
-    },
-    {
-      operation: 'create',
-      status: 409,
-      kind: 'undeclared-status',
-      schema: { type: 'object', required: ['error'] },
-      reason: 'README: 409 when a job with that name exists and is not completed',
-    },
-    {
-      operation: '*',
-      status: 422,
-      kind: 'undeclared-status',
-      schema: { type: 'object', required: ['detail'] },
-      reason: "README: body schema violations get FastAPI's default 422 {detail:[…]}",
-    },
-    {
-      operation: '*',
-      status: 403,
-      kind: 'undeclared-status',
-      schema: { type: 'object', required: ['error'] },
-      reason: 'README: a missing x-toolforge-tool header (or another tool) is 403',
-    },
-  ],
-};
+export { TOOLFORGE_DEVIATIONS } from './openapi-deviations';

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { messages, runShellScript } from '../support/cli';
+
+const BAD = [
+  ['/frobnicate', /Unknown command \/frobnicate/],
+  ['/build', /\/build needs a subcommand/],
+  ['/build explode mytool', /Unknown subcommand `explode` for \/build/],
+  ['/deploy', /Missing <tool>/],
+  ['/deploy mytool surplus', /Too many arguments/],
+  ['/deploy mytool --force', /Unknown option --force for \/deploy/],
+  ['/deploy Not_A_Tool', /Invalid <tool>: must be a tool name/],
+  ['/deploy nosuchtool', /There is no tool nosuchtool on the sandbox platform/],
+  ['/build start mytool not-a-url', /Invalid <source_url>: must be an http\(s\) URL/],
+  ['/build start mytool https://example.org/r.git --env lower', /Invalid --env/],
+  ['/build start mytool https://example.org/r.git --ref', /--ref needs a value/],
+  ['/build show mytool mytool-buildpacks-pipelinerun-zzzzz', /not found|does not exist/i],
+  ['/deployment show mytool 20200101-000000-aaaaaaaaaa', /not found|does not exist/i],
+  ['/token show "mytool', /quote is not closed/],
+  ['7', /There is no button \[7\]/],
+] as const;
+
+describe('deckhand shell with malformed commands', () => {
+  it('answers each with one clear message, no stack trace, and exits 0', async () => {
+    const run = await runShellScript(`${BAD.map(([line]) => line).join('\n')}\n`, { wait: 5 });
+    expect(run.code).toBe(0);
+    expect(run.stdout).not.toMatch(/\n\s+at .+:\d+:\d+/);
+    expect(run.stdout).not.toContain('reference ERR-');
+    const replies = run.stdout.split(/\n(?=> )/).map((block) => block.split('\n').slice(1).join('\n'));
+    expect(replies).toHaveLength(BAD.length);
+    BAD.forEach(([line, expected], index) => {
+      expect(replies[index], line).toMatch(expected);
+    });
+    expect(messages(run.stdout).every((m) => !m.includes('[done]'))).toBe(true);
+  });
+
+  it('shows a deploy token only in the private terminal, never in the log', async () => {
+    const run = await runShellScript('/token show mytool\n', { wait: 5 });
+    const token = /Token\s+([0-9a-f-]{36})/.exec(run.stdout)?.[1];
+    expect(token).toBeDefined();
+    expect(run.log.length).toBeGreaterThan(0);
+    expect(run.log).not.toContain(token);
+  });
+});

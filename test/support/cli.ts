@@ -1,0 +1,86 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import { testPrefix } from './redis';
+
+/** What a `deckhand shell` run printed. */
+export interface ShellRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** The log file the run wrote. */
+  log: string;
+  dataDir: string;
+}
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+/**
+ * Runs `deckhand shell --sandbox` as a user would (`node bin/deckhand.mjs`), with `script` on stdin,
+ * against the test Redis (its own key prefix) and a fast sandbox.
+ */
+export async function runShellScript(
+  script: string,
+  options: { wait?: number; env?: Record<string, string>; args?: string[] } = {},
+): Promise<ShellRun> {
+  const { host, port } = inject('redis');
+  const db = Number(process.env.VITEST_POOL_ID ?? 1) % 64;
+  const dataDir = mkdtempSync(join(tmpdir(), 'deckhand-e2e-'));
+  const child = spawn(
+    process.execPath,
+    [
+      join(ROOT, 'bin', 'deckhand.mjs'),
+      'shell',
+      '--sandbox',
+      '--wait',
+      String(options.wait ?? 30),
+      ...(options.args ?? []),
+    ],
+    {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        REDIS_URL: `redis://${host}:${port}/${db}`,
+        REDIS_KEY_PREFIX: testPrefix(),
+        SANDBOX_STEP_MS: '20',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SHELL_USER: 'tester',
+        LOG_LEVEL: 'debug',
+        ...options.env,
+      },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  child.stdin.end(script);
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  let log = '';
+  try {
+    log = readFileSync(join(dataDir, 'deckhand.log'), 'utf8');
+  } catch {
+    log = '';
+  }
+  return { code, stdout, stderr, log, dataDir };
+}
+
+/** The output split into one entry per posted or updated message. */
+export function messages(stdout: string): string[] {
+  return stdout.split(/\n(?=#\d+( updated)?( \(only you\))?\n)/).filter((m) => /^#\d+/.test(m));
+}
+
+/** The first posting of message `#n` (not its updates). */
+export function posted(stdout: string, n: number): string {
+  return messages(stdout).find((m) => new RegExp(`^#${n}( \\(only you\\))?\\n`).test(m)) ?? '';
+}

@@ -54,7 +54,7 @@ export const ENV = {
   HOST: { schema: z.string().default('0.0.0.0'), description: 'Address the HTTP server listens on.' },
   PUBLIC_URL: {
     schema: optionalUrl,
-    description: 'Public base URL of the HTTP server (OAuth callbacks, webhooks, secret forms).',
+    description: 'Public base URL of the HTTP server, for links Deckhand hands out (OAuth callbacks, webhooks).',
     defaultText: '`http://localhost:$PORT`',
   },
   SECRET_KEY: {
@@ -66,7 +66,7 @@ export const ENV = {
       )
       .optional(),
     description:
-      'Key that encrypts stored credentials (AES-256-GCM): 32 bytes, hex or base64 (`openssl rand -hex 32`). Required with any chat platform; the sandbox shell uses a development key.',
+      'Key that encrypts stored credentials (AES-256-GCM): 32 bytes, hex or base64 (`openssl rand -hex 32`). Checked at start-up; the credential vault that uses it comes with account linking.',
   },
   SANDBOX: {
     schema: bool.default(false),

@@ -34,6 +34,8 @@ export class ShellAdapter implements Messenger {
   private nextButton = 1;
   private nextMessage = 1;
   private readline: Interface | undefined;
+  /** The message printed last in the terminal, and how many screen rows it took. */
+  private lastPrinted: { message: string; rows: number } | undefined;
 
   constructor(private readonly options: ShellAdapterOptions) {
     this.palette = options.interactive ? ANSI : PLAIN;
@@ -51,12 +53,12 @@ export class ShellAdapter implements Messenger {
 
   async post(_conversationId: string, card: Card): Promise<MessageHandle> {
     const number = this.nextMessage++;
-    this.print(card, `#${number}`);
+    this.print(card, `#${number}`, String(number));
     return { platform: 'shell', conversationId: this.conversationId, ref: { message: String(number) } };
   }
 
   async update(handle: MessageHandle, card: Card): Promise<void> {
-    this.print(card, `#${handle.ref.message ?? '?'} updated`);
+    this.print(card, `#${handle.ref.message ?? '?'} updated`, handle.ref.message ?? '?');
   }
 
   /** Runs one input line: a command, or the number of a button to press. */
@@ -103,6 +105,7 @@ export class ShellAdapter implements Messenger {
     );
     rl.prompt();
     for await (const line of rl) {
+      this.lastPrinted = undefined;
       if (/^(exit|quit|\/exit|\/quit)$/i.test(line.trim())) break;
       await this.runLine(line);
       rl.prompt();
@@ -123,7 +126,7 @@ export class ShellAdapter implements Messenger {
     return (await this.options.watches.activeCount()) === 0;
   }
 
-  private print(card: Card, label: string): void {
+  private print(card: Card, label: string, message: string): void {
     const numbers = (card.buttons ?? []).map((button) => {
       const number = this.nextButton++;
       this.buttons.set(number, button.actionId);
@@ -133,7 +136,7 @@ export class ShellAdapter implements Messenger {
     const text = renderCardText({ ...card, attachments: [] }, this.palette, numbers);
     const saved = files.map((path) => `  (file written: ${path})`);
     const privately = card.visibility === 'private' ? ' (only you)' : '';
-    this.write([`${this.palette.dim}${label}${privately}${this.palette.reset}`, text, ...saved].join('\n'));
+    this.write([`${this.palette.dim}${label}${privately}${this.palette.reset}`, text, ...saved].join('\n'), message);
   }
 
   private saveAttachment(filename: string, content: string): string {
@@ -144,14 +147,27 @@ export class ShellAdapter implements Messenger {
     return path;
   }
 
-  private write(text: string): void {
+  /**
+   * Prints above the prompt. In a terminal, a new version of the message printed last replaces it in
+   * place (cursor up, clear), so a progress card updates on the spot instead of scrolling.
+   */
+  private write(text: string, message?: string): void {
     const rl = this.readline;
     if (rl && this.options.interactive) {
-      this.options.output.write('\r\x1b[K');
-      this.options.output.write(`${text}\n`);
+      const out = this.options.output;
+      const redraw = message !== undefined && this.lastPrinted?.message === message;
+      out.write(redraw ? `\r\x1b[${this.lastPrinted?.rows}A\x1b[J` : '\r\x1b[K');
+      out.write(`${text}\n`);
+      this.lastPrinted = message === undefined ? undefined : { message, rows: this.rowsOf(text) };
       rl.prompt(true);
       return;
     }
     this.options.output.write(`${text}\n`);
+  }
+
+  private rowsOf(text: string): number {
+    const columns = (this.options.output as NodeJS.WriteStream).columns || 80;
+    const plain = text.replace(/\x1b\[[0-9;]*m/g, '');
+    return plain.split('\n').reduce((rows, line) => rows + Math.max(1, Math.ceil(Array.from(line).length / columns)), 0);
   }
 }

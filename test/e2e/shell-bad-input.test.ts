@@ -41,3 +41,13 @@ describe('deckhand shell with malformed commands', () => {
     expect(run.log).not.toContain(token);
   });
 });
+
+describe('deckhand with invalid configuration', () => {
+  it('stops at start-up naming the variable and the fix', async () => {
+    const run = await runShellScript('/help\n', { env: { TOOLHOST_TIMEOUT_MS: 'soon' } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('Invalid configuration:');
+    expect(run.stderr).toMatch(/TOOLHOST_TIMEOUT_MS: .+ — Timeout of one request/);
+    expect(run.stdout).toBe('');
+  });
+});

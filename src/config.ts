@@ -54,7 +54,8 @@ export const ENV = {
   HOST: { schema: z.string().default('0.0.0.0'), description: 'Address the HTTP server listens on.' },
   PUBLIC_URL: {
     schema: optionalUrl,
-    description: 'Public base URL of the HTTP server, for links Deckhand hands out (OAuth callbacks, webhooks).',
+    description:
+      'Public base URL of the HTTP server, for links Deckhand hands out (OAuth callbacks, webhooks).',
     defaultText: '`http://localhost:$PORT`',
   },
   SECRET_KEY: {
@@ -104,6 +105,81 @@ export const ENV = {
   TOOLHOST_TIMEOUT_MS: {
     schema: z.coerce.number().int().min(100).default(15000),
     description: 'Timeout of one request to the tool hosting platform, in ms.',
+  },
+  SLACK_BOT_TOKEN: {
+    schema: z.string().startsWith('xoxb-', 'must be a bot token starting with xoxb-').optional(),
+    description:
+      'Slack bot token (single workspace). With `SLACK_SIGNING_SECRET` (HTTP) or `SLACK_APP_TOKEN` (Socket Mode) it turns the Slack adapter on.',
+  },
+  SLACK_SIGNING_SECRET: {
+    schema: z.string().min(1).optional(),
+    description: 'Slack signing secret; requests to `/slack/events` are verified with it.',
+  },
+  SLACK_APP_TOKEN: {
+    schema: z.string().startsWith('xapp-', 'must be an app-level token starting with xapp-').optional(),
+    description: 'Slack app-level token: use Socket Mode instead of HTTP.',
+  },
+  SLACK_CLIENT_ID: {
+    schema: z.string().min(1).optional(),
+    description: 'Slack OAuth client id, for installing the app in several workspaces.',
+  },
+  SLACK_CLIENT_SECRET: {
+    schema: z.string().min(1).optional(),
+    description: 'Slack OAuth client secret (with `SLACK_CLIENT_ID`).',
+  },
+  SLACK_STATE_SECRET: {
+    schema: z.string().min(16, 'must be at least 16 characters').optional(),
+    description: 'Secret that signs the Slack installation `state` (multi-workspace installs).',
+  },
+  SLACK_API_URL: {
+    schema: optionalUrl,
+    description: 'Base of the Slack Web API (tests point it at a local fake).',
+    defaultText: '`https://slack.com/api/`',
+  },
+  DISCORD_TOKEN: {
+    schema: z.string().min(1).optional(),
+    description:
+      'Discord bot token. With `DISCORD_APPLICATION_ID` it turns the Discord adapter on (gateway).',
+  },
+  DISCORD_APPLICATION_ID: {
+    schema: z
+      .string()
+      .regex(/^\d{5,25}$/, 'must be the numeric application id')
+      .optional(),
+    description: 'Discord application id.',
+  },
+  DISCORD_PUBLIC_KEY: {
+    schema: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be the 64-hex-digit public key from the developer portal')
+      .optional(),
+    description:
+      'Discord public key: serve interactions over HTTP at `/discord/interactions` (signatures checked) instead of the gateway.',
+  },
+  DISCORD_API_URL: {
+    schema: optionalUrl,
+    description: 'Base of the Discord REST API (tests point it at a local fake).',
+    defaultText: '`https://discord.com/api`',
+  },
+  TELEGRAM_BOT_TOKEN: {
+    schema: z
+      .string()
+      .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'must be a token from BotFather, like 123456:ABC…')
+      .optional(),
+    description: 'Telegram bot token; turns the Telegram adapter on (long polling).',
+  },
+  TELEGRAM_WEBHOOK_SECRET: {
+    schema: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,256}$/, '1-256 characters of A-Z a-z 0-9 _ -')
+      .optional(),
+    description:
+      'With `PUBLIC_URL`: receive updates by webhook at `/telegram/webhook`, checking this secret token header.',
+  },
+  TELEGRAM_API_ROOT: {
+    schema: optionalUrl,
+    description: 'Bot API root (a local Bot API server for big files; tests point it at a fake).',
+    defaultText: '`https://api.telegram.org`',
   },
   ADMINS: {
     schema: listOf(/^(slack|discord|telegram|shell):[^:\s]+$/, 'slack:U0123ABCD'),

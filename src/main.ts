@@ -1,18 +1,24 @@
 import { parseArgs } from 'node:util';
+import { configuredPlatforms } from '../adapters';
+import { runManifest, runRegister } from './cli/manifest';
 import { runSandbox } from './cli/sandbox';
 import { runShell } from './cli/shell';
+import { runStart } from './cli/start';
 import { ConfigError, loadConfig, wantsSandbox } from './config';
 
 const USAGE = `Usage: deckhand <command> [options]
 
 Commands:
-  start     Serve the configured chat platforms; with none configured, open the terminal chat
+  start     Serve the configured chat platforms (Slack, Discord, Telegram); with none, open the terminal chat
   shell     Open the terminal chat (reads a script from stdin when it is not a terminal)
   sandbox   Run the embedded service emulators on their own and print their addresses
+  manifest [slack|discord|telegram|all]   Write the manifests generated from the commands to manifest/
+  register <discord|telegram> [--guild ID]   Register the commands with the platform
 
 Options:
   --sandbox      Use the embedded emulators for every external service (same as SANDBOX=1)
   --wait N       shell with a script: wait up to N seconds for started work to finish (default 0)
+  --role R       start: web (receive platform traffic), worker (run queued work) or all (default)
   -h, --help     Show this help
 `;
 
@@ -22,6 +28,8 @@ async function main(argv: string[]): Promise<number> {
     allowPositionals: true,
     options: {
       sandbox: { type: 'boolean', default: false },
+      role: { type: 'string', default: 'all' },
+      guild: { type: 'string' },
       wait: { type: 'string', default: '0' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -36,14 +44,25 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`--wait must be a number of seconds, got "${values.wait}".\n`);
     return 2;
   }
+  const role = values.role;
+  if (role !== 'web' && role !== 'worker' && role !== 'all') {
+    process.stderr.write(`--role must be web, worker or all, got "${role}".\n`);
+    return 2;
+  }
   const config = loadConfig();
   const sandbox = wantsSandbox(config, values.sandbox);
   switch (command) {
     case 'start':
+      if (configuredPlatforms(config).length > 0) return runStart({ config, sandbox, role });
+      return runShell({ config, sandbox, waitSeconds, interactive: Boolean(process.stdin.isTTY) });
     case 'shell':
       return runShell({ config, sandbox, waitSeconds, interactive: Boolean(process.stdin.isTTY) });
     case 'sandbox':
       return runSandbox(config);
+    case 'manifest':
+      return runManifest(config, positionals[1]);
+    case 'register':
+      return runRegister(config, positionals[1], values.guild);
     default:
       process.stderr.write(`Unknown command "${command}".\n\n${USAGE}`);
       return 2;

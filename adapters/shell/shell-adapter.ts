@@ -136,7 +136,10 @@ export class ShellAdapter implements Messenger {
     const text = renderCardText({ ...card, attachments: [] }, this.palette, numbers);
     const saved = files.map((path) => `  (file written: ${path})`);
     const privately = card.visibility === 'private' ? ' (only you)' : '';
-    this.write([`${this.palette.dim}${label}${privately}${this.palette.reset}`, text, ...saved].join('\n'), message);
+    this.write(
+      [`${this.palette.dim}${label}${privately}${this.palette.reset}`, text, ...saved].join('\n'),
+      message,
+    );
   }
 
   private saveAttachment(filename: string, content: string): string {
@@ -168,6 +171,8 @@ export class ShellAdapter implements Messenger {
   private rowsOf(text: string): number {
     const columns = (this.options.output as NodeJS.WriteStream).columns || 80;
     const plain = text.replace(/\x1b\[[0-9;]*m/g, '');
-    return plain.split('\n').reduce((rows, line) => rows + Math.max(1, Math.ceil(Array.from(line).length / columns)), 0);
+    return plain
+      .split('\n')
+      .reduce((rows, line) => rows + Math.max(1, Math.ceil(Array.from(line).length / columns)), 0);
   }
 }

@@ -1,3 +1,5 @@
+import type { StoredForm } from './forms';
+
 /** A button's stored meaning: which command to run with which arguments, until when. */
 export interface StoredAction {
   command: string;
@@ -10,8 +12,14 @@ export interface StoredAction {
   confirmed?: boolean;
 }
 
-/** Where buttons' meanings live (Redis in production: `src/store/actions.ts`). */
+/** Where buttons' meanings and open forms live (Redis in production: `src/store/actions.ts`). */
 export interface ActionStore {
+  /** Stores a form waiting for answers; returns its short id. */
+  saveForm(form: StoredForm): Promise<string>;
+  /** Loads a form; `undefined` when unknown or expired. */
+  loadForm(id: string): Promise<StoredForm | undefined>;
+  /** Deletes a form (forms are single use). */
+  removeForm(id: string): Promise<void>;
   /** Stores an action and returns its short id (≤ 16 chars, fits every platform's payload limit). */
   save(action: StoredAction): Promise<string>;
   /** Loads an action; `undefined` when unknown or expired. */

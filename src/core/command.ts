@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type { ConversationRef, Platform } from './conversation';
+import type { IncomingFile } from './files';
+import type { FormSpec } from './forms';
 import type { DraftCard } from './reply';
 
 /** Who may run a command: anyone in the conversation, a tool maintainer, or an admin. */
@@ -28,8 +30,13 @@ export interface Invocation {
   user: ChatUser;
   conversation: ConversationRef;
   conversationId: string;
-  /** True in a direct message / private chat with the bot. */
+  /**
+   * True when only the user sees what they typed: a direct message / private chat with the bot, the
+   * terminal, or a form (modal) they submitted.
+   */
   isPrivate: boolean;
+  /** Files the user attached to the command or sent to the bot. */
+  files?: IncomingFile[];
 }
 
 /** What a command's `run` receives. */
@@ -41,6 +48,11 @@ export interface CommandContext<A, S> {
   reply(card: DraftCard): Promise<MessageHandle | undefined>;
   /** Edits a card posted earlier (buttons are re-stored). */
   update(handle: MessageHandle, card: DraftCard): Promise<void>;
+  /**
+   * Asks the user for more input with a form (modal, private conversation, prompts). Resolves false
+   * when this platform or place cannot show one; the command should then say where to do it.
+   */
+  openForm(form: FormSpec): Promise<boolean>;
 }
 
 /** A command as declared in `commands/`. */

@@ -6,6 +6,7 @@ import { type ActionStore, type BindingStore, DISMISS_COMMAND } from './actions'
 import { bindTokens, validateArgs } from './bind';
 import type { AnyCommand, CommandContext, Invocation, MessageHandle } from './command';
 import { DeckhandError, newReferenceId, PermissionDenied, UsageError } from './errors';
+import type { FormSpec } from './forms';
 import type { Messengers } from './messenger';
 import type { Policy } from './policy';
 import type { CommandRegistry } from './registry';
@@ -29,6 +30,11 @@ export interface DispatcherDeps<S> {
 export interface CardSurface {
   reply(card: Card): Promise<MessageHandle | undefined>;
   update(handle: MessageHandle, card: Card): Promise<void>;
+  /**
+   * Shows a stored form to the user (modal, private conversation, prompts); its answers come back
+   * through {@link Dispatcher.handleForm}. Absent where the platform or place cannot show one.
+   */
+  openForm?(formId: string, form: FormSpec): Promise<void>;
 }
 
 /**
@@ -110,6 +116,42 @@ export class Dispatcher<S> {
     }
   }
 
+  /**
+   * Handles the answers of a form: runs its command with the form's fixed arguments plus the
+   * answers, as a private invocation of the person who submitted it (who must be the one it was
+   * opened for). Forms are single use.
+   */
+  async handleForm(
+    formId: string,
+    values: Record<string, string>,
+    invocation: Invocation,
+    surface: CardSurface,
+  ): Promise<void> {
+    let name = 'form';
+    try {
+      const form = await this.deps.actions.loadForm(formId);
+      if (!form || form.expiresAt < Date.now()) {
+        throw new UsageError('This form has expired.', { hint: 'Run the command again to get a fresh one.' });
+      }
+      if (form.userKey !== userKey(invocation)) {
+        throw new PermissionDenied('This form was opened for someone else.');
+      }
+      await this.deps.actions.removeForm(formId);
+      const command = this.deps.registry.get(form.command);
+      if (!command) throw new UsageError('This form belongs to a command that no longer exists.');
+      name = command.name;
+      const answers: Record<string, unknown> = {};
+      for (const field of form.fields) {
+        const value = values[field.name];
+        if (value !== undefined && value !== '') answers[field.name] = value;
+      }
+      const args = validateArgs(command as AnyCommand<unknown>, { ...form.args, ...answers });
+      await this.execute(command, args, { ...invocation, isPrivate: true }, surface, false);
+    } catch (error) {
+      await this.fail(name, error, invocation, surface);
+    }
+  }
+
   /** Stores a draft card's actions and returns the card with short-id buttons. */
   async render(draft: DraftCard, conversationId: string): Promise<Card> {
     const { actions, ...rest } = draft;
@@ -172,6 +214,17 @@ export class Dispatcher<S> {
       reply,
       update: async (handle, draft) =>
         surface.update(handle, await this.render(draft, invocation.conversationId)),
+      openForm: async (form) => {
+        if (!surface.openForm) return false;
+        const formId = await this.deps.actions.saveForm({
+          ...form,
+          conversationId: invocation.conversationId,
+          userKey: userKey(invocation),
+          expiresAt: Date.now() + 10 * 60_000,
+        });
+        await surface.openForm(formId, form);
+        return true;
+      },
     };
     this.deps.logger.info(
       {
@@ -277,4 +330,9 @@ export class Dispatcher<S> {
       visibility: 'private',
     };
   }
+}
+
+/** `platform:workspace:user`: who a form belongs to. */
+function userKey(invocation: Invocation): string {
+  return `${invocation.user.platform}:${invocation.user.workspace}:${invocation.user.id}`;
 }

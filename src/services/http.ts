@@ -106,14 +106,20 @@ export class HttpClient {
   /**
    * Opens a streaming response and yields its lines as they arrive (NDJSON logs). No retries: a
    * stream is resumed by the caller, which knows where it left off. `signal` aborts it.
+   * `headersTimeoutMs` (default: the client's timeout; 0 = none) is for follow-mode streams whose
+   * server answers only once there is something to send.
    */
   async *lines(
     path: string,
-    options: RequestOptions & { signal?: AbortSignal } = {},
+    options: RequestOptions & {
+      signal?: AbortSignal | undefined;
+      headersTimeoutMs?: number | undefined;
+    } = {},
   ): AsyncGenerator<string> {
     const { statusCode, body } = await this.send('GET', path, options, {
       stream: true,
       signal: options.signal,
+      headersTimeoutMs: options.headersTimeoutMs,
     });
     if (statusCode >= 400) {
       const text = await body.text();
@@ -153,7 +159,7 @@ export class HttpClient {
     method: Dispatcher.HttpMethod,
     path: string,
     options: RequestOptions,
-    extra: { stream?: boolean; signal?: AbortSignal | undefined } = {},
+    extra: { stream?: boolean; signal?: AbortSignal | undefined; headersTimeoutMs?: number | undefined } = {},
   ) {
     const url = new URL(this.options.baseUrl.replace(/\/$/, '') + path);
     for (const [key, value] of Object.entries(options.query ?? {})) {
@@ -177,7 +183,7 @@ export class HttpClient {
         headers,
         body,
         dispatcher: extra.stream || !IDEMPOTENT.has(method) ? this.plain : this.retrying,
-        headersTimeout: this.timeoutMs,
+        headersTimeout: extra.headersTimeoutMs ?? this.timeoutMs,
         bodyTimeout: extra.stream ? 0 : this.timeoutMs,
         ...(extra.signal ? { signal: extra.signal } : {}),
       });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { ActionStore, StoredAction } from '../core/actions';
+import type { StoredForm } from '../core/forms';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -34,6 +35,22 @@ export class RedisActionStore implements ActionStore {
 
   async remove(id: string): Promise<void> {
     await this.redis.del(this.key(id));
+  }
+
+  async saveForm(form: StoredForm): Promise<string> {
+    const id = shortId();
+    await this.redis.set(`${this.prefix}form:${id}`, JSON.stringify(form), 'PX', Math.max(1000, form.expiresAt - Date.now()));
+    return id;
+  }
+
+  async loadForm(id: string): Promise<StoredForm | undefined> {
+    if (!/^[0-9A-Za-z]{1,32}$/.test(id)) return undefined;
+    const raw = await this.redis.get(`${this.prefix}form:${id}`);
+    return raw ? (JSON.parse(raw) as StoredForm) : undefined;
+  }
+
+  async removeForm(id: string): Promise<void> {
+    await this.redis.del(`${this.prefix}form:${id}`);
   }
 
   private key(id: string): string {

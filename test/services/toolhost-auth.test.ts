@@ -64,8 +64,16 @@ describe('a tool with only a deploy token (external server)', () => {
 
   it.each([
     ['builds.list', (c: ToolhostClient) => c.builds.list(), 'list builds'],
-    ['components.getConfig', (c: ToolhostClient) => c.components.getConfig(), 'show the component configuration'],
-    ['components.latestDeployment', (c: ToolhostClient) => c.components.latestDeployment(), 'show the latest'],
+    [
+      'components.getConfig',
+      (c: ToolhostClient) => c.components.getConfig(),
+      'show the component configuration',
+    ],
+    [
+      'components.latestDeployment',
+      (c: ToolhostClient) => c.components.latestDeployment(),
+      'show the latest',
+    ],
     ['components.listDeployments', (c: ToolhostClient) => c.components.listDeployments(), 'list deployments'],
     ['components.cancelDeployment', (c: ToolhostClient) => c.components.cancelDeployment('x'), 'cancel'],
     ['components.getDeployToken', (c: ToolhostClient) => c.components.getDeployToken(), 'deploy token'],
@@ -82,7 +90,9 @@ describe('a tool with only a deploy token (external server)', () => {
 
   it('fails fast on streams too, without any request', async () => {
     // A server that does not exist: a request would be an UnreachableError, not an access error.
-    const offline = make({ externalUrl: 'http://127.0.0.1:9', deployTokens: { mytool: 'x' } }).forTool('mytool');
+    const offline = make({ externalUrl: 'http://127.0.0.1:9', deployTokens: { mytool: 'x' } }).forTool(
+      'mytool',
+    );
     await accessError(async () => {
       for await (const _ of offline.builds.logs('mytool-buildpacks-pipelinerun-x')) break;
     });
@@ -188,8 +198,12 @@ describe('missing configuration', () => {
   });
 
   it('names the missing server URL', () => {
-    expect(() => make({ certificates: certs() }).forTool('mytool')).toThrow(/TOOLHOST_INTERNAL_URL is not set/);
-    expect(() => make({ deployTokens: { mytool: 'x' } }).forTool('mytool')).toThrow(/TOOLHOST_URL is not set/);
+    expect(() => make({ certificates: certs() }).forTool('mytool')).toThrow(
+      /TOOLHOST_INTERNAL_URL is not set/,
+    );
+    expect(() => make({ deployTokens: { mytool: 'x' } }).forTool('mytool')).toThrow(
+      /TOOLHOST_URL is not set/,
+    );
   });
 
   it('refuses something that is not a tool name', () => {

@@ -71,7 +71,10 @@ describe('reading builds', () => {
   it('reads the quota, and keeps the 500 message for a tool without a registry project', async () => {
     const quota = await mytool.builds.quotas();
     expect(quota.categories[0]?.name).toBe('Registry');
-    expect(quota.categories[0]?.items[0]).toMatchObject({ name: 'Storage', capacity: expect.stringMatching(/%$/) });
+    expect(quota.categories[0]?.items[0]).toMatchObject({
+      name: 'Storage',
+      capacity: expect.stringMatching(/%$/),
+    });
     await expect(factory.forTool('fresh').builds.quotas()).rejects.toMatchObject({
       status: 500,
       message: expect.stringContaining('Quota cannot be displayed because no builds have run yet'),
@@ -105,7 +108,9 @@ describe('running builds', () => {
   });
 
   it('refuses bad parameters with the service message (400)', async () => {
-    await expect(mytool.builds.start({ source_url: REPO, envvars: { 'bad-name': 'x' } })).rejects.toMatchObject({
+    await expect(
+      mytool.builds.start({ source_url: REPO, envvars: { 'bad-name': 'x' } }),
+    ).rejects.toMatchObject({
       status: 400,
       message: expect.stringContaining('not valid environment variable name'),
     });
@@ -154,10 +159,15 @@ describe('running builds', () => {
     await expect(mytool.builds.delete(name)).resolves.toBe(name);
     const error = await streaming;
     expect(error).toBeInstanceOf(UpstreamError);
-    expect(error).toMatchObject({ status: 500, message: expect.stringContaining('was deleted while its logs') });
+    expect(error).toMatchObject({
+      status: 500,
+      message: expect.stringContaining('was deleted while its logs'),
+    });
     expect(lines[0]).toContain('[step-init]');
     await expect(mytool.builds.delete(name)).rejects.toBeInstanceOf(NotFoundError);
-    await expect(collect(mytool.builds.logs(name))).rejects.toThrow(`Build ${name} not found for tool mytool.`);
+    await expect(collect(mytool.builds.logs(name))).rejects.toThrow(
+      `Build ${name} not found for tool mytool.`,
+    );
   });
 
   it('stops following when the signal aborts', async () => {

@@ -101,7 +101,10 @@ describe('tool config', () => {
       message: 'No configuration found for tool: fresh',
     });
     const stored = await fresh.components.setConfig(FRESH_CONFIG);
-    expect(stored.components.daily).toMatchObject({ component_type: 'scheduled', build: { reuse_from: 'bot' } });
+    expect(stored.components.daily).toMatchObject({
+      component_type: 'scheduled',
+      build: { reuse_from: 'bot' },
+    });
     expect((await fresh.components.getConfig()).components.bot).toMatchObject({ run: { command: 'bot' } });
     const generated = await fresh.components.generateConfig();
     expect(Object.keys(generated.components).length).toBeGreaterThan(0);
@@ -143,7 +146,10 @@ describe('deployments', () => {
   it('lists, creates (409 while one runs), follows to success, shows latest, deletes', async () => {
     const before = await mytool.components.listDeployments();
     expect(before.length).toBeGreaterThanOrEqual(1);
-    const created = await mytool.components.createDeployment({ description: 'T1: test deploy', forceRun: true });
+    const created = await mytool.components.createDeployment({
+      description: 'T1: test deploy',
+      forceRun: true,
+    });
     expect(created).toMatchObject({ description: 'T1: test deploy', force_run: true, force_build: false });
     expect(['pending', 'running']).toContain(created.status);
     await expect(mytool.components.createDeployment()).rejects.toMatchObject({

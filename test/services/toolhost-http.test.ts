@@ -96,7 +96,9 @@ describe('HttpClient retries', () => {
 
   it('honours Retry-After', async () => {
     handler = (_req, res, n) =>
-      n === 1 ? json(res, 429, { error: ['slow down'] }, { 'retry-after': '1' }) : json(res, 200, { ok: true });
+      n === 1
+        ? json(res, 429, { error: ['slow down'] }, { 'retry-after': '1' })
+        : json(res, 200, { ok: true });
     const started = Date.now();
     await expect(client({ retryDelayMs: 1 }).json('GET', '/x', Ok)).resolves.toEqual({ ok: true });
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
@@ -174,6 +176,18 @@ describe('HttpClient.lines', () => {
       controller.abort();
     }
     expect(seen).toEqual(['{"line":"first"}']);
+  });
+
+  it('waits for a follow stream that answers late when its headers timeout is off', async () => {
+    handler = (_req, res) =>
+      setTimeout(() => {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end('{"line":"late"}\n');
+      }, 1_500).unref();
+    const c = client({ timeoutMs: 200 });
+    const seen: string[] = [];
+    for await (const line of c.lines('/logs', { headersTimeoutMs: 0 })) seen.push(line);
+    expect(seen).toEqual(['{"line":"late"}']);
   });
 
   it('throws the error of a failed stream request with its message', async () => {

@@ -53,8 +53,9 @@ export type BuildEvent = { type: 'line'; line: string } | { type: 'end' } | { ty
 
 /** Max unfinished builds per tool (`maxParallelBuilds` in the chart). */
 export const MAX_PARALLEL_BUILDS = 4;
-/** Retention (D `values/tools.yaml.gotmpl`): successful and failed builds kept per tool. */
+/** Retention (D `values/tools.yaml.gotmpl`): successful builds kept per tool. */
 export const KEEP_SUCCESSFUL = 4;
+/** Retention: failed builds kept per tool. */
 export const KEEP_FAILED = 2;
 /** Harbor storage quota per tool project. */
 export const REGISTRY_LIMIT_BYTES = 5 * 1024 ** 3;

@@ -41,6 +41,8 @@ export function createComponentsArea(ctx: SandboxContext): Hono<ToolhostEnv> {
   const app = new Hono<ToolhostEnv>();
   const fail = (c: Context, status: ContentfulStatusCode, messages: string | string[]) =>
     sendError(c, 'components', status, messages);
+  const notFound = (c: Context, tool: string, id: string) =>
+    fail(c, 404, `No deployment with id ${id} found for tool: ${tool}`);
   /** Checks `rebuild_storage` (and `extra` booleans); answers 422 or returns their values. */
   const query = (c: Context, extra: string[] = []): Parsed<Record<string, boolean>> =>
     boolQuery(c, ['rebuild_storage', ...extra]);
@@ -248,9 +250,6 @@ export function createComponentsArea(ctx: SandboxContext): Hono<ToolhostEnv> {
     runner.forget(record);
     return c.json(envelope(record.data, { info: [`Deployment ${id} deleted successfully.`] }));
   });
-
-  const notFound = (c: Context, tool: string, id: string) =>
-    fail(c, 404, `No deployment with id ${id} found for tool: ${tool}`);
 
   return app;
 }

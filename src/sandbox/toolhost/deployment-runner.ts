@@ -84,9 +84,15 @@ export class DeploymentRunner {
 
   private step(record: DeploymentRecord, phase: Phase): void {
     const data = record.data;
-    if (data.status === 'cancelling') return this.cancel(record);
+    if (data.status === 'cancelling') {
+      this.cancel(record);
+      return;
+    }
     if (data.status !== 'pending' && data.status !== 'running') return;
-    if (Date.now() - record.createdAt > this.timeoutMs) return this.timeOut(record);
+    if (Date.now() - record.createdAt > this.timeoutMs) {
+      this.timeOut(record);
+      return;
+    }
     try {
       const next = this.advance(record, phase);
       if (next) this.schedule(record, next);
@@ -107,8 +113,8 @@ export class DeploymentRunner {
         data.long_status = `Started at ${new Date().toISOString()}`;
         return 'start-builds';
       case 'start-builds':
-        this.startBuilds(record, components);
-        return 'wait-builds';
+        // Nothing to wait for when every build was reused or not needed: run in the next step.
+        return this.startBuilds(record, components) ? 'wait-builds' : 'runs';
       case 'wait-builds':
         return this.pollBuilds(record) ? 'runs' : data.status === 'running' ? 'wait-builds' : undefined;
       case 'runs':
@@ -117,8 +123,10 @@ export class DeploymentRunner {
     }
   }
 
-  private startBuilds(record: DeploymentRecord, components: Record<string, ComponentInfo>): void {
+  /** Starts (or reuses) the builds; returns whether any build was started. */
+  private startBuilds(record: DeploymentRecord, components: Record<string, ComponentInfo>): boolean {
     const builds = this.ctx.builds;
+    let started = false;
     for (const [name, component] of Object.entries(components)) {
       const info = record.data.builds[name];
       if (!info) continue;
@@ -145,7 +153,9 @@ export class DeploymentRunner {
       info.build_id = builds.startBuild(record.tool, params);
       info.build_status = 'pending';
       info.build_long_status = `Started build ${info.build_id}`;
+      started = true;
     }
+    return started;
   }
 
   /** Updates build states; true when every build succeeded (or was not needed). */

@@ -26,7 +26,8 @@ export const JOB_STEPS = { pending: 1, run: 3, crashLimit: 3, schedulePeriod: 60
 const RUNS_KEPT = 3;
 
 const K8S_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
-const suffix = (length: number) =>
+/** A random Kubernetes `generateName` suffix. */
+export const suffix = (length: number) =>
   Array.from({ length }, () => K8S_ALPHABET[randomInt(K8S_ALPHABET.length)]).join('');
 
 /** Outcome of {@link JobsRuntime.update}: the PATCH response's `job_changed` and info message. */
@@ -94,18 +95,18 @@ export class JobsRuntime {
     return this.jobs.get(tool)?.get(name);
   }
 
-  /** Defines a job (replacing any job of that name) and starts it. */
-  create(tool: string, valid: ValidJob, now = Date.now()): JobRecord {
+  /** Defines a job (replacing any job of that name) and starts it; `createdAt` is for seeding. */
+  create(tool: string, valid: ValidJob, createdAt = Date.now()): JobRecord {
     const { spec } = valid;
     const record: JobRecord = {
       tool,
       spec,
       scheduleActual: valid.scheduleActual,
-      createdAt: now,
+      createdAt,
       restarts: 0,
       runs: [],
     };
-    this.start(record, now);
+    this.start(record, Date.now());
     this.toolJobs(tool).set(spec.name, record);
     return record;
   }
@@ -190,25 +191,15 @@ export class JobsRuntime {
     const record = this.get(tool, name);
     const pod = record ? this.currentPod(record) : undefined;
     const now = Date.now();
-    for (const message of lines) {
-      this.logs.append(tool, name, {
-        pod: pod?.name ?? `${name}-${suffix(5)}`,
-        container: name,
-        message,
-        time: now,
-      });
-    }
+    const podName = pod?.name ?? `${name}-${suffix(5)}`;
+    for (const message of lines)
+      this.logs.append(tool, name, { pod: podName, container: name, message, time: now });
     if (pod) pod.printed += lines.length;
   }
 
   /** The pod whose output is current: a continuous job's pod, or the latest run's. */
   currentPod(record: JobRecord): Pod | undefined {
     return record.pod ?? record.runs[record.runs.length - 1]?.pod;
-  }
-
-  /** The step counter (tests and seeding use it to reason about schedules). */
-  get steps(): number {
-    return this.stepCount;
   }
 
   /** Moves every job one step on. */

@@ -15,7 +15,7 @@ export class RequestMetrics {
       await next();
       const handler = c.req.path
         .replace(/\/tool\/[^/]+/, '/tool/{tool_name}')
-        .replace(/\/(jobs|job|envvars)\/[^/]+/, '/$1/{name}');
+        .replace(/(\/tool\/\{tool_name\}\/(?:jobs|job|envvars))\/[^/]+/, '$1/{name}');
       const status = `${String(c.res.status)[0]}xx`;
       const key = `handler="${handler}",method="${c.req.method}",status="${status}"`;
       this.counts.set(key, (this.counts.get(key) ?? 0) + 1);

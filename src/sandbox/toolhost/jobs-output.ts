@@ -13,7 +13,7 @@ export const SPAM_LINES_PER_STEP = 50;
 type Flavour = 'spam' | 'web' | 'batch';
 
 const WEB_HINTS =
-  /\b(app\.py|webservice|gunicorn|uwsgi|flask|uvicorn|server|serve|npm start|node|php|http)\b/;
+  /\b(web|app\.py|webservice|gunicorn|uwsgi|flask|uvicorn|server|serve|npm start|node|php|http)\b/;
 
 function flavourOf(cmd: string, port: number | null | undefined): Flavour {
   if (/^\s*yes\b/.test(cmd) || cmd.includes('spam')) return 'spam';

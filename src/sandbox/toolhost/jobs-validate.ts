@@ -96,6 +96,8 @@ export function validateJobBody(tool: string, text: string): ValidJob | Rejectio
 
 /** Normalises and checks a spec that already has the body's shape (steps 2–3). */
 export function validateSpec(tool: string, input: JobSpec): ValidJob | Rejection {
+  const nameError = jobNameProblem(input.name);
+  if (nameError) return reject(400, nameError);
   const spec: JobSpec = { ...input };
   if (spec.memory !== undefined) spec.memory = formatMemory(spec.memory);
   if (spec.cpu !== undefined) spec.cpu = formatCpu(spec.cpu);

@@ -76,10 +76,9 @@ function jobsFacade(runtime: JobsRuntime): JobsFacade {
         Object.entries(job).filter(([, v]) => v !== undefined),
       ) as unknown as JobSpec;
       const valid = validateSpec(tool, spec);
-      const rejected = isRejection(valid) ? valid : runtimeRejection(valid.spec);
-      if (rejected || isRejection(valid)) {
-        throw new Error(`job ${spec.name} rejected: ${JSON.stringify((rejected ?? valid).body)}`);
-      }
+      if (isRejection(valid)) throw new Error(`job ${spec.name} rejected: ${JSON.stringify(valid.body)}`);
+      const rejected = runtimeRejection(valid.spec);
+      if (rejected) throw new Error(`job ${spec.name} rejected: ${JSON.stringify(rejected.body)}`);
       const outcome = runtime.update(tool, valid);
       if (outcome.changed) audit(runtime, tool, spec.name, 'updated');
       return outcome.changed;
@@ -186,14 +185,14 @@ export function createJobsArea(ctx: SandboxContext): Hono<ToolhostEnv> {
   app.on('GET', both('/tool/:tool_name/jobs/:name'), (c) => {
     const includeUnset = parseIncludeUnset(c.req.query('include_unset'));
     if (includeUnset === undefined) return c.json(boolParsing(c.req.query('include_unset') ?? ''), 422);
-    const name = c.req.param('name');
+    const name = c.req.param('name') ?? '';
     const record = runtime.get(c.get('tool'), name);
     if (!record) return c.json(notFound(name), 404);
     return c.json({ job: jobView(record, includeUnset), messages: listMessages(includeUnset) });
   });
 
   app.on('DELETE', both('/tool/:tool_name/jobs/:name'), (c) => {
-    const name = c.req.param('name');
+    const name = c.req.param('name') ?? '';
     const tool = c.get('tool');
     if (!runtime.remove(tool, name)) return c.json(notFound(name), 404);
     audit(runtime, tool, name, 'deleted');
@@ -201,7 +200,7 @@ export function createJobsArea(ctx: SandboxContext): Hono<ToolhostEnv> {
   });
 
   app.on('POST', both('/tool/:tool_name/jobs/:name/restart'), (c) => {
-    const name = c.req.param('name');
+    const name = c.req.param('name') ?? '';
     const tool = c.get('tool');
     const outcome = runtime.restart(tool, name);
     if (outcome === 'missing') return c.json(notFound(name), 404);
@@ -211,7 +210,7 @@ export function createJobsArea(ctx: SandboxContext): Hono<ToolhostEnv> {
   });
 
   app.on('GET', both('/tool/:tool_name/jobs/:name/logs'), (c) =>
-    jobsLogsHandler(c, ctx, runtime, c.get('tool'), c.req.param('name')),
+    jobsLogsHandler(c, ctx, runtime, c.get('tool'), c.req.param('name') ?? ''),
   );
 
   return app;

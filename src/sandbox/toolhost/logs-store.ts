@@ -79,17 +79,6 @@ export class LogStore {
     return list.slice(start, end);
   }
 
-  /** Whether a job has any line from `source` at or after `from`. */
-  has(tool: string, job: string, from: number, source: LogSource): boolean {
-    const list = this.all(tool, job);
-    for (let i = list.length - 1; i >= 0; i -= 1) {
-      const line = list[i] as StoredLogLine;
-      if (line.time < from) return false;
-      if (line.source === source) return true;
-    }
-    return false;
-  }
-
   /** Calls `listener` with every line appended to the job from now on; returns an unsubscribe. */
   subscribe(tool: string, job: string, listener: LogListener): () => void {
     const k = key(tool, job);

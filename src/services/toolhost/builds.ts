@@ -126,6 +126,7 @@ export class BuildsApi {
       action: 'read build logs',
       query: options.follow === undefined ? undefined : { follow: options.follow },
       signal: options.signal,
+      live: options.follow === true,
       onError: this.buildNotFound(id),
     });
   }

@@ -139,6 +139,7 @@ export class JobsApi {
       action: 'read job logs',
       query: definedOnly({ lines: options.lines, follow: options.follow }),
       signal: options.signal,
+      live: options.follow === true,
       onError: (error) =>
         error.status === 404
           ? new NotFoundError(`No logs for job ${name} of tool ${tool}: ${error.message}`, undefined, {

@@ -102,15 +102,21 @@ export function parseLogsCursor(url: string): LogsCursor {
   return { url, query };
 }
 
-/** The four kinds of entry the jobs API writes to a job's log. */
-export type LogWriteKind = 'job_created' | 'job_updated' | 'job_restarted' | 'job_deleted';
+/** The four kinds of job event written to a job's log. */
+export type LogWriteKind = 'job-created' | 'job-updated' | 'job-restarted' | 'job-deleted';
 
-/** One entry to write (provisional shape until the sandbox/real API confirms the field names). */
+/**
+ * One job event to write. The seed names the four kinds but not their fields; this is the published
+ * `JobsApiLog` (`datetime?, message, job_name, user_name`) with a `type` telling the kinds apart,
+ * as the sandbox implements it.
+ */
 export interface LogWriteEntry {
   type: LogWriteKind;
   job_name: string;
-  message?: string;
+  /** Who did it. */
+  user_name?: string;
   /** RFC 3339 with offset; default now. */
   datetime?: string;
-  user_name?: string;
+  /** Default "Job <name> <verb> by <user>". */
+  message?: string;
 }

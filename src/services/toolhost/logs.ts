@@ -58,6 +58,7 @@ export class LogsApi {
       action: 'stream job logs',
       query: definedOnly({ lines: options.lines, since: options.since }),
       signal: options.signal,
+      live: true,
     });
   }
 

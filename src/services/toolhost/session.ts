@@ -53,6 +53,8 @@ export interface ToolCall<T> {
 export interface ToolStream<T> extends Omit<ToolCall<T>, 'method' | 'body'> {
   /** Aborting ends the stream quietly. */
   signal?: AbortSignal | undefined;
+  /** True for streams that stay open (follow): the server may answer only once it has a line. */
+  live?: boolean;
 }
 
 /** The per-tool plumbing behind a {@link ToolhostClient}; the API areas call through it. */
@@ -86,7 +88,8 @@ export class ToolhostSession {
     const { path, options } = this.prepare({ ...call, method: 'GET' });
     const { signal } = call;
     try {
-      for await (const line of this.http.lines(path, { ...options, signal })) {
+      const headersTimeoutMs = call.live ? 0 : undefined;
+      for await (const line of this.http.lines(path, { ...options, signal, headersTimeoutMs })) {
         yield parseStreamLine(line, call.schema, this.http.service);
       }
     } catch (error) {

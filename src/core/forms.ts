@@ -1,0 +1,34 @@
+/** One input of a form. */
+export interface FormField {
+  /** Argument name of the command the form completes. */
+  name: string;
+  label: string;
+  /** A secret: hidden where the platform can, never echoed, never logged. */
+  secret?: boolean;
+  placeholder?: string;
+  multiline?: boolean;
+  optional?: boolean;
+}
+
+/**
+ * A form that completes a command: the fixed `args` plus the user's answers run `command` as if typed
+ * privately by the person who submitted it. Slack renders it as a modal, Discord as a modal, Telegram
+ * as a step-by-step private conversation, the shell as prompts.
+ */
+export interface FormSpec {
+  title: string;
+  /** Shown above the fields. */
+  intro?: string;
+  fields: FormField[];
+  command: string;
+  args: Record<string, unknown>;
+  submitLabel?: string;
+}
+
+/** A stored form waiting for its answers. */
+export interface StoredForm extends FormSpec {
+  conversationId: string;
+  /** Only this user may submit it. */
+  userKey: string;
+  expiresAt: number;
+}

@@ -16,7 +16,7 @@
  *   served here.
  */
 import type { Context } from 'hono';
-import type { SandboxContext } from './context';
+import { type SandboxContext, timersOf } from './context';
 import type { JobsRuntime } from './jobs-engine';
 import { jobNameProblem, jobsError } from './jobs-validate';
 import type { StoredLogLine } from './logs-store';
@@ -121,8 +121,9 @@ function firstLine(
       if (isPodLine(line)) done(line);
     });
     let unregister: () => void = () => {};
-    if (ctx.timers?.closed) return done();
-    unregister = ctx.timers ? ctx.timers.onClose(() => done()) : () => {};
+    const timers = timersOf(ctx);
+    if (timers.closed) return done();
+    unregister = timers.onClose(() => done());
     signal.addEventListener('abort', onAbort);
   });
 }

@@ -10,6 +10,7 @@
 import { buildsStoreOf } from './builds-store';
 import { componentsStoreOf } from './components-store';
 import type { SandboxContext } from './context';
+import { seedJobsLogsEnvvars } from './seed-jobs';
 import type { ToolConfig } from './tool-config';
 
 /** Tools the seed creates. */
@@ -94,4 +95,5 @@ export function seedToolhost(ctx: SandboxContext): void {
 
   builds.seedFinished('demo', params('demo', 'main', 'api'), 'success', DAY);
   components.setConfig('demo', DEMO_CONFIG);
+  seedJobsLogsEnvvars(ctx);
 }

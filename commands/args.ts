@@ -20,3 +20,13 @@ export const resourceId = (what: string) =>
 /** An http(s) URL. */
 export const httpUrl = (example: string) =>
   z.url({ protocol: /^https?$/, message: `must be an http(s) URL such as ${example}` });
+
+/** A job name as the platform allows it: RFC 1123, at most 52 characters. */
+export const jobName = z
+  .string()
+  .max(52, 'must be at most 52 characters')
+  .regex(
+    /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/,
+    'must be lower-case letters, digits, dashes and dots, starting and ending with a letter or digit',
+  )
+  .describe('the job name');

@@ -19,10 +19,30 @@ import {
   deploymentShowCommand,
 } from './deployment';
 import { deploymentWatch } from './deployment-card';
+import {
+  envvarsDeleteCommand,
+  envvarsListCommand,
+  envvarsQuotaCommand,
+  envvarsSetCommand,
+  envvarsShowCommand,
+} from './envvars';
 import { helpCommand } from './help';
+import { jobWatch } from './job-card';
+import {
+  jobsDeleteCommand,
+  jobsFlushCommand,
+  jobsImagesCommand,
+  jobsListCommand,
+  jobsQuotaCommand,
+  jobsRestartCommand,
+  jobsShowCommand,
+} from './jobs';
+import { jobsRunCommand } from './jobs-run';
+import { logsCommand } from './logs';
 import type { AppServices } from './services';
 import { tokenCreateCommand, tokenDeleteCommand, tokenRefreshCommand, tokenShowCommand } from './token';
 import { toolBindCommand } from './tool-bind';
+import { toolStatusCommand } from './tool-status';
 
 /** Every command, in the order help lists them. */
 export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
@@ -47,11 +67,26 @@ export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
   tokenCreateCommand,
   tokenRefreshCommand,
   tokenDeleteCommand,
+  jobsListCommand,
+  jobsShowCommand,
+  jobsRunCommand,
+  jobsRestartCommand,
+  jobsDeleteCommand,
+  jobsFlushCommand,
+  jobsImagesCommand,
+  jobsQuotaCommand,
+  logsCommand,
+  envvarsListCommand,
+  envvarsShowCommand,
+  envvarsSetCommand,
+  envvarsDeleteCommand,
+  envvarsQuotaCommand,
+  toolStatusCommand,
   toolBindCommand,
   helpCommand,
 ];
 
 /** The kinds of resources whose cards are kept up to date. */
-export const WATCH_KINDS: readonly WatchKind<AppServices>[] = [deploymentWatch, buildWatch];
+export const WATCH_KINDS: readonly WatchKind<AppServices>[] = [deploymentWatch, buildWatch, jobWatch];
 
 export type { AppServices } from './services';

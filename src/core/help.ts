@@ -17,6 +17,7 @@ export function usageLine(command: AnyCommand<unknown>): string {
   for (const [key, schema] of Object.entries(shape)) {
     if (positional.has(key)) continue;
     const info = argInfo(schema);
+    if (info.hidden) continue;
     const flag = `--${toFlagName(key)}`;
     let text = flag;
     if (info.kind === 'enum' && info.choices) text = `${flag} ${info.choices.join('|')}`;
@@ -35,7 +36,8 @@ function placeholder(key: string): string {
 export function commandHelp(command: AnyCommand<unknown>): DraftCard {
   const shape = (command.args as z.ZodObject).shape as Record<string, z.ZodType>;
   const positional = new Set<string>(command.positional ?? []);
-  const lines = Object.entries(shape).map(([key, schema]) => {
+  const visible = Object.entries(shape).filter(([, schema]) => !argInfo(schema).hidden);
+  const lines = visible.map(([key, schema]) => {
     const info = argInfo(schema);
     const name = positional.has(key) ? `<${toPositionalName(key)}>` : `--${toFlagName(key)}`;
     const extra = info.choices ? ` (one of: ${info.choices.join(', ')})` : '';

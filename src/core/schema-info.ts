@@ -12,6 +12,11 @@ export interface ArgInfo {
   choices?: string[];
   /** Integer-only number. */
   integer?: boolean;
+  /**
+   * Set by buttons, not typed by people (e.g. a page cursor): left out of usage lines, help and
+   * platform manifests. Declare with `.meta({ hidden: true })` as the schema's last call.
+   */
+  hidden?: boolean;
 }
 
 interface Def {
@@ -35,6 +40,7 @@ export function argInfo(schema: z.ZodType): ArgInfo {
   let optional = false;
   let defaultValue: unknown;
   const description = schema.description;
+  const hidden = (schema.meta() as { hidden?: boolean } | undefined)?.hidden === true;
   for (let depth = 0; depth < 10; depth++) {
     const def = defOf(current);
     if (def.type === 'optional' || def.type === 'nullable') {
@@ -56,6 +62,7 @@ export function argInfo(schema: z.ZodType): ArgInfo {
     optional,
     defaultValue,
     description: description ?? current.description,
+    ...(hidden ? { hidden } : {}),
   };
   switch (def.type) {
     case 'string':

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { button, startTestApp, type TestApp } from '../support/app';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('/logs', () => {
+  it('shows the latest lines in time order, and More pages back without repeats or gaps', async () => {
+    const [first] = await t.say('/logs mytool migrate-db --lines 2');
+    const page1 = first?.code?.text.split('\n') ?? [];
+    expect(page1).toHaveLength(2);
+    expect(page1[1]).toContain('Done.');
+    const [second] = await t.press(button(first, 'More (earlier)'));
+    const page2 = second?.code?.text.split('\n') ?? [];
+    expect(page2).toHaveLength(2);
+    expect(page2.some((line) => page1.includes(line))).toBe(false);
+    expect(page1[0]).toContain('reports.0008_report_owner');
+    expect(page2).toEqual([
+      expect.stringContaining('Running migrations:'),
+      expect.stringContaining('reports.0007'),
+    ]);
+  });
+
+  it('reads forward from --since', async () => {
+    const [card] = await t.say('/logs mytool migrate-db --since 1h --lines 1');
+    expect(card?.code?.text).toContain('Operations to perform:');
+    expect(card?.buttons?.[0]?.label).toBe('More (later)');
+  });
+
+  it.each([
+    ['/logs mytool web --lines -1', /Invalid --lines: must be 1 or more/],
+    ['/logs mytool web --since yesterday', /Invalid --since: must be a duration/],
+    ['/logs mytool no-such-job', /Job no-such-job not found for tool mytool/],
+  ])('%s → a clear message', async (line, expected) => {
+    const [card] = await t.say(line);
+    expect(card?.text).toMatch(expected);
+  });
+});
+
+describe('/tool status', () => {
+  it('puts the latest build, the latest deployment, every job and quota use on one card', async () => {
+    const [card] = await t.say('/tool status mytool');
+    const fields = Object.fromEntries((card?.fields ?? []).map((f) => [f.label, f.value]));
+    expect(fields['Latest build']).toMatch(/^ok · mytool-buildpacks-pipelinerun-/);
+    expect(fields['Latest deployment']).toMatch(/^successful · \d{8}-\d{6}-/);
+    expect(fields['Job web']).toMatch(/continuous · running/);
+    expect(fields['Job daily-report']).toMatch(/scheduled/);
+    expect(fields['Job migrate-db']).toMatch(/one-off · succeeded/);
+    expect(fields['Registry / Storage']).toMatch(/used of/);
+    expect(fields.Envvars).toMatch(/\d+ of \d+ used/);
+    expect(card?.buttons?.map((b) => b.label)).toEqual(['Deploy', 'Jobs']);
+  });
+
+  it('shows a failing tool in red', async () => {
+    const [card] = await t.say('/tool status demo');
+    expect(card?.fields?.find((f) => f.label === 'Job backfill')?.value).toMatch(/failed/);
+    expect(card?.status).toBe('warning');
+  });
+});

@@ -1,0 +1,116 @@
+import { inject } from 'vitest';
+import { type App, createApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import type { Invocation, MessageHandle } from '../../src/core/command';
+import type { CardSurface } from '../../src/core/dispatch';
+import type { FormSpec } from '../../src/core/forms';
+import type { Card } from '../../src/core/reply';
+import { silentLogger } from '../../src/log';
+import { testPrefix } from './redis';
+
+/** What a test conversation saw. */
+export interface Transcript {
+  posted: Card[];
+  updates: { handle: MessageHandle; card: Card }[];
+  forms: { formId: string; form: FormSpec }[];
+}
+
+/** A core on the sandbox with a recording surface, for command tests through the real dispatcher. */
+export interface TestApp {
+  app: App;
+  /** Runs a command line as `user` in a channel (or privately) and returns what the bot answered. */
+  say(text: string, options?: { user?: string; private?: boolean }): Promise<Card[]>;
+  /** Presses a button. */
+  press(actionId: string, options?: { user?: string; private?: boolean }): Promise<Card[]>;
+  /** Submits a form. */
+  submit(formId: string, values: Record<string, string>, options?: { user?: string }): Promise<Card[]>;
+  transcript: Transcript;
+  close(): Promise<void>;
+}
+
+/** Starts the core on the sandbox with `admin` (slack:UADMIN) and a maintainer of mytool (slack:UMAINT). */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { host, port } = inject('redis');
+  const db = Number(process.env.VITEST_POOL_ID ?? 1) % 64;
+  const config = loadConfig({
+    REDIS_URL: `redis://${host}:${port}/${db}`,
+    REDIS_KEY_PREFIX: testPrefix(),
+    SANDBOX_STEP_MS: '20',
+    ADMINS: 'slack:UADMIN',
+    TOOL_MAINTAINERS: 'mytool=slack:UMAINT',
+    ...env,
+  });
+  const app = await createApp({ config, logger: silentLogger, sandbox: true });
+  const transcript: Transcript = { posted: [], updates: [], forms: [] };
+  let counter = 0;
+  const surfaceFor = (out: Card[]): CardSurface => ({
+    async reply(card) {
+      out.push(card);
+      transcript.posted.push(card);
+      counter += 1;
+      return { platform: 'slack', conversationId: 'slack:T1:C1', ref: { ts: String(counter) } };
+    },
+    async update(handle, card) {
+      transcript.updates.push({ handle, card });
+    },
+    async openForm(formId, form) {
+      transcript.forms.push({ formId, form });
+    },
+  });
+  app.messengers.register('slack', {
+    async post(_id, card) {
+      transcript.posted.push(card);
+      counter += 1;
+      return { platform: 'slack', conversationId: 'slack:T1:C1', ref: { ts: String(counter) } };
+    },
+    async update(handle, card) {
+      transcript.updates.push({ handle, card });
+    },
+  });
+  const invocation = (user: string, isPrivate: boolean): Invocation => ({
+    user: { platform: 'slack', id: user, name: user, workspace: 'T1' },
+    conversation: { platform: 'slack', workspace: 'T1', channel: isPrivate ? 'D1' : 'C1' },
+    conversationId: isPrivate ? 'slack:T1:D1' : 'slack:T1:C1',
+    isPrivate,
+  });
+  return {
+    app,
+    transcript,
+    async say(text, options = {}) {
+      const out: Card[] = [];
+      await app.dispatcher.handleText(
+        text,
+        invocation(options.user ?? 'UADMIN', options.private ?? false),
+        surfaceFor(out),
+      );
+      return out;
+    },
+    async press(actionId, options = {}) {
+      const out: Card[] = [];
+      await app.dispatcher.handleAction(
+        actionId,
+        invocation(options.user ?? 'UADMIN', options.private ?? false),
+        surfaceFor(out),
+      );
+      return out;
+    },
+    async submit(formId, values, options = {}) {
+      const out: Card[] = [];
+      await app.dispatcher.handleForm(
+        formId,
+        values,
+        invocation(options.user ?? 'UADMIN', false),
+        surfaceFor(out),
+      );
+      return out;
+    },
+    close: () => app.close(),
+  };
+}
+
+/** The id of the button labelled `label` on a card. */
+export function button(card: Card | undefined, label: string): string {
+  const found = card?.buttons?.find((b) => b.label === label);
+  if (!found) throw new Error(`no button "${label}" on card ${JSON.stringify(card)}`);
+  return found.actionId;
+}

@@ -1,6 +1,7 @@
 import type { ActionRequest, CardField, CardStatus, DraftCard } from '../src/core/reply';
-import type { WatchKind } from '../src/core/watch';
+import type { Outcome, WatchKind } from '../src/core/watch';
 import { type Build, type BuildStatus, FINISHED_BUILD_STATUSES } from '../src/services/toolhost';
+import { announcement } from './announce';
 import { formatDuration, formatUtc, withWarnings } from './format';
 import type { AppServices } from './services';
 
@@ -67,15 +68,26 @@ export function buildCard(tool: string, build: Build, note?: string): DraftCard 
   };
 }
 
+const BUILD_OUTCOME: Partial<Record<BuildStatus, Outcome>> = {
+  BUILD_SUCCESS: 'success',
+  BUILD_FAILURE: 'failure',
+  BUILD_TIMEOUT: 'failure',
+  BUILD_CANCELLED: 'cancelled',
+};
+
 /** Follows a build until it succeeds, fails, times out or is cancelled. */
 export const buildWatch: WatchKind<AppServices> = {
   name: 'build',
   async observe(services, tool, id) {
     const client = services.toolhost.forTool(tool);
     const build = await client.builds.show(id);
+    const outcome = BUILD_OUTCOME[build.status];
+    const ref = build.parameters?.ref ? ` of ${build.parameters.ref}` : '';
     return {
-      state: build.status,
+      state: BUILD_WORD[build.status],
       terminal: FINISHED_BUILD_STATUSES.has(build.status),
+      ...(outcome ? { outcome } : {}),
+      detail: `Build ${build.build_id}${ref}: ${build.message || BUILD_WORD[build.status]}`,
       card: withWarnings(buildCard(tool, build), client),
     };
   },
@@ -85,5 +97,12 @@ export const buildWatch: WatchKind<AppServices> = {
       status: 'warning',
       text: `Deckhand stopped following build ${id}: ${reason}.\nUse /build show ${tool} ${id} to see where it is.`,
     };
+  },
+  announce(event) {
+    return announcement(event, 'build', {
+      label: 'Logs',
+      command: 'build logs',
+      args: { tool: event.tool, id: event.id },
+    });
   },
 };

@@ -1,10 +1,11 @@
 import type { ActionRequest, CardField, CardStatus, DraftCard } from '../src/core/reply';
-import type { WatchKind } from '../src/core/watch';
+import type { Outcome, WatchKind } from '../src/core/watch';
 import {
   type Deployment,
   type DeploymentStatus,
   FINISHED_DEPLOYMENT_STATUSES,
 } from '../src/services/toolhost';
+import { announcement } from './announce';
 import { formatAge, formatUtc, parseCompactUtc, withWarnings } from './format';
 import type { AppServices } from './services';
 
@@ -16,6 +17,13 @@ const STATUS: Record<DeploymentStatus, CardStatus> = {
   timed_out: 'danger',
   cancelling: 'warning',
   cancelled: 'warning',
+};
+
+const DEPLOYMENT_OUTCOME: Partial<Record<DeploymentStatus, Outcome>> = {
+  successful: 'success',
+  failed: 'failure',
+  timed_out: 'failure',
+  cancelled: 'cancelled',
 };
 
 const HEADLINE: Record<DeploymentStatus, string> = {
@@ -99,9 +107,12 @@ export const deploymentWatch: WatchKind<AppServices> = {
   async observe(services, tool, id) {
     const client = services.toolhost.forTool(tool);
     const deployment = await client.components.showDeployment(id);
+    const outcome = DEPLOYMENT_OUTCOME[deployment.status];
     return {
       state: deployment.status,
       terminal: FINISHED_DEPLOYMENT_STATUSES.has(deployment.status),
+      ...(outcome ? { outcome } : {}),
+      detail: `Deployment ${deployment.deploy_id} ${HEADLINE[deployment.status]}.${deployment.long_status && outcome ? ` ${deployment.long_status}` : ''}`,
       card: withWarnings(deploymentCard(tool, deployment), client),
     };
   },
@@ -111,5 +122,12 @@ export const deploymentWatch: WatchKind<AppServices> = {
       status: 'warning',
       text: `Deckhand stopped following deployment ${id}: ${reason}.\nUse /deployment show ${tool} ${id} to see where it is.`,
     };
+  },
+  announce(event) {
+    return announcement(event, 'deployment', {
+      label: 'Show',
+      command: 'deployment show',
+      args: { tool: event.tool, id: event.id },
+    });
   },
 };

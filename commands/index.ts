@@ -40,6 +40,7 @@ import {
 import { jobsRunCommand } from './jobs-run';
 import { logsCommand } from './logs';
 import type { AppServices } from './services';
+import { subscribeCommand, subscriptionsCommand, unsubscribeCommand } from './subscribe';
 import { tokenCreateCommand, tokenDeleteCommand, tokenRefreshCommand, tokenShowCommand } from './token';
 import { toolBindCommand } from './tool-bind';
 import { toolStatusCommand } from './tool-status';
@@ -82,6 +83,9 @@ export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
   envvarsDeleteCommand,
   envvarsQuotaCommand,
   toolStatusCommand,
+  subscribeCommand,
+  unsubscribeCommand,
+  subscriptionsCommand,
   toolBindCommand,
   helpCommand,
 ];

@@ -1,6 +1,7 @@
 import type { ActionRequest, CardField, CardStatus, DraftCard } from '../src/core/reply';
-import type { WatchKind } from '../src/core/watch';
+import type { Outcome, WatchKind } from '../src/core/watch';
 import type { Job, JobStatusShort } from '../src/services/toolhost';
+import { announcement } from './announce';
 import { withWarnings } from './format';
 import type { AppServices } from './services';
 
@@ -74,6 +75,13 @@ export function jobCard(tool: string, job: Job, note?: string): DraftCard {
   };
 }
 
+/** Job states as outcomes: a job that runs or succeeded is fine, a failed one is a failure. */
+export const JOB_OUTCOME: Partial<Record<JobStatusShort, Outcome>> = {
+  running: 'success',
+  succeeded: 'success',
+  failed: 'failure',
+};
+
 /** Follows a one-off job run (`/jobs run … --wait`) until it succeeds or fails, like the platform's CLI. */
 export const jobWatch: WatchKind<AppServices> = {
   name: 'job',
@@ -86,9 +94,12 @@ export const jobWatch: WatchKind<AppServices> = {
       short === 'failed' ||
       job.status_short === 'Completed' ||
       job.status_short === 'Failed';
+    const outcome = short ? JOB_OUTCOME[short] : undefined;
     return {
       state: short ?? job.status_short ?? 'unknown',
       terminal: done,
+      ...(outcome ? { outcome } : {}),
+      detail: `Job ${job.name} is ${jobState(job)}.`,
       card: withWarnings(jobCard(tool, job), client),
     };
   },
@@ -98,5 +109,12 @@ export const jobWatch: WatchKind<AppServices> = {
       status: 'warning',
       text: `Deckhand stopped following job ${id}: ${reason}.\nUse /jobs show ${tool} ${id} to see where it is.`,
     };
+  },
+  announce(event) {
+    return announcement(event, 'job', {
+      label: 'Show',
+      command: 'jobs show',
+      args: { tool: event.tool, job: event.id },
+    });
   },
 };

@@ -6,6 +6,7 @@ import { type CommandDefinition, defineCommand } from '../src/core/command';
 import type { CommandRegistry } from '../src/core/registry';
 import type { WatchService } from '../src/core/watch';
 import type { ToolhostClientFactory } from '../src/services/toolhost';
+import type { SubscriptionStore } from '../src/store/subscriptions';
 
 /** What every command can use. Built once per process by `src/app.ts`. */
 export interface AppServices {
@@ -14,6 +15,10 @@ export interface AppServices {
   toolhost: ToolhostClientFactory;
   watches: WatchService;
   bindings: BindingStore;
+  /** Which conversations want to hear about which tools. */
+  subscriptions: SubscriptionStore;
+  /** Periodic discovery of builds and deployments started outside the bot, per subscribed tool. */
+  discovery: { schedule(tool: string): Promise<void>; unschedule(tool: string): Promise<void> };
   /** The command registry itself (for /help). */
   registry: CommandRegistry<AppServices>;
 }

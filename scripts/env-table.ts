@@ -1,4 +1,10 @@
-// Prints the README's environment-variable table from the config schema: `npx tsx scripts/env-table.ts`.
+// Rewrites the environment-variable table in README.md from the config schema: `npx tsx scripts/env-table.ts`.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { envTable } from '../src/config-docs';
 
-process.stdout.write(`${envTable()}\n`);
+const readme = readFileSync('README.md', 'utf8');
+const updated = readme.replace(
+  /<!-- env-table:start -->\n[\s\S]*?\n<!-- env-table:end -->/,
+  () => `<!-- env-table:start -->\n${envTable()}\n<!-- env-table:end -->`,
+);
+writeFileSync('README.md', updated);

@@ -1,17 +1,24 @@
+import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { ALL_COMMANDS, type AppServices, WATCH_KINDS } from '../commands';
 import type { Config } from './config';
 import { ConfigPolicy } from './core/config-policy';
+import { parseConversationId } from './core/conversation';
 import { Dispatcher } from './core/dispatch';
 import { UsageError } from './core/errors';
 import { Messengers } from './core/messenger';
 import { CommandRegistry } from './core/registry';
-import { InProcessWatcher } from './queue/inprocess-watcher';
+import { scheduleDiscovery, unscheduleDiscovery } from './queue/discover-processor';
+import { registerQueueDepth } from './queue/queue-metrics';
+import { bullPrefix, closeQueues, openQueues, type Queues } from './queue/queues';
+import { startWorkers, type Workers } from './queue/runtime';
+import { QueueWatchService } from './queue/watch-service';
 import { startToolhostSandbox, type ToolhostSandbox } from './sandbox/toolhost';
 import { type ForToolOptions, type ToolhostClient, ToolhostClientFactory } from './services/toolhost';
 import { RedisActionStore } from './store/actions';
 import { RedisBindingStore } from './store/bindings';
 import { openRedis, type RedisHandle } from './store/redis';
+import { SubscriptionStore } from './store/subscriptions';
 
 /** Options of {@link createApp}. */
 export interface AppOptions {
@@ -30,7 +37,10 @@ export interface App {
   messengers: Messengers;
   redis: RedisHandle;
   sandbox: ToolhostSandbox | undefined;
-  /** Stops watches, the sandbox and Redis. */
+  queues: Queues;
+  /** Runs the queue workers in this process (`--role worker|all`; the shell always does). */
+  startWorkers(): void;
+  /** Stops the workers, the queues, the sandbox and Redis. */
   close(): Promise<void>;
 }
 
@@ -60,7 +70,7 @@ class SandboxToolhostFactory extends ToolhostClientFactory {
   }
 }
 
-/** Builds the core: Redis, the toolhost client (or the sandbox), the dispatcher and the watcher. */
+/** Builds the core: Redis, the queues, the toolhost client (or the sandbox) and the dispatcher. */
 export async function createApp(options: AppOptions): Promise<App> {
   const { config, logger } = options;
   const redis = await openRedis({
@@ -68,6 +78,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     dataDir: config.DATA_DIR,
     logger,
   });
+  const queueConnection = new Redis(redis.url, { maxRetriesPerRequest: null });
   let sandbox: ToolhostSandbox | undefined;
   try {
     sandbox = options.sandbox ? await startToolhostSandbox({ stepMs: config.SANDBOX_STEP_MS }) : undefined;
@@ -77,14 +88,31 @@ export async function createApp(options: AppOptions): Promise<App> {
           onWarning: (text) => logger.warn({ warning: text }, 'toolhost warning'),
         });
     const prefix = config.REDIS_KEY_PREFIX;
+    const queues = openQueues(queueConnection, bullPrefix(prefix));
+    if (sandbox && !config.REDIS_URL) {
+      // The embedded sandbox starts afresh each run: work queued against the last run's sandbox is moot.
+      await Promise.all(Object.values(queues).map((queue) => queue.obliterate({ force: true })));
+    }
+    registerQueueDepth(queues);
     const bindings = new RedisBindingStore(redis.redis, prefix);
+    const subscriptions = new SubscriptionStore(redis.redis, prefix);
+    const watches = new QueueWatchService(queues, redis.redis, prefix);
+    const discoveryEveryMs = sandbox ? Math.max(200, config.SANDBOX_STEP_MS) : config.DISCOVERY_INTERVAL_MS;
     const messengers = new Messengers();
     const registry = new CommandRegistry<AppServices>();
-    // `watches` is set below: the watcher needs the services, and the services the watcher.
-    const services = { config, logger, toolhost, bindings, registry } as Omit<
-      AppServices,
-      'watches'
-    > as AppServices;
+    const services: AppServices = {
+      config,
+      logger,
+      toolhost,
+      bindings,
+      registry,
+      watches,
+      subscriptions,
+      discovery: {
+        schedule: (tool) => scheduleDiscovery(queues, tool, discoveryEveryMs),
+        unschedule: (tool) => unscheduleDiscovery(queues, tool),
+      },
+    };
     const dispatcher = new Dispatcher<AppServices>({
       registry,
       services,
@@ -97,20 +125,11 @@ export async function createApp(options: AppOptions): Promise<App> {
       messengers,
       logger,
     });
+    for (const command of ALL_COMMANDS) registry.add(command);
     const basePollMs = sandbox
       ? Math.max(10, Math.min(config.WATCH_POLL_MS, Math.round(config.SANDBOX_STEP_MS / 3)))
       : config.WATCH_POLL_MS;
-    const watcher = new InProcessWatcher<AppServices>({
-      kinds: WATCH_KINDS,
-      services,
-      updateCard: (handle, card) => dispatcher.update(handle, card),
-      logger,
-      basePollMs,
-      maxPollMs: Math.max(basePollMs, 15_000),
-      maxAgeMs: config.WATCH_MAX_MINUTES * 60_000,
-    });
-    services.watches = watcher;
-    for (const command of ALL_COMMANDS) registry.add(command);
+    let workers: Workers | undefined;
     const started = sandbox;
     return {
       dispatcher,
@@ -118,15 +137,40 @@ export async function createApp(options: AppOptions): Promise<App> {
       messengers,
       redis,
       sandbox,
+      queues,
+      startWorkers() {
+        workers ??= startWorkers<AppServices>({
+          queues,
+          connection: queueConnection,
+          bullPrefix: bullPrefix(prefix),
+          keyPrefix: prefix,
+          redis: redis.redis,
+          kinds: WATCH_KINDS,
+          services,
+          toolhost,
+          watches,
+          subscriptions,
+          updateCard: (handle, card) => dispatcher.update(handle, card),
+          postCard: (conversationId, card) =>
+            dispatcher.post(conversationId, parseConversationId(conversationId).platform, card),
+          logger,
+          basePollMs,
+          maxPollMs: Math.max(basePollMs, 15_000),
+          maxAgeMs: config.WATCH_MAX_MINUTES * 60_000,
+        });
+      },
       async close() {
-        watcher.stop();
+        await workers?.close();
+        await closeQueues(queues);
         await toolhost.close();
         await started?.close();
+        await queueConnection.quit().catch(() => undefined);
         await redis.close();
       },
     };
   } catch (error) {
     await sandbox?.close();
+    queueConnection.disconnect();
     await redis.close();
     throw error;
   }

@@ -200,6 +200,18 @@ export const ENV = {
     description:
       'First delay when following a deployment or build; it grows ×1.5 per poll up to 15 s. The sandbox uses a third of `SANDBOX_STEP_MS`.',
   },
+  DISCOVERY_INTERVAL_MS: {
+    schema: z.coerce.number().int().min(1000).default(30000),
+    description: 'How often each subscribed tool is checked for builds and deployments started outside Deckhand, in ms.',
+  },
+  TAIL_EDIT_MS: {
+    schema: z.coerce.number().int().min(100).default(2000),
+    description: 'A live log tail edits its message at most once per this many ms.',
+  },
+  TAIL_MAX_MINUTES: {
+    schema: z.coerce.number().min(0.1).default(15),
+    description: 'A live log tail stops by itself after this many minutes and posts the transcript.',
+  },
   WATCH_MAX_MINUTES: {
     schema: z.coerce.number().min(1).default(90),
     description: 'How long a status card is followed before Deckhand stops and says so.',

@@ -50,6 +50,7 @@ export async function runShell(options: ShellOptions): Promise<number> {
     filesDir: resolve(config.DATA_DIR, 'files'),
   });
   app.messengers.register('shell', shell);
+  app.startWorkers();
   if (options.interactive) {
     const where = options.sandbox
       ? 'the sandbox (embedded emulators; try /deploy mytool)'

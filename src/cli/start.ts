@@ -40,6 +40,7 @@ export async function runStart(options: StartOptions): Promise<number> {
   for (const adapter of adapters) web.healthCheck(adapter.platform, () => adapter.healthy());
   try {
     for (const adapter of adapters) await adapter.start();
+    if (options.role !== 'web') app.startWorkers();
     const port = await web.listen(config.PORT, config.HOST);
     web.markReady();
     logger.info(

@@ -76,3 +76,17 @@ export class NotFoundError extends DeckhandError {
 export function newReferenceId(): string {
   return `ERR-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
 }
+
+/**
+ * The bot can no longer post in a conversation (removed from the channel, channel deleted, blocked by
+ * the user). Messengers throw it so deliveries stop there instead of retrying forever.
+ */
+export class ConversationGoneError extends DeckhandError {
+  readonly code = 'conversation_gone';
+  readonly conversationId: string;
+
+  constructor(conversationId: string, reason: string) {
+    super(`Deckhand can no longer post in ${conversationId}: ${reason}`);
+    this.conversationId = conversationId;
+  }
+}

@@ -4,14 +4,38 @@ import type { DraftCard } from './reply';
 /** Kinds of long-running resources whose status cards Deckhand keeps up to date. */
 export type WatchKindName = 'deployment' | 'build' | 'job';
 
+/** How a state ended, for subscription filters (`--failures-only`, `--changes-only`). */
+export type Outcome = 'success' | 'failure' | 'cancelled';
+
 /** One observation of a watched resource. */
 export interface WatchObservation {
   /** The resource's state in the service's own words (`running`, `BUILD_SUCCESS`, …). */
   state: string;
   /** True when the resource reached a state it will not leave. */
   terminal: boolean;
+  /** How the state counts: set for finished states (and for job states like failed/running). */
+  outcome?: Outcome;
+  /** One line of detail for announcements (`build web failed`). */
+  detail?: string;
   /** The status card for this state. */
   card: DraftCard;
+}
+
+/** One state change of a watched resource. */
+export interface WatchEvent {
+  tool: string;
+  kind: WatchKindName;
+  id: string;
+  /** The previous state (`unknown` when first seen). */
+  from: string;
+  to: string;
+  /** Unix ms when Deckhand saw the change. */
+  at: number;
+  detail: string;
+  outcome?: Outcome;
+  terminal: boolean;
+  /** Tells apart repeats of the same transition (a job that fails, recovers and fails again). */
+  serial?: number;
 }
 
 /** How to observe one kind of resource; declared by the commands that start watches. */
@@ -21,6 +45,8 @@ export interface WatchKind<S = unknown> {
   observe(services: S, tool: string, id: string): Promise<WatchObservation>;
   /** The card shown when Deckhand stops following before the resource finished. */
   gaveUp(tool: string, id: string, lastCard: DraftCard | undefined, reason: string): DraftCard;
+  /** The announcement posted to subscribed conversations for a state change. */
+  announce(event: WatchEvent): DraftCard;
 }
 
 /** A request to follow a resource and keep its card up to date. */
@@ -28,8 +54,8 @@ export interface WatchRequest {
   kind: WatchKindName;
   tool: string;
   id: string;
-  /** The card to keep updated. */
-  handle: MessageHandle;
+  /** The card to keep updated (none for resources discovered outside the bot). */
+  handle?: MessageHandle;
 }
 
 /**
@@ -37,8 +63,8 @@ export interface WatchRequest {
  * BullMQ watchers later; commands only see this interface, so one replaces the other.
  */
 export interface WatchService {
-  /** Starts following; a second request for the same resource and card is ignored. */
+  /** Starts following; a second request for the same resource only adds its card. */
   start(request: WatchRequest): Promise<void>;
-  /** Number of watches still running (the shell's `--wait` waits for zero). */
+  /** Watches and the work they cause (announcements, tails) still running; the shell's `--wait` waits for zero. */
   activeCount(): Promise<number>;
 }

@@ -39,7 +39,12 @@ export class RedisActionStore implements ActionStore {
 
   async saveForm(form: StoredForm): Promise<string> {
     const id = shortId();
-    await this.redis.set(`${this.prefix}form:${id}`, JSON.stringify(form), 'PX', Math.max(1000, form.expiresAt - Date.now()));
+    await this.redis.set(
+      `${this.prefix}form:${id}`,
+      JSON.stringify(form),
+      'PX',
+      Math.max(1000, form.expiresAt - Date.now()),
+    );
     return id;
   }
 

@@ -41,6 +41,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const app = await createApp({ config, logger: silentLogger, sandbox: true });
+  app.startWorkers();
   const transcript: Transcript = { posted: [], updates: [], forms: [] };
   let counter = 0;
   const surfaceFor = (out: Card[]): CardSurface => ({

@@ -1,0 +1,57 @@
+import type { Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { Outcome, WatchEvent } from '../core/watch';
+import type { SubscriptionStore } from '../store/subscriptions';
+import { announces } from './notify-filter';
+import { type DeliverJobData, deliverJobId, eventKey, type Queues } from './queues';
+
+/**
+ * The outcome of the tool's previous event of the same kind (and, for jobs, the same job), recorded
+ * idempotently: a retried fan-out of the same event reads the same "previous" it saw the first time.
+ */
+async function previousOutcome(
+  redis: Redis,
+  prefix: string,
+  event: WatchEvent,
+): Promise<Outcome | undefined> {
+  if (!event.outcome || (event.kind !== 'job' && !event.terminal)) return undefined;
+  const scope = event.kind === 'job' ? `${event.tool}:job:${event.id}` : `${event.tool}:${event.kind}`;
+  const key = `${prefix}outcome:${scope}`;
+  const me = eventKey(event);
+  const [lastKey, last, before] = await redis.hmget(key, 'event', 'outcome', 'previous');
+  if (lastKey === me) return (before || undefined) as Outcome | undefined;
+  await redis.hset(key, { event: me, outcome: event.outcome, previous: last ?? '' });
+  return (last || undefined) as Outcome | undefined;
+}
+
+/** Fans one event out to every subscribed conversation that wants it: one deliver job each. */
+export function createNotifyProcessor(deps: {
+  queues: Queues;
+  subscriptions: SubscriptionStore;
+  redis: Redis;
+  prefix: string;
+  logger: Logger;
+}) {
+  return async (job: Job<WatchEvent>): Promise<number> => {
+    const event = job.data;
+    const previous = await previousOutcome(deps.redis, deps.prefix, event);
+    const subscriptions = await deps.subscriptions.forTool(event.tool);
+    const targets = subscriptions.filter((s) => announces(s, event, previous));
+    await deps.queues.deliver.addBulk(
+      targets.map((s) => ({
+        name: 'deliver',
+        data: { event, conversationId: s.conversationId } satisfies DeliverJobData,
+        opts: {
+          jobId: deliverJobId(event, s.conversationId),
+          attempts: 10,
+          backoff: { type: 'exponential', delay: 1000 },
+          removeOnComplete: { age: 86_400 },
+          removeOnFail: { age: 7 * 86_400 },
+        },
+      })),
+    );
+    deps.logger.debug({ event: eventKey(event), deliveries: targets.length }, 'event fanned out');
+    return targets.length;
+  };
+}

@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { WatchEvent, WatchKindName } from '../core/watch';
+
+/** The queues of Deckhand's long-running work. */
+export const QUEUE_NAMES = ['watch', 'notify', 'deliver', 'discover', 'tail'] as const;
+
+/** One of {@link QUEUE_NAMES}. */
+export type QueueName = (typeof QUEUE_NAMES)[number];
+
+/** Data of a watch job: one per followed resource. */
+export interface WatchJobData {
+  kind: WatchKindName;
+  tool: string;
+  id: string;
+  /** Unix ms the watch began. */
+  startedAt: number;
+  /** Polls done so far (drives the back-off). */
+  attempt: number;
+  /** Consecutive failed polls. */
+  errors: number;
+  /** State seen at the last poll. */
+  lastState?: string;
+  /** The card shown at the last poll, as JSON (cards are edited only when it changes). */
+  lastCard?: string;
+}
+
+/** Data of a deliver job: one announcement to one conversation. */
+export interface DeliverJobData {
+  event: WatchEvent;
+  conversationId: string;
+}
+
+/** The queues, sharing one Redis connection. */
+export type Queues = Record<QueueName, Queue>;
+
+/** Opens every queue under `prefix` (BullMQ keys are `<prefix>:<queue>:…`). */
+export function openQueues(connection: Redis, prefix: string): Queues {
+  const entries = QUEUE_NAMES.map((name) => [name, new Queue(name, { connection, prefix })] as const);
+  return Object.fromEntries(entries) as Queues;
+}
+
+/** Closes every queue. */
+export async function closeQueues(queues: Queues): Promise<void> {
+  await Promise.all(Object.values(queues).map((queue) => queue.close()));
+}
+
+/** The BullMQ key prefix for a Deckhand key prefix (`dh:` → `dh:bull`). */
+export function bullPrefix(keyPrefix: string): string {
+  return `${keyPrefix}bull`;
+}
+
+/** The job id of a resource's watch: exactly one job per resource. */
+export function watchJobId(kind: WatchKindName, tool: string, id: string): string {
+  return `watch|${kind}|${tool}|${id}`;
+}
+
+/** Stable key of a state change: the same change seen twice (a retried poll) has the same key. */
+export function eventKey(event: WatchEvent): string {
+  const serial = event.serial === undefined ? '' : `#${event.serial}`;
+  return `${event.kind}|${event.tool}|${event.id}|${event.from}>${event.to}${serial}`;
+}
+
+/** Job id of one announcement to one conversation: a repeat is ignored while the job is kept. */
+export function deliverJobId(event: WatchEvent, conversationId: string): string {
+  return `deliver-${createHash('sha256')
+    .update(`${eventKey(event)}\n${conversationId}`)
+    .digest('hex')
+    .slice(0, 40)}`;
+}
+
+/** Job id of the fan-out of one event. */
+export function notifyJobId(event: WatchEvent): string {
+  return `notify-${createHash('sha256').update(eventKey(event)).digest('hex').slice(0, 40)}`;
+}

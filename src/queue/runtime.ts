@@ -1,0 +1,100 @@
+import { type Processor, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { MessageHandle } from '../core/command';
+import type { DraftCard } from '../core/reply';
+import type { WatchKind } from '../core/watch';
+import type { ToolhostClientFactory } from '../services/toolhost';
+import type { SubscriptionStore } from '../store/subscriptions';
+import { createDeliverProcessor } from './deliver-processor';
+import { createDiscoverProcessor } from './discover-processor';
+import { createNotifyProcessor } from './notify-processor';
+import { instrumentWorker } from './queue-metrics';
+import type { QueueName, Queues } from './queues';
+import { createWatchProcessor } from './watch-processor';
+import type { QueueWatchService } from './watch-service';
+
+/** What the workers need from the application. */
+export interface WorkerDeps<S> {
+  queues: Queues;
+  /** Connection the workers duplicate for their blocking reads. */
+  connection: Redis;
+  bullPrefix: string;
+  keyPrefix: string;
+  redis: Redis;
+  kinds: readonly WatchKind<S>[];
+  services: S;
+  toolhost: ToolhostClientFactory;
+  watches: QueueWatchService;
+  subscriptions: SubscriptionStore;
+  updateCard(handle: MessageHandle, card: DraftCard): Promise<void>;
+  postCard(conversationId: string, card: DraftCard): Promise<unknown>;
+  logger: Logger;
+  basePollMs: number;
+  maxPollMs: number;
+  maxAgeMs: number;
+  /** Extra processors (the log tails) by queue. */
+  extra?: Partial<Record<QueueName, { processor: Processor; concurrency: number }>>;
+}
+
+/** How many jobs of each queue one process works on at once (all of them wait on the network). */
+const CONCURRENCY: Record<QueueName, number> = { watch: 50, notify: 10, deliver: 20, discover: 5, tail: 100 };
+
+/** The running workers of a process (`--role worker|all`). */
+export interface Workers {
+  close(): Promise<void>;
+}
+
+/** Starts one BullMQ worker per queue in this process. */
+export function startWorkers<S>(deps: WorkerDeps<S>): Workers {
+  const processors: Partial<Record<QueueName, Processor>> = {
+    watch: createWatchProcessor({ ...deps, prefix: deps.keyPrefix }) as Processor,
+    notify: createNotifyProcessor({ ...deps, prefix: deps.keyPrefix }) as Processor,
+    deliver: createDeliverProcessor({
+      kinds: deps.kinds,
+      post: deps.postCard,
+      subscriptions: deps.subscriptions,
+      logger: deps.logger,
+    }) as Processor,
+    discover: createDiscoverProcessor({ ...deps, prefix: deps.keyPrefix }) as Processor,
+  };
+  const workers: Worker[] = [];
+  for (const [name, processor] of Object.entries(processors) as [QueueName, Processor][]) {
+    workers.push(
+      new Worker(name, processor, {
+        connection: deps.connection,
+        prefix: deps.bullPrefix,
+        concurrency: CONCURRENCY[name],
+      }),
+    );
+  }
+  for (const [name, extra] of Object.entries(deps.extra ?? {}) as [
+    QueueName,
+    { processor: Processor; concurrency: number },
+  ][]) {
+    workers.push(
+      new Worker(name, extra.processor, {
+        connection: deps.connection,
+        prefix: deps.bullPrefix,
+        concurrency: extra.concurrency,
+      }),
+    );
+  }
+  for (const worker of workers) {
+    instrumentWorker(worker, worker.name);
+    worker.on('error', (error) =>
+      deps.logger.error({ err: error, queue: worker.name }, 'queue worker error'),
+    );
+    worker.on('failed', (job, error) =>
+      deps.logger.warn(
+        { queue: worker.name, job: job?.id, attempts: job?.attemptsMade, error: error.message },
+        'queued job failed',
+      ),
+    );
+  }
+  return {
+    async close() {
+      await Promise.all(workers.map((worker) => worker.close()));
+    },
+  };
+}

@@ -1,0 +1,145 @@
+import { DelayedError, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { MessageHandle } from '../core/command';
+import { NotFoundError, UpstreamError } from '../core/errors';
+import { pollDelayMs } from '../core/poll-schedule';
+import type { DraftCard } from '../core/reply';
+import type { WatchEvent, WatchKind, WatchKindName, WatchObservation } from '../core/watch';
+import { notifyJobId, type Queues, type WatchJobData } from './queues';
+import { watchCardsKey } from './watch-service';
+
+/** What the watch processor needs. */
+export interface WatchProcessorDeps<S> {
+  kinds: readonly WatchKind<S>[];
+  services: S;
+  queues: Queues;
+  redis: Redis;
+  prefix: string;
+  /** Edits a card (the dispatcher's `update`, through the platform's messenger). */
+  updateCard(handle: MessageHandle, card: DraftCard): Promise<void>;
+  logger: Logger;
+  basePollMs: number;
+  maxPollMs: number;
+  maxAgeMs: number;
+}
+
+/** Consecutive failed polls after which a watch gives up. */
+const MAX_ERRORS = 40;
+
+/**
+ * One poll of a watched resource. On a change it edits every card of the watch and queues one event for
+ * the subscribed conversations (idempotent: a poll retried after a crash produces the same event id).
+ * Unless the resource finished, the job is moved back to `delayed` for the next poll, so one job follows
+ * a resource for its whole life and survives restarts of any process.
+ */
+export function createWatchProcessor<S>(deps: WatchProcessorDeps<S>) {
+  const kinds = new Map<WatchKindName, WatchKind<S>>(deps.kinds.map((k) => [k.name, k]));
+
+  const cardsOf = async (job: Job<WatchJobData>): Promise<MessageHandle[]> =>
+    (await deps.redis.smembers(watchCardsKey(deps.prefix, job.id as string))).map(
+      (raw) => JSON.parse(raw) as MessageHandle,
+    );
+
+  const editAll = async (job: Job<WatchJobData>, card: DraftCard) => {
+    for (const handle of await cardsOf(job)) {
+      try {
+        await deps.updateCard(handle, card);
+      } catch (error) {
+        deps.logger.warn(
+          { err: error, watch: job.id, conversation: handle.conversationId },
+          'could not update a watched card',
+        );
+      }
+    }
+  };
+
+  const finish = async (job: Job<WatchJobData>, card?: DraftCard) => {
+    if (card) await editAll(job, card);
+    await deps.redis.del(watchCardsKey(deps.prefix, job.id as string));
+  };
+
+  const announce = async (data: WatchJobData, observation: WatchObservation) => {
+    const event: WatchEvent = {
+      tool: data.tool,
+      kind: data.kind,
+      id: data.id,
+      from: data.lastState ?? 'unknown',
+      to: observation.state,
+      at: Date.now(),
+      detail: observation.detail ?? '',
+      terminal: observation.terminal,
+      ...(observation.outcome ? { outcome: observation.outcome } : {}),
+    };
+    await deps.queues.notify.add('event', event, {
+      jobId: notifyJobId(event),
+      removeOnComplete: { age: 86_400 },
+      removeOnFail: { age: 86_400 },
+    });
+  };
+
+  return async (job: Job<WatchJobData>, token?: string): Promise<string> => {
+    const data = job.data;
+    const kind = kinds.get(data.kind);
+    if (!kind) throw new Error(`unknown watch kind ${data.kind}`);
+    let observation: WatchObservation | undefined;
+    try {
+      observation = await kind.observe(deps.services, data.tool, data.id);
+    } catch (error) {
+      if (error instanceof NotFoundError || (error instanceof UpstreamError && error.status === 404)) {
+        await finish(
+          job,
+          kind.gaveUp(data.tool, data.id, parseCard(data.lastCard), 'it no longer exists on the platform'),
+        );
+        return 'gone';
+      }
+      deps.logger.warn(
+        { err: error, watch: job.id, errors: data.errors + 1 },
+        'watch poll failed; backing off',
+      );
+      if (data.errors + 1 >= MAX_ERRORS) {
+        await finish(
+          job,
+          kind.gaveUp(data.tool, data.id, parseCard(data.lastCard), 'the platform kept failing to answer'),
+        );
+        return 'gave-up';
+      }
+    }
+    const next: WatchJobData = {
+      ...data,
+      attempt: data.attempt + 1,
+      errors: observation ? 0 : data.errors + 1,
+    };
+    if (observation) {
+      const cardJson = JSON.stringify(observation.card);
+      if (cardJson !== data.lastCard) await editAll(job, observation.card);
+      if (observation.state !== data.lastState) await announce(data, observation);
+      next.lastState = observation.state;
+      next.lastCard = cardJson;
+      if (observation.terminal) {
+        await finish(job);
+        return observation.state;
+      }
+    }
+    if (Date.now() - data.startedAt > deps.maxAgeMs) {
+      const minutes = Math.round(deps.maxAgeMs / 60_000);
+      await finish(
+        job,
+        kind.gaveUp(
+          data.tool,
+          data.id,
+          parseCard(next.lastCard),
+          `it was still running after ${minutes} min`,
+        ),
+      );
+      return 'too-old';
+    }
+    await job.updateData(next);
+    await job.moveToDelayed(Date.now() + pollDelayMs(data.attempt, deps.basePollMs, deps.maxPollMs), token);
+    throw new DelayedError();
+  };
+}
+
+function parseCard(json: string | undefined): DraftCard | undefined {
+  return json ? (JSON.parse(json) as DraftCard) : undefined;
+}

@@ -1,0 +1,52 @@
+import type { Redis } from 'ioredis';
+import type { WatchRequest, WatchService } from '../core/watch';
+import { type Queues, type WatchJobData, watchJobId } from './queues';
+
+/** Keeps finished watch jobs briefly, so a late duplicate request finds them (and is ignored). */
+const KEEP_FINISHED = { age: 300 };
+
+/**
+ * Starts durable watches on BullMQ: one job per resource (its job id), whichever process or click asks;
+ * each request's card is added to the set of cards the watch keeps up to date.
+ */
+export class QueueWatchService implements WatchService {
+  constructor(
+    private readonly queues: Queues,
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  async start(request: WatchRequest): Promise<void> {
+    const jobId = watchJobId(request.kind, request.tool, request.id);
+    if (request.handle)
+      await this.redis.sadd(watchCardsKey(this.prefix, jobId), JSON.stringify(request.handle));
+    const existing = await this.queues.watch.getJob(jobId);
+    if (existing && !(await existing.isCompleted()) && !(await existing.isFailed())) return;
+    if (existing) await existing.remove();
+    const data: WatchJobData = {
+      kind: request.kind,
+      tool: request.tool,
+      id: request.id,
+      startedAt: Date.now(),
+      attempt: 0,
+      errors: 0,
+    };
+    await this.queues.watch.add('watch', data, {
+      jobId,
+      removeOnComplete: KEEP_FINISHED,
+      removeOnFail: KEEP_FINISHED,
+    });
+  }
+
+  /** Watches, announcements and tails still queued or running (discovery schedules never end, so not them). */
+  async activeCount(): Promise<number> {
+    const queues = [this.queues.watch, this.queues.notify, this.queues.deliver, this.queues.tail];
+    const counts = await Promise.all(queues.map((q) => q.getJobCounts('active', 'waiting', 'delayed', 'prioritized')));
+    return counts.flatMap((c) => Object.values(c)).reduce((sum, n) => sum + n, 0);
+  }
+}
+
+/** Redis set of the message handles (JSON) a watch keeps up to date. */
+export function watchCardsKey(prefix: string, jobId: string): string {
+  return `${prefix}watch-cards:${jobId}`;
+}

@@ -3,6 +3,7 @@ import { resourceId, toolName } from './args';
 import { resolveBuildId } from './build';
 import { quotaFields, withWarnings } from './format';
 import { command } from './services';
+import { startTail } from './tail';
 
 /** Lines of a log shown inline; the whole log is attached when longer. */
 export const INLINE_LOG_LINES = 40;
@@ -11,14 +12,23 @@ export const INLINE_LOG_LINES = 40;
 export const buildLogsCommand = command({
   name: 'build logs',
   summary: 'Show the log of a build (default: the latest)',
-  args: z.object({ tool: toolName, id: resourceId('build') }),
+  args: z.object({
+    tool: toolName,
+    id: resourceId('build'),
+    follow: z.boolean().default(false).describe('follow the log live in one message until the build ends'),
+  }),
   positional: ['tool', 'id'],
-  examples: ['/build logs mytool', '/build logs mytool mytool-buildpacks-pipelinerun-abcde'],
+  examples: ['/build logs mytool', '/build logs mytool latest --follow'],
   permission: 'read',
   sideEffect: false,
-  async run({ args, services }) {
+  async run(ctx) {
+    const { args, services } = ctx;
     const client = services.toolhost.forTool(args.tool);
     const id = await resolveBuildId(client, args.id);
+    if (args.follow) {
+      await client.builds.show(id);
+      return startTail(ctx, 'build', args.tool, id);
+    }
     const lines: string[] = [];
     for await (const entry of client.builds.logs(id)) lines.push(entry.line);
     if (lines.length === 0) {

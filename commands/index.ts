@@ -41,6 +41,7 @@ import { jobsRunCommand } from './jobs-run';
 import { logsCommand } from './logs';
 import type { AppServices } from './services';
 import { subscribeCommand, subscriptionsCommand, unsubscribeCommand } from './subscribe';
+import { tailStopCommand } from './tail';
 import { tokenCreateCommand, tokenDeleteCommand, tokenRefreshCommand, tokenShowCommand } from './token';
 import { toolBindCommand } from './tool-bind';
 import { toolStatusCommand } from './tool-status';
@@ -86,6 +87,7 @@ export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
   subscribeCommand,
   unsubscribeCommand,
   subscriptionsCommand,
+  tailStopCommand,
   toolBindCommand,
   helpCommand,
 ];
@@ -94,3 +96,4 @@ export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
 export const WATCH_KINDS: readonly WatchKind<AppServices>[] = [deploymentWatch, buildWatch, jobWatch];
 
 export type { AppServices } from './services';
+export { tailView as TAIL_VIEW } from './tail';

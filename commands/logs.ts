@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { UsageError } from '../src/core/errors';
 import type { ActionRequest } from '../src/core/reply';
-import { type JobLogsQuery, type LogEntry, parseLogsCursor } from '../src/services/toolhost';
+import { type JobLogsQuery, parseLogsCursor } from '../src/services/toolhost';
 import { jobName, toolName } from './args';
 import { INLINE_LOG_LINES } from './build-extra';
 import { withWarnings } from './format';
+import { formatLogEntry } from './log-format';
 import { command } from './services';
+import { startTail } from './tail';
 
 const DURATION = /^(\d+[dhms])+$/;
 const TIME = /^(\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?)$/;
@@ -30,12 +32,6 @@ export function absoluteTime(value: string, now = Date.now()): string {
   return new Date(now - ms).toISOString();
 }
 
-/** `HH:MM:SS pod  message`: one log entry as a chat line. */
-export function formatLogEntry(entry: LogEntry): string {
-  const time = /T(\d{2}:\d{2}:\d{2})/.exec(entry.datetime)?.[1] ?? entry.datetime;
-  return `${time} ${entry.pod ? `${entry.pod} ` : ''}${entry.message}`;
-}
-
 /** Refuses a page cursor made for another tool or job (only its query is used, never its host). */
 function assertCursorFor(url: string, tool: string, job: string): void {
   const path = new URL(url).pathname;
@@ -57,6 +53,10 @@ const logsArgs = z.object({
   since: timeArg('start', '1h'),
   until: timeArg('end', 'now'),
   newestFirst: z.boolean().default(false).describe('list the newest line first'),
+  follow: z
+    .boolean()
+    .default(false)
+    .describe('follow new lines live in one message (Stop button; ends by itself)'),
   skip: z
     .number()
     .int()
@@ -109,7 +109,12 @@ export const logsCommand = command({
   ],
   permission: 'read',
   sideEffect: false,
-  async run({ args, services }) {
+  async run(ctx) {
+    const { args, services } = ctx;
+    if (args.follow) {
+      await services.toolhost.forTool(args.tool).jobs.show(args.job);
+      return startTail(ctx, 'job', args.tool, args.job);
+    }
     const client = services.toolhost.forTool(args.tool);
     if (args.cursor) assertCursorFor(args.cursor, args.tool, args.job);
     const query = pageQuery(args);

@@ -5,6 +5,7 @@ import type { BindingStore } from '../src/core/actions';
 import { type CommandDefinition, defineCommand } from '../src/core/command';
 import type { CommandRegistry } from '../src/core/registry';
 import type { WatchService } from '../src/core/watch';
+import type { TailService } from '../src/queue/tail-service';
 import type { ToolhostClientFactory } from '../src/services/toolhost';
 import type { SubscriptionStore } from '../src/store/subscriptions';
 
@@ -19,6 +20,8 @@ export interface AppServices {
   subscriptions: SubscriptionStore;
   /** Periodic discovery of builds and deployments started outside the bot, per subscribed tool. */
   discovery: { schedule(tool: string): Promise<void>; unschedule(tool: string): Promise<void> };
+  /** Live log tails (`--follow`). */
+  tails: TailService;
   /** The command registry itself (for /help). */
   registry: CommandRegistry<AppServices>;
 }

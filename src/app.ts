@@ -1,6 +1,7 @@
+import type { Processor } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { ALL_COMMANDS, type AppServices, WATCH_KINDS } from '../commands';
+import { ALL_COMMANDS, type AppServices, TAIL_VIEW, WATCH_KINDS } from '../commands';
 import type { Config } from './config';
 import { ConfigPolicy } from './core/config-policy';
 import { parseConversationId } from './core/conversation';
@@ -12,6 +13,8 @@ import { scheduleDiscovery, unscheduleDiscovery } from './queue/discover-process
 import { registerQueueDepth } from './queue/queue-metrics';
 import { bullPrefix, closeQueues, openQueues, type Queues } from './queue/queues';
 import { startWorkers, type Workers } from './queue/runtime';
+import { createTailProcessor } from './queue/tail-processor';
+import { TailService } from './queue/tail-service';
 import { QueueWatchService } from './queue/watch-service';
 import { startToolhostSandbox, type ToolhostSandbox } from './sandbox/toolhost';
 import { type ForToolOptions, type ToolhostClient, ToolhostClientFactory } from './services/toolhost';
@@ -97,6 +100,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     const bindings = new RedisBindingStore(redis.redis, prefix);
     const subscriptions = new SubscriptionStore(redis.redis, prefix);
     const watches = new QueueWatchService(queues, redis.redis, prefix);
+    const tails = new TailService(queues, redis.redis, prefix);
     const discoveryEveryMs = sandbox ? Math.max(200, config.SANDBOX_STEP_MS) : config.DISCOVERY_INTERVAL_MS;
     const messengers = new Messengers();
     const registry = new CommandRegistry<AppServices>();
@@ -107,6 +111,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       bindings,
       registry,
       watches,
+      tails,
       subscriptions,
       discovery: {
         schedule: (tool) => scheduleDiscovery(queues, tool, discoveryEveryMs),
@@ -157,6 +162,21 @@ export async function createApp(options: AppOptions): Promise<App> {
           basePollMs,
           maxPollMs: Math.max(basePollMs, 15_000),
           maxAgeMs: config.WATCH_MAX_MINUTES * 60_000,
+          lockMs: config.QUEUE_LOCK_MS,
+          extra: {
+            tail: {
+              processor: createTailProcessor({
+                toolhost,
+                tails,
+                view: TAIL_VIEW,
+                updateCard: (handle, card) => dispatcher.update(handle, card),
+                logger,
+                editMs: config.TAIL_EDIT_MS,
+                maxMs: config.TAIL_MAX_MINUTES * 60_000,
+              }) as Processor,
+              concurrency: 100,
+            },
+          },
         });
       },
       async close() {

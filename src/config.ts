@@ -202,14 +202,20 @@ export const ENV = {
   },
   DISCOVERY_INTERVAL_MS: {
     schema: z.coerce.number().int().min(1000).default(30000),
-    description: 'How often each subscribed tool is checked for builds and deployments started outside Deckhand, in ms.',
+    description:
+      'How often each subscribed tool is checked for builds and deployments started outside Deckhand, in ms.',
+  },
+  QUEUE_LOCK_MS: {
+    schema: z.coerce.number().int().min(500).default(30000),
+    description:
+      'How long a queued job stays locked to a worker that stopped answering (crashed) before another worker takes it over, in ms.',
   },
   TAIL_EDIT_MS: {
     schema: z.coerce.number().int().min(100).default(2000),
     description: 'A live log tail edits its message at most once per this many ms.',
   },
   TAIL_MAX_MINUTES: {
-    schema: z.coerce.number().min(0.1).default(15),
+    schema: z.coerce.number().min(0.01).default(15),
     description: 'A live log tail stops by itself after this many minutes and posts the transcript.',
   },
   WATCH_MAX_MINUTES: {

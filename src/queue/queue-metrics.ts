@@ -22,7 +22,6 @@ let depthGauge: Gauge<'queue' | 'state'> | undefined;
 
 /** Exposes the depth of every queue by state; read from Redis when `/metrics` is scraped. */
 export function registerQueueDepth(queues: Queues): void {
-  depthGauge?.remove();
   metricsRegistry.removeSingleMetric('deckhand_queue_jobs');
   depthGauge = new Gauge({
     name: 'deckhand_queue_jobs',

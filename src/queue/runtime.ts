@@ -33,6 +33,8 @@ export interface WorkerDeps<S> {
   basePollMs: number;
   maxPollMs: number;
   maxAgeMs: number;
+  /** How long a crashed worker's job stays locked before another worker takes it over. */
+  lockMs: number;
   /** Extra processors (the log tails) by queue. */
   extra?: Partial<Record<QueueName, { processor: Processor; concurrency: number }>>;
 }
@@ -62,6 +64,7 @@ export function startWorkers<S>(deps: WorkerDeps<S>): Workers {
   for (const [name, processor] of Object.entries(processors) as [QueueName, Processor][]) {
     workers.push(
       new Worker(name, processor, {
+        ...lockOptions(deps.lockMs),
         connection: deps.connection,
         prefix: deps.bullPrefix,
         concurrency: CONCURRENCY[name],
@@ -74,6 +77,7 @@ export function startWorkers<S>(deps: WorkerDeps<S>): Workers {
   ][]) {
     workers.push(
       new Worker(name, extra.processor, {
+        ...lockOptions(deps.lockMs),
         connection: deps.connection,
         prefix: deps.bullPrefix,
         concurrency: extra.concurrency,
@@ -97,4 +101,9 @@ export function startWorkers<S>(deps: WorkerDeps<S>): Workers {
       await Promise.all(workers.map((worker) => worker.close()));
     },
   };
+}
+
+/** Lock settings: a crashed worker's jobs are found stalled and taken over after about `lockMs`. */
+function lockOptions(lockMs: number) {
+  return { lockDuration: lockMs, stalledInterval: lockMs, maxStalledCount: 3 };
 }

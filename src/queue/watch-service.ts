@@ -41,7 +41,9 @@ export class QueueWatchService implements WatchService {
   /** Watches, announcements and tails still queued or running (discovery schedules never end, so not them). */
   async activeCount(): Promise<number> {
     const queues = [this.queues.watch, this.queues.notify, this.queues.deliver, this.queues.tail];
-    const counts = await Promise.all(queues.map((q) => q.getJobCounts('active', 'waiting', 'delayed', 'prioritized')));
+    const counts = await Promise.all(
+      queues.map((q) => q.getJobCounts('active', 'waiting', 'delayed', 'prioritized')),
+    );
     return counts.flatMap((c) => Object.values(c)).reduce((sum, n) => sum + n, 0);
   }
 }

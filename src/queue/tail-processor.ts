@@ -1,0 +1,197 @@
+import type { Job } from 'bullmq';
+import type { Logger } from 'pino';
+import type { MessageHandle } from '../core/command';
+import { DeckhandError, NotFoundError } from '../core/errors';
+import type { DraftCard } from '../core/reply';
+import type { LogEntry, ToolhostClient, ToolhostClientFactory } from '../services/toolhost';
+import { FINISHED_BUILD_STATUSES } from '../services/toolhost';
+import type { TailJobData, TailService } from './tail-service';
+import type { TailCursor } from './tail-state';
+
+/** How a tail card looks; provided by the commands that start tails. */
+export interface TailView {
+  /** The live card: the last lines, with a Stop button. */
+  live(data: Pick<TailJobData, 'kind' | 'tool' | 'id'>, lastLines: string[], total: number): DraftCard;
+  /** The final card, with the whole transcript attached. */
+  ended(data: Pick<TailJobData, 'kind' | 'tool' | 'id'>, transcript: string[], reason: string): DraftCard;
+  /** One job log entry as a transcript line. */
+  formatEntry(entry: LogEntry): string;
+}
+
+/** What the tail processor needs. */
+export interface TailDeps {
+  toolhost: ToolhostClientFactory;
+  tails: TailService;
+  view: TailView;
+  updateCard(handle: MessageHandle, card: DraftCard): Promise<void>;
+  logger: Logger;
+  /** At most one card edit per this many ms. */
+  editMs: number;
+  /** A tail ends by itself after this long. */
+  maxMs: number;
+}
+
+/** Lines shown on the live card. */
+const LIVE_LINES = 20;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Follows a job's or a build's NDJSON log stream into one card, edited at most once per `editMs`, until
+ * Stop, the time limit, or the end of the job/build; then the card carries the whole transcript as a
+ * file. Lines are appended to the transcript in Redis in arrival order with a resume cursor, so a
+ * reconnect (or another worker taking over after a crash) neither loses nor repeats a line.
+ */
+export function createTailProcessor(deps: TailDeps) {
+  return async (job: Job<TailJobData>): Promise<string> => {
+    const data = job.data;
+    const state = deps.tails.stateOf(job.id as string);
+    const client = deps.toolhost.forTool(data.tool);
+    const received: TailCursor = await state.cursor();
+    let pending: string[] = [];
+    let reason: string | undefined;
+    let lastEdit = data.startedAt;
+    let shownTotal = -1;
+    let streamAbort = new AbortController();
+
+    const end = (why: string) => {
+      reason ??= why;
+      streamAbort.abort();
+    };
+
+    /** Moves received lines to the transcript (with the cursor after them). */
+    const persist = async () => {
+      const batch = pending;
+      pending = [];
+      await state.append(batch, { ...received });
+    };
+    /** Edits the live card when there is something new and the last edit is old enough. */
+    const edit = async () => {
+      const total = received.lines;
+      if (total === shownTotal || Date.now() - lastEdit < deps.editMs) return;
+      lastEdit = Date.now();
+      shownTotal = total;
+      await deps
+        .updateCard(data.handle, deps.view.live(data, await state.last(LIVE_LINES), total))
+        .catch((error) => deps.logger.warn({ err: error, tail: job.id }, 'could not update the tail card'));
+    };
+
+    let ticks = 0;
+    let closed = false;
+    let inFlight: Promise<void> = Promise.resolve();
+    const tickMs = Math.min(250, deps.editMs);
+    const ticker = setInterval(() => {
+      if (closed) return;
+      inFlight = (async () => {
+        ticks += 1;
+        if (await state.stopRequested()) end('stopped');
+        else if (Date.now() - data.startedAt >= deps.maxMs)
+          end(`it reached its time limit of ${limitText(deps.maxMs)}`);
+        else if (data.kind === 'job' && ticks % Math.max(1, Math.round(5000 / tickMs)) === 0) {
+          const finished = await jobFinished(client, data.id);
+          if (finished) setTimeout(() => end(finished), deps.editMs).unref();
+        }
+        await persist();
+        await edit();
+      })().catch((error) => deps.logger.warn({ err: error, tail: job.id }, 'tail tick failed'));
+    }, tickMs);
+    ticker.unref();
+
+    try {
+      let failures = 0;
+      while (reason === undefined) {
+        try {
+          for await (const line of openLines(client, data, received, streamAbort.signal, deps.view)) {
+            pending.push(line.text);
+            Object.assign(received, line.cursor);
+          }
+          if (reason === undefined && data.kind === 'build') {
+            const build = await client.builds.show(data.id);
+            if (FINISHED_BUILD_STATUSES.has(build.status)) end('the build finished');
+          }
+          failures = 0;
+        } catch (error) {
+          if (reason !== undefined) break;
+          if (error instanceof NotFoundError) {
+            end(data.kind === 'job' ? 'the job has no logs or was deleted' : 'the build was deleted');
+            break;
+          }
+          failures += 1;
+          const message = error instanceof DeckhandError ? error.message : String(error);
+          deps.logger.warn({ tail: job.id, error: message, failures }, 'log stream broke; reconnecting');
+        }
+        if (reason === undefined) {
+          await sleep(Math.min(10_000, 250 * 2 ** Math.min(failures, 6)));
+          streamAbort = new AbortController();
+        }
+      }
+    } finally {
+      closed = true;
+      clearInterval(ticker);
+      await inFlight;
+    }
+    await persist();
+    await sleep(Math.max(0, lastEdit + deps.editMs - Date.now()));
+    const transcript = await state.transcript();
+    await deps.updateCard(data.handle, deps.view.ended(data, transcript, reason ?? 'stopped'));
+    await state.clear();
+    return reason ?? 'stopped';
+  };
+}
+
+/** Lines of the right stream from where the tail left off, each with the cursor after it. */
+async function* openLines(
+  client: ToolhostClient,
+  data: TailJobData,
+  from: TailCursor,
+  signal: AbortSignal,
+  view: TailView,
+): AsyncGenerator<{ text: string; cursor: TailCursor }> {
+  if (data.kind === 'build') {
+    let skip = from.lines;
+    let lines = from.lines;
+    for await (const entry of client.builds.logs(data.id, { follow: true, signal })) {
+      if (skip > 0) {
+        skip -= 1;
+        continue;
+      }
+      lines += 1;
+      yield { text: entry.line, cursor: { lines } };
+    }
+    return;
+  }
+  const resume = from.lastTime;
+  let skipAtResume = resume ? (from.atLastTime ?? 0) : 0;
+  let { lines, lastTime, atLastTime = 0 } = from;
+  const options = resume ? { since: resume, lines: 5000, signal } : { lines: 20, signal };
+  for await (const entry of client.logs.stream(data.id, options)) {
+    if (resume && entry.datetime < resume) continue;
+    if (resume && entry.datetime === resume && skipAtResume > 0) {
+      skipAtResume -= 1;
+      continue;
+    }
+    lines += 1;
+    atLastTime = entry.datetime === lastTime ? atLastTime + 1 : 1;
+    lastTime = entry.datetime;
+    yield { text: view.formatEntry(entry), cursor: { lines, lastTime, atLastTime } };
+  }
+}
+
+/** Why a followed job is over (a one-off or scheduled run that finished, a deleted job), or undefined. */
+async function jobFinished(client: ToolhostClient, name: string): Promise<string | undefined> {
+  try {
+    const job = await client.jobs.show(name);
+    const short = job.status?.short;
+    if (job.job_type === 'one-off' && (short === 'succeeded' || short === 'failed'))
+      return `the job ${short}`;
+    return undefined;
+  } catch (error) {
+    if (error instanceof NotFoundError) return 'the job was deleted';
+    return undefined;
+  }
+}
+
+/** `15 min`, `30 s`. */
+function limitText(ms: number): string {
+  return ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000)} s`;
+}

@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { MessageHandle } from '../core/command';
+import type { Queues } from './queues';
+import { TailState } from './tail-state';
+
+/** What a tail follows. */
+export type TailKind = 'job' | 'build';
+
+/** Data of a tail job. */
+export interface TailJobData {
+  kind: TailKind;
+  tool: string;
+  /** Job name or build id. */
+  id: string;
+  handle: MessageHandle;
+  startedAt: number;
+}
+
+/** The job id of a tail: one stream per (resource, conversation). */
+export function tailJobId(kind: TailKind, tool: string, id: string, conversationId: string): string {
+  return `tail-${createHash('sha256').update(`${kind}|${tool}|${id}|${conversationId}`).digest('hex').slice(0, 32)}`;
+}
+
+/** Starts and stops live log tails; the work runs on the `tail` queue. */
+export class TailService {
+  constructor(
+    private readonly queues: Queues,
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  /** Whether a tail of this resource already runs in the conversation. */
+  async running(kind: TailKind, tool: string, id: string, conversationId: string): Promise<boolean> {
+    const job = await this.queues.tail.getJob(tailJobId(kind, tool, id, conversationId));
+    return job !== undefined && !(await job.isCompleted()) && !(await job.isFailed());
+  }
+
+  /** Starts a tail whose card is `handle`. Resolves false when one already runs there. */
+  async start(data: Omit<TailJobData, 'startedAt'>): Promise<boolean> {
+    const jobId = tailJobId(data.kind, data.tool, data.id, data.handle.conversationId);
+    if (await this.running(data.kind, data.tool, data.id, data.handle.conversationId)) return false;
+    await this.queues.tail.getJob(jobId).then((old) => old?.remove());
+    await this.stateOf(jobId).clear();
+    await this.queues.tail.add('tail', { ...data, startedAt: Date.now() } satisfies TailJobData, {
+      jobId,
+      attempts: 3,
+      backoff: { type: 'fixed', delay: 1000 },
+      removeOnComplete: { age: 300 },
+      removeOnFail: { age: 3600 },
+    });
+    return true;
+  }
+
+  /** Asks a running tail to stop (it posts its transcript). */
+  async stop(kind: TailKind, tool: string, id: string, conversationId: string): Promise<boolean> {
+    if (!(await this.running(kind, tool, id, conversationId))) return false;
+    await this.stateOf(tailJobId(kind, tool, id, conversationId)).requestStop();
+    return true;
+  }
+
+  /** The Redis state of a tail. */
+  stateOf(jobId: string): TailState {
+    return new TailState(this.redis, `${this.prefix}tail:${jobId}`);
+  }
+}

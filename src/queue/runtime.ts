@@ -98,7 +98,9 @@ export function startWorkers<S>(deps: WorkerDeps<S>): Workers {
   }
   return {
     async close() {
-      await Promise.all(workers.map((worker) => worker.close()));
+      // A tail can run for minutes: do not wait for it. Its lock lapses and another worker (or this one
+      // after a restart) resumes it from the transcript and cursor kept in Redis.
+      await Promise.all(workers.map((worker) => worker.close(worker.name === 'tail')));
     },
   };
 }

@@ -1,17 +1,16 @@
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type App, createApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { silentLogger } from '../../src/log';
 import { startToolhostSandbox, type ToolhostSandbox } from '../../src/sandbox/toolhost';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
-import { inject } from 'vitest';
 import { testPrefix } from '../support/redis';
 import { waitFor } from '../support/wait';
 import { readRecords, sandboxEnv, spawnWorker, stopWorker } from '../support/worker-process';
-import type { ChildProcess } from 'node:child_process';
 
 let sandbox: ToolhostSandbox;
 let platform: ToolhostClientFactory;
@@ -52,13 +51,32 @@ async function setup() {
 async function startWork(web: App) {
   const client = (tool: string) => platform.forTool(tool);
   const resources = [
-    { kind: 'deployment' as const, tool: 'mytool', id: (await client('mytool').components.createDeployment({ forceBuild: true })).deploy_id },
-    { kind: 'deployment' as const, tool: 'demo', id: (await client('demo').components.createDeployment({})).deploy_id },
-    { kind: 'build' as const, tool: 'mytool', id: (await client('mytool').builds.start({ source_url: 'https://example.org/ok.git' })).name },
-    { kind: 'build' as const, tool: 'demo', id: (await client('demo').builds.start({ source_url: 'https://example.org/fail.git' })).name },
+    {
+      kind: 'deployment' as const,
+      tool: 'mytool',
+      id: (await client('mytool').components.createDeployment({ forceBuild: true })).deploy_id,
+    },
+    {
+      kind: 'deployment' as const,
+      tool: 'demo',
+      id: (await client('demo').components.createDeployment({})).deploy_id,
+    },
+    {
+      kind: 'build' as const,
+      tool: 'mytool',
+      id: (await client('mytool').builds.start({ source_url: 'https://example.org/ok.git' })).name,
+    },
+    {
+      kind: 'build' as const,
+      tool: 'demo',
+      id: (await client('demo').builds.start({ source_url: 'https://example.org/fail.git' })).name,
+    },
   ];
   for (const [index, r] of resources.entries()) {
-    await web.services.watches.start({ ...r, handle: { platform: 'slack', conversationId: 'slack:T1:CCARDS', ref: { ts: `card-${index}` } } });
+    await web.services.watches.start({
+      ...r,
+      handle: { platform: 'slack', conversationId: 'slack:T1:CCARDS', ref: { ts: `card-${index}` } },
+    });
   }
   return resources;
 }
@@ -84,7 +102,10 @@ describe('watches across processes', () => {
       const first = await spawnWorker(workerEnv);
       children.push(first);
       const resources = await startWork(web);
-      await waitFor(() => readRecords(workerEnv.RECORD_FILE).filter((r) => r.op === 'update').length >= 4, 15_000);
+      await waitFor(
+        () => readRecords(workerEnv.RECORD_FILE).filter((r) => r.op === 'update').length >= 4,
+        15_000,
+      );
       await stopWorker(first, 'SIGKILL');
       const killedAt = readRecords(workerEnv.RECORD_FILE).length;
       children.push(await spawnWorker(workerEnv));

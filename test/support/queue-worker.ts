@@ -13,7 +13,10 @@ let posts = 0;
 app.messengers.register('slack', {
   async post(conversationId, card) {
     posts += 1;
-    appendFileSync(file, `${JSON.stringify({ op: 'post', pid: process.pid, conversationId, title: card.title, footer: card.footer })}\n`);
+    appendFileSync(
+      file,
+      `${JSON.stringify({ op: 'post', pid: process.pid, conversationId, title: card.title, footer: card.footer })}\n`,
+    );
     return { platform: 'slack', conversationId, ref: { ts: `${process.pid}-${posts}` } };
   },
   async update(handle, card) {

@@ -77,6 +77,7 @@ export interface EnvvarsFacade {
 export class SandboxTimers {
   private readonly timeouts = new Set<NodeJS.Timeout>();
   private readonly closers = new Set<() => void>();
+  private readonly breakers = new Set<() => void>();
   private closedFlag = false;
 
   /** True once {@link close} ran; no new timers start after that. */
@@ -107,6 +108,18 @@ export class SandboxTimers {
     }
     this.closers.add(fn);
     return () => this.closers.delete(fn);
+  }
+
+  /** Registers how to cut an open stream short (see {@link breakStreams}); returns an unregister function. */
+  onBreak(fn: () => void): () => void {
+    this.breakers.add(fn);
+    return () => this.breakers.delete(fn);
+  }
+
+  /** Ends every open live log stream now, as a network cut or a gateway restart would. */
+  breakStreams(): void {
+    for (const fn of [...this.breakers]) fn();
+    this.breakers.clear();
   }
 
   /** Clears every timer and runs every cleanup. Idempotent. */

@@ -55,6 +55,8 @@ export interface ToolhostControls {
   setDeprecation(key: string, message: string | undefined): void;
   /** Makes the tool's deploy token older than its 365-day lifetime. */
   expireDeployToken(tool: string): void;
+  /** Ends every open live log stream now (clients see the stream end and must reconnect). */
+  breakStreams(): void;
 }
 
 /** A running sandbox. */
@@ -190,6 +192,7 @@ export async function startToolhostSandbox(options: ToolhostSandboxOptions = {})
         else ctx.deprecations.set(key, message);
       },
       expireDeployToken: (tool) => componentsStoreOf(ctx).expireToken(tool),
+      breakStreams: () => ctx.timers?.breakStreams(),
     },
     async close() {
       ctx.timers?.close();

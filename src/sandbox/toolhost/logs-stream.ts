@@ -56,7 +56,12 @@ export function liveLogStream(options: LiveStreamOptions): ReadableStream<Uint8A
         const text = options.format(line);
         if (text !== undefined) send(text);
       });
-      unregister = timersOf(options.ctx).onClose(end);
+      const unregisterClose = timersOf(options.ctx).onClose(end);
+      const unregisterBreak = timersOf(options.ctx).onBreak(end);
+      unregister = () => {
+        unregisterClose();
+        unregisterBreak();
+      };
       if (options.signal?.aborted) end();
       else options.signal?.addEventListener('abort', end);
     },

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ToolhostSandbox } from '../../src/sandbox/toolhost';
+import { ToolhostClientFactory } from '../../src/services/toolhost';
+import { startTestApp, type TestApp } from '../support/app';
+import { waitFor } from '../support/wait';
+
+let t: TestApp;
+let platform: ToolhostClientFactory;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  platform = ToolhostClientFactory.forSandbox(t.app.sandbox as ToolhostSandbox);
+});
+afterAll(async () => {
+  await platform.close();
+  await t.close();
+});
+
+const idle = () => waitFor(async () => (await t.app.services.watches.activeCount()) === 0, 20_000);
+const postsTitled = (title: string) => t.transcript.posted.filter((card) => card.title === title);
+
+describe('subscriptions and announcements', () => {
+  it('manages subscriptions from chat', async () => {
+    const [added] = await t.say('/subscribe demo builds --changes-only');
+    expect(added?.text).toContain('This conversation now hears about demo: builds (changes only)');
+    const [list] = await t.say('/subscriptions');
+    expect(list?.fields).toEqual([{ label: 'demo', value: 'builds (changes only)' }]);
+    const [bad] = await t.say('/subscribe demo --failures-only --changes-only');
+    expect(bad?.text).toContain('Choose either --failures-only or --changes-only');
+    const [gone] = await t.say('/unsubscribe demo');
+    expect(gone?.text).toContain('no longer hears about demo');
+    const [none] = await t.say('/unsubscribe demo');
+    expect(none?.text).toContain('not subscribed to demo');
+  });
+
+  it('announces a deployment started from chat once, besides its card', async () => {
+    await t.say('/subscribe mytool deploys');
+    await t.say('/deploy mytool');
+    await idle();
+    const posts = postsTitled('mytool: deployment successful');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.buttons?.map((b) => b.label)).toEqual(['Show']);
+  });
+
+  it('discovers and announces a deployment started directly on the platform', async () => {
+    const before = postsTitled('mytool: deployment successful').length;
+    const { deploy_id } = await platform
+      .forTool('mytool')
+      .components.createDeployment({ description: 'from CI' });
+    await waitFor(() => postsTitled('mytool: deployment successful').length > before, 20_000);
+    await idle();
+    const posts = postsTitled('mytool: deployment successful');
+    expect(posts).toHaveLength(before + 1);
+    expect(posts.at(-1)?.footer).toBe(`deployment ${deploy_id}`);
+  });
+
+  it('--changes-only announces only a flip between failure and success', async () => {
+    await t.say('/subscribe demo builds --changes-only');
+    const run = async (source: string) => {
+      const build = await platform.forTool('demo').builds.start({ source_url: source });
+      await waitFor(
+        async () => /SUCCESS|FAILURE/.test((await platform.forTool('demo').builds.show(build.name)).status),
+        20_000,
+      );
+      await idle();
+    };
+    await run('https://example.org/fail-1.git');
+    await run('https://example.org/fail-2.git');
+    await run('https://example.org/good-1.git');
+    await run('https://example.org/good-2.git');
+    await run('https://example.org/fail-3.git');
+    expect(postsTitled('demo: build error')).toHaveLength(1);
+    expect(postsTitled('demo: build ok')).toHaveLength(1);
+  });
+});

@@ -4,6 +4,7 @@ import { runManifest, runRegister } from './cli/manifest';
 import { runSandbox } from './cli/sandbox';
 import { runShell } from './cli/shell';
 import { runStart } from './cli/start';
+import { runStatus } from './cli/status';
 import { ConfigError, loadConfig, wantsSandbox } from './config';
 
 const USAGE = `Usage: deckhand <command> [options]
@@ -12,6 +13,7 @@ Commands:
   start     Serve the configured chat platforms (Slack, Discord, Telegram); with none, open the terminal chat
   shell     Open the terminal chat (reads a script from stdin when it is not a terminal)
   sandbox   Run the embedded service emulators on their own and print their addresses
+  status    Print the queues and the active watches (reads REDIS_URL)
   manifest [slack|discord|telegram|all]   Write the manifests generated from the commands to manifest/
   register <discord|telegram> [--guild ID]   Register the commands with the platform
 
@@ -59,6 +61,8 @@ async function main(argv: string[]): Promise<number> {
       return runShell({ config, sandbox, waitSeconds, interactive: Boolean(process.stdin.isTTY) });
     case 'sandbox':
       return runSandbox(config);
+    case 'status':
+      return runStatus(config);
     case 'manifest':
       return runManifest(config, positionals[1]);
     case 'register':

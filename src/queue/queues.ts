@@ -56,10 +56,13 @@ export function watchJobId(kind: WatchKindName, tool: string, id: string): strin
   return `watch|${kind}|${tool}|${id}`;
 }
 
-/** Stable key of a state change: the same change seen twice (a retried poll) has the same key. */
+/**
+ * Stable key of a state change: a resource enters each state once (jobs number their repeats with
+ * `serial`), so the same change seen twice — a retried poll, a second watch — has the same key.
+ */
 export function eventKey(event: WatchEvent): string {
   const serial = event.serial === undefined ? '' : `#${event.serial}`;
-  return `${event.kind}|${event.tool}|${event.id}|${event.from}>${event.to}${serial}`;
+  return `${event.kind}|${event.tool}|${event.id}|${event.to}${serial}`;
 }
 
 /** Job id of one announcement to one conversation: a repeat is ignored while the job is kept. */

@@ -18,11 +18,14 @@ export class QueueWatchService implements WatchService {
 
   async start(request: WatchRequest): Promise<void> {
     const jobId = watchJobId(request.kind, request.tool, request.id);
-    if (request.handle)
-      await this.redis.sadd(watchCardsKey(this.prefix, jobId), JSON.stringify(request.handle));
+    // A watch that exists — running, or finished a moment ago — already covers the resource; a running
+    // one takes the new card too. (The card of a finished resource already shows its final state.)
     const existing = await this.queues.watch.getJob(jobId);
-    if (existing && !(await existing.isCompleted()) && !(await existing.isFailed())) return;
-    if (existing) await existing.remove();
+    const finished = existing ? (await existing.isCompleted()) || (await existing.isFailed()) : false;
+    if (request.handle && !finished) {
+      await this.redis.sadd(watchCardsKey(this.prefix, jobId), JSON.stringify(request.handle));
+    }
+    if (existing) return;
     const data: WatchJobData = {
       kind: request.kind,
       tool: request.tool,

@@ -58,10 +58,8 @@ describe('subscriptions and announcements', () => {
     await t.say('/subscribe demo builds --changes-only');
     const run = async (source: string) => {
       const build = await platform.forTool('demo').builds.start({ source_url: source });
-      await waitFor(
-        async () => /SUCCESS|FAILURE/.test((await platform.forTool('demo').builds.show(build.name)).status),
-        20_000,
-      );
+      const seen = `${t.app.services.config.REDIS_KEY_PREFIX}seen:build:demo`;
+      await waitFor(async () => (await t.app.redis.redis.sismember(seen, build.name)) === 1, 20_000);
       await idle();
     };
     await run('https://example.org/fail-1.git');
@@ -71,5 +69,16 @@ describe('subscriptions and announcements', () => {
     await run('https://example.org/fail-3.git');
     expect(postsTitled('demo: build error')).toHaveLength(1);
     expect(postsTitled('demo: build ok')).toHaveLength(1);
+  });
+});
+
+describe('queue observability', () => {
+  it('exposes queue depth, deliveries and failures in the metrics', async () => {
+    const { metricsRegistry } = await import('../../src/metrics');
+    const text = await metricsRegistry.metrics();
+    expect(text).toMatch(/deckhand_queue_jobs\{queue="watch",state="delayed"\} \d+/);
+    expect(text).toMatch(/deckhand_notification_deliveries_total\{platform="slack",outcome="sent"\} [1-9]/);
+    expect(text).toMatch(/deckhand_queue_job_wait_seconds_count\{queue="watch"\} [1-9]/);
+    expect(text).toContain('deckhand_queue_jobs_failed_total');
   });
 });

@@ -33,9 +33,9 @@ describe('deckhand shell on the sandbox', () => {
   });
 
   it('exits 1 when the wait runs out before the work is done', async () => {
-    const run = await runShellScript('/deploy mytool\n', { wait: 0, env: { SANDBOX_STEP_MS: '2000' } });
-    expect(run.code).toBe(1);
-    expect(run.stdout).toContain('Stopped waiting after 0 s');
+    const run = await runShellScript('/deploy mytool\n', { wait: 1, env: { SANDBOX_STEP_MS: '5000' } });
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    expect(run.stdout).toContain('Stopped waiting after 1 s');
   });
 
   it('asks before a destructive command, and the numbered button confirms it', async () => {

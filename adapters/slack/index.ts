@@ -1,12 +1,21 @@
-import type { AdapterContext, ManifestSpec, PlatformAdapter, RegisterCommands } from '../types';
+import type { AdapterContext, ManifestSpec, PlatformAdapter } from '../types';
+import { SlackAdapter, type SlackAdapterOptions } from './adapter';
+import { slackManifestSpec } from './manifest';
+import { slackSettings } from './settings';
 
-/** Placeholder until the Slack adapter lands: never configured. */
-export function createSlackAdapter(_context: AdapterContext): PlatformAdapter | undefined {
-  return undefined;
+/**
+ * The Slack adapter when Slack is configured (`SLACK_BOT_TOKEN` with `SLACK_SIGNING_SECRET` or
+ * `SLACK_APP_TOKEN`, or the OAuth pair `SLACK_CLIENT_ID`/`SLACK_CLIENT_SECRET`); undefined otherwise.
+ */
+export function createSlackAdapter(
+  context: AdapterContext,
+  options: SlackAdapterOptions = {},
+): PlatformAdapter | undefined {
+  const settings = slackSettings(context.config);
+  return settings ? new SlackAdapter(context, settings, options) : undefined;
 }
 
-/** Placeholder: the Slack manifest is not generated yet. */
-export const slackManifest: ManifestSpec | undefined = undefined;
+/** The Slack app manifest generated from the command registry (`deckhand manifest slack`). */
+export const slackManifest: ManifestSpec | undefined = slackManifestSpec;
 
-/** Placeholder: Slack command registration is not available yet. */
-export const registerSlackCommands: RegisterCommands | undefined = undefined;
+export type { SlackAdapter, SlackAdapterOptions } from './adapter';

@@ -1,0 +1,189 @@
+import { App, HTTPReceiver, SocketModeReceiver, type webApi } from '@slack/bolt';
+import { InstallProvider } from '@slack/oauth';
+import { RedisActionStore } from '../../src/store/actions';
+import { DeliveryDeduper } from '../../src/store/dedupe';
+import type { AdapterContext, PlatformAdapter } from '../types';
+import { SlackClients } from './clients';
+import { dialogPolicy } from './confirm';
+import { downloadHosts } from './files';
+import { registerHandlers } from './handlers';
+import { InFlight } from './inflight';
+import { RedisInstallationStore } from './installations';
+import { slackLogger } from './logger';
+import { BOT_SCOPES } from './manifest';
+import { SlackMessenger } from './messenger';
+import { type SlackSettings, settingsProblems } from './settings';
+
+/** Knobs for tests and unusual deployments; production uses the defaults. */
+export interface SlackAdapterOptions {
+  /** Extra WebClient options, e.g. a faster retry policy in tests. */
+  clientOptions?: Partial<webApi.WebClientOptions>;
+  /** Seconds within which a second click on the same button by the same person is ignored. */
+  doubleClickSeconds?: number;
+}
+
+/** Routes Slack sends to (the DESIGN.md routes table). */
+export const SLACK_ROUTES = {
+  events: '/slack/events',
+  install: '/slack/install',
+  oauthRedirect: '/slack/oauth_redirect',
+} as const;
+
+/**
+ * The Slack adapter on Bolt. Over HTTP, Bolt's receiver is mounted on Deckhand's one server at
+ * `POST /slack/events` (signatures and timestamps verified by Bolt); in Socket Mode it keeps a
+ * WebSocket open with the app-level token. Single workspace with `SLACK_BOT_TOKEN`, or many through
+ * OAuth installs kept in Redis. A `worker` process only registers the messenger.
+ */
+export class SlackAdapter implements PlatformAdapter {
+  readonly platform = 'slack' as const;
+  private socket: SocketModeReceiver | undefined;
+  private socketConnected = false;
+  private clients: SlackClients | undefined;
+  private readonly inflight: InFlight;
+  private lastAuthCheck: { at: number; ok: boolean } | undefined;
+
+  constructor(
+    private readonly context: AdapterContext,
+    private readonly settings: SlackSettings,
+    private readonly options: SlackAdapterOptions = {},
+  ) {
+    this.inflight = new InFlight(context.logger.child({ platform: 'slack' }));
+  }
+
+  async start(): Promise<void> {
+    const { context, settings } = this;
+    const problems = settingsProblems(settings, context.role);
+    if (problems.length > 0)
+      throw new Error(`Slack is not fully configured:\n  - ${problems.join('\n  - ')}`);
+    const logger = context.logger.child({ platform: 'slack' });
+    const redis = context.app.redis.redis;
+    const prefix = context.config.REDIS_KEY_PREFIX;
+    const sdkLogger = slackLogger(logger);
+    const clientOptions: webApi.WebClientOptions = {
+      slackApiUrl: settings.apiUrl,
+      logger: sdkLogger,
+      ...this.options.clientOptions,
+    };
+    const installations =
+      !settings.botToken && settings.secretKey
+        ? new RedisInstallationStore(redis, settings.secretKey, prefix)
+        : undefined;
+    const clients = new SlackClients({
+      ...(settings.botToken ? { botToken: settings.botToken } : {}),
+      ...(installations ? { installations } : {}),
+      clientOptions,
+    });
+    this.clients = clients;
+    const dialogs = dialogPolicy(new RedisActionStore(redis, prefix), context.app.dispatcher.registry);
+    const messenger = new SlackMessenger({ clients, redis, prefix, logger, dialogs });
+    context.app.messengers.register('slack', messenger);
+    if (context.role === 'worker') return;
+
+    const installer =
+      settings.oauth && installations && !settings.botToken
+        ? new InstallProvider({
+            clientId: settings.oauth.clientId,
+            clientSecret: settings.oauth.clientSecret,
+            ...(settings.oauth.stateSecret ? { stateSecret: settings.oauth.stateSecret } : {}),
+            installationStore: installations,
+            directInstall: true,
+            logger: sdkLogger,
+            clientOptions: { ...clientOptions },
+          })
+        : undefined;
+    const receiver =
+      settings.mode === 'socket'
+        ? new SocketModeReceiver({
+            appToken: settings.appToken as string,
+            logger: sdkLogger,
+            installerOptions: { clientOptions: { ...clientOptions } },
+          })
+        : new HTTPReceiver({
+            signingSecret: settings.signingSecret as string,
+            endpoints: [SLACK_ROUTES.events],
+            logger: sdkLogger,
+          });
+    const bolt = new App({
+      receiver,
+      ...(settings.botToken
+        ? { token: settings.botToken }
+        : { authorize: (source) => (installer as InstallProvider).authorize(source) }),
+      logger: sdkLogger,
+      clientOptions: { ...clientOptions },
+      convoStore: false,
+      deferInitialization: true,
+    });
+    registerHandlers(bolt, {
+      dispatcher: context.app.dispatcher,
+      messenger,
+      clients,
+      deliveries: context.deduper,
+      clicks: new DeliveryDeduper(redis, prefix, this.options.doubleClickSeconds ?? 5),
+      inflight: this.inflight,
+      logger,
+      downloadHosts: downloadHosts(settings.apiUrl),
+    });
+    await bolt.init();
+
+    if (receiver instanceof HTTPReceiver) {
+      context.web.route('POST', SLACK_ROUTES.events, receiver.requestListener);
+    }
+    if (installer) this.mountInstaller(installer);
+    if (receiver instanceof SocketModeReceiver) {
+      this.socket = receiver;
+      receiver.client.on('connected', () => {
+        this.socketConnected = true;
+      });
+      receiver.client.on('disconnected', () => {
+        this.socketConnected = false;
+      });
+      await receiver.start();
+      this.socketConnected = true;
+    }
+    logger.info(
+      { mode: settings.mode, workspaces: settings.botToken ? 'single' : 'oauth' },
+      'Slack adapter started',
+    );
+  }
+
+  async stop(): Promise<void> {
+    if (this.socket) await this.socket.stop().catch(() => undefined);
+    this.socketConnected = false;
+    await this.inflight.drain(5000);
+  }
+
+  async healthy(): Promise<boolean> {
+    if (this.socket && !this.socketConnected) return false;
+    if (!this.clients) return false;
+    if (!this.settings.botToken) return true;
+    const now = Date.now();
+    if (this.lastAuthCheck && now - this.lastAuthCheck.at < 60_000) return this.lastAuthCheck.ok;
+    const { client } = await this.clients.forTeam('');
+    const ok = await client.auth
+      .test()
+      .then((r) => r.ok === true)
+      .catch(() => false);
+    this.lastAuthCheck = { at: now, ok };
+    return ok;
+  }
+
+  /** Work still running after an acknowledgement (tests wait for it). */
+  pending(): number {
+    return this.inflight.size;
+  }
+
+  private mountInstaller(installer: InstallProvider): void {
+    const publicUrl = this.settings.publicUrl ?? `http://localhost:${this.context.config.PORT}`;
+    const installOptions = {
+      scopes: [...BOT_SCOPES],
+      redirectUri: new URL(SLACK_ROUTES.oauthRedirect, publicUrl).toString(),
+    };
+    this.context.web.route('GET', SLACK_ROUTES.install, (req, res) =>
+      installer.handleInstallPath(req, res, {}, installOptions),
+    );
+    this.context.web.route('GET', SLACK_ROUTES.oauthRedirect, (req, res) =>
+      installer.handleCallback(req, res, {}, installOptions),
+    );
+  }
+}

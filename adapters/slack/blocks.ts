@@ -1,0 +1,178 @@
+import type { types } from '@slack/bolt';
+import type { CardButton, CardField, CardLink } from '../../src/core/reply';
+import { escapeText, safeUrl, truncate } from './escape';
+
+type KnownBlock = types.KnownBlock;
+type SectionBlock = types.SectionBlock;
+type Button = types.Button;
+
+/** Slack's documented limits that the renderer enforces. */
+export const SLACK_LIMITS = {
+  /** Blocks in one message. */
+  blocks: 50,
+  /** Characters of a section's text. */
+  sectionText: 3000,
+  /** Characters of one section field. */
+  fieldText: 2000,
+  /** Fields in one section. */
+  fieldsPerSection: 10,
+  /** Characters of a header block. */
+  header: 150,
+  /** Characters of a button's label. */
+  buttonText: 75,
+  /** Characters of a button's value. */
+  buttonValue: 2000,
+  /** Characters of a link button's URL. */
+  buttonUrl: 3000,
+  /** Elements in one actions block. */
+  actionsPerBlock: 25,
+  /** Characters of one context element (the documented limit is 3,000; footers stay short). */
+  contextText: 2000,
+} as const;
+
+/** Prefix of the `action_id` of Deckhand buttons; the rest is the short action id. */
+export const ACTION_PREFIX = 'dh.';
+/** Prefix of link buttons' `action_id` (Slack still sends a click, which is only acknowledged). */
+export const LINK_PREFIX = 'dh-link.';
+
+/** A mrkdwn text object for untrusted text that is already escaped. */
+export function mrkdwn(text: string): types.MrkdwnElement {
+  return { type: 'mrkdwn', text, verbatim: true };
+}
+
+/** A plain_text object; the text is escaped and cut to `max`. */
+export function plain(text: string, max: number): types.PlainTextElement {
+  return { type: 'plain_text', text: truncate(escapeText(text), max), emoji: true };
+}
+
+/**
+ * Splits text into pieces of at most `max` characters once escaped, at line ends where it can, and
+ * never inside an HTML entity. Returns the escaped pieces.
+ */
+export function chunkEscaped(raw: string, max: number): string[] {
+  const pieces: string[] = [];
+  let current = '';
+  const push = () => {
+    if (current) pieces.push(current);
+    current = '';
+  };
+  for (const line of raw.split('\n')) {
+    const escaped = escapeText(line);
+    const joined = current ? `${current}\n${escaped}` : escaped;
+    if (joined.length <= max) {
+      current = joined;
+      continue;
+    }
+    push();
+    let rest = escaped;
+    while (rest.length > max) {
+      let cut = max;
+      const amp = rest.lastIndexOf('&', cut);
+      if (amp > cut - 5 && amp > 0) cut = amp;
+      pieces.push(rest.slice(0, cut));
+      rest = rest.slice(cut);
+    }
+    current = rest;
+  }
+  push();
+  return pieces;
+}
+
+/** The text of one field: bold label, then the value (linked when it has a URL). */
+function fieldText(field: CardField, max: number): { text: string; cut: boolean } {
+  const label = `*${escapeText(field.label.replaceAll('*', '∗'))}*`;
+  const url = field.url ? safeUrl(field.url) : undefined;
+  const room = max - label.length - 1 - (url ? url.length + 3 : 0);
+  const escapedValue = escapeText(field.value);
+  const value = truncate(escapedValue, Math.max(room, 20));
+  const cut = value.length < escapedValue.length;
+  const shown = url ? `<${url}|${value.replaceAll('|', '¦')}>` : value;
+  return { text: `${label}\n${shown || ' '}`, cut };
+}
+
+/**
+ * Field sections: consecutive inline fields share a section (side by side, ≤ 10 per section), every
+ * other field gets its own. `cut` is true when a value had to be shortened.
+ */
+export function fieldBlocks(fields: readonly CardField[]): { blocks: SectionBlock[]; cut: boolean } {
+  const blocks: SectionBlock[] = [];
+  let cut = false;
+  let inline: types.MrkdwnElement[] = [];
+  const flush = () => {
+    if (inline.length) blocks.push({ type: 'section', fields: inline });
+    inline = [];
+  };
+  for (const field of fields) {
+    if (field.inline) {
+      const rendered = fieldText(field, SLACK_LIMITS.fieldText);
+      cut ||= rendered.cut;
+      inline.push(mrkdwn(rendered.text));
+      if (inline.length === SLACK_LIMITS.fieldsPerSection) flush();
+      continue;
+    }
+    flush();
+    const rendered = fieldText(field, SLACK_LIMITS.sectionText);
+    cut ||= rendered.cut;
+    blocks.push({ type: 'section', text: mrkdwn(rendered.text) });
+  }
+  flush();
+  return { blocks, cut };
+}
+
+/** Options of {@link actionBlocks}. */
+export interface ActionOptions {
+  /** Action ids of the danger buttons that get Slack's confirm dialog. */
+  dialogs: ReadonlySet<string>;
+  /** What the card is about, for the dialog's text. */
+  subject?: string;
+}
+
+function button(spec: CardButton, options: ActionOptions): Button {
+  const element: Button = {
+    type: 'button',
+    action_id: `${ACTION_PREFIX}${spec.actionId}`,
+    text: plain(spec.label, SLACK_LIMITS.buttonText),
+    value: spec.actionId.slice(0, SLACK_LIMITS.buttonValue),
+  };
+  if (spec.style) element.style = spec.style;
+  if (spec.style === 'danger' && options.dialogs.has(spec.actionId)) {
+    const about = options.subject ? ` (${options.subject})` : '';
+    element.confirm = {
+      title: plain('Are you sure?', 100),
+      text: plain(`${spec.label}${about}: this cannot be undone.`, 300),
+      confirm: plain(spec.label, 30),
+      deny: plain('Keep it', 30),
+      style: 'danger',
+    };
+  }
+  return element;
+}
+
+function linkButton(link: CardLink, index: number): Button | undefined {
+  const url = URL.canParse(link.url) ? new URL(link.url) : undefined;
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) return undefined;
+  if (url.toString().length > SLACK_LIMITS.buttonUrl) return undefined;
+  return {
+    type: 'button',
+    action_id: `${LINK_PREFIX}${index}`,
+    text: plain(link.label, SLACK_LIMITS.buttonText),
+    url: url.toString(),
+  };
+}
+
+/** Actions blocks for buttons and link buttons, at most 25 elements each. */
+export function actionBlocks(
+  buttons: readonly CardButton[],
+  links: readonly CardLink[],
+  options: ActionOptions,
+): KnownBlock[] {
+  const elements: Button[] = [
+    ...buttons.map((b) => button(b, options)),
+    ...links.map(linkButton).filter((b): b is Button => b !== undefined),
+  ];
+  const blocks: KnownBlock[] = [];
+  for (let i = 0; i < elements.length; i += SLACK_LIMITS.actionsPerBlock) {
+    blocks.push({ type: 'actions', elements: elements.slice(i, i + SLACK_LIMITS.actionsPerBlock) });
+  }
+  return blocks;
+}

@@ -1,0 +1,62 @@
+import { type InstallationStore, webApi } from '@slack/bolt';
+
+/** A Web API client for one workspace, with the token it uses (for file downloads). */
+export interface TeamClient {
+  client: webApi.WebClient;
+  token: string;
+}
+
+/** Options of {@link SlackClients}. */
+export interface SlackClientsOptions {
+  /** Single workspace: this token for every team. */
+  botToken?: string;
+  /** Multi-workspace: bot tokens from the installations. */
+  installations?: InstallationStore;
+  /** Options of every WebClient (API URL, logger, retry policy). */
+  clientOptions: webApi.WebClientOptions;
+}
+
+/**
+ * Web API clients by workspace. Every client is the SDK's own WebClient, so its queue, 429 handling
+ * (waits `Retry-After`, then retries) and retry policy apply to every call Deckhand makes.
+ */
+export class SlackClients {
+  private readonly byToken = new Map<string, webApi.WebClient>();
+
+  constructor(private readonly options: SlackClientsOptions) {}
+
+  /** The client for a workspace; throws when Deckhand has no token for it. */
+  async forTeam(teamId: string): Promise<TeamClient> {
+    const token = await this.tokenFor(teamId);
+    return { client: this.clientFor(token), token };
+  }
+
+  /** A client for a token (one per token, reused). */
+  clientFor(token: string): webApi.WebClient {
+    let client = this.byToken.get(token);
+    if (!client) {
+      client = new webApi.WebClient(token, { ...this.options.clientOptions });
+      this.byToken.set(token, client);
+    }
+    return client;
+  }
+
+  /** A client without a token (OAuth code exchange). */
+  anonymous(): webApi.WebClient {
+    return new webApi.WebClient(undefined, { ...this.options.clientOptions });
+  }
+
+  private async tokenFor(teamId: string): Promise<string> {
+    if (this.options.botToken) return this.options.botToken;
+    const installations = this.options.installations;
+    if (!installations) throw new Error('no Slack token is configured');
+    const installation = await installations.fetchInstallation({
+      teamId,
+      enterpriseId: undefined,
+      isEnterpriseInstall: false,
+    });
+    const token = installation.bot?.token;
+    if (!token) throw new Error(`the Slack installation of ${teamId} has no bot token`);
+    return token;
+  }
+}

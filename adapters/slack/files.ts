@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { webApi } from '@slack/bolt';
+import type { Redis } from 'ioredis';
+import type { IncomingFile } from '../../src/core/files';
+import type { CardAttachment } from '../../src/core/reply';
+import { scrubSecrets } from '../../src/secrets';
+
+/** A file as Slack describes it in a message event (`files[]`). */
+export interface SlackFileInfo {
+  id: string;
+  name?: string;
+  title?: string;
+  size?: number;
+  mimetype?: string;
+  url_private?: string;
+  url_private_download?: string;
+}
+
+/**
+ * Hosts the bot token may be sent to when downloading: Slack's file hosts, plus the host of the
+ * configured API base (a local fake in tests, an Enterprise proxy in some set-ups).
+ */
+export function downloadHosts(apiUrl: string): Set<string> {
+  return new Set(['files.slack.com', 'slack-files.com', new URL(apiUrl).host]);
+}
+
+/**
+ * Files shared with the bot as core file references: nothing is fetched until `open()`, which
+ * streams the download (with the bot token, only to Slack's own hosts).
+ */
+export function incomingFiles(
+  files: readonly SlackFileInfo[] | undefined,
+  token: string,
+  hosts: Set<string>,
+  fetchImpl: typeof fetch = fetch,
+): IncomingFile[] {
+  return (files ?? []).flatMap((file) => {
+    const url = file.url_private_download ?? file.url_private;
+    if (!url || !URL.canParse(url) || !hosts.has(new URL(url).host)) return [];
+    const incoming: IncomingFile = {
+      name: file.name ?? file.title ?? file.id,
+      ...(file.size !== undefined ? { size: file.size } : {}),
+      ...(file.mimetype ? { mimeType: file.mimetype } : {}),
+      async open() {
+        const response = await fetchImpl(url, { headers: { authorization: `Bearer ${token}` } });
+        if (!response.ok || !response.body) {
+          throw new Error(`downloading ${incoming.name} from Slack failed (HTTP ${response.status})`);
+        }
+        return Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
+      },
+    };
+    return [incoming];
+  });
+}
+
+/**
+ * Uploads a card's files next to its message (files upload v2: get URL, send bytes, complete), each
+ * once per message even when the card is updated many times.
+ */
+export async function uploadCardFiles(options: {
+  client: webApi.WebClient;
+  redis: Redis;
+  prefix: string;
+  channel: string;
+  /** Thread to put the files in (the card's message), when there is one. */
+  thread?: string;
+  /** What the upload belongs to, for the once-only check. */
+  messageKey: string;
+  files: readonly CardAttachment[];
+}): Promise<void> {
+  const key = `${options.prefix}slack:uploaded:${options.messageKey}`;
+  const fresh: { file: CardAttachment; digest: string }[] = [];
+  for (const file of options.files) {
+    const digest = createHash('sha256').update(file.filename).update('\0').update(file.content).digest('hex');
+    if ((await options.redis.sadd(key, digest)) === 1) fresh.push({ file, digest });
+  }
+  await options.redis.expire(key, 7 * 24 * 3600);
+  if (fresh.length === 0) return;
+  try {
+    await options.client.filesUploadV2({
+      channel_id: options.channel,
+      ...(options.thread ? { thread_ts: options.thread } : {}),
+      file_uploads: fresh.map(({ file }) => ({
+        filename: file.filename.replace(/[^\w.-]+/g, '_').slice(0, 80) || 'file.txt',
+        content: scrubSecrets(file.content),
+      })),
+    });
+  } catch (error) {
+    await options.redis.srem(key, ...fresh.map((f) => f.digest));
+    throw error;
+  }
+}

@@ -1,0 +1,213 @@
+import type { App, BlockAction, ButtonAction } from '@slack/bolt';
+import type { Logger } from 'pino';
+import type { AppServices } from '../../commands';
+import type { Invocation } from '../../src/core/command';
+import type { Dispatcher } from '../../src/core/dispatch';
+import type { IncomingFile } from '../../src/core/files';
+import type { DeliveryDeduper } from '../../src/store/dedupe';
+import { ACTION_PREFIX, LINK_PREFIX } from './blocks';
+import type { SlackClients } from './clients';
+import { plainTypedText } from './escape';
+import { incomingFiles, type SlackFileInfo } from './files';
+import { FORM_CALLBACK_ID, readSubmission } from './forms';
+import type { InFlight } from './inflight';
+import { placeId, type SlackMessenger, type SlackPlace } from './messenger';
+import { slackSurface } from './surface';
+
+/** What the Bolt listeners need. */
+export interface HandlerDeps {
+  dispatcher: Dispatcher<AppServices>;
+  messenger: SlackMessenger;
+  clients: SlackClients;
+  /** Exact re-deliveries (same trigger, event or view): remembered for a day. */
+  deliveries: DeliveryDeduper;
+  /** Double clicks (same person, same button, a few seconds apart). */
+  clicks: DeliveryDeduper;
+  inflight: InFlight;
+  logger: Logger;
+  /** Hosts the bot token may be sent to for file downloads. */
+  downloadHosts: Set<string>;
+}
+
+interface Who {
+  teamId: string;
+  userId: string;
+  userName: string;
+}
+
+/** Builds the place of an interaction; a D… channel is private when it is the user's DM with the bot. */
+async function placeOf(
+  deps: HandlerDeps,
+  who: Who,
+  channel: string,
+  extra: { thread?: string | undefined; responseUrl?: string | undefined; knownPrivate?: boolean },
+): Promise<SlackPlace> {
+  let isPrivate = extra.knownPrivate ?? false;
+  if (!isPrivate && channel.startsWith('D')) {
+    isPrivate = (await deps.messenger.directChannel(who.teamId, who.userId)) === channel;
+  }
+  return {
+    teamId: who.teamId,
+    channel,
+    userId: who.userId,
+    isPrivate,
+    ...(extra.thread ? { thread: extra.thread } : {}),
+    ...(extra.responseUrl ? { responseUrl: extra.responseUrl } : {}),
+  };
+}
+
+function invocationOf(who: Who, place: SlackPlace, files?: IncomingFile[]): Invocation {
+  return {
+    user: { platform: 'slack', id: who.userId, name: who.userName, workspace: who.teamId },
+    conversation: {
+      platform: 'slack',
+      workspace: place.teamId,
+      channel: place.channel,
+      ...(place.thread ? { thread: place.thread } : {}),
+    },
+    conversationId: placeId(place),
+    isPrivate: place.isPrivate,
+    ...(files && files.length > 0 ? { files } : {}),
+  };
+}
+
+/** Slash commands: acknowledged at once (empty 200), then dispatched as the typed text. */
+function onCommands(app: App, deps: HandlerDeps): void {
+  app.command(/^\/[\w-]+$/, async ({ ack, command }) => {
+    await ack();
+    deps.inflight.run('command', async () => {
+      if (!(await deps.deliveries.claim(`slack:trigger:${command.trigger_id}`))) return;
+      const who = { teamId: command.team_id, userId: command.user_id, userName: command.user_name };
+      const place = await placeOf(deps, who, command.channel_id, { responseUrl: command.response_url });
+      const text = `${command.command} ${plainTypedText(command.text ?? '')}`.trim();
+      const surface = slackSurface(place, deps, command.trigger_id);
+      await deps.dispatcher.handleText(text, invocationOf(who, place), surface);
+    });
+  });
+}
+
+/**
+ * Button clicks: acknowledged at once, then re-dispatched as the stored action for the person who
+ * clicked. A re-delivered payload (same trigger) and a double click (same person and button within
+ * seconds) run nothing the second time.
+ */
+function onActions(app: App, deps: HandlerDeps): void {
+  app.action(
+    { type: 'block_actions', action_id: new RegExp(`^${LINK_PREFIX.replace('.', '\\.')}`) },
+    async ({ ack }) => {
+      await ack();
+    },
+  );
+  app.action<BlockAction<ButtonAction>>(
+    { type: 'block_actions', action_id: new RegExp(`^${ACTION_PREFIX.replace('.', '\\.')}`) },
+    async ({ ack, body, action }) => {
+      await ack();
+      deps.inflight.run('action', async () => {
+        if (!(await deps.deliveries.claim(`slack:trigger:${body.trigger_id}`))) return;
+        const actionId = action.action_id.slice(ACTION_PREFIX.length);
+        const teamId = body.team?.id ?? body.user.team_id ?? '';
+        const channel = body.channel?.id ?? (body.container as { channel_id?: string }).channel_id;
+        const messageTs = (body.container as { message_ts?: string }).message_ts ?? body.message?.ts ?? '';
+        if (!channel) return;
+        const clickKey = `slack:click:${teamId}:${body.user.id}:${actionId}:${messageTs}`;
+        if (!(await deps.clicks.claim(clickKey))) {
+          deps.logger.debug({ actionId }, 'ignored a double click');
+          return;
+        }
+        const who = {
+          teamId,
+          userId: body.user.id,
+          userName: body.user.username ?? body.user.name ?? body.user.id,
+        };
+        const place = await placeOf(deps, who, channel, {
+          thread: body.message?.thread_ts as string | undefined,
+          responseUrl: body.response_url,
+        });
+        const surface = slackSurface(place, deps, body.trigger_id);
+        await deps.dispatcher.handleAction(actionId, invocationOf(who, place), surface);
+      });
+    },
+  );
+}
+
+/** Modal submissions: acknowledged (closing the modal), then run as the form's command, once. */
+function onForms(app: App, deps: HandlerDeps): void {
+  app.view(FORM_CALLBACK_ID, async ({ ack, body, view }) => {
+    await ack();
+    deps.inflight.run('form', async () => {
+      if (!(await deps.deliveries.claim(`slack:view:${view.id}`))) return;
+      const submission = readSubmission(view);
+      if (!submission) return;
+      const { metadata, values } = submission;
+      const teamId = body.team?.id ?? body.user.team_id ?? view.team_id;
+      const who = { teamId, userId: body.user.id, userName: body.user.name ?? body.user.id };
+      const place = await placeOf(deps, who, metadata.channel, {
+        thread: metadata.thread,
+        responseUrl: metadata.responseUrl,
+      });
+      const trigger = 'trigger_id' in body ? body.trigger_id : undefined;
+      const surface = slackSurface(place, deps, trigger);
+      await deps.dispatcher.handleForm(metadata.formId, values, invocationOf(who, place), surface);
+    });
+  });
+}
+
+interface MessageLike {
+  type: string;
+  subtype?: string;
+  text?: string;
+  user?: string;
+  bot_id?: string;
+  channel: string;
+  channel_type?: string;
+  ts: string;
+  thread_ts?: string;
+  files?: SlackFileInfo[];
+}
+
+/**
+ * Messages to the bot (its DM, or an @mention) with files or a command: the text is the command line,
+ * the files are handed to the core as streaming references. Events are deduplicated by `event_id`.
+ */
+function onMessages(app: App, deps: HandlerDeps): void {
+  const handle = async (event: MessageLike, eventId: string | undefined, teamId: string) => {
+    if (event.bot_id || !event.user) return;
+    if (event.subtype && event.subtype !== 'file_share') return;
+    if (eventId && !(await deps.deliveries.claim(`slack:event:${eventId}`))) return;
+    const who = { teamId, userId: event.user, userName: event.user };
+    const isDm = event.channel_type === 'im';
+    const place = await placeOf(deps, who, event.channel, {
+      knownPrivate: isDm,
+      thread: isDm ? event.thread_ts : (event.thread_ts ?? event.ts),
+    });
+    const { token } = await deps.clients.forTeam(teamId);
+    const files = incomingFiles(event.files, token, deps.downloadHosts);
+    const text = plainTypedText((event.text ?? '').replace(/<@[UW][A-Z0-9]+(\|[^>]*)?>/g, ' ')).trim();
+    if (!text && files.length === 0) return;
+    const line = text.startsWith('/') ? text : `/${text || 'help'}`;
+    await deps.dispatcher.handleText(line, invocationOf(who, place, files), slackSurface(place, deps));
+  };
+  app.event('app_mention', async ({ event, body, context }) => {
+    const teamId = context.teamId ?? (body as { team_id?: string }).team_id ?? '';
+    deps.inflight.run('mention', () =>
+      handle(event as unknown as MessageLike, (body as { event_id?: string }).event_id, teamId),
+    );
+  });
+  app.message(async ({ message, body, context }) => {
+    const event = message as unknown as MessageLike;
+    if (event.channel_type !== 'im') return;
+    const teamId = context.teamId ?? (body as { team_id?: string }).team_id ?? '';
+    deps.inflight.run('message', () => handle(event, (body as { event_id?: string }).event_id, teamId));
+  });
+}
+
+/** Registers every Deckhand listener on a Bolt app. */
+export function registerHandlers(app: App, deps: HandlerDeps): void {
+  onCommands(app, deps);
+  onActions(app, deps);
+  onForms(app, deps);
+  onMessages(app, deps);
+  app.error(async (error) => {
+    deps.logger.error({ err: error }, 'Slack listener failed');
+  });
+}

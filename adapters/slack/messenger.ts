@@ -1,0 +1,216 @@
+import type { webApi } from '@slack/bolt';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { MessageHandle } from '../../src/core/command';
+import { conversationId, parseConversationId } from '../../src/core/conversation';
+import type { Messenger } from '../../src/core/messenger';
+import type { Card } from '../../src/core/reply';
+import type { SlackClients } from './clients';
+import type { DialogPolicy } from './confirm';
+import { uploadCardFiles } from './files';
+import { renderCard, type SlackMessage } from './render';
+import { postToResponseUrl } from './response-url';
+
+/** Where a reply goes: a workspace, a channel (and thread), for a user. */
+export interface SlackPlace {
+  teamId: string;
+  channel: string;
+  thread?: string;
+  userId: string;
+  /** The conversation is the user's DM with the bot: everything posted there is private. */
+  isPrivate: boolean;
+  /** `response_url` of the interaction, for places the bot cannot post to itself. */
+  responseUrl?: string;
+}
+
+/** Web API errors that mean "the bot cannot post here" (not in the channel, a DM of two people). */
+const CANNOT_POST = new Set(['not_in_channel', 'channel_not_found', 'user_not_in_channel', 'is_archived']);
+
+/** The Slack error code of a failed Web API call, if it is one. */
+export function slackErrorCode(error: unknown): string | undefined {
+  const data = (error as { data?: { error?: unknown } } | undefined)?.data;
+  return typeof data?.error === 'string' ? data.error : undefined;
+}
+
+/** The conversation id of a place. */
+export function placeId(place: SlackPlace): string {
+  return conversationId({
+    platform: 'slack',
+    workspace: place.teamId,
+    channel: place.channel,
+    ...(place.thread ? { thread: place.thread } : {}),
+  });
+}
+
+/**
+ * Posts and edits Slack messages from a conversation id or a stored handle alone, so a worker in
+ * another process can keep a card up to date. Handles are `{channel, ts}` for channel messages,
+ * `{channel, responseUrl}` for messages posted through an interaction's `response_url`, and
+ * `{channel, user, ephemeral}` for ephemeral ones.
+ */
+export class SlackMessenger implements Messenger {
+  constructor(
+    private readonly deps: {
+      clients: SlackClients;
+      redis: Redis;
+      prefix: string;
+      logger: Logger;
+      /** Which danger buttons get Slack's confirm dialog (default: all of them). */
+      dialogs?: DialogPolicy;
+      fetch?: typeof fetch;
+    },
+  ) {}
+
+  /** Renders a card with the confirm dialogs the policy asks for. */
+  async render(card: Card): Promise<SlackMessage> {
+    return this.deps.dialogs ? renderCard(card, await this.deps.dialogs(card)) : renderCard(card);
+  }
+
+  /** Posts a card in a conversation (`chat.postMessage`), in its thread when it has one. */
+  async post(id: string, card: Card): Promise<MessageHandle> {
+    const ref = parseConversationId(id);
+    const { client } = await this.deps.clients.forTeam(ref.workspace);
+    const message = await this.render(card);
+    const posted = await client.chat.postMessage({
+      channel: ref.channel,
+      ...(ref.thread ? { thread_ts: ref.thread } : {}),
+      attachments: message.attachments,
+      unfurl_links: false,
+      unfurl_media: false,
+    });
+    const ts = posted.ts as string;
+    const channel = (posted.channel as string | undefined) ?? ref.channel;
+    await this.upload(client, channel, ref.thread ?? ts, `${channel}:${ts}`, message);
+    return { platform: 'slack', conversationId: id, ref: { channel, ts } };
+  }
+
+  /** Edits a posted card: `chat.update`, or the `response_url` it was posted through. */
+  async update(handle: MessageHandle, card: Card): Promise<void> {
+    const { channel, ts, responseUrl, ephemeral, user } = handle.ref;
+    const ref = parseConversationId(handle.conversationId);
+    const message = await this.render(card);
+    if (ts && channel && !ephemeral) {
+      const { client } = await this.deps.clients.forTeam(ref.workspace);
+      await client.chat.update({ channel, ts, attachments: message.attachments });
+      await this.upload(client, channel, ref.thread ?? ts, `${channel}:${ts}`, message);
+      return;
+    }
+    if (responseUrl) {
+      await postToResponseUrl(responseUrl, message, 'replace', this.deps.fetch);
+      return;
+    }
+    if (ephemeral && channel && user) {
+      await this.postEphemeral(
+        { teamId: ref.workspace, channel, userId: user, isPrivate: false, ...threadOf(ref.thread) },
+        card,
+      );
+      return;
+    }
+    throw new Error('this Slack message handle cannot be updated');
+  }
+
+  /**
+   * Posts a card publicly in a place; where the bot cannot post (not a member, a DM between two
+   * people) it answers through the interaction's `response_url` instead.
+   */
+  async postPublic(place: SlackPlace, card: Card): Promise<MessageHandle> {
+    try {
+      return await this.post(placeId(place), card);
+    } catch (error) {
+      const code = slackErrorCode(error);
+      if (!place.responseUrl || !code || !CANNOT_POST.has(code)) throw error;
+      await postToResponseUrl(place.responseUrl, await this.render(card), 'in_channel', this.deps.fetch);
+      return {
+        platform: 'slack',
+        conversationId: placeId(place),
+        ref: { channel: place.channel, responseUrl: place.responseUrl },
+      };
+    }
+  }
+
+  /**
+   * Shows a card to one user only: `chat.postEphemeral`; where that is refused, the interaction's
+   * `response_url` (ephemeral), and failing both, the user's DM with the bot. Files go to the DM.
+   */
+  async postEphemeral(place: SlackPlace, card: Card): Promise<MessageHandle> {
+    const { client } = await this.deps.clients.forTeam(place.teamId);
+    const message = await this.render(card);
+    const handle: MessageHandle = {
+      platform: 'slack',
+      conversationId: placeId(place),
+      ref: {
+        channel: place.channel,
+        user: place.userId,
+        ephemeral: '1',
+        ...(place.responseUrl ? { responseUrl: place.responseUrl } : {}),
+      },
+    };
+    try {
+      await client.chat.postEphemeral({
+        channel: place.channel,
+        user: place.userId,
+        ...(place.thread ? { thread_ts: place.thread } : {}),
+        attachments: message.attachments,
+      });
+    } catch (error) {
+      const code = slackErrorCode(error);
+      if (!code || !CANNOT_POST.has(code)) throw error;
+      if (place.responseUrl) {
+        await postToResponseUrl(place.responseUrl, message, 'ephemeral', this.deps.fetch);
+      } else {
+        return this.postDirect(place.teamId, place.userId, card);
+      }
+    }
+    if (message.files.length > 0) {
+      const dm = await this.directChannel(place.teamId, place.userId);
+      await this.upload(client, dm, undefined, `${dm}:${handle.conversationId}`, message);
+    }
+    return handle;
+  }
+
+  /** Posts a card in the user's DM with the bot. */
+  async postDirect(teamId: string, userId: string, card: Card): Promise<MessageHandle> {
+    const channel = await this.directChannel(teamId, userId);
+    return this.post(conversationId({ platform: 'slack', workspace: teamId, channel }), card);
+  }
+
+  /** The id of the user's DM with the bot (`conversations.open`, remembered in Redis). */
+  async directChannel(teamId: string, userId: string): Promise<string> {
+    const key = `${this.deps.prefix}slack:dm:${teamId}:${userId}`;
+    const known = await this.deps.redis.get(key);
+    if (known) return known;
+    const { client } = await this.deps.clients.forTeam(teamId);
+    const opened = await client.conversations.open({ users: userId });
+    const channel = opened.channel?.id;
+    if (!channel) throw new Error('Slack did not open a DM channel');
+    await this.deps.redis.set(key, channel, 'EX', 7 * 24 * 3600);
+    return channel;
+  }
+
+  private async upload(
+    client: webApi.WebClient,
+    channel: string,
+    thread: string | undefined,
+    messageKey: string,
+    message: SlackMessage,
+  ): Promise<void> {
+    if (message.files.length === 0) return;
+    try {
+      await uploadCardFiles({
+        client,
+        redis: this.deps.redis,
+        prefix: this.deps.prefix,
+        channel,
+        ...(thread ? { thread } : {}),
+        messageKey,
+        files: message.files,
+      });
+    } catch (error) {
+      this.deps.logger.warn({ err: error, channel }, 'could not attach files to a Slack message');
+    }
+  }
+}
+
+function threadOf(thread: string | undefined): { thread?: string } {
+  return thread ? { thread } : {};
+}

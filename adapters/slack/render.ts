@@ -1,0 +1,144 @@
+import type { types } from '@slack/bolt';
+import type { Card, CardAttachment, CardStatus } from '../../src/core/reply';
+import { scrubSecrets } from '../../src/secrets';
+import { actionBlocks, chunkEscaped, fieldBlocks, mrkdwn, plain, SLACK_LIMITS } from './blocks';
+import { escapeText, fenceSafe, truncate } from './escape';
+
+type KnownBlock = types.KnownBlock;
+
+/** Bar colour of a card's attachment, by status. */
+export const STATUS_COLOR: Record<CardStatus, string> = {
+  info: '#1d9bd1',
+  progress: '#e8a723',
+  success: '#2eb886',
+  warning: '#daa038',
+  danger: '#a30200',
+};
+
+/** Emoji shown before the title, so the status reads without colour too. */
+export const STATUS_EMOJI: Record<CardStatus, string> = {
+  info: ':information_source:',
+  progress: ':hourglass_flowing_sand:',
+  success: ':white_check_mark:',
+  warning: ':warning:',
+  danger: ':x:',
+};
+
+/** Most characters of text and code shown in one message; the rest goes to an attached file. */
+export const MAX_SHOWN_CHARS = 12_000;
+
+/** A card rendered for `chat.postMessage` / `chat.update` / `chat.postEphemeral` / `response_url`. */
+export interface SlackMessage {
+  /** Notification text (escaped). */
+  text: string;
+  /** One coloured attachment holding the Block Kit blocks. */
+  attachments: types.MessageAttachment[];
+  /** Files to upload with the message: the card's attachments and whatever did not fit. */
+  files: CardAttachment[];
+}
+
+const CODE_FENCE = 8; // "```\n" + "\n```"
+
+function fileSlug(card: Card): string {
+  const base = (card.title ?? 'message')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return `${base.slice(0, 40) || 'message'}.txt`;
+}
+
+/** The whole card as plain text, for the file attached when it does not fit. */
+function fullText(card: Card): string {
+  const parts: string[] = [];
+  if (card.title) parts.push(card.title, '');
+  if (card.text) parts.push(card.text, '');
+  for (const field of card.fields ?? []) parts.push(`${field.label}: ${field.value}`);
+  if (card.fields?.length) parts.push('');
+  if (card.code) parts.push(card.code.text, '');
+  if (card.footer) parts.push(card.footer);
+  return scrubSecrets(parts.join('\n').trimEnd());
+}
+
+/** Body blocks (text, fields, code) and whether anything was left out of them. */
+function bodyBlocks(card: Card, room: number): { blocks: KnownBlock[]; overflow: boolean } {
+  const blocks: KnownBlock[] = [];
+  let overflow = false;
+  let shown = 0;
+  const addSection = (text: string) => {
+    if (blocks.length >= room || shown + text.length > MAX_SHOWN_CHARS) {
+      overflow = true;
+      return;
+    }
+    shown += text.length;
+    blocks.push({ type: 'section', text: mrkdwn(text) });
+  };
+  if (card.text?.trim()) {
+    for (const piece of chunkEscaped(card.text, SLACK_LIMITS.sectionText)) addSection(piece);
+  }
+  const fields = fieldBlocks(card.fields ?? []);
+  overflow ||= fields.cut;
+  for (const block of fields.blocks) {
+    if (blocks.length >= room) {
+      overflow = true;
+      break;
+    }
+    blocks.push(block);
+  }
+  if (card.code?.text) {
+    const pieces = chunkEscaped(fenceSafe(card.code.text), SLACK_LIMITS.sectionText - CODE_FENCE);
+    for (const piece of pieces) addSection(`\`\`\`\n${piece}\n\`\`\``);
+  }
+  return { blocks, overflow };
+}
+
+/** Every danger button of a card (the default set that gets Slack's confirm dialog). */
+export function dangerButtons(card: Card): Set<string> {
+  return new Set((card.buttons ?? []).filter((b) => b.style === 'danger').map((b) => b.actionId));
+}
+
+/**
+ * Renders a card as Block Kit inside one attachment coloured by status: a header (status emoji and
+ * title), sections for the text (split at 3,000 characters), fields, the code block in ``` fences,
+ * buttons (those in `dialogs` with Slack's confirm dialog), link buttons and a context footer. Every string
+ * is escaped. What does not fit in 50 blocks (or {@link MAX_SHOWN_CHARS}) is attached as a file, and
+ * the card says so.
+ */
+export function renderCard(card: Card, dialogs: ReadonlySet<string> = dangerButtons(card)): SlackMessage {
+  const head: KnownBlock[] = [];
+  const status = card.status ?? 'info';
+  if (card.title) {
+    head.push({ type: 'header', text: plain(`${STATUS_EMOJI[status]} ${card.title}`, SLACK_LIMITS.header) });
+  }
+  const tail: KnownBlock[] = actionBlocks(card.buttons ?? [], card.links ?? [], {
+    dialogs,
+    ...(card.title ? { subject: card.title } : {}),
+  });
+  if (card.footer) {
+    tail.push({
+      type: 'context',
+      elements: [mrkdwn(truncate(escapeText(card.footer), SLACK_LIMITS.contextText))],
+    });
+  }
+  const room = SLACK_LIMITS.blocks - head.length - tail.length - 1;
+  const body = bodyBlocks(card, room);
+  const files: CardAttachment[] = [...(card.attachments ?? [])];
+  if (body.overflow) {
+    const name = fileSlug(card);
+    files.push({ filename: name, content: fullText(card) });
+    body.blocks.push({
+      type: 'context',
+      elements: [
+        mrkdwn(`This did not fit in one message; all of it is in the attached file ${escapeText(name)}.`),
+      ],
+    });
+  }
+  const blocks = [...head, ...body.blocks, ...tail];
+  if (blocks.length === 0) blocks.push({ type: 'section', text: mrkdwn(' ') });
+  const summary = [card.title, card.text].filter(Boolean).join(': ') || 'Deckhand';
+  const text = truncate(escapeText(summary.replaceAll('\n', ' ')), 300);
+  return {
+    text,
+    attachments: [{ color: STATUS_COLOR[status], fallback: text, blocks }],
+    files,
+  };
+}

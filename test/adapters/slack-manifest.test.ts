@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { slackManifest } from '../../adapters/slack';
+import { SLACK_ROUTES } from '../../adapters/slack/adapter';
+import { BOT_EVENTS, BOT_SCOPES, buildSlackManifest } from '../../adapters/slack/manifest';
+import { commandRegistry } from '../../src/cli/manifest';
+import { loadConfig } from '../../src/config';
+
+const FILE = join(import.meta.dirname, '..', '..', 'manifest', 'slack-app.json');
+
+interface SlashCommand {
+  command: string;
+  description: string;
+  usage_hint?: string;
+  url?: string;
+  should_escape: boolean;
+}
+interface Manifest {
+  display_information: { name: string; description: string };
+  features: { bot_user: { display_name: string }; slash_commands: SlashCommand[] };
+  oauth_config: { redirect_urls: string[]; scopes: { bot: string[] } };
+  settings: {
+    event_subscriptions: { request_url?: string; bot_events: string[] };
+    interactivity: { is_enabled: boolean; request_url?: string };
+    socket_mode_enabled: boolean;
+  };
+}
+
+const build = (env: Record<string, string> = {}) =>
+  buildSlackManifest(commandRegistry(), loadConfig(env)) as Manifest;
+
+describe('manifest/slack-app.json', () => {
+  it('is what `deckhand manifest slack` generates from the command registry today (not stale)', () => {
+    const checkedIn = JSON.parse(readFileSync(FILE, 'utf8'));
+    expect(slackManifest?.file).toBe('slack-app.json');
+    expect(checkedIn, 'manifest/slack-app.json is stale: run `npx deckhand manifest slack`').toEqual(
+      slackManifest?.build(commandRegistry(), loadConfig({})),
+    );
+  });
+
+  it('has one slash command per command group, within Slack limits', () => {
+    const manifest = build();
+    const registry = commandRegistry();
+    expect(manifest.features.slash_commands.map((c) => c.command)).toEqual(
+      registry.groups().map((g) => `/${g}`),
+    );
+    for (const command of manifest.features.slash_commands) {
+      expect(command.command).toMatch(/^\/[a-z0-9_-]{1,31}$/);
+      expect(command.description.length).toBeGreaterThan(0);
+      expect(command.description.length).toBeLessThanOrEqual(2000);
+      expect((command.usage_hint ?? '').length).toBeLessThanOrEqual(1000);
+      expect(command.should_escape).toBe(false);
+    }
+    expect(manifest.display_information.name.length).toBeLessThanOrEqual(35);
+    expect(manifest.display_information.description.length).toBeLessThanOrEqual(140);
+    expect(manifest.features.bot_user.display_name).toMatch(/^[a-z0-9._-]{1,80}$/);
+    const jobs = manifest.features.slash_commands.find((c) => c.command === '/jobs');
+    expect(jobs?.usage_hint).toContain('restart');
+  });
+
+  it('points commands, interactivity, events and the OAuth redirect at PUBLIC_URL', () => {
+    const manifest = build({ PUBLIC_URL: 'https://bot.example.net/' });
+    const events = `https://bot.example.net${SLACK_ROUTES.events}`;
+    for (const command of manifest.features.slash_commands) expect(command.url).toBe(events);
+    expect(manifest.settings.interactivity).toEqual({ is_enabled: true, request_url: events });
+    expect(manifest.settings.event_subscriptions).toEqual({
+      request_url: events,
+      bot_events: [...BOT_EVENTS],
+    });
+    expect(manifest.oauth_config.redirect_urls).toEqual([
+      `https://bot.example.net${SLACK_ROUTES.oauthRedirect}`,
+    ]);
+    expect(manifest.oauth_config.scopes.bot).toEqual([...BOT_SCOPES]);
+    expect(manifest.oauth_config.scopes.bot).toEqual(
+      expect.arrayContaining(['commands', 'chat:write', 'im:write', 'files:write', 'files:read']),
+    );
+  });
+
+  it('turns Socket Mode on (and drops request URLs) when SLACK_APP_TOKEN is set', () => {
+    const manifest = build({ SLACK_APP_TOKEN: 'xapp-1-abc', SLACK_BOT_TOKEN: 'xoxb-1' });
+    expect(manifest.settings.socket_mode_enabled).toBe(true);
+    expect(manifest.settings.interactivity).toEqual({ is_enabled: true });
+    expect(manifest.features.slash_commands.every((c) => c.url === undefined)).toBe(true);
+  });
+});

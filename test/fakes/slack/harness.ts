@@ -1,0 +1,123 @@
+/**
+ * A whole Deckhand with the Slack adapter against the fake: the core on the sandbox services, the
+ * real Bolt adapter created by its factory from configuration (`SLACK_API_URL` pointing at the fake),
+ * Deckhand's one HTTP server, and a driver that talks to it as Slack does.
+ */
+
+import type { Logger } from 'pino';
+import { inject } from 'vitest';
+import { createSlackAdapter, type SlackAdapter } from '../../../adapters/slack';
+import { type App, createApp } from '../../../src/app';
+import { type Config, loadConfig } from '../../../src/config';
+import { silentLogger } from '../../../src/log';
+import { DeliveryDeduper } from '../../../src/store/dedupe';
+import { WebServer } from '../../../src/web/server';
+import { testPrefix } from '../../support/redis';
+import { SlackDriver } from './requests';
+import { FakeSlack } from './server';
+
+/** The signing secret the test bot is configured with. */
+export const SIGNING_SECRET = 'test-signing-secret-0123456789';
+
+/** Users of the test workspace: an admin, a maintainer of mytool and someone with no rights. */
+export const USERS = {
+  admin: { id: 'UADMIN', name: 'ada' },
+  maintainer: { id: 'UMAINT', name: 'max' },
+  stranger: { id: 'USTRANGER', name: 'sam' },
+} as const;
+
+/** Options of {@link startSlackBot}. */
+export interface SlackBotOptions {
+  mode?: 'http' | 'socket';
+  role?: 'web' | 'worker' | 'all';
+  env?: Record<string, string>;
+  /** Reuse a running fake (a second process of the same workspace). */
+  fake?: FakeSlack;
+  /** Reuse the Redis key prefix of another bot (another process of the same deployment). */
+  prefix?: string;
+  logger?: Logger;
+}
+
+/** A running bot and its fake Slack. */
+export interface SlackBot {
+  fake: FakeSlack;
+  app: App;
+  config: Config;
+  adapter: SlackAdapter;
+  driver: SlackDriver;
+  /** `POST /slack/events` of Deckhand's server (HTTP mode). */
+  eventsUrl: string;
+  /** Waits until work started by acknowledged interactions has finished. */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts the fake (unless given), the core on the sandbox, the Slack adapter and the web server. */
+export async function startSlackBot(options: SlackBotOptions = {}): Promise<SlackBot> {
+  const mode = options.mode ?? 'http';
+  const fake = options.fake ?? (await FakeSlack.start());
+  const { host, port } = inject('redis');
+  const db = Number(process.env.VITEST_POOL_ID ?? 1) % 64;
+  const config = loadConfig({
+    REDIS_URL: `redis://${host}:${port}/${db}`,
+    REDIS_KEY_PREFIX: options.prefix ?? testPrefix(),
+    SANDBOX_STEP_MS: '20',
+    ADMINS: `slack:${USERS.admin.id}`,
+    TOOL_MAINTAINERS: `mytool=slack:${USERS.maintainer.id}`,
+    SLACK_BOT_TOKEN: fake.options.botToken,
+    SLACK_API_URL: fake.apiUrl,
+    ...(mode === 'http'
+      ? { SLACK_SIGNING_SECRET: SIGNING_SECRET }
+      : { SLACK_APP_TOKEN: fake.options.appToken }),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const logger = options.logger ?? silentLogger;
+  const app = await createApp({ config, logger, sandbox: true });
+  const web = new WebServer(logger);
+  const role = options.role ?? 'all';
+  const adapter = createSlackAdapter(
+    {
+      app,
+      web,
+      config,
+      logger,
+      deduper: new DeliveryDeduper(app.redis.redis, config.REDIS_KEY_PREFIX),
+      role,
+    },
+    // The SDK's retry policy, with short pauses so a test does not wait minutes between tries.
+    { clientOptions: { retryConfig: { retries: 4, factor: 1, minTimeout: 20, maxTimeout: 100 } } },
+  ) as SlackAdapter | undefined;
+  if (!adapter) throw new Error('the Slack adapter did not configure itself');
+  await adapter.start();
+  if (role !== 'web') app.startWorkers();
+  const webPort = await web.listen(0, '127.0.0.1');
+  const eventsUrl = `http://127.0.0.1:${webPort}/slack/events`;
+  const driver = new SlackDriver(
+    fake,
+    mode === 'http' ? { kind: 'http', url: eventsUrl, signingSecret: SIGNING_SECRET } : { kind: 'socket' },
+  );
+  return {
+    fake,
+    app,
+    config,
+    adapter,
+    driver,
+    eventsUrl,
+    async settled() {
+      const deadline = Date.now() + 10_000;
+      while (adapter.pending() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    },
+    async close() {
+      await adapter.stop();
+      await web.close();
+      await app.close();
+      if (!options.fake) await fake.close();
+      if (fake.violations.length > 0) {
+        throw new Error(`requests Slack would refuse:\n- ${fake.violations.join('\n- ')}`);
+      }
+    },
+  };
+}

@@ -1,0 +1,208 @@
+/**
+ * The state of the fake workspace (messages, ephemerals, modals, files, tokens) and what each Web
+ * API method does to it, once the request has been validated and authenticated (server.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import type { FakeSocketMode } from './socket';
+
+/** A message in a channel as it stands now, with every version it had. */
+export interface FakeMessage {
+  channel: string;
+  ts: string;
+  thread_ts?: string;
+  attachments: Record<string, unknown>[];
+  versions: { attachments: Record<string, unknown>[]; at: number }[];
+}
+
+/** Options of the fake. */
+export interface FakeSlackOptions {
+  botToken?: string;
+  appToken?: string;
+  teamId?: string;
+  botUserId?: string;
+  botId?: string;
+}
+
+/** The workspace behind the fake Web API. */
+export class SlackWorkspace {
+  readonly messages = new Map<string, FakeMessage>();
+  readonly ephemerals: { channel: string; user: string; body: Record<string, unknown> }[] = [];
+  readonly responses: { id: string; body: Record<string, unknown>; at: number }[] = [];
+  readonly views: { id: string; triggerId: string; view: Record<string, unknown> }[] = [];
+  readonly uploads: { channel?: string; thread_ts?: string; filename: string; content: string }[] = [];
+  /** Channels the bot is not a member of (`chat.postMessage` answers `not_in_channel`). */
+  readonly notInChannel = new Set<string>();
+  readonly options: Required<FakeSlackOptions>;
+  /** OAuth app credentials the fake accepts in `oauth.v2.access`. */
+  readonly oauthApp = { clientId: '1234.5678', clientSecret: 'fake-client-secret' };
+  /** Base URL of the fake (set once it listens). */
+  url = '';
+  protected readonly triggers = new Map<string, number>();
+  protected readonly hosted = new Map<string, { name: string; content: Buffer }>();
+  protected readonly pendingUploads = new Map<string, { filename: string; content?: Buffer }>();
+  /** Bot tokens and their workspace (the configured one, plus tokens issued by OAuth installs). */
+  protected readonly tokens = new Map<string, string>();
+  /** OAuth codes waiting for `oauth.v2.access`, by code. */
+  private readonly codes = new Map<string, { teamId: string; token: string }>();
+  private seq = 0;
+
+  constructor(
+    options: FakeSlackOptions,
+    readonly socket: FakeSocketMode,
+  ) {
+    this.options = {
+      botToken: options.botToken ?? 'xoxb-test-token',
+      appToken: options.appToken ?? 'xapp-test-token',
+      teamId: options.teamId ?? 'T0TEST',
+      botUserId: options.botUserId ?? 'UBOT',
+      botId: options.botId ?? 'BBOT',
+    };
+    this.tokens.set(this.options.botToken, this.options.teamId);
+  }
+
+  /**
+   * An admin of workspace `teamId` approved the install: returns the `code` Slack would send to the
+   * redirect URL; `oauth.v2.access` exchanges it for a new bot token of that workspace.
+   */
+  approveInstall(teamId: string): { code: string; token: string } {
+    const code = `code-${randomBytes(6).toString('hex')}`;
+    const token = `xoxb-${teamId}-${randomBytes(6).toString('hex')}`;
+    this.codes.set(code, { teamId, token });
+    return { code, token };
+  }
+
+  /** A new trigger id, valid for 3 seconds like Slack's. */
+  issueTrigger(): string {
+    const id = `${++this.seq}.${Date.now()}.${randomBytes(4).toString('hex')}`;
+    this.triggers.set(id, Date.now());
+    return id;
+  }
+
+  /** A new `response_url` that records what is posted to it. */
+  responseUrl(): string {
+    return `${this.url}/response/${randomBytes(6).toString('hex')}`;
+  }
+
+  /** Hosts a file as Slack does for shares; returns it as a message event lists it. */
+  hostFile(name: string, content: string | Buffer, mimetype = 'text/plain') {
+    const id = `F${randomBytes(5).toString('hex').toUpperCase()}`;
+    const bytes = Buffer.isBuffer(content) ? content : Buffer.from(content);
+    this.hosted.set(id, { name, content: bytes });
+    return {
+      id,
+      name,
+      title: name,
+      mimetype,
+      size: bytes.length,
+      url_private: `${this.url}/files-pri/${id}/${encodeURIComponent(name)}`,
+      url_private_download: `${this.url}/files-pri/${id}/download/${encodeURIComponent(name)}`,
+    };
+  }
+
+  /** Every message posted in `channel` (in posting order). */
+  channelMessages(channel: string): FakeMessage[] {
+    return [...this.messages.values()].filter((m) => m.channel === channel);
+  }
+
+  private nextTs(): string {
+    return `${Math.floor(Date.now() / 1000)}.${String(++this.seq).padStart(6, '0')}`;
+  }
+
+  /** Carries out a Web API method that passed validation and authentication. */
+  perform(method: string, body: Record<string, unknown>, teamId: string): Record<string, unknown> {
+    const o = this.options;
+    const channel = String(body.channel ?? '');
+    switch (method) {
+      case 'auth.test':
+        return {
+          ok: true,
+          url: 'https://deckhand-test.slack.com/',
+          team: 'Test',
+          user: 'deckhand',
+          team_id: teamId,
+          user_id: o.botUserId,
+          bot_id: o.botId,
+        };
+      case 'oauth.v2.access': {
+        const grant = this.codes.get(String(body.code));
+        if (!grant) return { ok: false, error: 'invalid_code' };
+        this.codes.delete(String(body.code));
+        this.tokens.set(grant.token, grant.teamId);
+        return {
+          ok: true,
+          app_id: 'A0TEST',
+          authed_user: { id: 'UINSTALLER' },
+          scope: 'commands,chat:write',
+          token_type: 'bot',
+          access_token: grant.token,
+          bot_user_id: o.botUserId,
+          team: { id: grant.teamId, name: `Team ${grant.teamId}` },
+          enterprise: null,
+          is_enterprise_install: false,
+        };
+      }
+      case 'chat.postMessage': {
+        if (this.notInChannel.has(channel)) return { ok: false, error: 'not_in_channel' };
+        const ts = this.nextTs();
+        const attachments = (body.attachments ?? []) as Record<string, unknown>[];
+        const message: FakeMessage = {
+          channel,
+          ts,
+          ...(body.thread_ts ? { thread_ts: String(body.thread_ts) } : {}),
+          attachments,
+          versions: [{ attachments, at: Date.now() }],
+        };
+        this.messages.set(`${channel}:${ts}`, message);
+        return { ok: true, channel, ts, message: { type: 'message', ts, bot_id: o.botId, attachments } };
+      }
+      case 'chat.update': {
+        const message = this.messages.get(`${channel}:${String(body.ts)}`);
+        if (!message) return { ok: false, error: 'message_not_found' };
+        message.attachments = (body.attachments ?? []) as Record<string, unknown>[];
+        message.versions.push({ attachments: message.attachments, at: Date.now() });
+        return { ok: true, channel, ts: message.ts, text: '' };
+      }
+      case 'chat.postEphemeral':
+        if (this.notInChannel.has(channel)) return { ok: false, error: 'not_in_channel' };
+        this.ephemerals.push({ channel, user: String(body.user), body });
+        return { ok: true, message_ts: this.nextTs() };
+      case 'conversations.open':
+        return { ok: true, channel: { id: `D${String(body.users).replace(/^U/, '')}` } };
+      case 'views.open': {
+        const issued = this.triggers.get(String(body.trigger_id));
+        if (issued === undefined) return { ok: false, error: 'invalid_trigger_id' };
+        if (Date.now() - issued > 3000) return { ok: false, error: 'expired_trigger_id' };
+        const id = `V${randomBytes(4).toString('hex').toUpperCase()}`;
+        this.views.push({
+          id,
+          triggerId: String(body.trigger_id),
+          view: body.view as Record<string, unknown>,
+        });
+        return { ok: true, view: { id, ...(body.view as object), hash: `${Date.now()}.x` } };
+      }
+      case 'files.getUploadURLExternal': {
+        const id = `F${randomBytes(5).toString('hex').toUpperCase()}`;
+        this.pendingUploads.set(id, { filename: String(body.filename) });
+        return { ok: true, upload_url: `${this.url}/upload/${id}`, file_id: id };
+      }
+      case 'files.completeUploadExternal': {
+        const files = (body.files ?? []) as { id: string; title?: string }[];
+        for (const file of files) {
+          const pending = this.pendingUploads.get(file.id);
+          if (!pending?.content) return { ok: false, error: 'file_not_found' };
+          this.uploads.push({
+            ...(body.channel_id ? { channel: String(body.channel_id) } : {}),
+            ...(body.thread_ts ? { thread_ts: String(body.thread_ts) } : {}),
+            filename: pending.filename,
+            content: pending.content.toString('utf8'),
+          });
+        }
+        return { ok: true, files: files.map((f) => ({ id: f.id, title: f.title ?? '' })) };
+      }
+      case 'apps.connections.open':
+        return { ok: true, url: this.socket.connectUrl(this.url) };
+      default:
+        return { ok: false, error: 'unknown_method' };
+    }
+  }
+}

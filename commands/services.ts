@@ -4,8 +4,8 @@ import type { Config } from '../src/config';
 import type { BindingStore } from '../src/core/actions';
 import { type CommandDefinition, defineCommand } from '../src/core/command';
 import type { CommandRegistry } from '../src/core/registry';
+import type { TailService } from '../src/core/tail';
 import type { WatchService } from '../src/core/watch';
-import type { TailService } from '../src/queue/tail-service';
 import type { ToolhostClientFactory } from '../src/services/toolhost';
 import type { SubscriptionStore } from '../src/store/subscriptions';
 

@@ -2,13 +2,12 @@ import { z } from 'zod';
 import type { CommandContext } from '../src/core/command';
 import { UsageError } from '../src/core/errors';
 import type { DraftCard } from '../src/core/reply';
-import type { TailView } from '../src/queue/tail-processor';
-import type { TailJobData, TailKind } from '../src/queue/tail-service';
+import type { TailKind, TailRequest, TailView } from '../src/core/tail';
 import { toolName } from './args';
 import { formatLogEntry } from './log-format';
 import { type AppServices, command } from './services';
 
-function subject(data: Pick<TailJobData, 'kind' | 'tool' | 'id'>): string {
+function subject(data: Pick<TailRequest, 'kind' | 'tool' | 'id'>): string {
   return data.kind === 'job' ? `job ${data.id} of ${data.tool}` : `build ${data.id} of ${data.tool}`;
 }
 

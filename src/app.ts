@@ -14,12 +14,13 @@ import { registerQueueDepth } from './queue/queue-metrics';
 import { bullPrefix, closeQueues, openQueues, type Queues } from './queue/queues';
 import { startWorkers, type Workers } from './queue/runtime';
 import { createTailProcessor } from './queue/tail-processor';
-import { TailService } from './queue/tail-service';
+import { QueueTailService } from './queue/tail-service';
 import { QueueWatchService } from './queue/watch-service';
 import { startToolhostSandbox, type ToolhostSandbox } from './sandbox/toolhost';
 import { type ForToolOptions, type ToolhostClient, ToolhostClientFactory } from './services/toolhost';
 import { RedisActionStore } from './store/actions';
 import { RedisBindingStore } from './store/bindings';
+import { logConnectionErrors } from './store/connection-errors';
 import { openRedis, type RedisHandle } from './store/redis';
 import { SubscriptionStore } from './store/subscriptions';
 
@@ -82,6 +83,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     logger,
   });
   const queueConnection = new Redis(redis.url, { maxRetriesPerRequest: null });
+  logConnectionErrors(queueConnection, logger, 'queues');
   let sandbox: ToolhostSandbox | undefined;
   try {
     sandbox = options.sandbox ? await startToolhostSandbox({ stepMs: config.SANDBOX_STEP_MS }) : undefined;
@@ -92,6 +94,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         });
     const prefix = config.REDIS_KEY_PREFIX;
     const queues = openQueues(queueConnection, bullPrefix(prefix));
+    for (const [name, queue] of Object.entries(queues)) logConnectionErrors(queue, logger, `queue ${name}`);
     if (sandbox && !config.REDIS_URL) {
       // The embedded sandbox starts afresh each run: work queued against the last run's sandbox is moot.
       await Promise.all(Object.values(queues).map((queue) => queue.obliterate({ force: true })));
@@ -100,7 +103,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     const bindings = new RedisBindingStore(redis.redis, prefix);
     const subscriptions = new SubscriptionStore(redis.redis, prefix);
     const watches = new QueueWatchService(queues, redis.redis, prefix);
-    const tails = new TailService(queues, redis.redis, prefix);
+    const tails = new QueueTailService(queues, redis.redis, prefix);
     const discoveryEveryMs = sandbox ? Math.max(200, config.SANDBOX_STEP_MS) : config.DISCOVERY_INTERVAL_MS;
     const messengers = new Messengers();
     const registry = new CommandRegistry<AppServices>();

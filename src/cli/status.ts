@@ -9,7 +9,9 @@ import { QUEUE_NAMES } from '../queue/queues';
  */
 export async function runStatus(config: Config): Promise<number> {
   if (!config.REDIS_URL) {
-    process.stderr.write('deckhand status reads a shared Redis: set REDIS_URL to the one your Deckhand processes use.\n');
+    process.stderr.write(
+      'deckhand status reads a shared Redis: set REDIS_URL to the one your Deckhand processes use.\n',
+    );
     return 2;
   }
   const logger = createLogger({ level: 'warn' });
@@ -27,10 +29,14 @@ export async function runStatus(config: Config): Promise<number> {
     for (const job of watches) {
       const d = job.data as { kind: string; tool: string; id: string; lastState?: string; startedAt: number };
       const minutes = Math.round((Date.now() - d.startedAt) / 60_000);
-      out.write(`  ${d.kind.padEnd(10)} ${d.tool.padEnd(16)} ${d.id}  ${d.lastState ?? 'not polled yet'}  (${minutes} min)\n`);
+      out.write(
+        `  ${d.kind.padEnd(10)} ${d.tool.padEnd(16)} ${d.id}  ${d.lastState ?? 'not polled yet'}  (${minutes} min)\n`,
+      );
     }
     const schedulers = await app.queues.discover.getJobSchedulers();
-    out.write(`\nDiscovery: ${schedulers.length} subscribed tool(s)${schedulers.length ? `: ${schedulers.map((s) => s.key.replace(/^discover\|/, '')).join(', ')}` : ''}\n`);
+    out.write(
+      `\nDiscovery: ${schedulers.length} subscribed tool(s)${schedulers.length ? `: ${schedulers.map((s) => s.key.replace(/^discover\|/, '')).join(', ')}` : ''}\n`,
+    );
     return 0;
   } finally {
     await app.close();

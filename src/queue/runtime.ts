@@ -5,6 +5,7 @@ import type { MessageHandle } from '../core/command';
 import type { DraftCard } from '../core/reply';
 import type { WatchKind } from '../core/watch';
 import type { ToolhostClientFactory } from '../services/toolhost';
+import { logConnectionErrors } from '../store/connection-errors';
 import type { SubscriptionStore } from '../store/subscriptions';
 import { createDeliverProcessor } from './deliver-processor';
 import { createDiscoverProcessor } from './discover-processor';
@@ -86,9 +87,7 @@ export function startWorkers<S>(deps: WorkerDeps<S>): Workers {
   }
   for (const worker of workers) {
     instrumentWorker(worker, worker.name);
-    worker.on('error', (error) =>
-      deps.logger.error({ err: error, queue: worker.name }, 'queue worker error'),
-    );
+    logConnectionErrors(worker, deps.logger, `worker ${worker.name}`);
     worker.on('failed', (job, error) =>
       deps.logger.warn(
         { queue: worker.name, job: job?.id, attempts: job?.attemptsMade, error: error.message },

@@ -3,25 +3,16 @@ import type { Logger } from 'pino';
 import type { MessageHandle } from '../core/command';
 import { DeckhandError, NotFoundError } from '../core/errors';
 import type { DraftCard } from '../core/reply';
-import type { LogEntry, ToolhostClient, ToolhostClientFactory } from '../services/toolhost';
+import type { TailView } from '../core/tail';
+import type { ToolhostClient, ToolhostClientFactory } from '../services/toolhost';
 import { FINISHED_BUILD_STATUSES } from '../services/toolhost';
-import type { TailJobData, TailService } from './tail-service';
+import type { QueueTailService, TailJobData } from './tail-service';
 import type { TailCursor } from './tail-state';
-
-/** How a tail card looks; provided by the commands that start tails. */
-export interface TailView {
-  /** The live card: the last lines, with a Stop button. */
-  live(data: Pick<TailJobData, 'kind' | 'tool' | 'id'>, lastLines: string[], total: number): DraftCard;
-  /** The final card, with the whole transcript attached. */
-  ended(data: Pick<TailJobData, 'kind' | 'tool' | 'id'>, transcript: string[], reason: string): DraftCard;
-  /** One job log entry as a transcript line. */
-  formatEntry(entry: LogEntry): string;
-}
 
 /** What the tail processor needs. */
 export interface TailDeps {
   toolhost: ToolhostClientFactory;
-  tails: TailService;
+  tails: QueueTailService;
   view: TailView;
   updateCard(handle: MessageHandle, card: DraftCard): Promise<void>;
   logger: Logger;

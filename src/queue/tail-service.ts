@@ -1,19 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { MessageHandle } from '../core/command';
+import type { TailKind, TailRequest, TailService } from '../core/tail';
 import type { Queues } from './queues';
 import { TailState } from './tail-state';
 
-/** What a tail follows. */
-export type TailKind = 'job' | 'build';
-
 /** Data of a tail job. */
-export interface TailJobData {
-  kind: TailKind;
-  tool: string;
-  /** Job name or build id. */
-  id: string;
-  handle: MessageHandle;
+export interface TailJobData extends TailRequest {
+  /** Unix ms the tail began (its time limit counts from here). */
   startedAt: number;
 }
 
@@ -23,7 +16,7 @@ export function tailJobId(kind: TailKind, tool: string, id: string, conversation
 }
 
 /** Starts and stops live log tails; the work runs on the `tail` queue. */
-export class TailService {
+export class QueueTailService implements TailService {
   constructor(
     private readonly queues: Queues,
     private readonly redis: Redis,
@@ -37,7 +30,7 @@ export class TailService {
   }
 
   /** Starts a tail whose card is `handle`. Resolves false when one already runs there. */
-  async start(data: Omit<TailJobData, 'startedAt'>): Promise<boolean> {
+  async start(data: TailRequest): Promise<boolean> {
     const jobId = tailJobId(data.kind, data.tool, data.id, data.handle.conversationId);
     if (await this.running(data.kind, data.tool, data.id, data.handle.conversationId)) return false;
     await this.queues.tail.getJob(jobId).then((old) => old?.remove());

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { logConnectionErrors } from './connection-errors';
 
 /** A Redis connection and how to stop what was started for it. */
 export interface RedisHandle {
@@ -51,6 +52,7 @@ export async function openRedis(options: {
 }): Promise<RedisHandle> {
   if (options.url) {
     const redis = new Redis(options.url, { maxRetriesPerRequest: null, lazyConnect: true });
+    logConnectionErrors(redis, options.logger, 'redis');
     await redis.connect();
     return { redis, url: options.url, close: async () => void (await redis.quit().catch(() => undefined)) };
   }
@@ -88,6 +90,7 @@ export async function openRedis(options: {
   );
   const url = `redis://${host}:${port}`;
   const redis = new Redis(url, { maxRetriesPerRequest: null });
+  logConnectionErrors(redis, options.logger, 'redis');
   return {
     redis,
     url,

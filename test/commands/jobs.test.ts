@@ -55,7 +55,7 @@ describe('/jobs', () => {
       10_000,
     );
     expect(done.card.status).toBe('success');
-    expect(await t.app.services.watches.activeCount()).toBe(0);
+    await waitFor(async () => (await t.app.services.watches.activeCount()) === 0);
   });
 
   it('creates a scheduled job with a valid cron schedule', async () => {

@@ -82,3 +82,38 @@ describe('queue observability', () => {
     expect(text).toContain('deckhand_queue_jobs_failed_total');
   });
 });
+
+describe('a conversation the bot was removed from', () => {
+  it('is dropped once and its subscription marked broken, not retried forever', async () => {
+    const { ConversationGoneError } = await import('../../src/core/errors');
+    let attempts = 0;
+    t.app.messengers.register('discord', {
+      async post(conversationId) {
+        attempts += 1;
+        throw new ConversationGoneError(
+          conversationId,
+          'Missing Access (the bot was removed from the channel)',
+        );
+      },
+      async update() {},
+    });
+    await t.app.services.subscriptions.put({
+      conversationId: 'discord:G1:C9',
+      platform: 'discord',
+      tool: 'mytool',
+      kinds: ['deploys'],
+      failuresOnly: false,
+      changesOnly: false,
+      createdBy: 'discord:42',
+    });
+    await t.say('/deploy mytool');
+    await waitFor(
+      async () => (await t.app.services.subscriptions.get('discord:G1:C9', 'mytool'))?.broken,
+      20_000,
+    );
+    await idle();
+    expect(attempts).toBe(1);
+    const subscription = await t.app.services.subscriptions.get('discord:G1:C9', 'mytool');
+    expect(subscription?.broken).toContain('the bot was removed from the channel');
+  });
+});

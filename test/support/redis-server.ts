@@ -25,10 +25,23 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts redis-server on a free port with no persistence; resolves once it accepts connections. */
-export async function startTestRedis(): Promise<TestRedis> {
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'deckhand-redis-'));
+/** Options of {@link startTestRedis}. */
+export interface TestRedisOptions {
+  /** Listen on this port (default: a free one). */
+  port?: number;
+  /** Data directory (default: a new temporary one). */
+  dir?: string;
+  /** Keep data in an append-only file, synced on every write, so a restart on `dir` keeps it. */
+  persistent?: boolean;
+}
+
+/** Starts redis-server; resolves once it accepts connections. */
+export async function startTestRedis(options: TestRedisOptions = {}): Promise<TestRedis> {
+  const port = options.port ?? (await freePort());
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'deckhand-redis-'));
+  const persistence = options.persistent
+    ? ['--appendonly', 'yes', '--appendfsync', 'always']
+    : ['--appendonly', 'no'];
   const child = spawn(
     'redis-server',
     [
@@ -38,8 +51,7 @@ export async function startTestRedis(): Promise<TestRedis> {
       '127.0.0.1',
       '--save',
       '',
-      '--appendonly',
-      'no',
+      ...persistence,
       '--dir',
       dir,
       '--databases',
@@ -68,9 +80,11 @@ export async function startTestRedis(): Promise<TestRedis> {
     host: '127.0.0.1',
     port,
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(dir, { recursive: true, force: true });
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+      if (!options.persistent) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

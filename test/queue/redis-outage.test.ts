@@ -1,0 +1,63 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../src/log';
+import type { ToolhostSandbox } from '../../src/sandbox/toolhost';
+import { ToolhostClientFactory } from '../../src/services/toolhost';
+import { WebServer } from '../../src/web/server';
+import { startTestApp, type TestApp } from '../support/app';
+import { freePort, startTestRedis, type TestRedis } from '../support/redis-server';
+import { waitFor } from '../support/wait';
+
+let redis: TestRedis | undefined;
+let t: TestApp | undefined;
+let web: WebServer | undefined;
+let platform: ToolhostClientFactory | undefined;
+
+afterAll(async () => {
+  await platform?.close();
+  await web?.close();
+  await t?.close();
+  await redis?.stop();
+});
+
+describe('when Redis goes away', () => {
+  it('health turns red, and the work resumes when Redis is back', async () => {
+    const port = await freePort();
+    const dir = mkdtempSync(join(tmpdir(), 'deckhand-outage-'));
+    redis = await startTestRedis({ port, dir, persistent: true });
+    t = await startTestApp({ REDIS_URL: `redis://127.0.0.1:${port}/0` });
+    platform = ToolhostClientFactory.forSandbox(t.app.sandbox as ToolhostSandbox);
+    web = new WebServer(silentLogger);
+    const app = t.app;
+    web.healthCheck('redis', async () => (await app.redis.redis.ping()) === 'PONG');
+    const base = `http://127.0.0.1:${await web.listen(0, '127.0.0.1')}`;
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+
+    const build = await platform
+      .forTool('mytool')
+      .builds.start({ source_url: 'https://example.org/stuck-outage.git' });
+    const handle = { platform: 'slack' as const, conversationId: 'slack:T1:COUT', ref: { ts: 'outage' } };
+    await t.app.services.watches.start({ kind: 'build', tool: 'mytool', id: build.name, handle });
+    await waitFor(() => t?.transcript.updates.some((u) => u.handle.ref.ts === 'outage'));
+
+    await redis.stop();
+    const down = await fetch(`${base}/healthz`);
+    expect(down.status).toBe(503);
+    expect(await down.json()).toMatchObject({ checks: { redis: false } });
+
+    await platform.forTool('mytool').builds.cancel(build.name);
+    redis = await startTestRedis({ port, dir, persistent: true });
+    await waitFor(async () => (await fetch(`${base}/healthz`)).status === 200, 20_000, 200);
+    const last = await waitFor(
+      () =>
+        t?.transcript.updates
+          .filter((u) => u.handle.ref.ts === 'outage')
+          .find((u) => u.card.fields?.[0]?.value === 'cancelled'),
+      30_000,
+      200,
+    );
+    expect(last.card.status).toBe('warning');
+  });
+});

@@ -3,7 +3,7 @@ import type { Invocation } from '../src/core/command';
 import { UsageError } from '../src/core/errors';
 import type { DraftCard } from '../src/core/reply';
 import { registerSecret } from '../src/secrets';
-import type { DeployToken } from '../src/services/toolhost';
+import type { DeployToken, ToolhostClient } from '../src/services/toolhost';
 import { toolName } from './args';
 import { withWarnings } from './format';
 import { command } from './services';
@@ -36,60 +36,54 @@ function tokenCard(tool: string, token: DeployToken, headline: string): DraftCar
   };
 }
 
-/** `/token show <tool>` (private conversations only). */
-export const tokenShowCommand = command({
-  name: 'token show',
-  summary: "Show a tool's deploy token (private conversation only)",
-  args: toolArgs,
-  positional: ['tool'],
-  examples: ['/token show mytool'],
-  permission: 'write',
-  sideEffect: false,
-  async run({ args, services, invocation }) {
-    requirePrivate(invocation, '/token show');
-    const client = services.toolhost.forTool(args.tool);
-    return withWarnings(
-      tokenCard(args.tool, await client.components.getDeployToken(), 'The current deploy token:'),
-      client,
-    );
-  },
-});
+/**
+ * A command that shows a token value, so only in a private conversation: `/token show|create|refresh`.
+ */
+function tokenValueCommand(
+  verb: 'show' | 'create' | 'refresh',
+  summary: string,
+  headline: string,
+  call: (client: ToolhostClient) => Promise<DeployToken>,
+) {
+  return command({
+    name: `token ${verb}`,
+    summary: `${summary} (private conversation only)`,
+    args: toolArgs,
+    positional: ['tool'],
+    examples: [`/token ${verb} mytool`],
+    permission: 'write',
+    sideEffect: verb !== 'show',
+    async run({ args, services, invocation }) {
+      requirePrivate(invocation, `/token ${verb}`);
+      const client = services.toolhost.forTool(args.tool);
+      return withWarnings(tokenCard(args.tool, await call(client), headline), client);
+    },
+  });
+}
 
-/** `/token create <tool>` (private conversations only). */
-export const tokenCreateCommand = command({
-  name: 'token create',
-  summary: 'Create a deploy token for a tool (private conversation only)',
-  args: toolArgs,
-  positional: ['tool'],
-  examples: ['/token create mytool'],
-  permission: 'write',
-  sideEffect: true,
-  async run({ args, services, invocation }) {
-    requirePrivate(invocation, '/token create');
-    const client = services.toolhost.forTool(args.tool);
-    return withWarnings(
-      tokenCard(args.tool, await client.components.createDeployToken(), 'Created a deploy token:'),
-      client,
-    );
-  },
-});
+/** `/token show <tool>`. */
+export const tokenShowCommand = tokenValueCommand(
+  'show',
+  "Show a tool's deploy token",
+  'The current deploy token:',
+  (c) => c.components.getDeployToken(),
+);
 
-/** `/token refresh <tool>` (private conversations only): replaces the token with a new one. */
-export const tokenRefreshCommand = command({
-  name: 'token refresh',
-  summary: 'Replace the deploy token of a tool with a new one (private conversation only)',
-  args: toolArgs,
-  positional: ['tool'],
-  examples: ['/token refresh mytool'],
-  permission: 'write',
-  sideEffect: true,
-  async run({ args, services, invocation }) {
-    requirePrivate(invocation, '/token refresh');
-    const client = services.toolhost.forTool(args.tool);
-    const token = await client.components.refreshDeployToken();
-    return withWarnings(tokenCard(args.tool, token, 'The old token no longer works. The new one:'), client);
-  },
-});
+/** `/token create <tool>`. */
+export const tokenCreateCommand = tokenValueCommand(
+  'create',
+  'Create a deploy token for a tool',
+  'Created a deploy token:',
+  (c) => c.components.createDeployToken(),
+);
+
+/** `/token refresh <tool>`: replaces the token with a new one. */
+export const tokenRefreshCommand = tokenValueCommand(
+  'refresh',
+  'Replace the deploy token of a tool with a new one',
+  'The old token no longer works. The new one:',
+  (c) => c.components.refreshDeployToken(),
+);
 
 /** `/token delete <tool>` (confirmed first). */
 export const tokenDeleteCommand = command({

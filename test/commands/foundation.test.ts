@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ToolhostSandbox } from '../../src/sandbox/toolhost';
+import { ToolhostClientFactory } from '../../src/services/toolhost';
+import { button, startTestApp, type TestApp } from '../support/app';
+import { waitFor } from '../support/wait';
+
+let t: TestApp;
+let platform: ToolhostClientFactory;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  platform = ToolhostClientFactory.forSandbox(t.app.sandbox as ToolhostSandbox);
+});
+afterAll(async () => {
+  await platform.close();
+  await t.close();
+});
+
+const idle = () => waitFor(async () => (await t.app.services.watches.activeCount()) === 0, 20_000);
+
+describe('deployments from chat', () => {
+  it('shows a running deployment instead of starting a second one', async () => {
+    const [first] = await t.say('/deploy mytool --force-build --description "first"');
+    const [second] = await t.say('/deploy mytool');
+    expect(second?.text).toContain('A deployment is already running, so no new one was started');
+    expect(first?.footer).toContain(second?.footer as string);
+    await idle();
+    expect((await platform.forTool('mytool').components.listDeployments()).filter((d) => d.description === 'first')).toHaveLength(1);
+  });
+
+  it('lists, shows and deletes deployments', async () => {
+    const [list] = await t.say('/deployment list mytool');
+    expect(list?.code?.text).toMatch(/^ID\s+STATUS\s+STARTED\s+DESCRIPTION/);
+    expect(list?.code?.text, list?.code?.text).toMatch(/successful .* first/);
+    const [shown] = await t.say('/deployment show mytool latest');
+    expect(shown?.title).toBe('Deploy mytool');
+    const id = shown?.footer?.replace('deployment ', '') as string;
+    const [ask] = await t.say(`/deployment delete mytool ${id}`);
+    await t.press(button(ask, 'Confirm'));
+    await expect(platform.forTool('mytool').components.showDeployment(id)).rejects.toThrow(/not found|no deployment/i);
+  });
+
+  it('cancels a running deployment from its card, and a finished one is explained', async () => {
+    const config = await platform.forTool('demo').components.getConfig();
+    for (const component of Object.values(config.components)) {
+      if ('repository' in component.build) component.build.repository = 'https://example.org/stuck.git';
+    }
+    await platform.forTool('demo').components.setConfig(config);
+    const [card] = await t.say('/deploy demo --force-build');
+    const [cancelled] = await t.press(button(card, 'Cancel'));
+    expect(cancelled?.text).toContain('Cancellation requested.');
+    await idle();
+    const [again] = await t.say('/deployment cancel demo latest');
+    expect(again?.status).toBe('danger');
+    expect(again?.text).toMatch(/cancel/i);
+  });
+});
+
+describe('builds from chat', () => {
+  it('shows the latest build, its log, the quota, and cleans up after confirmation', async () => {
+    const [latest] = await t.say('/build latest mytool');
+    expect(latest?.title).toBe('Build of mytool');
+    const [logs] = await t.say('/build logs mytool latest');
+    expect(logs?.title).toMatch(/^Log of build mytool-buildpacks-pipelinerun-/);
+    const [quota] = await t.say('/build quota mytool');
+    expect(quota?.fields?.[0]?.label).toBe('Registry / Storage');
+    const [ask] = await t.say('/build clean mytool');
+    const [cleaned] = await t.press(button(ask, 'Confirm'));
+    expect(cleaned?.title).toBe('Cleaned mytool');
+  });
+
+  it('explains why a finished build cannot be cancelled', async () => {
+    const builds = await platform.forTool('mytool').builds.list();
+    const done = builds.find((b) => b.status === 'BUILD_SUCCESS');
+    const [card] = await t.say(`/build cancel mytool ${done?.build_id}`);
+    expect(card?.text).toContain('Nothing to cancel: the build is already ok');
+  });
+});
+
+describe('configuration and tokens', () => {
+  it('shows and generates the components configuration as YAML', async () => {
+    const [shown] = await t.say('/config show mytool');
+    expect(shown?.code?.text).toContain('components:');
+    expect(shown?.code?.text).toContain('web:');
+    const [generated] = await t.say('/config generate mytool');
+    expect(generated?.text).toContain('Nothing was saved.');
+  });
+
+  it('shows token values only in private, and refresh replaces the token', async () => {
+    const [channel] = await t.say('/token show mytool');
+    expect(channel?.text).toContain('only works in a private conversation');
+    expect(JSON.stringify(t.transcript.posted)).not.toContain(t.app.sandbox?.deployTokenFor('mytool') as string);
+    const [shown] = await t.say('/token show mytool', { private: true });
+    const before = shown?.fields?.[0]?.value;
+    expect(before).toBe(t.app.sandbox?.deployTokenFor('mytool'));
+    const [refreshed] = await t.say('/token refresh mytool', { private: true });
+    expect(refreshed?.fields?.[0]?.value).not.toBe(before);
+    const [exists] = await t.say('/token create mytool', { private: true });
+    expect(exists?.status).toBe('danger');
+  });
+});
+
+describe('conversation binding and help', () => {
+  it('lets <tool> be left out after /tool bind', async () => {
+    const [bound] = await t.say('/tool bind demo');
+    expect(bound?.text).toContain('bound to demo');
+    const [jobs] = await t.say('/jobs list');
+    expect(jobs?.title).toBe('Jobs of demo');
+    const [other] = await t.say('/jobs list mytool');
+    expect(other?.title).toBe('Jobs of mytool');
+  });
+
+  it('answers /help with every group and each command with its usage and examples', async () => {
+    const [all] = await t.say('/help');
+    expect(all?.code?.text).toContain('/deploy — ');
+    expect(all?.code?.text).toContain('/subscribe — ');
+    const [one] = await t.say('/help build start');
+    expect(one?.code?.text).toContain('/build start <tool> <source_url> [--ref REF]');
+    expect(one?.fields?.[0]?.value).toContain('/build start mytool https://');
+    const [none] = await t.say('/help frobnicate');
+    expect(none?.text).toContain('There is no command /frobnicate');
+  });
+});

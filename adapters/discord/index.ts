@@ -1,12 +1,24 @@
-import type { AdapterContext, ManifestSpec, PlatformAdapter, RegisterCommands } from '../types';
+/**
+ * Discord adapter (discord.js): application commands generated from the registry, autocomplete,
+ * buttons, modals and attachments, over the gateway or the HTTP interactions endpoint. See
+ * docs/discord.md.
+ */
+import type { AdapterContext, ManifestSpec, PlatformAdapter } from '../types';
+import { DiscordAdapter } from './adapter';
+import { buildDiscordCommands } from './manifest';
 
-/** Placeholder until the Discord adapter lands: never configured. */
-export function createDiscordAdapter(_context: AdapterContext): PlatformAdapter | undefined {
-  return undefined;
+/** The Discord adapter when `DISCORD_TOKEN` and `DISCORD_APPLICATION_ID` are set; otherwise undefined. */
+export function createDiscordAdapter(context: AdapterContext): PlatformAdapter | undefined {
+  const { config } = context;
+  if (!config.DISCORD_TOKEN || !config.DISCORD_APPLICATION_ID) return undefined;
+  return new DiscordAdapter(context);
 }
 
-/** Placeholder: the Discord manifest is not generated yet. */
-export const discordManifest: ManifestSpec | undefined = undefined;
+/** `manifest/discord-commands.json`: the application commands, as registered by bulk overwrite. */
+export const discordManifest: ManifestSpec | undefined = {
+  file: 'discord-commands.json',
+  build: (registry) => buildDiscordCommands(registry),
+};
 
-/** Placeholder: Discord command registration is not available yet. */
-export const registerDiscordCommands: RegisterCommands | undefined = undefined;
+export { DiscordAdapter, type DiscordAdapterOptions, type DiscordMode } from './adapter';
+export { registerDiscordCommands } from './register';

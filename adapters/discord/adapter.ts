@@ -1,0 +1,114 @@
+/**
+ * The Discord adapter: wires the messenger (every role), and in `web`/`all` roles either the
+ * gateway (default) or the HTTP interactions endpoint (`DISCORD_PUBLIC_KEY`).
+ */
+import { REST, type RESTOptions } from 'discord.js';
+import type { Platform } from '../../src/core/conversation';
+import { DeliveryDeduper } from '../../src/store/dedupe';
+import type { AdapterContext, PlatformAdapter } from '../types';
+import { DiscordApi } from './api';
+import { FormStash } from './forms';
+import { DiscordGateway } from './gateway';
+import { interactionsEndpoint } from './http-endpoint';
+import { InteractionHandler } from './interactions';
+import { commandRoutes } from './manifest';
+import { DiscordMessenger } from './messenger';
+import { restOptions } from './rest';
+import { knownTools, Suggestions } from './suggestions';
+
+/** Knobs for tests and unusual deployments. */
+export interface DiscordAdapterOptions {
+  /** Extra REST options (timeouts, retries). */
+  rest?: Partial<RESTOptions>;
+  /** How long to wait for a modal before deferring an interaction (default 1000 ms). */
+  ackAfterMs?: number;
+  /** Seconds in which a second click of the same button by the same user is ignored (default 3). */
+  doubleClickSeconds?: number;
+  /** Autocomplete cache lifetime in ms (default 30 s). */
+  suggestionTtlMs?: number;
+}
+
+/** How this process talks to Discord. */
+export type DiscordMode = 'gateway' | 'http' | 'worker';
+
+/** The Discord adapter. */
+export class DiscordAdapter implements PlatformAdapter {
+  readonly platform: Platform = 'discord';
+  readonly mode: DiscordMode;
+  readonly api: DiscordApi;
+  private readonly messenger: DiscordMessenger;
+  private readonly gateway: DiscordGateway | undefined;
+  private running = false;
+
+  constructor(
+    private readonly context: AdapterContext,
+    private readonly options: DiscordAdapterOptions = {},
+  ) {
+    const { config } = context;
+    const token = config.DISCORD_TOKEN as string;
+    const rest = restOptions(config, options.rest);
+    this.mode = context.role === 'worker' ? 'worker' : config.DISCORD_PUBLIC_KEY ? 'http' : 'gateway';
+    this.gateway =
+      this.mode === 'gateway' ? new DiscordGateway({ token, rest, logger: context.logger }) : undefined;
+    const client = this.gateway?.client.rest ?? new REST(rest).setToken(token);
+    client.on('rateLimited', (info) =>
+      context.logger.info(
+        { route: info.route, retryAfter: info.retryAfter, global: info.global, scope: info.scope },
+        'discord rate limit: waiting before retrying',
+      ),
+    );
+    this.api = new DiscordApi(client, config.DISCORD_APPLICATION_ID as string);
+    this.messenger = new DiscordMessenger(this.api, context.logger);
+  }
+
+  async start(): Promise<void> {
+    const { app, config, logger, web } = this.context;
+    app.messengers.register('discord', this.messenger);
+    this.running = true;
+    if (this.mode === 'worker') return;
+    const prefix = config.REDIS_KEY_PREFIX;
+    const handler = new InteractionHandler({
+      dispatcher: app.dispatcher,
+      services: app.services,
+      routes: commandRoutes(app.dispatcher.registry),
+      suggestions: new Suggestions({
+        services: app.services,
+        tools: knownTools(config, app.sandbox ? () => app.sandbox?.ctx.tools ?? [] : undefined),
+        logger,
+        ...(this.options.suggestionTtlMs !== undefined ? { ttlMs: this.options.suggestionTtlMs } : {}),
+      }),
+      deduper: this.context.deduper,
+      clicks: new DeliveryDeduper(app.redis.redis, prefix, this.options.doubleClickSeconds ?? 3),
+      api: this.api,
+      messenger: this.messenger,
+      forms: new FormStash(app.redis.redis, prefix),
+      ackAfterMs: this.options.ackAfterMs ?? 1000,
+      logger,
+    });
+    if (this.mode === 'http') {
+      web.route(
+        'POST',
+        '/discord/interactions',
+        interactionsEndpoint({
+          publicKey: config.DISCORD_PUBLIC_KEY as string,
+          handler,
+          logger,
+          running: () => this.running,
+        }),
+      );
+      logger.info('discord: serving interactions at POST /discord/interactions');
+      return;
+    }
+    await this.gateway?.start(handler, this.api);
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    await this.gateway?.stop();
+  }
+
+  async healthy(): Promise<boolean> {
+    if (!this.running) return false;
+    return this.gateway ? this.gateway.healthy() : true;
+  }
+}

@@ -1,0 +1,244 @@
+/**
+ * Routes one Discord interaction to the core, whichever way it arrived (gateway or HTTP endpoint):
+ * slash commands → `handleStructured`, button clicks → `handleAction` (rights checked for the person
+ * who clicked), modal submissions → `handleForm`, autocomplete → platform values. Re-deliveries of
+ * the same interaction are dropped, and a double click on a button within a few seconds runs once.
+ */
+import {
+  type APIApplicationCommandAutocompleteInteraction,
+  type APIChatInputApplicationCommandInteraction,
+  type APIInteraction,
+  type APIMessageComponentInteraction,
+  type APIModalSubmitInteraction,
+  ApplicationCommandType,
+  ChannelType,
+  InteractionResponseType,
+  InteractionType,
+  MessageFlags,
+} from 'discord.js';
+import type { Logger } from 'pino';
+import type { AppServices } from '../../commands';
+import type { Invocation } from '../../src/core/command';
+import { conversationId } from '../../src/core/conversation';
+import type { Dispatcher } from '../../src/core/dispatch';
+import type { DeliveryDeduper } from '../../src/store/dedupe';
+import { attachmentFile } from './files';
+import { FORM_BUTTON_PREFIX, MODAL_PREFIX, modalFor, modalValues } from './forms';
+import type { CommandRoute } from './manifest';
+import { parseCommand } from './options';
+import { NO_MENTIONS } from './render';
+import { type DeferKind, type InitialAnswer, InteractionResponder } from './responder';
+import { type Suggestions, suggestionSource } from './suggestions';
+import { InteractionSurface, type SurfaceDeps } from './surface';
+
+/** What the handler needs. */
+export interface InteractionHandlerDeps extends SurfaceDeps {
+  dispatcher: Dispatcher<AppServices>;
+  services: Pick<AppServices, 'bindings'>;
+  routes: Map<string, CommandRoute>;
+  suggestions: Suggestions;
+  /** Claims interaction ids (gateway resumes and replays re-deliver them). */
+  deduper: DeliveryDeduper;
+  /** Claims (message, button, user) for a few seconds: a double click runs once. */
+  clicks: DeliveryDeduper;
+  /** How long to wait for a modal before deferring (well inside Discord's 3 s). */
+  ackAfterMs: number;
+  logger: Logger;
+}
+
+/** What became of a delivery. */
+export type InteractionOutcome = 'handled' | 'duplicate';
+
+const GENERIC_FAILURE = 'Something went wrong on our side; nothing more was done. Please try again.';
+
+/** Handles interactions for one application. */
+export class InteractionHandler {
+  constructor(private readonly deps: InteractionHandlerDeps) {}
+
+  /** Handles one interaction; `answer` delivers the first response. Never throws. */
+  async handle(interaction: APIInteraction, answer: InitialAnswer): Promise<InteractionOutcome> {
+    let answered = false;
+    const once: InitialAnswer = (response) => {
+      answered = true;
+      return answer(response);
+    };
+    try {
+      return await this.route(interaction, once);
+    } catch (error) {
+      this.deps.logger.error(
+        { err: error, interaction: interaction.id, type: interaction.type },
+        'discord interaction failed',
+      );
+      if (!answered && interaction.type !== InteractionType.Ping) {
+        await once({
+          type: InteractionResponseType.ChannelMessageWithSource,
+          data: { content: GENERIC_FAILURE, flags: MessageFlags.Ephemeral, allowed_mentions: NO_MENTIONS },
+        }).catch(() => undefined);
+      }
+      return 'handled';
+    }
+  }
+
+  private async route(interaction: APIInteraction, answer: InitialAnswer): Promise<InteractionOutcome> {
+    if (interaction.type === InteractionType.Ping) {
+      await answer({ type: InteractionResponseType.Pong });
+      return 'handled';
+    }
+    if (interaction.type === InteractionType.ApplicationCommandAutocomplete) {
+      await this.autocomplete(interaction, answer);
+      return 'handled';
+    }
+    if (!(await this.deps.deduper.claim(`discord:interaction:${interaction.id}`))) {
+      this.deps.logger.info({ interaction: interaction.id }, 'discord: dropped a re-delivered interaction');
+      return 'duplicate';
+    }
+    switch (interaction.type) {
+      case InteractionType.ApplicationCommand:
+        if (interaction.data.type !== ApplicationCommandType.ChatInput) {
+          await answer(notice('Deckhand only has slash commands.'));
+          return 'handled';
+        }
+        await this.command(interaction as APIChatInputApplicationCommandInteraction, answer);
+        return 'handled';
+      case InteractionType.MessageComponent:
+        await this.click(interaction, answer);
+        return 'handled';
+      case InteractionType.ModalSubmit:
+        await this.submit(interaction, answer);
+        return 'handled';
+    }
+  }
+
+  private async command(interaction: APIChatInputApplicationCommandInteraction, answer: InitialAnswer) {
+    const parsed = parseCommand(interaction.data, this.deps.routes);
+    if (!parsed) {
+      await answer(
+        notice(
+          `/${interaction.data.name} is not a Deckhand command any more. An admin can run \`deckhand register discord\`.`,
+        ),
+      );
+      return;
+    }
+    const invocation = invocationOf(interaction);
+    if (parsed.attachments.length) invocation.files = parsed.attachments.map((a) => attachmentFile(a));
+    this.deps.logger.debug({ interaction: interaction.id, command: parsed.name }, 'discord command');
+    await this.run(
+      interaction,
+      invocation,
+      answer,
+      InteractionResponseType.DeferredChannelMessageWithSource,
+      false,
+      (surface) => this.deps.dispatcher.handleStructured(parsed.name, parsed.args, invocation, surface),
+    );
+  }
+
+  private async click(interaction: APIMessageComponentInteraction, answer: InitialAnswer) {
+    const customId = interaction.data.custom_id;
+    if (customId.startsWith(FORM_BUTTON_PREFIX)) {
+      const formId = customId.slice(FORM_BUTTON_PREFIX.length);
+      const form = await this.deps.forms.recall(formId);
+      await answer(
+        form
+          ? { type: InteractionResponseType.Modal, data: modalFor(formId, form) }
+          : notice('This form has expired. Run the command again to get a fresh one.'),
+      );
+      return;
+    }
+    const invocation = invocationOf(interaction);
+    const clickKey = `discord:click:${interaction.message.id}:${customId}:${invocation.user.id}`;
+    if (!(await this.deps.clicks.claim(clickKey))) {
+      this.deps.logger.info({ interaction: interaction.id }, 'discord: ignored a double click');
+      await answer({ type: InteractionResponseType.DeferredMessageUpdate });
+      return;
+    }
+    const sourceEphemeral = ((interaction.message.flags ?? 0) & MessageFlags.Ephemeral) !== 0;
+    await this.run(
+      interaction,
+      invocation,
+      answer,
+      InteractionResponseType.DeferredMessageUpdate,
+      sourceEphemeral,
+      (surface) => this.deps.dispatcher.handleAction(customId, invocation, surface),
+    );
+  }
+
+  private async submit(interaction: APIModalSubmitInteraction, answer: InitialAnswer) {
+    const customId = interaction.data.custom_id;
+    if (!customId.startsWith(MODAL_PREFIX)) {
+      await answer(notice('This form does not belong to Deckhand.'));
+      return;
+    }
+    const values = modalValues(interaction.data.components);
+    const invocation = invocationOf(interaction);
+    await this.run(
+      interaction,
+      invocation,
+      answer,
+      InteractionResponseType.DeferredChannelMessageWithSource,
+      false,
+      (surface) =>
+        this.deps.dispatcher.handleForm(customId.slice(MODAL_PREFIX.length), values, invocation, surface),
+    );
+  }
+
+  private async run(
+    interaction: APIInteraction,
+    invocation: Invocation,
+    answer: InitialAnswer,
+    defer: DeferKind,
+    sourceEphemeral: boolean,
+    work: (surface: InteractionSurface) => Promise<void>,
+  ): Promise<void> {
+    const modalAllowed = interaction.type !== InteractionType.ModalSubmit;
+    const responder = new InteractionResponder(answer, defer, this.deps.logger, modalAllowed);
+    responder.start(this.deps.ackAfterMs);
+    const surface = new InteractionSurface(this.deps, {
+      responder,
+      invocation,
+      token: interaction.token,
+      sourceEphemeral,
+    });
+    try {
+      await work(surface);
+    } finally {
+      await surface.finish();
+    }
+  }
+
+  private async autocomplete(
+    interaction: APIApplicationCommandAutocompleteInteraction,
+    answer: InitialAnswer,
+  ) {
+    const parsed = parseCommand(interaction.data, this.deps.routes);
+    const source = parsed?.focused ? suggestionSource(parsed.name, parsed.focused.key) : undefined;
+    let choices: { name: string; value: string }[] = [];
+    if (parsed?.focused && source) {
+      let tool = typeof parsed.args.tool === 'string' ? parsed.args.tool : undefined;
+      tool ??= await this.deps.services.bindings.get(invocationOf(interaction).conversationId);
+      choices = await this.deps.suggestions.suggest(source, parsed.focused.value, tool ? { tool } : {});
+    }
+    await answer({ type: InteractionResponseType.ApplicationCommandAutocompleteResult, data: { choices } });
+  }
+}
+
+function notice(text: string) {
+  return {
+    type: InteractionResponseType.ChannelMessageWithSource as const,
+    data: { content: text, flags: MessageFlags.Ephemeral, allowed_mentions: NO_MENTIONS },
+  };
+}
+
+/** Who acted and where, as the core sees it. */
+export function invocationOf(interaction: APIInteraction): Invocation {
+  const user = interaction.member?.user ?? interaction.user;
+  const workspace = interaction.guild_id ?? '@me';
+  const channel = interaction.channel?.id ?? interaction.channel_id ?? 'unknown';
+  const conversation = { platform: 'discord' as const, workspace, channel };
+  const name = interaction.member?.nick ?? user?.global_name ?? user?.username ?? 'someone';
+  return {
+    user: { platform: 'discord', id: user?.id ?? 'unknown', name, workspace },
+    conversation,
+    conversationId: conversationId(conversation),
+    isPrivate: !interaction.guild_id && interaction.channel?.type === ChannelType.DM,
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * Posts and edits Deckhand's cards as the bot's own channel messages (bot token), so a card that
+ * keeps changing (a deployment, a tail) can be edited for hours and from any process; and edits
+ * interaction replies (ephemeral cards) through their interaction token while it lives (15 min).
+ */
+import type { Logger } from 'pino';
+import type { MessageHandle } from '../../src/core/command';
+import { parseConversationId } from '../../src/core/conversation';
+import { ConversationGoneError } from '../../src/core/errors';
+import type { Messenger } from '../../src/core/messenger';
+import type { Card } from '../../src/core/reply';
+import { type DiscordApi, isGone } from './api';
+import { renderCard } from './render';
+
+/** `ref` of a channel message handle. */
+export interface ChannelMessageRef extends Record<string, string> {
+  kind: 'channel';
+  channel: string;
+  message: string;
+}
+
+/** `ref` of an interaction reply handle (usable while the interaction token lives). */
+export interface InteractionReplyRef extends Record<string, string> {
+  kind: 'interaction';
+  token: string;
+  message: string;
+}
+
+/** The Discord messenger: registered with the core for workers and watchers. */
+export class DiscordMessenger implements Messenger {
+  constructor(
+    private readonly api: DiscordApi,
+    private readonly logger: Logger,
+  ) {}
+
+  /**
+   * Posts a card in a conversation with the bot token. `author` (who asked) is shown on the card and
+   * kept on the handle so later edits show it too. Private cards need an interaction (ephemeral
+   * reply) and are refused here.
+   */
+  async post(conversationId: string, card: Card, options: { author?: string } = {}): Promise<MessageHandle> {
+    if (card.visibility === 'private') {
+      throw new Error('a private card can only be shown as an interaction reply, not posted in a channel');
+    }
+    const channel = channelOf(conversationId);
+    const author = options.author;
+    try {
+      const message = await this.api.createMessage(channel, renderCard(card, author ? { author } : {}));
+      return {
+        platform: 'discord',
+        conversationId,
+        ref: { kind: 'channel', channel, message: message.id, ...(author ? { by: author } : {}) },
+      };
+    } catch (error) {
+      throw this.translate(error, conversationId);
+    }
+  }
+
+  /** Edits a posted card, by its handle alone. */
+  async update(handle: MessageHandle, card: Card): Promise<void> {
+    const ref = handle.ref;
+    try {
+      if (ref.kind === 'interaction' && ref.token && ref.message) {
+        await this.api.editReply(ref.token, ref.message, renderCard(card));
+        return;
+      }
+      if (!ref.channel || !ref.message)
+        throw new Error(`not a Discord message handle: ${JSON.stringify(ref)}`);
+      const by = ref.by;
+      await this.api.editMessage(ref.channel, ref.message, renderCard(card, by ? { author: by } : {}));
+    } catch (error) {
+      throw this.translate(error, handle.conversationId);
+    }
+  }
+
+  private translate(error: unknown, conversationId: string): unknown {
+    if (isGone(error)) {
+      this.logger.info({ conversationId, code: error.code }, 'discord conversation is gone');
+      return new ConversationGoneError(conversationId, error.message);
+    }
+    return error;
+  }
+}
+
+/** The channel (or thread) id of a Discord conversation id. */
+export function channelOf(conversationId: string): string {
+  const ref = parseConversationId(conversationId);
+  if (ref.platform !== 'discord') throw new Error(`not a Discord conversation: ${conversationId}`);
+  return ref.thread ?? ref.channel;
+}

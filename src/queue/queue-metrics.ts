@@ -18,12 +18,10 @@ const jobFailures = new Counter({
   registers: [metricsRegistry],
 });
 
-let depthGauge: Gauge<'queue' | 'state'> | undefined;
-
 /** Exposes the depth of every queue by state; read from Redis when `/metrics` is scraped. */
 export function registerQueueDepth(queues: Queues): void {
   metricsRegistry.removeSingleMetric('deckhand_queue_jobs');
-  depthGauge = new Gauge({
+  new Gauge({
     name: 'deckhand_queue_jobs',
     help: 'Jobs in each queue, by state.',
     labelNames: ['queue', 'state'] as const,

@@ -92,7 +92,7 @@ async function follow(tool: string, id: string): Promise<{ seen: string[]; final
 }
 
 beforeAll(async () => {
-  sandbox = await startToolhostSandbox({ stepMs: 10, tools: ['fresh', 'slow'], deploymentTimeoutMs: 300 });
+  sandbox = await startToolhostSandbox({ stepMs: 10, tools: ['fresh', 'slow'], deploymentTimeoutMs: 2000 });
   spec = await loadSpec('components');
   // Deterministic fakes of the other areas, so these tests pin only the components behaviour.
   sandbox.ctx.jobs = {

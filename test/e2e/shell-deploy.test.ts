@@ -49,3 +49,12 @@ describe('deckhand shell on the sandbox', () => {
     expect(lateCancel).toContain('This was already confirmed or cancelled.');
   });
 });
+
+describe('deckhand start with no configuration', () => {
+  it('opens the terminal chat on the sandbox (what `npm start` runs)', async () => {
+    const run = await runShellScript('/tool status mytool\n', { argv: ['start'], env: { REDIS_URL: '' } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('Status of mytool');
+    expect(run.stdout).toMatch(/Latest deployment\s+successful/);
+  });
+});

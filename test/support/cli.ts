@@ -23,21 +23,19 @@ const ROOT = join(import.meta.dirname, '..', '..');
  */
 export async function runShellScript(
   script: string,
-  options: { wait?: number; env?: Record<string, string>; args?: string[] } = {},
+  options: {
+    wait?: number;
+    env?: Record<string, string>;
+    /** CLI arguments instead of `shell --sandbox --wait N` (e.g. `['start']`, as `npm start` runs). */
+    argv?: string[];
+  } = {},
 ): Promise<ShellRun> {
   const { host, port } = inject('redis');
   const db = Number(process.env.VITEST_POOL_ID ?? 1) % 64;
   const dataDir = mkdtempSync(join(tmpdir(), 'deckhand-e2e-'));
   const child = spawn(
     process.execPath,
-    [
-      join(ROOT, 'bin', 'deckhand.mjs'),
-      'shell',
-      '--sandbox',
-      '--wait',
-      String(options.wait ?? 30),
-      ...(options.args ?? []),
-    ],
+    [join(ROOT, 'bin', 'deckhand.mjs'), ...(options.argv ?? ['shell', '--sandbox', '--wait', String(options.wait ?? 30)])],
     {
       cwd: ROOT,
       env: {

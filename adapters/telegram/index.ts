@@ -1,12 +1,18 @@
-import type { AdapterContext, ManifestSpec, PlatformAdapter, RegisterCommands } from '../types';
+/**
+ * Telegram: grammY with long polling or a webhook, commands from the registry, HTML cards with inline
+ * keyboards, step-by-step forms in private chats, incoming files. See docs/telegram.md.
+ */
+import type { AdapterContext, PlatformAdapter } from '../types';
+import { TelegramAdapter, type TelegramAdapterOptions } from './adapter';
 
-/** Placeholder until the Telegram adapter lands: never configured. */
-export function createTelegramAdapter(_context: AdapterContext): PlatformAdapter | undefined {
-  return undefined;
+/** Creates the Telegram adapter when `TELEGRAM_BOT_TOKEN` is set; `undefined` otherwise. */
+export function createTelegramAdapter(
+  context: AdapterContext,
+  options: TelegramAdapterOptions = {},
+): PlatformAdapter | undefined {
+  if (!context.config.TELEGRAM_BOT_TOKEN) return undefined;
+  return new TelegramAdapter(context, options);
 }
 
-/** Placeholder: the Telegram manifest is not generated yet. */
-export const telegramManifest: ManifestSpec | undefined = undefined;
-
-/** Placeholder: Telegram command registration is not available yet. */
-export const registerTelegramCommands: RegisterCommands | undefined = undefined;
+export { TelegramAdapter, type TelegramAdapterOptions } from './adapter';
+export { registerTelegramCommands, telegramManifest } from './manifest';

@@ -1,0 +1,176 @@
+/**
+ * The Telegram adapter (grammY). It always registers the messenger (any process can post and edit
+ * cards); `web`/`all` processes also receive updates:
+ * - long polling (default) with grammY's runner — one process only, as Telegram allows one poller;
+ * - a webhook at `POST /telegram/webhook` when `TELEGRAM_WEBHOOK_SECRET` and `PUBLIC_URL` are set
+ *   (`setWebhook` with the secret token on start; any number of web processes).
+ */
+import { type RunnerHandle, run } from '@grammyjs/runner';
+import type { Bot } from 'grammy';
+import type { UserFromGetMe } from 'grammy/types';
+import type { AdapterContext, PlatformAdapter } from '../types';
+import { apiRootOf, createBot, isCloudApi, type ThrottleOptions } from './bot';
+import { telegramCommandName } from './command-line';
+import { CLOUD_DOWNLOAD_LIMIT, LOCAL_DOWNLOAD_LIMIT } from './files';
+import { FormStore } from './form-store';
+import { TelegramForms } from './forms';
+import { botIdOf, telegramConversationId } from './ids';
+import { TelegramMessenger } from './messenger';
+import { installReceiver, type TelegramDispatcher } from './receiver';
+import { invocationOf, telegramSurface } from './surface';
+import { WEBHOOK_PATH, webhookRoute } from './webhook';
+
+/** Updates the bot asks Telegram for. */
+const ALLOWED_UPDATES = ['message', 'callback_query'] as const;
+
+/** Tuning, mostly for tests; production uses the defaults. */
+export interface TelegramAdapterOptions {
+  /** Throttler limits (default: grammY's, ~1/s per private chat, 20/min per group, 30/s overall). */
+  throttle?: ThrottleOptions;
+  /** Bot identity, to skip `getMe` at start. */
+  botInfo?: UserFromGetMe;
+  /** Long-polling timeout in seconds (default 30). */
+  pollTimeoutSeconds?: number;
+  /** How long a form waits for each answer (default 10 minutes, the core's form lifetime). */
+  formTimeoutMs?: number;
+  /** Largest file downloaded (default 20 MB on the cloud Bot API, 2,000 MB on a local server). */
+  downloadLimitBytes?: number;
+  /** Window in which repeated presses of one button by one person count once (default 5 s). */
+  clickWindowMs?: number;
+}
+
+/** How this process takes part. */
+type Mode = 'polling' | 'webhook' | 'send-only';
+
+/** See the module comment. */
+export class TelegramAdapter implements PlatformAdapter {
+  readonly platform = 'telegram' as const;
+  readonly bot: Bot;
+  readonly messenger: TelegramMessenger;
+  readonly mode: Mode;
+  private readonly forms: TelegramForms;
+  private runner: RunnerHandle | undefined;
+  private running = false;
+
+  constructor(
+    private readonly context: AdapterContext,
+    private readonly options: TelegramAdapterOptions = {},
+  ) {
+    const { config, app, logger } = context;
+    this.bot = createBot(config, {
+      ...(options.throttle ? { throttle: options.throttle } : {}),
+      ...(options.botInfo ? { botInfo: options.botInfo } : {}),
+    });
+    const botId = botIdOf(this.bot.token);
+    const log = logger.child({ platform: 'telegram' });
+    this.messenger = new TelegramMessenger(this.bot.api, log);
+    this.mode =
+      context.role === 'worker'
+        ? 'send-only'
+        : config.TELEGRAM_WEBHOOK_SECRET && config.PUBLIC_URL
+          ? 'webhook'
+          : 'polling';
+    const botUsername = () => this.bot.botInfo.username;
+    const dispatcher: TelegramDispatcher = app.dispatcher;
+    this.forms = new TelegramForms({
+      store: new FormStore(app.redis.redis, config.REDIS_KEY_PREFIX, botId, config.SECRET_KEY),
+      messenger: this.messenger,
+      api: this.bot.api,
+      botId,
+      botUsername,
+      timeoutMs: options.formTimeoutMs ?? 10 * 60_000,
+      logger: log,
+      submit: async (user, formId, values) => {
+        const chat = { id: user.id, type: 'private' as const, first_name: user.first_name };
+        const where = { botId, chat, user };
+        const surface = telegramSurface({ messenger: this.messenger, forms: this.forms, botUsername }, where);
+        await dispatcher.handleForm(formId, values, invocationOf(where), surface);
+      },
+    });
+    const groups = new Map(app.dispatcher.registry.groups().map((g) => [telegramCommandName(g), g]));
+    installReceiver(this.bot, {
+      dispatcher,
+      messenger: this.messenger,
+      forms: this.forms,
+      deduper: context.deduper,
+      redis: app.redis.redis,
+      prefix: config.REDIS_KEY_PREFIX,
+      botId,
+      botUsername,
+      files: {
+        api: this.bot.api,
+        token: this.bot.token,
+        apiRoot: apiRootOf(config),
+        limit:
+          options.downloadLimitBytes ?? (isCloudApi(config) ? CLOUD_DOWNLOAD_LIMIT : LOCAL_DOWNLOAD_LIMIT),
+      },
+      groups,
+      clickWindowMs: options.clickWindowMs ?? 5000,
+      logger: log,
+    });
+    this.bot.catch((error) => {
+      log.error({ err: error.error, update: error.ctx.update.update_id }, 'telegram update failed');
+    });
+  }
+
+  /** The conversation id of a Telegram chat served by this bot. */
+  conversationId(chatId: number, threadId?: number): string {
+    return telegramConversationId(botIdOf(this.bot.token), chatId, threadId);
+  }
+
+  async start(): Promise<void> {
+    const { app, config, web, logger } = this.context;
+    app.messengers.register('telegram', this.messenger);
+    if (this.mode === 'send-only') {
+      this.running = true;
+      return;
+    }
+    await this.bot.init();
+    if (this.mode === 'webhook') {
+      const secret = config.TELEGRAM_WEBHOOK_SECRET as string;
+      web.route(
+        'POST',
+        WEBHOOK_PATH,
+        webhookRoute({
+          secret,
+          logger,
+          handle: (update) => {
+            this.bot.handleUpdate(update).catch((error) => this.bot.errorHandler(error));
+          },
+        }),
+      );
+      const url = `${(config.PUBLIC_URL as string).replace(/\/+$/, '')}${WEBHOOK_PATH}`;
+      await this.bot.api.setWebhook(url, { secret_token: secret, allowed_updates: [...ALLOWED_UPDATES] });
+      this.running = true;
+      logger.info({ url, bot: this.bot.botInfo.username }, 'telegram webhook set');
+      return;
+    }
+    await this.bot.api.deleteWebhook();
+    const runner = run(this.bot, {
+      runner: {
+        fetch: { timeout: this.options.pollTimeoutSeconds ?? 30, allowed_updates: [...ALLOWED_UPDATES] },
+        silent: true,
+      },
+    });
+    this.runner = runner;
+    this.running = true;
+    runner.task()?.catch((error: unknown) => {
+      this.running = false;
+      logger.error({ err: error }, 'telegram polling stopped (is another process polling with this token?)');
+    });
+    logger.info({ bot: this.bot.botInfo.username }, 'telegram long polling started');
+  }
+
+  async stop(): Promise<void> {
+    this.forms.stop();
+    const runner = this.runner;
+    this.runner = undefined;
+    this.running = false;
+    if (runner?.isRunning()) await runner.stop();
+  }
+
+  async healthy(): Promise<boolean> {
+    if (this.mode === 'polling') return this.running && (this.runner?.isRunning() ?? false);
+    return this.running;
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * The grammY bot and its API client, with grammY's own rate-limit machinery:
+ * - `@grammyjs/auto-retry`: a 429 waits the `retry_after` Telegram names and sends the same request
+ *   again (and 5xx and network errors back off and retry), so a rate limit delays, never drops;
+ * - `@grammyjs/transformer-throttler`: ~1 message/s per private chat, 20/min per group, 30/s overall.
+ *
+ * The throttler is installed last, so it is the outer transformer: a request waiting out its
+ * `retry_after` keeps its chat's slot, and later messages to that chat queue behind it instead of
+ * overtaking it (a progress card never goes back to an older state).
+ */
+import { autoRetry } from '@grammyjs/auto-retry';
+import { apiThrottler } from '@grammyjs/transformer-throttler';
+import { Api, Bot } from 'grammy';
+import type { UserFromGetMe } from 'grammy/types';
+import type { Config } from '../../src/config';
+
+/** Throttler limits (Bottleneck options per private chat, per group and overall). */
+export type ThrottleOptions = NonNullable<Parameters<typeof apiThrottler>[0]>;
+
+/** The Bot API root: `TELEGRAM_API_ROOT` (a local Bot API server, a test fake) or Telegram's. */
+export function apiRootOf(config: Config): string {
+  return (config.TELEGRAM_API_ROOT ?? 'https://api.telegram.org').replace(/\/+$/, '');
+}
+
+/** True when the API root is Telegram's cloud server (20 MB download limit). */
+export function isCloudApi(config: Config): boolean {
+  return new URL(apiRootOf(config)).hostname === 'api.telegram.org';
+}
+
+/** Options of {@link createBot}. */
+export interface BotOptions {
+  throttle?: ThrottleOptions;
+  /** Skip `getMe` at start (tests). */
+  botInfo?: UserFromGetMe;
+  /** Longest `retry_after` waited out, in seconds (longer ones fail the request). */
+  maxRetryDelaySeconds?: number;
+}
+
+function clientOptions(config: Config) {
+  return { apiRoot: apiRootOf(config), timeoutSeconds: 75 };
+}
+
+function retry(options: BotOptions) {
+  return autoRetry({ maxRetryAttempts: 8, maxDelaySeconds: options.maxRetryDelaySeconds ?? 3600 });
+}
+
+/** Creates the bot for `TELEGRAM_BOT_TOKEN` with auto-retry and the throttler on its API. */
+export function createBot(config: Config, options: BotOptions = {}): Bot {
+  const token = config.TELEGRAM_BOT_TOKEN;
+  if (!token) throw new Error('TELEGRAM_BOT_TOKEN is not set');
+  const bot = new Bot(token, {
+    client: clientOptions(config),
+    ...(options.botInfo ? { botInfo: options.botInfo } : {}),
+  });
+  bot.api.config.use(retry(options));
+  bot.api.config.use(apiThrottler(options.throttle));
+  return bot;
+}
+
+/** A bare API client with auto-retry (for `deckhand register telegram`). */
+export function createApi(config: Config, options: BotOptions = {}): Api {
+  const token = config.TELEGRAM_BOT_TOKEN;
+  if (!token) throw new Error('TELEGRAM_BOT_TOKEN is not set: there is no bot to register commands for.');
+  const api = new Api(token, clientOptions(config));
+  api.config.use(retry(options));
+  return api;
+}

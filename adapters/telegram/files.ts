@@ -1,0 +1,129 @@
+/**
+ * Files users send the bot (documents, videos, audio, voice notes), exposed to the core as
+ * {@link IncomingFile} references: nothing is downloaded until `open()`, which asks `getFile` for the
+ * file's path and streams it from `<api root>/file/bot<token>/<path>`. A local Bot API server started
+ * with `--local` answers with an absolute path on its disk instead; that is read directly.
+ *
+ * The cloud Bot API hands out files up to 20 MB only; bigger ones are refused up front with a
+ * message that says what to do instead.
+ */
+import { createReadStream } from 'node:fs';
+import { isAbsolute } from 'node:path';
+import type { Readable } from 'node:stream';
+import type { Api, RawApi } from 'grammy';
+import { GrammyError } from 'grammy';
+import type { Message } from 'grammy/types';
+import { request } from 'undici';
+import { UnreachableError, UpstreamError, UsageError } from '../../src/core/errors';
+import type { IncomingFile } from '../../src/core/files';
+
+/** What the cloud Bot API lets bots download. */
+export const CLOUD_DOWNLOAD_LIMIT = 20 * 1024 * 1024;
+/** What a local Bot API server lets bots download. */
+export const LOCAL_DOWNLOAD_LIMIT = 2000 * 1024 * 1024;
+
+/** A file too big to download, by name and size. */
+export interface OversizedFile {
+  name: string;
+  size: number;
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** The message for a file over the download limit: why, and the two ways around it. */
+export function tooBigMessage(file: OversizedFile, limit: number): string {
+  return [
+    `${file.name} is ${megabytes(file.size)}, and Telegram lets bots download files up to ${megabytes(limit)} only.`,
+    'Put the file somewhere reachable and use a remote upload by URL instead, or ask the operator to run a local Bot API server (TELEGRAM_API_ROOT; see docs/telegram.md), which lifts the limit to 2,000 MB.',
+  ].join('\n');
+}
+
+/** Where files are downloaded from. */
+export interface FileSource {
+  api: Api<RawApi>;
+  token: string;
+  apiRoot: string;
+  /** Download limit in bytes. */
+  limit: number;
+}
+
+/** The media of a message, if it carries a document, video, audio or voice note. */
+function mediaOf(
+  message: Message,
+): { fileId: string; name: string; size?: number; mimeType?: string } | undefined {
+  const doc = message.document ?? message.video ?? message.audio ?? message.voice;
+  if (!doc) return undefined;
+  const fallback = message.video
+    ? 'video.mp4'
+    : message.audio
+      ? 'audio.mp3'
+      : message.voice
+        ? 'voice.ogg'
+        : 'file';
+  const name = ('file_name' in doc && doc.file_name) || fallback;
+  return {
+    fileId: doc.file_id,
+    name,
+    ...(doc.file_size !== undefined ? { size: doc.file_size } : {}),
+    ...(doc.mime_type ? { mimeType: doc.mime_type } : {}),
+  };
+}
+
+async function download(
+  source: FileSource,
+  fileId: string,
+  name: string,
+  size: number | undefined,
+): Promise<Readable> {
+  let path: string | undefined;
+  try {
+    path = (await source.api.getFile(fileId)).file_path;
+  } catch (error) {
+    if (error instanceof GrammyError && /file is too big/i.test(error.description)) {
+      throw new UsageError(
+        tooBigMessage({ name, size: size ?? CLOUD_DOWNLOAD_LIMIT + 1 }, CLOUD_DOWNLOAD_LIMIT),
+      );
+    }
+    throw error;
+  }
+  if (!path) throw new UpstreamError('telegram', 400, `Telegram did not hand out ${name}.`);
+  if (isAbsolute(path)) return createReadStream(path);
+  const url = `${source.apiRoot}/file/bot${source.token}/${path.split('/').map(encodeURIComponent).join('/')}`;
+  let response: Awaited<ReturnType<typeof request>>;
+  try {
+    response = await request(url, { method: 'GET' });
+  } catch (error) {
+    // The URL holds the token: never put it (or the undici error quoting it) in a message.
+    throw new UnreachableError('telegram', `Telegram could not be reached to download ${name}.`, {
+      cause: new Error((error as Error).name),
+    });
+  }
+  if (response.statusCode !== 200) {
+    await response.body.dump();
+    throw new UpstreamError('telegram', response.statusCode, `Telegram refused to hand out ${name}.`);
+  }
+  return response.body;
+}
+
+/**
+ * The files of a message as references, and those over the download limit (which are left out).
+ */
+export function incomingFiles(
+  message: Message,
+  source: FileSource,
+): { files: IncomingFile[]; oversized: OversizedFile[] } {
+  const media = mediaOf(message);
+  if (!media) return { files: [], oversized: [] };
+  if (media.size !== undefined && media.size > source.limit) {
+    return { files: [], oversized: [{ name: media.name, size: media.size }] };
+  }
+  const file: IncomingFile = {
+    name: media.name,
+    ...(media.size !== undefined ? { size: media.size } : {}),
+    ...(media.mimeType ? { mimeType: media.mimeType } : {}),
+    open: () => download(source, media.fileId, media.name, media.size),
+  };
+  return { files: [file], oversized: [] };
+}

@@ -1,0 +1,81 @@
+/**
+ * The Telegram command menu, generated from the command registry into
+ * `manifest/telegram-commands.json` and set with `deckhand register telegram` (setMyCommands, once
+ * per scope). Telegram commands are single words, so each command group is one entry (`/build`) and
+ * its subcommands are listed in the description. Private chats get every group plus `/cancel` (forms
+ * are asked there); group chats leave out groups that mostly work in private only (`/token`).
+ */
+import type { BotCommand, BotCommandScope } from 'grammy/types';
+import type { AppServices } from '../../commands';
+import type { AnyCommand } from '../../src/core/command';
+import type { CommandRegistry } from '../../src/core/registry';
+import type { ManifestSpec, RegisterCommands } from '../types';
+import { createApi } from './bot';
+import { telegramCommandName } from './command-line';
+
+/** The generated file: the commands of each scope. */
+export interface TelegramCommandsManifest {
+  $comment: string;
+  scopes: { scope: BotCommandScope; commands: BotCommand[] }[];
+}
+
+/** Telegram's limit on a command description. */
+const DESCRIPTION_MAX = 256;
+
+const CANCEL: BotCommand = { command: 'cancel', description: 'Stop the form I am asking you to fill in' };
+
+function clip(text: string): string {
+  return text.length <= DESCRIPTION_MAX ? text : `${text.slice(0, DESCRIPTION_MAX - 1)}…`;
+}
+
+function describe(group: string, commands: AnyCommand<AppServices>[]): string {
+  const own = commands.find((c) => c.name === group);
+  const others = commands.filter((c) => c !== own);
+  const subcommands = others.map((c) => c.name.slice(group.length + 1));
+  if (subcommands.length === 0) return clip(own?.summary ?? group);
+  if (subcommands.length === 1 && !own) return clip(`${subcommands[0]}: ${others[0]?.summary}`);
+  const name = `${group[0]?.toUpperCase()}${group.slice(1)}`;
+  return clip(`${own ? `${own.summary}. ` : ''}${name}: ${subcommands.join(', ')}. See /help ${group}.`);
+}
+
+function mostlyPrivate(commands: AnyCommand<AppServices>[]): boolean {
+  const privateOnly = commands.filter((c) => /private conversation only/i.test(c.summary)).length;
+  return privateOnly * 2 > commands.length;
+}
+
+/** Builds the command menu of each scope from the registry (deterministic). */
+export function buildTelegramCommands(registry: CommandRegistry<AppServices>): TelegramCommandsManifest {
+  const groups = registry.groups().map((group) => ({ group, commands: registry.group(group) }));
+  const entry = ({ group, commands }: (typeof groups)[number]): BotCommand => ({
+    command: telegramCommandName(group),
+    description: describe(group, commands),
+  });
+  return {
+    $comment:
+      'Generated from the command registry by `deckhand manifest telegram`; registered with `deckhand register telegram`. Do not edit.',
+    scopes: [
+      { scope: { type: 'all_private_chats' }, commands: [...groups.map(entry), CANCEL] },
+      {
+        scope: { type: 'all_group_chats' },
+        commands: groups.filter((g) => !mostlyPrivate(g.commands)).map(entry),
+      },
+    ],
+  };
+}
+
+/** `deckhand manifest telegram`. */
+export const telegramManifest: ManifestSpec = {
+  file: 'telegram-commands.json',
+  build: (registry) => buildTelegramCommands(registry),
+};
+
+/** `deckhand register telegram`: sets the command menu of each scope with setMyCommands. */
+export const registerTelegramCommands: RegisterCommands = async (registry, config, options) => {
+  const api = createApi(config);
+  const manifest = buildTelegramCommands(registry);
+  if (options.guild) options.logger.warn('--guild is for Discord; Telegram commands are set per scope');
+  for (const { scope, commands } of manifest.scopes) await api.setMyCommands(commands, { scope });
+  const me = await api.getMe();
+  const counts = manifest.scopes.map((s) => `${s.commands.length} for ${s.scope.type.replaceAll('_', ' ')}`);
+  return `Registered the commands of @${me.username}: ${counts.join(', ')}.`;
+};

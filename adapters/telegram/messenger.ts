@@ -1,0 +1,101 @@
+/**
+ * Posts and edits cards in Telegram chats by conversation id and handle alone, so any process (a
+ * worker following a deployment) can keep a card up to date. All calls go through the bot's API
+ * object, i.e. through grammY's auto-retry and throttler: a 429 waits `retry_after`, then the same
+ * request is sent again.
+ */
+
+import type { Api, RawApi } from 'grammy';
+import { GrammyError, InputFile } from 'grammy';
+import type { Logger } from 'pino';
+import type { MessageHandle } from '../../src/core/command';
+import type { Messenger } from '../../src/core/messenger';
+import type { Card } from '../../src/core/reply';
+import { chatOf, messageHandle } from './ids';
+import { renderCard } from './render';
+
+/** Where a card goes besides the chat: a forum topic, a message it answers. */
+export interface SendOptions {
+  threadId?: number;
+  /** Id of the message this card answers (groups: the user's command). */
+  replyTo?: number;
+}
+
+/** True when Telegram refused because the bot may not write to this user (never started it). */
+export function isBlockedByUser(error: unknown): boolean {
+  return error instanceof GrammyError && error.error_code === 403;
+}
+
+/** True for Telegram's answer to an edit that changes nothing. */
+export function isNotModified(error: unknown): boolean {
+  return error instanceof GrammyError && /message is not modified/i.test(error.description);
+}
+
+/** The Telegram {@link Messenger}. */
+export class TelegramMessenger implements Messenger {
+  constructor(
+    private readonly api: Api<RawApi>,
+    private readonly logger: Logger,
+  ) {}
+
+  async post(conversationId: string, card: Card): Promise<MessageHandle> {
+    const { chatId, threadId } = chatOf(conversationId);
+    return this.send(conversationId, chatId, card, threadId ? { threadId } : {});
+  }
+
+  /**
+   * Sends a card: one or more HTML messages (the keyboard on the last), then its documents. The
+   * handle points at the message with the keyboard, the one later edits change.
+   */
+  async send(
+    conversationId: string,
+    chatId: number,
+    card: Card,
+    options: SendOptions = {},
+  ): Promise<MessageHandle> {
+    const rendered = renderCard(card, 'post');
+    const thread = options.threadId ? { message_thread_id: options.threadId } : {};
+    let lastId = 0;
+    for (const [index, html] of rendered.parts.entries()) {
+      const last = index === rendered.parts.length - 1;
+      const sent = await this.api.sendMessage(chatId, html, {
+        parse_mode: 'HTML',
+        link_preview_options: { is_disabled: true },
+        ...thread,
+        ...(index === 0 && options.replyTo
+          ? { reply_parameters: { message_id: options.replyTo, allow_sending_without_reply: true } }
+          : {}),
+        ...(last && rendered.keyboard ? { reply_markup: rendered.keyboard } : {}),
+      });
+      lastId = sent.message_id;
+    }
+    for (const document of rendered.documents) {
+      await this.api.sendDocument(chatId, new InputFile(Buffer.from(document.content), document.filename), {
+        ...thread,
+        ...(document.caption ? { caption: document.caption, parse_mode: 'HTML' as const } : {}),
+      });
+    }
+    return messageHandle(conversationId, chatId, lastId, options.threadId);
+  }
+
+  /** Edits a posted card in place; an edit that changes nothing is not an error. */
+  async update(handle: MessageHandle, card: Card): Promise<void> {
+    const chatId = Number(handle.ref.chat);
+    const messageId = Number(handle.ref.message);
+    const rendered = renderCard(card, 'edit');
+    try {
+      await this.api.editMessageText(chatId, messageId, rendered.parts[0] as string, {
+        parse_mode: 'HTML',
+        link_preview_options: { is_disabled: true },
+        ...(rendered.keyboard ? { reply_markup: rendered.keyboard } : {}),
+      });
+    } catch (error) {
+      if (isNotModified(error)) return;
+      if (error instanceof GrammyError && /message to edit not found/i.test(error.description)) {
+        this.logger.warn({ chat: chatId, message: messageId }, 'telegram card to update was deleted');
+        return;
+      }
+      throw error;
+    }
+  }
+}

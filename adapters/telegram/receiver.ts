@@ -1,0 +1,147 @@
+/**
+ * What the bot does with updates, the same for long polling and webhooks:
+ * 1. a duplicate delivery (same `update_id`) is dropped before anything happens;
+ * 2. a button press is answered at once (`answerCallbackQuery`);
+ * 3. per-chat ordering (`sequentialize`): the updates of one chat are handled one after another;
+ * 4. a double click (same person, button and message within a few seconds) is dropped, and the
+ *    short action id is dispatched as the person who pressed it;
+ * 5. a message is a command (`/cmd`, `/cmd@bot`, a file's caption), an answer to an open form, or
+ *    (in a private chat) gets a hint; files come with it as streamable references.
+ */
+import { sequentialize } from '@grammyjs/runner';
+import type { Bot, Context } from 'grammy';
+import type { Message, User } from 'grammy/types';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { Invocation } from '../../src/core/command';
+import type { Dispatcher } from '../../src/core/dispatch';
+import type { DeliveryDeduper } from '../../src/store/dedupe';
+import { parseCommandLine } from './command-line';
+import { type FileSource, incomingFiles, tooBigMessage } from './files';
+import { FORM_CONTROL_PREFIX } from './form-cards';
+import type { TelegramForms } from './forms';
+import type { TelegramMessenger } from './messenger';
+import { invocationOf, type TelegramPlace, telegramSurface } from './surface';
+
+/** The part of the dispatcher the adapter drives. */
+export type TelegramDispatcher = Pick<Dispatcher<unknown>, 'handleText' | 'handleAction' | 'handleForm'>;
+
+/** What the receiver needs. */
+export interface ReceiverDeps {
+  dispatcher: TelegramDispatcher;
+  messenger: TelegramMessenger;
+  forms: TelegramForms;
+  deduper: DeliveryDeduper;
+  redis: Redis;
+  prefix: string;
+  botId: string;
+  botUsername(): string;
+  files: FileSource;
+  /** Registry groups by Telegram command name (`tool_bind` → `tool-bind`). */
+  groups: Map<string, string>;
+  /** Presses of the same button by the same person within this window count once. */
+  clickWindowMs: number;
+  logger: Logger;
+}
+
+function topicOf(message: Message | undefined): number | undefined {
+  return message?.is_topic_message ? message.message_thread_id : undefined;
+}
+
+function place(deps: ReceiverDeps, message: Message, user: User, replyTo?: number): TelegramPlace {
+  const threadId = topicOf(message);
+  return {
+    botId: deps.botId,
+    chat: message.chat,
+    user,
+    ...(threadId ? { threadId } : {}),
+    ...(replyTo ? { replyTo } : {}),
+  };
+}
+
+async function onCallback(ctx: Context, deps: ReceiverDeps): Promise<void> {
+  const query = ctx.callbackQuery;
+  if (!query?.data) return;
+  const message = query.message;
+  if (!message || !('chat' in message) || message.date === 0) return;
+  if (query.data.startsWith(FORM_CONTROL_PREFIX)) {
+    await deps.forms.control(query.from, query.data, message.message_id);
+    return;
+  }
+  const click = `${deps.prefix}tg:click:${deps.botId}:${message.chat.id}:${message.message_id}:${query.data}:${query.from.id}`;
+  if ((await deps.redis.set(click, '1', 'PX', deps.clickWindowMs, 'NX')) !== 'OK') {
+    deps.logger.info({ user: query.from.id }, 'telegram double click ignored');
+    return;
+  }
+  const where = place(deps, message as Message, query.from, message.message_id);
+  await deps.dispatcher.handleAction(query.data, invocationOf(where), telegramSurface(deps, where));
+}
+
+async function onMessage(ctx: Context, deps: ReceiverDeps): Promise<void> {
+  const message = ctx.message;
+  const from = ctx.from;
+  if (!message || !from || from.is_bot) return;
+  const isPrivate = message.chat.type === 'private';
+  const line = parseCommandLine(message.text ?? message.caption ?? '', deps.botUsername());
+  const where = place(deps, message, from, message.message_id);
+  const surface = telegramSurface(deps, where);
+  if (line.kind === 'other-bot') return;
+  if (line.kind === 'none') {
+    if (!isPrivate) return;
+    if (message.text !== undefined && (await deps.forms.answer(from, message))) return;
+    const hint = message.text
+      ? 'Type /help to see what I can do.'
+      : 'To use a file, send it again with a command in its caption. Type /help to see the commands.';
+    await surface.reply({ text: hint, status: 'info' });
+    return;
+  }
+  if (line.name === 'cancel') {
+    if (!(await deps.forms.cancelOpen(from)) && isPrivate) {
+      await surface.reply({ text: 'There is nothing to cancel.', status: 'info' });
+    }
+    return;
+  }
+  if (line.name === 'start') {
+    const form = /^f_([0-9A-Za-z]{1,32})$/.exec(line.rest);
+    if (form && (await deps.forms.resume(from, form[1] as string))) return;
+    if (form) await surface.reply({ text: 'That form has expired; run the command again.', status: 'info' });
+    await deps.dispatcher.handleText('/help', invocationOf(where), surface);
+    return;
+  }
+  const group = deps.groups.get(line.name);
+  // In a group, an unknown `/command` without @bot is probably for another bot: stay quiet.
+  if (!group && !isPrivate && !line.addressed) return;
+  const { files, oversized } = incomingFiles(message, deps.files);
+  if (oversized.length > 0) {
+    const text = oversized.map((file) => tooBigMessage(file, deps.files.limit)).join('\n\n');
+    await surface.reply({ text, status: 'warning' });
+    return;
+  }
+  const invocation: Invocation = { ...invocationOf(where), ...(files.length ? { files } : {}) };
+  const commandText = `/${group ?? line.name}${line.rest ? ` ${line.rest}` : ''}`;
+  await deps.dispatcher.handleText(commandText, invocation, surface);
+}
+
+/**
+ * Installs the update handling on a bot (see the module comment). The duplicate check and the
+ * answer to a button press come before the per-chat queue, so a press is answered at once even while
+ * a slow command of the same chat is still running.
+ */
+export function installReceiver(bot: Bot, deps: ReceiverDeps): void {
+  bot.use(async (ctx, next) => {
+    if (!(await deps.deduper.claim(`telegram:${deps.botId}:update:${ctx.update.update_id}`))) {
+      deps.logger.info({ update: ctx.update.update_id }, 'telegram duplicate update ignored');
+      return;
+    }
+    await next();
+  });
+  bot.on('callback_query', async (ctx, next) => {
+    await ctx.answerCallbackQuery().catch((error: unknown) => {
+      deps.logger.warn({ err: error }, 'could not answer a telegram callback query');
+    });
+    await next();
+  });
+  bot.use(sequentialize((ctx: Context) => (ctx.chat ?? ctx.from)?.id.toString()));
+  bot.on('callback_query:data', (ctx) => onCallback(ctx, deps));
+  bot.on('message', (ctx) => onMessage(ctx, deps));
+}

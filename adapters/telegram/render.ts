@@ -1,0 +1,278 @@
+/**
+ * Renders the neutral {@link Card} as Telegram messages: HTML parse mode (everything escaped), an
+ * inline keyboard whose callback_data is the short action id, and Telegram's limits — 4,096 visible
+ * characters per message (a long code block keeps its tail and goes whole into a `.txt` document; other
+ * long content is split over several messages) and 64 bytes of callback_data.
+ */
+import type { InlineKeyboardMarkup } from 'grammy/types';
+import type { Card, CardStatus } from '../../src/core/reply';
+import { escapeAttribute, escapeHtml, isWebUrl } from './html';
+import { keyboardOf } from './keyboard';
+import { TELEGRAM_LIMITS } from './limits';
+import { scrubCard } from './scrub';
+
+export { TELEGRAM_LIMITS } from './limits';
+
+/** A file sent with a card (an attachment, or the whole of a code block that was too long). */
+export interface TelegramDocument {
+  filename: string;
+  content: string;
+  /** HTML caption, within the caption limit. */
+  caption?: string;
+}
+
+/** A card as Telegram messages. */
+export interface RenderedCard {
+  /** HTML texts, each within the message limit; the keyboard goes with the last one. */
+  parts: string[];
+  keyboard?: InlineKeyboardMarkup;
+  documents: TelegramDocument[];
+}
+
+const ICONS: Record<CardStatus, string> = {
+  info: 'ℹ️',
+  progress: '⏳',
+  success: '✅',
+  warning: '⚠️',
+  danger: '❌',
+};
+
+/** A run of lines rendered one way (plain text, code, italics). */
+interface Block {
+  lines: string[];
+  render(lines: string[]): string;
+  /** Visible characters added around the lines (e.g. a bold label). */
+  extra: number;
+}
+
+const SEPARATOR = '\n\n';
+const SHORTENED = '… (shortened to fit one Telegram message)';
+
+function lengthOf(block: Block): number {
+  return block.lines.join('\n').length + block.extra;
+}
+
+function textBlock(text: string, prefix = ''): Block {
+  return { lines: `${prefix}${text}`.split('\n'), render: (lines) => escapeHtml(lines.join('\n')), extra: 0 };
+}
+
+function codeBlock(code: string, language?: string): Block {
+  const lang = language && /^[\w+#.-]{1,20}$/.test(language) ? language : undefined;
+  return {
+    lines: code.replace(/\n+$/, '').split('\n'),
+    render: (lines) =>
+      lang
+        ? `<pre><code class="language-${lang}">${escapeHtml(lines.join('\n'))}</code></pre>`
+        : `<pre>${escapeHtml(lines.join('\n'))}</pre>`,
+    extra: 0,
+  };
+}
+
+function fieldsBlock(card: Card): Block | undefined {
+  const fields = card.fields ?? [];
+  if (fields.length === 0) return undefined;
+  const rendered: { plain: string; html: string }[] = [];
+  let inlineRun: { plain: string; html: string }[] = [];
+  const flush = () => {
+    if (inlineRun.length === 0) return;
+    rendered.push({
+      plain: inlineRun.map((f) => f.plain).join('  ·  '),
+      html: inlineRun.map((f) => f.html).join('  ·  '),
+    });
+    inlineRun = [];
+  };
+  for (const field of fields) {
+    const value =
+      field.url && isWebUrl(field.url)
+        ? `<a href="${escapeAttribute(field.url)}">${escapeHtml(field.value)}</a>`
+        : escapeHtml(field.value);
+    const item = {
+      plain: `${field.label}: ${field.value}`,
+      html: `<b>${escapeHtml(field.label)}:</b> ${value}`,
+    };
+    if (field.inline && !field.value.includes('\n')) inlineRun.push(item);
+    else {
+      flush();
+      rendered.push(item);
+    }
+  }
+  flush();
+  const byPlain = new Map(rendered.map((r) => [r.plain, r.html]));
+  return {
+    lines: rendered.map((r) => r.plain),
+    render: (lines) => lines.map((line) => byPlain.get(line) ?? escapeHtml(line)).join('\n'),
+    extra: 0,
+  };
+}
+
+function buildBlocks(card: Card, links: Card['links']): { blocks: Block[]; code?: Block } {
+  const blocks: Block[] = [];
+  const icon = card.status ? `${ICONS[card.status]} ` : '';
+  if (card.title) {
+    blocks.push({
+      lines: [card.title],
+      render: (lines) => `${icon}<b>${escapeHtml(lines.join(' '))}</b>`,
+      extra: icon.length,
+    });
+  }
+  if (card.text) blocks.push(textBlock(card.text, card.title ? '' : icon));
+  else if (!card.title && icon) blocks.push(textBlock(icon.trim()));
+  const fields = fieldsBlock(card);
+  if (fields) blocks.push(fields);
+  let code: Block | undefined;
+  if (card.code?.text) {
+    code = codeBlock(card.code.text, card.code.language);
+    blocks.push(code);
+  }
+  for (const link of links ?? []) blocks.push(textBlock(`${link.label}: ${link.url}`));
+  if (card.footer) {
+    blocks.push({
+      lines: card.footer.split('\n'),
+      render: (l) => `<i>${escapeHtml(l.join('\n'))}</i>`,
+      extra: 0,
+    });
+  }
+  return code ? { blocks, code } : { blocks };
+}
+
+function totalLength(blocks: Block[]): number {
+  return blocks.reduce((sum, b) => sum + lengthOf(b), 0) + SEPARATOR.length * Math.max(0, blocks.length - 1);
+}
+
+/** Splits a block into blocks of at most `limit` visible characters, at line ends where possible. */
+function splitBlock(block: Block, limit: number): Block[] {
+  const room = Math.max(1, limit - block.extra);
+  const out: Block[] = [];
+  let current: string[] = [];
+  let size = 0;
+  const push = () => {
+    if (current.length) out.push({ ...block, lines: current });
+    current = [];
+    size = 0;
+  };
+  for (const line of block.lines) {
+    const pieces = Array.from(line).length > room ? chunkLine(line, room) : [line];
+    for (const piece of pieces) {
+      const added = (current.length ? 1 : 0) + piece.length;
+      if (size + added > room) push();
+      size += (current.length ? 1 : 0) + piece.length;
+      current.push(piece);
+    }
+  }
+  push();
+  return out;
+}
+
+/** Cuts a long line into pieces of at most `size` UTF-16 units without splitting a character. */
+function chunkLine(line: string, size: number): string[] {
+  const out: string[] = [];
+  let current = '';
+  for (const char of line) {
+    if (current.length + char.length > size) {
+      out.push(current);
+      current = '';
+    }
+    current += char;
+  }
+  if (current) out.push(current);
+  return out;
+}
+
+/** Packs blocks into messages of at most `limit` visible characters. */
+function pack(blocks: Block[], limit: number): string[] {
+  const parts: string[] = [];
+  let html: string[] = [];
+  let size = 0;
+  for (const block of blocks.flatMap((b) => (lengthOf(b) > limit ? splitBlock(b, limit) : [b]))) {
+    const length = lengthOf(block);
+    const added = (html.length ? SEPARATOR.length : 0) + length;
+    if (html.length && size + added > limit) {
+      parts.push(html.join(SEPARATOR));
+      html = [];
+      size = 0;
+    }
+    size += (html.length ? SEPARATOR.length : 0) + length;
+    html.push(block.render(block.lines));
+  }
+  if (html.length) parts.push(html.join(SEPARATOR));
+  return parts;
+}
+
+/** A file name Telegram and every client handle: letters, digits, `._-`. */
+export function safeFilename(name: string, fallback = 'output.txt'): string {
+  const cleaned = name
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._]+/, '')
+    .slice(0, 60);
+  return cleaned || fallback;
+}
+
+/** The caption of a card's documents: its title, clipped to the caption limit. */
+export function captionOf(card: Card): string | undefined {
+  if (!card.title) return undefined;
+  const chars = Array.from(card.title);
+  const room = TELEGRAM_LIMITS.caption - 4;
+  let title = '';
+  for (const char of chars) {
+    if (title.length + char.length > room) {
+      title += '…';
+      break;
+    }
+    title += char;
+  }
+  return `📎 ${escapeHtml(title)}`;
+}
+
+/** Keeps the tail of an over-long code block and puts the whole of it into a document. */
+function shortenCode(card: Card, blocks: Block[], code: Block, documents: TelegramDocument[]): void {
+  const filename = safeFilename(`${(card.title ?? 'output').toLowerCase()}.txt`);
+  const caption = captionOf(card);
+  documents.push({ filename, content: card.code?.text ?? '', ...(caption ? { caption } : {}) });
+  const others = totalLength(blocks) - lengthOf(code);
+  const room = Math.max(800, TELEGRAM_LIMITS.text - others - 120);
+  const kept: string[] = [];
+  let size = 0;
+  for (let i = code.lines.length - 1; i >= 0; i--) {
+    const line = code.lines[i] as string;
+    if (size + line.length + 1 > room) break;
+    kept.unshift(line);
+    size += line.length + 1;
+  }
+  const dropped = code.lines.length - kept.length;
+  if (kept.length === 0) kept.push((code.lines.at(-1) ?? '').slice(-room));
+  code.lines = kept;
+  const note = textBlock(
+    `… ${dropped} earlier line${dropped === 1 ? '' : 's'}: the whole output is in ${filename}.`,
+  );
+  blocks.splice(blocks.indexOf(code), 0, note);
+}
+
+/**
+ * Renders a card (secrets masked unless it is private, see {@link scrubCard}). `post` may split it
+ * over several messages; `edit` (editing one message in place) always yields one part, shortened
+ * when needed.
+ */
+export function renderCard(original: Card, mode: 'post' | 'edit' = 'post'): RenderedCard {
+  const card = scrubCard(original);
+  const webLinks = (card.links ?? []).filter((l) => isWebUrl(l.url));
+  const otherLinks = (card.links ?? []).filter((l) => !isWebUrl(l.url));
+  const { blocks, code } = buildBlocks(card, otherLinks);
+  const caption = captionOf(card);
+  const documents: TelegramDocument[] = (card.attachments ?? []).map((a) => ({
+    filename: safeFilename(a.filename),
+    content: a.content,
+    ...(caption ? { caption } : {}),
+  }));
+  if (code && totalLength(blocks) > TELEGRAM_LIMITS.text) shortenCode(card, blocks, code, documents);
+  let parts: string[];
+  if (mode === 'edit') {
+    const limit = TELEGRAM_LIMITS.text - SHORTENED.length - SEPARATOR.length;
+    parts = pack(blocks, totalLength(blocks) > TELEGRAM_LIMITS.text ? limit : TELEGRAM_LIMITS.text);
+    if (parts.length > 1) parts = [`${parts[0]}${SEPARATOR}${escapeHtml(SHORTENED)}`];
+  } else {
+    parts = pack(blocks, TELEGRAM_LIMITS.text);
+  }
+  if (parts.length === 0) parts = [escapeHtml(card.title ?? '…')];
+  const keyboard = keyboardOf(card.buttons ?? [], webLinks);
+  return { parts, ...(keyboard ? { keyboard } : {}), documents };
+}

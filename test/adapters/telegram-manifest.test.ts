@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MANIFESTS } from '../../adapters';
+import { buildTelegramCommands } from '../../adapters/telegram/manifest';
+import { commandRegistry, runRegister } from '../../src/cli/manifest';
+import { loadConfig } from '../../src/config';
+import { type FakeTelegram, startFakeTelegram } from '../fakes/telegram';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+let fake: FakeTelegram;
+
+beforeAll(async () => {
+  fake = await startFakeTelegram();
+});
+afterAll(async () => {
+  await fake?.close();
+});
+
+describe('Telegram command menu', () => {
+  it('matches the checked-in manifest/telegram-commands.json (run `npx deckhand manifest telegram` when this fails)', () => {
+    const spec = MANIFESTS.telegram;
+    expect(spec?.file).toBe('telegram-commands.json');
+    const checkedIn = JSON.parse(readFileSync(join(ROOT, 'manifest', 'telegram-commands.json'), 'utf8'));
+    const generated = spec?.build(commandRegistry(), loadConfig({}));
+    expect(checkedIn).toEqual(generated);
+  });
+
+  it('lists every command group for private chats, and leaves private-only groups out of groups', () => {
+    const registry = commandRegistry();
+    const manifest = buildTelegramCommands(registry);
+    const [privateChats, groupChats] = manifest.scopes;
+    expect(privateChats?.scope).toEqual({ type: 'all_private_chats' });
+    expect(groupChats?.scope).toEqual({ type: 'all_group_chats' });
+    expect(privateChats?.commands.map((c) => c.command)).toEqual([...registry.groups(), 'cancel']);
+    const inGroups = groupChats?.commands.map((c) => c.command) ?? [];
+    expect(inGroups).toContain('deploy');
+    expect(inGroups).toContain('jobs');
+    expect(inGroups).not.toContain('token');
+    expect(inGroups).not.toContain('cancel');
+  });
+
+  it('`deckhand register telegram` sets each scope with setMyCommands, as the fake Bot API accepts it', async () => {
+    const config = loadConfig({
+      TELEGRAM_BOT_TOKEN: fake.token,
+      TELEGRAM_API_ROOT: fake.apiRoot,
+      LOG_LEVEL: 'silent',
+    });
+    const code = await runRegister(config, 'telegram', undefined);
+    expect(code).toBe(0);
+    fake.assertClean();
+    const manifest = buildTelegramCommands(commandRegistry());
+    expect(fake.state.commands.get('all_private_chats')).toEqual(manifest.scopes[0]?.commands);
+    expect(fake.state.commands.get('all_group_chats')).toEqual(manifest.scopes[1]?.commands);
+    expect(fake.callsTo('setMyCommands')).toHaveLength(2);
+  });
+});

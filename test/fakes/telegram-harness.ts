@@ -1,0 +1,112 @@
+/**
+ * Deckhand with its Telegram adapter against the fake Bot API and the sandbox: the whole core
+ * (dispatcher, BullMQ watches, Redis) plus the real adapter wired only by configuration
+ * (`TELEGRAM_BOT_TOKEN`, `TELEGRAM_API_ROOT`), as `deckhand start` wires it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { User, UserFromGetMe } from 'grammy/types';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { TelegramAdapter, type TelegramAdapterOptions } from '../../adapters/telegram/adapter';
+import { type App, createApp } from '../../src/app';
+import { type Config, loadConfig } from '../../src/config';
+import type { AnyCommand } from '../../src/core/command';
+import { DeliveryDeduper } from '../../src/store/dedupe';
+import { WebServer } from '../../src/web/server';
+import { testPrefix } from '../support/redis';
+import { type FakeTelegram, startFakeTelegram } from './telegram';
+
+/** Telegram ids of the test users. */
+export const TG_USERS = { admin: 501, maintainer: 502, stranger: 503 } as const;
+
+/** Options of {@link startTelegramDeckhand}. */
+export interface HarnessOptions {
+  /** Extra environment (e.g. webhook settings). */
+  env?: Record<string, string>;
+  adapter?: TelegramAdapterOptions;
+  role?: 'web' | 'worker' | 'all';
+  /** Commands added to the registry before the adapter starts (test-only commands). */
+  commands?: AnyCommand<never>[];
+  /** Let the adapter call getMe instead of passing it the bot's identity. */
+  callGetMe?: boolean;
+  /** Reuse a running fake (a second process of the same bot). */
+  fake?: FakeTelegram;
+}
+
+/** A running Deckhand served over the fake Bot API. */
+export interface TelegramDeckhand {
+  fake: FakeTelegram;
+  app: App;
+  adapter: TelegramAdapter;
+  web: WebServer;
+  /** Base URL of Deckhand's HTTP server. */
+  webUrl: string;
+  config: Config;
+  users: { admin: User; maintainer: User; stranger: User };
+  close(): Promise<void>;
+}
+
+/** No output unless TEST_LOG names a level. */
+function testLogger() {
+  return pino({ level: process.env.TEST_LOG ?? 'silent' });
+}
+
+/** Starts the fake Bot API (unless given), the core on the sandbox and the Telegram adapter. */
+export async function startTelegramDeckhand(options: HarnessOptions = {}): Promise<TelegramDeckhand> {
+  const fake = options.fake ?? (await startFakeTelegram());
+  const { host, port } = inject('redis');
+  const db = Number(process.env.VITEST_POOL_ID ?? 1) % 64;
+  const config = loadConfig({
+    REDIS_URL: `redis://${host}:${port}/${db}`,
+    REDIS_KEY_PREFIX: testPrefix(),
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'deckhand-tg-')),
+    SANDBOX_STEP_MS: '20',
+    LOG_LEVEL: 'silent',
+    TELEGRAM_BOT_TOKEN: fake.token,
+    TELEGRAM_API_ROOT: fake.apiRoot,
+    ADMINS: `telegram:${TG_USERS.admin}`,
+    TOOL_MAINTAINERS: `mytool=telegram:${TG_USERS.maintainer}`,
+    ...options.env,
+  });
+  const logger = testLogger();
+  const app = await createApp({ config, logger, sandbox: true });
+  for (const command of options.commands ?? []) app.dispatcher.registry.add(command as never);
+  const web = new WebServer(logger);
+  const deduper = new DeliveryDeduper(app.redis.redis, config.REDIS_KEY_PREFIX);
+  const adapter = new TelegramAdapter(
+    { app, web, config, logger, deduper, role: options.role ?? 'all' },
+    {
+      // Keep the per-chat throttle on, but fast; a test turns the real spacing back on.
+      throttle: { out: { maxConcurrent: 1, minTime: 0 }, group: { maxConcurrent: 1, minTime: 0 } },
+      pollTimeoutSeconds: 30,
+      ...(options.callGetMe ? {} : { botInfo: fake.state.bot as UserFromGetMe }),
+      ...options.adapter,
+    },
+  );
+  await adapter.start();
+  if ((options.role ?? 'all') !== 'web') app.startWorkers();
+  const webPort = await web.listen(0, '127.0.0.1');
+  const users = {
+    admin: fake.user(TG_USERS.admin, 'Ada', 'ada'),
+    maintainer: fake.user(TG_USERS.maintainer, 'Max', 'max'),
+    stranger: fake.user(TG_USERS.stranger, 'Sam'),
+  };
+  return {
+    fake,
+    app,
+    adapter,
+    web,
+    webUrl: `http://127.0.0.1:${webPort}`,
+    config,
+    users,
+    async close() {
+      await adapter.stop();
+      await web.close();
+      await app.close();
+      if (!options.fake) await fake.close();
+      rmSync(config.DATA_DIR, { recursive: true, force: true });
+    },
+  };
+}

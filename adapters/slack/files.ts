@@ -4,7 +4,6 @@ import type { webApi } from '@slack/bolt';
 import type { Redis } from 'ioredis';
 import type { IncomingFile } from '../../src/core/files';
 import type { CardAttachment } from '../../src/core/reply';
-import { scrubSecrets } from '../../src/secrets';
 
 /** A file as Slack describes it in a message event (`files[]`). */
 export interface SlackFileInfo {
@@ -83,7 +82,7 @@ export async function uploadCardFiles(options: {
       ...(options.thread ? { thread_ts: options.thread } : {}),
       file_uploads: fresh.map(({ file }) => ({
         filename: file.filename.replace(/[^\w.-]+/g, '_').slice(0, 80) || 'file.txt',
-        content: scrubSecrets(file.content),
+        content: file.content,
       })),
     });
   } catch (error) {

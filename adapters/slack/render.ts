@@ -1,6 +1,5 @@
 import type { types } from '@slack/bolt';
 import type { Card, CardAttachment, CardStatus } from '../../src/core/reply';
-import { scrubSecrets } from '../../src/secrets';
 import { actionBlocks, chunkEscaped, fieldBlocks, mrkdwn, plain, SLACK_LIMITS } from './blocks';
 import { escapeText, fenceSafe, truncate } from './escape';
 
@@ -56,7 +55,7 @@ function fullText(card: Card): string {
   if (card.fields?.length) parts.push('');
   if (card.code) parts.push(card.code.text, '');
   if (card.footer) parts.push(card.footer);
-  return scrubSecrets(parts.join('\n').trimEnd());
+  return parts.join('\n').trimEnd();
 }
 
 /** Body blocks (text, fields, code) and whether anything was left out of them. */

@@ -6,10 +6,10 @@
  */
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Card, CardStatus } from '../../src/core/reply';
+import { scrubCard } from '../../src/core/scrub-card';
 import { escapeAttribute, escapeHtml, isWebUrl } from './html';
 import { keyboardOf } from './keyboard';
 import { TELEGRAM_LIMITS } from './limits';
-import { scrubCard } from './scrub';
 
 export { TELEGRAM_LIMITS } from './limits';
 

@@ -11,6 +11,7 @@ import type { Messengers } from './messenger';
 import type { Policy } from './policy';
 import type { CommandRegistry } from './registry';
 import type { ActionRequest, Card, DraftCard } from './reply';
+import { scrubCard } from './scrub-card';
 import { tokenize } from './tokenize';
 
 /** What the dispatcher needs from the application. */
@@ -24,6 +25,13 @@ export interface DispatcherDeps<S> {
   logger: Logger;
   /** Seconds a button stays valid by default. */
   actionTtlSeconds?: number;
+  /** Called after every side-effect command run or refusal (the audit trail); secret arguments are left out. */
+  audit?: (entry: {
+    invocation: Invocation;
+    command: string;
+    args: Record<string, unknown>;
+    outcome: string;
+  }) => Promise<void>;
 }
 
 /** An adapter's surface: replies in the conversation of one invocation, as rendered cards. */
@@ -152,10 +160,13 @@ export class Dispatcher<S> {
     }
   }
 
-  /** Stores a draft card's actions and returns the card with short-id buttons. */
+  /**
+   * Stores a draft card's actions and returns the card with short-id buttons; known secrets are masked
+   * unless the card is private (shown only to the person who asked).
+   */
   async render(draft: DraftCard, conversationId: string): Promise<Card> {
     const { actions, ...rest } = draft;
-    const card: Card = { ...rest };
+    const card: Card = scrubCard({ ...rest });
     if (actions && actions.length > 0) {
       card.buttons = await Promise.all(actions.map((a) => this.storeAction(a, conversationId)));
     }
@@ -197,12 +208,36 @@ export class Dispatcher<S> {
     surface: CardSurface,
     confirmed: boolean,
   ): Promise<void> {
+    let outcome = 'ok';
+    try {
+      outcome = await this.executeUnaudited(command, args, invocation, surface, confirmed);
+    } catch (error) {
+      outcome = error instanceof DeckhandError ? error.code : 'internal';
+      throw error;
+    } finally {
+      if (command.sideEffect && this.deps.audit && outcome !== 'confirm') {
+        const secret = new Set(command.secretArgs ?? []);
+        const kept = Object.fromEntries(Object.entries(args).filter(([key]) => !secret.has(key)));
+        await this.deps
+          .audit({ invocation, command: command.name, args: kept, outcome })
+          .catch((error) => this.deps.logger.error({ err: error, command: command.name }, 'audit failed'));
+      }
+    }
+  }
+
+  private async executeUnaudited(
+    command: AnyCommand<S>,
+    args: Record<string, unknown>,
+    invocation: Invocation,
+    surface: CardSurface,
+    confirmed: boolean,
+  ): Promise<'ok' | 'confirm'> {
     const tool = typeof args.tool === 'string' ? args.tool : undefined;
-    await this.deps.policy.check(invocation.user, command.permission, tool);
+    await this.deps.policy.check(invocation.user, command.permission, tool, command.name);
     if (command.confirm && !confirmed) {
       await this.askConfirmation(command, args, invocation, surface);
       commandCounter.inc({ command: command.name, platform: invocation.user.platform, outcome: 'confirm' });
-      return;
+      return 'confirm';
     }
     const reply = async (draft: DraftCard) => {
       return surface.reply(await this.render(draft, invocation.conversationId));
@@ -238,6 +273,7 @@ export class Dispatcher<S> {
     const result = await command.run(context as never);
     if (result) await reply(result);
     commandCounter.inc({ command: command.name, platform: invocation.user.platform, outcome: 'ok' });
+    return 'ok';
   }
 
   private async askConfirmation(

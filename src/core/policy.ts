@@ -4,7 +4,7 @@ import type { ChatUser, PermissionLevel } from './command';
 export interface Policy {
   /**
    * Resolves when allowed; rejects with a `PermissionDenied` that says what link or role is missing.
-   * `tool` is the tool the command acts on, when it has one.
+   * `tool` is the tool the command acts on, when it has one; `command` its name (e.g. `deploy`).
    */
-  check(user: ChatUser, level: PermissionLevel, tool: string | undefined): Promise<void>;
+  check(user: ChatUser, level: PermissionLevel, tool: string | undefined, command?: string): Promise<void>;
 }

@@ -1,6 +1,7 @@
-/** Masking known secrets in outgoing cards. */
-import type { Card } from '../../src/core/reply';
-import { scrubSecrets } from '../../src/secrets';
+/** Masking known secrets in outgoing cards (the dispatcher applies it to every card it renders). */
+
+import { scrubSecrets } from '../secrets';
+import type { Card } from './reply';
 
 /**
  * A card with every known secret masked, as a last line of defence. Private cards are left alone:

@@ -1,0 +1,123 @@
+/**
+ * Who may do what. Admins (config) may do everything. Per tool, maintainers are those configured
+ * (`TOOL_MAINTAINERS`) or those whose linked source-host account has push access to the tool's source
+ * repository; a user who linked a deploy token for a tool may deploy that tool (and only that).
+ * Read-only commands are open to everyone in the conversation unless `READ_ACCESS=maintainers`.
+ * Every refusal says which role or link is missing and how to get it.
+ */
+import type { ChatUser, PermissionLevel } from './command';
+import { PermissionDenied } from './errors';
+import type { Policy } from './policy';
+
+/** What a linked source-host account says about a tool. */
+export type PushAccess =
+  | { kind: 'push'; login: string; repo: string }
+  | { kind: 'no-push'; login: string; repo: string }
+  | { kind: 'not-linked' }
+  | { kind: 'unknown-repo' }
+  | { kind: 'unavailable'; reason: string };
+
+/** How the policy learns about linked accounts (the vault and the source host). */
+export interface LinkedAccess {
+  /** Whether the user linked a deploy token for the tool. */
+  hasDeployToken(user: ChatUser, tool: string): Promise<boolean>;
+  /** Whether the user's linked source-host account may push to the tool's repository (cached). */
+  pushAccess(user: ChatUser, tool: string): Promise<PushAccess>;
+}
+
+/** Options of {@link AccessPolicy}. */
+export interface AccessPolicyOptions {
+  /** `platform:userId` entries. */
+  admins: readonly string[];
+  /** `tool=platform:userId` entries. */
+  maintainers: readonly string[];
+  /** `everyone` (default): read commands are open; `maintainers`: they need a role on the tool. */
+  readAccess?: 'everyone' | 'maintainers';
+  linked?: LinkedAccess;
+}
+
+/** Commands a deploy-token holder may run for the tool of their token. */
+export const DEPLOY_COMMANDS: ReadonlySet<string> = new Set(['deploy']);
+
+/** The permission policy with linked accounts. */
+export class AccessPolicy implements Policy {
+  private readonly admins: Set<string>;
+  private readonly maintainers = new Map<string, Set<string>>();
+
+  constructor(private readonly options: AccessPolicyOptions) {
+    this.admins = new Set(options.admins);
+    for (const entry of options.maintainers) {
+      const [tool, who] = entry.split('=') as [string, string];
+      const set = this.maintainers.get(tool) ?? new Set<string>();
+      set.add(who);
+      this.maintainers.set(tool, set);
+    }
+  }
+
+  /** True for a configured admin. */
+  isAdmin(user: ChatUser): boolean {
+    return this.admins.has(idOf(user));
+  }
+
+  /** Tools the user maintains by configuration. */
+  configuredTools(user: ChatUser): string[] {
+    const id = idOf(user);
+    return [...this.maintainers].filter(([, who]) => who.has(id)).map(([tool]) => tool);
+  }
+
+  async check(
+    user: ChatUser,
+    level: PermissionLevel,
+    tool: string | undefined,
+    command?: string,
+  ): Promise<void> {
+    const id = idOf(user);
+    if (this.admins.has(id)) return;
+    if (level === 'read' && (this.options.readAccess !== 'maintainers' || !tool)) return;
+    if (level === 'admin' || !tool) {
+      throw new PermissionDenied('Only Deckhand admins can do that.', `Ask an admin to add ${id} to ADMINS.`);
+    }
+    if (this.maintainers.get(tool)?.has(id)) return;
+    const tokenCounts = level === 'read' || (command !== undefined && DEPLOY_COMMANDS.has(command));
+    const linked = this.options.linked;
+    if (tokenCounts && linked && (await linked.hasDeployToken(user, tool))) return;
+    const push = linked ? await linked.pushAccess(user, tool) : { kind: 'unavailable' as const, reason: '' };
+    if (push.kind === 'push') return;
+    throw this.refusal(id, tool, level, tokenCounts, push);
+  }
+
+  /** The refusal: what is missing, and each way to get it. */
+  private refusal(
+    id: string,
+    tool: string,
+    level: PermissionLevel,
+    tokenCounts: boolean,
+    push: PushAccess,
+  ): PermissionDenied {
+    const what = level === 'read' ? `see ${tool}` : 'do that';
+    const message = `Only maintainers of ${tool} can ${what}${level === 'read' ? ' here (READ_ACCESS=maintainers)' : ''}.`;
+    const ways = [`ask an admin to add ${tool}=${id} to TOOL_MAINTAINERS`];
+    switch (push.kind) {
+      case 'not-linked':
+        ways.push(
+          `link your source-host account with /link source (push access to ${tool}'s repository makes you a maintainer)`,
+        );
+        break;
+      case 'no-push':
+        ways.push(`get push access to ${push.repo} for your linked account ${push.login}`);
+        break;
+      case 'unavailable':
+        if (push.reason) ways.push(`(push access could not be checked: ${push.reason})`);
+        break;
+      default:
+        break;
+    }
+    if (tokenCounts) ways.push(`link a deploy token of ${tool} with /link tool ${tool} (lets you deploy it)`);
+    const hint = `To get it: ${ways.join('; or ')}.`;
+    return new PermissionDenied(message, hint.charAt(0).toUpperCase() + hint.slice(1));
+  }
+}
+
+function idOf(user: ChatUser): string {
+  return `${user.platform}:${user.id}`;
+}

@@ -36,6 +36,9 @@ export interface AccessPolicyOptions {
   linked?: LinkedAccess;
 }
 
+/** Commands about the user's own credentials: their `tool` names a credential, not something to read. */
+export const SELF_SERVICE: ReadonlySet<string> = new Set(['link tool', 'unlink']);
+
 /** Commands a deploy-token holder may run for the tool of their token. */
 export const DEPLOY_COMMANDS: ReadonlySet<string> = new Set(['deploy']);
 
@@ -73,7 +76,12 @@ export class AccessPolicy implements Policy {
   ): Promise<void> {
     const id = idOf(user);
     if (this.admins.has(id)) return;
-    if (level === 'read' && (this.options.readAccess !== 'maintainers' || !tool)) return;
+    if (
+      level === 'read' &&
+      (this.options.readAccess !== 'maintainers' || !tool || SELF_SERVICE.has(command ?? ''))
+    ) {
+      return;
+    }
     if (level === 'admin' || !tool) {
       throw new PermissionDenied('Only Deckhand admins can do that.', `Ask an admin to add ${id} to ADMINS.`);
     }

@@ -33,6 +33,15 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Route template for metrics, e.g. `/builds/v1/tool/{tool}/builds`. Defaults to the path. */
   route?: string;
+  /** A URL-encoded form body (OAuth token endpoints), sent instead of `body`. */
+  form?: Record<string, string>;
+}
+
+/** An answer as received, for APIs that answer in headers (redirects, rate limits, paging). */
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
 }
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
@@ -93,6 +102,20 @@ export class HttpClient {
       );
     }
     return result.data;
+  }
+
+  /**
+   * Sends a request and returns status, headers and body text without turning error statuses into
+   * errors; {@link errorFor} makes the usual {@link UpstreamError} from an error answer.
+   */
+  async raw(method: Dispatcher.HttpMethod, path: string, options: RequestOptions = {}): Promise<RawResponse> {
+    const { statusCode, headers, body } = await this.send(method, path, options);
+    return { status: statusCode, headers, text: await body.text() };
+  }
+
+  /** The {@link UpstreamError} for an error answer, with the service's own message (`readError`). */
+  errorFor(status: number, text: string): UpstreamError {
+    return this.toError(status, parseJson(text) ?? text);
   }
 
   /** Sends a request and returns the body as text (e.g. Prometheus metrics). */
@@ -171,7 +194,10 @@ export class HttpClient {
       ...options.headers,
     };
     let body: string | undefined;
-    if (options.body !== undefined) {
+    if (options.form !== undefined) {
+      body = new URLSearchParams(options.form).toString();
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+    } else if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers['content-type'] = 'application/json';
     }

@@ -1,0 +1,54 @@
+import type { AccessPolicy, PushAccess } from '../src/core/access';
+import type { MessageHandle } from '../src/core/command';
+import type { SourcehostFactory } from '../src/services/sourcehost';
+import type { AuditLog } from '../src/store/audit';
+import type { ImportFollowers } from '../src/store/links-imports';
+import type { PushAccessCache } from '../src/store/links-permissions';
+import type { CredentialVault, VaultOwner } from '../src/store/vault';
+import type { Credentials } from '../src/store/vault-credentials';
+import type { SourceLinker } from '../src/web/oauth-flow';
+import type { SecretForms } from '../src/web/secret-flow';
+
+/** A request to follow a migration until it is exported or failed. */
+export interface MigrationWatchRequest {
+  /** `@me` or the organization. */
+  owner: string;
+  id: number;
+  /** Whose linked account reads it (and who is told). */
+  user: VaultOwner & { name: string };
+  conversationId: string;
+  /** True when the conversation is private (the archive link may be posted there). */
+  isPrivate: boolean;
+  /** The status card to keep up to date. */
+  handle?: MessageHandle;
+}
+
+/**
+ * Linked accounts and stored credentials, for commands (`services.accounts`). The calendar and media
+ * commands read their credentials with `services.accounts.credentials.calendar(invocation.user)` /
+ * `.media(invocation.user)` (the user's own, else the configured shared account).
+ */
+export interface AccountServices {
+  /** Encrypted per-user credentials. */
+  vault: CredentialVault;
+  /** Typed reads of the vault, with the configured shared fallbacks. */
+  credentials: Credentials;
+  /** The source host client. */
+  sourcehost: SourcehostFactory;
+  /** The OAuth web flow (`/link source`). */
+  linker: SourceLinker;
+  /** One-time secret entry pages. */
+  secretForms: SecretForms;
+  /** Conversations following source imports. */
+  followers: ImportFollowers;
+  /** Cached push-access results (cleared on link and unlink). */
+  pushCache: PushAccessCache<PushAccess>;
+  /** The permission policy (for /whoami). */
+  access: AccessPolicy;
+  /** The audit trail (for /audit). */
+  audit: AuditLog;
+  /** True when source-host webhooks are received (a webhook secret is set). */
+  webhooksConfigured: boolean;
+  /** Follows a migration on the queue and announces its end once. */
+  followMigration(request: MigrationWatchRequest): Promise<void>;
+}

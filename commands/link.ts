@@ -1,0 +1,223 @@
+/**
+ * `/link source|tool|media|calendar`: link the user's own accounts so that Deckhand acts with their
+ * rights. The source host is linked with the OAuth web flow (a private authorize link). Other
+ * credentials are accepted only privately: typed in a private conversation, in a form (modal), or in
+ * the one-time secret page whose private link the bot sends; a secret typed in a channel is refused
+ * (and the user told to rotate it).
+ */
+import { z } from 'zod';
+import type { CommandContext, Invocation } from '../src/core/command';
+import { UsageError } from '../src/core/errors';
+import type { DraftCard } from '../src/core/reply';
+import { registerSecret } from '../src/secrets';
+import { SCOPES, unionScopes } from '../src/services/sourcehost';
+import type { SecretFormKind } from '../src/store/links-secret-forms';
+import { type CredentialValues, checkCredential, saveCredential } from '../src/store/vault-credentials';
+import { toolName } from './args';
+import { type AppServices, command } from './services';
+
+/** The refusal of a secret typed where others may see it. */
+export function leakedSecret(): UsageError {
+  return new UsageError(
+    'Secrets are only accepted in a private conversation with Deckhand, a form, or the secret page it sends you, so nothing was stored.',
+    {
+      hint: 'Others may have seen the value here: treat it as leaked and rotate it (create a new one, revoke the old). Delete your message if you can.',
+    },
+  );
+}
+
+/** The private card with the authorize link. */
+export async function linkSourceCard(
+  services: AppServices,
+  invocation: Invocation,
+  scopes: readonly string[],
+  reason: string,
+  replay?: { command: string; args: Record<string, unknown> },
+): Promise<DraftCard> {
+  const linker = services.accounts.linker;
+  if (!linker.configured) {
+    throw new UsageError('Linking source-host accounts is not set up on this Deckhand.', {
+      hint: 'An admin sets SOURCEHOST_CLIENT_ID and SOURCEHOST_CLIENT_SECRET (the OAuth application).',
+    });
+  }
+  const { url } = await linker.begin({
+    user: invocation.user,
+    conversationId: invocation.conversationId,
+    isPrivate: invocation.isPrivate,
+    scopes,
+    ...(replay ? { replay } : {}),
+  });
+  return {
+    title: 'Link your source-host account',
+    text: `${reason}\nOpen the link within 10 minutes, sign in and approve. It works once, and only for you.${replay ? ` /${replay.command} runs again once you are linked.` : ''}`,
+    fields: [{ label: 'Permissions asked', value: scopes.join(', ') }],
+    links: [{ label: 'Sign in to the source host', url }],
+    status: 'info',
+    visibility: 'private',
+  };
+}
+
+/** `/link source`. */
+export const linkSourceCommand = command({
+  name: 'link source',
+  summary: 'Link your source-host account (sign in through the browser)',
+  args: z.object({
+    scopes: z
+      .array(z.string().regex(/^[a-z_:]{1,40}$/))
+      .optional()
+      .describe('extra scopes')
+      .meta({ hidden: true }),
+  }),
+  examples: ['/link source'],
+  permission: 'read',
+  sideEffect: true,
+  async run({ args, services, invocation }) {
+    const current = await services.accounts.credentials.source(invocation.user);
+    const scopes = unionScopes(unionScopes(SCOPES.link, current?.scopes ?? []), args.scopes ?? []);
+    const reason = current
+      ? `You are linked as ${current.login}; this links again (another account, or more permissions).`
+      : 'Deckhand acts on the source host with your rights, never more.';
+    return linkSourceCard(services, invocation, scopes, reason);
+  },
+});
+
+/**
+ * Stores a credential typed in the command (private conversations and forms only), or asks for it
+ * with a form and the secret page.
+ */
+async function storeOrAsk(
+  ctx: CommandContext<Record<string, unknown>, AppServices>,
+  kind: SecretFormKind,
+  values: CredentialValues,
+  given: boolean,
+  form: {
+    title: string;
+    command: string;
+    args: Record<string, unknown>;
+    fields: { name: string; label: string; secret: boolean }[];
+  },
+  tool?: string,
+): Promise<DraftCard> {
+  const { invocation, services } = ctx;
+  for (const value of [values.token, values.apiKey, values.password]) registerSecret(value);
+  if (given && !invocation.isPrivate) throw leakedSecret();
+  if (given) {
+    const problem = checkCredential(kind, values);
+    if (problem) throw new UsageError(`${problem} Nothing was stored.`);
+    const what = await saveCredential(services.accounts.vault, invocation.user, kind, values, tool);
+    await services.accounts.pushCache.clear(invocation.user);
+    return {
+      text: `Stored ${what} for you. /whoami lists what you linked; /unlink removes it.`,
+      status: 'success',
+      visibility: 'private',
+    };
+  }
+  const page = await services.accounts.secretForms.begin({
+    user: invocation.user,
+    conversationId: invocation.conversationId,
+    isPrivate: invocation.isPrivate,
+    kind,
+    ...(tool ? { tool } : {}),
+  });
+  const opened = await ctx.openForm({
+    title: form.title,
+    intro: 'Stored encrypted for you only; never shown in the chat.',
+    fields: form.fields.map((f) => ({ ...f, multiline: false })),
+    command: form.command,
+    args: form.args,
+    submitLabel: 'Save',
+  });
+  return {
+    title: form.title,
+    text: opened
+      ? 'Opened a form. You can also use this private page instead (valid 10 minutes, once):'
+      : 'Enter it on this private page (valid 10 minutes, works once), or send the command with the value in a private conversation with Deckhand:',
+    links: [{ label: 'Open the secret form', url: page }],
+    status: 'info',
+    visibility: 'private',
+  };
+}
+
+/** `/link tool <tool> [token]`. */
+export const linkToolCommand = command({
+  name: 'link tool',
+  summary: 'Store your deploy token of a tool (lets you deploy it)',
+  args: z.object({
+    tool: toolName,
+    token: z
+      .string()
+      .min(1)
+      .max(512)
+      .optional()
+      .describe('the deploy token (secret: private conversation only)'),
+  }),
+  positional: ['tool', 'token'],
+  examples: ['/link tool mytool', '/link tool mytool <token>   (in a private conversation)'],
+  permission: 'read',
+  sideEffect: true,
+  secretArgs: ['token'],
+  async run(ctx) {
+    registerSecret(ctx.args.token);
+    ctx.services.toolhost.forTool(ctx.args.tool, { deployToken: ctx.args.token ?? 'placeholder-token' });
+    return storeOrAsk(
+      ctx as never,
+      'tool',
+      { token: ctx.args.token },
+      ctx.args.token !== undefined,
+      {
+        title: `Deploy token of ${ctx.args.tool}`,
+        command: 'link tool',
+        args: { tool: ctx.args.tool },
+        fields: [{ name: 'token', label: 'Deploy token', secret: true }],
+      },
+      ctx.args.tool,
+    );
+  },
+});
+
+/** `/link media [key]`. */
+export const linkMediaCommand = command({
+  name: 'link media',
+  summary: 'Store your media host API key',
+  args: z.object({ apiKey: z.string().min(1).max(512).optional().describe('the API key (secret)') }),
+  positional: ['apiKey'],
+  examples: ['/link media', '/link media <key>   (in a private conversation)'],
+  permission: 'read',
+  sideEffect: true,
+  secretArgs: ['apiKey'],
+  async run(ctx) {
+    return storeOrAsk(ctx as never, 'media', { apiKey: ctx.args.apiKey }, ctx.args.apiKey !== undefined, {
+      title: 'Media API key',
+      command: 'link media',
+      args: {},
+      fields: [{ name: 'apiKey', label: 'API key', secret: true }],
+    });
+  },
+});
+
+/** `/link calendar [username] [password]`. */
+export const linkCalendarCommand = command({
+  name: 'link calendar',
+  summary: 'Store your calendar username and application password',
+  args: z.object({
+    username: z.string().min(1).max(100).optional().describe('your calendar (WordPress) username'),
+    password: z.string().min(1).max(200).optional().describe('an application password (secret)'),
+  }),
+  positional: ['username', 'password'],
+  examples: ['/link calendar', '/link calendar editor "abcd efgh ijkl mnop"   (in a private conversation)'],
+  permission: 'read',
+  sideEffect: true,
+  secretArgs: ['password'],
+  async run(ctx) {
+    const { username, password } = ctx.args;
+    return storeOrAsk(ctx as never, 'calendar', { username, password }, password !== undefined, {
+      title: 'Calendar account',
+      command: 'link calendar',
+      args: username ? { username } : {},
+      fields: [
+        ...(username ? [] : [{ name: 'username', label: 'Username', secret: false }]),
+        { name: 'password', label: 'Application password', secret: true },
+      ],
+    });
+  },
+});

@@ -1,0 +1,129 @@
+/**
+ * Follows a source-host migration on the `migration` queue: one job per migration (its job id), moved
+ * back to `delayed` between polls (1 s growing ×1.5 up to the cap), so it survives restarts. The
+ * status card is edited when it changes; at the end the announcement is posted once (claimed in
+ * Redis) and, for a private conversation, the archive link.
+ */
+import { DelayedError, type Job, type Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { MessageHandle } from '../core/command';
+import { NotFoundError, UpstreamError } from '../core/errors';
+import { pollDelayMs } from '../core/poll-schedule';
+import type { DraftCard } from '../core/reply';
+import { migrationJobId } from './queues';
+
+/** What a migration job carries (the request, plus poll bookkeeping). */
+export interface MigrationJobData {
+  owner: string;
+  id: number;
+  user: { platform: string; workspace: string; id: string; name: string };
+  conversationId: string;
+  isPrivate: boolean;
+  handle?: MessageHandle;
+  startedAt: number;
+  attempt: number;
+  errors: number;
+  lastCard?: string;
+}
+
+/** One look at the migration (commands/source-watch.ts). */
+export interface MigrationLook {
+  state: string;
+  terminal: boolean;
+  card: DraftCard;
+  announcement?: DraftCard;
+  archive?: DraftCard;
+}
+
+/** What the processor needs. */
+export interface MigrationProcessorDeps {
+  observe(data: MigrationJobData): Promise<MigrationLook>;
+  gaveUp(data: MigrationJobData, reason: string): DraftCard;
+  updateCard(handle: MessageHandle, card: DraftCard): Promise<void>;
+  postCard(conversationId: string, card: DraftCard): Promise<unknown>;
+  redis: Redis;
+  prefix: string;
+  logger: Logger;
+  basePollMs: number;
+  maxPollMs: number;
+  maxAgeMs: number;
+}
+
+const MAX_ERRORS = 40;
+
+/** Queues the watch of a migration (a second request for the same migration is ignored). */
+export async function followMigration(
+  queue: Queue,
+  request: Omit<MigrationJobData, 'startedAt' | 'attempt' | 'errors'>,
+): Promise<void> {
+  const data: MigrationJobData = { ...request, startedAt: Date.now(), attempt: 0, errors: 0 };
+  await queue.add('migration', data, {
+    jobId: migrationJobId(request.owner, request.id),
+    removeOnComplete: { age: 300 },
+    removeOnFail: { age: 86_400 },
+  });
+}
+
+/** The processor of the `migration` queue. */
+export function createMigrationProcessor(deps: MigrationProcessorDeps) {
+  const edit = async (data: MigrationJobData, card: DraftCard) => {
+    if (!data.handle) return;
+    try {
+      await deps.updateCard(data.handle, card);
+    } catch (error) {
+      deps.logger.warn({ err: error, migration: data.id }, 'could not update a migration card');
+    }
+  };
+
+  const announceOnce = async (data: MigrationJobData, look: MigrationLook) => {
+    const key = `${deps.prefix}migration-announced:${data.owner}:${data.id}`;
+    if ((await deps.redis.set(key, look.state, 'EX', 7 * 86_400, 'NX')) !== 'OK') return;
+    if (look.announcement) await deps.postCard(data.conversationId, look.announcement);
+    if (look.archive) await deps.postCard(data.conversationId, look.archive);
+  };
+
+  return async (job: Job<MigrationJobData>, token?: string): Promise<string> => {
+    const data = job.data;
+    let look: MigrationLook | undefined;
+    try {
+      look = await deps.observe(data);
+    } catch (error) {
+      if (error instanceof NotFoundError || (error instanceof UpstreamError && error.status === 404)) {
+        await edit(
+          data,
+          deps.gaveUp(data, error instanceof NotFoundError ? error.message : 'it no longer exists'),
+        );
+        return 'gone';
+      }
+      deps.logger.warn(
+        { err: error, migration: data.id, errors: data.errors + 1 },
+        'migration poll failed; backing off',
+      );
+      if (data.errors + 1 >= MAX_ERRORS) {
+        await edit(data, deps.gaveUp(data, 'the source host kept failing to answer'));
+        return 'gave-up';
+      }
+    }
+    const next: MigrationJobData = { ...data, attempt: data.attempt + 1, errors: look ? 0 : data.errors + 1 };
+    if (look) {
+      const cardJson = JSON.stringify(look.card);
+      if (cardJson !== data.lastCard) await edit(data, look.card);
+      next.lastCard = cardJson;
+      if (look.terminal) {
+        await announceOnce(data, look);
+        return look.state;
+      }
+    }
+    if (Date.now() - data.startedAt > deps.maxAgeMs) {
+      await edit(
+        data,
+        deps.gaveUp(data, `it was still running after ${Math.round(deps.maxAgeMs / 60_000)} min`),
+      );
+      return 'too-old';
+    }
+    await job.updateData(next);
+    await job.moveToDelayed(Date.now() + pollDelayMs(data.attempt, deps.basePollMs, deps.maxPollMs), token);
+    throw new DelayedError();
+  };
+}

@@ -1,0 +1,172 @@
+/**
+ * The source host sandbox: an in-process emulator of the GitHub subset Deckhand uses, on two
+ * listeners like the real service: a web host (OAuth authorize page, token endpoint, application
+ * settings, archive downloads) and a REST API host (`/user`, `/repos/{owner}/{repo}`, `/rate_limit`,
+ * migrations, imports, the legacy authorizations API), plus webhook delivery with signatures.
+ * Seeded by seed.ts; pacing by `stepMs`.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createAdaptorServer } from '@hono/node-server';
+import { Hono } from 'hono';
+import { type ApiEnv, apiMiddleware, createAccountRoutes, windowOf } from './api';
+import { createAuthorizationRoutes } from './authorizations';
+import { createImportRoutes, runImport } from './imports';
+import { createMigrationRoutes } from './migrations';
+import { basicError } from './responses';
+import { seedSourcehost } from './seed';
+import { type SandboxToken, SourcehostState } from './state';
+import { createWebApp } from './web';
+import { deliverWebhook } from './webhooks';
+
+/** Options of {@link startSourcehostSandbox}. */
+export interface SourcehostSandboxOptions {
+  /** Duration of one lifecycle step in ms (default 1500). */
+  stepMs?: number;
+  host?: string;
+  /** The OAuth application's registered callback URL (default: loopback, any port). */
+  callbackUrl?: string;
+}
+
+/** Test and demo controls. */
+export interface SourcehostControls {
+  /** Changes the registered callback URL. */
+  setCallbackUrl(url: string): void;
+  /** Suspends (or restores) the OAuth application. */
+  suspendApp(suspended: boolean): void;
+  /** Adds a webhook; returns its id. */
+  addHook(url: string, secret: string): number;
+  /** Issues a token directly (as if the user had authorized the app). */
+  issueToken(login: string, scopes: string[]): SandboxToken;
+  /** Uses up a token's (or, without one, the anonymous) hourly window, resetting in `resetInSeconds`. */
+  exhaust(token: string | undefined, resetInSeconds: number): void;
+  /** Answers the next `count` API calls with a secondary rate limit (403, `retry-after`). */
+  secondaryLimit(count: number, retryAfterSeconds: number): void;
+  /** Starts an import of `repo` (full name) from `vcsUrl` as `login`, as `PUT …/import` would. */
+  startImport(repo: string, vcsUrl: string, login: string): void;
+  /** Sends a webhook event to every hook now. */
+  deliver(event: string, payload: unknown): Promise<unknown>;
+}
+
+/** A running source host sandbox. */
+export interface SourcehostSandbox {
+  /** Web host, e.g. `http://127.0.0.1:40125`. */
+  webUrl: string;
+  /** REST API host, e.g. `http://127.0.0.1:40126`. */
+  apiUrl: string;
+  /** The registered OAuth application's client id and secret. */
+  clientId: string;
+  clientSecret: string;
+  state: SourcehostState;
+  controls: SourcehostControls;
+  close(): Promise<void>;
+}
+
+/** The REST API app. */
+export function createApiApp(state: SourcehostState): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>();
+  app.use('*', apiMiddleware(state));
+  app.route('/', createAccountRoutes(state));
+  app.route('/', createMigrationRoutes(state));
+  app.route('/', createImportRoutes(state));
+  app.route('/', createAuthorizationRoutes(state));
+  app.notFound((c) => basicError(c, 404, 'Not Found'));
+  app.onError((error, c) => basicError(c, 500, `Internal error: ${error.message}`));
+  return app;
+}
+
+async function listen(server: Server, host: string): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return (server.address() as AddressInfo).port;
+}
+
+async function shut(server: Server): Promise<void> {
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+/** Starts the sandbox on two OS-chosen ports of `host` (default 127.0.0.1). */
+export async function startSourcehostSandbox(
+  options: SourcehostSandboxOptions = {},
+): Promise<SourcehostSandbox> {
+  const host = options.host ?? '127.0.0.1';
+  const state = new SourcehostState(options.stepMs ?? 1500);
+  if (options.callbackUrl) state.app.callbackUrl = options.callbackUrl;
+  seedSourcehost(state);
+  const web = createAdaptorServer({
+    fetch: createWebApp(state).fetch,
+    overrideGlobalObjects: false,
+  }) as unknown as Server;
+  const api = createAdaptorServer({
+    fetch: createApiApp(state).fetch,
+    overrideGlobalObjects: false,
+  }) as unknown as Server;
+  const [webPort, apiPort] = await Promise.all([listen(web, host), listen(api, host)]);
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  state.webUrl = `http://${urlHost}:${webPort}`;
+  state.apiUrl = `http://${urlHost}:${apiPort}`;
+  return {
+    webUrl: state.webUrl,
+    apiUrl: state.apiUrl,
+    clientId: state.app.clientId,
+    clientSecret: state.app.clientSecret,
+    state,
+    controls: {
+      setCallbackUrl: (url) => {
+        state.app.callbackUrl = url;
+      },
+      suspendApp: (suspended) => {
+        state.app.suspended = suspended;
+      },
+      addHook: (url, secret) => {
+        const id = state.id();
+        state.hooks.push({ id, url, secret });
+        return id;
+      },
+      issueToken: (login, scopes) => state.issueToken(login, scopes, state.app.clientId),
+      exhaust: (token, resetInSeconds) => {
+        const key = token ? `token:${token}` : 'anonymous';
+        const window = windowOf(state, key, token ? 5000 : 60);
+        window.used = window.limit;
+        window.reset = Math.floor(Date.now() / 1000) + resetInSeconds;
+      },
+      secondaryLimit: (count, retryAfterSeconds) => {
+        state.secondary = { remaining: count, retryAfter: retryAfterSeconds };
+      },
+      startImport: (repo, vcsUrl, login) => {
+        const item = {
+          repo,
+          vcs: null,
+          vcsUrl,
+          status: 'detecting',
+          statusText: 'Detecting source control',
+          useLfs: 'undecided',
+          commitCount: 0,
+          importPercent: 0,
+          pushPercent: 0,
+          authors: [],
+          largeFiles: [],
+          sender: login,
+        };
+        state.imports.set(repo, item);
+        runImport(state, item);
+      },
+      deliver: (event, payload) => deliverWebhook(state, event, payload),
+    },
+    async close() {
+      state.timers.close();
+      await Promise.all([shut(web), shut(api)]);
+    },
+  };
+}
+
+export { SEEDED_ORG, SEEDED_USERS } from './seed';
+export type { SourcehostState } from './state';

@@ -1,0 +1,112 @@
+/**
+ * The audit trail: every side-effect command appended to one Redis stream (who, platform,
+ * conversation, command, arguments without secrets, outcome), capped at about
+ * {@link AUDIT_MAX_ENTRIES} entries. Read newest first, optionally for one tool.
+ */
+import type { Redis } from 'ioredis';
+import { scrubSecrets } from '../secrets';
+
+/** Roughly how many entries the stream keeps (older ones are trimmed). */
+export const AUDIT_MAX_ENTRIES = 10_000;
+
+/** One audited command run. */
+export interface AuditEntry {
+  /** Unix ms. */
+  at: number;
+  platform: string;
+  /** `platform:workspace:id` of who ran it. */
+  user: string;
+  /** Display name of who ran it. */
+  name: string;
+  conversationId: string;
+  command: string;
+  /** The tool it acted on, if any. */
+  tool?: string;
+  /** Arguments, with secret ones removed. */
+  args: Record<string, unknown>;
+  /** `ok`, or the error code (`permission`, `usage`, `upstream.404`, `internal`, …). */
+  outcome: string;
+}
+
+/** The audit stream in Redis. */
+export class AuditLog {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = 'dh:',
+  ) {}
+
+  /** Appends an entry (known secrets are scrubbed from it as a last line of defence). */
+  async append(entry: AuditEntry): Promise<void> {
+    const args = scrubSecrets(JSON.stringify(entry.args));
+    await this.redis.xadd(
+      this.key(),
+      'MAXLEN',
+      '~',
+      String(AUDIT_MAX_ENTRIES),
+      '*',
+      'at',
+      String(entry.at),
+      'platform',
+      entry.platform,
+      'user',
+      entry.user,
+      'name',
+      scrubSecrets(entry.name),
+      'conversation',
+      entry.conversationId,
+      'command',
+      entry.command,
+      'tool',
+      entry.tool ?? '',
+      'args',
+      args,
+      'outcome',
+      entry.outcome,
+    );
+  }
+
+  /** The newest entries first, at most `limit`, only those of `tool` when given. */
+  async recent(options: { tool?: string; limit: number }): Promise<AuditEntry[]> {
+    const found: AuditEntry[] = [];
+    let end = '+';
+    for (let scanned = 0; scanned < AUDIT_MAX_ENTRIES * 2 && found.length < options.limit; scanned += 200) {
+      const batch = await this.redis.xrevrange(this.key(), end, '-', 'COUNT', 200);
+      for (const [id, fields] of batch) {
+        if (id === end) continue;
+        const entry = parseEntry(fields);
+        if (!options.tool || entry.tool === options.tool) found.push(entry);
+        if (found.length >= options.limit) break;
+      }
+      if (batch.length < 200) break;
+      end = (batch.at(-1) as [string, string[]])[0];
+    }
+    return found;
+  }
+
+  private key(): string {
+    return `${this.prefix}audit`;
+  }
+}
+
+function parseEntry(fields: string[]): AuditEntry {
+  const map = new Map<string, string>();
+  for (let i = 0; i + 1 < fields.length; i += 2) map.set(fields[i] as string, fields[i + 1] as string);
+  const tool = map.get('tool');
+  let args: Record<string, unknown> = {};
+  try {
+    args = JSON.parse(map.get('args') ?? '{}') as Record<string, unknown>;
+  } catch {
+    args = {};
+  }
+  return {
+    at: Number(map.get('at') ?? 0),
+    platform: map.get('platform') ?? '',
+    user: map.get('user') ?? '',
+    name: map.get('name') ?? '',
+    conversationId: map.get('conversation') ?? '',
+    command: map.get('command') ?? '',
+    ...(tool ? { tool } : {}),
+    args,
+    outcome: map.get('outcome') ?? '',
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * Pending source-host OAuth links: one record per authorize link handed out, keyed by the SHA-256 of
+ * its unguessable `state`, sealed with the vault key (it holds the PKCE verifier), expiring after 10
+ * minutes and taken at most once (GETDEL), so a replayed or expired `state` finds nothing.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { VaultOwner } from './vault';
+import type { VaultCipher } from './vault-cipher';
+
+/** How long an authorize link stays valid. */
+export const LINK_TTL_SECONDS = 600;
+
+/** A command to run again once the link is made. */
+export interface PendingCommand {
+  command: string;
+  args: Record<string, unknown>;
+}
+
+/** What Deckhand remembers about an authorize link until its callback. */
+export interface PendingLink {
+  owner: VaultOwner;
+  /** Display name of the chat user. */
+  name: string;
+  /** Where `/link` (or the command needing the link) was run. */
+  conversationId: string;
+  isPrivate: boolean;
+  /** Scopes asked for. */
+  scopes: string[];
+  /** PKCE verifier (secret): its S256 challenge went into the authorize link. */
+  codeVerifier: string;
+  redirectUri: string;
+  /** The command that needed the link, run again once linked. */
+  replay?: PendingCommand;
+  createdAt: number;
+}
+
+/** 32 random bytes, base64url: unguessable ids for states, verifiers and form tokens. */
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+/** Pending OAuth links in Redis. */
+export class PendingLinkStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly cipher: VaultCipher,
+    private readonly prefix = 'dh:',
+  ) {}
+
+  /** Remembers a pending link; returns its fresh `state`. */
+  async create(link: PendingLink): Promise<string> {
+    const state = randomToken();
+    const key = this.key(state);
+    await this.redis.set(key, this.cipher.seal(JSON.stringify(link), key), 'EX', LINK_TTL_SECONDS);
+    return state;
+  }
+
+  /** Takes a pending link by its `state` (once); undefined when unknown, used or expired. */
+  async take(state: string): Promise<PendingLink | undefined> {
+    if (!/^[A-Za-z0-9_-]{20,100}$/.test(state)) return undefined;
+    const key = this.key(state);
+    const sealed = await this.redis.getdel(key);
+    if (!sealed) return undefined;
+    const link = JSON.parse(this.cipher.open(sealed, key).plaintext) as PendingLink;
+    return link.createdAt + LINK_TTL_SECONDS * 1000 < Date.now() ? undefined : link;
+  }
+
+  private key(state: string): string {
+    return `${this.prefix}oauth-state:${createHash('sha256').update(state).digest('hex')}`;
+  }
+}

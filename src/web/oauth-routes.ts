@@ -1,0 +1,207 @@
+/**
+ * The account routes of Deckhand's web server:
+ * - `GET /oauth/source/callback`: the OAuth callback and its result pages;
+ * - `GET|POST /secrets/<id>`: the one-time secret entry form;
+ * - `POST /webhooks/source`: source-host webhooks, `X-Hub-Signature-256` checked with
+ *   `SOURCEHOST_WEBHOOK_SECRET`; `repository_import` is announced to the conversations following the
+ *   repository (once per delivery id).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { parseConversationId } from '../core/conversation';
+import type { Dispatcher } from '../core/dispatch';
+import type { DraftCard } from '../core/reply';
+import { RepositoryImportEventSchema, verifyWebhook } from '../services/sourcehost';
+import type { ImportFollowers } from '../store/links-imports';
+import { OAUTH_CALLBACK_PATH, type SourceLinker } from './oauth-flow';
+import { oauthResultPage } from './pages/oauth';
+import { secretExpiredPage, secretForbiddenPage, secretFormPage, secretSavedPage } from './pages/secret';
+import { SECRET_FIELDS, SECRET_FORM_PATH, type SecretForms } from './secret-flow';
+import type { WebServer } from './server';
+
+/** Path of the source-host webhook. */
+export const SOURCE_WEBHOOK_PATH = '/webhooks/source';
+
+/** What the account routes need. */
+export interface AccountRoutesDeps {
+  linker: SourceLinker;
+  secretForms: SecretForms;
+  followers: ImportFollowers;
+  /** The webhook secret; without one every delivery is refused. */
+  webhookSecret: string | undefined;
+  dispatcher: Dispatcher<unknown>;
+  logger: Logger;
+}
+
+const MAX_BODY = 1024 * 1024;
+
+async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function sendHtml(
+  res: ServerResponse,
+  status: number,
+  html: string,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-frame-options': 'DENY',
+    'content-security-policy':
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+    'referrer-policy': 'no-referrer',
+    ...headers,
+  });
+  res.end(html);
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+function cookie(req: IncomingMessage, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}
+
+const TITLES = {
+  tool: 'Store a deploy token',
+  media: 'Store a media API key',
+  calendar: 'Store a calendar account',
+};
+
+/** Mounts the account routes on the web server. */
+export function mountAccountRoutes(web: WebServer, deps: AccountRoutesDeps): void {
+  web.route('GET', OAUTH_CALLBACK_PATH, async (req, res) => {
+    const query = new URL(req.url ?? '/', 'http://localhost').searchParams;
+    const page = oauthResultPage(await deps.linker.complete(query));
+    sendHtml(res, page.status, page.html);
+  });
+
+  web.route('GET', `${SECRET_FORM_PATH}*`, async (req, res) => {
+    const id = new URL(req.url ?? '/', 'http://localhost').pathname.slice(SECRET_FORM_PATH.length);
+    const session = await deps.secretForms.load(id);
+    if (!session) return sendHtml(res, 404, secretExpiredPage());
+    const intro =
+      session.kind === 'tool'
+        ? `For ${session.name}: the deploy token of ${session.tool}. It lets you deploy ${session.tool} through Deckhand.`
+        : `For ${session.name}. It is used when you act through Deckhand.`;
+    sendHtml(
+      res,
+      200,
+      secretFormPage({
+        title: TITLES[session.kind],
+        intro,
+        fields: SECRET_FIELDS[session.kind],
+        csrf: session.csrf,
+      }),
+      {
+        'set-cookie': `dh_csrf=${encodeURIComponent(session.csrf)}; Path=${SECRET_FORM_PATH}${id}; HttpOnly; SameSite=Strict; Max-Age=600`,
+      },
+    );
+  });
+
+  web.route('POST', `${SECRET_FORM_PATH}*`, async (req, res) => {
+    const id = new URL(req.url ?? '/', 'http://localhost').pathname.slice(SECRET_FORM_PATH.length);
+    const body = await readBody(req);
+    if (!body) return sendHtml(res, 413, secretForbiddenPage());
+    const fields = Object.fromEntries(new URLSearchParams(body.toString('utf8')));
+    const origin =
+      typeof req.headers.origin === 'string' && req.headers.origin !== 'null'
+        ? req.headers.origin
+        : undefined;
+    const outcome = await deps.secretForms.submit(id, fields, { cookie: cookie(req, 'dh_csrf'), origin });
+    switch (outcome.kind) {
+      case 'saved':
+        return sendHtml(res, 200, secretSavedPage(outcome.what), {
+          'set-cookie': `dh_csrf=; Path=${SECRET_FORM_PATH}${id}; Max-Age=0`,
+        });
+      case 'expired':
+        return sendHtml(res, 404, secretExpiredPage());
+      case 'forbidden':
+        return sendHtml(res, 403, secretForbiddenPage());
+      case 'invalid':
+        return sendHtml(
+          res,
+          422,
+          secretFormPage({
+            title: TITLES[outcome.session.kind],
+            intro: 'Please correct the value below.',
+            fields: SECRET_FIELDS[outcome.session.kind],
+            csrf: outcome.session.csrf,
+            problem: outcome.message,
+            keep: { username: fields.username ?? '' },
+          }),
+        );
+    }
+  });
+
+  web.route('POST', SOURCE_WEBHOOK_PATH, async (req, res) => {
+    const body = await readBody(req);
+    if (!body) return sendJson(res, 413, { error: 'body too large' });
+    const signature = req.headers['x-hub-signature-256'];
+    if (
+      !deps.webhookSecret ||
+      !verifyWebhook(deps.webhookSecret, body, typeof signature === 'string' ? signature : undefined)
+    ) {
+      deps.logger.warn(
+        { delivery: req.headers['x-github-delivery'] },
+        'source webhook with a bad signature refused',
+      );
+      return sendJson(res, 401, { error: 'bad signature' });
+    }
+    const event = req.headers['x-github-event'];
+    if (event === 'ping') return sendJson(res, 200, { ok: true });
+    if (event !== 'repository_import') return sendJson(res, 202, { ignored: event });
+    let payload: unknown;
+    try {
+      payload = JSON.parse(body.toString('utf8'));
+    } catch {
+      return sendJson(res, 400, { error: 'body is not JSON' });
+    }
+    const parsed = RepositoryImportEventSchema.safeParse(payload);
+    if (!parsed.success) return sendJson(res, 400, { error: 'not a repository_import payload' });
+    const delivery = req.headers['x-github-delivery'];
+    if (typeof delivery === 'string' && !(await deps.followers.claimDelivery(delivery))) {
+      return sendJson(res, 200, { duplicate: true });
+    }
+    const repo = parsed.data.repository.full_name;
+    const card = importAnnouncement(repo, parsed.data.status, parsed.data.sender.login);
+    for (const conversationId of await deps.followers.forRepo(repo)) {
+      try {
+        await deps.dispatcher.post(conversationId, parseConversationId(conversationId).platform, card);
+      } catch (error) {
+        deps.logger.warn({ err: error, conversation: conversationId }, 'could not announce an import');
+      }
+    }
+    sendJson(res, 202, { announced: true });
+  });
+}
+
+/** The announcement of a finished import. */
+export function importAnnouncement(
+  repo: string,
+  status: 'success' | 'cancelled' | 'failure',
+  sender: string,
+): DraftCard {
+  const words = { success: 'finished', cancelled: 'was cancelled', failure: 'failed' };
+  return {
+    title: `${repo}: import ${status}`,
+    text: `The source import of ${repo} (started by ${sender}) ${words[status]}.`,
+    status: status === 'success' ? 'success' : status === 'failure' ? 'danger' : 'warning',
+    actions: [{ label: 'Status', command: 'source import status', args: { repo } }],
+  };
+}

@@ -1,0 +1,66 @@
+/** The OAuth result pages: success, and one page per failure. */
+import type { LinkOutcome } from '../oauth-flow';
+import { escapeHtml, p, pageHtml } from './layout';
+
+/** HTTP status and HTML of the page for an outcome. */
+export function oauthResultPage(outcome: LinkOutcome): { status: number; html: string } {
+  switch (outcome.kind) {
+    case 'linked': {
+      const missing = outcome.missing.length
+        ? p(
+            `Fewer permissions were granted than asked (missing: ${outcome.missing.join(', ')}). Commands that need them will ask again.`,
+          )
+        : '';
+      return {
+        status: 200,
+        html: pageHtml(
+          'Account linked',
+          `<p>Deckhand is now linked to the source-host account <strong id="login">${escapeHtml(outcome.login)}</strong>.</p>${missing}${p('You can close this page and go back to the chat.')}`,
+        ),
+      };
+    }
+    case 'expired':
+      return {
+        status: 400,
+        html: pageHtml(
+          'Link expired or already used',
+          p('This sign-in link has expired or was already used, so nothing was linked.') +
+            p('Links are valid for 10 minutes and work once. Run /link source in the chat to get a new one.'),
+        ),
+      };
+    case 'denied':
+      return {
+        status: 200,
+        html: pageHtml(
+          'Authorization declined',
+          p('You declined the authorization, so nothing was linked.') +
+            p('Run /link source in the chat if you change your mind.'),
+        ),
+      };
+    case 'mismatch':
+      return {
+        status: 400,
+        html: pageHtml(
+          'Callback address mismatch',
+          p("The source host refused Deckhand's callback address, so nothing was linked.") +
+            p("An admin must make PUBLIC_URL match the OAuth application's registered callback URL."),
+        ),
+      };
+    case 'suspended':
+      return {
+        status: 403,
+        html: pageHtml(
+          'Application suspended',
+          p("The source host has suspended Deckhand's OAuth application. Tell an admin."),
+        ),
+      };
+    case 'failed':
+      return {
+        status: 502,
+        html: pageHtml(
+          'Linking failed',
+          p(`Nothing was linked: ${outcome.reason}`) + p('Run /link source in the chat to try again.'),
+        ),
+      };
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * The one-time secret entry form as an alternative to typing a credential into chat: the bot sends a
+ * private link (`/secrets/<id>`, 10 minutes, single use); the page asks for the credential; the
+ * submission must carry the form's CSRF token both as a hidden field and as the cookie set with the
+ * page (and come from Deckhand's own origin when the browser says); the credential is checked,
+ * stored in the vault, and the chat is told (without the value).
+ */
+import type { Logger } from 'pino';
+import type { ChatUser } from '../core/command';
+import { parseConversationId } from '../core/conversation';
+import type { Dispatcher } from '../core/dispatch';
+import type { SecretFormKind, SecretFormSession, SecretFormStore } from '../store/links-secret-forms';
+import type { CredentialVault } from '../store/vault';
+import { type CredentialValues, checkCredential, saveCredential } from '../store/vault-credentials';
+
+/** Path prefix of the secret forms. */
+export const SECRET_FORM_PATH = '/secrets/';
+
+/** One input of a secret form. */
+export interface SecretField {
+  name: keyof CredentialValues;
+  label: string;
+  secret: boolean;
+  autocomplete: string;
+}
+
+/** The inputs of each kind of form. */
+export const SECRET_FIELDS: Record<SecretFormKind, SecretField[]> = {
+  tool: [{ name: 'token', label: 'Deploy token', secret: true, autocomplete: 'off' }],
+  media: [{ name: 'apiKey', label: 'Media API key', secret: true, autocomplete: 'off' }],
+  calendar: [
+    { name: 'username', label: 'Calendar username', secret: false, autocomplete: 'username' },
+    { name: 'password', label: 'Application password', secret: true, autocomplete: 'off' },
+  ],
+};
+
+/** What a submission led to. */
+export type SecretSubmitOutcome =
+  | { kind: 'saved'; what: string }
+  | { kind: 'expired' }
+  | { kind: 'forbidden' }
+  | { kind: 'invalid'; message: string; session: SecretFormSession };
+
+/** Dependencies of {@link SecretForms}. */
+export interface SecretFormsDeps {
+  store: SecretFormStore;
+  vault: CredentialVault;
+  publicUrl(): string;
+  logger: Logger;
+}
+
+/** Secret entry forms. */
+export class SecretForms {
+  private dispatcher: Dispatcher<unknown> | undefined;
+
+  constructor(private readonly deps: SecretFormsDeps) {}
+
+  /** Connects the dispatcher that tells the chat a credential was stored. */
+  attach(dispatcher: Dispatcher<unknown>): void {
+    this.dispatcher = dispatcher;
+  }
+
+  /** Opens a form for `user`; returns its private address. */
+  async begin(input: {
+    user: ChatUser;
+    conversationId: string;
+    isPrivate: boolean;
+    kind: SecretFormKind;
+    tool?: string;
+  }): Promise<string> {
+    const id = await this.deps.store.create({
+      owner: { platform: input.user.platform, workspace: input.user.workspace, id: input.user.id },
+      name: input.user.name,
+      conversationId: input.conversationId,
+      isPrivate: input.isPrivate,
+      kind: input.kind,
+      ...(input.tool ? { tool: input.tool } : {}),
+    });
+    return `${this.deps.publicUrl().replace(/\/+$/, '')}${SECRET_FORM_PATH}${id}`;
+  }
+
+  /** The open form with this id, if any (for the page). */
+  load(id: string): Promise<SecretFormSession | undefined> {
+    return this.deps.store.load(id);
+  }
+
+  /**
+   * Handles a submission: `csrf` from the hidden field, `cookie` from the browser, `origin` from its
+   * `Origin` header. Invalid values leave the form open (the page shows the problem).
+   */
+  async submit(
+    id: string,
+    fields: Record<string, string>,
+    request: { cookie: string | undefined; origin: string | undefined },
+  ): Promise<SecretSubmitOutcome> {
+    const session = await this.deps.store.load(id);
+    if (!session) return { kind: 'expired' };
+    const expectedOrigin = new URL(this.deps.publicUrl()).origin;
+    const sameOrigin = request.origin === undefined || request.origin === expectedOrigin;
+    if (!sameOrigin || fields.csrf !== session.csrf || request.cookie !== session.csrf)
+      return { kind: 'forbidden' };
+    const values: CredentialValues = {};
+    for (const field of SECRET_FIELDS[session.kind])
+      values[field.name] = fields[field.name]?.trim() || undefined;
+    const problem = checkCredential(session.kind, values);
+    if (problem) return { kind: 'invalid', message: problem, session };
+    const taken = await this.deps.store.take(id);
+    if (!taken) return { kind: 'expired' };
+    const what = await saveCredential(this.deps.vault, taken.owner, taken.kind, values, taken.tool);
+    await this.tell(taken, `${taken.name} stored ${what} through the secret form.`);
+    return { kind: 'saved', what };
+  }
+
+  private async tell(session: SecretFormSession, text: string): Promise<void> {
+    if (!this.dispatcher) return;
+    try {
+      const platform = parseConversationId(session.conversationId).platform;
+      await this.dispatcher.post(session.conversationId, platform, { text, status: 'success' });
+    } catch (error) {
+      this.deps.logger.warn({ err: error }, 'could not tell the chat about a stored credential');
+    }
+  }
+}

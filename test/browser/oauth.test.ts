@@ -1,0 +1,156 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Card } from '../../src/core/reply';
+import { startTestApp, type TestApp } from '../support/app';
+import { slackUser, startAccountWeb } from '../support/oauth-web';
+import { launchChromium } from './chromium';
+
+let t: TestApp;
+let web: Awaited<ReturnType<typeof startAccountWeb>>;
+let browser: Awaited<ReturnType<typeof launchChromium>>;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  web = await startAccountWeb(t.app);
+  browser = await launchChromium();
+  context = browser.context;
+});
+afterAll(async () => {
+  await browser?.close();
+  await web?.close();
+  await t?.close();
+});
+
+const posted = () => t.transcript.posted.map((c) => [c.title, c.text].join(' ')).join('\n');
+const linkOf = (card: Card | undefined) => {
+  const url = card?.links?.[0]?.url;
+  if (!url) throw new Error(`no link on ${JSON.stringify(card)}`);
+  return url;
+};
+const linkedSource = (user: string) => t.app.services.accounts.credentials.source(slackUser(user));
+
+/** Opens the authorize page, picks the account, unticks `drop` scopes, and presses a button. */
+async function decide(
+  url: string,
+  button: 'Approve' | 'Deny',
+  options: { login?: string; drop?: string[] } = {},
+) {
+  const page: Page = await context.newPage();
+  await page.goto(url);
+  expect(await page.textContent('h1')).toContain('Authorize Deckhand (sandbox)');
+  await page.getByLabel('Signed in as').selectOption(options.login ?? 'mona');
+  for (const scope of options.drop ?? []) await page.getByLabel(scope).uncheck();
+  await Promise.all([page.waitForURL(`${web.url}/**`), page.getByRole('button', { name: button }).click()]);
+  return page;
+}
+
+describe('linking a source-host account in the browser', () => {
+  it('/source migration list @me → authorize page → Approve → success page; the chat gets the login and the command is replayed', async () => {
+    const [ask] = await t.say('/source migration list @me', { user: 'UAPPROVE' });
+    expect(ask?.visibility).toBe('private');
+    expect(ask?.text).toContain('not linked yet');
+    const url = new URL(linkOf(ask));
+    expect(url.searchParams.get('client_id')).toBe(t.app.accounts.sandbox?.clientId);
+    expect(url.searchParams.get('redirect_uri')).toBe(`${web.url}/oauth/source/callback`);
+    expect(url.searchParams.get('scope')).toBe('read:user repo');
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const page = await decide(url.toString(), 'Approve');
+    expect(await page.textContent('h1')).toBe('Account linked');
+    expect(await page.textContent('#login')).toBe('mona');
+    expect(posted()).toContain('UAPPROVE linked the source-host account mona.');
+    expect(posted()).toContain('No migrations of your account on page 1.');
+    expect(await linkedSource('UAPPROVE')).toMatchObject({ login: 'mona', scopes: ['read:user', 'repo'] });
+
+    // The callback address replayed (back button, a leaked link): the state was single use.
+    const replay = await context.newPage();
+    await replay.goto(page.url());
+    expect(await replay.textContent('h1')).toBe('Link expired or already used');
+    await page.close();
+    await replay.close();
+  });
+
+  it('Deny → the denied page and a clear chat message; nothing is linked', async () => {
+    const [ask] = await t.say('/link source', { user: 'UDENY' });
+    const page = await decide(linkOf(ask), 'Deny');
+    expect(await page.textContent('h1')).toBe('Authorization declined');
+    expect(posted()).toContain('UDENY declined the source-host authorization, so nothing was linked.');
+    expect(await linkedSource('UDENY')).toBeUndefined();
+    await page.close();
+  });
+
+  it('an expired state → the expired page, nothing linked', async () => {
+    const [ask] = await t.say('/link source', { user: 'UEXPIRED' });
+    const redis = t.app.redis.redis;
+    const prefix = t.app.services.config.REDIS_KEY_PREFIX;
+    for (const key of await redis.keys(`${prefix}oauth-state:*`)) await redis.pexpire(key, 1);
+    await new Promise((done) => setTimeout(done, 20));
+    const page = await decide(linkOf(ask), 'Approve');
+    expect(await page.textContent('h1')).toBe('Link expired or already used');
+    expect(await page.textContent('main')).toContain('Run /link source in the chat to get a new one.');
+    expect(await linkedSource('UEXPIRED')).toBeUndefined();
+    await page.close();
+  });
+
+  it('fewer scopes granted than asked are recorded; a command needing them asks to link again with them', async () => {
+    const [ask] = await t.say('/source migration list @me', { user: 'UFEWER' });
+    const page = await decide(linkOf(ask), 'Approve', { drop: ['repo'] });
+    expect(await page.textContent('main')).toContain('missing: repo');
+    expect(await linkedSource('UFEWER')).toMatchObject({ login: 'mona', scopes: ['read:user'] });
+    const replayed = t.transcript.posted.at(-1);
+    expect(replayed?.text).toBe(
+      'UFEWER: the answer to /source migration list is private; run it again to see it.',
+    );
+    const [again] = await t.say('/source migration list @me', { user: 'UFEWER' });
+    expect(again?.text).toContain('needs more permissions than your link to mona has (missing: repo)');
+    expect(new URL(linkOf(again)).searchParams.get('scope')).toBe('read:user repo');
+    await page.close();
+  });
+
+  it('/unlink source removes the link and says where to revoke the app', async () => {
+    const [card] = await t.say('/unlink source', { user: 'UAPPROVE' });
+    expect(card?.text).toContain('Removed your source account');
+    expect(card?.text).toContain(`/settings/connections/applications/${t.app.accounts.sandbox?.clientId}`);
+    expect(await linkedSource('UAPPROVE')).toBeUndefined();
+    const [again] = await t.say('/unlink source', { user: 'UAPPROVE' });
+    expect(again?.text).toContain('Nothing to unlink');
+  });
+});
+
+describe('the one-time secret form in the browser', () => {
+  it('stores a credential typed into the private page; the page works once and refuses a forged post', async () => {
+    const [card] = await t.say('/link media', { user: 'UFORM' });
+    expect(card?.visibility).toBe('private');
+    const url = linkOf(card);
+    expect(url).toMatch(new RegExp(`^${web.url}/secrets/[A-Za-z0-9_-]{32}$`));
+
+    const forged = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'csrf=guess&apiKey=forged-key-123456',
+    });
+    expect(forged.status).toBe(403);
+
+    const page = await context.newPage();
+    await page.goto(url);
+    expect(await page.textContent('h1')).toBe('Store a media API key');
+    await page.getByLabel('Media API key').fill('not valid!');
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect(await page.textContent('[role=alert]')).toContain('does not look like one');
+    await page.getByLabel('Media API key').fill('media-key-from-the-browser-0123');
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect(await page.textContent('h1')).toBe('Saved');
+    expect(await t.app.services.accounts.credentials.media(slackUser('UFORM'))).toMatchObject({
+      apiKey: 'media-key-from-the-browser-0123',
+      origin: 'user',
+    });
+    expect(posted()).toContain('UFORM stored a media API key through the secret form.');
+    expect(JSON.stringify(t.transcript)).not.toContain('media-key-from-the-browser-0123');
+
+    await page.goto(url);
+    expect(await page.textContent('h1')).toBe('Form expired or already used');
+    await page.close();
+  });
+});

@@ -1,0 +1,62 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { testPrefix } from '../support/redis';
+import { waitFor } from '../support/wait';
+import { launchChromium } from './chromium';
+
+let browser: Awaited<ReturnType<typeof launchChromium>>;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('deckhand shell on the sandbox', () => {
+  it('the terminal user links the source host by opening the printed link in a browser', async () => {
+    const { host, port } = inject('redis');
+    const child = spawn(
+      process.execPath,
+      [join(import.meta.dirname, '..', '..', 'bin', 'deckhand.mjs'), 'shell', '--sandbox'],
+      {
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '',
+          REDIS_URL: `redis://${host}:${port}/${Number(process.env.VITEST_POOL_ID ?? 1) % 64}`,
+          REDIS_KEY_PREFIX: testPrefix(),
+          SANDBOX_STEP_MS: '20',
+          PORT: '0',
+          HOST: '127.0.0.1',
+          DATA_DIR: mkdtempSync(join(tmpdir(), 'deckhand-shell-oauth-')),
+          SHELL_USER: 'tester',
+        },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    const exited = new Promise<number | null>((done) => child.on('exit', done));
+    try {
+      child.stdin.write('/link source\n');
+      const url = await waitFor(() => /Sign in to the source host: (\S+)/.exec(stdout)?.[1], 20_000);
+      const page = await browser.context.newPage();
+      await page.goto(url);
+      await page.getByLabel('Signed in as').selectOption('hubot');
+      await page.getByRole('button', { name: 'Approve' }).click();
+      await page.waitForSelector('#login');
+      expect(await page.textContent('#login')).toBe('hubot');
+      await waitFor(() => stdout.includes('tester linked the source-host account hubot.'), 10_000);
+      child.stdin.write('/whoami\n');
+      await waitFor(() => /Source host\s+hubot \(scopes: read:user\)/.test(stdout), 10_000);
+    } finally {
+      child.stdin.end();
+    }
+    expect(await exited).toBe(0);
+  });
+});

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/app';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('audit', () => {
+  it('appends every side-effect command with who, where, arguments without secrets and the outcome', async () => {
+    await t.say('/envvars set mytool AUDITED_KEY audit-secret-value-42', { user: 'UMAINT', private: true });
+    await t.say('/deploy mytool --description "audit me"', { user: 'UMAINT' });
+    await t.say('/deploy mytool', { user: 'USTRANGER' });
+    await t.say('/jobs list mytool', { user: 'USTRANGER' });
+    await t.say('/link media audit-media-key-0123', { user: 'USTRANGER' });
+    const entries = await t.app.services.accounts.audit.recent({ limit: 10 });
+    expect(entries.map((e) => [e.command, e.user, e.outcome])).toEqual([
+      ['link media', 'slack:T1:USTRANGER', 'usage'],
+      ['deploy', 'slack:T1:USTRANGER', 'permission'],
+      ['deploy', 'slack:T1:UMAINT', 'ok'],
+      ['envvars set', 'slack:T1:UMAINT', 'ok'],
+    ]);
+    expect(entries[3]).toMatchObject({
+      platform: 'slack',
+      conversationId: 'slack:T1:D1',
+      tool: 'mytool',
+      args: { tool: 'mytool', name: 'AUDITED_KEY' },
+    });
+    expect(entries[2]?.args).toMatchObject({ description: 'audit me' });
+    const raw = JSON.stringify(
+      await t.app.redis.redis.xrange(`${t.app.services.config.REDIS_KEY_PREFIX}audit`, '-', '+'),
+    );
+    expect(raw).not.toContain('audit-secret-value-42');
+    expect(raw).not.toContain('audit-media-key-0123');
+  });
+
+  it('/audit <tool> for its maintainers; /audit for admins; others are refused', async () => {
+    const [mine] = await t.say('/audit mytool', { user: 'UMAINT' });
+    expect(mine?.title).toBe('Audit of mytool: the latest 3');
+    expect(mine?.code?.text).toMatch(/^WHEN \(UTC\)\s+WHO\s+COMMAND\s+TOOL\s+OUTCOME\s+ARGUMENTS/);
+    expect(mine?.code?.text).toMatch(/UMAINT\s+\/envvars set\s+mytool\s+ok\s+name=AUDITED_KEY/);
+    expect(mine?.code?.text).toMatch(/USTRANGER\s+\/deploy\s+mytool\s+permission/);
+    const [limited] = await t.say('/audit --limit 1', { user: 'UADMIN' });
+    expect(limited?.title).toBe('Audit: the latest 1');
+    expect(limited?.code?.text).toContain('/link media');
+    const [other] = await t.say('/audit demo', { user: 'UMAINT' });
+    expect(other?.text).toContain('Only maintainers of demo can do that.');
+    const [stranger] = await t.say('/audit mytool', { user: 'USTRANGER' });
+    expect(stranger?.text).toContain('Only maintainers of mytool can do that.');
+    const [bad] = await t.say('/audit mytool --limit 500', { user: 'UADMIN' });
+    expect(bad?.text).toContain('Invalid --limit');
+  });
+});

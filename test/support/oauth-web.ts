@@ -1,0 +1,36 @@
+import type { App } from '../../src/app';
+import type { ChatUser } from '../../src/core/command';
+import { silentLogger } from '../../src/log';
+import { WebServer } from '../../src/web/server';
+
+/** Deckhand's web server for a test app, with the account routes, on a free loopback port. */
+export async function startAccountWeb(app: App): Promise<{ url: string; close(): Promise<void> }> {
+  const web = new WebServer(silentLogger);
+  app.accounts.mount(web);
+  const port = await web.listen(0, '127.0.0.1');
+  app.accounts.listening(port);
+  return { url: `http://127.0.0.1:${port}`, close: () => web.close() };
+}
+
+/** The test app's Slack user `id` (workspace T1), as the vault and policy see them. */
+export function slackUser(id: string): ChatUser {
+  return { platform: 'slack', id, name: id, workspace: 'T1' };
+}
+
+/**
+ * Links `user` to the sandbox account `login` with `scopes` directly in the vault (as a finished
+ * OAuth flow would), for tests about what a linked account may do.
+ */
+export async function linkDirectly(
+  app: App,
+  user: ChatUser,
+  login: string,
+  scopes: string[],
+): Promise<string> {
+  const sandbox = app.accounts.sandbox;
+  if (!sandbox) throw new Error('no source host sandbox');
+  const token = sandbox.controls.issueToken(login, scopes).token;
+  await app.services.accounts.vault.put(user, 'source', { secret: { token }, meta: { login, scopes } });
+  await app.services.accounts.pushCache.clear(user);
+  return token;
+}

@@ -1,0 +1,131 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { button, startTestApp, type TestApp } from '../support/app';
+import { linkDirectly, slackUser, startAccountWeb } from '../support/oauth-web';
+import { waitFor } from '../support/wait';
+
+let t: TestApp;
+let web: Awaited<ReturnType<typeof startAccountWeb>>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  web = await startAccountWeb(t.app);
+  await linkDirectly(t.app, slackUser('UMONA'), 'mona', ['read:user', 'repo']);
+});
+afterAll(async () => {
+  await web.close();
+  await t.close();
+});
+
+const importAnnouncements = () =>
+  t.transcript.posted.filter((c) => c.title === 'mona/legacy-svn: import success');
+const sandbox = () => t.app.accounts.sandbox as NonNullable<typeof t.app.accounts.sandbox>;
+
+function post(body: string, headers: Record<string, string>) {
+  return fetch(`${web.url}/webhooks/source`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', 'x-github-event': 'repository_import', ...headers },
+  });
+}
+
+describe('the repository_import webhook', () => {
+  it('a forged or missing signature is rejected and nothing is announced', async () => {
+    const [followed] = await t.say('/source import follow mona/legacy-svn', { user: 'UMONA' });
+    expect(followed?.text).toBe('This conversation will hear when the import into mona/legacy-svn ends.');
+    const body = JSON.stringify({
+      status: 'success',
+      repository: { full_name: 'mona/legacy-svn' },
+      sender: { login: 'mallory' },
+    });
+    const forged = await post(body, {
+      'x-github-delivery': 'forged-1',
+      'x-hub-signature-256': `sha256=${createHmac('sha256', 'not-the-secret').update(body).digest('hex')}`,
+    });
+    expect(forged.status).toBe(401);
+    const unsigned = await post(body, { 'x-github-delivery': 'forged-2' });
+    expect(unsigned.status).toBe(401);
+    const malformed = await post(body, {
+      'x-github-delivery': 'forged-3',
+      'x-hub-signature-256': 'sha256=zz',
+    });
+    expect(malformed.status).toBe(401);
+    expect(importAnnouncements()).toEqual([]);
+  });
+
+  it('a signed delivery from the source host is announced to the following conversation, once', async () => {
+    sandbox().controls.startImport('mona/legacy-svn', 'https://svn.example.org/legacy', 'mona');
+    const announced = await waitFor(() => importAnnouncements()[0], 15_000);
+    expect(announced.text).toBe('The source import of mona/legacy-svn (started by mona) finished.');
+    const delivery = sandbox().state.deliveries.at(-1);
+    expect(delivery?.status).toBe(202);
+    // The same delivery again (a redelivery): accepted, not announced twice.
+    const hook = sandbox().state.hooks[0];
+    const again = await post(delivery?.body as string, {
+      'x-github-delivery': delivery?.id as string,
+      'x-hub-signature-256': `sha256=${createHmac('sha256', hook?.secret as string)
+        .update(delivery?.body as string)
+        .digest('hex')}`,
+    });
+    expect(again.status).toBe(200);
+    expect(importAnnouncements()).toHaveLength(1);
+    const [status] = await t.press(button(announced, 'Status'), { user: 'UMONA' });
+    expect(status?.title).toBe('Import into mona/legacy-svn');
+    expect(status?.text).toContain('complete');
+  });
+});
+
+describe('/source import', () => {
+  it('status, authors, map-author, large files, lfs and cancel, with the linked account', async () => {
+    const [authors] = await t.say('/source import authors mona/legacy-svn', { user: 'UMONA' });
+    expect(authors?.code?.text).toMatch(/^ID\s+REMOTE\s+NAME\s+EMAIL/);
+    const id = /\n(\d+)\s+alice/.exec(authors?.code?.text ?? '')?.[1];
+    expect(id).toBeDefined();
+    const [mapped] = await t.say(
+      `/source import map-author mona/legacy-svn ${id} --email alice@example.org`,
+      {
+        user: 'UMONA',
+      },
+    );
+    expect(mapped?.text).toContain('Authors can no longer be changed');
+    const [noFields] = await t.say(`/source import map-author mona/legacy-svn ${id}`, { user: 'UMONA' });
+    expect(noFields?.text).toContain('Give --email, --name or both.');
+    const [badEmail] = await t.say(`/source import map-author mona/legacy-svn ${id} --email nope`, {
+      user: 'UMONA',
+    });
+    expect(badEmail?.text).toContain('Invalid --email');
+
+    sandbox().controls.startImport('mona/legacy-svn', 'https://svn.example.org/large-history', 'mona');
+    await waitFor(
+      async () => (await t.say('/source import large-files mona/legacy-svn', { user: 'UMONA' }))[0]?.code,
+    );
+    const [large] = await t.say('/source import large-files mona/legacy-svn', { user: 'UMONA' });
+    expect(large?.code?.text).toContain('assets/video.bin');
+    const [lfs] = await t.say('/source import lfs mona/legacy-svn opt_in', { user: 'UMONA' });
+    expect(lfs?.fields?.[2]?.value).toContain('LFS: true');
+    const [badLfs] = await t.say('/source import lfs mona/legacy-svn maybe', { user: 'UMONA' });
+    expect(badLfs?.text).toContain('Invalid <choice>');
+    const [ask] = await t.say('/source import cancel mona/legacy-svn', { user: 'UMONA' });
+    const [cancelled] = await t.press(button(ask, 'Confirm'), { user: 'UMONA' });
+    expect(cancelled?.text).toBe('Stopped the import into mona/legacy-svn.');
+    const [gone] = await t.say('/source import status mona/legacy-svn', { user: 'UMONA' });
+    expect(gone?.text).toContain('Not Found');
+    const [unfollowed] = await t.say('/source import unfollow mona/legacy-svn', { user: 'UMONA' });
+    expect(unfollowed?.text).toContain('No more announcements');
+  });
+
+  it('/source ratelimit shows every category with its reset time; a used-up window is refused before sending', async () => {
+    const [card] = await t.say('/source ratelimit', { user: 'UMONA' });
+    expect(card?.title).toBe('Source-host rate limits of mona');
+    expect(card?.fields?.map((f) => f.label)).toEqual(expect.arrayContaining(['core', 'search', 'graphql']));
+    expect(card?.fields?.[0]?.value).toMatch(/^\d+ of 5000 left \(\d+ used\), resets \d\d:\d\d \(.+\)$/);
+    const linked = await t.app.services.accounts.credentials.source(slackUser('UMONA'));
+    sandbox().controls.exhaust(linked?.token, 3600);
+    const [limited] = await t.say('/source import status mona/legacy-svn', { user: 'UMONA' });
+    expect(limited?.text).toMatch(/The source host's core rate limit is used up until \d\d:\d\d/);
+    const requests = sandbox().state.windows.get(`token:${linked?.token}`)?.used;
+    const [again] = await t.say('/source import status mona/legacy-svn', { user: 'UMONA' });
+    expect(again?.text).toContain('rate limit is used up');
+    expect(sandbox().state.windows.get(`token:${linked?.token}`)?.used).toBe(requests);
+  });
+});

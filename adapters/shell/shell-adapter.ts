@@ -4,9 +4,11 @@ import { createInterface, type Interface } from 'node:readline';
 import type { Invocation, MessageHandle } from '../../src/core/command';
 import { conversationId } from '../../src/core/conversation';
 import type { CardSurface, Dispatcher } from '../../src/core/dispatch';
+import type { FormSpec } from '../../src/core/forms';
 import type { Messenger } from '../../src/core/messenger';
 import type { Card } from '../../src/core/reply';
 import type { WatchService } from '../../src/core/watch';
+import { askForm, MutableOutput } from './forms';
 import { ANSI, type Palette, PLAIN, renderCardText } from './render';
 
 /** Options of the terminal chat. */
@@ -36,6 +38,12 @@ export class ShellAdapter implements Messenger {
   private readline: Interface | undefined;
   /** The message printed last in the terminal, and how many screen rows it took. */
   private lastPrinted: { message: string; rows: number } | undefined;
+  /** Forms a command opened, asked once it returns. */
+  private readonly pendingForms: { formId: string; form: FormSpec }[] = [];
+  /** In a script: reads the next input line (form answers come from it). */
+  private nextScriptLine: (() => Promise<string | undefined>) | undefined;
+  /** The terminal output behind readline, muted while a secret is typed. */
+  private mutable: MutableOutput | undefined;
 
   constructor(private readonly options: ShellAdapterOptions) {
     this.palette = options.interactive ? ANSI : PLAIN;
@@ -68,6 +76,9 @@ export class ShellAdapter implements Messenger {
     const surface: CardSurface = {
       reply: (card) => this.post(this.conversationId, card),
       update: (handle, card) => this.update(handle, card),
+      openForm: async (formId, form) => {
+        this.pendingForms.push({ formId, form });
+      },
     };
     const pressed = /^(?:\/press\s+)?(\d+)$/.exec(text);
     if (pressed) {
@@ -77,27 +88,82 @@ export class ShellAdapter implements Messenger {
         return;
       }
       await this.options.dispatcher.handleAction(actionId, this.invocation(), surface);
+      await this.fillForms(surface);
       return;
     }
     const command = text.startsWith('/') ? text : `/${text}`;
     await this.options.dispatcher.handleText(command, this.invocation(), surface);
+    await this.fillForms(surface);
+  }
+
+  /** Asks the forms the last command opened, field by field, and submits the answers. */
+  private async fillForms(surface: CardSurface): Promise<void> {
+    for (let next = this.pendingForms.shift(); next; next = this.pendingForms.shift()) {
+      const values = await askForm(
+        next.form,
+        (q, secret) => this.ask(q, secret),
+        (t) => this.say(t),
+      );
+      this.lastPrinted = undefined;
+      if (values) await this.options.dispatcher.handleForm(next.formId, values, this.invocation(), surface);
+    }
+  }
+
+  /** One answer: the next script line (echoed, secrets hidden), or typed at the prompt. */
+  private async ask(question: string, secret: boolean): Promise<string | undefined> {
+    if (this.nextScriptLine) {
+      const line = await this.nextScriptLine();
+      if (line !== undefined) this.say(`${question}${secret ? '(hidden)' : line}`);
+      return line;
+    }
+    const rl = this.readline;
+    if (!rl) return undefined;
+    const mutable = this.mutable;
+    if (!secret || !mutable || !this.options.interactive) {
+      return new Promise((resolve) => rl.question(question, resolve));
+    }
+    this.options.output.write(question);
+    mutable.muted = true;
+    try {
+      return await new Promise<string>((resolve) => rl.question('', resolve));
+    } finally {
+      mutable.muted = false;
+      this.options.output.write('\n');
+    }
+  }
+
+  /** Prints a line of a form dialogue. */
+  private say(text: string): void {
+    this.options.output.write(`${text}\n`);
   }
 
   /** Reads commands from a script until end of input. */
   async runScript(): Promise<void> {
     const lines = createInterface({ input: this.options.input, crlfDelay: Number.POSITIVE_INFINITY });
-    for await (const line of lines) {
-      if (line.trim() && !line.trim().startsWith('#')) this.write(`> ${line.trim()}`);
-      await this.runLine(line);
+    const iterator = lines[Symbol.asyncIterator]();
+    this.nextScriptLine = async () => {
+      const next = await iterator.next();
+      return next.done ? undefined : next.value;
+    };
+    try {
+      for (let line = await this.nextScriptLine(); line !== undefined; line = await this.nextScriptLine()) {
+        if (line.trim() && !line.trim().startsWith('#')) this.write(`> ${line.trim()}`);
+        await this.runLine(line);
+      }
+    } finally {
+      this.nextScriptLine = undefined;
+      lines.close();
     }
   }
 
   /** Runs the interactive chat until `exit`, `quit` or end of input. */
   async runInteractive(): Promise<void> {
+    this.mutable = new MutableOutput(this.options.output);
     const rl = createInterface({
       input: this.options.input,
-      output: this.options.output,
+      output: this.mutable,
       prompt: 'deckhand> ',
+      terminal: (this.options.output as NodeJS.WriteStream).isTTY === true,
     });
     this.readline = rl;
     this.write(

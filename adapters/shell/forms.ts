@@ -1,0 +1,83 @@
+/**
+ * Forms in the terminal: each field is asked on its own line. In a script, the lines that follow
+ * the command are the answers. On a terminal, what is typed for a secret field is not echoed.
+ * `/cancel` at any question drops the form.
+ */
+import { Writable } from 'node:stream';
+import type { FormField, FormSpec } from '../../src/core/forms';
+import { registerSecret } from '../../src/secrets';
+
+/** Reads one answer; undefined when the input ended. */
+export type AskLine = (question: string, secret: boolean) => Promise<string | undefined>;
+
+/** The answers, or undefined when the user cancelled or the input ended. */
+export async function askForm(
+  form: FormSpec,
+  ask: AskLine,
+  say: (text: string) => void,
+): Promise<Record<string, string> | undefined> {
+  say(
+    `${form.title}${form.intro ? `\n${form.intro}` : ''}\n(Answer each question; an empty answer skips an optional one, /cancel stops.)`,
+  );
+  const values: Record<string, string> = {};
+  for (const field of form.fields) {
+    const answer = await askField(field, ask, say);
+    if (answer === undefined) {
+      say('The form was cancelled; nothing was done.');
+      return undefined;
+    }
+    if (answer !== '') values[field.name] = answer;
+  }
+  return values;
+}
+
+async function askField(
+  field: FormField,
+  ask: AskLine,
+  say: (text: string) => void,
+): Promise<string | undefined> {
+  const hint = field.placeholder ? ` (e.g. ${field.placeholder})` : '';
+  const question = `${field.label}${field.optional ? ' [optional]' : ''}${field.secret ? ' [hidden]' : ''}${hint}: `;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const line = await ask(question, field.secret === true);
+    if (line === undefined || line.trim() === '/cancel') return undefined;
+    const answer = field.multiline ? line.replaceAll('\\n', '\n') : line;
+    if (field.secret) registerSecret(answer);
+    if (answer.trim() !== '' || field.optional) return answer.trim() === '' ? '' : answer;
+    say(`${field.label} is needed.`);
+  }
+  return '';
+}
+
+/**
+ * The terminal output as readline sees it, with a switch that stops echoing (while a secret is
+ * typed). Size and TTY-ness are those of the real terminal.
+ */
+export class MutableOutput extends Writable {
+  /** While true, nothing reaches the terminal. */
+  muted = false;
+
+  constructor(private readonly target: NodeJS.WritableStream) {
+    super();
+    (target as NodeJS.WriteStream).on?.('resize', () => this.emit('resize'));
+  }
+
+  /** Columns of the real terminal (readline lays out the line with it). */
+  get columns(): number | undefined {
+    return (this.target as NodeJS.WriteStream).columns;
+  }
+
+  /** Whether the real output is a terminal. */
+  get isTTY(): boolean {
+    return (this.target as NodeJS.WriteStream).isTTY === true;
+  }
+
+  override _write(
+    chunk: Buffer | string,
+    _encoding: BufferEncoding,
+    done: (error?: Error | null) => void,
+  ): void {
+    if (!this.muted) this.target.write(chunk);
+    done();
+  }
+}

@@ -1,0 +1,163 @@
+/** The events of the calendar: list with every filter, read, create, update and trash, by id or slug. */
+import { type CalendarEvent, type CalendarPage, EventSchema, pageSchema } from './schemas';
+import { type CalendarSession, definedOnly, itemPath, type QueryValue } from './session';
+
+/** The largest page the plugin serves (bigger `per_page` values are clamped to it). */
+export const MAX_PER_PAGE = 50;
+
+/**
+ * Filters of `GET /events`, with the API's own parameter names. Dates are anything the site's
+ * `strtotime()` reads (`2026-12-01 18:00:00` is safest) in the site's time zone; with
+ * `strict_dates` false (the default) they cover whole days.
+ */
+export interface EventListQuery {
+  page?: number;
+  /** At most {@link MAX_PER_PAGE}. */
+  per_page?: number;
+  start_date?: string;
+  end_date?: string;
+  starts_before?: string;
+  starts_after?: string;
+  ends_before?: string;
+  ends_after?: string;
+  strict_dates?: boolean;
+  search?: string;
+  /** Category ids or slugs (any of them). */
+  categories?: readonly (number | string)[];
+  /** Tag ids or slugs (any of them). */
+  tags?: readonly (number | string)[];
+  venue?: readonly number[];
+  organizer?: readonly number[];
+  featured?: boolean;
+  /** Post statuses, comma-separated or one (`publish`, `draft`, `any`…). */
+  status?: string;
+  geoloc?: boolean;
+  geoloc_lat?: number;
+  geoloc_lng?: number;
+  /** Event ids; date filters are then ignored. */
+  include?: readonly number[];
+  post_parent?: number;
+  ticketed?: boolean;
+}
+
+/** A venue or organizer in an event body: an id, `{id}`, or the fields of a new one (created, de-duplicated). */
+export type LinkedPostInput = number | { id: number } | Record<string, unknown>;
+
+/** Fields of an event on create (`title`, `start_date`, `end_date` required) and update (all optional). */
+export interface EventFields {
+  title?: string;
+  description?: string;
+  excerpt?: string;
+  slug?: string;
+  author?: number;
+  date?: string;
+  date_utc?: string;
+  /** `publish`, `draft`, `pending`, `private`, `future`. */
+  status?: string;
+  /** `YYYY-MM-DD HH:MM:SS`, read in `timezone` when given, else in the site's zone. */
+  start_date?: string;
+  end_date?: string;
+  /** IANA name (`Europe/Berlin`) or `UTC+2`. */
+  timezone?: string;
+  all_day?: boolean;
+  /** Attachment id or an image URL (side-loaded). */
+  image?: number | string;
+  cost?: string;
+  website?: string;
+  show_map?: boolean;
+  show_map_link?: boolean;
+  hide_from_listings?: boolean;
+  sticky?: boolean;
+  featured?: boolean;
+  /** Ids or names; `[]` removes every term. */
+  categories?: readonly (number | string)[];
+  tags?: readonly (number | string)[];
+  venue?: LinkedPostInput | LinkedPostInput[];
+  organizer?: LinkedPostInput | LinkedPostInput[];
+}
+
+/** An event by numeric id, or by slug. */
+export type EventRef = number | string;
+
+/** `/events`. Reads are public; writes need credentials with the event capabilities. */
+export class EventsApi {
+  constructor(private readonly session: CalendarSession) {}
+
+  /** One page of events matching the filters (upcoming ones by default, as the plugin decides). */
+  list(query: EventListQuery = {}): Promise<CalendarPage<CalendarEvent>> {
+    const { per_page, ...rest } = query;
+    const params: Record<string, QueryValue> = {
+      ...rest,
+      per_page: per_page === undefined ? undefined : Math.min(Math.max(1, per_page), MAX_PER_PAGE),
+    };
+    return this.session.page(
+      {
+        method: 'GET',
+        path: '/events',
+        route: '/events',
+        schema: pageSchema('events', EventSchema),
+        action: 'list events',
+        subject: { kind: 'events' },
+        query: params,
+      },
+      query.page ?? 1,
+    );
+  }
+
+  /** One event; `password` for a password-protected one. */
+  get(ref: EventRef, options: { password?: string } = {}): Promise<CalendarEvent> {
+    const { path, route } = itemPath('events', ref);
+    return this.session.call({
+      method: 'GET',
+      path,
+      route,
+      schema: EventSchema,
+      action: 'read this event',
+      subject: { kind: 'event', ref },
+      query: { password: options.password },
+    });
+  }
+
+  /** Creates an event (201); it is published unless `status` says otherwise or the account may not. */
+  create(fields: EventFields & Required<Pick<EventFields, 'title' | 'start_date' | 'end_date'>>) {
+    return this.session.call({
+      method: 'POST',
+      path: '/events',
+      route: '/events',
+      schema: EventSchema,
+      action: 'create events',
+      subject: { kind: 'event' },
+      auth: true,
+      body: definedOnly({ ...fields }),
+    });
+  }
+
+  /** Changes the given fields of an event. */
+  update(ref: EventRef, fields: EventFields): Promise<CalendarEvent> {
+    const { path, route } = itemPath('events', ref);
+    return this.session.call({
+      method: 'POST',
+      path,
+      route,
+      schema: EventSchema,
+      action: 'update this event',
+      subject: { kind: 'event', ref },
+      auth: true,
+      body: definedOnly({ ...fields }),
+    });
+  }
+
+  /** Moves an event to the trash and returns it (a second delete answers 410 "already in the trash"). */
+  delete(ref: EventRef): Promise<CalendarEvent> {
+    const { path, route } = itemPath('events', ref);
+    return this.session.call({
+      method: 'DELETE',
+      path,
+      route,
+      schema: EventSchema,
+      action: 'cancel this event',
+      subject: { kind: 'event', ref },
+      auth: true,
+    });
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * Venues and organizers: the plugin's "linked posts", with the same routes and list filters
+ * (`/venues`, `/venues/{id}`, `/venues/by-slug/{slug}`; the same for `/organizers`).
+ */
+import type { z } from 'zod';
+import type { CalendarPage } from './schemas';
+import { pageSchema } from './schemas';
+import { type CalendarSession, definedOnly, itemPath } from './session';
+
+/** Filters of `GET /venues` and `GET /organizers`. */
+export interface LinkedPostListQuery {
+  page?: number;
+  /** At most 50. */
+  per_page?: number;
+  /** Text in the name, description or custom fields. */
+  search?: string;
+  /** Only those of this event. */
+  event?: number;
+  has_events?: boolean;
+  only_with_upcoming?: boolean;
+  status?: string;
+}
+
+/** Fields of a venue (`venue` is its name, required on create). */
+export interface VenueFields {
+  venue?: string;
+  description?: string;
+  status?: string;
+  author?: number;
+  date?: string;
+  date_utc?: string;
+  address?: string;
+  city?: string;
+  country?: string;
+  province?: string;
+  state?: string;
+  stateprovince?: string;
+  zip?: string;
+  phone?: string;
+  website?: string;
+  image?: number | string;
+  show_map?: boolean;
+  show_map_link?: boolean;
+}
+
+/** Fields of an organizer (`organizer` is its name, required on create). */
+export interface OrganizerFields {
+  organizer?: string;
+  description?: string;
+  status?: string;
+  author?: number;
+  date?: string;
+  date_utc?: string;
+  phone?: string;
+  website?: string;
+  email?: string;
+  image?: number | string;
+}
+
+/** `venues`/`venue` or `organizers`/`organizer`. */
+interface Kind {
+  collection: 'venues' | 'organizers';
+  singular: 'venue' | 'organizer';
+}
+
+/** List, read, create, update and trash one kind of linked post. */
+export class LinkedPostsApi<T, Fields extends object> {
+  constructor(
+    private readonly session: CalendarSession,
+    private readonly kind: Kind,
+    private readonly schema: z.ZodType<T>,
+  ) {}
+
+  /** One page (public). */
+  list(query: LinkedPostListQuery = {}): Promise<CalendarPage<T>> {
+    const { per_page, ...rest } = query;
+    return this.session.page(
+      {
+        method: 'GET',
+        path: `/${this.kind.collection}`,
+        route: `/${this.kind.collection}`,
+        schema: pageSchema(this.kind.collection, this.schema),
+        action: `list ${this.kind.collection}`,
+        subject: { kind: this.kind.collection },
+        query: {
+          ...rest,
+          per_page: per_page === undefined ? undefined : Math.min(Math.max(1, per_page), 50),
+        },
+      },
+      query.page ?? 1,
+    );
+  }
+
+  /** One by id or slug. */
+  get(ref: number | string): Promise<T> {
+    const { path, route } = itemPath(this.kind.collection, ref);
+    return this.session.call({
+      method: 'GET',
+      path,
+      route,
+      schema: this.schema,
+      action: `read this ${this.kind.singular}`,
+      subject: { kind: this.kind.singular, ref },
+    });
+  }
+
+  /** Creates one (the plugin returns an existing identical one instead of a duplicate). */
+  create(fields: Fields): Promise<T> {
+    return this.session.call({
+      method: 'POST',
+      path: `/${this.kind.collection}`,
+      route: `/${this.kind.collection}`,
+      schema: this.schema,
+      action: `create ${this.kind.collection}`,
+      subject: { kind: this.kind.singular },
+      auth: true,
+      body: definedOnly({ ...fields }) as Record<string, unknown>,
+    });
+  }
+
+  /** Changes the given fields. */
+  update(ref: number | string, fields: Fields): Promise<T> {
+    const { path, route } = itemPath(this.kind.collection, ref);
+    // The slug form of update wants the slug in the body too (seed: "update requires slug").
+    const slug = /^\d+$/.test(String(ref)) ? {} : { slug: String(ref) };
+    return this.session.call({
+      method: 'POST',
+      path,
+      route,
+      schema: this.schema,
+      action: `update this ${this.kind.singular}`,
+      subject: { kind: this.kind.singular, ref },
+      auth: true,
+      body: definedOnly({ ...fields, ...slug }) as Record<string, unknown>,
+    });
+  }
+
+  /** Moves one to the trash and returns it. */
+  delete(ref: number | string): Promise<T> {
+    const { path, route } = itemPath(this.kind.collection, ref);
+    return this.session.call({
+      method: 'DELETE',
+      path,
+      route,
+      schema: this.schema,
+      action: `delete this ${this.kind.singular}`,
+      subject: { kind: this.kind.singular, ref },
+      auth: true,
+    });
+  }
+}

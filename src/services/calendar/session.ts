@@ -1,0 +1,182 @@
+/**
+ * One user's connection to the calendar, shared by the resource APIs of a {@link CalendarClient}:
+ * builds `{rest_root}/{namespace}/…` paths, adds Basic auth (an application password) to the calls
+ * that need it, sends writes form- or JSON-encoded as WordPress accepts, and turns error bodies into
+ * the errors users see (errors.ts).
+ */
+import type { Dispatcher } from 'undici';
+import type { z } from 'zod';
+import { NotFoundError, PermissionDenied, UpstreamError } from '../../core/errors';
+import type { HttpClient, RequestOptions } from '../http';
+import {
+  applicationPasswordLink,
+  calendarError,
+  type ErrorSubject,
+  errorCode,
+  readCalendarError,
+} from './errors';
+import type { CalendarPage } from './schemas';
+
+/** A WordPress user name and one of its application passwords. Secret: never log or show it. */
+export interface CalendarCredentials {
+  user: string;
+  appPassword: string;
+}
+
+/** A query string value: lists are sent comma-separated, as the plugin reads them. */
+export type QueryValue = string | number | boolean | readonly (string | number)[] | undefined;
+
+/** One call. */
+export interface CalendarCall<T> {
+  method: Dispatcher.HttpMethod;
+  /** Path under the namespace, e.g. `/events/42` (segments already encoded). */
+  path: string;
+  /** The same path with placeholders, for metrics (`/events/{id}`). */
+  route: string;
+  schema: z.ZodType<T>;
+  /** What the call does, in words, for permission errors (`create events`). */
+  action: string;
+  /** What it acts on, for not-found and trash messages. */
+  subject: ErrorSubject;
+  /** True for writes: they need credentials. */
+  auth?: boolean;
+  query?: Record<string, QueryValue>;
+  body?: Record<string, unknown>;
+}
+
+/** The calendar's connection for one set of credentials (or none: public reads only). */
+export class CalendarSession {
+  constructor(
+    private readonly http: HttpClient,
+    /** Path of the namespace under the REST root, e.g. `/tribe/events/v1`. */
+    private readonly namespacePath: string,
+    /** Public address of the site, for the application-password link in messages. */
+    readonly siteUrl: string,
+    private readonly credentials: CalendarCredentials | undefined,
+  ) {}
+
+  /** The WordPress user the calls are made as, if any. */
+  get user(): string | undefined {
+    return this.credentials?.user;
+  }
+
+  /** Makes a call under the namespace and returns the validated answer. */
+  async call<T>(call: CalendarCall<T>): Promise<T> {
+    return this.send({
+      ...call,
+      path: this.namespacePath + call.path,
+      route: this.namespacePath + call.route,
+    });
+  }
+
+  /** Makes a call at a path of the REST root itself (the WordPress index `/`). */
+  async callRoot<T>(call: CalendarCall<T>): Promise<T> {
+    return this.send(call);
+  }
+
+  /** Reads one page of a list; `page` is echoed into the result. */
+  async page<T>(call: CalendarCall<Omit<CalendarPage<T>, 'page'>>, page: number): Promise<CalendarPage<T>> {
+    const result = await this.call(call);
+    return { ...result, page };
+  }
+
+  private async send<T>(call: CalendarCall<T>): Promise<T> {
+    if (call.auth && !this.credentials) {
+      throw new PermissionDenied(
+        `Deckhand has no calendar credentials, so it cannot ${call.action}.`,
+        `Make an application password at ${applicationPasswordLink(this.siteUrl)} and set CALENDAR_USER and CALENDAR_APP_PASSWORD.`,
+      );
+    }
+    const options: RequestOptions = { route: call.route };
+    const query = encodeQuery(call.query);
+    if (query) options.query = query;
+    if (call.body !== undefined) options.body = call.body;
+    if (this.credentials) {
+      const { user, appPassword } = this.credentials;
+      // WordPress shows application passwords in groups of four; the spaces are optional.
+      const basic = Buffer.from(`${user}:${appPassword.replace(/\s+/g, '')}`).toString('base64');
+      options.headers = { authorization: `Basic ${basic}` };
+    }
+    const response = await this.http.raw(call.method, call.path, options);
+    if (response.status >= 400) throw this.errorOf(response.status, response.text, call);
+    const parsed = call.schema.safeParse(parseJson(response.text));
+    if (!parsed.success) {
+      throw new UpstreamError(
+        'calendar',
+        502,
+        'The calendar site sent an answer Deckhand does not understand.',
+        "Check CALENDAR_URL: it should be the site's REST root, e.g. https://example.org/wp-json.",
+      );
+    }
+    return parsed.data;
+  }
+
+  /** The error for an error answer: the WordPress code read, turned into what the user should see. */
+  private errorOf(status: number, text: string, call: CalendarCall<unknown>): Error {
+    const body = parseJson(text);
+    const code = errorCode(body);
+    const generic = this.http.errorFor(status, text);
+    const message = readCalendarError(status, body, call.subject) ?? generic.message;
+    if (code === 'rest_invalid_param' && call.subject.ref !== undefined && invalidOnlyId(body)) {
+      // The linked-post and term routes validate the id itself: a 400 there means "no such thing".
+      return new NotFoundError(message, undefined, { cause: generic });
+    }
+    const plain = new UpstreamError('calendar', status, message, generic.hint);
+    return calendarError(plain, code, {
+      siteUrl: this.siteUrl,
+      user: this.user,
+      action: call.action,
+      write: call.method !== 'GET',
+    });
+  }
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when a `rest_invalid_param` body names only the `id` or `slug` of the route. */
+function invalidOnlyId(body: unknown): boolean {
+  const params = (body as { data?: { params?: unknown } }).data?.params;
+  const names = Array.isArray(params)
+    ? params
+    : params && typeof params === 'object'
+      ? Object.keys(params)
+      : [];
+  return names.length > 0 && names.every((n) => n === 'id' || n === 'slug');
+}
+
+/** Query values as strings; lists comma-separated (the plugin splits CSV). */
+function encodeQuery(query: Record<string, QueryValue> | undefined): RequestOptions['query'] | undefined {
+  if (!query) return undefined;
+  const out: Record<string, string | number | boolean> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) {
+      if (value.length > 0) out[key] = value.join(',');
+    } else {
+      out[key] = value as string | number | boolean;
+    }
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** `/events/42` for an id, `/events/by-slug/hack-night` for a slug. */
+export function itemPath(collection: string, ref: number | string): { path: string; route: string } {
+  const text = String(ref).trim();
+  if (/^\d+$/.test(text)) return { path: `/${collection}/${text}`, route: `/${collection}/{id}` };
+  return {
+    path: `/${collection}/by-slug/${encodeURIComponent(text)}`,
+    route: `/${collection}/by-slug/{slug}`,
+  };
+}
+
+/** A copy of `value` without its `undefined` members: a request sends only the fields that were set. */
+export function definedOnly<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}

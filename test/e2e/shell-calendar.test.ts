@@ -1,0 +1,94 @@
+/**
+ * The calendar in `deckhand shell --sandbox`, typed line by line as a user would: create an event,
+ * find it, cancel it by the id its card shows (after confirming), and fill in /event new's form
+ * from the lines that follow it.
+ */
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { SANDBOX_CALENDAR_USERS } from '../../src/sandbox/calendar';
+import { testPrefix } from '../support/redis';
+import { waitFor } from '../support/wait';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+/** A running `deckhand shell --sandbox` whose input stays open. */
+function startShell(): { child: ChildProcessWithoutNullStreams; out: () => string; dataDir: string } {
+  const { host, port } = inject('redis');
+  const dataDir = mkdtempSync(join(tmpdir(), 'deckhand-cal-'));
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, 'bin', 'deckhand.mjs'), 'shell', '--sandbox', '--wait', '5'],
+    {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        REDIS_URL: `redis://${host}:${port}/${Number(process.env.VITEST_POOL_ID ?? 1) % 64}`,
+        REDIS_KEY_PREFIX: testPrefix(),
+        SANDBOX_STEP_MS: '20',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SHELL_USER: 'tester',
+        LOG_LEVEL: 'debug',
+      },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  return { child, out: () => stdout, dataDir };
+}
+
+describe('the calendar in deckhand shell --sandbox', () => {
+  it('creates “Hack night” with its link, lists it, cancels it by id after confirmation, and fills a form', async () => {
+    const shell = startShell();
+    let mark = 0;
+    /** Types a line and waits for `expected` in what is printed after it. */
+    const type = async (line: string, expected: RegExp) => {
+      mark = shell.out().length;
+      shell.child.stdin.write(`${line}\n`);
+      return waitFor(() => expected.exec(shell.out().slice(mark)), 15_000);
+    };
+
+    const created = await type(
+      '/event create "Hack night" --start "2026-12-01 18:00" --end "2026-12-01 21:00" --venue "Main Hall"',
+      /\[done\] Hack night[\s\S]*Open: (http:\/\/127\.0\.0\.1:\d+\/event\/hack-night\/)[\s\S]*event #(\d+)/,
+    );
+    const id = created[2] as string;
+    expect(shell.out().slice(mark)).toMatch(/When\s+Tue 1 Dec 2026, 18:00–21:00 \(Europe\/Berlin\)/);
+    expect(shell.out().slice(mark)).toMatch(/Venue\s+Main Hall, Hauptstraße 1, Berlin/);
+
+    await type('/events --search hack', new RegExp(`Hack night · Main Hall · #${id}`));
+    const ask = await type(`/event cancel ${id}`, /Please confirm[\s\S]*\[(\d+)\] Confirm/);
+    await type(ask[1] as string, /Cancelled: “Hack night” is in the trash\./);
+    await type('/events --search hack', /No events match\./);
+    await type(`/event show ${id}`, new RegExp(`Event ${id} is in the trash\\.`));
+
+    mark = shell.out().length;
+    shell.child.stdin.write(
+      '/event new\nScript social\n2026-12-20 18:00\n\nCommunity Room\n\n\nMade by a script\n',
+    );
+    await waitFor(
+      () => /\[done\] Script social[\s\S]*Community Room, Gartenweg 5/.test(shell.out().slice(mark)),
+      15_000,
+    );
+    expect(shell.out().slice(mark)).toContain('Title (e.g. Hack night): Script social');
+
+    shell.child.stdin.end();
+    const code = await new Promise<number | null>((resolve) => shell.child.on('exit', resolve));
+    expect(code).toBe(0);
+    expect(shell.out()).not.toMatch(/\n\s+at .+:\d+:\d+/);
+    const log = readFileSync(join(shell.dataDir, 'deckhand.log'), 'utf8');
+    expect(log).toContain('"command":"event create"');
+    const password = SANDBOX_CALENDAR_USERS.editor.appPassword;
+    expect(log).not.toContain(password);
+    expect(log).not.toContain(password.replace(/ /g, ''));
+    expect(shell.out()).not.toContain(password.replace(/ /g, ''));
+  });
+});

@@ -7,6 +7,7 @@ import type { Platform } from '../../src/core/conversation';
 import { DeliveryDeduper } from '../../src/store/dedupe';
 import type { AdapterContext, PlatformAdapter } from '../types';
 import { DiscordApi } from './api';
+import { discordFileResolver } from './files';
 import { FormStash } from './forms';
 import { DiscordGateway } from './gateway';
 import { interactionsEndpoint } from './http-endpoint';
@@ -64,6 +65,7 @@ export class DiscordAdapter implements PlatformAdapter {
   async start(): Promise<void> {
     const { app, config, logger, web } = this.context;
     app.messengers.register('discord', this.messenger);
+    app.files.register('discord', discordFileResolver());
     this.running = true;
     if (this.mode === 'worker') return;
     const prefix = config.REDIS_KEY_PREFIX;

@@ -28,5 +28,13 @@ export function restOptions(
   config: Pick<Config, 'DISCORD_API_URL'>,
   extra: Partial<RESTOptions> = {},
 ): Partial<RESTOptions> {
-  return { api: config.DISCORD_API_URL ?? DISCORD_API, version: '10', makeRequest: encodeFormData, ...extra };
+  // 45/s rather than Discord's 50/s global limit: a little margin, so a burst delayed by a busy event
+  // loop does not spill into the next second (measured by the fan-out benchmark).
+  return {
+    api: config.DISCORD_API_URL ?? DISCORD_API,
+    version: '10',
+    makeRequest: encodeFormData,
+    globalRequestsPerSecond: 45,
+    ...extra,
+  };
 }

@@ -5,7 +5,7 @@ import { DeliveryDeduper } from '../../src/store/dedupe';
 import type { AdapterContext, PlatformAdapter } from '../types';
 import { SlackClients } from './clients';
 import { dialogPolicy } from './confirm';
-import { downloadHosts } from './files';
+import { downloadHosts, slackFileResolver } from './files';
 import { registerHandlers } from './handlers';
 import { InFlight } from './inflight';
 import { RedisInstallationStore } from './installations';
@@ -78,6 +78,8 @@ export class SlackAdapter implements PlatformAdapter {
     const dialogs = dialogPolicy(new RedisActionStore(redis, prefix), context.app.dispatcher.registry);
     const messenger = new SlackMessenger({ clients, redis, prefix, logger, dialogs });
     context.app.messengers.register('slack', messenger);
+    const tokenFor = async (team: string) => (await clients.forTeam(team)).token;
+    context.app.files.register('slack', slackFileResolver(tokenFor, downloadHosts(settings.apiUrl)));
     if (context.role === 'worker') return;
 
     const installer =

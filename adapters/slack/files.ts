@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { webApi } from '@slack/bolt';
 import type { Redis } from 'ioredis';
-import type { IncomingFile } from '../../src/core/files';
+import type { FileResolver, IncomingFile } from '../../src/core/files';
 import type { CardAttachment } from '../../src/core/reply';
 
 /** A file as Slack describes it in a message event (`files[]`). */
@@ -24,33 +24,64 @@ export function downloadHosts(apiUrl: string): Set<string> {
   return new Set(['files.slack.com', 'slack-files.com', new URL(apiUrl).host]);
 }
 
+/** Streams one Slack file with the bot token (the caller has checked the host). */
+async function download(
+  url: string,
+  name: string,
+  token: string,
+  fetchImpl: typeof fetch,
+): Promise<Readable> {
+  const response = await fetchImpl(url, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok || !response.body) {
+    throw new Error(`downloading ${name} from Slack failed (HTTP ${response.status})`);
+  }
+  return Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
+}
+
 /**
  * Files shared with the bot as core file references: nothing is fetched until `open()`, which
- * streams the download (with the bot token, only to Slack's own hosts).
+ * streams the download (with the bot token, only to Slack's own hosts). With the workspace (`team`)
+ * each file also carries a locator, so a worker can download it again (see {@link slackFileResolver}).
  */
 export function incomingFiles(
   files: readonly SlackFileInfo[] | undefined,
   token: string,
   hosts: Set<string>,
   fetchImpl: typeof fetch = fetch,
+  team?: string,
 ): IncomingFile[] {
   return (files ?? []).flatMap((file) => {
     const url = file.url_private_download ?? file.url_private;
     if (!url || !URL.canParse(url) || !hosts.has(new URL(url).host)) return [];
+    const name = file.name ?? file.title ?? file.id;
     const incoming: IncomingFile = {
-      name: file.name ?? file.title ?? file.id,
+      name,
       ...(file.size !== undefined ? { size: file.size } : {}),
       ...(file.mimetype ? { mimeType: file.mimetype } : {}),
-      async open() {
-        const response = await fetchImpl(url, { headers: { authorization: `Bearer ${token}` } });
-        if (!response.ok || !response.body) {
-          throw new Error(`downloading ${incoming.name} from Slack failed (HTTP ${response.status})`);
-        }
-        return Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
-      },
+      open: () => download(url, name, token, fetchImpl),
+      ...(team !== undefined ? { locator: { platform: 'slack', team, url, name } } : {}),
     };
     return [incoming];
   });
+}
+
+/**
+ * Opens a located Slack file in any process: the token of its workspace, and only Slack's own hosts
+ * (a locator is data from Redis, so its URL is checked again).
+ */
+export function slackFileResolver(
+  tokenFor: (team: string) => Promise<string>,
+  hosts: Set<string>,
+  fetchImpl: typeof fetch = fetch,
+): FileResolver {
+  return async (locator) => {
+    const url = String(locator.url ?? '');
+    if (!URL.canParse(url) || !hosts.has(new URL(url).host)) {
+      throw new Error('a Slack file locator points outside Slack');
+    }
+    const name = String(locator.name ?? 'file');
+    return download(url, name, await tokenFor(String(locator.team ?? '')), fetchImpl);
+  };
 }
 
 /**

@@ -181,7 +181,7 @@ function onMessages(app: App, deps: HandlerDeps): void {
       thread: isDm ? event.thread_ts : (event.thread_ts ?? event.ts),
     });
     const { token } = await deps.clients.forTeam(teamId);
-    const files = incomingFiles(event.files, token, deps.downloadHosts);
+    const files = incomingFiles(event.files, token, deps.downloadHosts, fetch, teamId);
     const text = plainTypedText((event.text ?? '').replace(/<@[UW][A-Z0-9]+(\|[^>]*)?>/g, ' ')).trim();
     if (!text && files.length === 0) return;
     const line = text.startsWith('/') ? text : `/${text || 'help'}`;

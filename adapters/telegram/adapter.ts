@@ -11,7 +11,7 @@ import type { UserFromGetMe } from 'grammy/types';
 import type { AdapterContext, PlatformAdapter } from '../types';
 import { apiRootOf, createBot, isCloudApi, type ThrottleOptions } from './bot';
 import { telegramCommandName } from './command-line';
-import { CLOUD_DOWNLOAD_LIMIT, LOCAL_DOWNLOAD_LIMIT } from './files';
+import { CLOUD_DOWNLOAD_LIMIT, type FileSource, LOCAL_DOWNLOAD_LIMIT, telegramFileResolver } from './files';
 import { FormStore } from './form-store';
 import { TelegramForms } from './forms';
 import { botIdOf, telegramConversationId } from './ids';
@@ -49,6 +49,8 @@ export class TelegramAdapter implements PlatformAdapter {
   readonly messenger: TelegramMessenger;
   readonly mode: Mode;
   private readonly forms: TelegramForms;
+  /** Where files users send are downloaded from (also by workers, through the app's resolvers). */
+  private readonly fileSource: FileSource;
   private runner: RunnerHandle | undefined;
   private running = false;
 
@@ -87,6 +89,12 @@ export class TelegramAdapter implements PlatformAdapter {
         await dispatcher.handleForm(formId, values, invocationOf(where), surface);
       },
     });
+    this.fileSource = {
+      api: this.bot.api,
+      token: this.bot.token,
+      apiRoot: apiRootOf(config),
+      limit: options.downloadLimitBytes ?? (isCloudApi(config) ? CLOUD_DOWNLOAD_LIMIT : LOCAL_DOWNLOAD_LIMIT),
+    };
     const groups = new Map(app.dispatcher.registry.groups().map((g) => [telegramCommandName(g), g]));
     installReceiver(this.bot, {
       dispatcher,
@@ -97,13 +105,7 @@ export class TelegramAdapter implements PlatformAdapter {
       prefix: config.REDIS_KEY_PREFIX,
       botId,
       botUsername,
-      files: {
-        api: this.bot.api,
-        token: this.bot.token,
-        apiRoot: apiRootOf(config),
-        limit:
-          options.downloadLimitBytes ?? (isCloudApi(config) ? CLOUD_DOWNLOAD_LIMIT : LOCAL_DOWNLOAD_LIMIT),
-      },
+      files: this.fileSource,
       groups,
       clickWindowMs: options.clickWindowMs ?? 5000,
       logger: log,
@@ -121,6 +123,7 @@ export class TelegramAdapter implements PlatformAdapter {
   async start(): Promise<void> {
     const { app, config, web, logger } = this.context;
     app.messengers.register('telegram', this.messenger);
+    app.files.register('telegram', telegramFileResolver(this.fileSource));
     if (this.mode === 'send-only') {
       this.running = true;
       return;

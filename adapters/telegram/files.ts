@@ -15,7 +15,7 @@ import { GrammyError } from 'grammy';
 import type { Message } from 'grammy/types';
 import { request } from 'undici';
 import { UnreachableError, UpstreamError, UsageError } from '../../src/core/errors';
-import type { IncomingFile } from '../../src/core/files';
+import type { FileResolver, IncomingFile } from '../../src/core/files';
 
 /** What the cloud Bot API lets bots download. */
 export const CLOUD_DOWNLOAD_LIMIT = 20 * 1024 * 1024;
@@ -124,6 +124,20 @@ export function incomingFiles(
     ...(media.size !== undefined ? { size: media.size } : {}),
     ...(media.mimeType ? { mimeType: media.mimeType } : {}),
     open: () => download(source, media.fileId, media.name, media.size),
+    locator: {
+      platform: 'telegram',
+      fileId: media.fileId,
+      name: media.name,
+      ...(media.size !== undefined ? { size: media.size } : {}),
+    },
   };
   return { files: [file], oversized: [] };
+}
+
+/** Opens a located file (its `file_id`) in any process of the same bot. */
+export function telegramFileResolver(source: FileSource): FileResolver {
+  return (locator) => {
+    const size = typeof locator.size === 'number' ? locator.size : undefined;
+    return download(source, String(locator.fileId ?? ''), String(locator.name ?? 'file'), size);
+  };
 }

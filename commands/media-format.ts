@@ -1,0 +1,61 @@
+/** Formatting and argument helpers shared by the media commands. */
+import { z } from 'zod';
+
+/** `734.0 MB`, `12.5 KB`, `512 B` (powers of 1024, as file managers show them). */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 1024) return `${Math.max(0, Math.round(bytes || 0))} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(1)} ${units[unit]}`;
+}
+
+/** `1:02:03`, `4:05` from seconds. */
+export function formatLength(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
+}
+
+/** `45%` of a known total. */
+export function percent(part: number, total: number | undefined): string | undefined {
+  if (!total || total <= 0) return undefined;
+  return `${Math.min(100, Math.floor((part / total) * 100))}%`;
+}
+
+/** A file code as the host makes them (letters and digits). */
+export const fileCode = z
+  .string()
+  .regex(/^[A-Za-z0-9]{4,40}$/, 'must be a file code (letters and digits, e.g. 98zukoh5jqiw)')
+  .describe('the file code, e.g. 98zukoh5jqiw');
+
+/** A folder id (digits; 0 is the root). */
+export const folderId = z
+  .string()
+  .regex(/^\d{1,20}$/, 'must be a folder id (digits; 0 is the top level)')
+  .describe('folder id (digits; 0 is the top level)');
+
+/** Words of a title or a search term given without quotes, joined back. */
+export const words = (what: string, max: number) =>
+  z
+    .array(z.string())
+    .min(1, `give the ${what}`)
+    .transform((parts) => parts.join(' ').trim())
+    .pipe(
+      z
+        .string()
+        .min(1, `give the ${what}`)
+        .max(max, `must be at most ${max} characters`)
+        .refine((s) => !/[\r\n]/.test(s), 'must be one line'),
+    )
+    .describe(`the ${what}`);
+
+/** An http(s) URL (remote upload sources, posters, subtitles). */
+export const webUrl = (example: string) =>
+  z.url({ protocol: /^https?$/, message: `must be an http(s) URL such as ${example}` });

@@ -1,0 +1,53 @@
+/**
+ * One look at a remote upload: still queued or transferring (progress), failed, or finished (the
+ * transfer left the queue and the file is in the account). The spec names `pending`, `working` and
+ * `error`; any other status, or no entry at all, means the transfer is over, so the file decides.
+ */
+import { NotFoundError } from '../core/errors';
+import type { DraftCard } from '../core/reply';
+import { type MediaClient, UNFINISHED_REMOTE_STATUSES } from '../services/media';
+import { linksOf } from './upload-run';
+import type { UploadView } from './upload-view';
+
+/** What one poll found. */
+export interface RemoteObservation {
+  card: DraftCard;
+  /** True when there is nothing more to follow. */
+  finished: boolean;
+}
+
+/** Polls one remote upload. Errors other than "the file does not exist" are thrown. */
+export async function observeRemote(
+  client: MediaClient,
+  view: UploadView,
+  url: string,
+  fileCode: string,
+): Promise<RemoteObservation> {
+  const transfer = await client.remote.status(fileCode);
+  if (transfer && UNFINISHED_REMOTE_STATUSES.has(transfer.status)) {
+    return { card: view.remoteProgress(url, fileCode, transfer), finished: false };
+  }
+  if (transfer?.status === 'error') {
+    return {
+      card: view.remoteFailed(url, fileCode, 'The media host could not fetch the file from that URL.'),
+      finished: true,
+    };
+  }
+  try {
+    const file = await client.files.info(fileCode);
+    const host = await client.playerHost();
+    const links = host ? linksOf(fileCode, `${host}/d/${fileCode}`) : undefined;
+    return { card: view.remoteDone(url, file, links), finished: true };
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    if (transfer) return { card: view.remoteProgress(url, fileCode, transfer), finished: false };
+    return {
+      card: view.remoteFailed(
+        url,
+        fileCode,
+        'The transfer left the queue without a file: it was deleted or the queue was cleared.',
+      ),
+      finished: true,
+    };
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * The media host's JSON envelope (`{ msg, server_time, status, result }`) and what its failures mean
+ * for a user. `status` inside the body is the real result code, whatever the HTTP status; it is a
+ * number on success and sometimes a string (`"429"`). See specs/media/README.md §1–2.
+ */
+import { z } from 'zod';
+import { NotFoundError, UpstreamError } from '../../core/errors';
+
+/** Service code name, in errors and metrics. */
+export const MEDIA_SERVICE = 'media';
+
+/** Any envelope: checked by hand so that errors are read whatever else is (not) there. */
+export const EnvelopeSchema = z.looseObject({
+  msg: z.string().optional(),
+  server_time: z.string().optional(),
+  status: z.union([z.number(), z.string()]).optional(),
+  result: z.unknown().optional(),
+});
+
+/** A parsed envelope. */
+export type Envelope = z.infer<typeof EnvelopeSchema>;
+
+/** A number the API may send as a string (`"123456"`, `"0.00000"`); an empty string counts as 0. */
+export const numeric = z.union([z.number(), z.string()]).transform((value, ctx) => {
+  const n = typeof value === 'number' ? value : value.trim() === '' ? 0 : Number(value);
+  if (!Number.isFinite(n)) {
+    ctx.addIssue({ code: 'custom', message: `not a number: ${String(value)}` });
+    return z.NEVER;
+  }
+  return n;
+});
+
+/** `"1"`/`1`/`true` → true. */
+export const flag = z
+  .union([z.number(), z.string(), z.boolean()])
+  .transform((v) => v === true || Number(v) === 1);
+
+/** A string the API may send as a number, or leave out. */
+export const text = z
+  .union([z.string(), z.number()])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : String(v)));
+
+/** The envelope's `status` as a number (NaN when it is missing or not numeric). */
+export function statusOf(envelope: Envelope): number {
+  return envelope.status === undefined ? Number.NaN : Number(envelope.status);
+}
+
+/** True for the rate-limit answer (`{"msg":"Too Many Requests","status":"429"}`). */
+export function isRateLimited(envelope: Envelope): boolean {
+  return statusOf(envelope) === 429 || /too many requests/i.test(envelope.msg ?? '');
+}
+
+/** True when the envelope says the key is wrong or missing. */
+export function isKeyProblem(status: number, msg: string | undefined): boolean {
+  return status === 403 || status === 401 || /invalid key|wrong auth|no api key/i.test(msg ?? '');
+}
+
+/** What a user is told to do about a refused key (depends on where the key came from). */
+export const DEFAULT_KEY_HINT =
+  'Check the media API key Deckhand uses (MEDIA_API_KEY, from the media host’s account settings page).';
+
+/** Context that makes an error message specific. */
+export interface ErrorContext {
+  /** The file the call was about. */
+  fileCode?: string;
+  /** What to do about a refused key. */
+  keyHint?: string;
+}
+
+/**
+ * The error for a failed call: a refused key (403), a DMCA-disabled file (451), a file that is not
+ * there or not yours (not found), a rate limit (429), or the service's own words.
+ */
+export function mediaError(status: number, msg: string | undefined, context: ErrorContext = {}): Error {
+  const said = (msg ?? '').trim();
+  const file = context.fileCode ? `File ${context.fileCode}` : 'This file';
+  if (isKeyProblem(status, said)) {
+    return new UpstreamError(
+      MEDIA_SERVICE,
+      403,
+      `The media host refused the API key${said ? ` (${said})` : ''}.`,
+      context.keyHint ?? DEFAULT_KEY_HINT,
+    );
+  }
+  if (status === 451) {
+    return new UpstreamError(
+      MEDIA_SERVICE,
+      451,
+      `${file} is disabled after a copyright (DMCA) report.`,
+      'See /media dmca for the reported files.',
+    );
+  }
+  if (/upload server/i.test(said)) {
+    return new UpstreamError(
+      MEDIA_SERVICE,
+      Number.isFinite(status) && status >= 400 ? status : 502,
+      `The media host's upload server refused the upload: ${said}`,
+      'Send the file again; Deckhand asks for a fresh upload server each time.',
+    );
+  }
+  if (/folder/i.test(said) && (status === 404 || /not found/i.test(said))) {
+    return new NotFoundError(
+      'That folder was not found in this media account.',
+      'See /media folder list for the folders and their ids.',
+    );
+  }
+  if (/transfer not found/i.test(said)) {
+    return new NotFoundError(
+      `There is no remote upload ${context.fileCode ?? ''} in the queue.`.replace('  ', ' '),
+      'See /media uploads.',
+    );
+  }
+  if (status === 404 || /not found|not your file/i.test(said)) {
+    return new NotFoundError(
+      `${file} was not found in this media account (or it belongs to someone else).`,
+      'Check the file code with /media list or /media search.',
+    );
+  }
+  if (status === 429 || /too many requests/i.test(said)) {
+    return new UpstreamError(
+      MEDIA_SERVICE,
+      429,
+      'The media host is rate-limiting requests (10 per second) and still refused after waiting.',
+      'Try again in a moment.',
+    );
+  }
+  const code = Number.isFinite(status) && status >= 400 ? status : 502;
+  return new UpstreamError(
+    MEDIA_SERVICE,
+    code,
+    said ? `The media host said: ${said}` : `The media host answered status ${status}.`,
+    code >= 500 ? 'The media host had a problem; try again in a minute.' : undefined,
+  );
+}
+
+/** The `msg` of an error body, for the HTTP layer (`readError`). */
+export function readMediaError(_status: number, body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const msg = (body as { msg?: unknown }).msg;
+  return typeof msg === 'string' && msg.trim() ? msg.trim() : undefined;
+}
+
+/** The error for an answer that does not have the documented shape. */
+export function unreadable(what: string): UpstreamError {
+  return new UpstreamError(
+    MEDIA_SERVICE,
+    502,
+    `The media host sent an answer to ${what} that Deckhand does not understand.`,
+  );
+}

@@ -1,0 +1,288 @@
+/**
+ * Schemas of the media API's results (specs/media/README.md §3), each turned into a tidy object:
+ * camelCase names, numbers as numbers (the API sends most as strings), and one name for the file
+ * code (`file_code` in lists, `filecode` in info, upload and clone results).
+ */
+import { z } from 'zod';
+import { flag, numeric, text } from './envelope';
+
+/** Account information (`account/info`). */
+export const AccountInfoSchema = z
+  .looseObject({
+    email: z.string(),
+    balance: numeric.optional(),
+    storage_used: numeric.optional(),
+    storage_left: numeric.optional(),
+    premim_expire: text,
+  })
+  .transform((a) => ({
+    email: a.email,
+    balance: a.balance ?? 0,
+    storageUsed: a.storage_used ?? 0,
+    storageLeft: a.storage_left ?? 0,
+    /** The API spells it `premim_expire`. */
+    premiumExpire: a.premim_expire || undefined,
+  }));
+/** Account information, normalised. */
+export type AccountInfo = z.output<typeof AccountInfoSchema>;
+
+/** One day of statistics (`account/stats`). */
+export const DailyStatsSchema = z
+  .looseObject({
+    day: z.string(),
+    views: numeric.optional(),
+    downloads: numeric.optional(),
+    profit_views: numeric.optional(),
+    profit_total: numeric.optional(),
+  })
+  .transform((d) => ({
+    day: d.day,
+    views: d.views ?? 0,
+    downloads: d.downloads ?? 0,
+    profitViews: d.profit_views ?? 0,
+    profitTotal: d.profit_total ?? 0,
+  }));
+/** One day of statistics, normalised. */
+export type DailyStats = z.output<typeof DailyStatsSchema>;
+
+/** A file disabled after a copyright report (`dmca/list`). */
+export const DmcaReportSchema = z
+  .looseObject({
+    file_code: z.string(),
+    fld_id: text,
+    reported_on: text,
+    disabled_on: text,
+    protected_download: text,
+    protected_embed: text,
+  })
+  .transform((d) => ({
+    fileCode: d.file_code,
+    folderId: d.fld_id ?? '0',
+    reportedOn: d.reported_on ?? '',
+    disabledOn: d.disabled_on ?? '',
+    protectedDownload: d.protected_download ?? '',
+    protectedEmbed: d.protected_embed ?? '',
+  }));
+/** A copyright-reported file, normalised. */
+export type DmcaReport = z.output<typeof DmcaReportSchema>;
+
+/** A file as the upload answers it (one item of the upload result array). */
+export const UploadedFileSchema = z
+  .looseObject({
+    filecode: z.string(),
+    status: z.union([z.number(), z.string()]).optional(),
+    title: text,
+    size: numeric.optional(),
+    length: numeric.optional(),
+    canplay: flag.optional(),
+    uploaded: text,
+    download_url: text,
+    protected_embed: text,
+    protected_dl: text,
+    single_img: text,
+    splash_img: text,
+  })
+  .transform((f) => ({
+    fileCode: f.filecode,
+    status: f.status,
+    title: f.title ?? '',
+    size: f.size ?? 0,
+    length: f.length ?? 0,
+    canPlay: f.canplay ?? false,
+    uploaded: f.uploaded ?? '',
+    downloadUrl: f.download_url ?? '',
+    protectedEmbed: f.protected_embed ?? '',
+    protectedDownload: f.protected_dl ?? '',
+    singleImage: f.single_img ?? '',
+    splashImage: f.splash_img ?? '',
+  }));
+/** An uploaded file as the upload answers it, normalised. */
+export type UploadedFile = z.output<typeof UploadedFileSchema>;
+
+/** The copy made by `file/clone`. */
+export const CloneResultSchema = z
+  .looseObject({
+    filecode: z.string(),
+    embed_url: text,
+    download_url: text,
+    protected_download: text,
+    protected_embed: text,
+  })
+  .transform((c) => ({
+    fileCode: c.filecode,
+    embedUrl: c.embed_url ?? '',
+    downloadUrl: c.download_url ?? '',
+    protectedDownload: c.protected_download ?? '',
+    protectedEmbed: c.protected_embed ?? '',
+  }));
+/** The copy `file/clone` made, normalised. */
+export type CloneResult = z.output<typeof CloneResultSchema>;
+
+/** A remote upload (transfer from a URL) in the queue (`urlupload/list`, `urlupload/status`). */
+export const RemoteUploadSchema = z
+  .looseObject({
+    file_code: z.string(),
+    remote_url: text,
+    status: z.string(),
+    bytes_total: numeric.optional(),
+    bytes_downloaded: numeric.optional(),
+    folder_id: text,
+    created: text,
+  })
+  .transform((r) => ({
+    fileCode: r.file_code,
+    remoteUrl: r.remote_url ?? '',
+    /** `pending`, `working`, `error`; anything else means finished. */
+    status: r.status,
+    bytesTotal: r.bytes_total ?? 0,
+    bytesDownloaded: r.bytes_downloaded ?? 0,
+    folderId: r.folder_id ?? '0',
+    created: r.created ?? '',
+  }));
+/** A transfer in the remote-upload queue, normalised. */
+export type RemoteUpload = z.output<typeof RemoteUploadSchema>;
+
+/** Remote-upload slots of the account. */
+export interface Slots {
+  total: number;
+  used: number;
+}
+
+/** What `upload/url` answers: the file code is assigned at once. */
+export interface RemoteUploadAdded extends Slots {
+  fileCode: string;
+  newTitle: string;
+}
+
+/** A folder (`folder/list`). */
+export const FolderSchema = z
+  .looseObject({ fld_id: z.union([z.string(), z.number()]), name: z.string(), code: text })
+  .transform((f) => ({ folderId: String(f.fld_id), name: f.name, code: f.code ?? '' }));
+/** A folder, normalised. */
+export type Folder = z.output<typeof FolderSchema>;
+
+/** A file in a list (`file/list`, `folder/list`, `search/videos`). */
+export const FileListItemSchema = z
+  .looseObject({
+    file_code: z.string(),
+    title: text,
+    length: numeric.optional(),
+    views: numeric.optional(),
+    uploaded: text,
+    canplay: flag.optional(),
+    public: flag.optional(),
+    fld_id: text,
+    download_url: text,
+    single_img: text,
+    splash_img: text,
+  })
+  .transform((f) => ({
+    fileCode: f.file_code,
+    title: f.title ?? '',
+    length: f.length ?? 0,
+    views: f.views ?? 0,
+    uploaded: f.uploaded ?? '',
+    canPlay: f.canplay ?? false,
+    public: f.public ?? false,
+    folderId: f.fld_id ?? '0',
+    downloadUrl: f.download_url ?? '',
+    singleImage: f.single_img ?? '',
+    splashImage: f.splash_img ?? '',
+  }));
+/** A file in a list, normalised. */
+export type FileListItem = z.output<typeof FileListItemSchema>;
+
+/** A page of `file/list`. */
+export const FileListSchema = z
+  .looseObject({
+    total_pages: numeric.optional(),
+    results_total: numeric.optional(),
+    results: numeric.optional(),
+    files: z.array(FileListItemSchema).default([]),
+  })
+  .transform((l) => ({
+    files: l.files,
+    totalPages: l.total_pages ?? 1,
+    resultsTotal: l.results_total ?? l.files.length,
+    results: l.results ?? l.files.length,
+  }));
+/** A page of files, normalised. */
+export type FileList = z.output<typeof FileListSchema>;
+
+/** What a folder holds (`folder/list`). */
+export const FolderListingSchema = z
+  .looseObject({
+    folders: z.array(FolderSchema).default([]),
+    files: z.array(FileListItemSchema).default([]),
+  })
+  .transform((l) => ({ folders: l.folders, files: l.files }));
+/** What a folder holds, normalised. */
+export type FolderListing = z.output<typeof FolderListingSchema>;
+
+/** `file/check` item. */
+export const FileCheckSchema = z
+  .looseObject({ filecode: z.string(), status: z.union([z.string(), z.number()]) })
+  .transform((c) => ({ fileCode: c.filecode, status: String(c.status) }));
+/** The status of one file. */
+export type FileCheck = z.output<typeof FileCheckSchema>;
+
+/** `file/info` item (only when its `status` is 200). */
+export const FileInfoSchema = z
+  .looseObject({
+    filecode: z.string(),
+    title: text,
+    size: numeric.optional(),
+    length: numeric.optional(),
+    views: numeric.optional(),
+    uploaded: text,
+    last_view: text,
+    canplay: flag.optional(),
+    protected_embed: text,
+    protected_dl: text,
+    single_img: text,
+    splash_img: text,
+  })
+  .transform((f) => ({
+    fileCode: f.filecode,
+    title: f.title ?? '',
+    size: f.size ?? 0,
+    length: f.length ?? 0,
+    views: f.views ?? 0,
+    uploaded: f.uploaded ?? '',
+    lastView: f.last_view ?? '',
+    canPlay: f.canplay ?? false,
+    /** Relative (`/e/…`) here: prefix the player host. */
+    protectedEmbed: f.protected_embed ?? '',
+    protectedDownload: f.protected_dl ?? '',
+    singleImage: f.single_img ?? '',
+    splashImage: f.splash_img ?? '',
+  }));
+/** The details of one file, normalised. */
+export type FileInfo = z.output<typeof FileInfoSchema>;
+
+/** `file/image` item. */
+export const FileImagesSchema = z
+  .looseObject({
+    filecode: z.string(),
+    title: text,
+    single_img: text,
+    thumb_img: text,
+    splash_img: text,
+  })
+  .transform((i) => ({
+    fileCode: i.filecode,
+    title: i.title ?? '',
+    singleImage: i.single_img ?? '',
+    thumbImage: i.thumb_img ?? '',
+    splashImage: i.splash_img ?? '',
+  }));
+/** The images of one file. */
+export type FileImages = z.output<typeof FileImagesSchema>;
+
+/** Folder created. */
+export const FolderCreatedSchema = z
+  .looseObject({ fld_id: z.union([z.string(), z.number()]) })
+  .transform((f) => ({ folderId: String(f.fld_id) }));
+
+/** `"true"` (a string) or `true`. */
+export const TrueSchema = z.union([z.literal('true'), z.literal(true)]);

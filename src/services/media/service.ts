@@ -1,0 +1,109 @@
+/**
+ * Media clients per chat user. The API key comes from a {@link MediaKeySource}: the bot-wide
+ * `MEDIA_API_KEY` today; a per-user vault (`/link media`) can plug in later without touching the
+ * commands, which only ever call `services.media.forUser(user)`.
+ */
+import { Agent } from 'undici';
+import type { ChatUser } from '../../core/command';
+import { PermissionDenied } from '../../core/errors';
+import { registerSecret } from '../../secrets';
+import { HttpClient } from '../http';
+import { type MediaClient as Client, MediaClient, type MediaClientOptions } from './client';
+import { MEDIA_SERVICE, readMediaError } from './envelope';
+import { MediaSession, type MediaSessionOptions } from './session';
+
+/** A key for one user, and what to tell them when the host refuses it. */
+export interface MediaKey {
+  key: string;
+  /** Shown with "the media host refused the API key". */
+  hint: string;
+}
+
+/** Where API keys come from. */
+export interface MediaKeySource {
+  /** The key `user` acts with, or undefined when there is none. */
+  keyFor(user: ChatUser): Promise<MediaKey | undefined>;
+}
+
+/** One key for everybody (`MEDIA_API_KEY`). */
+export class BotWideKeySource implements MediaKeySource {
+  constructor(
+    private readonly key: string | undefined,
+    private readonly hint = 'Check MEDIA_API_KEY: it must be the API key from the media host’s account settings page.',
+  ) {
+    registerSecret(key);
+  }
+
+  async keyFor(): Promise<MediaKey | undefined> {
+    return this.key ? { key: this.key, hint: this.hint } : undefined;
+  }
+}
+
+/** Options of {@link MediaService}. */
+export interface MediaServiceOptions extends MediaClientOptions, MediaSessionOptions {
+  /** API base, e.g. `https://doodapi.com` (paths are `/api/…`). */
+  apiUrl: string;
+  keys: MediaKeySource;
+  /** Timeout of one API call in ms. Default 15 000. */
+  timeoutMs?: number;
+}
+
+/** Hands out {@link MediaClient}s per chat user; one per process. */
+export class MediaService {
+  private readonly http: HttpClient;
+  private readonly uploadAgent = new Agent({ keepAliveTimeout: 1000 });
+  private readonly playerHostCache: { host?: string; at?: number } = {};
+
+  constructor(private readonly options: MediaServiceOptions) {
+    this.http = new HttpClient({
+      service: MEDIA_SERVICE,
+      baseUrl: options.apiUrl,
+      timeoutMs: options.timeoutMs ?? 15_000,
+      readError: readMediaError,
+    });
+  }
+
+  /** The API base. */
+  get apiUrl(): string {
+    return this.options.apiUrl;
+  }
+
+  /**
+   * The client `user` acts with; throws {@link PermissionDenied} with what to do when Deckhand has
+   * no media API key for them.
+   */
+  async forUser(user: ChatUser): Promise<Client> {
+    const found = await this.options.keys.keyFor(user);
+    if (!found) {
+      throw new PermissionDenied(
+        'Deckhand has no media host API key to act with.',
+        'An operator sets MEDIA_API_KEY (the key from the media host’s account settings page).',
+      );
+    }
+    return this.withKey(found.key, found.hint);
+  }
+
+  /** A client for an explicit key (tests, and the vault once it exists). */
+  withKey(key: string, keyHint?: string): Client {
+    registerSecret(key);
+    const session = new MediaSession(this.http, key, {
+      ...(this.options.rateLimitRetries !== undefined
+        ? { rateLimitRetries: this.options.rateLimitRetries }
+        : {}),
+      ...(this.options.rateLimitDelayMs !== undefined
+        ? { rateLimitDelayMs: this.options.rateLimitDelayMs }
+        : {}),
+      ...(keyHint ? { keyHint } : {}),
+    });
+    return new MediaClient(session, {
+      ...this.options,
+      dispatcher: this.uploadAgent,
+      playerHostCache: this.playerHostCache,
+    });
+  }
+
+  /** Closes the connection pools. */
+  async close(): Promise<void> {
+    await Promise.all([this.http.close(), this.uploadAgent.close()]);
+  }
+}

@@ -22,8 +22,10 @@ export const deployCommand = command({
   examples: ['/deploy mytool', '/deploy mytool --force-build --description "fix login"'],
   permission: 'write',
   sideEffect: true,
-  async run({ args, services, reply }) {
-    const client = services.toolhost.forTool(args.tool);
+  async run({ args, services, reply, invocation }) {
+    // A deploy token the user linked (/link tool) is used when the tool has no client certificate.
+    const deployToken = await services.accounts.credentials.deployToken(invocation.user, args.tool);
+    const client = services.toolhost.forTool(args.tool, { deployToken });
     let deployment: Awaited<ReturnType<typeof client.components.createDeployment>>;
     try {
       deployment = await client.components.createDeployment({

@@ -10,6 +10,14 @@ import {
 } from './build';
 import { buildWatch } from './build-card';
 import { buildCleanCommand, buildLogsCommand, buildQuotaCommand } from './build-extra';
+import { calendarInfoCommand } from './calendar';
+import { calendarDigestCommand } from './calendar-digest';
+import {
+  categoriesCreateCommand,
+  categoriesListCommand,
+  tagsCreateCommand,
+  tagsListCommand,
+} from './categories';
 import { configDeleteCommand, configGenerateCommand, configShowCommand } from './config';
 import { deployCommand } from './deploy';
 import {
@@ -26,6 +34,9 @@ import {
   envvarsSetCommand,
   envvarsShowCommand,
 } from './envvars';
+import { eventCancelCommand, eventEditCommand, eventShowCommand, eventUpdateCommand } from './event';
+import { eventCreateCommand, eventNewCommand } from './event-create';
+import { eventsCommand } from './events';
 import { helpCommand } from './help';
 import { jobWatch } from './job-card';
 import {
@@ -38,13 +49,21 @@ import {
   jobsShowCommand,
 } from './jobs';
 import { jobsRunCommand } from './jobs-run';
+import { ACCOUNT_COMMANDS } from './link-commands';
 import { logsCommand } from './logs';
+import { MEDIA_COMMANDS } from './media';
 import type { AppServices } from './services';
 import { subscribeCommand, subscriptionsCommand, unsubscribeCommand } from './subscribe';
 import { tailStopCommand } from './tail';
 import { tokenCreateCommand, tokenDeleteCommand, tokenRefreshCommand, tokenShowCommand } from './token';
 import { toolBindCommand } from './tool-bind';
 import { toolStatusCommand } from './tool-status';
+import {
+  organizersCreateCommand,
+  organizersListCommand,
+  venuesCreateCommand,
+  venuesListCommand,
+} from './venues';
 
 /** Every command, in the order help lists them. */
 export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
@@ -89,11 +108,31 @@ export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
   subscriptionsCommand,
   tailStopCommand,
   toolBindCommand,
+  eventCreateCommand,
+  eventNewCommand,
+  eventShowCommand,
+  eventUpdateCommand,
+  eventCancelCommand,
+  eventEditCommand,
+  eventsCommand,
+  venuesListCommand,
+  venuesCreateCommand,
+  organizersListCommand,
+  organizersCreateCommand,
+  categoriesListCommand,
+  categoriesCreateCommand,
+  tagsListCommand,
+  tagsCreateCommand,
+  calendarDigestCommand,
+  calendarInfoCommand,
+  ...MEDIA_COMMANDS,
+  ...ACCOUNT_COMMANDS,
   helpCommand,
 ];
 
 /** The kinds of resources whose cards are kept up to date. */
 export const WATCH_KINDS: readonly WatchKind<AppServices>[] = [deploymentWatch, buildWatch, jobWatch];
 
+export { mediaUploadView as MEDIA_UPLOAD_VIEW } from './media';
 export type { AppServices } from './services';
 export { tailView as TAIL_VIEW } from './tail';

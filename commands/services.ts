@@ -6,8 +6,13 @@ import { type CommandDefinition, defineCommand } from '../src/core/command';
 import type { CommandRegistry } from '../src/core/registry';
 import type { TailService } from '../src/core/tail';
 import type { WatchService } from '../src/core/watch';
+import type { DigestScheduler } from '../src/queue/digest-scheduler';
+import type { UploadService } from '../src/queue/upload-service';
+import type { CalendarService } from '../src/services/calendar';
+import type { MediaService } from '../src/services/media';
 import type { ToolhostClientFactory } from '../src/services/toolhost';
 import type { SubscriptionStore } from '../src/store/subscriptions';
+import type { AccountServices } from './link-services';
 
 /** What every command can use. Built once per process by `src/app.ts`. */
 export interface AppServices {
@@ -24,6 +29,16 @@ export interface AppServices {
   tails: TailService;
   /** The command registry itself (for /help). */
   registry: CommandRegistry<AppServices>;
+  /** The event calendar: a client per chat user (`forUser`), the site's details. */
+  calendar: CalendarService;
+  /** Scheduled calendar digests, one per conversation. */
+  digests: DigestScheduler;
+  /** Linked accounts, the credential vault, the source host and the audit trail. */
+  accounts: AccountServices;
+  /** Media host clients per chat user (`forUser`). */
+  media: MediaService;
+  /** File and remote uploads to the media host, on the queue. */
+  uploads: UploadService;
 }
 
 /** `defineCommand` bound to {@link AppServices}. */

@@ -40,6 +40,11 @@ export const subscribeCommand = command({
   permission: 'read',
   sideEffect: true,
   async run({ args, services, invocation }) {
+    if (args.tool === 'calendar') {
+      throw new UsageError('The calendar has a digest instead.', {
+        hint: '/calendar digest --daily|--weekly [--at 09:00] posts the upcoming events here.',
+      });
+    }
     if (args.failuresOnly && args.changesOnly) {
       throw new UsageError('Choose either --failures-only or --changes-only.', {
         hint: '--changes-only already includes every new failure after a success.',

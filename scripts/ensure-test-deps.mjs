@@ -1,26 +1,38 @@
 #!/usr/bin/env node
-// Makes sure `redis-server` is installed before the tests or the bot need it: installs it with
-// apt-get where this user may (root, or passwordless sudo), otherwise stops with the exact command.
+// Makes sure the system packages the tests need are installed: redis-server (every queue and state
+// test runs on a real one) and chromium (the browser tests of the OAuth and secret pages). Installs
+// them with apt-get where this user may (root, or passwordless sudo); otherwise stops with the exact
+// command to run.
 import { execFileSync, spawnSync } from 'node:child_process';
 
 const has = (cmd, args = ['--version']) => spawnSync(cmd, args, { stdio: 'ignore' }).status === 0;
+const needed = [
+  { command: 'redis-server', pkg: 'redis-server' },
+  { command: 'chromium', pkg: 'chromium' },
+].filter(({ command }) => !has(command));
+if (needed.length === 0) process.exit(0);
 
-if (has('redis-server')) process.exit(0);
-
-const install = 'apt-get update && apt-get install -y redis-server';
+const packages = needed.map((n) => n.pkg).join(' ');
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const canSudo = !isRoot && has('sudo', ['-n', 'true']);
 if (has('apt-get', ['--version']) && (isRoot || canSudo)) {
-  console.error('redis-server is missing; installing it with apt-get …');
+  console.error(`Installing ${packages} with apt-get …`);
+  const sudo = isRoot ? '' : 'sudo -n ';
   try {
-    const prefix = isRoot ? '' : 'sudo -n ';
-    execFileSync('sh', ['-c', `${prefix}apt-get update -qq && ${prefix}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server`], {
-      stdio: 'inherit',
-    });
+    execFileSync(
+      'sh',
+      [
+        '-c',
+        `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages}`,
+      ],
+      { stdio: 'inherit' },
+    );
   } catch {
     // reported below
   }
-  if (has('redis-server')) process.exit(0);
+  if (needed.every(({ command }) => has(command))) process.exit(0);
 }
-console.error(`redis-server is not installed. Install it, then run the command again:\n\n  sudo ${install}\n\n(or set REDIS_URL to an existing Redis for \`npm start\`).`);
+console.error(
+  `The tests need ${packages}. Install, then run the command again:\n\n  sudo apt-get update && sudo apt-get install -y ${packages}\n`,
+);
 process.exit(1);

@@ -23,9 +23,14 @@ function missing() {
 }
 
 function platformOf(name) {
-  const os = ['android', 'darwin', 'win32', 'linux', 'freebsd'].find((o) => name.includes(`-${o}`)) ?? undefined;
+  const os =
+    ['android', 'darwin', 'win32', 'linux', 'freebsd'].find((o) => name.includes(`-${o}`)) ?? undefined;
   const cpu = ['arm64', 'x64', 'arm', 'ia32'].find((c) => name.includes(`-${c}`)) ?? undefined;
-  return { ...(os ? { os: [os] } : {}), ...(cpu ? { cpu: [cpu] } : {}), ...(name.endsWith('-musl') ? { libc: ['musl'] } : {}) };
+  return {
+    ...(os ? { os: [os] } : {}),
+    ...(cpu ? { cpu: [cpu] } : {}),
+    ...(name.endsWith('-musl') ? { libc: ['musl'] } : {}),
+  };
 }
 
 const lock = JSON.parse(readFileSync('package-lock.json', 'utf8'));
@@ -36,9 +41,13 @@ for (const name of names) {
   if (!version) continue;
   lock.packages[`node_modules/${name}`] = { version, optional: true, ...platformOf(name) };
 }
-const sorted = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+const sorted = Object.fromEntries(
+  Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 lock.packages = sorted;
 writeFileSync('package-lock.json', `${JSON.stringify(lock, null, 2)}\n`);
 const left = missing();
-console.log(`added ${names.length} optional entries; still missing: ${left.length ? left.join(', ') : 'none'}`);
+console.log(
+  `added ${names.length} optional entries; still missing: ${left.length ? left.join(', ') : 'none'}`,
+);
 process.exit(left.length ? 1 : 0);

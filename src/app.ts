@@ -1,28 +1,36 @@
 import type { Processor } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { ALL_COMMANDS, type AppServices, TAIL_VIEW, WATCH_KINDS } from '../commands';
+import { ALL_COMMANDS, type AppServices, MEDIA_UPLOAD_VIEW, TAIL_VIEW, WATCH_KINDS } from '../commands';
+import { digestCard } from '../commands/calendar-digest';
 import type { Config } from './config';
-import { ConfigPolicy } from './core/config-policy';
 import { parseConversationId } from './core/conversation';
 import { Dispatcher } from './core/dispatch';
 import { UsageError } from './core/errors';
+import { FileResolvers } from './core/files';
 import { Messengers } from './core/messenger';
 import { CommandRegistry } from './core/registry';
+import { createDigestProcessor } from './queue/digest-processor';
+import { DigestScheduler } from './queue/digest-scheduler';
 import { scheduleDiscovery, unscheduleDiscovery } from './queue/discover-processor';
 import { registerQueueDepth } from './queue/queue-metrics';
 import { bullPrefix, closeQueues, openQueues, type Queues } from './queue/queues';
 import { startWorkers, type Workers } from './queue/runtime';
 import { createTailProcessor } from './queue/tail-processor';
 import { QueueTailService } from './queue/tail-service';
+import { type MediaSetup, setupMedia } from './queue/upload-setup';
 import { QueueWatchService } from './queue/watch-service';
+import { type CalendarSandbox, startCalendarSandbox } from './sandbox/calendar';
+import type { MediaSandbox } from './sandbox/media';
 import { startToolhostSandbox, type ToolhostSandbox } from './sandbox/toolhost';
+import { CalendarService } from './services/calendar';
 import { type ForToolOptions, type ToolhostClient, ToolhostClientFactory } from './services/toolhost';
 import { RedisActionStore } from './store/actions';
 import { RedisBindingStore } from './store/bindings';
 import { logConnectionErrors } from './store/connection-errors';
 import { openRedis, type RedisHandle } from './store/redis';
 import { SubscriptionStore } from './store/subscriptions';
+import { type Accounts, createAccounts } from './web/oauth-accounts';
 
 /** Options of {@link createApp}. */
 export interface AppOptions {
@@ -41,7 +49,15 @@ export interface App {
   messengers: Messengers;
   redis: RedisHandle;
   sandbox: ToolhostSandbox | undefined;
+  /** The event calendar sandbox, in sandbox mode. */
+  calendarSandbox: CalendarSandbox | undefined;
+  /** The media host emulator, in sandbox mode. */
+  mediaSandbox: MediaSandbox | undefined;
+  /** How files users sent can be reopened from any process (adapters register their platform). */
+  files: FileResolvers;
   queues: Queues;
+  /** Account linking: the web routes to mount, the public URL once listening. */
+  accounts: Accounts;
   /** Runs the queue workers in this process (`--role worker|all`; the shell always does). */
   startWorkers(): void;
   /** Stops the workers, the queues, the sandbox and Redis. */
@@ -85,7 +101,14 @@ export async function createApp(options: AppOptions): Promise<App> {
   const queueConnection = new Redis(redis.url, { maxRetriesPerRequest: null });
   logConnectionErrors(queueConnection, logger, 'queues');
   let sandbox: ToolhostSandbox | undefined;
+  let accounts: Accounts | undefined;
+  let calendarSandbox: CalendarSandbox | undefined;
+  let media: MediaSetup | undefined;
   try {
+    calendarSandbox = options.sandbox ? await startCalendarSandbox() : undefined;
+    const calendar = calendarSandbox
+      ? CalendarService.forSandbox(calendarSandbox, { timeoutMs: config.CALENDAR_TIMEOUT_MS })
+      : CalendarService.fromConfig(config);
     sandbox = options.sandbox ? await startToolhostSandbox({ stepMs: config.SANDBOX_STEP_MS }) : undefined;
     const toolhost = sandbox
       ? new SandboxToolhostFactory(sandbox, config.TOOLHOST_TIMEOUT_MS)
@@ -100,6 +123,17 @@ export async function createApp(options: AppOptions): Promise<App> {
       await Promise.all(Object.values(queues).map((queue) => queue.obliterate({ force: true })));
     }
     registerQueueDepth(queues);
+    accounts = await createAccounts({
+      config,
+      logger,
+      redis: redis.redis,
+      prefix,
+      sandbox: options.sandbox,
+      toolhost,
+      queues,
+      extraAdmins: options.extraAdmins ?? [],
+    });
+    const linked = accounts;
     const bindings = new RedisBindingStore(redis.redis, prefix);
     const subscriptions = new SubscriptionStore(redis.redis, prefix);
     const watches = new QueueWatchService(queues, redis.redis, prefix);
@@ -107,6 +141,21 @@ export async function createApp(options: AppOptions): Promise<App> {
     const discoveryEveryMs = sandbox ? Math.max(200, config.SANDBOX_STEP_MS) : config.DISCOVERY_INTERVAL_MS;
     const messengers = new Messengers();
     const registry = new CommandRegistry<AppServices>();
+    const files = new FileResolvers();
+    media = await setupMedia({
+      config,
+      logger,
+      sandbox: options.sandbox,
+      queue: queues.upload,
+      files,
+      view: MEDIA_UPLOAD_VIEW,
+      updateCard: (handle, card) => dispatcher.update(handle, card),
+      userKey: async (user) => {
+        const own = await linked.services.credentials.media(user);
+        return own?.origin === 'user' ? own.apiKey : undefined;
+      },
+    });
+    const mediaSetup = media;
     const services: AppServices = {
       config,
       logger,
@@ -116,24 +165,37 @@ export async function createApp(options: AppOptions): Promise<App> {
       watches,
       tails,
       subscriptions,
+      accounts: linked.services,
       discovery: {
         schedule: (tool) => scheduleDiscovery(queues, tool, discoveryEveryMs),
         unschedule: (tool) => unscheduleDiscovery(queues, tool),
       },
+      calendar,
+      digests: new DigestScheduler(queues.digest),
+      media: mediaSetup.media,
+      uploads: mediaSetup.uploads,
     };
+    // A user's own calendar account (linked with /link calendar) wins over the bot-wide one.
+    calendar.useCredentialSource({
+      async credentialsFor(user) {
+        const own = await linked.services.credentials.calendar(user);
+        return own?.origin === 'user'
+          ? { user: own.username, appPassword: own.applicationPassword }
+          : undefined;
+      },
+    });
     const dispatcher = new Dispatcher<AppServices>({
       registry,
       services,
       actions: new RedisActionStore(redis.redis, prefix),
       bindings,
-      policy: new ConfigPolicy({
-        admins: [...config.ADMINS, ...(options.extraAdmins ?? [])],
-        maintainers: config.TOOL_MAINTAINERS,
-      }),
+      policy: linked.policy,
+      audit: linked.audit,
       messengers,
       logger,
     });
     for (const command of ALL_COMMANDS) registry.add(command);
+    linked.attach(dispatcher, messengers);
     const basePollMs = sandbox
       ? Math.max(10, Math.min(config.WATCH_POLL_MS, Math.round(config.SANDBOX_STEP_MS / 3)))
       : config.WATCH_POLL_MS;
@@ -145,7 +207,11 @@ export async function createApp(options: AppOptions): Promise<App> {
       messengers,
       redis,
       sandbox,
+      calendarSandbox,
       queues,
+      accounts: linked,
+      mediaSandbox: mediaSetup.sandbox,
+      files,
       startWorkers() {
         workers ??= startWorkers<AppServices>({
           queues,
@@ -167,6 +233,18 @@ export async function createApp(options: AppOptions): Promise<App> {
           maxAgeMs: config.WATCH_MAX_MINUTES * 60_000,
           lockMs: config.QUEUE_LOCK_MS,
           extra: {
+            upload: { processor: mediaSetup.processor(), concurrency: 20 },
+            migration: {
+              processor: linked.migrationProcessor({
+                services,
+                updateCard: (handle, card) => dispatcher.update(handle, card),
+                postCard: (conversationId, card) =>
+                  dispatcher.post(conversationId, parseConversationId(conversationId).platform, card),
+                basePollMs,
+                maxAgeMs: config.WATCH_MAX_MINUTES * 60_000,
+              }),
+              concurrency: 20,
+            },
             tail: {
               processor: createTailProcessor({
                 toolhost,
@@ -179,6 +257,16 @@ export async function createApp(options: AppOptions): Promise<App> {
               }) as Processor,
               concurrency: 100,
             },
+            digest: {
+              processor: createDigestProcessor({
+                build: (data) => digestCard(calendar, data),
+                post: (conversationId, card) =>
+                  dispatcher.post(conversationId, parseConversationId(conversationId).platform, card),
+                remove: (conversationId) => services.digests.remove(conversationId),
+                logger,
+              }) as Processor,
+              concurrency: 5,
+            },
           },
         });
       },
@@ -186,13 +274,20 @@ export async function createApp(options: AppOptions): Promise<App> {
         await workers?.close();
         await closeQueues(queues);
         await toolhost.close();
+        await linked.close();
         await started?.close();
+        await calendar.close();
+        await calendarSandbox?.close();
+        await mediaSetup.close();
         await queueConnection.quit().catch(() => undefined);
         await redis.close();
       },
     };
   } catch (error) {
+    await media?.close();
+    await accounts?.close();
     await sandbox?.close();
+    await calendarSandbox?.close();
     queueConnection.disconnect();
     await redis.close();
     throw error;

@@ -67,7 +67,52 @@ export const ENV = {
       )
       .optional(),
     description:
-      'Key that encrypts stored credentials (AES-256-GCM): 32 bytes, hex or base64 (`openssl rand -hex 32`). Checked at start-up; the credential vault that uses it comes with account linking.',
+      'Key that encrypts stored credentials (AES-256-GCM): 32 bytes, hex or base64 (`openssl rand -hex 32`). Required with a chat platform; without one the sandbox and terminal use a development key derived on this machine.',
+  },
+  SECRET_KEY_PREVIOUS: {
+    schema: z
+      .string()
+      .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'must be 32 bytes as 64 hex digits or base64')
+      .optional(),
+    description:
+      'The key used before `SECRET_KEY` when rotating it: only used to read credentials stored with it, which are then sealed again with `SECRET_KEY`.',
+  },
+  SOURCEHOST_URL: {
+    schema: optionalUrl,
+    description: 'REST API of the source host. The sandbox emulator in sandbox mode.',
+    defaultText: '`https://api.github.com`',
+  },
+  SOURCEHOST_WEB_URL: {
+    schema: optionalUrl,
+    description: 'Web host of the source host (OAuth sign-in, settings pages).',
+    defaultText: '`https://github.com`',
+  },
+  SOURCEHOST_CLIENT_ID: {
+    schema: z.string().min(1).optional(),
+    description:
+      'Client id of the OAuth application for `/link source` (callback URL: `PUBLIC_URL` + `/oauth/source/callback`). Set by the sandbox in sandbox mode.',
+  },
+  SOURCEHOST_CLIENT_SECRET: {
+    schema: z.string().min(1).optional(),
+    description: 'Client secret of that OAuth application.',
+  },
+  SOURCEHOST_WEBHOOK_SECRET: {
+    schema: z.string().min(16, 'must be at least 16 characters').optional(),
+    description:
+      'Secret of the source-host webhook at `PUBLIC_URL` + `/webhooks/source` (`X-Hub-Signature-256` is checked with it); without it webhooks are refused.',
+  },
+  SOURCEHOST_REPO_HOSTS: {
+    schema: listOf(/^[A-Za-z0-9.-]+(:\d+)?$/, 'gitlab.example.org'),
+    description:
+      "Hosts, besides the source host's web host, whose `https://<host>/<owner>/<name>` repository URLs are mirrors of source-host repositories (used to find a tool's repository for push access). The sandbox adds the seeded tools' host.",
+  },
+  SOURCEHOST_TIMEOUT_MS: {
+    schema: z.coerce.number().int().min(100).default(15000),
+    description: 'Timeout of one request to the source host, in ms.',
+  },
+  PERMISSION_CACHE_SECONDS: {
+    schema: z.coerce.number().int().min(0).default(300),
+    description: "How long push access of a linked account to a tool's repository is remembered, in seconds.",
   },
   SANDBOX: {
     schema: bool.default(false),
@@ -105,6 +150,56 @@ export const ENV = {
   TOOLHOST_TIMEOUT_MS: {
     schema: z.coerce.number().int().min(100).default(15000),
     description: 'Timeout of one request to the tool hosting platform, in ms.',
+  },
+  CALENDAR_URL: {
+    schema: optionalUrl,
+    description:
+      "REST root of the event calendar (a WordPress site with The Events Calendar): `https://example.org/wp-json`, or `https://example.org/?rest_route=` with plain permalinks. Unset: the sandbox's calendar in sandbox mode, else the calendar commands say it is not set up.",
+  },
+  CALENDAR_NAMESPACE: {
+    schema: z
+      .string()
+      .regex(/^[a-z0-9-]+(\/[a-z0-9-]+)*$/, 'must be a REST namespace such as tribe/events/v1')
+      .default('tribe/events/v1'),
+    description: "REST namespace of the calendar plugin's API.",
+  },
+  CALENDAR_USER: {
+    schema: z.string().min(1).optional(),
+    description:
+      'WordPress user Deckhand writes events as (a dedicated user with the Editor role), with `CALENDAR_APP_PASSWORD`.',
+  },
+  CALENDAR_APP_PASSWORD: {
+    schema: z.string().min(1).optional(),
+    description:
+      'Application password of `CALENDAR_USER` (Users → Profile → Application Passwords, or `<site>/wp-admin/authorize-application.php`). Bot-wide: every chat user writes with it until they link their own. Reads need none.',
+  },
+  CALENDAR_TIMEOUT_MS: {
+    schema: z.coerce.number().int().min(100).default(15000),
+    description: 'Timeout of one request to the event calendar, in ms.',
+  },
+  MEDIA_API_URL: {
+    schema: optionalUrl,
+    description:
+      "API host of the media host (DoodStream-style; paths are `/api/…`). Unset: the sandbox's media emulator in sandbox mode.",
+    defaultText: '`https://doodapi.com`',
+  },
+  MEDIA_API_KEY: {
+    schema: z.string().min(8, 'must be the API key from the media account settings page').optional(),
+    description:
+      "Bot-wide media API key (the account settings page): every chat user acts with it until they link their own. In sandbox mode the emulator's seeded key unless this is set.",
+  },
+  MEDIA_PLAYER_URL: {
+    schema: optionalUrl,
+    description:
+      'Player host for embed and download links, e.g. `https://dood.to`; by default taken from the links the media host returns (it rotates).',
+  },
+  MEDIA_TIMEOUT_MS: {
+    schema: z.coerce.number().int().min(100).default(30000),
+    description: 'Timeout of one media API call, in ms (uploads stream as long as bytes keep moving).',
+  },
+  UPLOAD_EDIT_MS: {
+    schema: z.coerce.number().int().min(100).default(2000),
+    description: 'An upload progress card is edited at most once per this many ms.',
   },
   SLACK_BOT_TOKEN: {
     schema: z.string().startsWith('xoxb-', 'must be a bot token starting with xoxb-').optional(),
@@ -189,6 +284,11 @@ export const ENV = {
     schema: listOf(/^[a-z0-9][a-z0-9-]*=(slack|discord|telegram|shell):[^:\s]+$/, 'mytool=slack:U0123ABCD'),
     description:
       'Maintainers per tool: `tool=platform:userId` separated by commas. Maintainers may deploy and change that tool.',
+  },
+  READ_ACCESS: {
+    schema: z.enum(['everyone', 'maintainers']).default('everyone'),
+    description:
+      "Who may run read-only commands on a tool: `everyone` in the conversation, or only `maintainers` (admins, maintainers, holders of the tool's deploy token).",
   },
   SHELL_USER: {
     schema: z.string().min(1).optional(),

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Config } from '../config';
+import { startMediaSandbox } from '../sandbox/media';
 import { startToolhostSandbox } from '../sandbox/toolhost';
 
 /**
@@ -10,6 +11,7 @@ import { startToolhostSandbox } from '../sandbox/toolhost';
  */
 export async function runSandbox(config: Config): Promise<number> {
   const sandbox = await startToolhostSandbox({ stepMs: config.SANDBOX_STEP_MS });
+  const media = await startMediaSandbox({ dataDir: config.DATA_DIR, stepMs: config.SANDBOX_STEP_MS });
   const dir = resolve(config.DATA_DIR, 'sandbox');
   const certDir = join(dir, 'certs');
   for (const tool of sandbox.ctx.tools) {
@@ -26,7 +28,11 @@ export async function runSandbox(config: Config): Promise<number> {
       `  TOOLHOST_INTERNAL_URL=${sandbox.internalUrl}`,
       `  TOOLHOST_CERT_DIR=${certDir}`,
       `  TOOLHOST_CA_FILE=${join(dir, 'ca.crt')}`,
-      `Tools: ${[...sandbox.ctx.tools].join(', ')}. Press Ctrl-C to stop.`,
+      `Tools: ${[...sandbox.ctx.tools].join(', ')}.`,
+      'Media host sandbox:',
+      `  MEDIA_API_URL=${media.apiUrl}`,
+      `  MEDIA_API_KEY=${media.apiKey}`,
+      'Press Ctrl-C to stop.',
       '',
     ].join('\n'),
   );
@@ -35,5 +41,6 @@ export async function runSandbox(config: Config): Promise<number> {
     process.once('SIGTERM', done);
   });
   await sandbox.close();
+  await media.close();
   return 0;
 }

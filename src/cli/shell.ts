@@ -31,11 +31,13 @@ export async function runShell(options: ShellOptions): Promise<number> {
     extraAdmins: [`shell:${userName}`],
   });
   const web = new WebServer(logger);
+  app.accounts.mount(web);
   web.healthCheck('redis', async () => (await app.redis.redis.ping()) === 'PONG');
   web.healthCheck('shell', async () => true);
   let webPort: number | undefined;
   try {
     webPort = await web.listen(config.PORT, config.HOST);
+    app.accounts.listening(webPort);
     web.markReady();
   } catch (error) {
     logger.warn({ err: error }, 'HTTP server not started');

@@ -3,6 +3,7 @@ import { createApp } from '../app';
 import type { Config } from '../config';
 import { createLogger } from '../log';
 import { DeliveryDeduper } from '../store/dedupe';
+import { MISSING_SECRET_KEY } from '../store/vault-cipher';
 import { WebServer } from '../web/server';
 
 /** Options of {@link runStart}. */
@@ -22,8 +23,13 @@ export async function runStart(options: StartOptions): Promise<number> {
     level: config.LOG_LEVEL,
     ...(config.LOG_FILE ? { file: config.LOG_FILE } : {}),
   });
+  if (!config.SECRET_KEY) {
+    process.stderr.write(`${MISSING_SECRET_KEY}\n`);
+    return 2;
+  }
   const app = await createApp({ config, logger, sandbox: options.sandbox });
   const web = new WebServer(logger);
+  app.accounts.mount(web);
   const deduper = new DeliveryDeduper(app.redis.redis, config.REDIS_KEY_PREFIX);
   const context = { app, web, config, logger, deduper, role: options.role };
   const adapters = ADAPTERS.map((create) => create(context)).filter(
@@ -42,6 +48,7 @@ export async function runStart(options: StartOptions): Promise<number> {
     for (const adapter of adapters) await adapter.start();
     if (options.role !== 'web') app.startWorkers();
     const port = await web.listen(config.PORT, config.HOST);
+    app.accounts.listening(port);
     web.markReady();
     logger.info(
       { port, platforms: adapters.map((a) => a.platform), sandbox: options.sandbox },

@@ -4,7 +4,16 @@ import type { Redis } from 'ioredis';
 import type { WatchEvent, WatchKindName } from '../core/watch';
 
 /** The queues of Deckhand's long-running work. */
-export const QUEUE_NAMES = ['watch', 'notify', 'deliver', 'discover', 'tail'] as const;
+export const QUEUE_NAMES = [
+  'watch',
+  'notify',
+  'deliver',
+  'discover',
+  'tail',
+  'digest',
+  'migration',
+  'upload',
+] as const;
 
 /** One of {@link QUEUE_NAMES}. */
 export type QueueName = (typeof QUEUE_NAMES)[number];
@@ -71,6 +80,11 @@ export function deliverJobId(event: WatchEvent, conversationId: string): string 
     .update(`${eventKey(event)}\n${conversationId}`)
     .digest('hex')
     .slice(0, 40)}`;
+}
+
+/** Job id of the watch of a source-host migration: exactly one job per migration. */
+export function migrationJobId(owner: string, id: number): string {
+  return `migration|${owner}|${id}`;
 }
 
 /** Job id of the fan-out of one event. */

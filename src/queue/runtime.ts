@@ -41,7 +41,16 @@ export interface WorkerDeps<S> {
 }
 
 /** How many jobs of each queue one process works on at once (all of them wait on the network). */
-const CONCURRENCY: Record<QueueName, number> = { watch: 50, notify: 10, deliver: 20, discover: 5, tail: 100 };
+const CONCURRENCY: Record<QueueName, number> = {
+  watch: 50,
+  notify: 10,
+  deliver: 20,
+  discover: 5,
+  tail: 100,
+  digest: 5,
+  migration: 20,
+  upload: 20,
+};
 
 /** The running workers of a process (`--role worker|all`). */
 export interface Workers {

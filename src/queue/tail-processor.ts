@@ -56,15 +56,24 @@ export function createTailProcessor(deps: TailDeps) {
       pending = [];
       await state.append(batch, { ...received });
     };
-    /** Edits the live card when there is something new and the last edit is old enough. */
+    /**
+     * Edits the live card when there is something new and the last edit is old enough. The interval
+     * counts from when the previous edit was delivered, so edits never reach the chat closer than that.
+     */
+    let editing = false;
     const edit = async () => {
       const total = received.lines;
-      if (total === shownTotal || Date.now() - lastEdit < deps.editMs) return;
-      lastEdit = Date.now();
+      if (editing || total === shownTotal || Date.now() - lastEdit < deps.editMs) return;
+      editing = true;
       shownTotal = total;
-      await deps
-        .updateCard(data.handle, deps.view.live(data, await state.last(LIVE_LINES), total))
-        .catch((error) => deps.logger.warn({ err: error, tail: job.id }, 'could not update the tail card'));
+      try {
+        await deps
+          .updateCard(data.handle, deps.view.live(data, await state.last(LIVE_LINES), total))
+          .catch((error) => deps.logger.warn({ err: error, tail: job.id }, 'could not update the tail card'));
+      } finally {
+        lastEdit = Date.now();
+        editing = false;
+      }
     };
 
     let ticks = 0;

@@ -41,9 +41,13 @@ export class QueueWatchService implements WatchService {
     });
   }
 
-  /** Watches, announcements and tails still queued or running (discovery schedules never end, so not them). */
+  /**
+   * Watches, announcements, tails, uploads and migrations still queued or running (discovery and digest
+   * schedules never end, so not them).
+   */
   async activeCount(): Promise<number> {
-    const queues = [this.queues.watch, this.queues.notify, this.queues.deliver, this.queues.tail];
+    const { watch, notify, deliver, tail, upload, migration } = this.queues;
+    const queues = [watch, notify, deliver, tail, upload, migration];
     const counts = await Promise.all(
       queues.map((q) => q.getJobCounts('active', 'waiting', 'delayed', 'prioritized')),
     );

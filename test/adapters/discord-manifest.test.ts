@@ -91,8 +91,12 @@ describe('Discord application commands', () => {
         }
       }
       const subcommands = (command.options ?? []).filter((o) => o.type === 1);
-      if (subcommands.length === 0) names.add(command.name);
+      const groups = (command.options ?? []).filter((o) => o.type === 2);
+      if (subcommands.length === 0 && groups.length === 0) names.add(command.name);
       for (const sub of subcommands) names.add(`${command.name} ${sub.name}`);
+      for (const group of groups) {
+        for (const sub of group.options ?? []) names.add(`${command.name} ${group.name} ${sub.name}`);
+      }
     }
     expect([...names].sort()).toEqual([...routes.keys()].sort());
     expect(commands.length).toBeLessThanOrEqual(100);

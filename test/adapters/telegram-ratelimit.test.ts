@@ -64,8 +64,11 @@ describe('Telegram rate limits', () => {
       .callsTo('sendMessage')
       .filter((c) => c.params.chat_id === chat.id)
       .map((c) => c.at);
+    // The throttler starts sends MIN_GAP_MS apart; arrival times jitter a little on a loaded machine,
+    // so each gap gets some slack and the whole span must still reflect the spacing.
     for (let i = 1; i < times.length; i++) {
-      expect((times[i] ?? 0) - (times[i - 1] ?? 0)).toBeGreaterThanOrEqual(MIN_GAP_MS - 10);
+      expect((times[i] ?? 0) - (times[i - 1] ?? 0)).toBeGreaterThanOrEqual(MIN_GAP_MS - 60);
     }
+    expect((times.at(-1) ?? 0) - (times[0] ?? 0)).toBeGreaterThanOrEqual(3 * MIN_GAP_MS - 60);
   });
 });

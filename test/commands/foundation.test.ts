@@ -25,7 +25,11 @@ describe('deployments from chat', () => {
     expect(second?.text).toContain('A deployment is already running, so no new one was started');
     expect(first?.footer).toContain(second?.footer as string);
     await idle();
-    expect((await platform.forTool('mytool').components.listDeployments()).filter((d) => d.description === 'first')).toHaveLength(1);
+    expect(
+      (await platform.forTool('mytool').components.listDeployments()).filter(
+        (d) => d.description === 'first',
+      ),
+    ).toHaveLength(1);
   });
 
   it('lists, shows and deletes deployments', async () => {
@@ -37,7 +41,9 @@ describe('deployments from chat', () => {
     const id = shown?.footer?.replace('deployment ', '') as string;
     const [ask] = await t.say(`/deployment delete mytool ${id}`);
     await t.press(button(ask, 'Confirm'));
-    await expect(platform.forTool('mytool').components.showDeployment(id)).rejects.toThrow(/not found|no deployment/i);
+    await expect(platform.forTool('mytool').components.showDeployment(id)).rejects.toThrow(
+      /not found|no deployment/i,
+    );
   });
 
   it('cancels a running deployment from its card, and a finished one is explained', async () => {
@@ -89,7 +95,9 @@ describe('configuration and tokens', () => {
   it('shows token values only in private, and refresh replaces the token', async () => {
     const [channel] = await t.say('/token show mytool');
     expect(channel?.text).toContain('only works in a private conversation');
-    expect(JSON.stringify(t.transcript.posted)).not.toContain(t.app.sandbox?.deployTokenFor('mytool') as string);
+    expect(JSON.stringify(t.transcript.posted)).not.toContain(
+      t.app.sandbox?.deployTokenFor('mytool') as string,
+    );
     const [shown] = await t.say('/token show mytool', { private: true });
     const before = shown?.fields?.[0]?.value;
     expect(before).toBe(t.app.sandbox?.deployTokenFor('mytool'));

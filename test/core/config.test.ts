@@ -16,7 +16,10 @@ describe('config', () => {
       TOOLHOST_DEPLOY_TOKENS: 'mytool=0b5c2c6e-1111-4222-8333-944445555666, demo=abc-def',
       ADMINS: 'slack:U1,discord:42',
     });
-    expect(config.TOOLHOST_DEPLOY_TOKENS).toEqual(['mytool=0b5c2c6e-1111-4222-8333-944445555666', 'demo=abc-def']);
+    expect(config.TOOLHOST_DEPLOY_TOKENS).toEqual([
+      'mytool=0b5c2c6e-1111-4222-8333-944445555666',
+      'demo=abc-def',
+    ]);
     expect(config.ADMINS).toEqual(['slack:U1', 'discord:42']);
     expect(wantsSandbox(config, false)).toBe(false);
     expect(wantsSandbox(config, true)).toBe(true);

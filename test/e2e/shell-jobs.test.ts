@@ -8,7 +8,12 @@ describe('deckhand shell: jobs, logs and the status card', () => {
       { wait: 30 },
     );
     expect(run.code).toBe(0);
-    const [list, restart, logs, status] = [1, 2, 3, 4].map((n) => posted(run.stdout, n)) as [string, string, string, string];
+    const [list, restart, logs, status] = [1, 2, 3, 4].map((n) => posted(run.stdout, n)) as [
+      string,
+      string,
+      string,
+      string,
+    ];
     expect(list).toMatch(/web\s+continuous\s+running/);
     expect(restart).toContain('Job web of mytool');
     expect(restart).toMatch(/Status\s+\w+ \(.*restarted \(1\)/);

@@ -43,7 +43,7 @@ describe('live log tails', () => {
     await waitFor(
       () =>
         t.transcript.updates.some((u) => u.handle.ref.ts === ref && /n=480\b/.test(u.card.code?.text ?? '')),
-      10_000,
+      20_000,
     );
     const [stop] = await t.press(
       button(t.transcript.updates.filter((u) => u.handle.ref.ts === ref).at(-1)?.card, 'Stop'),
@@ -51,7 +51,7 @@ describe('live log tails', () => {
     expect(stop?.text).toContain('Stopping');
     const ended = await waitFor(
       () => t.transcript.updates.find((u) => u.handle.ref.ts === ref && u.card.attachments),
-      10_000,
+      20_000,
     );
     const elapsed = Date.now() - started;
 
@@ -64,7 +64,7 @@ describe('live log tails', () => {
     expect(numbered).toEqual(Array.from({ length: 480 }, (_, i) => i + 1));
     expect(new Set(transcript).size).toBe(transcript.length);
     expect(ended.card.text).toContain('Stopped following: stopped');
-  });
+  }, 60_000);
 
   it('follows a build log until the build ends', async () => {
     const [started] = await t.say('/build start demo https://example.org/tailed.git');

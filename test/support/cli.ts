@@ -35,7 +35,10 @@ export async function runShellScript(
   const dataDir = mkdtempSync(join(tmpdir(), 'deckhand-e2e-'));
   const child = spawn(
     process.execPath,
-    [join(ROOT, 'bin', 'deckhand.mjs'), ...(options.argv ?? ['shell', '--sandbox', '--wait', String(options.wait ?? 30)])],
+    [
+      join(ROOT, 'bin', 'deckhand.mjs'),
+      ...(options.argv ?? ['shell', '--sandbox', '--wait', String(options.wait ?? 30)]),
+    ],
     {
       cwd: ROOT,
       env: {

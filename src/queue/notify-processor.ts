@@ -1,10 +1,11 @@
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { parseConversationId } from '../core/conversation';
 import type { Outcome, WatchEvent } from '../core/watch';
 import type { SubscriptionStore } from '../store/subscriptions';
 import { announces } from './notify-filter';
-import { type DeliverJobData, deliverJobId, eventKey, type Queues } from './queues';
+import { type DeliverJobData, deliverJobId, deliverQueueOf, eventKey, type Queues } from './queues';
 
 /**
  * The outcome of the tool's previous event of the same kind (and, for jobs, the same job), recorded
@@ -38,19 +39,26 @@ export function createNotifyProcessor(deps: {
     const previous = await previousOutcome(deps.redis, deps.prefix, event);
     const subscriptions = await deps.subscriptions.forTool(event.tool);
     const targets = subscriptions.filter((s) => announces(s, event, previous));
-    await deps.queues.deliver.addBulk(
-      targets.map((s) => ({
-        name: 'deliver',
-        data: { event, conversationId: s.conversationId } satisfies DeliverJobData,
-        opts: {
-          jobId: deliverJobId(event, s.conversationId),
-          attempts: 10,
-          backoff: { type: 'exponential', delay: 1000 },
-          removeOnComplete: { age: 86_400 },
-          removeOnFail: { age: 7 * 86_400 },
-        },
-      })),
-    );
+    const byQueue = new Map<string, typeof targets>();
+    for (const target of targets) {
+      const name = deliverQueueOf(parseConversationId(target.conversationId).platform);
+      byQueue.set(name, [...(byQueue.get(name) ?? []), target]);
+    }
+    for (const [name, group] of byQueue) {
+      await deps.queues[name as keyof Queues].addBulk(
+        group.map((s) => ({
+          name: 'deliver',
+          data: { event, conversationId: s.conversationId } satisfies DeliverJobData,
+          opts: {
+            jobId: deliverJobId(event, s.conversationId),
+            attempts: 10,
+            backoff: { type: 'exponential', delay: 1000 },
+            removeOnComplete: { age: 86_400 },
+            removeOnFail: { age: 7 * 86_400 },
+          },
+        })),
+      );
+    }
     deps.logger.debug({ event: eventKey(event), deliveries: targets.length }, 'event fanned out');
     return targets.length;
   };

@@ -3,11 +3,31 @@ import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { WatchEvent, WatchKindName } from '../core/watch';
 
+/**
+ * Announcements are delivered through one queue per chat platform, so each proceeds at its own
+ * platform's pace: with one shared queue, jobs waiting out Telegram's limits held the slots Slack and
+ * Discord could use (measured by the fan-out benchmark).
+ */
+export const DELIVER_QUEUES = [
+  'deliver-slack',
+  'deliver-discord',
+  'deliver-telegram',
+  'deliver-shell',
+] as const;
+
+/** The queue that delivers announcements to conversations on `platform`. */
+export function deliverQueueOf(platform: string): (typeof DELIVER_QUEUES)[number] {
+  const name = `deliver-${platform}`;
+  if (!(DELIVER_QUEUES as readonly string[]).includes(name))
+    throw new Error(`no deliver queue for ${platform}`);
+  return name as (typeof DELIVER_QUEUES)[number];
+}
+
 /** The queues of Deckhand's long-running work. */
 export const QUEUE_NAMES = [
   'watch',
   'notify',
-  'deliver',
+  ...DELIVER_QUEUES,
   'discover',
   'tail',
   'digest',

@@ -11,7 +11,7 @@ import { createDeliverProcessor } from './deliver-processor';
 import { createDiscoverProcessor } from './discover-processor';
 import { createNotifyProcessor } from './notify-processor';
 import { instrumentWorker } from './queue-metrics';
-import type { QueueName, Queues } from './queues';
+import { DELIVER_QUEUES, type QueueName, type Queues } from './queues';
 import { createWatchProcessor } from './watch-processor';
 import type { QueueWatchService } from './watch-service';
 
@@ -44,7 +44,10 @@ export interface WorkerDeps<S> {
 const CONCURRENCY: Record<QueueName, number> = {
   watch: 50,
   notify: 10,
-  deliver: 20,
+  'deliver-slack': 20,
+  'deliver-discord': 20,
+  'deliver-telegram': 20,
+  'deliver-shell': 5,
   discover: 5,
   tail: 100,
   digest: 5,
@@ -59,15 +62,16 @@ export interface Workers {
 
 /** Starts one BullMQ worker per queue in this process. */
 export function startWorkers<S>(deps: WorkerDeps<S>): Workers {
+  const deliver = createDeliverProcessor({
+    kinds: deps.kinds,
+    post: deps.postCard,
+    subscriptions: deps.subscriptions,
+    logger: deps.logger,
+  }) as Processor;
   const processors: Partial<Record<QueueName, Processor>> = {
     watch: createWatchProcessor({ ...deps, prefix: deps.keyPrefix }) as Processor,
     notify: createNotifyProcessor({ ...deps, prefix: deps.keyPrefix }) as Processor,
-    deliver: createDeliverProcessor({
-      kinds: deps.kinds,
-      post: deps.postCard,
-      subscriptions: deps.subscriptions,
-      logger: deps.logger,
-    }) as Processor,
+    ...Object.fromEntries(DELIVER_QUEUES.map((name) => [name, deliver])),
     discover: createDiscoverProcessor({ ...deps, prefix: deps.keyPrefix }) as Processor,
   };
   const workers: Worker[] = [];

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { WatchRequest, WatchService } from '../core/watch';
-import { type Queues, type WatchJobData, watchJobId } from './queues';
+import { DELIVER_QUEUES, type Queues, type WatchJobData, watchJobId } from './queues';
 
 /** Keeps finished watch jobs briefly, so a late duplicate request finds them (and is ignored). */
 const KEEP_FINISHED = { age: 300 };
@@ -46,8 +46,15 @@ export class QueueWatchService implements WatchService {
    * schedules never end, so not them).
    */
   async activeCount(): Promise<number> {
-    const { watch, notify, deliver, tail, upload, migration } = this.queues;
-    const queues = [watch, notify, deliver, tail, upload, migration];
+    const { watch, notify, tail, upload, migration } = this.queues;
+    const queues = [
+      watch,
+      notify,
+      ...DELIVER_QUEUES.map((name) => this.queues[name]),
+      tail,
+      upload,
+      migration,
+    ];
     const counts = await Promise.all(
       queues.map((q) => q.getJobCounts('active', 'waiting', 'delayed', 'prioritized')),
     );

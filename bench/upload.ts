@@ -18,14 +18,14 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { type MediaSandbox, sampleChunks, sampleSha256, startMediaSandbox } from '../src/sandbox/media';
+import { type MediaSandbox, sampleSha256, startMediaSandbox } from '../src/sandbox/media';
 import type { StoredFile } from '../src/sandbox/media/state';
-import { type FakeTelegram, startFakeTelegram } from '../test/fakes/telegram';
+import { startFakeTelegram } from '../test/fakes/telegram';
+import { startLocalBotApi } from '../test/fakes/telegram-local-api';
+import { memoryOf } from '../test/support/process-memory';
 import type { BenchContext, Benchmark } from './lib/context';
 import { type Child, ROOT, spawnChild } from './lib/processes';
 import { type BenchResult, type Figure, infoFigure, limitFigure } from './lib/results';
@@ -42,119 +42,6 @@ const median = (values: readonly number[]) => percentile(values, 50);
 
 /** Files the media issue adds; the benchmark needs them in the tree. */
 const NEEDS = ['src/sandbox/media/index.ts', 'src/services/media/index.ts', 'src/queue/upload-processor.ts'];
-
-/** Resident set size and its peak (VmHWM) of a process, in bytes (NaN where there is no /proc). */
-function memoryOf(pid: number | undefined): { rss: number; peak: number } {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (field: string) =>
-      Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? Number.NaN) * 1024;
-    return { rss: kb('VmRSS'), peak: kb('VmHWM') };
-  } catch {
-    return { rss: Number.NaN, peak: Number.NaN };
-  }
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
-/** The "local Bot API server" in front of the fake: serves the big file, forwards the rest. */
-interface BotApiProxy {
-  url: string;
-  /** The path of the big file under `/file/bot<token>/`. */
-  bigPath: string;
-  /** Answer getFile for this file id with the big file (set once the message is sent). */
-  bigFileId: string;
-  /** When the last download of the big file was asked for, and how many bytes it sent. */
-  downloads: { startedAt: number; sent: number }[];
-  close(): Promise<void>;
-}
-
-async function startProxy(fake: FakeTelegram, size: number): Promise<BotApiProxy> {
-  const proxy: BotApiProxy = {
-    url: '',
-    bigPath: 'documents/bench-upload.bin',
-    bigFileId: '',
-    downloads: [],
-    close: async () => {},
-  };
-  const serveBig = (res: ServerResponse) => {
-    const download = { startedAt: Date.now(), sent: 0 };
-    proxy.downloads.push(download);
-    res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(size) });
-    const chunks = sampleChunks(size, SEED);
-    const pump = () => {
-      for (;;) {
-        const next = chunks.next();
-        if (next.done) {
-          res.end();
-          return;
-        }
-        download.sent += next.value.length;
-        if (!res.write(next.value)) {
-          res.once('drain', pump);
-          return;
-        }
-      }
-    };
-    pump();
-  };
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const path = req.url ?? '/';
-    if (req.method === 'GET' && path === `/file/bot${fake.token}/${proxy.bigPath}`) return serveBig(res);
-    const body = await readBody(req);
-    if (
-      proxy.bigFileId &&
-      path === `/bot${fake.token}/getFile` &&
-      body.toString().includes(proxy.bigFileId)
-    ) {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          ok: true,
-          result: {
-            file_id: proxy.bigFileId,
-            file_unique_id: 'AgADbench',
-            file_size: size,
-            file_path: proxy.bigPath,
-          },
-        }),
-      );
-      return;
-    }
-    const upstream = await request(`${fake.apiRoot}${path}`, {
-      method: req.method as 'GET' | 'POST',
-      headers: { ...(req.headers['content-type'] ? { 'content-type': req.headers['content-type'] } : {}) },
-      ...(body.length ? { body } : {}),
-      headersTimeout: 60_000,
-      bodyTimeout: 60_000,
-    });
-    res.writeHead(upstream.statusCode, {
-      'content-type': String(upstream.headers['content-type'] ?? 'application/json'),
-    });
-    res.end(Buffer.from(await upstream.body.arrayBuffer()));
-  };
-  const server: Server = createServer((req, res) => {
-    handle(req, res).catch((error) => {
-      if (!res.headersSent) res.writeHead(502);
-      res.end(String(error));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  proxy.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
-  return proxy;
-}
 
 /** The stored file titled `title` in the seeded account, once complete. */
 function storedFile(media: MediaSandbox, title: string): StoredFile | undefined {
@@ -206,7 +93,7 @@ async function runUpload(ctx: BenchContext): Promise<BenchResult> {
   const notes: string[] = [];
   const expectedSha = sampleSha256(size, SEED);
   const fake = await startFakeTelegram();
-  const proxy = await startProxy(fake, size);
+  const proxy = await startLocalBotApi(fake, { size, seed: SEED, bigPath: 'documents/bench-upload.bin' });
   // The emulator stores uploads in memory (tmpfs) where there is one, so the disk's write-back does
   // not set the pace of either side; each stored file is removed once checked.
   const mediaDir = existsSync('/dev/shm') ? mkdtempSync('/dev/shm/deckhand-bench-upload-') : ctx.dir;

@@ -11,15 +11,14 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type MediaSandbox, sampleChunks, startMediaSandbox } from '../../src/sandbox/media';
+import { type MediaSandbox, startMediaSandbox } from '../../src/sandbox/media';
 import { type FakeTelegram, startFakeTelegram } from '../fakes/telegram';
+import { type LocalBotApi, startLocalBotApi } from '../fakes/telegram-local-api';
+import { memoryOf } from '../support/process-memory';
 import { testPrefix } from '../support/redis';
 import { waitFor } from '../support/wait';
 
@@ -27,97 +26,16 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const MB = 1024 * 1024;
 const SIZE = 200 * MB;
 const SEED = 'telegram-200mb';
-const BIG_PATH = 'documents/big-upload.bin';
 
 let fake: FakeTelegram;
 let media: MediaSandbox;
-let proxy: Server;
-let proxyUrl = '';
+let proxy: LocalBotApi | undefined;
 let bot: ChildProcess | undefined;
 let dataDir = '';
-let bigFileId = '';
-/** sha256 of the bytes the proxy actually sent to the bot. */
-let sentHash = '';
-let sentBytes = 0;
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
-/** Serves the big document from the generator, hashing what goes out. */
-function serveBig(res: ServerResponse): void {
-  const hash = createHash('sha256');
-  res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(SIZE) });
-  const chunks = sampleChunks(SIZE, SEED);
-  const pump = () => {
-    for (;;) {
-      const next = chunks.next();
-      if (next.done) {
-        sentHash = hash.digest('hex');
-        res.end();
-        return;
-      }
-      hash.update(next.value);
-      sentBytes += next.value.length;
-      if (!res.write(next.value)) {
-        res.once('drain', pump);
-        return;
-      }
-    }
-  };
-  pump();
-}
-
-/** The local Bot API server in front of the fake (see the module comment). */
-async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const path = req.url ?? '/';
-  if (req.method === 'GET' && path === `/file/bot${fake.token}/${BIG_PATH}`) return serveBig(res);
-  const body = await readBody(req);
-  if (bigFileId && path === `/bot${fake.token}/getFile` && body.toString().includes(bigFileId)) {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(
-      JSON.stringify({
-        ok: true,
-        result: { file_id: bigFileId, file_unique_id: 'AgADbig', file_size: SIZE, file_path: BIG_PATH },
-      }),
-    );
-    return;
-  }
-  const upstream = await request(`${fake.apiRoot}${path}`, {
-    method: req.method as 'GET' | 'POST',
-    headers: { ...(req.headers['content-type'] ? { 'content-type': req.headers['content-type'] } : {}) },
-    ...(body.length ? { body } : {}),
-    headersTimeout: 60_000,
-    bodyTimeout: 60_000,
-  });
-  res.writeHead(upstream.statusCode, {
-    'content-type': String(upstream.headers['content-type'] ?? 'application/json'),
-  });
-  res.end(Buffer.from(await upstream.body.arrayBuffer()));
-}
-
-/** Resident set size (and its peak) of a process, in bytes. */
-function memoryOf(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
-  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
-}
 
 beforeAll(async () => {
   fake = await startFakeTelegram();
-  proxy = createServer((req, res) => {
-    handle(req, res).catch((error) => {
-      res.writeHead(502);
-      res.end(String(error));
-    });
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  proxy = await startLocalBotApi(fake, { size: SIZE, seed: SEED });
   dataDir = mkdtempSync(join(tmpdir(), 'deckhand-tg-media-'));
   // The media host runs here, so the bot process measured below is Deckhand alone.
   media = await startMediaSandbox({ dataDir, stepMs: 20 });
@@ -137,7 +55,7 @@ beforeAll(async () => {
       SANDBOX_STEP_MS: '20',
       SECRET_KEY: randomBytes(32).toString('hex'),
       TELEGRAM_BOT_TOKEN: fake.token,
-      TELEGRAM_API_ROOT: proxyUrl,
+      TELEGRAM_API_ROOT: proxy.url,
       MEDIA_API_URL: media.apiUrl,
       MEDIA_API_KEY: media.apiKey,
       ADMINS: 'telegram:501',
@@ -161,10 +79,7 @@ afterAll(async () => {
     bot.kill('SIGTERM');
     await exited;
   }
-  await new Promise<void>((resolve) => {
-    proxy?.closeAllConnections();
-    proxy?.close(() => resolve());
-  });
+  await proxy?.close();
   await fake?.close();
   await media?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -213,7 +128,7 @@ describe('Telegram → media host, 200 MB', () => {
       { name: 'big-upload.mp4', size: SIZE, mimeType: 'video/mp4' },
       '/media upload',
     );
-    bigFileId = message?.document?.fileId as string;
+    (proxy as LocalBotApi).bigFileId = message?.document?.fileId as string;
     const final = await waitFor(
       () => fake.botMessages(chat.id).find((m) => /Uploaded big-upload/.test(m.text)),
       80_000,
@@ -222,7 +137,8 @@ describe('Telegram → media host, 200 MB', () => {
     clearInterval(sampler);
     peak = Math.max(peak, memoryOf(pid).peak, memoryOf(pid).rss);
     const growth = peak - baseline;
-    expect(sentBytes).toBe(SIZE);
+    const download = proxy?.downloads.at(-1);
+    expect(download?.sent).toBe(SIZE);
     expect(growth, `peak RSS grew by ${(growth / MB).toFixed(1)} MB`).toBeLessThan(64 * MB);
 
     const code = /File code:?\s*([a-z0-9]{12})/.exec(final.text)?.[1] as string;
@@ -237,7 +153,7 @@ describe('Telegram → media host, 200 MB', () => {
 
     const stored = media.controls.file(code);
     expect(stored?.size).toBe(SIZE);
-    expect(await sha256Of(stored?.path as string)).toBe(sentHash);
+    expect(await sha256Of(stored?.path as string)).toBe(download?.sha256);
     fake.assertClean();
   });
 });

@@ -55,7 +55,7 @@ function receive(c: Context, filesDir: string, keyOf: () => string | undefined) 
       resolve({ files: [], error: `Invalid upload: ${(error as Error).message}` });
       return;
     }
-    const files: Received[] = [];
+    const files: (Received | undefined)[] = [];
     const writes: Promise<void>[] = [];
     let apiKey: string | undefined;
     let failed: string | undefined;
@@ -78,12 +78,14 @@ function receive(c: Context, filesDir: string, keyOf: () => string | undefined) 
           done(null, chunk);
         },
       });
+      // Answered in the order the form sent the files, whichever finishes writing first.
+      const slot = writes.length;
       writes.push(
         pipeline(stream, counter, createWriteStream(`${path}.part`))
           .then(() => rename(`${path}.part`, path))
           .then(() => {
             const title = (info.filename || 'file').replace(/\.[A-Za-z0-9]{1,5}$/, '') || 'file';
-            files.push({ code, title, size, sha256: hash.digest('hex'), path });
+            files[slot] = { code, title, size, sha256: hash.digest('hex'), path };
           })
           .catch(async (error: Error) => {
             failed ??= `Upload failed: ${error.message}`;
@@ -96,7 +98,11 @@ function receive(c: Context, filesDir: string, keyOf: () => string | undefined) 
     });
     parser.on('close', () => {
       void Promise.all(writes).then(() =>
-        resolve({ ...(apiKey ? { apiKey } : {}), files, ...(failed ? { error: failed } : {}) }),
+        resolve({
+          ...(apiKey ? { apiKey } : {}),
+          files: files.filter((file): file is Received => file !== undefined),
+          ...(failed ? { error: failed } : {}),
+        }),
       );
     });
     const source = Readable.fromWeb(body as unknown as WebReadableStream<Uint8Array>);

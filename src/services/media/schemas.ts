@@ -66,36 +66,44 @@ export const DmcaReportSchema = z
 /** A copyright-reported file, normalised. */
 export type DmcaReport = z.output<typeof DmcaReportSchema>;
 
-/** A file as the upload answers it (one item of the upload result array). */
-export const UploadedFileSchema = z
-  .looseObject({
-    filecode: z.string(),
-    status: z.union([z.number(), z.string()]).optional(),
-    title: text,
-    size: numeric.optional(),
-    length: numeric.optional(),
-    canplay: flag.optional(),
-    uploaded: text,
-    download_url: text,
-    protected_embed: text,
-    protected_dl: text,
-    single_img: text,
-    splash_img: text,
-  })
-  .transform((f) => ({
+/** Fields the upload and `file/info` answers share (file code, title, sizes, images, links). */
+const fileFields = {
+  filecode: z.string(),
+  title: text,
+  size: numeric.optional(),
+  length: numeric.optional(),
+  canplay: flag.optional(),
+  uploaded: text,
+  protected_embed: text,
+  protected_dl: text,
+  single_img: text,
+  splash_img: text,
+};
+
+/** Those shared fields, normalised. `protectedEmbed` is relative (`/e/…`) in `file/info`: prefix the player host. */
+function fileBasics(f: z.output<z.ZodObject<typeof fileFields>>) {
+  return {
     fileCode: f.filecode,
-    status: f.status,
     title: f.title ?? '',
     size: f.size ?? 0,
     length: f.length ?? 0,
     canPlay: f.canplay ?? false,
     uploaded: f.uploaded ?? '',
-    downloadUrl: f.download_url ?? '',
     protectedEmbed: f.protected_embed ?? '',
     protectedDownload: f.protected_dl ?? '',
     singleImage: f.single_img ?? '',
     splashImage: f.splash_img ?? '',
-  }));
+  };
+}
+
+/** A file as the upload answers it (one item of the upload result array). */
+export const UploadedFileSchema = z
+  .looseObject({
+    ...fileFields,
+    status: z.union([z.number(), z.string()]).optional(),
+    download_url: text,
+  })
+  .transform((f) => ({ ...fileBasics(f), status: f.status, downloadUrl: f.download_url ?? '' }));
 /** An uploaded file as the upload answers it, normalised. */
 export type UploadedFile = z.output<typeof UploadedFileSchema>;
 
@@ -228,35 +236,8 @@ export type FileCheck = z.output<typeof FileCheckSchema>;
 
 /** `file/info` item (only when its `status` is 200). */
 export const FileInfoSchema = z
-  .looseObject({
-    filecode: z.string(),
-    title: text,
-    size: numeric.optional(),
-    length: numeric.optional(),
-    views: numeric.optional(),
-    uploaded: text,
-    last_view: text,
-    canplay: flag.optional(),
-    protected_embed: text,
-    protected_dl: text,
-    single_img: text,
-    splash_img: text,
-  })
-  .transform((f) => ({
-    fileCode: f.filecode,
-    title: f.title ?? '',
-    size: f.size ?? 0,
-    length: f.length ?? 0,
-    views: f.views ?? 0,
-    uploaded: f.uploaded ?? '',
-    lastView: f.last_view ?? '',
-    canPlay: f.canplay ?? false,
-    /** Relative (`/e/…`) here: prefix the player host. */
-    protectedEmbed: f.protected_embed ?? '',
-    protectedDownload: f.protected_dl ?? '',
-    singleImage: f.single_img ?? '',
-    splashImage: f.splash_img ?? '',
-  }));
+  .looseObject({ ...fileFields, views: numeric.optional(), last_view: text })
+  .transform((f) => ({ ...fileBasics(f), views: f.views ?? 0, lastView: f.last_view ?? '' }));
 /** The details of one file, normalised. */
 export type FileInfo = z.output<typeof FileInfoSchema>;
 

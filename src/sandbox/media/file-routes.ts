@@ -59,45 +59,24 @@ export function fileRoutes(ctx: MediaSandboxContext): Hono<MediaEnv> {
     });
   });
 
-  app.all('/file/check', (c) => {
-    const account = c.get('account');
-    const list = codes(c.req.query('file_code'));
-    if (list.length === 0) return fail(c, 400, 'Missing file_code');
-    return ok(
-      c,
-      list.map((code) => {
-        const file = account.files.get(code);
-        const status = !file ? 'Not found' : file.dmca ? 'Disabled (DMCA)' : 'Active';
-        return { status, filecode: code };
-      }),
-    );
-  });
+  /** A route taking `file_code` (one or a comma-separated list) and answering one item per code. */
+  const perCode = (path: string, item: (code: string, file: StoredFile | undefined) => unknown) =>
+    app.all(path, (c) => {
+      const account = c.get('account');
+      const list = codes(c.req.query('file_code'));
+      if (list.length === 0) return fail(c, 400, 'Missing file_code');
+      return ok(
+        c,
+        list.map((code) => item(code, account.files.get(code))),
+      );
+    });
 
-  app.all('/file/info', (c) => {
-    const account = c.get('account');
-    const list = codes(c.req.query('file_code'));
-    if (list.length === 0) return fail(c, 400, 'Missing file_code');
-    return ok(
-      c,
-      list.map((code) => {
-        const file = account.files.get(code);
-        return file ? infoItem(ctx.origin, file) : notYours(code);
-      }),
-    );
-  });
-
-  app.all('/file/image', (c) => {
-    const account = c.get('account');
-    const list = codes(c.req.query('file_code'));
-    if (list.length === 0) return fail(c, 400, 'Missing file_code');
-    return ok(
-      c,
-      list.map((code) => {
-        const file = account.files.get(code);
-        return file ? imagesItem(ctx.origin, file) : notYours(code);
-      }),
-    );
-  });
+  perCode('/file/check', (code, file) => ({
+    status: !file ? 'Not found' : file.dmca ? 'Disabled (DMCA)' : 'Active',
+    filecode: code,
+  }));
+  perCode('/file/info', (code, file) => (file ? infoItem(ctx.origin, file) : notYours(code)));
+  perCode('/file/image', (code, file) => (file ? imagesItem(ctx.origin, file) : notYours(code)));
 
   app.all('/file/rename', (c) => {
     const account = c.get('account');

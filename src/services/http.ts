@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { createSecureContext } from 'node:tls';
 import { Agent, type Dispatcher, RetryAgent, request, errors as undiciErrors } from 'undici';
 import type { z } from 'zod';
 import { UnreachableError, UpstreamError } from '../core/errors';
@@ -62,7 +63,11 @@ export class HttpClient {
     const tls = options.tls;
     this.plain = new Agent({
       keepAliveTimeout: 10_000,
-      ...(tls ? { connect: { cert: tls.cert, key: tls.key, ca: tls.ca } } : {}),
+      // One TLS context for every connection of this client: building it (parsing the key and
+      // certificates) per connection was a visible share of CPU in the ack-latency benchmark.
+      ...(tls
+        ? { connect: { secureContext: createSecureContext({ cert: tls.cert, key: tls.key, ca: tls.ca }) } }
+        : {}),
     });
     this.retrying = new RetryAgent(this.plain, {
       maxRetries: options.retries ?? 2,

@@ -1,5 +1,5 @@
 /**
- * Contract checks against the API descriptions in `../shared/specs`: load an OpenAPI document (YAML
+ * Contract checks against the API descriptions in `specs/` (the project's copy): load an OpenAPI document (YAML
  * or JSON), then check a recorded HTTP exchange (method, path, status, content type, body, and
  * optionally the request) against the operation it matches. Every mismatch is a violation, unless
  * the caller passes a {@link KnownDeviation} that names it: documented differences between a spec
@@ -17,8 +17,8 @@ import { OpenAPIBackend, type Operation } from 'openapi-backend';
 import { type Dispatcher, request as undiciRequest } from 'undici';
 import { parse as parseYaml } from 'yaml';
 
-/** Root of the shared specs (`<repo>/../shared/specs`). */
-export const SPECS_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../shared/specs');
+/** Root of the project's copy of the API descriptions (`<repo>/specs`). */
+export const SPECS_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../specs');
 
 /** Short names of the Toolforge specs and where their paths are mounted on the gateway. */
 export const KNOWN_SPECS: Record<string, { file: string; apiRoot: string }> = {

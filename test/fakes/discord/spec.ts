@@ -1,6 +1,6 @@
 /**
  * Validation of the requests the bot sends to the fake against Discord's own OpenAPI description
- * (`../shared/specs/platforms/discord-openapi.json`, API v10): path and query parameters and the JSON
+ * (`specs/platforms/discord-openapi.json`, API v10): path and query parameters and the JSON
  * body (or the `payload_json` of a multipart body) of the matched operation, plus the documented
  * limits the description does not encode (2,000 characters of content, 6,000 characters of embeds
  * per message, five action rows of five buttons). A request the real platform would refuse becomes

@@ -1,6 +1,6 @@
 /**
  * Validates Web API requests against Slack's own API description
- * (`../shared/specs/platforms/slack-web-openapi.json`). The Web API takes form-encoded bodies, so each
+ * (`specs/platforms/slack-web-openapi.json`). The Web API takes form-encoded bodies, so each
  * operation's form schema is what requests are checked against: form values (all strings on the
  * wire) are converted to the declared boolean/integer/number types first, and a value that does not
  * convert fails validation, as the real API refuses it.

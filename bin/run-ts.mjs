@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // Runs a TypeScript file through tsx (like bin/deckhand.mjs does for src/main.ts): `node bin/run-ts.mjs bench/run.ts [args]`.
+import './check-node.mjs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';

@@ -26,11 +26,41 @@ export interface LoggerOptions {
   file?: string;
 }
 
+type Destination = ReturnType<typeof pino.destination>;
+
+/** Destinations of the loggers this process made, flushed by {@link flushLogs} before it exits. */
+const destinations = new Set<Destination>();
+
+/**
+ * Writes out every logger's buffered lines, first waiting for a file destination that is still
+ * opening (exiting before that crashed with "sonic boom is not ready yet"). Call before `process.exit`.
+ */
+export async function flushLogs(): Promise<void> {
+  for (const destination of destinations) {
+    const opening = destination as Destination & { fd: number };
+    if (opening.fd < 0) {
+      await new Promise<void>((ready) => {
+        const timer = setTimeout(ready, 2_000);
+        opening.once('ready', () => {
+          clearTimeout(timer);
+          ready();
+        });
+      });
+    }
+    try {
+      destination.flushSync();
+    } catch {
+      // nothing more can be written; exiting anyway
+    }
+  }
+}
+
 /** JSON logger to stderr or a file; known secrets and secret-named fields are redacted. */
 export function createLogger(options: LoggerOptions): Logger {
   const destination = options.file
     ? pino.destination({ dest: options.file, mkdir: true, sync: false })
     : pino.destination({ dest: 2, sync: false });
+  destinations.add(destination);
   return pino(
     {
       level: options.level,

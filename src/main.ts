@@ -1,11 +1,13 @@
 import { parseArgs } from 'node:util';
 import { configuredPlatforms } from '../adapters';
 import { runManifest, runRegister } from './cli/manifest';
+import { redisPreflight } from './cli/redis-preflight';
 import { runSandbox } from './cli/sandbox';
 import { runShell } from './cli/shell';
 import { runStart } from './cli/start';
 import { runStatus } from './cli/status';
 import { ConfigError, loadConfig, wantsSandbox } from './config';
+import { flushLogs } from './log';
 
 const USAGE = `Usage: deckhand <command> [options]
 
@@ -53,6 +55,17 @@ async function main(argv: string[]): Promise<number> {
   }
   const config = loadConfig();
   const sandbox = wantsSandbox(config, values.sandbox);
+  if (command === 'start' || command === 'shell') {
+    const failure = redisPreflight({
+      redisUrl: config.REDIS_URL,
+      platformsConfigured: command === 'start' ? configuredPlatforms(config) : [],
+      say: (line) => process.stderr.write(`${line}\n`),
+    });
+    if (failure) {
+      process.stderr.write(`${failure.message}\n`);
+      return failure.code;
+    }
+  }
   switch (command) {
     case 'start':
       if (configuredPlatforms(config).length > 0) return runStart({ config, sandbox, role });
@@ -73,14 +86,20 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+/** Exits once every log line is written (a file destination may still be opening). */
+async function exit(code: number): Promise<never> {
+  await flushLogs();
+  process.exit(code);
+}
+
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  (code) => exit(code),
   (error: unknown) => {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
-      process.exit(2);
+      return exit(2);
     }
     process.stderr.write(`deckhand: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
+    return exit(1);
   },
 );

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolhostSandbox } from '../../src/sandbox/toolhost';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
-import { startTestApp, type TestApp } from '../support/app';
+import { settled, startTestApp, type TestApp } from '../support/app';
 import { waitFor } from '../support/wait';
 
 let t: TestApp;
@@ -16,7 +16,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const idle = () => waitFor(async () => (await t.app.services.watches.activeCount()) === 0, 20_000);
+/** The watches ended and their announcements were delivered (not only decided). */
+const idle = () => settled(t.app);
 const postsTitled = (title: string) => t.transcript.posted.filter((card) => card.title === title);
 
 describe('subscriptions and announcements', () => {

@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/config';
 import { silentLogger } from '../../src/log';
 import { startToolhostSandbox, type ToolhostSandbox } from '../../src/sandbox/toolhost';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
+import { settled } from '../support/app';
 import { testPrefix } from '../support/redis';
 import { waitFor } from '../support/wait';
 import { readRecords, sandboxEnv, spawnWorker, stopWorker } from '../support/worker-process';
@@ -109,7 +110,7 @@ describe('watches across processes', () => {
       await stopWorker(first, 'SIGKILL');
       const killedAt = readRecords(workerEnv.RECORD_FILE).length;
       children.push(await spawnWorker(workerEnv));
-      await waitFor(async () => (await web.services.watches.activeCount()) === 0, 60_000, 200);
+      await settled(web, 60_000);
 
       const records = readRecords(workerEnv.RECORD_FILE);
       expect(records.slice(killedAt).length).toBeGreaterThan(0);
@@ -141,7 +142,7 @@ describe('watches across processes', () => {
       await subscribe(web, 'slack:T1:CFAIL', 'demo', true);
       children.push(await spawnWorker(workerEnv), await spawnWorker(workerEnv));
       const resources = await startWork(web);
-      await waitFor(async () => (await web.services.watches.activeCount()) === 0, 60_000, 200);
+      await settled(web, 60_000);
       const posts = readRecords(workerEnv.RECORD_FILE).filter((r) => r.op === 'post');
       const events = [
         `mytool: deployment successful|deployment ${resources[0]?.id}`,

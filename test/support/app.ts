@@ -6,7 +6,9 @@ import type { CardSurface } from '../../src/core/dispatch';
 import type { FormSpec } from '../../src/core/forms';
 import type { Card } from '../../src/core/reply';
 import { silentLogger } from '../../src/log';
+import { DELIVER_QUEUES } from '../../src/queue/queues';
 import { testPrefix } from './redis';
+import { waitFor } from './wait';
 
 /** What a test conversation saw. */
 export interface Transcript {
@@ -114,4 +116,20 @@ export function button(card: Card | undefined, label: string): string {
   const found = card?.buttons?.find((b) => b.label === label);
   if (!found) throw new Error(`no button "${label}" on card ${JSON.stringify(card)}`);
   return found.actionId;
+}
+
+/**
+ * Waits until the work a test started has fully ended: no active watch, and no waiting, delayed or
+ * running job on the notify and deliver queues (the announcements are posted, not only decided).
+ */
+export async function settled(app: TestApp['app'], timeoutMs = 30_000): Promise<void> {
+  const names = ['notify', ...DELIVER_QUEUES] as const;
+  await waitFor(async () => {
+    if ((await app.services.watches.activeCount()) !== 0) return false;
+    for (const name of names) {
+      const counts = await app.queues[name].getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+      if (Object.values(counts).some((n) => n > 0)) return false;
+    }
+    return true;
+  }, timeoutMs);
 }

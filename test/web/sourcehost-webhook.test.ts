@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { button, startTestApp, type TestApp } from '../support/app';
+import { button, settled, startTestApp, type TestApp } from '../support/app';
 import { linkDirectly, slackUser, startAccountWeb } from '../support/oauth-web';
 import { waitFor } from '../support/wait';
 
@@ -57,8 +57,10 @@ describe('the repository_import webhook', () => {
     sandbox().controls.startImport('mona/legacy-svn', 'https://svn.example.org/legacy', 'mona');
     const announced = await waitFor(() => importAnnouncements()[0], 15_000);
     expect(announced.text).toBe('The source import of mona/legacy-svn (started by mona) finished.');
-    const delivery = sandbox().state.deliveries.at(-1);
-    expect(delivery?.status).toBe(202);
+    // The sandbox records a delivery when our answer reaches it, which may come after the
+    // announcement was queued and posted: wait for that record, not just the announcement.
+    const delivery = await waitFor(() => sandbox().state.deliveries.at(-1), 15_000);
+    expect(delivery.status).toBe(202);
     // The same delivery again (a redelivery): accepted, not announced twice.
     const hook = sandbox().state.hooks[0];
     const again = await post(delivery?.body as string, {
@@ -68,6 +70,7 @@ describe('the repository_import webhook', () => {
         .digest('hex')}`,
     });
     expect(again.status).toBe(200);
+    await settled(t.app);
     expect(importAnnouncements()).toHaveLength(1);
     const [status] = await t.press(button(announced, 'Status'), { user: 'UMONA' });
     expect(status?.title).toBe('Import into mona/legacy-svn');

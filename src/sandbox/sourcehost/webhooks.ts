@@ -39,8 +39,10 @@ export async function deliverWebhook(
           'x-github-hook-installation-target-type': 'organization',
           'x-hub-signature-256': `sha256=${createHmac('sha256', hook.secret).update(body).digest('hex')}`,
         },
-        headersTimeout: 5000,
-        bodyTimeout: 5000,
+        // GitHub ends a delivery whose answer takes longer than 10 s ("Handling failed webhook
+        // deliveries", docs.github.com/webhooks/using-webhooks/handling-failed-webhook-deliveries).
+        headersTimeout: 10_000,
+        bodyTimeout: 10_000,
       });
       await response.body.dump();
       delivery.status = response.statusCode;

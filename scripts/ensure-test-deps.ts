@@ -1,0 +1,21 @@
+/**
+ * Makes sure the system packages the tests need are installed: redis-server (every queue and state
+ * test runs on a real one) and chromium (the browser tests of the OAuth and secret pages). Installs
+ * them where this user may (see src/system-packages.ts); otherwise stops with the exact commands.
+ */
+import { ensurePackages, installHint } from '../src/system-packages';
+
+const result = ensurePackages(
+  [
+    { command: 'redis-server', pkg: 'redis-server' },
+    { command: 'chromium', pkg: 'chromium' },
+  ],
+  (line) => process.stderr.write(`${line}\n`),
+);
+if (!result.ok) {
+  const why = result.reason === 'install-failed' ? 'could not be installed' : 'are missing';
+  process.stderr.write(
+    `The tests need ${result.packages.join(' ')}, which ${why}. Install them, then run the command again:\n\n${installHint(result.packages)}\n`,
+  );
+  process.exit(1);
+}

@@ -23,6 +23,7 @@ import { QueueWatchService } from './queue/watch-service';
 import { type CalendarSandbox, startCalendarSandbox } from './sandbox/calendar';
 import type { MediaSandbox } from './sandbox/media';
 import { startToolhostSandbox, type ToolhostSandbox } from './sandbox/toolhost';
+import { type ServiceModes, serviceModes } from './service-modes';
 import { CalendarService } from './services/calendar';
 import { type ForToolOptions, type ToolhostClient, ToolhostClientFactory } from './services/toolhost';
 import { RedisActionStore } from './store/actions';
@@ -58,6 +59,8 @@ export interface App {
   queues: Queues;
   /** Account linking: the web routes to mount, the public URL once listening. */
   accounts: Accounts;
+  /** Which services are real and which emulated (one rule, see service-modes.ts). */
+  modes: ServiceModes;
   /** Runs the queue workers in this process (`--role worker|all`; the shell always does). */
   startWorkers(): void;
   /** Stops the workers, the queues, the sandbox and Redis. */
@@ -100,16 +103,20 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
   const queueConnection = new Redis(redis.url, { maxRetriesPerRequest: null });
   logConnectionErrors(queueConnection, logger, 'queues');
+  const modes = serviceModes(config, options.sandbox);
   let sandbox: ToolhostSandbox | undefined;
   let accounts: Accounts | undefined;
   let calendarSandbox: CalendarSandbox | undefined;
   let media: MediaSetup | undefined;
   try {
-    calendarSandbox = options.sandbox ? await startCalendarSandbox() : undefined;
+    calendarSandbox = modes.calendar === 'emulator' ? await startCalendarSandbox() : undefined;
     const calendar = calendarSandbox
       ? CalendarService.forSandbox(calendarSandbox, { timeoutMs: config.CALENDAR_TIMEOUT_MS })
       : CalendarService.fromConfig(config);
-    sandbox = options.sandbox ? await startToolhostSandbox({ stepMs: config.SANDBOX_STEP_MS }) : undefined;
+    sandbox =
+      modes.toolhost === 'emulator'
+        ? await startToolhostSandbox({ stepMs: config.SANDBOX_STEP_MS })
+        : undefined;
     const toolhost = sandbox
       ? new SandboxToolhostFactory(sandbox, config.TOOLHOST_TIMEOUT_MS)
       : ToolhostClientFactory.fromConfig(config, {
@@ -129,6 +136,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       redis: redis.redis,
       prefix,
       sandbox: options.sandbox,
+      emulateSourcehost: modes.sourcehost === 'emulator',
       toolhost,
       queues,
       extraAdmins: options.extraAdmins ?? [],
@@ -145,7 +153,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     media = await setupMedia({
       config,
       logger,
-      sandbox: options.sandbox,
+      emulate: modes.media === 'emulator',
       queue: queues.upload,
       files,
       view: MEDIA_UPLOAD_VIEW,
@@ -210,6 +218,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       calendarSandbox,
       queues,
       accounts: linked,
+      modes,
       mediaSandbox: mediaSetup.sandbox,
       files,
       startWorkers() {

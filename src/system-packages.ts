@@ -63,8 +63,10 @@ export function ensurePackages(wanted: SystemPackage[], say: (line: string) => v
         env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
       });
     };
-    run(['apt-get', 'update', '-qq']);
-    run(['apt-get', 'install', '-y', '-qq', ...packages]);
+    // Wait for another apt/dpkg run to finish instead of failing on its lock.
+    const lock = ['-o', 'DPkg::Lock::Timeout=300'];
+    run(['apt-get', ...lock, 'update', '-qq']);
+    run(['apt-get', ...lock, 'install', '-y', '-qq', ...packages]);
   } catch {
     // judged below by whether the commands now run
   }

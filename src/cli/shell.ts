@@ -3,6 +3,7 @@ import { ShellAdapter } from '../../adapters/shell/shell-adapter';
 import { createApp } from '../app';
 import type { Config } from '../config';
 import { createLogger } from '../log';
+import { describeServiceModes } from '../service-modes';
 import { WebServer } from '../web/server';
 
 /** Options of {@link runShell}. */
@@ -53,11 +54,13 @@ export async function runShell(options: ShellOptions): Promise<number> {
   });
   app.messengers.register('shell', shell);
   app.startWorkers();
+  const services = describeServiceModes(app.modes);
+  logger.info({ services: app.modes }, 'services');
   if (options.interactive) {
-    const where = options.sandbox
-      ? 'the sandbox (embedded emulators; try /deploy mytool)'
-      : 'the configured services';
-    out.write(`Connected to ${where}. Logs: ${logFile}${webPort ? `; HTTP on port ${webPort}` : ''}.\n`);
+    const hint = app.modes.toolhost === 'emulator' ? ' Try /deploy mytool.' : '';
+    out.write(`${services}${hint} Logs: ${logFile}${webPort ? `; HTTP on port ${webPort}` : ''}.\n`);
+  } else {
+    process.stderr.write(`${services}\n`);
   }
   let code = 0;
   try {

@@ -2,6 +2,7 @@ import { ADAPTERS, type PlatformAdapter } from '../../adapters';
 import { createApp } from '../app';
 import type { Config } from '../config';
 import { createLogger } from '../log';
+import { describeServiceModes } from '../service-modes';
 import { DeliveryDeduper } from '../store/dedupe';
 import { MISSING_SECRET_KEY } from '../store/vault-cipher';
 import { WebServer } from '../web/server';
@@ -51,11 +52,11 @@ export async function runStart(options: StartOptions): Promise<number> {
     app.accounts.listening(port);
     web.markReady();
     logger.info(
-      { port, platforms: adapters.map((a) => a.platform), sandbox: options.sandbox },
+      { port, platforms: adapters.map((a) => a.platform), services: app.modes },
       'deckhand started',
     );
     process.stderr.write(
-      `Deckhand is serving ${adapters.map((a) => a.platform).join(', ')} on port ${port}${options.sandbox ? ' (sandbox services)' : ''}.\n`,
+      `Deckhand is serving ${adapters.map((a) => a.platform).join(', ')} on port ${port}. ${describeServiceModes(app.modes)}\n`,
     );
     await new Promise<void>((done) => {
       process.once('SIGINT', done);

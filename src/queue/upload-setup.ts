@@ -23,7 +23,8 @@ export const DEFAULT_MEDIA_API_URL = 'https://doodapi.com';
 export interface MediaSetupOptions {
   config: Config;
   logger: Logger;
-  sandbox: boolean;
+  /** Run the media host's emulator (sandbox mode without `MEDIA_API_URL`, see service-modes.ts). */
+  emulate: boolean;
   queue: Queue;
   files: FileResolvers;
   view: UploadView;
@@ -51,10 +52,9 @@ export interface MediaSetup {
 export async function setupMedia(options: MediaSetupOptions): Promise<MediaSetup> {
   const { config, logger } = options;
   // As with the other services, a configured address wins over the embedded emulator.
-  const sandbox =
-    options.sandbox && !config.MEDIA_API_URL
-      ? await startMediaSandbox({ dataDir: config.DATA_DIR, stepMs: config.SANDBOX_STEP_MS })
-      : undefined;
+  const sandbox = options.emulate
+    ? await startMediaSandbox({ dataDir: config.DATA_DIR, stepMs: config.SANDBOX_STEP_MS })
+    : undefined;
   const key = config.MEDIA_API_KEY ?? sandbox?.apiKey;
   const media = new MediaService({
     apiUrl: sandbox?.apiUrl ?? config.MEDIA_API_URL ?? DEFAULT_MEDIA_API_URL,

@@ -46,6 +46,8 @@ export interface AccountsOptions {
   redis: Redis;
   prefix: string;
   sandbox: boolean;
+  /** Run the source host's emulator (sandbox mode without `SOURCEHOST_URL`, see service-modes.ts). */
+  emulateSourcehost: boolean;
   toolhost: ToolhostClientFactory;
   queues: Queues;
   /** Admins besides `ADMINS` (the terminal user). */
@@ -100,7 +102,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
   let publicUrl = (
     config.PUBLIC_URL ?? `http://${options.sandbox ? '127.0.0.1' : 'localhost'}:${config.PORT}`
   ).replace(/\/+$/, '');
-  const sandbox = options.sandbox
+  const sandbox = options.emulateSourcehost
     ? await startSourcehostSandbox({
         stepMs: config.SANDBOX_STEP_MS,
         callbackUrl: `${config.PUBLIC_URL?.replace(/\/+$/, '') ?? 'http://127.0.0.1'}/oauth/source/callback`,

@@ -64,6 +64,12 @@ export const buildCleanCommand = command({
   permission: 'write',
   sideEffect: true,
   confirm: (args) => `Clean up the old images and build leftovers of ${args.tool}?`,
+  async resolve({ args, services }) {
+    // The whole tool is the target: an unknown tool (or one Deckhand has no access to) is said now.
+    const client = services.toolhost.forTool(args.tool);
+    await client.builds.quotas();
+    return { label: `The builds of ${args.tool}`, args };
+  },
   async run({ args, services }) {
     const client = services.toolhost.forTool(args.tool);
     const messages = await client.builds.clean();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UpstreamError, UsageError } from '../src/core/errors';
+import { mustExist } from '../src/core/target';
 import type { ToolhostClient } from '../src/services/toolhost';
 import { httpUrl, resourceId, toolName } from './args';
 import { BUILD_WORD, buildCard } from './build-card';
@@ -188,10 +189,25 @@ export const buildDeleteCommand = command({
   permission: 'write',
   sideEffect: true,
   confirm: (args) => `Delete build ${args.id} of ${args.tool}? This cannot be undone.`,
-  async run({ args, services }) {
+  async resolve({ args, services }) {
     const client = services.toolhost.forTool(args.tool);
-    const id = await resolveBuildId(client, args.id);
-    await client.builds.delete(id);
+    const build = await mustExist(
+      () => (args.id === 'latest' ? client.builds.latest() : client.builds.show(args.id)),
+      args.id === 'latest'
+        ? `${args.tool} has no builds, so there is nothing to delete.`
+        : `Build ${args.id} of ${args.tool} does not exist.`,
+      `See /build list ${args.tool}.`,
+    );
+    return {
+      label: `Build ${build.build_id} of ${args.tool}`,
+      args: { ...args, id: build.build_id },
+      ...(build.start_time ? { version: build.start_time } : {}),
+    };
+  },
+  async run({ args, services }) {
+    // `resolve` bound the id before the question: `latest` never reaches here.
+    const client = services.toolhost.forTool(args.tool);
+    const id = await client.builds.delete(args.id);
     return withWarnings({ text: `Deleted build ${id} of ${args.tool}.`, status: 'success' }, client);
   },
 });

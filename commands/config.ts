@@ -1,5 +1,6 @@
 import { stringify } from 'yaml';
 import { z } from 'zod';
+import { fingerprint, mustExist } from '../src/core/target';
 import { toolName } from './args';
 import { withWarnings } from './format';
 import { command } from './services';
@@ -66,6 +67,14 @@ export const configDeleteCommand = command({
   sideEffect: true,
   confirm: (args) =>
     `Delete the components configuration of ${args.tool}? /deploy will not work until a new one is set.`,
+  async resolve({ args, services }) {
+    const client = services.toolhost.forTool(args.tool);
+    const config = await mustExist(
+      () => client.components.getConfig(),
+      `${args.tool} has no components configuration, so there is nothing to delete.`,
+    );
+    return { label: `The components configuration of ${args.tool}`, args, version: fingerprint(config) };
+  },
   async run({ args, services }) {
     const client = services.toolhost.forTool(args.tool);
     await client.components.deleteConfig();

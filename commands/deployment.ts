@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mustExist } from '../src/core/target';
 import type { ToolhostClient } from '../src/services/toolhost';
 import { resourceId, toolName } from './args';
 import { deploymentCard } from './deployment-card';
@@ -103,10 +104,31 @@ export const deploymentDeleteCommand = command({
   sideEffect: true,
   confirm: (args) =>
     `Delete deployment ${args.id} of ${args.tool}? Its record and status are removed for good.`,
-  async run({ args, services }) {
+  async resolve({ args, services }) {
     const client = services.toolhost.forTool(args.tool);
-    const id = await resolveDeploymentId(client, args.id);
-    await client.components.deleteDeployment(id);
-    return withWarnings({ text: `Deleted deployment ${id} of ${args.tool}.`, status: 'success' }, client);
+    const deployment = await mustExist(
+      () =>
+        args.id === 'latest'
+          ? client.components.latestDeployment()
+          : client.components.showDeployment(args.id),
+      args.id === 'latest'
+        ? `${args.tool} has no deployments, so there is nothing to delete.`
+        : `Deployment ${args.id} of ${args.tool} does not exist.`,
+      `See /deployment list ${args.tool}.`,
+    );
+    return {
+      label: `Deployment ${deployment.deploy_id} of ${args.tool}`,
+      args: { ...args, id: deployment.deploy_id },
+      version: deployment.creation_time,
+    };
+  },
+  async run({ args, services }) {
+    // `resolve` bound the id before the question: `latest` never reaches here.
+    const client = services.toolhost.forTool(args.tool);
+    const deployment = await client.components.deleteDeployment(args.id);
+    return withWarnings(
+      { text: `Deleted deployment ${deployment.deploy_id} of ${args.tool}.`, status: 'success' },
+      client,
+    );
   },
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UsageError } from '../src/core/errors';
+import { mustExist } from '../src/core/target';
 import { maskSecret, registerSecret } from '../src/secrets';
 import { ENVVAR_NAME } from '../src/services/toolhost';
 import { toolName } from './args';
@@ -144,6 +145,17 @@ export const envvarsDeleteCommand = command({
   sideEffect: true,
   confirm: (args) =>
     `Delete ${args.name} of ${args.tool}? Jobs that use it will not see it after their next restart.`,
+  async resolve({ args, services }) {
+    const client = services.toolhost.forTool(args.tool);
+    const envvar = await mustExist(
+      () => client.envvars.show(args.name),
+      `Environment variable ${args.name} of ${args.tool} does not exist.`,
+      `See /envvars list ${args.tool}.`,
+    );
+    registerSecret(envvar.value);
+    // No version: the value is a secret and is not kept with the button; the name is the target.
+    return { label: `Environment variable ${args.name} of ${args.tool}`, args };
+  },
   async run({ args, services }) {
     const client = services.toolhost.forTool(args.tool);
     const envvar = await client.envvars.delete(args.name);

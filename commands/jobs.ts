@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { NotFoundError } from '../src/core/errors';
+import { fingerprint, mustExist } from '../src/core/target';
+import type { Job } from '../src/services/toolhost';
 import { jobName, toolName } from './args';
 import { quotaFields, table, withWarnings } from './format';
 import { jobCard, jobState } from './job-card';
@@ -6,6 +9,15 @@ import { command } from './services';
 
 const toolArgs = z.object({ tool: toolName });
 const jobArgs = z.object({ tool: toolName, job: jobName });
+
+/**
+ * A job's definition without its changing state: a job deleted and created again under the same
+ * name with another command, image or schedule gets another digest.
+ */
+function definition(job: Job): string {
+  const { status: _status, status_short: _short, status_long: _long, ...defined } = job;
+  return fingerprint(defined);
+}
 
 /** `/jobs list <tool>`. */
 export const jobsListCommand = command({
@@ -80,6 +92,15 @@ export const jobsDeleteCommand = command({
   permission: 'write',
   sideEffect: true,
   confirm: (args) => `Stop and delete job ${args.job} of ${args.tool}?`,
+  async resolve({ args, services }) {
+    const client = services.toolhost.forTool(args.tool);
+    const job = await mustExist(
+      () => client.jobs.show(args.job),
+      `Job ${args.job} of ${args.tool} does not exist.`,
+      `See /jobs list ${args.tool}.`,
+    );
+    return { label: `Job ${args.job} of ${args.tool}`, args, version: definition(job) };
+  },
   async run({ args, services }) {
     const client = services.toolhost.forTool(args.tool);
     const messages = await client.jobs.delete(args.job);
@@ -90,16 +111,33 @@ export const jobsDeleteCommand = command({
   },
 });
 
-/** `/jobs flush <tool>` (confirmed first): stops and deletes every job. */
+/** `/jobs flush <tool>` (confirmed first): stops and deletes every job, as listed in the question. */
 export const jobsFlushCommand = command({
   name: 'jobs flush',
   summary: 'Stop and delete every job of a tool',
-  args: toolArgs,
+  args: z.object({
+    tool: toolName,
+    /** Set by `resolve`: the jobs the question listed (a new job makes the Confirm refuse). */
+    jobs: z.array(jobName).optional().meta({ hidden: true }),
+  }),
   positional: ['tool'],
   examples: ['/jobs flush mytool'],
   permission: 'write',
   sideEffect: true,
-  confirm: (args) => `Stop and delete EVERY job of ${args.tool}? Continuous jobs stop serving at once.`,
+  confirm: (args) =>
+    `Stop and delete EVERY job of ${args.tool} (${args.jobs?.length ?? 0}: ${(args.jobs ?? []).join(', ')})? Continuous jobs stop serving at once.`,
+  async resolve({ args, services }) {
+    const client = services.toolhost.forTool(args.tool);
+    const jobs = [...(await client.jobs.list())].sort((a, b) => a.name.localeCompare(b.name));
+    if (jobs.length === 0) {
+      throw new NotFoundError(`${args.tool} has no jobs, so there is nothing to delete.`);
+    }
+    return {
+      label: `The set of jobs of ${args.tool}`,
+      args: { ...args, jobs: jobs.map((job) => job.name) },
+      version: fingerprint(jobs.map(definition)),
+    };
+  },
   async run({ args, services }) {
     const client = services.toolhost.forTool(args.tool);
     const messages = await client.jobs.flush();

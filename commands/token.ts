@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Invocation } from '../src/core/command';
 import { UsageError } from '../src/core/errors';
 import type { DraftCard } from '../src/core/reply';
+import { mustExist } from '../src/core/target';
 import { registerSecret } from '../src/secrets';
 import type { DeployToken, ToolhostClient } from '../src/services/toolhost';
 import { toolName } from './args';
@@ -96,6 +97,20 @@ export const tokenDeleteCommand = command({
   sideEffect: true,
   confirm: (args) =>
     `Delete the deploy token of ${args.tool}? Everything that deploys with it will stop working.`,
+  async resolve({ args, services }) {
+    const client = services.toolhost.forTool(args.tool);
+    const token = await mustExist(
+      () => client.components.getDeployToken(),
+      `${args.tool} has no deploy token, so there is nothing to delete.`,
+    );
+    registerSecret(token.token);
+    // The creation date tells a refreshed token apart; the token itself is never stored.
+    return {
+      label: `The deploy token of ${args.tool}`,
+      args,
+      ...(token.creation_date ? { version: token.creation_date } : {}),
+    };
+  },
   async run({ args, services }) {
     const client = services.toolhost.forTool(args.tool);
     await client.components.deleteDeployToken();

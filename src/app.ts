@@ -85,7 +85,7 @@ class SandboxToolhostFactory extends ToolhostClientFactory {
   override forTool(tool: string, options?: ForToolOptions): ToolhostClient {
     if (!this.sandbox.ctx.tools.has(tool)) {
       const known = [...this.sandbox.ctx.tools].sort().join(', ');
-      throw new UsageError(`There is no tool ${tool} on the sandbox platform.`, {
+      throw new UsageError(`Tool ${tool} does not exist on the sandbox platform.`, {
         hint: `Its tools are: ${known}.`,
       });
     }

@@ -80,7 +80,7 @@ export class DiscordAdapter implements PlatformAdapter {
         ...(this.options.suggestionTtlMs !== undefined ? { ttlMs: this.options.suggestionTtlMs } : {}),
       }),
       deduper: this.context.deduper,
-      clicks: new DeliveryDeduper(app.redis.redis, prefix, this.options.doubleClickSeconds ?? 3),
+      clicks: new DeliveryDeduper(app.redis.requests, prefix, this.options.doubleClickSeconds ?? 3),
       api: this.api,
       messenger: this.messenger,
       forms: new FormStash(app.redis.redis, prefix),

@@ -3,6 +3,8 @@
  * slash commands → `handleStructured`, button clicks → `handleAction` (rights checked for the person
  * who clicked), modal submissions → `handleForm`, autocomplete → platform values. Re-deliveries of
  * the same interaction are dropped, and a double click on a button within a few seconds runs once.
+ * The deferral timer is armed before Redis is touched, so Discord always gets its first answer in
+ * time; when Redis cannot record the interaction it is deferred and answered "nothing was done".
  */
 import {
   type APIApplicationCommandAutocompleteInteraction,
@@ -21,6 +23,7 @@ import type { AppServices } from '../../commands';
 import type { Invocation } from '../../src/core/command';
 import { conversationId } from '../../src/core/conversation';
 import type { Dispatcher } from '../../src/core/dispatch';
+import { StoreUnavailableError } from '../../src/core/errors';
 import type { DeliveryDeduper } from '../../src/store/dedupe';
 import { attachmentFile } from './files';
 import { FORM_BUTTON_PREFIX, MODAL_PREFIX, modalFor, modalValues } from './forms';
@@ -48,6 +51,15 @@ export interface InteractionHandlerDeps extends SurfaceDeps {
 
 /** What became of a delivery. */
 export type InteractionOutcome = 'handled' | 'duplicate';
+
+/** One interaction's first answer and reply surface, set up before anything else happens. */
+interface Session {
+  responder: InteractionResponder;
+  surface: InteractionSurface;
+  invocation: Invocation;
+  /** False for a dropped delivery: its first answer (if any) is left as it is. */
+  tidy: boolean;
+}
 
 const GENERIC_FAILURE = 'Something went wrong on our side; nothing more was done. Please try again.';
 
@@ -88,121 +100,137 @@ export class InteractionHandler {
       await this.autocomplete(interaction, answer);
       return 'handled';
     }
-    if (!(await this.deps.deduper.claim(`discord:interaction:${interaction.id}`))) {
-      this.deps.logger.info({ interaction: interaction.id }, 'discord: dropped a re-delivered interaction');
-      return 'duplicate';
-    }
-    switch (interaction.type) {
-      case InteractionType.ApplicationCommand:
-        if (interaction.data.type !== ApplicationCommandType.ChatInput) {
-          await answer(notice('Deckhand only has slash commands.'));
+    const session = this.open(interaction, answer);
+    try {
+      if (!(await this.deps.deduper.claim(`discord:interaction:${interaction.id}`))) {
+        session.tidy = false;
+        session.responder.dispose();
+        this.deps.logger.info({ interaction: interaction.id }, 'discord: dropped a re-delivered interaction');
+        return 'duplicate';
+      }
+      switch (interaction.type) {
+        case InteractionType.ApplicationCommand:
+          if (interaction.data.type !== ApplicationCommandType.ChatInput) {
+            await this.notice(session, 'Deckhand only has slash commands.');
+            return 'handled';
+          }
+          await this.command(interaction as APIChatInputApplicationCommandInteraction, session);
           return 'handled';
-        }
-        await this.command(interaction as APIChatInputApplicationCommandInteraction, answer);
-        return 'handled';
-      case InteractionType.MessageComponent:
-        await this.click(interaction, answer);
-        return 'handled';
-      case InteractionType.ModalSubmit:
-        await this.submit(interaction, answer);
-        return 'handled';
-    }
-  }
-
-  private async command(interaction: APIChatInputApplicationCommandInteraction, answer: InitialAnswer) {
-    const parsed = parseCommand(interaction.data, this.deps.routes);
-    if (!parsed) {
-      await answer(
-        notice(
-          `/${interaction.data.name} is not a Deckhand command any more. An admin can run \`deckhand register discord\`.`,
-        ),
+        case InteractionType.MessageComponent:
+          await this.click(interaction, session);
+          return 'handled';
+        case InteractionType.ModalSubmit:
+          await this.submit(interaction, session);
+          return 'handled';
+      }
+      return 'handled';
+    } catch (error) {
+      if (!(error instanceof StoreUnavailableError)) throw error;
+      // Deferred first (Discord's deadline is kept whatever Redis does), then told; nothing ran.
+      this.deps.logger.warn(
+        { interaction: interaction.id },
+        'discord: store unavailable, interaction refused',
       );
-      return;
+      await session.responder.ensureAck();
+      await session.surface.reply({ text: error.message, status: 'danger', visibility: 'private' });
+      return 'handled';
+    } finally {
+      if (session.tidy) await session.surface.finish();
+      else session.responder.dispose();
     }
-    const invocation = invocationOf(interaction);
-    if (parsed.attachments.length) invocation.files = parsed.attachments.map((a) => attachmentFile(a));
-    this.deps.logger.debug({ interaction: interaction.id, command: parsed.name }, 'discord command');
-    await this.run(
-      interaction,
-      invocation,
-      answer,
-      InteractionResponseType.DeferredChannelMessageWithSource,
-      false,
-      (surface) => this.deps.dispatcher.handleStructured(parsed.name, parsed.args, invocation, surface),
-    );
   }
 
-  private async click(interaction: APIMessageComponentInteraction, answer: InitialAnswer) {
-    const customId = interaction.data.custom_id;
-    if (customId.startsWith(FORM_BUTTON_PREFIX)) {
-      const formId = customId.slice(FORM_BUTTON_PREFIX.length);
-      const form = await this.deps.forms.recall(formId);
-      await answer(
-        form
-          ? { type: InteractionResponseType.Modal, data: modalFor(formId, form) }
-          : notice('This form has expired. Run the command again to get a fresh one.'),
-      );
-      return;
-    }
-    const invocation = invocationOf(interaction);
-    const clickKey = `discord:click:${interaction.message.id}:${customId}:${invocation.user.id}`;
-    if (!(await this.deps.clicks.claim(clickKey))) {
-      this.deps.logger.info({ interaction: interaction.id }, 'discord: ignored a double click');
-      await answer({ type: InteractionResponseType.DeferredMessageUpdate });
-      return;
-    }
-    const sourceEphemeral = ((interaction.message.flags ?? 0) & MessageFlags.Ephemeral) !== 0;
-    await this.run(
-      interaction,
-      invocation,
-      answer,
-      InteractionResponseType.DeferredMessageUpdate,
-      sourceEphemeral,
-      (surface) => this.deps.dispatcher.handleAction(customId, invocation, surface),
-    );
-  }
-
-  private async submit(interaction: APIModalSubmitInteraction, answer: InitialAnswer) {
-    const customId = interaction.data.custom_id;
-    if (!customId.startsWith(MODAL_PREFIX)) {
-      await answer(notice('This form does not belong to Deckhand.'));
-      return;
-    }
-    const values = modalValues(interaction.data.components);
-    const invocation = invocationOf(interaction);
-    await this.run(
-      interaction,
-      invocation,
-      answer,
-      InteractionResponseType.DeferredChannelMessageWithSource,
-      false,
-      (surface) =>
-        this.deps.dispatcher.handleForm(customId.slice(MODAL_PREFIX.length), values, invocation, surface),
-    );
-  }
-
-  private async run(
-    interaction: APIInteraction,
-    invocation: Invocation,
-    answer: InitialAnswer,
-    defer: DeferKind,
-    sourceEphemeral: boolean,
-    work: (surface: InteractionSurface) => Promise<void>,
-  ): Promise<void> {
+  /**
+   * Arms the deferral timer and builds the surface before Redis is touched: the first answer then
+   * reaches Discord inside its 3 seconds however long a store call takes.
+   */
+  private open(interaction: APIInteraction, answer: InitialAnswer): Session {
+    const click = interaction.type === InteractionType.MessageComponent;
+    const defer: DeferKind = click
+      ? InteractionResponseType.DeferredMessageUpdate
+      : InteractionResponseType.DeferredChannelMessageWithSource;
     const modalAllowed = interaction.type !== InteractionType.ModalSubmit;
     const responder = new InteractionResponder(answer, defer, this.deps.logger, modalAllowed);
     responder.start(this.deps.ackAfterMs);
+    const invocation = invocationOf(interaction);
+    const sourceEphemeral = click && ((interaction.message.flags ?? 0) & MessageFlags.Ephemeral) !== 0;
     const surface = new InteractionSurface(this.deps, {
       responder,
       invocation,
       token: interaction.token,
       sourceEphemeral,
     });
-    try {
-      await work(surface);
-    } finally {
-      await surface.finish();
+    return { responder, surface, invocation, tidy: true };
+  }
+
+  /** A short private notice: the first answer when still possible, else after the deferral. */
+  private async notice(session: Session, text: string): Promise<void> {
+    if (session.responder.type === undefined) {
+      await session.responder.respond(notice(text));
+      return;
     }
+    await session.surface.reply({ text, status: 'info', visibility: 'private' });
+  }
+
+  private async command(interaction: APIChatInputApplicationCommandInteraction, session: Session) {
+    const parsed = parseCommand(interaction.data, this.deps.routes);
+    if (!parsed) {
+      await this.notice(
+        session,
+        `/${interaction.data.name} is not a Deckhand command any more. An admin can run \`deckhand register discord\`.`,
+      );
+      return;
+    }
+    const invocation = session.invocation;
+    if (parsed.attachments.length) invocation.files = parsed.attachments.map((a) => attachmentFile(a));
+    this.deps.logger.debug({ interaction: interaction.id, command: parsed.name }, 'discord command');
+    await this.deps.dispatcher.handleStructured(parsed.name, parsed.args, invocation, session.surface);
+  }
+
+  private async click(interaction: APIMessageComponentInteraction, session: Session) {
+    const customId = interaction.data.custom_id;
+    if (customId.startsWith(FORM_BUTTON_PREFIX)) {
+      const formId = customId.slice(FORM_BUTTON_PREFIX.length);
+      const form = await this.deps.forms.recall(formId);
+      if (form && session.responder.canOpenModal()) {
+        await session.responder.respond({
+          type: InteractionResponseType.Modal,
+          data: modalFor(formId, form),
+        });
+        return;
+      }
+      await this.notice(
+        session,
+        form
+          ? 'Discord closed the window for opening the form; click the button again.'
+          : 'This form has expired. Run the command again to get a fresh one.',
+      );
+      return;
+    }
+    const invocation = session.invocation;
+    const clickKey = `discord:click:${interaction.message.id}:${customId}:${invocation.user.id}`;
+    if (!(await this.deps.clicks.claim(clickKey))) {
+      this.deps.logger.info({ interaction: interaction.id }, 'discord: ignored a double click');
+      session.tidy = false;
+      await session.responder.ensureAck();
+      return;
+    }
+    await this.deps.dispatcher.handleAction(customId, invocation, session.surface);
+  }
+
+  private async submit(interaction: APIModalSubmitInteraction, session: Session) {
+    const customId = interaction.data.custom_id;
+    if (!customId.startsWith(MODAL_PREFIX)) {
+      await this.notice(session, 'This form does not belong to Deckhand.');
+      return;
+    }
+    const values = modalValues(interaction.data.components);
+    await this.deps.dispatcher.handleForm(
+      customId.slice(MODAL_PREFIX.length),
+      values,
+      session.invocation,
+      session.surface,
+    );
   }
 
   private async autocomplete(

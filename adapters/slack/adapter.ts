@@ -121,7 +121,7 @@ export class SlackAdapter implements PlatformAdapter {
       messenger,
       clients,
       deliveries: context.deduper,
-      clicks: new DeliveryDeduper(redis, prefix, this.options.doubleClickSeconds ?? 5),
+      clicks: new DeliveryDeduper(context.app.redis.requests, prefix, this.options.doubleClickSeconds ?? 5),
       inflight: this.inflight,
       logger,
       downloadHosts: downloadHosts(settings.apiUrl),

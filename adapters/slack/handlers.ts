@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { AppServices } from '../../commands';
 import type { Invocation } from '../../src/core/command';
 import type { Dispatcher } from '../../src/core/dispatch';
+import { StoreUnavailableError } from '../../src/core/errors';
 import type { IncomingFile } from '../../src/core/files';
 import type { DeliveryDeduper } from '../../src/store/dedupe';
 import { ACTION_PREFIX, LINK_PREFIX } from './blocks';
@@ -71,13 +72,44 @@ function invocationOf(who: Who, place: SlackPlace, files?: IncomingFile[]): Invo
   };
 }
 
+/**
+ * Claims a delivery. When Deckhand's store is away the claim cannot be recorded: the person is told
+ * (privately, without touching Redis) that nothing was done, and false is returned so nothing runs.
+ */
+async function claim(
+  deps: HandlerDeps,
+  deduper: DeliveryDeduper,
+  key: string,
+  who: Who,
+  where: { channel: string | undefined; responseUrl?: string | undefined },
+): Promise<boolean> {
+  try {
+    return await deduper.claim(key);
+  } catch (error) {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+    deps.logger.warn({ key }, 'Slack: store unavailable, request refused');
+    if (!where.channel) return false;
+    const place: SlackPlace = {
+      teamId: who.teamId,
+      channel: where.channel,
+      userId: who.userId,
+      isPrivate: false,
+      ...(where.responseUrl ? { responseUrl: where.responseUrl } : {}),
+    };
+    const card = deps.dispatcher.errorCard('delivery', error, invocationOf(who, place));
+    await deps.messenger.postEphemeral(place, card);
+    return false;
+  }
+}
+
 /** Slash commands: acknowledged at once (empty 200), then dispatched as the typed text. */
 function onCommands(app: App, deps: HandlerDeps): void {
   app.command(/^\/[\w-]+$/, async ({ ack, command }) => {
     await ack();
     deps.inflight.run('command', async () => {
-      if (!(await deps.deliveries.claim(`slack:trigger:${command.trigger_id}`))) return;
       const who = { teamId: command.team_id, userId: command.user_id, userName: command.user_name };
+      const where = { channel: command.channel_id, responseUrl: command.response_url };
+      if (!(await claim(deps, deps.deliveries, `slack:trigger:${command.trigger_id}`, who, where))) return;
       const place = await placeOf(deps, who, command.channel_id, { responseUrl: command.response_url });
       const text = `${command.command} ${plainTypedText(command.text ?? '')}`.trim();
       const surface = slackSurface(place, deps, command.trigger_id);
@@ -103,22 +135,23 @@ function onActions(app: App, deps: HandlerDeps): void {
     async ({ ack, body, action }) => {
       await ack();
       deps.inflight.run('action', async () => {
-        if (!(await deps.deliveries.claim(`slack:trigger:${body.trigger_id}`))) return;
         const actionId = action.action_id.slice(ACTION_PREFIX.length);
         const teamId = body.team?.id ?? body.user.team_id ?? '';
         const channel = body.channel?.id ?? (body.container as { channel_id?: string }).channel_id;
         const messageTs = (body.container as { message_ts?: string }).message_ts ?? body.message?.ts ?? '';
-        if (!channel) return;
-        const clickKey = `slack:click:${teamId}:${body.user.id}:${actionId}:${messageTs}`;
-        if (!(await deps.clicks.claim(clickKey))) {
-          deps.logger.debug({ actionId }, 'ignored a double click');
-          return;
-        }
         const who = {
           teamId,
           userId: body.user.id,
           userName: body.user.username ?? body.user.name ?? body.user.id,
         };
+        const where = { channel, responseUrl: body.response_url };
+        if (!(await claim(deps, deps.deliveries, `slack:trigger:${body.trigger_id}`, who, where))) return;
+        if (!channel) return;
+        const clickKey = `slack:click:${teamId}:${body.user.id}:${actionId}:${messageTs}`;
+        if (!(await claim(deps, deps.clicks, clickKey, who, where))) {
+          deps.logger.debug({ actionId }, 'ignored a double click');
+          return;
+        }
         const place = await placeOf(deps, who, channel, {
           thread: body.message?.thread_ts as string | undefined,
           responseUrl: body.response_url,
@@ -135,12 +168,13 @@ function onForms(app: App, deps: HandlerDeps): void {
   app.view(FORM_CALLBACK_ID, async ({ ack, body, view }) => {
     await ack();
     deps.inflight.run('form', async () => {
-      if (!(await deps.deliveries.claim(`slack:view:${view.id}`))) return;
       const submission = readSubmission(view);
-      if (!submission) return;
-      const { metadata, values } = submission;
       const teamId = body.team?.id ?? body.user.team_id ?? view.team_id;
       const who = { teamId, userId: body.user.id, userName: body.user.name ?? body.user.id };
+      const where = { channel: submission?.metadata.channel, responseUrl: submission?.metadata.responseUrl };
+      if (!(await claim(deps, deps.deliveries, `slack:view:${view.id}`, who, where))) return;
+      if (!submission) return;
+      const { metadata, values } = submission;
       const place = await placeOf(deps, who, metadata.channel, {
         thread: metadata.thread,
         responseUrl: metadata.responseUrl,
@@ -173,8 +207,9 @@ function onMessages(app: App, deps: HandlerDeps): void {
   const handle = async (event: MessageLike, eventId: string | undefined, teamId: string) => {
     if (event.bot_id || !event.user) return;
     if (event.subtype && event.subtype !== 'file_share') return;
-    if (eventId && !(await deps.deliveries.claim(`slack:event:${eventId}`))) return;
     const who = { teamId, userId: event.user, userName: event.user };
+    const where = { channel: event.channel };
+    if (eventId && !(await claim(deps, deps.deliveries, `slack:event:${eventId}`, who, where))) return;
     const isDm = event.channel_type === 'im';
     const place = await placeOf(deps, who, event.channel, {
       knownPrivate: isDm,

@@ -15,6 +15,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Invocation } from '../../src/core/command';
 import type { Dispatcher } from '../../src/core/dispatch';
+import { StoreUnavailableError } from '../../src/core/errors';
 import type { DeliveryDeduper } from '../../src/store/dedupe';
 import { parseCommandLine } from './command-line';
 import { type FileSource, incomingFiles, tooBigMessage } from './files';
@@ -123,13 +124,45 @@ async function onMessage(ctx: Context, deps: ReceiverDeps): Promise<void> {
 }
 
 /**
+ * The update could not be recorded (Deckhand's store is away): whoever addressed the bot — a
+ * command for it, a message in its private chat, a button press — hears that nothing was done.
+ * The update is still acknowledged, so Telegram does not deliver it again and it never runs later.
+ */
+async function refuse(ctx: Context, deps: ReceiverDeps, error: StoreUnavailableError): Promise<void> {
+  const query = ctx.callbackQuery;
+  if (query) {
+    await ctx.answerCallbackQuery({ text: error.message, show_alert: true });
+    return;
+  }
+  const message = ctx.message;
+  if (!message || !ctx.from || ctx.from.is_bot) return;
+  const line = parseCommandLine(message.text ?? message.caption ?? '', deps.botUsername());
+  const isPrivate = message.chat.type === 'private';
+  const forUs = isPrivate || (line.kind === 'command' && (line.addressed || deps.groups.has(line.name)));
+  if (!forUs) return;
+  const where = place(deps, message, ctx.from, message.message_id);
+  await telegramSurface(deps, where).reply({ text: error.message, status: 'danger' });
+}
+
+/**
  * Installs the update handling on a bot (see the module comment). The duplicate check and the
  * answer to a button press come before the per-chat queue, so a press is answered at once even while
  * a slow command of the same chat is still running.
  */
 export function installReceiver(bot: Bot, deps: ReceiverDeps): void {
   bot.use(async (ctx, next) => {
-    if (!(await deps.deduper.claim(`telegram:${deps.botId}:update:${ctx.update.update_id}`))) {
+    let first: boolean;
+    try {
+      first = await deps.deduper.claim(`telegram:${deps.botId}:update:${ctx.update.update_id}`);
+    } catch (error) {
+      if (!(error instanceof StoreUnavailableError)) throw error;
+      deps.logger.warn({ update: ctx.update.update_id }, 'telegram: store unavailable, update refused');
+      await refuse(ctx, deps, error).catch((replyError: unknown) =>
+        deps.logger.warn({ err: replyError }, 'telegram: could not say the store is unavailable'),
+      );
+      return;
+    }
+    if (!first) {
       deps.logger.info({ update: ctx.update.update_id }, 'telegram duplicate update ignored');
       return;
     }

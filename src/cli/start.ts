@@ -31,7 +31,7 @@ export async function runStart(options: StartOptions): Promise<number> {
   const app = await createApp({ config, logger, sandbox: options.sandbox });
   const web = new WebServer(logger);
   app.accounts.mount(web);
-  const deduper = new DeliveryDeduper(app.redis.redis, config.REDIS_KEY_PREFIX);
+  const deduper = new DeliveryDeduper(app.redis.requests, config.REDIS_KEY_PREFIX);
   const context = { app, web, config, logger, deduper, role: options.role };
   const adapters = ADAPTERS.map((create) => create(context)).filter(
     (a): a is PlatformAdapter => a !== undefined,

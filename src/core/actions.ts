@@ -10,6 +10,11 @@ export interface StoredAction {
   expiresAt: number;
   /** Set on the Confirm button of a destructive command. */
   confirmed?: boolean;
+  /**
+   * On a Confirm button of a command with `resolve`: the bound target's label and version, checked
+   * again at the click (the arguments hold its exact id).
+   */
+  target?: { label: string; version?: string };
 }
 
 /** Where buttons' meanings and open forms live (Redis in production: `src/store/actions.ts`). */

@@ -3,6 +3,7 @@ import type { ConversationRef, Platform } from './conversation';
 import type { IncomingFile } from './files';
 import type { FormSpec } from './forms';
 import type { DraftCard } from './reply';
+import type { BoundTarget, ResolveContext } from './target';
 
 /** Who may run a command: anyone in the conversation, a tool maintainer, or an admin. */
 export type PermissionLevel = 'read' | 'write' | 'admin';
@@ -70,8 +71,18 @@ export interface CommandDefinition<Schema extends z.ZodObject = z.ZodObject, S =
   permission: PermissionLevel;
   /** True when the command changes something (audited; never run twice for one delivery). */
   sideEffect: boolean;
-  /** For destructive commands: the question asked with a Confirm button before running. */
+  /**
+   * For destructive commands: the question asked with a Confirm button before running. It receives
+   * the arguments as {@link resolve} bound them, so it names the exact target.
+   */
   confirm?: (args: z.infer<Schema>) => string;
+  /**
+   * For commands with `confirm`: binds the exact target before the question is asked — resolves
+   * `latest` and names to ids, and throws (a `NotFoundError` saying it does not exist) when there is
+   * none, so nothing is asked. Run again at Confirm: the click acts only on the same target (same
+   * arguments and version), and otherwise says it changed and does nothing.
+   */
+  resolve?(ctx: ResolveContext<z.infer<Schema>, S>): Promise<BoundTarget<z.infer<Schema>>>;
   /** Keys of `args` whose values are secrets: never logged, echoed or audited. */
   secretArgs?: readonly string[];
   /** Runs the command. A returned card is posted as the reply. */

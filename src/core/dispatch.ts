@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { commandCounter } from '../metrics';
 import { scrubSecrets } from '../secrets';
-import { type ActionStore, type BindingStore, DISMISS_COMMAND } from './actions';
+import { type ActionStore, type BindingStore, DISMISS_COMMAND, type StoredAction } from './actions';
 import { bindTokens, validateArgs } from './bind';
 import type { AnyCommand, CommandContext, Invocation, MessageHandle } from './command';
 import { DeckhandError, newReferenceId, PermissionDenied, UsageError } from './errors';
@@ -12,6 +12,7 @@ import type { Policy } from './policy';
 import type { CommandRegistry } from './registry';
 import type { ActionRequest, Card, DraftCard } from './reply';
 import { scrubCard } from './scrub-card';
+import { fingerprint, targetChanged } from './target';
 import { tokenize } from './tokenize';
 
 /** What the dispatcher needs from the application. */
@@ -32,6 +33,11 @@ export interface DispatcherDeps<S> {
     args: Record<string, unknown>;
     outcome: string;
   }) => Promise<void>;
+}
+
+/** A click on a Confirm button: what was confirmed, as the question named it. */
+interface Confirmation {
+  target: StoredAction['target'];
 }
 
 /** An adapter's surface: replies in the conversation of one invocation, as rendered cards. */
@@ -71,7 +77,7 @@ export class Dispatcher<S> {
       name = command.name;
       const boundTool = await this.deps.bindings.get(invocation.conversationId);
       const args = bindTokens(command as AnyCommand<unknown>, rest, boundTool ? { boundTool } : {});
-      await this.execute(command, args, invocation, surface, false);
+      await this.execute(command, args, invocation, surface, undefined);
     } catch (error) {
       await this.fail(name, error, invocation, surface);
     }
@@ -93,7 +99,7 @@ export class Dispatcher<S> {
         filled.tool = boundTool;
       }
       const args = validateArgs(command as AnyCommand<unknown>, filled);
-      await this.execute(command, args, invocation, surface, false);
+      await this.execute(command, args, invocation, surface, undefined);
     } catch (error) {
       await this.fail(commandName, error, invocation, surface);
     }
@@ -118,7 +124,8 @@ export class Dispatcher<S> {
       name = command.name;
       if (action.confirmed) await this.deps.actions.remove(actionId);
       const args = validateArgs(command as AnyCommand<unknown>, action.args);
-      await this.execute(command, args, invocation, surface, action.confirmed === true);
+      const confirmation = action.confirmed === true ? { target: action.target } : undefined;
+      await this.execute(command, args, invocation, surface, confirmation);
     } catch (error) {
       await this.fail(name, error, invocation, surface);
     }
@@ -154,7 +161,7 @@ export class Dispatcher<S> {
         if (value !== undefined && value !== '') answers[field.name] = value;
       }
       const args = validateArgs(command as AnyCommand<unknown>, { ...form.args, ...answers });
-      await this.execute(command, args, { ...invocation, isPrivate: true }, surface, false);
+      await this.execute(command, args, { ...invocation, isPrivate: true }, surface, undefined);
     } catch (error) {
       await this.fail(name, error, invocation, surface);
     }
@@ -189,7 +196,7 @@ export class Dispatcher<S> {
     await this.deps.messengers.for(handle.platform).update(handle, card);
   }
 
-  private async storeAction(action: ActionRequest, conversationId: string) {
+  private async storeAction(action: ActionRequest, conversationId: string, target?: StoredAction['target']) {
     const ttl = action.ttlSeconds ?? this.ttl;
     const actionId = await this.deps.actions.save({
       command: action.command,
@@ -197,6 +204,7 @@ export class Dispatcher<S> {
       conversationId,
       expiresAt: Date.now() + ttl * 1000,
       ...(action.confirmed ? { confirmed: true } : {}),
+      ...(target ? { target } : {}),
     });
     return { label: action.label, actionId, ...(action.style ? { style: action.style } : {}) };
   }
@@ -206,11 +214,11 @@ export class Dispatcher<S> {
     args: Record<string, unknown>,
     invocation: Invocation,
     surface: CardSurface,
-    confirmed: boolean,
+    confirmation: Confirmation | undefined,
   ): Promise<void> {
     let outcome = 'ok';
     try {
-      outcome = await this.executeUnaudited(command, args, invocation, surface, confirmed);
+      outcome = await this.executeUnaudited(command, args, invocation, surface, confirmation);
     } catch (error) {
       outcome = error instanceof DeckhandError ? error.code : 'internal';
       throw error;
@@ -230,15 +238,16 @@ export class Dispatcher<S> {
     args: Record<string, unknown>,
     invocation: Invocation,
     surface: CardSurface,
-    confirmed: boolean,
+    confirmation: Confirmation | undefined,
   ): Promise<'ok' | 'confirm'> {
     const tool = typeof args.tool === 'string' ? args.tool : undefined;
     await this.deps.policy.check(invocation.user, command.permission, tool, command.name);
-    if (command.confirm && !confirmed) {
+    if (command.confirm && !confirmation) {
       await this.askConfirmation(command, args, invocation, surface);
       commandCounter.inc({ command: command.name, platform: invocation.user.platform, outcome: 'confirm' });
       return 'confirm';
     }
+    if (command.confirm && confirmation) await this.checkTarget(command, args, invocation, confirmation);
     const reply = async (draft: DraftCard) => {
       return surface.reply(await this.render(draft, invocation.conversationId));
     };
@@ -282,10 +291,24 @@ export class Dispatcher<S> {
     invocation: Invocation,
     surface: CardSurface,
   ): Promise<void> {
-    const question = command.confirm?.(args as never) ?? `Run /${command.name}?`;
+    const bound = command.resolve
+      ? await command.resolve({ args, invocation, services: this.deps.services })
+      : undefined;
+    const boundArgs = (bound?.args ?? args) as Record<string, unknown>;
+    const question = command.confirm?.(boundArgs as never) ?? `Run /${command.name}?`;
     const confirm = await this.storeAction(
-      { label: 'Confirm', command: command.name, args, style: 'danger', confirmed: true, ttlSeconds: 600 },
+      {
+        label: 'Confirm',
+        command: command.name,
+        args: boundArgs,
+        style: 'danger',
+        confirmed: true,
+        ttlSeconds: 600,
+      },
       invocation.conversationId,
+      bound
+        ? { label: bound.label, ...(bound.version !== undefined ? { version: bound.version } : {}) }
+        : undefined,
     );
     const cancel = await this.storeAction(
       {
@@ -303,6 +326,24 @@ export class Dispatcher<S> {
       buttons: [confirm, cancel],
       footer: 'These buttons expire in 10 minutes.',
     });
+  }
+
+  /**
+   * At Confirm: the command's target must still be the one the question named (same arguments,
+   * same version); a target that is gone says it does not exist, one that changed says so.
+   */
+  private async checkTarget(
+    command: AnyCommand<S>,
+    args: Record<string, unknown>,
+    invocation: Invocation,
+    confirmation: Confirmation,
+  ): Promise<void> {
+    if (!command.resolve) return;
+    const current = await command.resolve({ args, invocation, services: this.deps.services });
+    const sameArgs = fingerprint(current.args) === fingerprint(args);
+    if (!sameArgs || current.version !== confirmation.target?.version) {
+      throw targetChanged(confirmation.target?.label ?? current.label);
+    }
   }
 
   /** Cancel on a confirmation: voids its Confirm button, unless that was already used. */

@@ -72,6 +72,18 @@ export class NotFoundError extends DeckhandError {
   readonly code = 'not_found';
 }
 
+/**
+ * Deckhand's own store (Redis) cannot be reached, so a request could not be recorded (its
+ * at-most-once claim): it is refused at once and never run later.
+ */
+export class StoreUnavailableError extends DeckhandError {
+  readonly code = 'store_unavailable';
+
+  constructor(options?: ErrorOptions) {
+    super("Deckhand's store is unavailable, nothing was done — try again in a minute.", undefined, options);
+  }
+}
+
 /** Short random reference id shown to the user for an internal error, and logged with the details. */
 export function newReferenceId(): string {
   return `ERR-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;

@@ -2,7 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
 import { logConnectionErrors } from './connection-errors';
 
@@ -10,10 +10,37 @@ import { logConnectionErrors } from './connection-errors';
 export interface RedisHandle {
   /** Connection for commands (state, actions, bindings). */
   redis: Redis;
+  /**
+   * Connection for the request path's first write (the delivery claim): while Redis is away its
+   * commands fail at once ({@link REQUEST_PATH_OPTIONS}) instead of waiting to run when it is back.
+   */
+  requests: Redis;
   /** URL other connections (BullMQ, other processes) use. */
   url: string;
   /** Closes the connection and stops the embedded server, if one was started. */
   close(): Promise<void>;
+}
+
+/**
+ * ioredis options of the request-path connection (ioredis 5, `lib/Redis.ts` `sendCommand` and
+ * `lib/redis/event_handler.ts` `closeHandler`): no offline queue (a command sent while the
+ * connection is down is rejected at once), pending commands rejected at the first reconnect
+ * attempt and never re-sent, and at most `commandTimeout` ms for an answer (a silent network).
+ * The connection itself keeps reconnecting. BullMQ and the workers keep their own patient
+ * connections.
+ */
+export const REQUEST_PATH_OPTIONS = {
+  enableOfflineQueue: false,
+  maxRetriesPerRequest: 0,
+  autoResendUnfulfilledCommands: false,
+  commandTimeout: 1500,
+} satisfies RedisOptions;
+
+async function requestConnection(url: string, logger: Logger): Promise<Redis> {
+  const requests = new Redis(url, { ...REQUEST_PATH_OPTIONS, lazyConnect: true });
+  logConnectionErrors(requests, logger, 'redis (requests)');
+  await requests.connect();
+  return requests;
 }
 
 /** The exact command to install Redis, shown when `redis-server` is missing. */
@@ -54,7 +81,21 @@ export async function openRedis(options: {
     const redis = new Redis(options.url, { maxRetriesPerRequest: null, lazyConnect: true });
     logConnectionErrors(redis, options.logger, 'redis');
     await redis.connect();
-    return { redis, url: options.url, close: async () => void (await redis.quit().catch(() => undefined)) };
+    const requests = await requestConnection(options.url, options.logger).catch(async (error) => {
+      await redis.quit().catch(() => undefined);
+      throw error;
+    });
+    return {
+      redis,
+      requests,
+      url: options.url,
+      async close() {
+        await Promise.all([
+          redis.quit().catch(() => undefined),
+          requests.quit().catch(() => requests.disconnect()),
+        ]);
+      },
+    };
   }
   if (!hasRedisServer()) {
     throw new Error(
@@ -91,11 +132,16 @@ export async function openRedis(options: {
   const url = `redis://${host}:${port}`;
   const redis = new Redis(url, { maxRetriesPerRequest: null });
   logConnectionErrors(redis, options.logger, 'redis');
+  const requests = await requestConnection(url, options.logger);
   return {
     redis,
+    requests,
     url,
     async close() {
-      await redis.quit().catch(() => undefined);
+      await Promise.all([
+        redis.quit().catch(() => undefined),
+        requests.quit().catch(() => requests.disconnect()),
+      ]);
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         await new Promise((done) => child.once('exit', done));

@@ -9,7 +9,7 @@ const BAD = [
   ['/deploy mytool surplus', /Too many arguments/],
   ['/deploy mytool --force', /Unknown option --force for \/deploy/],
   ['/deploy Not_A_Tool', /Invalid <tool>: must be a tool name/],
-  ['/deploy nosuchtool', /There is no tool nosuchtool on the sandbox platform/],
+  ['/deploy nosuchtool', /Tool nosuchtool does not exist on the sandbox platform/],
   ['/build start mytool not-a-url', /Invalid <source_url>: must be an http\(s\) URL/],
   ['/build start mytool https://example.org/r.git --env lower', /Invalid --env/],
   ['/build start mytool https://example.org/r.git --ref', /--ref needs a value/],

@@ -74,7 +74,7 @@ export async function startTelegramDeckhand(options: HarnessOptions = {}): Promi
   const app = await createApp({ config, logger, sandbox: true });
   for (const command of options.commands ?? []) app.dispatcher.registry.add(command as never);
   const web = new WebServer(logger);
-  const deduper = new DeliveryDeduper(app.redis.redis, config.REDIS_KEY_PREFIX);
+  const deduper = new DeliveryDeduper(app.redis.requests, config.REDIS_KEY_PREFIX);
   const adapter = new TelegramAdapter(
     { app, web, config, logger, deduper, role: options.role ?? 'all' },
     {

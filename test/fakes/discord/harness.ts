@@ -96,7 +96,7 @@ export async function startDiscordHarness(options: HarnessOptions = {}): Promise
     web,
     config,
     logger,
-    deduper: new DeliveryDeduper(app.redis.redis, config.REDIS_KEY_PREFIX),
+    deduper: new DeliveryDeduper(app.redis.requests, config.REDIS_KEY_PREFIX),
     role: options.mode === 'worker' ? 'worker' : 'all',
   };
   const adapter = new DiscordAdapter(context, {

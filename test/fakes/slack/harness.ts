@@ -84,7 +84,7 @@ export async function startSlackBot(options: SlackBotOptions = {}): Promise<Slac
       web,
       config,
       logger,
-      deduper: new DeliveryDeduper(app.redis.redis, config.REDIS_KEY_PREFIX),
+      deduper: new DeliveryDeduper(app.redis.requests, config.REDIS_KEY_PREFIX),
       role,
     },
     // The SDK's retry policy, with short pauses so a test does not wait minutes between tries.

@@ -4,8 +4,12 @@
  * - `GET|POST /secrets/<id>`: the one-time secret entry form;
  * - `POST /webhooks/source`: source-host webhooks, `X-Hub-Signature-256` checked with
  *   `SOURCEHOST_WEBHOOK_SECRET`; `repository_import` is announced to the conversations following the
- *   repository (once per delivery id).
+ *   repository once: deliveries are deduplicated on the SHA-256 of the event name and the signed
+ *   body, because `X-GitHub-Delivery` is not covered by the signature (a captured delivery sent
+ *   again with a fresh id must not be announced again). A real `repository_import` payload carries
+ *   the repository's `updated_at`/`pushed_at`, so two different imports do not share a body.
  */
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { parseConversationId } from '../core/conversation';
@@ -174,8 +178,8 @@ export function mountAccountRoutes(web: WebServer, deps: AccountRoutesDeps): voi
     }
     const parsed = RepositoryImportEventSchema.safeParse(payload);
     if (!parsed.success) return sendJson(res, 400, { error: 'not a repository_import payload' });
-    const delivery = req.headers['x-github-delivery'];
-    if (typeof delivery === 'string' && !(await deps.followers.claimDelivery(delivery))) {
+    if (!(await deps.followers.claimDelivery(deliveryDigest(event, body)))) {
+      deps.logger.info({ delivery: req.headers['x-github-delivery'] }, 'source webhook replay ignored');
       return sendJson(res, 200, { duplicate: true });
     }
     const repo = parsed.data.repository.full_name;
@@ -189,6 +193,11 @@ export function mountAccountRoutes(web: WebServer, deps: AccountRoutesDeps): voi
     }
     sendJson(res, 202, { announced: true });
   });
+}
+
+/** What makes a delivery the same one again: the signed body and its event (hex SHA-256). */
+export function deliveryDigest(event: string, body: Buffer): string {
+  return createHash('sha256').update(event).update('\n').update(body).digest('hex');
 }
 
 /** The announcement of a finished import. */

@@ -10,7 +10,7 @@
  *   the repository's `updated_at`/`pushed_at`, so two different imports do not share a body.
  */
 import { createHash } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import { parseConversationId } from '../core/conversation';
 import type { Dispatcher } from '../core/dispatch';
@@ -19,7 +19,14 @@ import { RepositoryImportEventSchema, verifyWebhook } from '../services/sourceho
 import type { ImportFollowers } from '../store/links-imports';
 import { OAUTH_CALLBACK_PATH, type SourceLinker } from './oauth-flow';
 import { oauthResultPage } from './pages/oauth';
-import { secretExpiredPage, secretForbiddenPage, secretFormPage, secretSavedPage } from './pages/secret';
+import {
+  secretExpiredPage,
+  secretForbiddenPage,
+  secretFormPage,
+  secretSavedPage,
+  secretUnreadablePage,
+} from './pages/secret';
+import { sendHtml, sendJson } from './respond';
 import { SECRET_FIELDS, SECRET_FORM_PATH, type SecretForms } from './secret-flow';
 import type { WebServer } from './server';
 
@@ -50,29 +57,6 @@ async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   return Buffer.concat(chunks);
 }
 
-function sendHtml(
-  res: ServerResponse,
-  status: number,
-  html: string,
-  headers: Record<string, string> = {},
-): void {
-  res.writeHead(status, {
-    'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'no-store',
-    'x-frame-options': 'DENY',
-    'content-security-policy':
-      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
-    'referrer-policy': 'no-referrer',
-    ...headers,
-  });
-  res.end(html);
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
-
 function cookie(req: IncomingMessage, name: string): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const [key, ...value] = part.trim().split('=');
@@ -98,6 +82,7 @@ export function mountAccountRoutes(web: WebServer, deps: AccountRoutesDeps): voi
   web.route('GET', `${SECRET_FORM_PATH}*`, async (req, res) => {
     const id = new URL(req.url ?? '/', 'http://localhost').pathname.slice(SECRET_FORM_PATH.length);
     const session = await deps.secretForms.load(id);
+    if (session === 'unreadable') return sendHtml(res, 410, secretUnreadablePage());
     if (!session) return sendHtml(res, 404, secretExpiredPage());
     const intro =
       session.kind === 'tool'
@@ -135,6 +120,8 @@ export function mountAccountRoutes(web: WebServer, deps: AccountRoutesDeps): voi
         });
       case 'expired':
         return sendHtml(res, 404, secretExpiredPage());
+      case 'unreadable':
+        return sendHtml(res, 410, secretUnreadablePage());
       case 'forbidden':
         return sendHtml(res, 403, secretForbiddenPage());
       case 'invalid':

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Card } from '../../src/core/reply';
 import { VaultCipher } from '../../src/store/vault-cipher';
 import { startTestApp, type TestApp } from '../support/app';
-import { startAccountWeb } from '../support/oauth-web';
+import { slackUser, startAccountWeb } from '../support/oauth-web';
 
 let t: TestApp;
 let web: Awaited<ReturnType<typeof startAccountWeb>>;
@@ -89,13 +89,6 @@ describe("Deckhand's HTML pages", () => {
       body: 'csrf=x&apiKey=media-key-0123456789abcdef',
     });
     expect(posted.status).toBe(410);
-    expect(
-      await t.app.services.accounts.credentials.media({
-        platform: 'slack',
-        id: 'UKEY',
-        name: 'UKEY',
-        workspace: 'T1',
-      }),
-    ).toBeUndefined();
+    expect(await t.app.services.accounts.credentials.media(slackUser('UKEY'))).toBeUndefined();
   });
 });

@@ -1,6 +1,8 @@
 /**
  * The account routes of Deckhand's web server:
- * - `GET /oauth/source/callback`: the OAuth callback and its result pages;
+ * - `GET /oauth/source/start/<state>`: the link handed out in the chat; binds the browser (cookie)
+ *   and redirects to the source host's authorize page;
+ * - `GET /oauth/source/callback`: the OAuth callback (only in the bound browser) and its result pages;
  * - `GET|POST /secrets/<id>`: the one-time secret entry form;
  * - `POST /webhooks/source`: source-host webhooks, `X-Hub-Signature-256` checked with
  *   `SOURCEHOST_WEBHOOK_SECRET`; `repository_import` is announced to the conversations following the
@@ -17,8 +19,8 @@ import type { Dispatcher } from '../core/dispatch';
 import type { DraftCard } from '../core/reply';
 import { RepositoryImportEventSchema, verifyWebhook } from '../services/sourcehost';
 import type { ImportFollowers } from '../store/links-imports';
-import { OAUTH_CALLBACK_PATH, type SourceLinker } from './oauth-flow';
-import { oauthResultPage } from './pages/oauth';
+import { browserCookieName, OAUTH_CALLBACK_PATH, OAUTH_START_PATH, type SourceLinker } from './oauth-flow';
+import { oauthResultPage, oauthStartPage } from './pages/oauth';
 import {
   secretExpiredPage,
   secretForbiddenPage,
@@ -73,10 +75,28 @@ const TITLES = {
 
 /** Mounts the account routes on the web server. */
 export function mountAccountRoutes(web: WebServer, deps: AccountRoutesDeps): void {
+  web.route('GET', `${OAUTH_START_PATH}*`, async (req, res) => {
+    const state = new URL(req.url ?? '/', 'http://localhost').pathname.slice(OAUTH_START_PATH.length);
+    const outcome = await deps.linker.start(state);
+    if (outcome.kind !== 'redirect') {
+      const page = oauthStartPage(outcome);
+      return sendHtml(res, page.status, page.html);
+    }
+    res.writeHead(302, {
+      location: outcome.url,
+      'set-cookie': outcome.setCookie,
+      'cache-control': 'no-store',
+      'referrer-policy': 'no-referrer',
+    });
+    res.end();
+  });
+
   web.route('GET', OAUTH_CALLBACK_PATH, async (req, res) => {
     const query = new URL(req.url ?? '/', 'http://localhost').searchParams;
-    const page = oauthResultPage(await deps.linker.complete(query));
-    sendHtml(res, page.status, page.html);
+    const state = query.get('state') ?? '';
+    const outcome = await deps.linker.complete(query, cookie(req, browserCookieName(state)));
+    const page = oauthResultPage(outcome);
+    sendHtml(res, page.status, page.html, { 'set-cookie': deps.linker.clearCookie(state) });
   });
 
   web.route('GET', `${SECRET_FORM_PATH}*`, async (req, res) => {

@@ -57,7 +57,8 @@ describe('the repository_import webhook', () => {
     sandbox().controls.startImport('mona/legacy-svn', 'https://svn.example.org/legacy', 'mona');
     const announced = await waitFor(() => importAnnouncements()[0], 15_000);
     expect(announced.text).toBe('The source import of mona/legacy-svn (started by mona) finished.');
-    const delivery = sandbox().state.deliveries.at(-1);
+    // The sandbox records a delivery once Deckhand answered it, which is after the announcement.
+    const delivery = await waitFor(() => sandbox().state.deliveries.at(-1));
     expect(delivery?.status).toBe(202);
     // The same delivery again (a redelivery): accepted, not announced twice.
     const hook = sandbox().state.hooks[0];

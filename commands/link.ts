@@ -49,7 +49,7 @@ export async function linkSourceCard(
   });
   return {
     title: 'Link your source-host account',
-    text: `${reason}\nOpen the link within 10 minutes, sign in and approve. It works once, and only for you.${replay ? ` /${replay.command} runs again once you are linked.` : ''}`,
+    text: `${reason}\nOpen the link yourself within 10 minutes, sign in and approve. It works once, in the browser that opens it first: do not forward it.${replay ? ` /${replay.command} runs again once you are linked.` : ''}`,
     fields: [{ label: 'Permissions asked', value: scopes.join(', ') }],
     links: [{ label: 'Sign in to the source host', url }],
     status: 'info',

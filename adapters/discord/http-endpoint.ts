@@ -1,6 +1,6 @@
 /**
  * `POST /discord/interactions`: Discord's HTTP interactions endpoint. Checks the Ed25519 signature
- * (401 when it is wrong), answers PING, and sends the interaction's first answer as the HTTP
+ * and the age of its timestamp (401 when it is wrong or more than 5 minutes off), answers PING, and sends the interaction's first answer as the HTTP
  * response; everything after goes through the REST API like in gateway mode.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -8,7 +8,7 @@ import type { APIInteraction, APIInteractionResponse } from 'discord.js';
 import type { Logger } from 'pino';
 import type { RouteHandler } from '../../src/web/server';
 import type { InteractionHandler } from './interactions';
-import { discordPublicKey, verifyDiscordSignature } from './signature';
+import { discordPublicKey, discordTimestampFresh, verifyDiscordSignature } from './signature';
 
 /** Interaction payloads are small; anything bigger is not from Discord. */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -38,6 +38,10 @@ export function interactionsEndpoint(options: InteractionsEndpointOptions): Rout
     if (!verifyDiscordSignature(key, body, signature, timestamp)) {
       options.logger.warn('discord: refused an interaction with a bad signature');
       return send(res, 401, { error: 'invalid request signature' });
+    }
+    if (!discordTimestampFresh(timestamp)) {
+      options.logger.warn({ timestamp }, 'discord: refused a signed interaction with a stale timestamp');
+      return send(res, 401, { error: 'stale request timestamp' });
     }
     let interaction: APIInteraction;
     try {

@@ -33,3 +33,19 @@ export function verifyDiscordSignature(
     return false;
   }
 }
+
+/**
+ * How far `X-Signature-Timestamp` may be from our clock. The signature covers the timestamp but
+ * nothing stops a captured request from being sent again later, so an old one is refused: the same
+ * 5-minute window as Bolt's Slack verification (`@slack/bolt` 5.1.0,
+ * `dist/receivers/verify-request.js`: `requestTimestampMaxDeltaMin = 5`). Bolt only refuses the
+ * past; a timestamp more than 5 minutes ahead is refused here too (a clock that far off is not
+ * Discord's).
+ */
+export const DISCORD_TIMESTAMP_MAX_SKEW_SECONDS = 5 * 60;
+
+/** True when `timestamp` (Unix seconds, as Discord sends it) is within 5 minutes of `nowMs`. */
+export function discordTimestampFresh(timestamp: string | undefined, nowMs = Date.now()): boolean {
+  if (!timestamp || !/^\d{1,12}$/.test(timestamp)) return false;
+  return Math.abs(Math.floor(nowMs / 1000) - Number(timestamp)) <= DISCORD_TIMESTAMP_MAX_SKEW_SECONDS;
+}

@@ -1,6 +1,7 @@
+import { STATUS_CODES } from 'node:http';
 import type { Readable } from 'node:stream';
 import { createSecureContext } from 'node:tls';
-import { Agent, type Dispatcher, RetryAgent, request, errors as undiciErrors } from 'undici';
+import { Agent, type Dispatcher, RetryAgent, RetryHandler, request, errors as undiciErrors } from 'undici';
 import type { z } from 'zod';
 import { UnreachableError, UpstreamError } from '../core/errors';
 import { upstreamDuration } from '../metrics';
@@ -20,6 +21,11 @@ export interface HttpClientOptions {
   retries?: number;
   /** First retry delay in ms (doubles each time; `Retry-After` wins). Default 250. */
   retryDelayMs?: number;
+  /**
+   * The longest a request waits for one `Retry-After` (ms). A longer one is not waited for: the
+   * call fails at once saying how long the service asked to wait. Default: the timeout.
+   */
+  retryWaitBudgetMs?: number;
   /** TLS client certificate and key (PEM) for mTLS, and the CA to trust. */
   tls?: { cert?: string; key?: string; ca?: string };
   /** Headers sent with every request. */
@@ -47,6 +53,55 @@ export interface RawResponse {
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
+/** What undici's RetryHandler calls to decide on a retry (its `retry` option). */
+type RetryDecision = NonNullable<ConstructorParameters<typeof RetryAgent>[1]>['retry'];
+
+/**
+ * undici's own retry decision (backoff, `Retry-After`, retryable codes and methods): a static
+ * method of RetryHandler under a module-private symbol (undici 7 `lib/handler/retry-handler.js`,
+ * `RetryHandler[kRetryHandlerDefaultRetry]`), looked up once so it can be wrapped, not rewritten.
+ */
+const undiciRetry = (() => {
+  const handler = RetryHandler as unknown as Record<symbol, unknown>;
+  const symbol = Object.getOwnPropertySymbols(RetryHandler).find((s) => typeof handler[s] === 'function');
+  const decide = symbol ? handler[symbol] : undefined;
+  if (typeof decide !== 'function') throw new Error("undici's RetryHandler has no default retry function");
+  return decide as NonNullable<RetryDecision>;
+})();
+
+/**
+ * `Retry-After` in ms from now: delay-seconds or an HTTP-date (RFC 9110 §10.2.3); undefined when
+ * absent or unreadable.
+ */
+export function retryAfterMs(value: string | string[] | undefined, now = Date.now()): number | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (!text) return undefined;
+  if (/^\s*\d+\s*$/.test(text)) return Number(text) * 1000;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** "45 seconds", "1 minute", "60 minutes": a wait in words, rounded up. */
+function waitInWords(ms: number): string {
+  const seconds = Math.ceil(ms / 1000);
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/** True for a body that is an HTML page (a proxy's or load balancer's error page): never echoed. */
+function isHtml(contentType: string | string[] | undefined, text: string): boolean {
+  const type = (Array.isArray(contentType) ? contentType[0] : contentType) ?? '';
+  return /\bhtml\b/i.test(type) || /^\s*<(!doctype|html|head|body|\?xml)?/i.test(text);
+}
+
+/** An answer with its whole body read. */
+interface Received {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
 /**
  * The one HTTP layer every service client uses: undici with keep-alive, timeouts, retries with
  * backoff for idempotent calls only (undici's RetryAgent, which honours `Retry-After`), error bodies
@@ -57,9 +112,11 @@ export class HttpClient {
   private readonly retrying: Dispatcher;
   private readonly plain: Dispatcher;
   private readonly timeoutMs: number;
+  private readonly retryWaitBudgetMs: number;
 
   constructor(private readonly options: HttpClientOptions) {
     this.timeoutMs = options.timeoutMs ?? 15_000;
+    this.retryWaitBudgetMs = options.retryWaitBudgetMs ?? this.timeoutMs;
     const tls = options.tls;
     this.plain = new Agent({
       keepAliveTimeout: 10_000,
@@ -72,10 +129,18 @@ export class HttpClient {
     this.retrying = new RetryAgent(this.plain, {
       maxRetries: options.retries ?? 2,
       minTimeout: options.retryDelayMs ?? 250,
-      maxTimeout: 10_000,
+      maxTimeout: Math.min(10_000, this.retryWaitBudgetMs),
       timeoutFactor: 2,
       methods: [...IDEMPOTENT] as Dispatcher.HttpMethod[],
       statusCodes: [429, 500, 502, 503, 504],
+      // A `Retry-After` longer than the budget is not waited for (undici caps it at maxTimeout and
+      // waits anyway, which made a reply take 2 × 10 s for `Retry-After: 3600`): the answer is
+      // handed back at once and toError says how long the service asked to wait.
+      retry: (error, context, callback) => {
+        const wait = retryAfterMs((error as { headers?: Record<string, string> }).headers?.['retry-after']);
+        if (wait !== undefined && wait > this.retryWaitBudgetMs) return callback(error);
+        return undiciRetry(error, context, callback);
+      },
       // Hand back the last answer once retries are exhausted instead of a bare RequestRetryError,
       // so its body (the service's own message) reaches the user.
       throwOnError: false,
@@ -94,10 +159,9 @@ export class HttpClient {
     schema: z.ZodType<T>,
     options: RequestOptions = {},
   ): Promise<T> {
-    const { statusCode, body } = await this.send(method, path, options);
-    const text = await body.text();
+    const { statusCode, headers, text } = await this.receive(method, path, options);
     const parsed = parseJson(text);
-    if (statusCode >= 400) throw this.toError(statusCode, parsed ?? text);
+    if (statusCode >= 400) throw this.toError(statusCode, parsed ?? text, headers);
     const result = schema.safeParse(parsed);
     if (!result.success) {
       throw new UpstreamError(
@@ -114,20 +178,26 @@ export class HttpClient {
    * errors; {@link errorFor} makes the usual {@link UpstreamError} from an error answer.
    */
   async raw(method: Dispatcher.HttpMethod, path: string, options: RequestOptions = {}): Promise<RawResponse> {
-    const { statusCode, headers, body } = await this.send(method, path, options);
-    return { status: statusCode, headers, text: await body.text() };
+    const { statusCode, headers, text } = await this.receive(method, path, options);
+    return { status: statusCode, headers, text };
   }
 
-  /** The {@link UpstreamError} for an error answer, with the service's own message (`readError`). */
-  errorFor(status: number, text: string): UpstreamError {
-    return this.toError(status, parseJson(text) ?? text);
+  /**
+   * The {@link UpstreamError} for an error answer, with the service's own message (`readError`);
+   * pass the answer's headers so an HTML page is not echoed and a `Retry-After` is reported.
+   */
+  errorFor(
+    status: number,
+    text: string,
+    headers: Record<string, string | string[] | undefined> = {},
+  ): UpstreamError {
+    return this.toError(status, parseJson(text) ?? text, headers);
   }
 
   /** Sends a request and returns the body as text (e.g. Prometheus metrics). */
   async text(method: Dispatcher.HttpMethod, path: string, options: RequestOptions = {}): Promise<string> {
-    const { statusCode, body } = await this.send(method, path, options);
-    const text = await body.text();
-    if (statusCode >= 400) throw this.toError(statusCode, parseJson(text) ?? text);
+    const { statusCode, headers, text } = await this.receive(method, path, options);
+    if (statusCode >= 400) throw this.toError(statusCode, parseJson(text) ?? text, headers);
     return text;
   }
 
@@ -144,14 +214,14 @@ export class HttpClient {
       headersTimeoutMs?: number | undefined;
     } = {},
   ): AsyncGenerator<string> {
-    const { statusCode, body } = await this.send('GET', path, options, {
+    const { statusCode, headers, body } = await this.send('GET', path, options, {
       stream: true,
       signal: options.signal,
       headersTimeoutMs: options.headersTimeoutMs,
     });
     if (statusCode >= 400) {
       const text = await body.text();
-      throw this.toError(statusCode, parseJson(text) ?? text);
+      throw this.toError(statusCode, parseJson(text) ?? text, headers);
     }
     let buffer = '';
     const decoder = new TextDecoder();
@@ -181,6 +251,36 @@ export class HttpClient {
   /** Closes the connection pools. */
   async close(): Promise<void> {
     await this.retrying.close();
+  }
+
+  /**
+   * Sends a request and reads its whole body. A body broken off before its end (the connection
+   * closed before `Content-Length` bytes arrived) is the upstream's failure, not ours: an
+   * idempotent call is sent again (undici's RetryAgent first tries to resume it with a `Range`
+   * request, which a server without range support refuses), up to `retries` times; then, or for
+   * any other call, an {@link UnreachableError} says the answer broke off.
+   */
+  private async receive(
+    method: Dispatcher.HttpMethod,
+    path: string,
+    options: RequestOptions,
+  ): Promise<Received> {
+    const retries = IDEMPOTENT.has(method) ? (this.options.retries ?? 2) : 0;
+    for (let attempt = 0; ; attempt++) {
+      const { statusCode, headers, body } = await this.send(method, path, options);
+      try {
+        return { statusCode, headers, text: await body.text() };
+      } catch (error) {
+        if (error instanceof Error && error.name === 'AbortError') throw error;
+        if (attempt < retries) continue;
+        const service = this.options.service;
+        throw new UnreachableError(
+          service,
+          `The connection to the ${service} service broke off before its whole answer arrived.`,
+          { cause: error },
+        );
+      }
+    }
   }
 
   private async send(
@@ -246,11 +346,30 @@ export class HttpClient {
     return new UnreachableError(service, `The ${service} service cannot be reached.`, { cause: error });
   }
 
-  private toError(status: number, body: unknown): UpstreamError {
-    const own = this.options.readError?.(status, body);
-    const fallback = typeof body === 'string' && body.length < 300 && body.trim() ? body.trim() : undefined;
-    const message = own ?? fallback ?? `The ${this.options.service} service answered HTTP ${status}.`;
-    return new UpstreamError(this.options.service, status, message, hintFor(status));
+  private toError(
+    status: number,
+    body: unknown,
+    headers: Record<string, string | string[] | undefined> = {},
+  ): UpstreamError {
+    const service = this.options.service;
+    const wait = status === 429 || status === 503 ? retryAfterMs(headers['retry-after']) : undefined;
+    if (wait !== undefined && wait > this.retryWaitBudgetMs) {
+      return new UpstreamError(
+        service,
+        status,
+        `The ${service} service asked us to wait ${waitInWords(wait)}; try later.`,
+      );
+    }
+    // An HTML page (a proxy's error page) is never echoed into the chat: only its status is told.
+    const html = typeof body === 'string' && isHtml(headers['content-type'], body);
+    const readable = html ? undefined : body;
+    const own = this.options.readError?.(status, readable);
+    const fallback =
+      typeof readable === 'string' && readable.length < 300 && readable.trim() ? readable.trim() : undefined;
+    const reason = STATUS_CODES[status];
+    const message =
+      own ?? fallback ?? `The ${service} service answered ${status}${reason ? ` ${reason}` : ''}.`;
+    return new UpstreamError(service, status, message, hintFor(status));
   }
 }
 

@@ -1,7 +1,9 @@
 /**
  * Pending source-host OAuth links: one record per authorize link handed out, keyed by the SHA-256 of
  * its unguessable `state`, sealed with the vault key (it holds the PKCE verifier), expiring after 10
- * minutes and taken at most once (GETDEL), so a replayed or expired `state` finds nothing.
+ * minutes and taken at most once (GETDEL), so a replayed or expired `state` finds nothing. Beside
+ * it, the browser binding: the SHA-256 of the random cookie given to the one browser that opened
+ * Deckhand's start link (set once, NX), taken with the link at the callback.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
@@ -64,6 +66,35 @@ export class PendingLinkStore {
     if (!sealed) return undefined;
     const link = JSON.parse(this.cipher.open(sealed, key).plaintext) as PendingLink;
     return link.createdAt + LINK_TTL_SECONDS * 1000 < Date.now() ? undefined : link;
+  }
+
+  /** Reads a pending link without taking it (the start link); undefined when unknown or expired. */
+  async peek(state: string): Promise<PendingLink | undefined> {
+    if (!/^[A-Za-z0-9_-]{20,100}$/.test(state)) return undefined;
+    const key = this.key(state);
+    const sealed = await this.redis.get(key);
+    if (!sealed) return undefined;
+    const link = JSON.parse(this.cipher.open(sealed, key).plaintext) as PendingLink;
+    return link.createdAt + LINK_TTL_SECONDS * 1000 < Date.now() ? undefined : link;
+  }
+
+  /**
+   * Binds the pending link to one browser by the hash of its cookie; false when a browser was
+   * bound before (the start link works once).
+   */
+  async bind(state: string, browserHash: string, ttlSeconds: number): Promise<boolean> {
+    const ttl = Math.max(1, Math.ceil(ttlSeconds));
+    return (await this.redis.set(this.bindingKey(state), browserHash, 'EX', ttl, 'NX')) === 'OK';
+  }
+
+  /** Takes the browser binding of a link (once); undefined when no browser was bound. */
+  async takeBinding(state: string): Promise<string | undefined> {
+    if (!/^[A-Za-z0-9_-]{20,100}$/.test(state)) return undefined;
+    return (await this.redis.getdel(this.bindingKey(state))) ?? undefined;
+  }
+
+  private bindingKey(state: string): string {
+    return `${this.prefix}oauth-browser:${createHash('sha256').update(state).digest('hex')}`;
   }
 
   private key(state: string): string {

@@ -1,14 +1,23 @@
 /**
  * Linking a chat user to their source-host account with the OAuth web flow: {@link SourceLinker.begin}
- * hands out an authorize link (client id, `redirect_uri` = public URL + callback path, minimal scope,
- * a single-use unguessable `state` bound to the user and conversation, PKCE S256, 10 minutes);
- * {@link SourceLinker.complete} handles the callback: authorize errors, the code exchange (whose
- * errors come with HTTP 200), the granted scopes (maybe fewer than asked), the account's login; it
- * stores the token in the vault, tells the chat, and runs again the command that needed the link.
+ * hands out a Deckhand start link for a pending link (a single-use unguessable `state` bound to the
+ * user and conversation, PKCE S256, minimal scope, 10 minutes); {@link SourceLinker.start}, when
+ * that link is opened (once), gives the browser a random HttpOnly cookie, remembers its hash, and
+ * sends it on to the source host's authorize page (client id, `redirect_uri` = public URL +
+ * callback path, `state`); {@link SourceLinker.complete} handles the callback: only in the browser
+ * holding the cookie (so an authorize link forwarded to someone else links nothing), then authorize
+ * errors, the code exchange (whose errors come with HTTP 200), the granted scopes (maybe fewer than
+ * asked), the account's login; it stores the token in the vault, tells the chat which chat user the
+ * account was linked to, and runs again the command that needed the link.
+ *
+ * The source host itself only sends `code` and `state` back to the callback ("If `state` differs
+ * from what you sent, abort": specs/sourcehost/README.md §3, from GitHub's "Authorizing OAuth apps"
+ * web application flow); tying `state` to the browser is the client's job (RFC 6749 §10.12).
  */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { ChatUser, Invocation } from '../core/command';
-import { parseConversationId } from '../core/conversation';
+import { type Platform, parseConversationId } from '../core/conversation';
 import type { CardSurface, Dispatcher } from '../core/dispatch';
 import type { Messengers } from '../core/messenger';
 import type { Card, DraftCard } from '../core/reply';
@@ -26,10 +35,37 @@ import type { CredentialVault } from '../store/vault';
 /** Path of the OAuth callback on Deckhand's web server. */
 export const OAUTH_CALLBACK_PATH = '/oauth/source/callback';
 
+/** Path prefix of the start links Deckhand hands out in the chat (`/oauth/source/start/<state>`). */
+export const OAUTH_START_PATH = '/oauth/source/start/';
+
+/** Where the browser cookie is sent: the start link and the callback only. */
+const COOKIE_PATH = '/oauth/source/';
+
+/** Names of the chat platforms, for "linked to Slack user …". */
+const PLATFORM_NAMES: Record<Platform, string> = {
+  slack: 'Slack',
+  discord: 'Discord',
+  telegram: 'Telegram',
+  shell: 'terminal',
+};
+
+/** The name of the browser cookie of the link with this `state` (one per link, so two can run). */
+export function browserCookieName(state: string): string {
+  return `dh_link_${createHash('sha256').update(state).digest('hex').slice(0, 16)}`;
+}
+
+/** What opening a start link led to. */
+export type StartOutcome =
+  | { kind: 'redirect'; url: string; setCookie: string }
+  | { kind: 'expired' }
+  | { kind: 'used' };
+
 /** How a callback ended, for the result page. */
 export type LinkOutcome =
-  | { kind: 'linked'; login: string; scopes: string[]; missing: string[] }
+  | { kind: 'linked'; login: string; chatUser: string; scopes: string[]; missing: string[] }
   | { kind: 'expired' }
+  /** The callback came to a browser without the start link's cookie: nothing linked. */
+  | { kind: 'wrong-browser' }
   | { kind: 'denied' }
   | { kind: 'mismatch' }
   | { kind: 'suspended' }
@@ -82,7 +118,7 @@ export class SourceLinker {
   async begin(request: LinkRequest): Promise<{ url: string; expiresAt: number }> {
     const oauth = this.deps.sourcehost.oauth;
     if (!oauth) throw new Error('no OAuth application configured');
-    const { verifier, challenge } = pkcePair();
+    const { verifier } = pkcePair();
     registerSecret(verifier);
     const redirectUri = this.redirectUri();
     const link: PendingLink = {
@@ -97,20 +133,79 @@ export class SourceLinker {
       createdAt: Date.now(),
     };
     const state = await this.deps.pending.create(link);
-    const url = oauth.authorizeUrl({ redirectUri, scopes: request.scopes, state, codeChallenge: challenge });
+    const url = `${this.deps.publicUrl().replace(/\/+$/, '')}${OAUTH_START_PATH}${state}`;
     return { url, expiresAt: link.createdAt + LINK_TTL_SECONDS * 1000 };
   }
 
-  /** Handles the callback's query; never throws (the page shows the outcome). */
-  async complete(query: URLSearchParams): Promise<LinkOutcome> {
-    const state = query.get('state') ?? '';
+  /**
+   * Opens a start link (once): binds the pending link to this browser with a fresh random cookie
+   * (its SHA-256 kept beside the link) and returns the source host's authorize address.
+   */
+  async start(state: string): Promise<StartOutcome> {
+    const oauth = this.deps.sourcehost.oauth;
     let pending: PendingLink | undefined;
     try {
-      pending = await this.deps.pending.take(state);
+      pending = await this.deps.pending.peek(state);
+    } catch (error) {
+      this.deps.logger.warn({ err: error }, 'pending OAuth link unreadable');
+    }
+    if (!pending || !oauth) return { kind: 'expired' };
+    const seconds = (pending.createdAt + LINK_TTL_SECONDS * 1000 - Date.now()) / 1000;
+    const token = randomBytes(32).toString('base64url');
+    if (!(await this.deps.pending.bind(state, sha256(token).toString('hex'), seconds)))
+      return { kind: 'used' };
+    const url = oauth.authorizeUrl({
+      redirectUri: pending.redirectUri,
+      scopes: pending.scopes,
+      state,
+      // PKCE S256 (RFC 7636 §4.2): BASE64URL(SHA256(verifier)), as pkcePair made it.
+      codeChallenge: sha256(pending.codeVerifier).toString('base64url'),
+    });
+    return { kind: 'redirect', url, setCookie: this.cookie(state, token, Math.ceil(seconds)) };
+  }
+
+  /** The `Set-Cookie` value that removes the browser cookie of `state`. */
+  clearCookie(state: string): string {
+    return this.cookie(state, '', 0);
+  }
+
+  private cookie(state: string, value: string, maxAge: number): string {
+    const secure = this.deps.publicUrl().startsWith('https:') ? '; Secure' : '';
+    return `${browserCookieName(state)}=${value}; Path=${COOKIE_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
+  }
+
+  /**
+   * Handles the callback's query and the browser's cookie for its `state` (from
+   * {@link browserCookieName}); never throws (the page shows the outcome).
+   */
+  async complete(query: URLSearchParams, browserToken: string | undefined): Promise<LinkOutcome> {
+    const state = query.get('state') ?? '';
+    let pending: PendingLink | undefined;
+    let binding: string | undefined;
+    try {
+      [pending, binding] = await Promise.all([
+        this.deps.pending.take(state),
+        this.deps.pending.takeBinding(state),
+      ]);
     } catch (error) {
       this.deps.logger.warn({ err: error }, 'pending OAuth link unreadable');
     }
     if (!pending) return { kind: 'expired' };
+    if (!sameBrowser(binding, browserToken)) {
+      this.deps.logger.warn(
+        {
+          conversation: pending.conversationId,
+          bound: binding !== undefined,
+          cookie: browserToken !== undefined,
+        },
+        'OAuth callback in a browser that did not open the start link refused',
+      );
+      await this.tell(pending, {
+        text: `A sign-in for ${pending.name}'s /link source came back in a browser that did not open Deckhand's link, so nothing was linked. Open the link Deckhand sent you in your own browser, or run /link source again.`,
+        status: 'warning',
+      });
+      return { kind: 'wrong-browser' };
+    }
     const error = query.get('error');
     if (error) return this.refused(pending, error);
     const code = query.get('code');
@@ -147,7 +242,8 @@ export class SourceLinker {
     });
     await this.deps.pushCache.clear(pending.owner);
     const missing = missingScopes(granted.scopes, pending.scopes);
-    const lines = [`${pending.name} linked the source-host account ${me.login}.`];
+    const chatUser = `${PLATFORM_NAMES[pending.owner.platform as Platform] ?? pending.owner.platform} user ${pending.name}`;
+    const lines = [`Linked the source-host account ${me.login} to ${chatUser}.`];
     if (missing.length) {
       lines.push(
         `Fewer permissions were granted than asked (missing: ${missing.join(', ')}); commands that need them will ask again.`,
@@ -160,7 +256,7 @@ export class SourceLinker {
       status: 'success',
     });
     if (pending.replay) await this.replay(pending, pending.replay);
-    return { kind: 'linked', login: me.login, scopes: granted.scopes, missing };
+    return { kind: 'linked', login: me.login, chatUser, scopes: granted.scopes, missing };
   }
 
   private async refused(pending: PendingLink, error: string): Promise<LinkOutcome> {
@@ -237,6 +333,16 @@ export class SourceLinker {
       this.deps.logger.warn({ err: error, command: command.command }, 'could not replay the command');
     }
   }
+}
+
+function sha256(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
+}
+
+/** True when the browser's cookie hashes to the binding (compared in constant time). */
+function sameBrowser(binding: string | undefined, token: string | undefined): boolean {
+  if (!binding || !token || !/^[0-9a-f]{64}$/.test(binding)) return false;
+  return timingSafeEqual(Buffer.from(binding, 'hex'), sha256(token));
 }
 
 function mismatchCard(): DraftCard {

@@ -1,21 +1,34 @@
 /**
  * The account routes of Deckhand's web server:
- * - `GET /oauth/source/callback`: the OAuth callback and its result pages;
+ * - `GET /oauth/source/start/<state>`: the link handed out in the chat; binds the browser (cookie)
+ *   and redirects to the source host's authorize page;
+ * - `GET /oauth/source/callback`: the OAuth callback (only in the bound browser) and its result pages;
  * - `GET|POST /secrets/<id>`: the one-time secret entry form;
  * - `POST /webhooks/source`: source-host webhooks, `X-Hub-Signature-256` checked with
  *   `SOURCEHOST_WEBHOOK_SECRET`; `repository_import` is announced to the conversations following the
- *   repository (once per delivery id).
+ *   repository once: deliveries are deduplicated on the SHA-256 of the event name and the signed
+ *   body, because `X-GitHub-Delivery` is not covered by the signature (a captured delivery sent
+ *   again with a fresh id must not be announced again). A real `repository_import` payload carries
+ *   the repository's `updated_at`/`pushed_at`, so two different imports do not share a body.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import { parseConversationId } from '../core/conversation';
 import type { Dispatcher } from '../core/dispatch';
 import type { DraftCard } from '../core/reply';
 import { RepositoryImportEventSchema, verifyWebhook } from '../services/sourcehost';
 import type { ImportFollowers } from '../store/links-imports';
-import { OAUTH_CALLBACK_PATH, type SourceLinker } from './oauth-flow';
-import { oauthResultPage } from './pages/oauth';
-import { secretExpiredPage, secretForbiddenPage, secretFormPage, secretSavedPage } from './pages/secret';
+import { browserCookieName, OAUTH_CALLBACK_PATH, OAUTH_START_PATH, type SourceLinker } from './oauth-flow';
+import { oauthResultPage, oauthStartPage } from './pages/oauth';
+import {
+  secretExpiredPage,
+  secretForbiddenPage,
+  secretFormPage,
+  secretSavedPage,
+  secretUnreadablePage,
+} from './pages/secret';
+import { sendHtml, sendJson } from './respond';
 import { SECRET_FIELDS, SECRET_FORM_PATH, type SecretForms } from './secret-flow';
 import type { WebServer } from './server';
 
@@ -46,29 +59,6 @@ async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   return Buffer.concat(chunks);
 }
 
-function sendHtml(
-  res: ServerResponse,
-  status: number,
-  html: string,
-  headers: Record<string, string> = {},
-): void {
-  res.writeHead(status, {
-    'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'no-store',
-    'x-frame-options': 'DENY',
-    'content-security-policy':
-      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
-    'referrer-policy': 'no-referrer',
-    ...headers,
-  });
-  res.end(html);
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
-
 function cookie(req: IncomingMessage, name: string): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const [key, ...value] = part.trim().split('=');
@@ -85,15 +75,34 @@ const TITLES = {
 
 /** Mounts the account routes on the web server. */
 export function mountAccountRoutes(web: WebServer, deps: AccountRoutesDeps): void {
+  web.route('GET', `${OAUTH_START_PATH}*`, async (req, res) => {
+    const state = new URL(req.url ?? '/', 'http://localhost').pathname.slice(OAUTH_START_PATH.length);
+    const outcome = await deps.linker.start(state);
+    if (outcome.kind !== 'redirect') {
+      const page = oauthStartPage(outcome);
+      return sendHtml(res, page.status, page.html);
+    }
+    res.writeHead(302, {
+      location: outcome.url,
+      'set-cookie': outcome.setCookie,
+      'cache-control': 'no-store',
+      'referrer-policy': 'no-referrer',
+    });
+    res.end();
+  });
+
   web.route('GET', OAUTH_CALLBACK_PATH, async (req, res) => {
     const query = new URL(req.url ?? '/', 'http://localhost').searchParams;
-    const page = oauthResultPage(await deps.linker.complete(query));
-    sendHtml(res, page.status, page.html);
+    const state = query.get('state') ?? '';
+    const outcome = await deps.linker.complete(query, cookie(req, browserCookieName(state)));
+    const page = oauthResultPage(outcome);
+    sendHtml(res, page.status, page.html, { 'set-cookie': deps.linker.clearCookie(state) });
   });
 
   web.route('GET', `${SECRET_FORM_PATH}*`, async (req, res) => {
     const id = new URL(req.url ?? '/', 'http://localhost').pathname.slice(SECRET_FORM_PATH.length);
     const session = await deps.secretForms.load(id);
+    if (session === 'unreadable') return sendHtml(res, 410, secretUnreadablePage());
     if (!session) return sendHtml(res, 404, secretExpiredPage());
     const intro =
       session.kind === 'tool'
@@ -131,6 +140,8 @@ export function mountAccountRoutes(web: WebServer, deps: AccountRoutesDeps): voi
         });
       case 'expired':
         return sendHtml(res, 404, secretExpiredPage());
+      case 'unreadable':
+        return sendHtml(res, 410, secretUnreadablePage());
       case 'forbidden':
         return sendHtml(res, 403, secretForbiddenPage());
       case 'invalid':
@@ -174,8 +185,8 @@ export function mountAccountRoutes(web: WebServer, deps: AccountRoutesDeps): voi
     }
     const parsed = RepositoryImportEventSchema.safeParse(payload);
     if (!parsed.success) return sendJson(res, 400, { error: 'not a repository_import payload' });
-    const delivery = req.headers['x-github-delivery'];
-    if (typeof delivery === 'string' && !(await deps.followers.claimDelivery(delivery))) {
+    if (!(await deps.followers.claimDelivery(deliveryDigest(event, body)))) {
+      deps.logger.info({ delivery: req.headers['x-github-delivery'] }, 'source webhook replay ignored');
       return sendJson(res, 200, { duplicate: true });
     }
     const repo = parsed.data.repository.full_name;
@@ -189,6 +200,11 @@ export function mountAccountRoutes(web: WebServer, deps: AccountRoutesDeps): voi
     }
     sendJson(res, 202, { announced: true });
   });
+}
+
+/** What makes a delivery the same one again: the signed body and its event (hex SHA-256). */
+export function deliveryDigest(event: string, body: Buffer): string {
+  return createHash('sha256').update(event).update('\n').update(body).digest('hex');
 }
 
 /** The announcement of a finished import. */

@@ -11,6 +11,7 @@ import { parseConversationId } from '../core/conversation';
 import type { Dispatcher } from '../core/dispatch';
 import type { SecretFormKind, SecretFormSession, SecretFormStore } from '../store/links-secret-forms';
 import type { CredentialVault } from '../store/vault';
+import { VaultLockedError } from '../store/vault-cipher';
 import { type CredentialValues, checkCredential, saveCredential } from '../store/vault-credentials';
 
 /** Path prefix of the secret forms. */
@@ -38,6 +39,8 @@ export const SECRET_FIELDS: Record<SecretFormKind, SecretField[]> = {
 export type SecretSubmitOutcome =
   | { kind: 'saved'; what: string }
   | { kind: 'expired' }
+  /** The form was sealed with a key Deckhand no longer has (SECRET_KEY changed): ask for a new one. */
+  | { kind: 'unreadable' }
   | { kind: 'forbidden' }
   | { kind: 'invalid'; message: string; session: SecretFormSession };
 
@@ -79,9 +82,18 @@ export class SecretForms {
     return `${this.deps.publicUrl().replace(/\/+$/, '')}${SECRET_FORM_PATH}${id}`;
   }
 
-  /** The open form with this id, if any (for the page). */
-  load(id: string): Promise<SecretFormSession | undefined> {
-    return this.deps.store.load(id);
+  /**
+   * The open form with this id (for the page): `undefined` when unknown, used or expired;
+   * `'unreadable'` when it was sealed with a key Deckhand no longer has.
+   */
+  async load(id: string): Promise<SecretFormSession | 'unreadable' | undefined> {
+    try {
+      return await this.deps.store.load(id);
+    } catch (error) {
+      if (!(error instanceof VaultLockedError)) throw error;
+      this.deps.logger.warn('secret form sealed with another key (SECRET_KEY changed?)');
+      return 'unreadable';
+    }
   }
 
   /**
@@ -93,7 +105,8 @@ export class SecretForms {
     fields: Record<string, string>,
     request: { cookie: string | undefined; origin: string | undefined },
   ): Promise<SecretSubmitOutcome> {
-    const session = await this.deps.store.load(id);
+    const session = await this.load(id);
+    if (session === 'unreadable') return { kind: 'unreadable' };
     if (!session) return { kind: 'expired' };
     const expectedOrigin = new URL(this.deps.publicUrl()).origin;
     const sameOrigin = request.origin === undefined || request.origin === expectedOrigin;

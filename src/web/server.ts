@@ -69,6 +69,8 @@ export class WebServer {
 
   private async dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    // Every answer is what its Content-Type says, never sniffed as something else.
+    res.setHeader('x-content-type-options', 'nosniff');
     const route = this.routes.find(
       (r) =>
         r.method === req.method &&

@@ -62,6 +62,19 @@ describe('Discord adapter in HTTP interactions mode', () => {
     ).toBe(401);
   });
 
+  it('answers 401 to a correctly signed interaction dated 3 days ago or 10 minutes ahead; a fresh one runs (5-minute window as in @slack/bolt 5.1.0 dist/receivers/verify-request.js)', async () => {
+    const body = JSON.stringify(ping(h.fake.identity.applicationId));
+    const now = Math.floor(Date.now() / 1000);
+    const old = await post(body, h.signed(body, String(now - 3 * 86_400)));
+    expect(old).toEqual({ status: 401, body: JSON.stringify({ error: 'stale request timestamp' }) });
+    const ahead = await post(body, h.signed(body, String(now + 600)));
+    expect(ahead.status).toBe(401);
+    // Positive control: the same body signed now (and 4 minutes ago) is accepted.
+    expect((await post(body, h.signed(body))).status).toBe(200);
+    const recent = await post(body, h.signed(body, String(now - 240)));
+    expect(recent).toEqual({ status: 200, body: JSON.stringify({ type: 1 }) });
+  });
+
   it('runs a correctly signed /deploy: deferred in the HTTP response, the card ends successful', async () => {
     debugOnFailure(h);
     const payload = slashCommand(h.place(), 'deploy', { tool: 'mytool' });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Card } from '../../src/core/reply';
 import { startTestApp, type TestApp } from '../support/app';
 import { slackUser, startAccountWeb } from '../support/oauth-web';
+import { waitFor } from '../support/wait';
 import { launchChromium } from './chromium';
 
 let t: TestApp;
@@ -30,37 +31,62 @@ const linkOf = (card: Card | undefined) => {
 };
 const linkedSource = (user: string) => t.app.services.accounts.credentials.source(slackUser(user));
 
-/** Opens the authorize page, picks the account, unticks `drop` scopes, and presses a button. */
-async function decide(
-  url: string,
-  button: 'Approve' | 'Deny',
-  options: { login?: string; drop?: string[] } = {},
-) {
+/** Opens Deckhand's start link: the browser is bound (cookie) and sent on to the authorize page. */
+async function openStart(url: string) {
   const page: Page = await context.newPage();
   await page.goto(url);
   expect(await page.textContent('h1')).toContain('Authorize Deckhand (sandbox)');
+  return { page, authorizeUrl: new URL(page.url()) };
+}
+
+/** On the authorize page: picks the account, unticks `drop` scopes, and presses a button. */
+async function press(
+  page: Page,
+  button: 'Approve' | 'Deny',
+  options: { login?: string; drop?: string[] } = {},
+) {
   await page.getByLabel('Signed in as').selectOption(options.login ?? 'mona');
   for (const scope of options.drop ?? []) await page.getByLabel(scope).uncheck();
   await Promise.all([page.waitForURL(`${web.url}/**`), page.getByRole('button', { name: button }).click()]);
   return page;
 }
 
+/** Opens the start link, then decides on the authorize page. */
+async function decide(
+  url: string,
+  button: 'Approve' | 'Deny',
+  options: { login?: string; drop?: string[] } = {},
+) {
+  const { page } = await openStart(url);
+  return press(page, button, options);
+}
+
+const startLink = () => new RegExp(`^${web.url}/oauth/source/start/[A-Za-z0-9_-]{43}$`);
+
 describe('linking a source-host account in the browser', () => {
   it('/source migration list @me → authorize page → Approve → success page; the chat gets the login and the command is replayed', async () => {
     const [ask] = await t.say('/source migration list @me', { user: 'UAPPROVE' });
     expect(ask?.visibility).toBe('private');
     expect(ask?.text).toContain('not linked yet');
-    const url = new URL(linkOf(ask));
+    // The chat hands out Deckhand's own start link, which redirects to the authorize page.
+    expect(linkOf(ask)).toMatch(startLink());
+    const { page: authorize, authorizeUrl: url } = await openStart(linkOf(ask));
     expect(url.searchParams.get('client_id')).toBe(t.app.accounts.sandbox?.clientId);
     expect(url.searchParams.get('redirect_uri')).toBe(`${web.url}/oauth/source/callback`);
     expect(url.searchParams.get('scope')).toBe('read:user repo');
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
-    expect(url.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(url.searchParams.get('state')).toBe(linkOf(ask).split('/').at(-1));
+    const cookies = await context.cookies(`${web.url}/oauth/source/callback`);
+    expect(cookies).toEqual([
+      expect.objectContaining({ path: '/oauth/source/', httpOnly: true, sameSite: 'Lax', secure: false }),
+    ]);
 
-    const page = await decide(url.toString(), 'Approve');
+    const page = await press(authorize, 'Approve');
     expect(await page.textContent('h1')).toBe('Account linked');
     expect(await page.textContent('#login')).toBe('mona');
-    expect(posted()).toContain('UAPPROVE linked the source-host account mona.');
+    expect(await page.textContent('#chat-user')).toBe('Slack user UAPPROVE');
+    expect(posted()).toContain('Linked the source-host account mona to Slack user UAPPROVE.');
+    expect(await context.cookies(`${web.url}/oauth/source/callback`)).toEqual([]);
     expect(posted()).toContain('No migrations of your account on page 1.');
     expect(await linkedSource('UAPPROVE')).toMatchObject({ login: 'mona', scopes: ['read:user', 'repo'] });
 
@@ -70,6 +96,39 @@ describe('linking a source-host account in the browser', () => {
     expect(await replay.textContent('h1')).toBe('Link expired or already used');
     await page.close();
     await replay.close();
+  });
+
+  it('an authorize link forwarded to another browser links nothing (refused without the cookie); the start link works once', async () => {
+    const [ask] = await t.say('/link source', { user: 'UMALLORY' });
+    // The sender opens their own start link: their browser gets the cookie, and the authorize address.
+    const { page: own, authorizeUrl } = await openStart(linkOf(ask));
+    await own.close();
+    // The start link again (forwarded instead): refused, it was opened already.
+    const again = await context.newPage();
+    await again.goto(linkOf(ask));
+    expect(await again.textContent('h1')).toBe('Link already opened');
+    await again.close();
+    // The victim's browser has no cookie of Deckhand's; they approve the forwarded authorize link.
+    await context.clearCookies();
+    const victim = await context.newPage();
+    await victim.goto(authorizeUrl.toString());
+    const refused = await press(victim, 'Approve', { login: 'hubot' });
+    expect(await refused.textContent('h1')).toBe('Sign-in not started in this browser');
+    expect(await refused.textContent('main')).toContain('nothing was linked');
+    expect(await linkedSource('UMALLORY')).toBeUndefined();
+    expect(posted()).toContain(
+      "A sign-in for UMALLORY's /link source came back in a browser that did not open Deckhand's link",
+    );
+    await refused.close();
+
+    // Positive control: the same user opening the link in their own browser is linked, and named.
+    const [fresh] = await t.say('/link source', { user: 'UMALLORY' });
+    const linked = await decide(linkOf(fresh), 'Approve', { login: 'hubot' });
+    expect(await linked.textContent('h1')).toBe('Account linked');
+    expect(await linked.textContent('#chat-user')).toBe('Slack user UMALLORY');
+    expect(await linkedSource('UMALLORY')).toMatchObject({ login: 'hubot' });
+    expect(posted()).toContain('Linked the source-host account hubot to Slack user UMALLORY.');
+    await linked.close();
   });
 
   it('Deny → the denied page and a clear chat message; nothing is linked', async () => {
@@ -86,8 +145,9 @@ describe('linking a source-host account in the browser', () => {
     const redis = t.app.redis.redis;
     const prefix = t.app.services.config.REDIS_KEY_PREFIX;
     for (const key of await redis.keys(`${prefix}oauth-state:*`)) await redis.pexpire(key, 1);
-    await new Promise((done) => setTimeout(done, 20));
-    const page = await decide(linkOf(ask), 'Approve');
+    await waitFor(async () => (await redis.keys(`${prefix}oauth-state:*`)).length === 0);
+    const page = await context.newPage();
+    await page.goto(linkOf(ask));
     expect(await page.textContent('h1')).toBe('Link expired or already used');
     expect(await page.textContent('main')).toContain('Run /link source in the chat to get a new one.');
     expect(await linkedSource('UEXPIRED')).toBeUndefined();
@@ -105,7 +165,9 @@ describe('linking a source-host account in the browser', () => {
     );
     const [again] = await t.say('/source migration list @me', { user: 'UFEWER' });
     expect(again?.text).toContain('needs more permissions than your link to mona has (missing: repo)');
-    expect(new URL(linkOf(again)).searchParams.get('scope')).toBe('read:user repo');
+    const { page: reopened, authorizeUrl } = await openStart(linkOf(again));
+    expect(authorizeUrl.searchParams.get('scope')).toBe('read:user repo');
+    await reopened.close();
     await page.close();
   });
 

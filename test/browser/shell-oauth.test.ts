@@ -51,7 +51,10 @@ describe('deckhand shell on the sandbox', () => {
       await page.getByRole('button', { name: 'Approve' }).click();
       await page.waitForSelector('#login');
       expect(await page.textContent('#login')).toBe('hubot');
-      await waitFor(() => stdout.includes('tester linked the source-host account hubot.'), 10_000);
+      await waitFor(
+        () => stdout.includes('Linked the source-host account hubot to terminal user tester.'),
+        10_000,
+      );
       child.stdin.write('/whoami\n');
       await waitFor(() => /Source host\s+hubot \(scopes: read:user\)/.test(stdout), 10_000);
     } finally {

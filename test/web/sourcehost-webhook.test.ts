@@ -72,6 +72,32 @@ describe('the repository_import webhook', () => {
     expect(again.status).toBe(200);
     await settled(t.app);
     expect(importAnnouncements()).toHaveLength(1);
+    // A captured delivery replayed with a fresh X-GitHub-Delivery (which the signature does not
+    // cover): the same signed body, so a duplicate, not announced again.
+    const sign = (body: string) =>
+      `sha256=${createHmac('sha256', hook?.secret as string)
+        .update(body)
+        .digest('hex')}`;
+    for (const id of ['replayed-1', 'replayed-2', 'replayed-3']) {
+      const replayed = await post(delivery?.body as string, {
+        'x-github-delivery': id,
+        'x-hub-signature-256': sign(delivery?.body as string),
+      });
+      expect(replayed.status).toBe(200);
+      expect(await replayed.json()).toEqual({ duplicate: true });
+    }
+    expect(importAnnouncements()).toHaveLength(1);
+    // Positive control: another signed body (a later, cancelled import) is announced.
+    const cancelled = JSON.stringify({
+      ...JSON.parse(delivery?.body as string),
+      status: 'cancelled',
+    });
+    const other = await post(cancelled, {
+      'x-github-delivery': 'other-1',
+      'x-hub-signature-256': sign(cancelled),
+    });
+    expect(other.status).toBe(202);
+    await waitFor(() => t.transcript.posted.some((c) => c.title === 'mona/legacy-svn: import cancelled'), 15_000);
     const [status] = await t.press(button(announced, 'Status'), { user: 'UMONA' });
     expect(status?.title).toBe('Import into mona/legacy-svn');
     expect(status?.text).toContain('complete');

@@ -1,5 +1,5 @@
 /** The OAuth result pages: success, and one page per failure. */
-import type { LinkOutcome } from '../oauth-flow';
+import type { LinkOutcome, StartOutcome } from '../oauth-flow';
 import { escapeHtml, p, pageHtml } from './layout';
 
 /** HTTP status and HTML of the page for an outcome. */
@@ -15,7 +15,7 @@ export function oauthResultPage(outcome: LinkOutcome): { status: number; html: s
         status: 200,
         html: pageHtml(
           'Account linked',
-          `<p>Deckhand is now linked to the source-host account <strong id="login">${escapeHtml(outcome.login)}</strong>.</p>${missing}${p('You can close this page and go back to the chat.')}`,
+          `<p>Linked the source-host account <strong id="login">${escapeHtml(outcome.login)}</strong> to <strong id="chat-user">${escapeHtml(outcome.chatUser)}</strong>.</p>${missing}${p('You can close this page and go back to the chat.')}${p(`If you are not ${outcome.chatUser}, revoke Deckhand's access in your source-host settings (Applications) now: that chat user can act with your account.`)}`,
         ),
       };
     }
@@ -26,6 +26,16 @@ export function oauthResultPage(outcome: LinkOutcome): { status: number; html: s
           'Link expired or already used',
           p('This sign-in link has expired or was already used, so nothing was linked.') +
             p('Links are valid for 10 minutes and work once. Run /link source in the chat to get a new one.'),
+        ),
+      };
+    case 'wrong-browser':
+      return {
+        status: 403,
+        html: pageHtml(
+          'Sign-in not started in this browser',
+          p("This sign-in came back to a browser that did not open Deckhand's link, so nothing was linked.") +
+            p('Run /link source in the chat and open the link it sends you in this browser.') +
+            p('If someone else sent you the link, do not approve it: it would link your account to them.'),
         ),
       };
     case 'denied':
@@ -63,4 +73,23 @@ export function oauthResultPage(outcome: LinkOutcome): { status: number; html: s
         ),
       };
   }
+}
+
+/** HTTP status and HTML of the page for a start link that cannot be used. */
+export function oauthStartPage(outcome: Exclude<StartOutcome, { kind: 'redirect' }>): {
+  status: number;
+  html: string;
+} {
+  if (outcome.kind === 'used') {
+    return {
+      status: 409,
+      html: pageHtml(
+        'Link already opened',
+        p(
+          'This sign-in link was already opened in a browser and works only there, so nothing was linked here.',
+        ) + p('Run /link source in the chat to get a new one.'),
+      ),
+    };
+  }
+  return oauthResultPage({ kind: 'expired' });
 }

@@ -53,6 +53,16 @@ export function secretExpiredPage(): string {
   );
 }
 
+/** A form sealed with a key Deckhand no longer has (its SECRET_KEY changed since the link was made). */
+export function secretUnreadablePage(): string {
+  return pageHtml(
+    'Link no longer valid',
+    p(
+      'This link is no longer valid: Deckhand changed its encryption key since it was made, so nothing was stored.',
+    ) + p('Run the /link command in the chat again to get a new one.'),
+  );
+}
+
 /** A submission without a valid CSRF token or from another site. */
 export function secretForbiddenPage(): string {
   return pageHtml(

@@ -263,7 +263,9 @@ function linkTarget(url: string | undefined): string | undefined {
 }
 
 function attachmentName(card: Card, fallback: string): string {
+  // Only the head can show: a 100,000-character title is not scanned whole.
   const slug = (card.title ?? '')
+    .slice(0, 400)
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')

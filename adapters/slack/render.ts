@@ -40,7 +40,9 @@ export interface SlackMessage {
 const CODE_FENCE = 8; // "```\n" + "\n```"
 
 function fileSlug(card: Card): string {
+  // Only the head can show: a 100,000-character title is not scanned whole.
   const base = (card.title ?? 'message')
+    .slice(0, 400)
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');

@@ -9,7 +9,7 @@
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Card, CardStatus } from '../../src/core/reply';
 import { scrubCard } from '../../src/core/scrub-card';
-import { tailOf } from '../text';
+import { charLength, headOf, tailOf } from '../text';
 import { escapeAttribute, escapeHtml, isWebUrl } from './html';
 import { keyboardOf } from './keyboard';
 import { TELEGRAM_LIMITS } from './limits';
@@ -157,7 +157,7 @@ function splitBlock(block: Block, limit: number): Block[] {
     size = 0;
   };
   for (const line of block.lines) {
-    const pieces = Array.from(line).length > room ? chunkLine(line, room) : [line];
+    const pieces = line.length > room ? chunkLine(line, room) : [line];
     for (const piece of pieces) {
       const added = (current.length ? 1 : 0) + piece.length;
       if (size + added > room) push();
@@ -172,15 +172,13 @@ function splitBlock(block: Block, limit: number): Block[] {
 /** Cuts a long line into pieces of at most `size` UTF-16 units without splitting a character. */
 function chunkLine(line: string, size: number): string[] {
   const out: string[] = [];
-  let current = '';
-  for (const char of line) {
-    if (current.length + char.length > size) {
-      out.push(current);
-      current = '';
-    }
-    current += char;
+  let start = 0;
+  while (start < line.length) {
+    let piece = headOf(line.slice(start, start + size), size);
+    if (piece === '') piece = line.slice(start, start + charLength(line, start));
+    out.push(piece);
+    start += piece.length;
   }
-  if (current) out.push(current);
   return out;
 }
 
@@ -220,7 +218,9 @@ function plainText(card: Card): string {
 
 /** A file name Telegram and every client handle: letters, digits, `._-`. */
 export function safeFilename(name: string, fallback = 'output.txt'): string {
+  // Only the head can show (60 characters); a 100,000-character title is not scanned whole.
   const cleaned = name
+    .slice(0, 400)
     .replace(/[^A-Za-z0-9._-]+/g, '_')
     .replace(/^[._]+/, '')
     .slice(0, 60);

@@ -19,6 +19,7 @@ import { summarizeProfiles } from './lib/profile';
 import type { BenchResult } from './lib/results';
 import { renderMarkdown, renderTable } from './lib/table';
 import { logTailBenchmark } from './log-tail';
+import { renderBenchmark } from './render';
 import { uploadBenchmark } from './upload';
 import { watchScaleBenchmark } from './watch-scale';
 
@@ -28,6 +29,7 @@ const BENCHMARKS: Benchmark[] = [
   uploadBenchmark,
   watchScaleBenchmark,
   logTailBenchmark,
+  renderBenchmark,
 ];
 
 async function main(): Promise<number> {

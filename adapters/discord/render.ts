@@ -3,7 +3,9 @@
  * description, fields, code block, footer), rows of buttons (custom_id = the short action id) and
  * link buttons, and files. Discord's limits are applied here: what does not fit (a long log, a long
  * text, more than 25 fields) is cut and attached in full as a file, and every message carries
- * `allowed_mentions: { parse: [] }` so nothing in it can ping anyone.
+ * `allowed_mentions: { parse: [] }` so nothing in it can ping anyone. Untrusted text is escaped
+ * within its limit in one pass ({@link escapeWithin}), so the work is bounded by the limits, not by
+ * the length of the text, and a cut never falls inside an escape.
  */
 import {
   type APIActionRowComponent,
@@ -16,7 +18,8 @@ import {
   type RawFile,
 } from 'discord.js';
 import type { Card, CardStatus } from '../../src/core/reply';
-import { codeBlock, codeBlockOverhead, escapeText, truncate } from './escape';
+import { tailOf, truncate } from '../text';
+import { codeBlock, codeBlockOverhead, escapeWithin, fenceSafe } from './escape';
 
 /** Discord's message limits (https://discord.com/developers/docs/resources/message). */
 export const LIMITS = {
@@ -77,11 +80,11 @@ export function renderCard(card: Card, options: RenderOptions = {}): RenderedMes
   const files: { name: string; content: string }[] = [];
   const notes: string[] = [];
   const embed: APIEmbed = { color: STATUS_COLOURS[card.status ?? 'info'] };
-  if (card.title) embed.title = truncate(escapeText(card.title), LIMITS.title);
+  if (card.title) embed.title = escapeWithin(card.title, LIMITS.title).text;
   if (options.author) embed.author = { name: truncate(options.author, LIMITS.author) };
 
   const { fields, cut: fieldsCut } = renderFields(card);
-  const footerBase = card.footer ? truncate(escapeText(card.footer), 900) : '';
+  const footerBase = card.footer ? escapeWithin(card.footer, 900).text : '';
   const fixed =
     (embed.title?.length ?? 0) +
     (embed.author?.name.length ?? 0) +
@@ -89,27 +92,29 @@ export function renderCard(card: Card, options: RenderOptions = {}): RenderedMes
     fields.reduce((n, f) => n + f.name.length + f.value.length, 0);
   const budget = Math.min(LIMITS.description, LIMITS.embedTotal - fixed - 120);
 
-  const text = card.text ? escapeText(card.text) : '';
-  let textCut = false;
+  const fitted = escapeWithin(card.text ?? '', budget);
+  const text = fitted.text;
+  let textCut = fitted.cut;
   let description = text;
   if (card.code) {
     const overhead = codeBlockOverhead(card.code.language);
-    const full = `${text}${text ? '\n' : ''}${codeBlock(card.code.text, card.code.language)}`;
-    if (full.length <= budget) {
+    // The fenced code is at least as long as the code: only build it when it may fit.
+    const full =
+      !textCut && text.length + 1 + overhead + card.code.text.length <= budget
+        ? `${text}${text ? '\n' : ''}${codeBlock(card.code.text, card.code.language)}`
+        : undefined;
+    if (full !== undefined && full.length <= budget) {
       description = full;
     } else {
       const name = attachmentName(card, 'output.txt');
       files.push({ name, content: card.code.text });
       notes.push(`Full output attached as ${name}.`);
-      const keptText = truncate(text, Math.floor(budget / 2));
-      textCut = keptText !== text;
-      const room = budget - keptText.length - 1 - overhead - 2;
+      const kept = escapeWithin(card.text ?? '', Math.floor(budget / 2));
+      textCut = kept.cut;
+      const room = budget - kept.text.length - 1 - overhead - 2;
       const tail = tailLines(card.code.text, room);
-      description = `${keptText}${keptText ? '\n' : ''}${tail === undefined ? '' : codeBlock(tail, card.code.language)}`;
+      description = `${kept.text}${kept.text ? '\n' : ''}${tail === undefined ? '' : codeBlock(tail, card.code.language)}`;
     }
-  } else if (text.length > budget) {
-    description = truncate(text, budget);
-    textCut = true;
   }
   if (textCut || fieldsCut) {
     files.push({ name: 'message.txt', content: plainText(card) });
@@ -164,14 +169,12 @@ function renderFields(card: Card): { fields: APIEmbedField[]; cut: boolean } {
   const all = card.fields ?? [];
   let cut = all.length > LIMITS.fields;
   const fields = all.slice(0, LIMITS.fields).map((field) => {
-    const name = truncate(escapeText(field.label), LIMITS.fieldName) || '\u200b';
-    let value = escapeText(field.value);
-    if (field.url && /^https?:\/\//.test(field.url))
-      value = `[${value}](${field.url.replaceAll(')', '%29')})`;
-    if (value.length > LIMITS.fieldValue) {
-      value = truncate(value, LIMITS.fieldValue);
-      cut = true;
-    }
+    const name = escapeWithin(field.label, LIMITS.fieldName).text || '\u200b';
+    const url = linkTarget(field.url);
+    // The link's target is ours; its label (the value) is escaped within what the link leaves.
+    const fitted = escapeWithin(field.value, LIMITS.fieldValue - (url ? url.length + 4 : 0));
+    cut ||= fitted.cut;
+    const value = url && fitted.text ? `[${fitted.text}](${url})` : fitted.text;
     return { name, value: value || '\u200b', ...(field.inline ? { inline: true } : {}) };
   });
   // Keep the embed under its total: drop fields from the end (they stay in the attached text).
@@ -228,9 +231,10 @@ function tailLines(text: string, room: number): string | undefined {
   const kept: string[] = [];
   let used = 2; // "…\n"
   for (let i = lines.length - 1; i >= 0; i--) {
-    const line = (lines[i] as string).replaceAll('```', '`\u200b`\u200b`');
+    const line = fenceSafe(lines[i] as string);
     if (used + line.length + 1 > room) {
-      if (kept.length === 0) kept.unshift(line.slice(-(room - used - 1)));
+      // A suffix of a fence-safe line is fence-safe; tailOf never starts inside a surrogate pair.
+      if (kept.length === 0) kept.unshift(tailOf(line, room - used - 1));
       break;
     }
     kept.unshift(lines[i] as string);
@@ -251,8 +255,17 @@ function plainText(card: Card): string {
   return `${parts.join('\n').trimEnd()}\n`;
 }
 
+/** A field's URL as the target of a masked link (http(s) only, parentheses and spaces encoded), or undefined. */
+function linkTarget(url: string | undefined): string | undefined {
+  if (!url || !/^https?:\/\//i.test(url) || !URL.canParse(url)) return undefined;
+  const href = new URL(url).href.replaceAll('(', '%28').replaceAll(')', '%29');
+  return href.length <= 512 ? href : undefined;
+}
+
 function attachmentName(card: Card, fallback: string): string {
+  // Only the head can show: a 100,000-character title is not scanned whole.
   const slug = (card.title ?? '')
+    .slice(0, 400)
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')

@@ -1,6 +1,6 @@
 import type { types } from '@slack/bolt';
 import type { CardButton, CardField, CardLink } from '../../src/core/reply';
-import { escapeText, safeUrl, truncate } from './escape';
+import { escapeText, escapeWithin, safeUrl, slackStep } from './escape';
 
 type KnownBlock = types.KnownBlock;
 type SectionBlock = types.SectionBlock;
@@ -40,39 +40,46 @@ export function mrkdwn(text: string): types.MrkdwnElement {
   return { type: 'mrkdwn', text, verbatim: true };
 }
 
-/** A plain_text object; the text is escaped and cut to `max`. */
+/** A plain_text object; the text is escaped within `max` characters (never cut inside an entity). */
 export function plain(text: string, max: number): types.PlainTextElement {
-  return { type: 'plain_text', text: truncate(escapeText(text), max), emoji: true };
+  return { type: 'plain_text', text: escapeWithin(text, max).text, emoji: true };
 }
 
 /**
  * Splits text into pieces of at most `max` characters once escaped, at line ends where it can, and
- * never inside an HTML entity. Returns the escaped pieces.
+ * never inside an HTML entity or a surrogate pair. Returns the escaped pieces. Stops once more than
+ * `budget` escaped characters were produced (callers show no more than that), so the work is linear
+ * in `min(budget, text)`; the pieces then add up to more than `budget`, which tells the caller so.
  */
-export function chunkEscaped(raw: string, max: number): string[] {
+export function chunkEscaped(raw: string, max: number, budget = Number.POSITIVE_INFINITY): string[] {
   const pieces: string[] = [];
+  let produced = 0;
   let current = '';
   const push = () => {
     if (current) pieces.push(current);
+    produced += current.length;
     current = '';
   };
-  for (const line of raw.split('\n')) {
-    const escaped = escapeText(line);
-    const joined = current ? `${current}\n${escaped}` : escaped;
-    if (joined.length <= max) {
-      current = joined;
-      continue;
+  let start = 0;
+  while (start <= raw.length && produced <= budget) {
+    const newline = raw.indexOf('\n', start);
+    const end = newline === -1 ? raw.length : newline;
+    const escaped = end - start <= max ? escapeText(raw.slice(start, end)) : undefined;
+    if (escaped !== undefined && escaped.length <= max) {
+      const joined = current ? `${current}\n${escaped}` : escaped;
+      if (joined.length > max) push();
+      current = current ? `${current}\n${escaped}` : escaped;
+    } else {
+      // A long line: escaped character by character into pieces of at most `max`.
+      push();
+      for (let i = start; i < end && produced <= budget; ) {
+        const { out, next } = slackStep(raw, i);
+        if (current.length + out.length > max) push();
+        current += out;
+        i = next;
+      }
     }
-    push();
-    let rest = escaped;
-    while (rest.length > max) {
-      let cut = max;
-      const amp = rest.lastIndexOf('&', cut);
-      if (amp > cut - 5 && amp > 0) cut = amp;
-      pieces.push(rest.slice(0, cut));
-      rest = rest.slice(cut);
-    }
-    current = rest;
+    start = end + 1;
   }
   push();
   return pieces;
@@ -83,9 +90,7 @@ function fieldText(field: CardField, max: number): { text: string; cut: boolean 
   const label = `*${escapeText(field.label.replaceAll('*', '∗'))}*`;
   const url = field.url ? safeUrl(field.url) : undefined;
   const room = max - label.length - 1 - (url ? url.length + 3 : 0);
-  const escapedValue = escapeText(field.value);
-  const value = truncate(escapedValue, Math.max(room, 20));
-  const cut = value.length < escapedValue.length;
+  const { text: value, cut } = escapeWithin(field.value, Math.max(room, 20));
   const shown = url ? `<${url}|${value.replaceAll('|', '¦')}>` : value;
   return { text: `${label}\n${shown || ' '}`, cut };
 }

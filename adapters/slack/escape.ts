@@ -1,9 +1,40 @@
+import { charLength, type EscapeStep, type Fitted, fitEscaped, isScopedBidi, SCOPED_BIDI } from '../text';
+
+export { truncate } from '../text';
+
 /**
  * Escapes untrusted text for any Slack text object: `&`, `<` and `>` are Slack's control characters
- * (`<!channel>`, `<@U123>`, `<url|label>`), so after this no mention, broadcast or link can be formed.
+ * (`<!channel>`, `<@U123>`, `<url|label>`), so after this no mention, broadcast or link can be formed
+ * (mrkdwn has no `[label](url)` links: https://api.slack.com/reference/surfaces/formatting#escaping;
+ * every mrkdwn object we send is `verbatim`, so bare URLs and names are not linked either). Scoped
+ * bidi controls are dropped. Linear time.
  */
 export function escapeText(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+  return text
+    .replace(SCOPED_BIDI, '')
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
+}
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+
+/** One character of {@link escapeText}: an entity, nothing (a bidi control), or the character. */
+export const slackStep: EscapeStep = (text, index) => {
+  const c = text[index] as string;
+  const entity = ENTITIES[c];
+  if (entity) return { out: entity, next: index + 1 };
+  if (isScopedBidi(c.charCodeAt(0))) return { out: '', next: index + 1 };
+  const length = charLength(text, index);
+  return { out: length === 1 ? c : text.slice(index, index + 2), next: index + length };
+};
+
+/**
+ * {@link escapeText} within `max` characters: cut (with `…`) between two escaped characters, never
+ * inside an entity or a surrogate pair. Reads at most about `max` characters of the input.
+ */
+export function escapeWithin(text: string, max: number): Fitted {
+  return fitEscaped(text, max, slackStep);
 }
 
 /** Reverses Slack's escaping of what a user typed (slash command text, message text). */
@@ -21,12 +52,6 @@ export function plainTypedText(text: string): string {
     return label ?? target;
   });
   return unescapeText(unwrapped);
-}
-
-/** Cuts `text` to at most `max` characters, ending with `…` when it was cut. */
-export function truncate(text: string, max: number): string {
-  if (text.length <= max) return text;
-  return `${text.slice(0, Math.max(0, max - 1))}…`;
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { types } from '@slack/bolt';
 import type { Card, CardAttachment, CardStatus } from '../../src/core/reply';
+import { headOf } from '../text';
 import { actionBlocks, chunkEscaped, fieldBlocks, mrkdwn, plain, SLACK_LIMITS } from './blocks';
-import { escapeText, fenceSafe, truncate } from './escape';
+import { escapeText, escapeWithin, fenceSafe } from './escape';
 
 type KnownBlock = types.KnownBlock;
 
@@ -39,7 +40,9 @@ export interface SlackMessage {
 const CODE_FENCE = 8; // "```\n" + "\n```"
 
 function fileSlug(card: Card): string {
+  // Only the head can show: a 100,000-character title is not scanned whole.
   const base = (card.title ?? 'message')
+    .slice(0, 400)
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
@@ -72,7 +75,7 @@ function bodyBlocks(card: Card, room: number): { blocks: KnownBlock[]; overflow:
     blocks.push({ type: 'section', text: mrkdwn(text) });
   };
   if (card.text?.trim()) {
-    for (const piece of chunkEscaped(card.text, SLACK_LIMITS.sectionText)) addSection(piece);
+    for (const piece of chunkEscaped(card.text, SLACK_LIMITS.sectionText, MAX_SHOWN_CHARS)) addSection(piece);
   }
   const fields = fieldBlocks(card.fields ?? []);
   overflow ||= fields.cut;
@@ -84,7 +87,10 @@ function bodyBlocks(card: Card, room: number): { blocks: KnownBlock[]; overflow:
     blocks.push(block);
   }
   if (card.code?.text) {
-    const pieces = chunkEscaped(fenceSafe(card.code.text), SLACK_LIMITS.sectionText - CODE_FENCE);
+    // Only the head of the code can be shown: fence-escape no more of it than that.
+    const code = headOf(card.code.text, 2 * MAX_SHOWN_CHARS);
+    if (code !== card.code.text) overflow = true;
+    const pieces = chunkEscaped(fenceSafe(code), SLACK_LIMITS.sectionText - CODE_FENCE, MAX_SHOWN_CHARS);
     for (const piece of pieces) addSection(`\`\`\`\n${piece}\n\`\`\``);
   }
   return { blocks, overflow };
@@ -115,7 +121,7 @@ export function renderCard(card: Card, dialogs: ReadonlySet<string> = dangerButt
   if (card.footer) {
     tail.push({
       type: 'context',
-      elements: [mrkdwn(truncate(escapeText(card.footer), SLACK_LIMITS.contextText))],
+      elements: [mrkdwn(escapeWithin(card.footer, SLACK_LIMITS.contextText).text)],
     });
   }
   const room = SLACK_LIMITS.blocks - head.length - tail.length - 1;
@@ -133,8 +139,9 @@ export function renderCard(card: Card, dialogs: ReadonlySet<string> = dangerButt
   }
   const blocks = [...head, ...body.blocks, ...tail];
   if (blocks.length === 0) blocks.push({ type: 'section', text: mrkdwn(' ') });
-  const summary = [card.title, card.text].filter(Boolean).join(': ') || 'Deckhand';
-  const text = truncate(escapeText(summary.replaceAll('\n', ' ')), 300);
+  // The notification text: the head of title and text, on one line, escaped within 300 characters.
+  const summary = headOf([card.title, card.text].filter(Boolean).join(': '), 301) || 'Deckhand';
+  const text = escapeWithin(summary.replaceAll('\n', ' '), 300).text;
   return {
     text,
     attachments: [{ color: STATUS_COLOR[status], fallback: text, blocks }],

@@ -1,12 +1,18 @@
 /**
  * Escaping for Telegram's HTML parse mode. Every string of a card is untrusted: escaping `&`, `<`
  * and `>` makes it literal text, so a job named `<b>` shows as `<b>` and can never add markup,
- * links or mentions.
+ * links (`<a href>`; HTML mode has no `[label](url)` syntax: core.telegram.org/bots/api#html-style)
+ * or mentions. Scoped bidi controls are dropped.
  */
+import { SCOPED_BIDI } from '../text';
 
-/** Escapes text for Telegram HTML. */
+/** Escapes text for Telegram HTML, in linear time; the result is never longer than 5× the input. */
 export function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+  return text
+    .replace(SCOPED_BIDI, '')
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
 }
 
 /** Escapes an attribute value (double-quoted) for Telegram HTML. */

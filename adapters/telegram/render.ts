@@ -2,11 +2,14 @@
  * Renders the neutral {@link Card} as Telegram messages: HTML parse mode (everything escaped), an
  * inline keyboard whose callback_data is the short action id, and Telegram's limits — 4,096 visible
  * characters per message (a long code block keeps its tail and goes whole into a `.txt` document; other
- * long content is split over several messages) and 64 bytes of callback_data.
+ * long content is split over at most {@link MAX_PARTS} messages, and beyond that goes whole into a
+ * document too) and 64 bytes of callback_data. Lengths are counted on the raw text and cut between
+ * characters before escaping, so no entity or surrogate pair is ever split.
  */
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Card, CardStatus } from '../../src/core/reply';
 import { scrubCard } from '../../src/core/scrub-card';
+import { charLength, headOf, tailOf } from '../text';
 import { escapeAttribute, escapeHtml, isWebUrl } from './html';
 import { keyboardOf } from './keyboard';
 import { TELEGRAM_LIMITS } from './limits';
@@ -47,6 +50,9 @@ interface Block {
 
 const SEPARATOR = '\n\n';
 const SHORTENED = '… (shortened to fit one Telegram message)';
+
+/** Most messages one card is posted as: a longer card (a 100,000-character paste) would flood the chat. */
+export const MAX_PARTS = 4;
 
 function lengthOf(block: Block): number {
   return block.lines.join('\n').length + block.extra;
@@ -151,7 +157,7 @@ function splitBlock(block: Block, limit: number): Block[] {
     size = 0;
   };
   for (const line of block.lines) {
-    const pieces = Array.from(line).length > room ? chunkLine(line, room) : [line];
+    const pieces = line.length > room ? chunkLine(line, room) : [line];
     for (const piece of pieces) {
       const added = (current.length ? 1 : 0) + piece.length;
       if (size + added > room) push();
@@ -166,15 +172,13 @@ function splitBlock(block: Block, limit: number): Block[] {
 /** Cuts a long line into pieces of at most `size` UTF-16 units without splitting a character. */
 function chunkLine(line: string, size: number): string[] {
   const out: string[] = [];
-  let current = '';
-  for (const char of line) {
-    if (current.length + char.length > size) {
-      out.push(current);
-      current = '';
-    }
-    current += char;
+  let start = 0;
+  while (start < line.length) {
+    let piece = headOf(line.slice(start, start + size), size);
+    if (piece === '') piece = line.slice(start, start + charLength(line, start));
+    out.push(piece);
+    start += piece.length;
   }
-  if (current) out.push(current);
   return out;
 }
 
@@ -198,9 +202,25 @@ function pack(blocks: Block[], limit: number): string[] {
   return parts;
 }
 
+/** The whole card as plain text, for the document sent when it does not fit in {@link MAX_PARTS} messages. */
+function plainText(card: Card): string {
+  const parts: string[] = [];
+  if (card.title) parts.push(card.title, '');
+  if (card.text) parts.push(card.text, '');
+  for (const field of card.fields ?? [])
+    parts.push(`${field.label}: ${field.value}${field.url ? ` (${field.url})` : ''}`);
+  if (card.fields?.length) parts.push('');
+  if (card.code) parts.push(card.code.text, '');
+  for (const link of card.links ?? []) parts.push(`${link.label}: ${link.url}`);
+  if (card.footer) parts.push(card.footer);
+  return `${parts.join('\n').trimEnd()}\n`;
+}
+
 /** A file name Telegram and every client handle: letters, digits, `._-`. */
 export function safeFilename(name: string, fallback = 'output.txt'): string {
+  // Only the head can show (60 characters); a 100,000-character title is not scanned whole.
   const cleaned = name
+    .slice(0, 400)
     .replace(/[^A-Za-z0-9._-]+/g, '_')
     .replace(/^[._]+/, '')
     .slice(0, 60);
@@ -239,7 +259,7 @@ function shortenCode(card: Card, blocks: Block[], code: Block, documents: Telegr
     size += line.length + 1;
   }
   const dropped = code.lines.length - kept.length;
-  if (kept.length === 0) kept.push((code.lines.at(-1) ?? '').slice(-room));
+  if (kept.length === 0) kept.push(tailOf(code.lines.at(-1) ?? '', room));
   code.lines = kept;
   const note = textBlock(
     `… ${dropped} earlier line${dropped === 1 ? '' : 's'}: the whole output is in ${filename}.`,
@@ -271,6 +291,13 @@ export function renderCard(original: Card, mode: 'post' | 'edit' = 'post'): Rend
     if (parts.length > 1) parts = [`${parts[0]}${SEPARATOR}${escapeHtml(SHORTENED)}`];
   } else {
     parts = pack(blocks, TELEGRAM_LIMITS.text);
+    if (parts.length > MAX_PARTS) {
+      const filename = safeFilename(`${(card.title ?? 'message').toLowerCase()}_full.txt`);
+      documents.push({ filename, content: plainText(card), ...(caption ? { caption } : {}) });
+      const note = `… the rest did not fit in ${MAX_PARTS} messages: all of it is in ${filename}.`;
+      parts = pack(blocks, TELEGRAM_LIMITS.text - note.length - SEPARATOR.length).slice(0, MAX_PARTS);
+      parts[MAX_PARTS - 1] = `${parts[MAX_PARTS - 1]}${SEPARATOR}${escapeHtml(note)}`;
+    }
   }
   if (parts.length === 0) parts = [escapeHtml(card.title ?? '…')];
   const keyboard = keyboardOf(card.buttons ?? [], webLinks);

@@ -49,7 +49,7 @@ describe('Discord rendering of cards', () => {
     expect(embed?.description).toContain('<\u200b@123456>');
     expect(embed?.description).toContain('<\u200b@&42>');
     expect(embed?.description).toContain('<\u200b#7>');
-    expect(embed?.description).toContain('\\[x](https://evil.example)');
+    expect(embed?.description).toContain('\\[x\\](https://evil.example)');
     expect(embed?.description).toContain('\\`tick\\`');
     expect(embed?.description).toMatch(/```\nline with @everyone and `\u200b`\u200b` fence\n```$/);
     expect(embed?.fields?.[0]).toEqual({ name: '\\_f\\_', value: '@\u200beveryone' });

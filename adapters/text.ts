@@ -1,0 +1,97 @@
+/**
+ * Platform-neutral pieces of turning untrusted text into chat text: Unicode bidi controls, cutting
+ * without splitting a surrogate pair, and escaping unit by unit within a length budget (so an escaped
+ * text is never cut in the middle of an escape sequence or entity, and the work done is bounded by the
+ * budget, not by the length of the input).
+ */
+
+/**
+ * Bidi controls with a scope (embeddings, overrides, isolates: U+202A–U+202E, U+2066–U+2069). Left in
+ * untrusted text they can reorder what follows them, including Deckhand's own words on the same line
+ * ("Trojan Source", CVE-2021-42574). Chat platforms drop these.
+ */
+export const SCOPED_BIDI = /[\u202a-\u202e\u2066-\u2069]/g;
+
+/** Every bidi control: the scoped ones and the marks U+200E, U+200F and U+061C (terminal output drops all). */
+export const ALL_BIDI = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
+
+/** True for a scoped bidi control (see {@link SCOPED_BIDI}). */
+export function isScopedBidi(code: number): boolean {
+  return (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+}
+
+/** Removes the scoped bidi controls from `text`. */
+export function stripScopedBidi(text: string): string {
+  return text.replace(SCOPED_BIDI, '');
+}
+
+function isHigh(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+function isLow(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}
+
+/** The first `max` UTF-16 units of `text`, one fewer when that would split a surrogate pair. */
+export function headOf(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const end = Math.max(0, max);
+  return end > 0 && isHigh(text.charCodeAt(end - 1)) ? text.slice(0, end - 1) : text.slice(0, end);
+}
+
+/** The last `max` UTF-16 units of `text`, one fewer when that would split a surrogate pair. */
+export function tailOf(text: string, max: number): string {
+  if (text.length <= max) return text;
+  if (max <= 0) return '';
+  const start = text.length - max;
+  return isLow(text.charCodeAt(start)) ? text.slice(start + 1) : text.slice(start);
+}
+
+/** Cuts plain `text` to `max` units, ending with `…` when it was cut; never splits a surrogate pair. */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${headOf(text, max - 1)}…`;
+}
+
+/** The length of the character (1 or 2 UTF-16 units) that starts at `index`. */
+export function charLength(text: string, index: number): number {
+  return isHigh(text.charCodeAt(index)) && isLow(text.charCodeAt(index + 1)) ? 2 : 1;
+}
+
+/**
+ * One step of an escaper: the escaped form of the text from `index` (one character, or a few that
+ * belong together), and where the next step starts. Steps are atomic: a cut falls between them.
+ */
+export type EscapeStep = (text: string, index: number) => { out: string; next: number };
+
+/** An escaped text and whether it had to be cut. */
+export interface Fitted {
+  text: string;
+  cut: boolean;
+}
+
+/**
+ * Escapes `text` step by step and stops as soon as the output would exceed `max` units: the result
+ * then ends with `…` after the last whole step that leaves room for it. Linear in `min(max, input)`
+ * when each step is constant work (the escaper may look ahead, as long as it never re-reads the same
+ * stretch twice).
+ */
+export function fitEscaped(text: string, max: number, step: EscapeStep): Fitted {
+  const parts: string[] = [];
+  let length = 0;
+  let safeParts = 0;
+  let index = 0;
+  while (index < text.length) {
+    const { out, next } = step(text, index);
+    if (length + out.length > max) {
+      const head = parts.slice(0, safeParts).join('');
+      return { text: max >= 1 ? `${head}…` : '', cut: true };
+    }
+    parts.push(out);
+    length += out.length;
+    if (length <= max - 1) safeParts = parts.length;
+    index = next;
+  }
+  return { text: parts.join(''), cut: false };
+}

@@ -203,7 +203,10 @@ export function accepts(accept: string | undefined, type: string): boolean {
   return accept.split(',').some((range) => {
     const [media = '', ...params] = range.trim().toLowerCase().split(';');
     if (params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p))) return false;
-    return media === '*/*' || media === type || media === `${major}/*`;
+    // A `+json` vendor type (RFC 6839 suffix, e.g. GitHub's `application/vnd.github.v3+json`, which
+    // its REST docs name as the JSON media type) asks for JSON.
+    const jsonSuffix = type === 'application/json' && /^application\/[^/]+\+json$/.test(media);
+    return media === '*/*' || media === type || media === `${major}/*` || jsonSuffix;
   });
 }
 
@@ -290,6 +293,7 @@ export async function startSpecMock(
       return send(400, 'application/json', JSON.stringify({ error: [errors] }), id);
     }
     const { status, types } = success(operation);
+    if (Object.keys(types).length === 0) return send(status, 'text/plain', '', id);
     const type = Object.keys(types).find((t) => accepts(accept, t));
     if (!type) {
       mock.violations.push(

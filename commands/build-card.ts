@@ -26,8 +26,15 @@ export const BUILD_WORD: Record<BuildStatus, string> = {
   BUILD_UNKNOWN: 'unknown',
 };
 
+/**
+ * A build time as a date, or undefined when it is absent or not a date: the spec types
+ * `start_time`/`end_time` as any string (builds-openapi.yaml `Build`), the service sends RFC 3339
+ * or "" (B internal/build.go `getBuild`).
+ */
 function date(value: string | undefined): Date | undefined {
-  return value ? new Date(value) : undefined;
+  if (!value) return undefined;
+  const parsed = new Date(value);
+  return Number.isNaN(parsed.getTime()) ? undefined : parsed;
 }
 
 /** The status card of a build, with Logs and (while unfinished) Cancel buttons. */

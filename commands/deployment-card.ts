@@ -60,6 +60,16 @@ function firstBuildId(deployment: Deployment): string | undefined {
     .find((id) => !id.startsWith('no-'));
 }
 
+/**
+ * `2026-11-22 10:15 UTC (3 min ago)`; the spec types `creation_time` as any string
+ * (components-openapi.yaml `Deployment`), so one that is not `YYYYmmdd-HHMMSS` is shown as sent.
+ */
+function startedText(started: Date | undefined, raw: string): string {
+  if (!started || Number.isNaN(started.getTime())) return raw || 'unknown';
+  const age = formatAge(started);
+  return age ? `${formatUtc(started)} (${age})` : formatUtc(started);
+}
+
 /** The status card of a deployment, with View logs / Cancel / Redeploy buttons. */
 export function deploymentCard(tool: string, deployment: Deployment, note?: string): DraftCard {
   const status = deployment.status;
@@ -80,7 +90,7 @@ export function deploymentCard(tool: string, deployment: Deployment, note?: stri
   }
   const fields: CardField[] = [
     { label: 'Status', value: status, inline: true },
-    { label: 'Started', value: `${formatUtc(started)} (${formatAge(started)})`, inline: true },
+    { label: 'Started', value: startedText(started, deployment.creation_time), inline: true },
     ...componentFields(deployment),
   ];
   if (deployment.description) fields.push({ label: 'Description', value: deployment.description });

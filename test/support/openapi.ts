@@ -209,6 +209,20 @@ export function loadSpec(name: string, options: { apiRoot?: string } = {}): Prom
   return loaded;
 }
 
+/**
+ * A {@link LoadedSpec} from a document built in code (for a service with no published spec file,
+ * e.g. the envvars API summarised in specs/toolforge/envvars-schemas.md). Not cached.
+ */
+export async function specFromDocument(
+  name: string,
+  raw: Record<string, unknown>,
+  apiRoot: string,
+): Promise<LoadedSpec> {
+  const document = normalise(raw) as Record<string, unknown>;
+  uniqueOperationIds(document);
+  return { name, document, apiRoot, api: await createBackend(document, apiRoot) };
+}
+
 const deviationBackends = new Map<string, Promise<OpenAPIBackend>>();
 
 /** Validates `body` against a deviation schema, resolving `#/components/…` in the spec. */

@@ -12,7 +12,7 @@ import { HARBOR_HOST } from './builds-store';
 import type { DeploymentBuildState, DeploymentRecord } from './components-store';
 import type { AppliedJob, SandboxContext, SandboxTimers } from './context';
 import { timersOf } from './context';
-import { type ComponentInfo, isSourceBuild } from './tool-config';
+import { type ComponentInfo, isScheduledRun, isSourceBuild } from './tool-config';
 
 type Phase = 'pending' | 'start-builds' | 'wait-builds' | 'runs';
 
@@ -33,14 +33,21 @@ export function jobImageName(destinationImage: string): string {
 
 /** Turns a component's `run` into the job a deployment applies. */
 export function componentJob(name: string, component: ComponentInfo, imagename: string): AppliedJob {
+  // The run's shape decides (C components/deploy_task.py `match component_info`), not component_type.
   const run = component.run;
-  const job: AppliedJob = { name, cmd: run.command, imagename, job_type: component.component_type };
-  if (component.component_type === 'scheduled') job.schedule = component.run.schedule;
+  const scheduled = isScheduledRun(run);
+  const job: AppliedJob = {
+    name,
+    cmd: run.command,
+    imagename,
+    job_type: scheduled ? 'scheduled' : 'continuous',
+  };
+  if (scheduled) job.schedule = run.schedule;
   if (run.cpu !== undefined) job.cpu = run.cpu;
   if (run.memory !== undefined) job.memory = run.memory;
-  if (component.component_type === 'continuous') {
-    if (component.run.replicas !== undefined) job.replicas = component.run.replicas;
-    if (component.run.port !== undefined) job.port = component.run.port;
+  if (!scheduled) {
+    if (run.replicas !== undefined) job.replicas = run.replicas;
+    if (run.port !== undefined) job.port = run.port;
   }
   return job;
 }

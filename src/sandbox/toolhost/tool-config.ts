@@ -68,10 +68,26 @@ export const scheduledRunInfo = z.object({
 /** `SourceBuildInfo` or `SourceBuildReference`. */
 export type ComponentBuild = z.infer<typeof sourceBuildInfo> | z.infer<typeof sourceBuildReference>;
 
-/** `ContinuousComponentInfo` | `ScheduledComponentInfo`. */
-export type ComponentInfo =
-  | { component_type: 'continuous'; build: ComponentBuild; run: z.infer<typeof continuousRunInfo> }
-  | { component_type: 'scheduled'; build: ComponentBuild; run: z.infer<typeof scheduledRunInfo> };
+/** A `ScheduledRunInfo`. */
+export type ScheduledRun = z.infer<typeof scheduledRunInfo>;
+/** A `ContinuousRunInfo`. */
+export type ContinuousRun = z.infer<typeof continuousRunInfo>;
+
+/**
+ * `ContinuousComponentInfo` | `ScheduledComponentInfo`. `component_type` is stored as given (either
+ * value on either shape, as the spec and C components/models/api_models.py @ dac7467 allow); the
+ * `run` shape is what decides how it is deployed (C components/deploy_task.py `match component_info`).
+ */
+export interface ComponentInfo {
+  component_type: 'continuous' | 'scheduled';
+  build: ComponentBuild;
+  run: ContinuousRun | ScheduledRun;
+}
+
+/** True for a scheduled-shaped run (one with a `schedule`). */
+export function isScheduledRun(run: ContinuousRun | ScheduledRun): run is ScheduledRun {
+  return 'schedule' in run && typeof run.schedule === 'string';
+}
 
 /** `ToolConfig`. */
 export interface ToolConfig {
@@ -219,7 +235,11 @@ export function validateToolConfig(input: unknown): ToolConfigValidation {
         : sourceBuildInfo;
     const build = buildSchema.safeParse(buildRaw);
     if (!build.success) errors.push(...formatIssues(build.error.issues, input, [...base, 'build']));
-    const runSchema = type === 'scheduled' ? scheduledRunInfo : continuousRunInfo;
+    // pydantic tries both shapes (no discriminator): a run without `schedule` is continuous-shaped
+    // even under `component_type: scheduled` (C components/models/api_models.py @ dac7467).
+    const runRaw = component.data.run;
+    const hasSchedule = !!runRaw && typeof runRaw === 'object' && 'schedule' in runRaw;
+    const runSchema = type === 'scheduled' && hasSchedule ? scheduledRunInfo : continuousRunInfo;
     const run = runSchema.safeParse(component.data.run);
     if (!run.success) errors.push(...formatIssues(run.error.issues, input, [...base, 'run']));
     if (build.success && run.success) {

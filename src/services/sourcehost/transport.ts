@@ -123,14 +123,14 @@ export class SourcehostTransport {
   /** Sends a call and returns its JSON answer validated by `schema`; error statuses throw. */
   async json<T>(method: Dispatcher.HttpMethod, path: string, schema: z.ZodType<T>, call: SourcehostCall) {
     const response = await this.send(method, path, call);
-    if (response.status >= 400) throw this.http.errorFor(response.status, response.text);
+    if (response.status >= 400) throw this.errorFor(response, call.auth);
     return parse(schema, response.text);
   }
 
   /** Sends a call that answers 204 (or any 2xx/3xx) without a body; error statuses throw. */
   async empty(method: Dispatcher.HttpMethod, path: string, call: SourcehostCall): Promise<RawResponse> {
     const response = await this.send(method, path, call);
-    if (response.status >= 400) throw this.http.errorFor(response.status, response.text);
+    if (response.status >= 400) throw this.errorFor(response, call.auth);
     return response;
   }
 
@@ -154,6 +154,17 @@ export class SourcehostTransport {
       if (batch.length < perPage) break;
     }
     return items;
+  }
+
+  /**
+   * The {@link UpstreamError} of an error answer. A 401/403 (not a rate limit: those are handled
+   * before) means the source host refused the credential: the hint says how to give a working one
+   * (`/link source` for a user's token), not the generic "credentials for this tool".
+   */
+  errorFor(response: RawResponse, auth: SourcehostAuth): UpstreamError {
+    const error = this.http.errorFor(response.status, response.text);
+    if (response.status !== 401 && response.status !== 403) return error;
+    return new UpstreamError(error.service, error.status, error.message, authHint(response.status, auth));
   }
 
   /** Closes the connection pool. */
@@ -203,6 +214,17 @@ export class SourcehostTransport {
     if (secondary) return { kind: 'secondary', waitMs: 60_000, resource } as const;
     return undefined;
   }
+}
+
+/** What to do about a refused credential (401) or a missing permission (403). */
+export function authHint(status: number, auth: SourcehostAuth): string {
+  if (auth.kind === 'basic') {
+    return 'The source host refused the username, password or one-time code given for this step; check them and try again.';
+  }
+  if (status === 401) {
+    return 'Your linked source host account is missing or its token no longer works: run /link source to link it again.';
+  }
+  return 'Your linked source host account may not have access to this, or its token lacks a scope: run /link source to link it again with the scopes needed.';
 }
 
 function authHeaders(auth: SourcehostAuth): Record<string, string> {

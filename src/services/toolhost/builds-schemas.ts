@@ -65,7 +65,11 @@ export interface StartBuildInput {
 export const BuildSchema = z.object({
   /** `<tool>-buildpacks-pipelinerun-<random>`. */
   build_id: z.string(),
-  status: BuildStatusSchema,
+  /**
+   * Optional in the spec (`BuildCondition.status`, Go `*BuildStatus` with omitempty, B
+   * gen/models.go); absent reads as `BUILD_UNKNOWN`.
+   */
+  status: BuildStatusSchema.nullish().transform((value) => value ?? 'BUILD_UNKNOWN'),
   /** The service's explanation of the status. */
   message: z
     .string()
@@ -95,7 +99,13 @@ export const NewBuildSchema = z.object({
 export type NewBuild = z.output<typeof NewBuildSchema>;
 
 /** One line of build log, `[<container>] text`. */
-export const BuildLogSchema = z.object({ line: z.string() });
+export const BuildLogSchema = z.object({
+  /** Optional in the spec (B gen/models.go `Line *string`); the service always sets it. */
+  line: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ''),
+});
 /** One line of build log. */
 export type BuildLog = z.output<typeof BuildLogSchema>;
 
@@ -110,7 +120,11 @@ export const BuildIdResponseSchema = z.object({ id: z.string().nullish(), messag
 /** `POST /clean`. */
 export const CleanResponseSchema = z.object({ messages: messagesField });
 /** `GET /quotas`. */
-export const BuildQuotaResponseSchema = z.object({ quota: QuotaSchema, messages: messagesField });
+export const BuildQuotaResponseSchema = z.object({
+  /** Optional in the spec; absent reads as no categories. */
+  quota: QuotaSchema.nullish().transform((value) => value ?? { categories: [] }),
+  messages: messagesField,
+});
 
 /** `GET /healthz`, normalised. */
 export const BuildsHealthSchema = z

@@ -36,9 +36,15 @@ export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ data, messages: messagesField });
 }
 
+/** A name the specs mark optional (builds-openapi.yaml `QuotaCategory`/`QuotaCategoryItem`); absent reads as ''. */
+const quotaName = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? '');
+
 /** One quota line (`Storage`, `Running jobs`…); values are strings as the services send them. */
 export const QuotaItemSchema = z.object({
-  name: z.string(),
+  name: quotaName,
   limit: looseString,
   used: looseString,
   available: looseString,
@@ -49,7 +55,7 @@ export type QuotaItem = z.output<typeof QuotaItemSchema>;
 
 /** A group of quota lines (`Registry`, `Per-job limits`…). */
 export const QuotaCategorySchema = z.object({
-  name: z.string(),
+  name: quotaName,
   items: list(QuotaItemSchema),
 });
 /** A group of quota lines. */

@@ -62,21 +62,31 @@ export const ScheduledRunInfoSchema = z.looseObject({
 
 const buildInfo = z.union([SourceBuildInfoSchema, SourceBuildReferenceSchema]);
 
-/** A continuous component (`component_type` absent or `continuous`). */
+/**
+ * `component_type` as the spec declares it on both component shapes: either value, on either
+ * shape. The real service validates a component as `ContinuousComponentInfo | ScheduledComponentInfo`
+ * (pydantic, no discriminator: C components/models/api_models.py @ dac7467) and stores
+ * `component_type` as given; what is deployed follows the class the `run` matched
+ * (C components/deploy_task.py `match component_info`). So `component_type: scheduled` with a
+ * `run` without `schedule` is a valid (continuous-shaped) component.
+ */
+const ComponentTypeSchema = z.enum(['continuous', 'scheduled']).optional();
+
+/** A component whose `run` is continuous-shaped (no `schedule`). */
 export const ContinuousComponentSchema = z.looseObject({
-  component_type: z.literal('continuous').optional(),
+  component_type: ComponentTypeSchema,
   build: buildInfo,
   run: ContinuousRunInfoSchema,
 });
 
-/** A scheduled component. */
+/** A component whose `run` has a `schedule`. */
 export const ScheduledComponentSchema = z.looseObject({
-  component_type: z.literal('scheduled'),
+  component_type: ComponentTypeSchema,
   build: buildInfo,
   run: ScheduledRunInfoSchema,
 });
 
-/** One component of a tool configuration. */
+/** One component of a tool configuration: the `run` shape decides, as in the service. */
 export const ComponentSchema = z.union([ScheduledComponentSchema, ContinuousComponentSchema]);
 /** One component of a tool configuration. */
 export type Component = z.output<typeof ComponentSchema>;

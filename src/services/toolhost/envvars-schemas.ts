@@ -26,7 +26,13 @@ export const EnvvarListResponseSchema = z.object({ envvars: list(EnvvarSchema), 
 /** `POST /envvars`, `GET|DELETE /envvars/{name}`. */
 export const EnvvarResponseSchema = z.object({ envvar: EnvvarSchema, messages: messagesField });
 /** `GET /quotas`. */
-export const EnvvarsQuotaResponseSchema = z.object({ quota: EnvvarsQuotaSchema, messages: messagesField });
+export const EnvvarsQuotaResponseSchema = z.object({
+  /** Optional in the summarised `QuotaResponse` (envvars-schemas.md); absent reads as unknown numbers. */
+  quota: EnvvarsQuotaSchema.nullish().transform(
+    (value) => value ?? { quota: undefined, used: undefined, available: undefined },
+  ),
+  messages: messagesField,
+});
 /** `GET /healthz`, normalised. */
 export const EnvvarsHealthSchema = z
   .object({ status: HealthStatusSchema, messages: messagesField })

@@ -179,7 +179,11 @@ export const JobMessagesResponseSchema = z.object({ messages: messagesField });
 /** `GET /images`. */
 export const JobImagesResponseSchema = z.object({ images: list(JobImageSchema), messages: messagesField });
 /** `GET /quotas`. */
-export const JobQuotaResponseSchema = z.object({ quota: QuotaSchema, messages: messagesField });
+export const JobQuotaResponseSchema = z.object({
+  /** Optional in jobs-openapi.yaml `QuotaResponse`; absent reads as no categories. */
+  quota: QuotaSchema.nullish().transform((value) => value ?? { categories: [] }),
+  messages: messagesField,
+});
 /** `GET /healthz`, normalised. */
 export const JobsHealthSchema = z
   .object({

@@ -89,7 +89,10 @@ export class ToolhostSession {
     const { signal } = call;
     try {
       const headersTimeoutMs = call.live ? 0 : undefined;
-      for await (const line of this.http.lines(path, { ...options, signal, headersTimeoutMs })) {
+      // Every log stream is declared `text/plain` (one JSON object per line): builds-openapi.yaml
+      // `logs`, jobs-openapi.yaml `get_logs`. Asking for JSON gets a strict server's 406.
+      const headers = { accept: 'text/plain' };
+      for await (const line of this.http.lines(path, { ...options, headers, signal, headersTimeoutMs })) {
         yield parseStreamLine(line, call.schema, this.http.service);
       }
     } catch (error) {

@@ -12,7 +12,7 @@
  * - for secrets made of several words (`abcd efgh ijkl mnop`), a window of that many consecutive
  *   words, joined by one space.
  *
- * Each character belongs to a bounded number of candidates (words of up to {@link MAX_WORDS} in a
+ * Candidates may repeat (masking merges overlaps). Each character belongs to a bounded number of candidates (words of up to {@link MAX_WORDS} in a
  * window), so the work is linear in the length of the text.
  */
 
@@ -53,12 +53,10 @@ function trimWord(text: string, start: number, end: number): Word {
  */
 export function candidates(text: string, wordCounts: Iterable<number> = []): Candidate[] {
   const out: Candidate[] = [];
-  const seen = new Set<string>();
+  let last = { start: -1, end: -1 };
   const add = (start: number, end: number) => {
-    if (end - start < MIN_SECRET_LENGTH) return;
-    const key = `${start}:${end}`;
-    if (seen.has(key)) return;
-    seen.add(key);
+    if (end - start < MIN_SECRET_LENGTH || (start === last.start && end === last.end)) return;
+    last = { start, end };
     out.push({ start, end, text: text.slice(start, end) });
   };
   const words: Word[] = [];
@@ -85,14 +83,10 @@ export function candidates(text: string, wordCounts: Iterable<number> = []): Can
     for (let i = 0; i + count <= words.length; i += 1) {
       const span = words.slice(i, i + count);
       const first = span[0] as Word;
-      const last = span.at(-1) as Word;
-      if (first.end <= first.start || last.end <= last.start) continue;
+      const lastWord = span.at(-1) as Word;
+      if (first.end <= first.start || lastWord.end <= lastWord.start) continue;
       const joined = span.map((w) => text.slice(w.start, w.end)).join(' ');
-      if (joined.length < MIN_SECRET_LENGTH) continue;
-      const key = `${first.start}:${last.end}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      out.push({ start: first.start, end: last.end, text: joined });
+      if (joined.length >= MIN_SECRET_LENGTH) out.push({ start: first.start, end: lastWord.end, text: joined });
     }
   }
   return out;

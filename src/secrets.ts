@@ -74,11 +74,15 @@ const SECRET_NAME_PARTS = new Set(
   ].map((p) => p.toLowerCase()),
 );
 
-/** True when an envvar (or config) name says its value is secret: `API_TOKEN`, `DB_PASSWORD`, `SECRET_KEY`. */
+/**
+ * True when an envvar (or config) name says its value is secret: `API_TOKEN`, `DB_PASSWORD`,
+ * `SECRET_KEY`, `TOOLHOST_DEPLOY_TOKENS` (a `_`-separated part, singular or plural, names a secret).
+ */
 export function isSecretName(name: string): boolean {
   return name
     .toLowerCase()
     .split(/[_\-.]+/)
+    .map((part) => part.replace(/s$/, ''))
     .some((part) => SECRET_NAME_PARTS.has(part) || part.includes('password') || part.includes('secret'));
 }
 

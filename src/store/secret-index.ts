@@ -25,6 +25,9 @@ import {
 /** Longest candidate span that is hashed (longer values are registered but only found line by line). */
 const MAX_CANDIDATE = 1024;
 
+/** Digests asked about per SMISMEMBER. */
+const LOOKUP_SLICE = 5000;
+
 /** Options of {@link SecretIndex}. */
 export interface SecretIndexOptions {
   /** The vault key (`SECRET_KEY`, or the development key): the index key is derived from it. */
@@ -121,16 +124,10 @@ export class SecretIndex implements SecretRegistrar, SecretScrubber {
     const untrusted = options.untrusted;
     const isUntrusted = (i: number) => untrusted === 'all' || untrusted?.has(i) === true;
     const scoped = options.tool !== undefined && (untrusted === 'all' || (untrusted?.size ?? 0) > 0);
-    const pipeline = this.redis.pipeline().smismember(this.scopeKey('global'), ...unique);
-    if (scoped) pipeline.smismember(this.scopeKey({ tool: options.tool as string }), ...unique);
-    const results = (await pipeline.exec()) ?? [];
-    const hits = (index: number) => {
-      const [error, flags] = results[index] ?? [];
-      if (error) throw error;
-      return new Set(unique.filter((_, i) => (flags as number[])[i] === 1));
-    };
-    const global = hits(0);
-    const tool = scoped ? hits(1) : new Set<string>();
+    const global = await this.members(this.scopeKey('global'), unique);
+    const tool = scoped
+      ? await this.members(this.scopeKey({ tool: options.tool as string }), unique)
+      : new Set<string>();
     for (const digest of global) this.known.add(digest);
     return texts.map((text, i) => {
       const useTool = isUntrusted(i);
@@ -140,6 +137,22 @@ export class SecretIndex implements SecretRegistrar, SecretScrubber {
       });
       return maskSpans(text, spans);
     });
+  }
+
+  /** Which of `digests` are in the set `key` (asked in slices, one pipeline). */
+  private async members(key: string, digests: string[]): Promise<Set<string>> {
+    const pipeline = this.redis.pipeline();
+    for (let i = 0; i < digests.length; i += LOOKUP_SLICE) {
+      pipeline.smismember(key, ...digests.slice(i, i + LOOKUP_SLICE));
+    }
+    const found = new Set<string>();
+    for (const [slice, [error, flags]] of ((await pipeline.exec()) ?? []).entries()) {
+      if (error) throw error;
+      (flags as number[]).forEach((flag, i) => {
+        if (flag === 1) found.add(digests[slice * LOOKUP_SLICE + i] as string);
+      });
+    }
+    return found;
   }
 
   scrubKnown(text: string): string {

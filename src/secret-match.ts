@@ -86,7 +86,8 @@ export function candidates(text: string, wordCounts: Iterable<number> = []): Can
       const lastWord = span.at(-1) as Word;
       if (first.end <= first.start || lastWord.end <= lastWord.start) continue;
       const joined = span.map((w) => text.slice(w.start, w.end)).join(' ');
-      if (joined.length >= MIN_SECRET_LENGTH) out.push({ start: first.start, end: lastWord.end, text: joined });
+      if (joined.length >= MIN_SECRET_LENGTH)
+        out.push({ start: first.start, end: lastWord.end, text: joined });
     }
   }
   return out;

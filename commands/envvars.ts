@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { UsageError } from '../src/core/errors';
 import { mustExist } from '../src/core/target';
-import { maskSecret, registerSecret } from '../src/secrets';
+import { maskSecret } from '../src/secrets';
 import { ENVVAR_NAME } from '../src/services/toolhost';
 import { toolName } from './args';
 import { table, withWarnings } from './format';
@@ -17,7 +17,12 @@ const envvarName = z
 
 const PRIVATE_HINT = 'Send the command to Deckhand in a direct message instead. Nothing was changed.';
 
-/** `/envvars list <tool>`: names with masked values. */
+/**
+ * `/envvars list <tool>`: names with masked values. Listing, showing and setting register the values
+ * that are secrets by the envvar rule (`envvarIsSecret`: a secret name such as `*_TOKEN`, or a
+ * credential shape), so they are masked in the logs shown on this tool's cards; `running` under
+ * `APP_STATE` is not, and changes nothing anywhere.
+ */
 export const envvarsListCommand = command({
   name: 'envvars list',
   summary: "List a tool's environment variables (values masked)",
@@ -31,7 +36,8 @@ export const envvarsListCommand = command({
     const envvars = await client.envvars.list();
     if (envvars.length === 0)
       return withWarnings({ text: `${args.tool} has no environment variables.`, status: 'info' }, client);
-    for (const envvar of envvars) registerSecret(envvar.value);
+    for (const envvar of envvars)
+      await services.accounts.secrets.registerEnvvar(args.tool, envvar.name, envvar.value);
     const rows = envvars.map((e) => [e.name, maskSecret(e.value)]);
     return withWarnings(
       {
@@ -63,7 +69,7 @@ export const envvarsShowCommand = command({
     }
     const client = services.toolhost.forTool(args.tool);
     const envvar = await client.envvars.show(args.name);
-    registerSecret(envvar.value);
+    await services.accounts.secrets.registerEnvvar(args.tool, envvar.name, envvar.value);
     return withWarnings(
       {
         title: `${envvar.name} of ${args.tool}`,
@@ -94,7 +100,6 @@ export const envvarsSetCommand = command({
   sideEffect: true,
   secretArgs: ['value'],
   async run({ args, services, invocation, openForm }) {
-    registerSecret(args.value);
     if (args.value !== undefined && !invocation.isPrivate) {
       throw new UsageError(
         'Values are secrets, so /envvars set with a value only works in a private conversation.',
@@ -124,6 +129,7 @@ export const envvarsSetCommand = command({
     }
     const client = services.toolhost.forTool(args.tool);
     const envvar = await client.envvars.set(args.name, args.value);
+    await services.accounts.secrets.registerEnvvar(args.tool, envvar.name, args.value);
     return withWarnings(
       {
         text: `Set ${envvar.name} of ${args.tool} (value ${maskSecret(envvar.value)}). Restart the jobs that use it to apply it.`,
@@ -152,14 +158,13 @@ export const envvarsDeleteCommand = command({
       `Environment variable ${args.name} of ${args.tool} does not exist.`,
       `See /envvars list ${args.tool}.`,
     );
-    registerSecret(envvar.value);
+    await services.accounts.secrets.registerEnvvar(args.tool, envvar.name, envvar.value);
     // No version: the value is a secret and is not kept with the button; the name is the target.
     return { label: `Environment variable ${args.name} of ${args.tool}`, args };
   },
   async run({ args, services }) {
     const client = services.toolhost.forTool(args.tool);
     const envvar = await client.envvars.delete(args.name);
-    registerSecret(envvar.value);
     return withWarnings({ text: `Deleted ${envvar.name} of ${args.tool}.`, status: 'success' }, client);
   },
 });

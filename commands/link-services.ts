@@ -1,5 +1,6 @@
 import type { AccessPolicy, PushAccess } from '../src/core/access';
 import type { MessageHandle } from '../src/core/command';
+import type { SecretRegistrar, SecretScrubber } from '../src/secrets';
 import type { SourcehostFactory } from '../src/services/sourcehost';
 import type { AuditLog } from '../src/store/audit';
 import type { ImportFollowers } from '../src/store/links-imports';
@@ -31,6 +32,8 @@ export interface MigrationWatchRequest {
 export interface AccountServices {
   /** Encrypted per-user credentials. */
   vault: CredentialVault;
+  /** The secret index: registers deploy tokens and secret envvar values so every process masks them. */
+  secrets: SecretRegistrar & SecretScrubber;
   /** Typed reads of the vault, with the configured shared fallbacks. */
   credentials: Credentials;
   /** The source host client. */

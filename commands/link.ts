@@ -9,7 +9,6 @@ import { z } from 'zod';
 import type { CommandContext, Invocation } from '../src/core/command';
 import { UsageError } from '../src/core/errors';
 import type { DraftCard } from '../src/core/reply';
-import { registerSecret } from '../src/secrets';
 import { SCOPES, unionScopes } from '../src/services/sourcehost';
 import type { SecretFormKind } from '../src/store/links-secret-forms';
 import { type CredentialValues, checkCredential, saveCredential } from '../src/store/vault-credentials';
@@ -99,7 +98,6 @@ async function storeOrAsk(
   tool?: string,
 ): Promise<DraftCard> {
   const { invocation, services } = ctx;
-  for (const value of [values.token, values.apiKey, values.password]) registerSecret(value);
   if (given && !invocation.isPrivate) throw leakedSecret();
   if (given) {
     const problem = checkCredential(kind, values);
@@ -157,7 +155,6 @@ export const linkToolCommand = command({
   sideEffect: true,
   secretArgs: ['token'],
   async run(ctx) {
-    registerSecret(ctx.args.token);
     ctx.services.toolhost.forTool(ctx.args.tool, { deployToken: ctx.args.token ?? 'placeholder-token' });
     return storeOrAsk(
       ctx as never,

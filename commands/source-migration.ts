@@ -6,7 +6,6 @@
  */
 import { z } from 'zod';
 import { UsageError } from '../src/core/errors';
-import { registerSecret } from '../src/secrets';
 import { migrationOwner, SCOPES } from '../src/services/sourcehost';
 import { table } from './format';
 import { command } from './services';
@@ -181,7 +180,6 @@ export const migrationArchiveCommand = command({
     });
     if ('card' in access) return access.card;
     const url = await access.client.migrations.archiveUrl(migrationOwner(args.owner), args.id);
-    registerSecret(new URL(url).pathname);
     return archiveCard(args.id, url);
   },
 });

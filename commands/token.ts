@@ -3,7 +3,6 @@ import type { Invocation } from '../src/core/command';
 import { UsageError } from '../src/core/errors';
 import type { DraftCard } from '../src/core/reply';
 import { mustExist } from '../src/core/target';
-import { registerSecret } from '../src/secrets';
 import type { DeployToken, ToolhostClient } from '../src/services/toolhost';
 import { toolName } from './args';
 import { withWarnings } from './format';
@@ -24,7 +23,6 @@ function requirePrivate(invocation: Invocation, what: string): void {
 }
 
 function tokenCard(tool: string, token: DeployToken, headline: string): DraftCard {
-  registerSecret(token.token);
   return {
     title: `Deploy token of ${tool}`,
     text: `${headline}\nKeep it secret: anyone with it can deploy ${tool}. It is valid for 365 days.`,
@@ -57,7 +55,10 @@ function tokenValueCommand(
     async run({ args, services, invocation }) {
       requirePrivate(invocation, `/token ${verb}`);
       const client = services.toolhost.forTool(args.tool);
-      return withWarnings(tokenCard(args.tool, await call(client), headline), client);
+      const token = await call(client);
+      // The platform's own token: a secret everywhere, in every process, from now on.
+      await services.accounts.secrets.register(token.token);
+      return withWarnings(tokenCard(args.tool, token, headline), client);
     },
   });
 }
@@ -103,7 +104,7 @@ export const tokenDeleteCommand = command({
       () => client.components.getDeployToken(),
       `${args.tool} has no deploy token, so there is nothing to delete.`,
     );
-    registerSecret(token.token);
+    await services.accounts.secrets.register(token.token);
     // The creation date tells a refreshed token apart; the token itself is never stored.
     return {
       label: `The deploy token of ${args.tool}`,

@@ -201,6 +201,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       audit: linked.audit,
       messengers,
       logger,
+      secrets: linked.services.secrets,
     });
     for (const command of ALL_COMMANDS) registry.add(command);
     linked.attach(dispatcher, messengers);
@@ -260,6 +261,7 @@ export async function createApp(options: AppOptions): Promise<App> {
                 tails,
                 view: TAIL_VIEW,
                 updateCard: (handle, card) => dispatcher.update(handle, card),
+                scrub: (lines, tool) => linked.services.secrets.scrubTexts(lines, { tool, untrusted: 'all' }),
                 logger,
                 editMs: config.TAIL_EDIT_MS,
                 maxMs: config.TAIL_MAX_MINUTES * 60_000,

@@ -1,22 +1,17 @@
 import pino, { type Logger } from 'pino';
-import { scrubSecrets } from './secrets';
+import { SECRET_FIELD_NAMES, scrubSecrets } from './secrets';
 
 export type { Logger } from 'pino';
 
-/** Paths pino masks in every log object. */
-const REDACT = [
-  'token',
-  '*.token',
-  'password',
-  '*.password',
-  'secret',
-  '*.secret',
-  'headers.authorization',
+/**
+ * Paths pino masks in every log object: each secret field name ({@link SECRET_FIELD_NAMES}, the one
+ * list) at the top level and one level down, and request headers.
+ */
+export const REDACT_PATHS = [
+  ...SECRET_FIELD_NAMES.flatMap((name) => [name, `*.${name}`]),
   '*.headers.authorization',
   'req.headers.authorization',
   'req.headers.cookie',
-  'value',
-  '*.value',
 ];
 
 /** Options for {@link createLogger}. */
@@ -55,7 +50,10 @@ export async function flushLogs(): Promise<void> {
   }
 }
 
-/** JSON logger to stderr or a file; known secrets and secret-named fields are redacted. */
+/**
+ * JSON logger to stderr or a file; secret-named fields are redacted, and so are the registered secrets
+ * this process knows of (see `scrubSecrets`).
+ */
 export function createLogger(options: LoggerOptions): Logger {
   const destination = options.file
     ? pino.destination({ dest: options.file, mkdir: true, sync: false })
@@ -64,7 +62,7 @@ export function createLogger(options: LoggerOptions): Logger {
   return pino(
     {
       level: options.level,
-      redact: { paths: REDACT, censor: '[redacted]' },
+      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
       hooks: {
         logMethod(args, method) {
           const scrubbed = args.map((a) => (typeof a === 'string' ? scrubSecrets(a) : a));

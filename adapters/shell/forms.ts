@@ -5,7 +5,6 @@
  */
 import { Writable } from 'node:stream';
 import type { FormField, FormSpec } from '../../src/core/forms';
-import { registerSecret } from '../../src/secrets';
 
 /** Reads one answer; undefined when the input ended. */
 export type AskLine = (question: string, secret: boolean) => Promise<string | undefined>;
@@ -42,7 +41,6 @@ async function askField(
     const line = await ask(question, field.secret === true);
     if (line === undefined || line.trim() === '/cancel') return undefined;
     const answer = field.multiline ? line.replaceAll('\\n', '\n') : line;
-    if (field.secret) registerSecret(answer);
     if (answer.trim() !== '' || field.optional) return answer.trim() === '' ? '' : answer;
     say(`${field.label} is needed.`);
   }

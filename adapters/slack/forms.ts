@@ -1,6 +1,5 @@
 import type { types } from '@slack/bolt';
 import type { FormSpec } from '../../src/core/forms';
-import { registerSecret } from '../../src/secrets';
 import { chunkEscaped, mrkdwn, plain } from './blocks';
 
 /** `callback_id` of Deckhand's modals. */
@@ -71,7 +70,6 @@ export function readSubmission(view: {
     const secret = blockId.startsWith(SECRET_BLOCK);
     if (!secret && !blockId.startsWith(FIELD_BLOCK)) continue;
     const value = actions.value?.value ?? '';
-    if (secret) registerSecret(value);
     values[blockId.slice(2)] = value;
   }
   return { metadata, values };

@@ -12,7 +12,6 @@ import type { Message, User } from 'grammy/types';
 import type { Logger } from 'pino';
 import type { FormField, FormSpec } from '../../src/core/forms';
 import type { Card } from '../../src/core/reply';
-import { registerSecret } from '../../src/secrets';
 import { duration, FORM_CONTROL_PREFIX, promptCard } from './form-cards';
 import type { FormConversation, FormStore } from './form-store';
 import { telegramConversationId } from './ids';
@@ -112,7 +111,6 @@ export class TelegramForms {
     }
     const value = (message.text ?? '').trim();
     if (field.secret) {
-      registerSecret(value);
       await this.deps.api.deleteMessage(user.id, message.message_id).catch((error: unknown) => {
         this.deps.logger.warn({ err: error }, 'could not delete a secret answer from the chat');
       });

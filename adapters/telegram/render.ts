@@ -8,7 +8,7 @@
  */
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Card, CardStatus } from '../../src/core/reply';
-import { scrubCard } from '../../src/core/scrub-card';
+import { scrubCardKnown } from '../../src/core/scrub-card';
 import { charLength, headOf, tailOf } from '../text';
 import { escapeAttribute, escapeHtml, isWebUrl } from './html';
 import { keyboardOf } from './keyboard';
@@ -268,12 +268,12 @@ function shortenCode(card: Card, blocks: Block[], code: Block, documents: Telegr
 }
 
 /**
- * Renders a card (secrets masked unless it is private, see {@link scrubCard}). `post` may split it
+ * Renders a card (secrets masked unless it is private, see {@link scrubCardKnown}). `post` may split it
  * over several messages; `edit` (editing one message in place) always yields one part, shortened
  * when needed.
  */
 export function renderCard(original: Card, mode: 'post' | 'edit' = 'post'): RenderedCard {
-  const card = scrubCard(original);
+  const card = scrubCardKnown(original);
   const webLinks = (card.links ?? []).filter((l) => isWebUrl(l.url));
   const otherLinks = (card.links ?? []).filter((l) => !isWebUrl(l.url));
   const { blocks, code } = buildBlocks(card, otherLinks);

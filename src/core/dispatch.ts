@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { commandCounter } from '../metrics';
-import { scrubSecrets } from '../secrets';
+import { type SecretScrubber, scrubSecrets } from '../secrets';
 import { type ActionStore, type BindingStore, DISMISS_COMMAND, type StoredAction } from './actions';
 import { bindTokens, validateArgs } from './bind';
 import type { AnyCommand, CommandContext, Invocation, MessageHandle } from './command';
@@ -24,6 +24,8 @@ export interface DispatcherDeps<S> {
   policy: Policy;
   messengers: Messengers;
   logger: Logger;
+  /** Masks registered secrets in every public card (see `src/core/scrub-card.ts`). */
+  secrets?: SecretScrubber;
   /** Seconds a button stays valid by default. */
   actionTtlSeconds?: number;
   /** Called after every side-effect command run or refusal (the audit trail); secret arguments are left out. */
@@ -172,8 +174,10 @@ export class Dispatcher<S> {
    * unless the card is private (shown only to the person who asked).
    */
   async render(draft: DraftCard, conversationId: string): Promise<Card> {
-    const { actions, ...rest } = draft;
-    const card: Card = scrubCard({ ...rest });
+    const { actions, tool, ...rest } = draft;
+    const card: Card = this.deps.secrets
+      ? await scrubCard({ ...rest }, this.deps.secrets, tool)
+      : { ...rest };
     if (actions && actions.length > 0) {
       card.buttons = await Promise.all(actions.map((a) => this.storeAction(a, conversationId)));
     }
@@ -248,8 +252,10 @@ export class Dispatcher<S> {
       return 'confirm';
     }
     if (command.confirm && confirmation) await this.checkTarget(command, args, invocation, confirmation);
+    const about = (draft: DraftCard): DraftCard =>
+      tool && draft.tool === undefined ? { ...draft, tool } : draft;
     const reply = async (draft: DraftCard) => {
-      return surface.reply(await this.render(draft, invocation.conversationId));
+      return surface.reply(await this.render(about(draft), invocation.conversationId));
     };
     const context: CommandContext<Record<string, unknown>, S> = {
       args,
@@ -257,7 +263,7 @@ export class Dispatcher<S> {
       services: this.deps.services,
       reply,
       update: async (handle, draft) =>
-        surface.update(handle, await this.render(draft, invocation.conversationId)),
+        surface.update(handle, await this.render(about(draft), invocation.conversationId)),
       openForm: async (form) => {
         if (!surface.openForm) return false;
         const formId = await this.deps.actions.saveForm({

@@ -73,6 +73,11 @@ export interface ActionRequest {
 /** A card as commands produce it: buttons still as {@link ActionRequest}s. */
 export interface DraftCard extends Omit<Card, 'buttons'> {
   actions?: ActionRequest[];
+  /**
+   * The tool the card is about: the secret envvar values of that tool are masked in its code block
+   * and attachments (see `docs/secrets.md`). Command replies default to the command's `tool` argument.
+   */
+  tool?: string;
 }
 
 /** Icon-free label for a status, used by text renderers. */

@@ -15,6 +15,8 @@ export interface TailDeps {
   tails: QueueTailService;
   view: TailView;
   updateCard(handle: MessageHandle, card: DraftCard): Promise<void>;
+  /** Masks registered secrets (global, and the tool's) in log lines before they are kept in Redis. */
+  scrub?(lines: string[], tool: string): Promise<string[]>;
   logger: Logger;
   /** At most one card edit per this many ms. */
   editMs: number;
@@ -54,7 +56,7 @@ export function createTailProcessor(deps: TailDeps) {
     const persist = async () => {
       const batch = pending;
       pending = [];
-      await state.append(batch, { ...received });
+      await state.append(deps.scrub ? await deps.scrub(batch, data.tool) : batch, { ...received });
     };
     /**
      * Edits the live card when there is something new and the last edit is old enough. The interval
@@ -68,7 +70,10 @@ export function createTailProcessor(deps: TailDeps) {
       shownTotal = total;
       try {
         await deps
-          .updateCard(data.handle, deps.view.live(data, await state.last(LIVE_LINES), total))
+          .updateCard(data.handle, {
+            ...deps.view.live(data, await state.last(LIVE_LINES), total),
+            tool: data.tool,
+          })
           .catch((error) => deps.logger.warn({ err: error, tail: job.id }, 'could not update the tail card'));
       } finally {
         lastEdit = Date.now();
@@ -133,7 +138,10 @@ export function createTailProcessor(deps: TailDeps) {
     await persist();
     await sleep(Math.max(0, lastEdit + deps.editMs - Date.now()));
     const transcript = await state.transcript();
-    await deps.updateCard(data.handle, deps.view.ended(data, transcript, reason ?? 'stopped'));
+    await deps.updateCard(data.handle, {
+      ...deps.view.ended(data, transcript, reason ?? 'stopped'),
+      tool: data.tool,
+    });
     await state.clear();
     return reason ?? 'stopped';
   };

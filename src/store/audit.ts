@@ -2,9 +2,15 @@
  * The audit trail: every side-effect command appended to one Redis stream (who, platform,
  * conversation, command, arguments without secrets, outcome), capped at about
  * {@link AUDIT_MAX_ENTRIES} entries. Read newest first, optionally for one tool.
+ *
+ * Before an entry reaches Redis its free text — the tool argument, the other arguments, the display
+ * name — is scrubbed: registered secrets are masked (the secret index), and so is any word that looks
+ * like a credential by its shape ({@link looksLikeSecret}), since a token pasted into the wrong
+ * argument (`/deploy <token>`) is registered nowhere.
  */
 import type { Redis } from 'ioredis';
-import { scrubSecrets } from '../secrets';
+import { maskSpans } from '../secret-match';
+import { looksLikeSecret, type SecretScrubber } from '../secrets';
 
 /** Roughly how many entries the stream keeps (older ones are trimmed). */
 export const AUDIT_MAX_ENTRIES = 10_000;
@@ -33,11 +39,14 @@ export class AuditLog {
   constructor(
     private readonly redis: Redis,
     private readonly prefix = 'dh:',
+    private readonly secrets?: SecretScrubber,
   ) {}
 
-  /** Appends an entry (known secrets are scrubbed from it as a last line of defence). */
+  /** Appends an entry, its free text scrubbed of secrets (see the module comment). */
   async append(entry: AuditEntry): Promise<void> {
-    const args = scrubSecrets(JSON.stringify(entry.args));
+    const raw = [entry.tool ?? '', JSON.stringify(entry.args), entry.name];
+    const known = this.secrets ? await this.secrets.scrubTexts(raw) : raw;
+    const [tool, args, name] = known.map(maskCredentialShapes) as [string, string, string];
     await this.redis.xadd(
       this.key(),
       'MAXLEN',
@@ -51,13 +60,13 @@ export class AuditLog {
       'user',
       entry.user,
       'name',
-      scrubSecrets(entry.name),
+      name,
       'conversation',
       entry.conversationId,
       'command',
       entry.command,
       'tool',
-      entry.tool ?? '',
+      tool,
       'args',
       args,
       'outcome',
@@ -86,6 +95,15 @@ export class AuditLog {
   private key(): string {
     return `${this.prefix}audit`;
   }
+}
+
+/** `text` with every run of token characters that looks like a credential masked. */
+export function maskCredentialShapes(text: string): string {
+  const spans: { start: number; end: number }[] = [];
+  for (const match of text.matchAll(/[A-Za-z0-9\-_.~+/:]+=*/g)) {
+    if (looksLikeSecret(match[0])) spans.push({ start: match.index, end: match.index + match[0].length });
+  }
+  return maskSpans(text, spans);
 }
 
 function parseEntry(fields: string[]): AuditEntry {

@@ -2,14 +2,14 @@
  * The credential vault: per chat user and service, a record of secret values (tokens, keys,
  * passwords) and plain metadata (login, scopes, when it was linked), sealed together with
  * AES-256-GCM (see vault-cipher.ts) in one Redis hash per user. Nothing in Redis is readable
- * without the key; values read back are registered with the log/card scrubber, so they can never
- * be printed by accident.
+ * without the key. Every value stored or read back is registered with the secret index (as a keyed
+ * hash, see secret-index.ts), so no card or log line of any process can print it by accident.
  *
  * Services: `source` (the source-host OAuth token), `tool:<name>` (a deploy token), `media` (an API
  * key), `calendar` (username + application password).
  */
 import type { Redis } from 'ioredis';
-import { registerSecret } from '../secrets';
+import type { SecretRegistrar } from '../secrets';
 import type { VaultCipher } from './vault-cipher';
 
 /** Whose credentials: a chat user, by platform, workspace and id. */
@@ -50,11 +50,12 @@ export class CredentialVault {
     private readonly redis: Redis,
     private readonly cipher: VaultCipher,
     private readonly prefix = 'dh:',
+    private readonly secrets?: SecretRegistrar,
   ) {}
 
   /** Stores (or replaces) a credential. */
   async put(owner: VaultOwner, service: VaultService, record: Omit<VaultRecord, 'storedAt'>): Promise<void> {
-    for (const value of Object.values(record.secret)) registerSecret(value);
+    await this.register(record);
     const full: VaultRecord = { ...record, storedAt: Date.now() };
     const sealed = this.cipher.seal(JSON.stringify(full), this.aad(owner, service));
     await this.redis.hset(this.key(owner), service, sealed);
@@ -70,7 +71,7 @@ export class CredentialVault {
     if (!sealed) return undefined;
     const opened = this.cipher.open(sealed, this.aad(owner, service));
     const record = JSON.parse(opened.plaintext) as VaultRecord;
-    for (const value of Object.values(record.secret)) registerSecret(value);
+    await this.register(record);
     if (opened.stale) {
       await this.redis.hset(
         this.key(owner),
@@ -100,6 +101,17 @@ export class CredentialVault {
   /** The Redis key of a user's credentials (for tests that look at what is stored). */
   key(owner: VaultOwner): string {
     return `${this.prefix}vault:${ownerKey(owner)}`;
+  }
+
+  /** Registers a record's values, and the HTTP Basic credentials a calendar password is sent as. */
+  private async register(record: Pick<VaultRecord, 'secret' | 'meta'>): Promise<void> {
+    if (!this.secrets) return;
+    for (const value of Object.values(record.secret)) await this.secrets.register(value);
+    const password = record.secret.applicationPassword;
+    if (password && typeof record.meta.username === 'string') {
+      const basic = `${record.meta.username}:${password.replace(/\s+/g, '')}`;
+      await this.secrets.register(Buffer.from(basic).toString('base64'));
+    }
   }
 
   private aad(owner: VaultOwner, service: VaultService): string {

@@ -20,7 +20,7 @@ import type { DraftCard } from '../core/reply';
 import { createMigrationProcessor, followMigration } from '../queue/migration-processor';
 import type { Queues } from '../queue/queues';
 import { type SourcehostSandbox, startSourcehostSandbox } from '../sandbox/sourcehost';
-import { registerSecret } from '../secrets';
+import { attachLogScrubber } from '../secrets';
 import { SourcehostFactory } from '../services/sourcehost';
 import type { ToolhostClientFactory } from '../services/toolhost';
 import { AuditLog } from '../store/audit';
@@ -28,6 +28,7 @@ import { PendingLinkStore } from '../store/links';
 import { ImportFollowers } from '../store/links-imports';
 import { PushAccessCache } from '../store/links-permissions';
 import { SecretFormStore } from '../store/links-secret-forms';
+import { SecretIndex } from '../store/secret-index';
 import { CredentialVault } from '../store/vault';
 import { VaultCipher, vaultKeys } from '../store/vault-cipher';
 import { Credentials } from '../store/vault-credentials';
@@ -98,7 +99,9 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     );
   }
   const cipher = new VaultCipher(keys);
-  const vault = new CredentialVault(redis, cipher, prefix);
+  const secrets = new SecretIndex(redis, { key: keys.current, prefix, config });
+  const detachLogScrubber = attachLogScrubber(secrets);
+  const vault = new CredentialVault(redis, cipher, prefix, secrets);
   let publicUrl = (
     config.PUBLIC_URL ?? `http://${options.sandbox ? '127.0.0.1' : 'localhost'}:${config.PORT}`
   ).replace(/\/+$/, '');
@@ -110,8 +113,8 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     : undefined;
   const webhookSecret =
     config.SOURCEHOST_WEBHOOK_SECRET ?? (sandbox ? randomBytes(32).toString('hex') : undefined);
-  registerSecret(webhookSecret);
-  registerSecret(config.SOURCEHOST_CLIENT_SECRET);
+  await secrets.register(webhookSecret);
+  await secrets.register(sandbox?.clientSecret);
   const sourcehost = new SourcehostFactory({
     apiUrl: sandbox?.apiUrl ?? config.SOURCEHOST_URL ?? 'https://api.github.com',
     webUrl: sandbox?.webUrl ?? config.SOURCEHOST_WEB_URL ?? 'https://github.com',
@@ -140,7 +143,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
       logger,
     }),
   });
-  const audit = new AuditLog(redis, prefix);
+  const audit = new AuditLog(redis, prefix, secrets);
   const linker = new SourceLinker({
     sourcehost,
     pending: new PendingLinkStore(redis, cipher, prefix),
@@ -159,6 +162,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
   let dispatcher: Dispatcher<AppServices> | undefined;
   const services: AccountServices = {
     vault,
+    secrets,
     credentials,
     sourcehost,
     linker,
@@ -238,6 +242,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     },
     publicUrl: () => publicUrl,
     async close() {
+      detachLogScrubber();
       await sourcehost.close();
       await sandbox?.close();
     },

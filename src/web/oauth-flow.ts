@@ -21,7 +21,6 @@ import { type Platform, parseConversationId } from '../core/conversation';
 import type { CardSurface, Dispatcher } from '../core/dispatch';
 import type { Messengers } from '../core/messenger';
 import type { Card, DraftCard } from '../core/reply';
-import { registerSecret } from '../secrets';
 import { missingScopes, OAuthTokenError, pkcePair, type SourcehostFactory } from '../services/sourcehost';
 import {
   LINK_TTL_SECONDS,
@@ -119,7 +118,6 @@ export class SourceLinker {
     const oauth = this.deps.sourcehost.oauth;
     if (!oauth) throw new Error('no OAuth application configured');
     const { verifier } = pkcePair();
-    registerSecret(verifier);
     const redirectUri = this.redirectUri();
     const link: PendingLink = {
       owner: { platform: request.user.platform, workspace: request.user.workspace, id: request.user.id },

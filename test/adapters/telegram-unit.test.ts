@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { createTelegramAdapter } from '../../adapters/telegram';
 import { isCloudApi } from '../../adapters/telegram/bot';
 import { parseCommandLine } from '../../adapters/telegram/command-line';
@@ -7,7 +7,8 @@ import { renderCard, TELEGRAM_LIMITS } from '../../adapters/telegram/render';
 import type { AdapterContext } from '../../adapters/types';
 import { loadConfig } from '../../src/config';
 import type { Card } from '../../src/core/reply';
-import { registerSecret } from '../../src/secrets';
+import { attachLogScrubber } from '../../src/secrets';
+import { SecretIndex } from '../../src/store/secret-index';
 import { parseTelegramHtml } from '../fakes/telegram-html';
 
 /** What a Telegram user sees of a rendered message. */
@@ -172,7 +173,15 @@ describe('Telegram adapter configuration', () => {
 
 describe('Telegram secret masking', () => {
   it('masks registered secrets in every part of a public card, never in a private one', () => {
-    registerSecret('s3cr3t-value-42');
+    // A configured secret is known without Redis (hashed in memory at start-up), so no connection is needed.
+    const index = new SecretIndex({} as never, {
+      key: Buffer.alloc(32, 7),
+      config: { TEST_TOKEN: 's3cr3t-value-42' },
+    });
+    const detach = attachLogScrubber(index);
+    onTestFinished(() => {
+      detach();
+    });
     const leaky: Card = {
       title: 'x s3cr3t-value-42',
       text: 'a s3cr3t-value-42',

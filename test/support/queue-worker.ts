@@ -15,14 +15,14 @@ app.messengers.register('slack', {
     posts += 1;
     appendFileSync(
       file,
-      `${JSON.stringify({ op: 'post', pid: process.pid, conversationId, title: card.title, footer: card.footer })}\n`,
+      `${JSON.stringify({ op: 'post', pid: process.pid, conversationId, title: card.title, footer: card.footer, text: card.text, code: card.code?.text })}\n`,
     );
     return { platform: 'slack', conversationId, ref: { ts: `${process.pid}-${posts}` } };
   },
   async update(handle, card) {
     appendFileSync(
       file,
-      `${JSON.stringify({ op: 'update', pid: process.pid, ref: handle.ref.ts, status: card.status, title: card.title, fields: card.fields })}\n`,
+      `${JSON.stringify({ op: 'update', pid: process.pid, ref: handle.ref.ts, status: card.status, title: card.title, fields: card.fields, text: card.text, code: card.code?.text, attachments: card.attachments?.map((a) => a.content) })}\n`,
     );
   },
 });

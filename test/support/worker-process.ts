@@ -16,6 +16,10 @@ export interface Recorded {
   footer?: string;
   status?: string;
   fields?: { label: string; value: string }[];
+  text?: string;
+  /** The card's code block (logs). */
+  code?: string;
+  attachments?: string[];
 }
 
 /** Writes the sandbox's CA and client certificates where a separate process can read them. */

@@ -97,7 +97,10 @@ describe('the repository_import webhook', () => {
       'x-hub-signature-256': sign(cancelled),
     });
     expect(other.status).toBe(202);
-    await waitFor(() => t.transcript.posted.some((c) => c.title === 'mona/legacy-svn: import cancelled'), 15_000);
+    await waitFor(
+      () => t.transcript.posted.some((c) => c.title === 'mona/legacy-svn: import cancelled'),
+      15_000,
+    );
     const [status] = await t.press(button(announced, 'Status'), { user: 'UMONA' });
     expect(status?.title).toBe('Import into mona/legacy-svn');
     expect(status?.text).toContain('complete');

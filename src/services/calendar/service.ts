@@ -7,7 +7,6 @@
 import type { Config } from '../../config';
 import type { ChatUser } from '../../core/command';
 import { UsageError } from '../../core/errors';
-import { registerSecret } from '../../secrets';
 import { HttpClient } from '../http';
 import { CalendarClient } from './client';
 import { readCalendarError } from './errors';
@@ -56,7 +55,6 @@ export class CalendarService {
     const namespace = (options.namespace ?? DEFAULT_NAMESPACE).replace(/^\/+|\/+$/g, '');
     this.namespacePath = `/${namespace}`;
     this.credentialSource = options.credentialSource;
-    if (options.credentials) registerCredentials(options.credentials);
     this.http = options.restRoot
       ? new HttpClient({
           service: 'calendar',
@@ -122,7 +120,6 @@ export class CalendarService {
   /** A client acting as `user`: their own credentials if they have some, else the bot-wide ones. */
   async forUser(user: ChatUser): Promise<CalendarClient> {
     const own = await this.credentialSource?.credentialsFor(user);
-    if (own) registerCredentials(own);
     return this.client(own ?? this.options.credentials);
   }
 
@@ -133,7 +130,6 @@ export class CalendarService {
 
   /** A client with the given credentials. */
   withCredentials(credentials: CalendarCredentials): CalendarClient {
-    registerCredentials(credentials);
     return this.client(credentials);
   }
 
@@ -159,14 +155,6 @@ export class CalendarService {
     }
     return new CalendarClient(new CalendarSession(this.http, this.namespacePath, this.siteUrl, credentials));
   }
-}
-
-/** Remembers credentials as secrets, so no log line or card can show them. */
-function registerCredentials(credentials: CalendarCredentials): void {
-  const compact = credentials.appPassword.replace(/\s+/g, '');
-  registerSecret(credentials.appPassword);
-  registerSecret(compact);
-  registerSecret(Buffer.from(`${credentials.user}:${compact}`).toString('base64'));
 }
 
 /** `https://example.org/wp-json` → `https://example.org`; `…/?rest_route=` → `…`. */

@@ -6,7 +6,6 @@
 import { Agent } from 'undici';
 import type { ChatUser } from '../../core/command';
 import { PermissionDenied } from '../../core/errors';
-import { registerSecret } from '../../secrets';
 import { HttpClient } from '../http';
 import { type MediaClient as Client, MediaClient, type MediaClientOptions } from './client';
 import { MEDIA_SERVICE, readMediaError } from './envelope';
@@ -30,9 +29,7 @@ export class BotWideKeySource implements MediaKeySource {
   constructor(
     private readonly key: string | undefined,
     private readonly hint = 'Check MEDIA_API_KEY: it must be the API key from the media host’s account settings page.',
-  ) {
-    registerSecret(key);
-  }
+  ) {}
 
   async keyFor(): Promise<MediaKey | undefined> {
     return this.key ? { key: this.key, hint: this.hint } : undefined;
@@ -85,7 +82,6 @@ export class MediaService {
 
   /** A client for an explicit key (tests, and the vault once it exists). */
   withKey(key: string, keyHint?: string): Client {
-    registerSecret(key);
     const session = new MediaSession(this.http, key, {
       ...(this.options.rateLimitRetries !== undefined
         ? { rateLimitRetries: this.options.rateLimitRetries }

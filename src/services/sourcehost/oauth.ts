@@ -6,7 +6,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { UpstreamError } from '../../core/errors';
-import { registerSecret } from '../../secrets';
 import { HttpClient } from '../http';
 import { OAuthTokenError, readSourcehostError } from './errors';
 import { parseScopes } from './scopes';
@@ -55,7 +54,6 @@ export class OAuthWebFlow {
   private readonly http: HttpClient;
 
   constructor(private readonly options: OAuthAppOptions) {
-    registerSecret(options.clientSecret);
     this.http = new HttpClient({
       service: 'sourcehost',
       baseUrl: options.webUrl,
@@ -116,7 +114,6 @@ export class OAuthWebFlow {
     if (!answer.data.access_token) {
       throw new UpstreamError('sourcehost', 502, 'The source host answered the sign-in without a token.');
     }
-    registerSecret(answer.data.access_token);
     return {
       accessToken: answer.data.access_token,
       scopes: parseScopes(answer.data.scope ?? ''),

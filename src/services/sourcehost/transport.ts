@@ -10,7 +10,6 @@ import { createHash } from 'node:crypto';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { UpstreamError } from '../../core/errors';
-import { registerSecret } from '../../secrets';
 import { HttpClient, type RawResponse, type RequestOptions } from '../http';
 import { RateLimitedError, readSourcehostError } from './errors';
 
@@ -229,13 +228,10 @@ export function authHint(status: number, auth: SourcehostAuth): string {
 
 function authHeaders(auth: SourcehostAuth): Record<string, string> {
   if (auth.kind === 'token') {
-    registerSecret(auth.token);
     return { authorization: `Bearer ${auth.token}` };
   }
   if (auth.kind === 'basic') {
-    registerSecret(auth.password);
     const basic = Buffer.from(`${auth.username}:${auth.password}`).toString('base64');
-    registerSecret(basic);
     return { authorization: `Basic ${basic}`, ...(auth.otp ? { 'x-github-otp': auth.otp } : {}) };
   }
   return {};

@@ -1,0 +1,186 @@
+/**
+ * The secret index: which exact values are secrets, shared by every process through Redis without a
+ * single plaintext in it. A value is stored as a keyed hash (HMAC-SHA-256 under a key derived from
+ * the vault key, truncated to 128 bits) in one set per scope — `global`, or `tool:<name>` for that
+ * tool's secret envvar values — and text is masked by hashing each of its candidate spans (see
+ * `src/secret-match.ts`) and asking Redis which are members, in one round trip per card. So a secret
+ * registered by one process is masked by another, and after a restart, and the hashes cannot be
+ * tested against guesses without the key.
+ *
+ * Configured secrets (bot tokens, keys, passwords in the environment) are hashed in memory at
+ * start-up: every process has the same configuration. The sets are named after the key's id, so
+ * after a key rotation the index fills again as vault values are read.
+ */
+import { createHash, createHmac, hkdfSync } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { candidates, MAX_WORDS, maskSpans, secretForms } from '../secret-match';
+import {
+  envvarIsSecret,
+  isSecretName,
+  type SecretRegistrar,
+  type SecretScope,
+  type SecretScrubber,
+} from '../secrets';
+
+/** Longest candidate span that is hashed (longer values are registered but only found line by line). */
+const MAX_CANDIDATE = 1024;
+
+/** Digests asked about per SMISMEMBER. */
+const LOOKUP_SLICE = 5000;
+
+/** Options of {@link SecretIndex}. */
+export interface SecretIndexOptions {
+  /** The vault key (`SECRET_KEY`, or the development key): the index key is derived from it. */
+  key: Buffer;
+  prefix?: string;
+  /** The configuration: every value under a secret-looking name is a secret (see {@link configSecrets}). */
+  config?: Record<string, unknown>;
+}
+
+/** Values of the configuration that are secrets: strings (and `name=value` list items) under secret names. */
+export function configSecrets(config: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const [name, value] of Object.entries(config)) {
+    if (!isSecretName(name)) continue;
+    const items = Array.isArray(value) ? value : [value];
+    for (const item of items) {
+      if (typeof item !== 'string') continue;
+      out.push(item);
+      const eq = item.indexOf('=');
+      if (Array.isArray(value) && eq > 0) out.push(item.slice(eq + 1));
+    }
+  }
+  return out;
+}
+
+/** The Redis-backed secret index (see the module comment). */
+export class SecretIndex implements SecretRegistrar, SecretScrubber {
+  private readonly hmacKey: Buffer;
+  private readonly base: string;
+  /** Global digests this process registered, met, or has from its configuration (for {@link scrubKnown}). */
+  private readonly known = new Set<string>();
+  /** Word counts of multi-word secrets this process knows of. */
+  private readonly knownWords = new Set<number>();
+  /** `scope|digest` already written by this process (saves repeated writes). */
+  private readonly written = new Set<string>();
+
+  constructor(
+    private readonly redis: Redis,
+    options: SecretIndexOptions,
+  ) {
+    this.hmacKey = Buffer.from(hkdfSync('sha256', options.key, 'deckhand', 'secret index v1', 32));
+    const id = createHash('sha256').update(this.hmacKey).digest('hex').slice(0, 8);
+    this.base = `${options.prefix ?? 'dh:'}secrets:${id}:`;
+    for (const value of configSecrets(options.config ?? {})) {
+      for (const { form, words } of this.forms(value)) {
+        this.known.add(this.digest(form));
+        if (words > 1) this.knownWords.add(words);
+      }
+    }
+  }
+
+  async register(value: string | undefined, scope: SecretScope = 'global'): Promise<void> {
+    if (!value) return;
+    const key = this.scopeKey(scope);
+    const digests: string[] = [];
+    const words: number[] = [];
+    for (const { form, words: count } of this.forms(value)) {
+      const digest = this.digest(form);
+      if (scope === 'global') this.known.add(digest);
+      if (count > 1) {
+        this.knownWords.add(count);
+        words.push(count);
+      }
+      if (!this.written.has(`${key}|${digest}`)) digests.push(digest);
+    }
+    if (digests.length === 0) return;
+    const multi = this.redis.multi().sadd(key, ...digests);
+    if (words.length > 0) multi.sadd(this.wordsKey(), ...words.map(String));
+    await multi.exec();
+    for (const digest of digests) this.written.add(`${key}|${digest}`);
+  }
+
+  async registerEnvvar(tool: string, name: string, value: string | undefined): Promise<void> {
+    if (value === undefined || !envvarIsSecret(name, value)) return;
+    await this.register(value, { tool });
+  }
+
+  async scrubTexts(
+    texts: string[],
+    options: { tool?: string; untrusted?: ReadonlySet<number> | 'all' } = {},
+  ): Promise<string[]> {
+    if (texts.every((t) => t.length < 6)) return texts;
+    const stored = await this.redis.smembers(this.wordsKey());
+    const words = new Set([...this.knownWords, ...stored.map(Number).filter((n) => n > 1 && n <= MAX_WORDS)]);
+    const perText = texts.map((text) =>
+      candidates(text, words).filter((c) => c.end - c.start <= MAX_CANDIDATE),
+    );
+    const digestOf = new Map<string, string>();
+    for (const list of perText) {
+      for (const c of list) if (!digestOf.has(c.text)) digestOf.set(c.text, this.digest(c.text));
+    }
+    const unique = [...new Set(digestOf.values())];
+    if (unique.length === 0) return texts;
+    const untrusted = options.untrusted;
+    const isUntrusted = (i: number) => untrusted === 'all' || untrusted?.has(i) === true;
+    const scoped = options.tool !== undefined && (untrusted === 'all' || (untrusted?.size ?? 0) > 0);
+    const global = await this.members(this.scopeKey('global'), unique);
+    const tool = scoped
+      ? await this.members(this.scopeKey({ tool: options.tool as string }), unique)
+      : new Set<string>();
+    for (const digest of global) this.known.add(digest);
+    return texts.map((text, i) => {
+      const useTool = isUntrusted(i);
+      const spans = (perText[i] ?? []).filter((c) => {
+        const digest = digestOf.get(c.text) as string;
+        return global.has(digest) || this.known.has(digest) || (useTool && tool.has(digest));
+      });
+      return maskSpans(text, spans);
+    });
+  }
+
+  /** Which of `digests` are in the set `key` (asked in slices, one pipeline). */
+  private async members(key: string, digests: string[]): Promise<Set<string>> {
+    const pipeline = this.redis.pipeline();
+    for (let i = 0; i < digests.length; i += LOOKUP_SLICE) {
+      pipeline.smismember(key, ...digests.slice(i, i + LOOKUP_SLICE));
+    }
+    const found = new Set<string>();
+    for (const [slice, [error, flags]] of ((await pipeline.exec()) ?? []).entries()) {
+      if (error) throw error;
+      (flags as number[]).forEach((flag, i) => {
+        if (flag === 1) found.add(digests[slice * LOOKUP_SLICE + i] as string);
+      });
+    }
+    return found;
+  }
+
+  scrubKnown(text: string): string {
+    if (this.known.size === 0 || text.length < 6) return text;
+    const spans = candidates(text, this.knownWords).filter(
+      (c) => c.end - c.start <= MAX_CANDIDATE && this.known.has(this.digest(c.text)),
+    );
+    return maskSpans(text, spans);
+  }
+
+  /** The forms a value is registered under; a multi-line value (a PEM key) also line by line. */
+  private forms(value: string): { form: string; words: number }[] {
+    const forms = secretForms(value);
+    if (value.includes('\n')) {
+      for (const line of value.split(/\r?\n/)) if (line.trim().length >= 16) forms.push(...secretForms(line));
+    }
+    return forms;
+  }
+
+  private digest(text: string): string {
+    return createHmac('sha256', this.hmacKey).update(text).digest('base64url').slice(0, 22);
+  }
+
+  private scopeKey(scope: SecretScope): string {
+    return scope === 'global' ? `${this.base}global` : `${this.base}tool:${scope.tool}`;
+  }
+
+  private wordsKey(): string {
+    return `${this.base}words`;
+  }
+}

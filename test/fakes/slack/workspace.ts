@@ -11,6 +11,8 @@ export interface FakeMessage {
   ts: string;
   thread_ts?: string;
   attachments: Record<string, unknown>[];
+  /** Message metadata (`event_type`, `event_payload`) it was posted with. */
+  metadata?: { event_type: string; event_payload: Record<string, unknown> };
   versions: { attachments: Record<string, unknown>[]; at: number }[];
 }
 
@@ -104,6 +106,47 @@ export class SlackWorkspace {
     return [...this.messages.values()].filter((m) => m.channel === channel);
   }
 
+  /**
+   * One page of `conversations.history` (newest first) or `conversations.replies` (oldest first), as
+   * Slack's method reference describes them (docs.slack.dev/reference/methods/conversations.history):
+   * `oldest`/`latest` bound the `ts` (exclusive unless `inclusive`), `limit` (default 100, at most
+   * 999) and an opaque `cursor`; metadata only with `include_all_metadata` ("Return all metadata
+   * associated with this message").
+   */
+  private page(all: FakeMessage[], body: Record<string, unknown>): Record<string, unknown> {
+    const inclusive = body.inclusive === 'true' || body.inclusive === '1';
+    const oldest = body.oldest === undefined ? undefined : Number(body.oldest);
+    const latest = body.latest === undefined ? undefined : Number(body.latest);
+    const withMetadata = body.include_all_metadata === 'true' || body.include_all_metadata === '1';
+    const inRange = all.filter((m) => {
+      const ts = Number(m.ts);
+      if (oldest !== undefined && (inclusive ? ts < oldest : ts <= oldest)) return false;
+      if (latest !== undefined && (inclusive ? ts > latest : ts >= latest)) return false;
+      return true;
+    });
+    const limit = Math.min(999, Math.max(1, Number(body.limit ?? 100)));
+    const start = body.cursor ? Number(Buffer.from(String(body.cursor), 'base64').toString().slice(5)) : 0;
+    const messages = inRange.slice(start, start + limit).map((m) => ({
+      type: 'message',
+      ts: m.ts,
+      bot_id: this.options.botId,
+      text: '',
+      attachments: m.attachments,
+      ...(m.thread_ts ? { thread_ts: m.thread_ts } : {}),
+      ...(withMetadata && m.metadata ? { metadata: m.metadata } : {}),
+    }));
+    const more = start + limit < inRange.length;
+    return {
+      ok: true,
+      messages,
+      has_more: more,
+      pin_count: 0,
+      response_metadata: {
+        next_cursor: more ? Buffer.from(`next:${start + limit}`).toString('base64') : '',
+      },
+    };
+  }
+
   private nextTs(): string {
     return `${Math.floor(Date.now() / 1000)}.${String(++this.seq).padStart(6, '0')}`;
   }
@@ -145,11 +188,13 @@ export class SlackWorkspace {
         if (this.notInChannel.has(channel)) return { ok: false, error: 'not_in_channel' };
         const ts = this.nextTs();
         const attachments = (body.attachments ?? []) as Record<string, unknown>[];
+        const metadata = body.metadata as FakeMessage['metadata'] | undefined;
         const message: FakeMessage = {
           channel,
           ts,
           ...(body.thread_ts ? { thread_ts: String(body.thread_ts) } : {}),
           attachments,
+          ...(metadata ? { metadata } : {}),
           versions: [{ attachments, at: Date.now() }],
         };
         this.messages.set(`${channel}:${ts}`, message);
@@ -166,6 +211,21 @@ export class SlackWorkspace {
         if (this.notInChannel.has(channel)) return { ok: false, error: 'not_in_channel' };
         this.ephemerals.push({ channel, user: String(body.user), body });
         return { ok: true, message_ts: this.nextTs() };
+      case 'conversations.history':
+        return this.page(
+          this.channelMessages(channel)
+            .filter((m) => !m.thread_ts || m.thread_ts === m.ts)
+            .reverse(),
+          body,
+        );
+      case 'conversations.replies': {
+        const parent = String(body.ts ?? '');
+        if (!this.messages.has(`${channel}:${parent}`)) return { ok: false, error: 'thread_not_found' };
+        return this.page(
+          this.channelMessages(channel).filter((m) => m.ts === parent || m.thread_ts === parent),
+          body,
+        );
+      }
       case 'conversations.open':
         return { ok: true, channel: { id: `D${String(body.users).replace(/^U/, '')}` } };
       case 'views.open': {

@@ -7,7 +7,7 @@ import type { Messenger } from '../../src/core/messenger';
 import type { Card, DeliveryKey } from '../../src/core/reply';
 import type { SlackClients } from './clients';
 import type { DialogPolicy } from './confirm';
-import { uploadCardFiles } from './files';
+import { type UploadsInFlight, uploadCardFiles } from './files';
 import { renderCard, type SlackMessage } from './render';
 import { postToResponseUrl } from './response-url';
 
@@ -58,6 +58,9 @@ export function placeId(place: SlackPlace): string {
  * `{channel, user, ephemeral}` for ephemeral ones.
  */
 export class SlackMessenger implements Messenger {
+  /** Card files this process is uploading right now. */
+  private readonly uploadsInFlight: UploadsInFlight = new Set();
+
   constructor(
     private readonly deps: {
       clients: SlackClients;
@@ -86,7 +89,12 @@ export class SlackMessenger implements Messenger {
     const delivery = card.delivery;
     if (delivery?.since !== undefined) {
       const ts = await this.findDelivered(client, ref.channel, ref.thread, delivery);
-      if (ts) return { platform: 'slack', conversationId: id, ref: { channel: ref.channel, ts } };
+      if (ts) {
+        // The files of a card are recorded per message, so only those not uploaded yet are sent.
+        const message = await this.render(card);
+        await this.upload(client, ref.channel, ref.thread ?? ts, `${ref.channel}:${ts}`, message);
+        return { platform: 'slack', conversationId: id, ref: { channel: ref.channel, ts } };
+      }
     }
     const message = await this.render(card);
     const posted = await client.chat.postMessage({
@@ -269,6 +277,7 @@ export class SlackMessenger implements Messenger {
         ...(thread ? { thread } : {}),
         messageKey,
         files: message.files,
+        inFlight: this.uploadsInFlight,
       });
     } catch (error) {
       this.deps.logger.warn({ err: error, channel }, 'could not attach files to a Slack message');

@@ -4,9 +4,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nonceOf } from '../../adapters/discord/messenger';
+import { createSlackAdapter, type SlackAdapter } from '../../adapters/slack';
 import { conversationId } from '../../src/core/conversation';
+import { Messengers } from '../../src/core/messenger';
 import type { DraftCard } from '../../src/core/reply';
+import { silentLogger } from '../../src/log';
 import { DeliveryRecords } from '../../src/queue/delivery-record';
+import { DeliveryDeduper } from '../../src/store/dedupe';
+import { WebServer } from '../../src/web/server';
 import { type DiscordHarness, startDiscordHarness } from '../fakes/discord/harness';
 import { type SlackBot, startSlackBot } from '../fakes/slack/harness';
 import { testPrefix, testRedis } from '../support/redis';
@@ -167,5 +172,55 @@ describe('Slack: metadata carrying the key, looked up after an interrupted post'
     const next = await history({ limit: '1', cursor: page.response_metadata.next_cursor });
     expect(next.messages[0]?.ts).toBe(full.messages[1]?.ts);
     expect(bot.fake.violations).toEqual([]);
+  });
+
+  /** Another process: its own Slack adapter and messengers, the same Redis and configuration. */
+  async function anotherProcess() {
+    const messengers = new Messengers();
+    const web = new WebServer(silentLogger);
+    const adapter = createSlackAdapter({
+      app: { ...bot.app, messengers },
+      web,
+      config: bot.config,
+      logger: silentLogger,
+      deduper: new DeliveryDeduper(bot.app.redis.redis, bot.config.REDIS_KEY_PREFIX),
+      role: 'worker',
+    }) as SlackAdapter;
+    await adapter.start();
+    return { messenger: messengers.for('slack'), stop: () => adapter.stop() };
+  }
+
+  it('a card file whose upload was cut off is looked for in the thread before it is uploaded again', async () => {
+    const where = `slack:${teamId()}:CUPL`;
+    const handle = await bot.app.dispatcher.post(where, 'slack', card('u1'));
+    const withFile = (name: string) => ({
+      ...card('u1'),
+      attachments: [{ filename: name, content: `the ${name} transcript` }],
+    });
+    const uploads = () => bot.fake.uploads.filter((u) => u.channel === 'CUPL').map((u) => u.filename);
+    const other = await anotherProcess();
+    try {
+      // Process 1 shares the file but its answer is held (it dies there, as far as it knows).
+      const held = bot.fake.holdNext('files.completeUploadExternal');
+      const cutOff = bot.app.dispatcher.update(handle, withFile('tail.txt'));
+      await held.arrived;
+      // Process 2 finishes the card: it finds the share and uploads nothing.
+      await other.messenger.update(handle, withFile('tail.txt'));
+      expect(uploads()).toEqual(['tail.txt']);
+      expect(bot.fake.callsOf('conversations.replies').at(-1)?.form).toMatchObject({ ts: handle.ref.ts });
+      held.release();
+      await cutOff;
+      expect(uploads()).toEqual(['tail.txt']);
+
+      // Positive control: an upload cut off before Slack shared it is uploaded again by process 2.
+      bot.fake.script('files.completeUploadExternal', { error: 'internal_error' });
+      await bot.app.dispatcher.update(handle, withFile('second.txt'));
+      expect(uploads()).toEqual(['tail.txt']);
+      await other.messenger.update(handle, withFile('second.txt'));
+      expect(uploads()).toEqual(['tail.txt', 'second.txt']);
+      expect(bot.fake.violations).toEqual([]);
+    } finally {
+      await other.stop();
+    }
   });
 });

@@ -16,6 +16,9 @@ export interface FakeMessage {
   versions: { attachments: Record<string, unknown>[]; at: number }[];
 }
 
+/** A chat message or a file share, as the history methods list them. */
+type TimelineEntry = FakeMessage | SlackWorkspace['fileShares'][number];
+
 /** Options of the fake. */
 export interface FakeSlackOptions {
   botToken?: string;
@@ -32,6 +35,16 @@ export class SlackWorkspace {
   readonly responses: { id: string; body: Record<string, unknown>; at: number }[] = [];
   readonly views: { id: string; triggerId: string; view: Record<string, unknown> }[] = [];
   readonly uploads: { channel?: string; thread_ts?: string; filename: string; content: string }[] = [];
+  /**
+   * The messages `files.completeUploadExternal` shares files with (Slack posts one in the channel or
+   * thread, listing the files); kept apart from {@link messages}, which holds the bot's chat messages.
+   */
+  readonly fileShares: {
+    channel: string;
+    ts: string;
+    thread_ts?: string;
+    files: { id: string; name: string }[];
+  }[] = [];
   /** Channels the bot is not a member of (`chat.postMessage` answers `not_in_channel`). */
   readonly notInChannel = new Set<string>();
   readonly options: Required<FakeSlackOptions>;
@@ -113,7 +126,13 @@ export class SlackWorkspace {
    * 999) and an opaque `cursor`; metadata only with `include_all_metadata` ("Return all metadata
    * associated with this message").
    */
-  private page(all: FakeMessage[], body: Record<string, unknown>): Record<string, unknown> {
+  /** Chat messages and file shares of a channel, oldest first. */
+  private timeline(channel: string): TimelineEntry[] {
+    const shares = this.fileShares.filter((f) => f.channel === channel);
+    return [...this.channelMessages(channel), ...shares].sort((a, b) => Number(a.ts) - Number(b.ts));
+  }
+
+  private page(all: TimelineEntry[], body: Record<string, unknown>): Record<string, unknown> {
     const inclusive = body.inclusive === 'true' || body.inclusive === '1';
     const oldest = body.oldest === undefined ? undefined : Number(body.oldest);
     const latest = body.latest === undefined ? undefined : Number(body.latest);
@@ -131,9 +150,9 @@ export class SlackWorkspace {
       ts: m.ts,
       bot_id: this.options.botId,
       text: '',
-      attachments: m.attachments,
+      ...('files' in m ? { files: m.files } : { attachments: m.attachments }),
       ...(m.thread_ts ? { thread_ts: m.thread_ts } : {}),
-      ...(withMetadata && m.metadata ? { metadata: m.metadata } : {}),
+      ...(withMetadata && 'metadata' in m && m.metadata ? { metadata: m.metadata } : {}),
     }));
     const more = start + limit < inRange.length;
     return {
@@ -213,7 +232,7 @@ export class SlackWorkspace {
         return { ok: true, message_ts: this.nextTs() };
       case 'conversations.history':
         return this.page(
-          this.channelMessages(channel)
+          this.timeline(channel)
             .filter((m) => !m.thread_ts || m.thread_ts === m.ts)
             .reverse(),
           body,
@@ -222,7 +241,7 @@ export class SlackWorkspace {
         const parent = String(body.ts ?? '');
         if (!this.messages.has(`${channel}:${parent}`)) return { ok: false, error: 'thread_not_found' };
         return this.page(
-          this.channelMessages(channel).filter((m) => m.ts === parent || m.thread_ts === parent),
+          this.timeline(channel).filter((m) => m.ts === parent || m.thread_ts === parent),
           body,
         );
       }
@@ -255,6 +274,14 @@ export class SlackWorkspace {
             ...(body.thread_ts ? { thread_ts: String(body.thread_ts) } : {}),
             filename: pending.filename,
             content: pending.content.toString('utf8'),
+          });
+        }
+        if (body.channel_id) {
+          this.fileShares.push({
+            channel: String(body.channel_id),
+            ts: this.nextTs(),
+            ...(body.thread_ts ? { thread_ts: String(body.thread_ts) } : {}),
+            files: files.map((f) => ({ id: f.id, name: this.pendingUploads.get(f.id)?.filename ?? '' })),
           });
         }
         return { ok: true, files: files.map((f) => ({ id: f.id, title: f.title ?? '' })) };

@@ -2,15 +2,21 @@
  * Delivery keys on posts a queued job may retry (announcements): what each messenger sends, and what
  * the fake platforms do with it, as the platforms document it.
  */
+
+import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nonceOf } from '../../adapters/discord/messenger';
 import { createSlackAdapter, type SlackAdapter } from '../../adapters/slack';
 import { conversationId } from '../../src/core/conversation';
 import { Messengers } from '../../src/core/messenger';
 import type { DraftCard } from '../../src/core/reply';
+import type { WatchKind } from '../../src/core/watch';
 import { silentLogger } from '../../src/log';
+import { createDeliverProcessor } from '../../src/queue/deliver-processor';
 import { DeliveryRecords } from '../../src/queue/delivery-record';
+import type { DeliverJobData } from '../../src/queue/queues';
 import { DeliveryDeduper } from '../../src/store/dedupe';
+import type { SubscriptionStore } from '../../src/store/subscriptions';
 import { WebServer } from '../../src/web/server';
 import { type DiscordHarness, startDiscordHarness } from '../fakes/discord/harness';
 import { type SlackBot, startSlackBot } from '../fakes/slack/harness';
@@ -37,6 +43,45 @@ describe('the posted-record of a delivery', () => {
     await records.posted('k1', handle);
     expect(await records.begin('k1', 3000)).toEqual({ kind: 'posted', handle });
     expect(await records.begin('k2', 3000)).toEqual({ kind: 'fresh' });
+  });
+
+  it('the deliver processor posts once, with the key; a rerun after the record posts nothing', async () => {
+    const posted: DraftCard[] = [];
+    const kind = { name: 'build', announce: (e) => card(e.id) } as WatchKind;
+    const deliver = createDeliverProcessor({
+      kinds: [kind],
+      post: async (conversationId, draft) => {
+        posted.push(draft);
+        return { platform: 'slack', conversationId, ref: { channel: 'C', ts: `1.${posted.length}` } };
+      },
+      subscriptions: {} as SubscriptionStore,
+      redis,
+      prefix: testPrefix(),
+      logger: silentLogger,
+    });
+    const job = {
+      data: {
+        conversationId: 'slack:T:C',
+        event: {
+          tool: 'mytool',
+          kind: 'build',
+          id: 'b1',
+          from: 'a',
+          to: 'b',
+          at: 1,
+          detail: '',
+          terminal: true,
+        },
+      },
+    } as Job<DeliverJobData>;
+    await deliver(job);
+    expect(posted).toHaveLength(1);
+    expect(posted[0]?.delivery).toEqual({ key: expect.stringMatching(/^deliver-[0-9a-f]{40}$/) });
+    await deliver(job);
+    expect(posted).toHaveLength(1);
+    // Positive control: another conversation is another delivery.
+    await deliver({ data: { ...job.data, conversationId: 'slack:T:D' } } as Job<DeliverJobData>);
+    expect(posted).toHaveLength(2);
   });
 });
 

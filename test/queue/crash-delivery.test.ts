@@ -7,7 +7,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
@@ -43,6 +43,8 @@ interface Loaded {
 let bundleDir = '';
 let bundle = '';
 beforeAll(async () => {
+  // Inside the repository (git-ignored .data/), so the bundle's package imports resolve.
+  mkdirSync(join(ROOT, '.data'), { recursive: true });
   bundleDir = mkdtempSync(join(ROOT, '.data', 'crash-worker-'));
   bundle = join(bundleDir, 'platform-worker.mjs');
   await build({

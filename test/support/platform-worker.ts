@@ -35,6 +35,8 @@ const adapters = factories
   .filter((a): a is PlatformAdapter => a !== undefined);
 for (const adapter of adapters) await adapter.start();
 process.stdout.write('loaded\n');
+// The test went away (its end of the pipe closed): do not linger holding Redis connections.
+process.stdin.once('end', () => process.exit(0));
 process.stdin.once('data', () => {
   app.startWorkers();
   process.stdout.write('ready\n');

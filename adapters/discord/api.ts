@@ -30,10 +30,17 @@ export class DiscordApi {
     readonly applicationId: string,
   ) {}
 
-  /** Posts a message in a channel with the bot token. */
-  async createMessage(channelId: string, message: RenderedMessage): Promise<APIMessage> {
+  /**
+   * Posts a message in a channel with the bot token; with `once`, Discord returns the message created
+   * earlier with the same nonce (within a few minutes) instead of creating another one.
+   */
+  async createMessage(
+    channelId: string,
+    message: RenderedMessage,
+    once?: { nonce: string; enforce_nonce: true },
+  ): Promise<APIMessage> {
     return (await this.rest.post(Routes.channelMessages(channelId), {
-      body: message.body,
+      body: once ? { ...message.body, ...once } : message.body,
       files: message.files,
     })) as APIMessage;
   }

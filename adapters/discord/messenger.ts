@@ -3,6 +3,7 @@
  * keeps changing (a deployment, a tail) can be edited for hours and from any process; and edits
  * interaction replies (ephemeral cards) through their interaction token while it lives (15 min).
  */
+import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { MessageHandle } from '../../src/core/command';
 import { parseConversationId } from '../../src/core/conversation';
@@ -34,7 +35,9 @@ export class DiscordMessenger implements Messenger {
   ) {}
 
   /**
-   * Posts a card in a conversation with the bot token. `author` (who asked) is shown on the card and
+   * Posts a card in a conversation with the bot token. A card with a delivery key (an announcement a
+   * queued job may retry) is sent with that key as `nonce` and `enforce_nonce: true`, so a retry of a
+   * post that reached Discord gets the first message back instead of creating a second one. `author` (who asked) is shown on the card and
    * kept on the handle so later edits show it too. Private cards need an interaction (ephemeral
    * reply) and are refused here.
    */
@@ -45,7 +48,12 @@ export class DiscordMessenger implements Messenger {
     const channel = channelOf(conversationId);
     const author = options.author;
     try {
-      const message = await this.api.createMessage(channel, renderCard(card, author ? { author } : {}));
+      const rendered = renderCard(card, author ? { author } : {});
+      const message = await this.api.createMessage(
+        channel,
+        rendered,
+        card.delivery ? nonceOf(card.delivery.key) : undefined,
+      );
       return {
         platform: 'discord',
         conversationId,
@@ -80,6 +88,21 @@ export class DiscordMessenger implements Messenger {
     }
     return error;
   }
+}
+
+/**
+ * The `nonce` of a delivery key: Discord takes a string of at most 25 characters, so the key is hashed
+ * (25 base64url characters, 150 bits). With `enforce_nonce`, Discord checks the nonce "for uniqueness
+ * in the past few minutes. If another message was created by the same author with the same nonce, that
+ * message will be returned and no new message will be created" (discord/discord-api-docs,
+ * developers/resources/message.mdx, Create Message, commit a1a297f4; `nonce` is `maxLength: 25` in
+ * specs/platforms/discord-openapi.json, MessageCreateRequest).
+ */
+export function nonceOf(key: string): { nonce: string; enforce_nonce: true } {
+  return {
+    nonce: createHash('sha256').update(key).digest('base64url').slice(0, 25),
+    enforce_nonce: true,
+  };
 }
 
 /** The channel (or thread) id of a Discord conversation id. */

@@ -84,9 +84,24 @@ export function slackFileResolver(
   };
 }
 
+/** Uploads running in one process (a messenger), so a quick second update does not upload again. */
+export type UploadsInFlight = Set<string>;
+
+/** How far before an interrupted upload's start its file share is looked for (clock differences). */
+const LOOKUP_MARGIN_MS = 60_000;
+
+/** The name a card file is uploaded under. */
+export function uploadName(filename: string): string {
+  return filename.replace(/[^\w.-]+/g, '_').slice(0, 80) || 'file.txt';
+}
+
 /**
  * Uploads a card's files next to its message (files upload v2: get URL, send bytes, complete), each
- * once per message even when the card is updated many times.
+ * once per message even when the card is updated many times, and across a crash: when an upload
+ * starts, its start time is recorded (`slack:uploading:`), and once Slack completed it, the file is
+ * recorded as done (`slack:uploaded:`). An upload that started in a process that died before the
+ * record of completion is looked for in the thread (or channel) first: a file of that name shared
+ * there since shortly before that start is taken as done, otherwise it is uploaded again.
  */
 export async function uploadCardFiles(options: {
   client: webApi.WebClient;
@@ -98,26 +113,66 @@ export async function uploadCardFiles(options: {
   /** What the upload belongs to, for the once-only check. */
   messageKey: string;
   files: readonly CardAttachment[];
+  /** This process's uploads in flight. */
+  inFlight: UploadsInFlight;
 }): Promise<void> {
-  const key = `${options.prefix}slack:uploaded:${options.messageKey}`;
+  const { redis } = options;
+  const done = `${options.prefix}slack:uploaded:${options.messageKey}`;
+  const started = `${options.prefix}slack:uploading:${options.messageKey}`;
   const fresh: { file: CardAttachment; digest: string }[] = [];
   for (const file of options.files) {
     const digest = createHash('sha256').update(file.filename).update('\0').update(file.content).digest('hex');
-    if ((await options.redis.sadd(key, digest)) === 1) fresh.push({ file, digest });
+    if (options.inFlight.has(`${done}|${digest}`) || fresh.some((f) => f.digest === digest)) continue;
+    if ((await redis.sismember(done, digest)) === 1) continue;
+    const since = await redis.hget(started, digest);
+    if (since && (await sharedSince(options, uploadName(file.filename), Number(since)))) {
+      await redis.sadd(done, digest);
+      continue;
+    }
+    fresh.push({ file, digest });
   }
-  await options.redis.expire(key, 7 * 24 * 3600);
   if (fresh.length === 0) return;
+  const now = String(Date.now());
+  const marks = redis.multi();
+  for (const { digest } of fresh) marks.hsetnx(started, digest, now);
+  await marks.expire(started, 7 * 24 * 3600).exec();
+  for (const { digest } of fresh) options.inFlight.add(`${done}|${digest}`);
   try {
     await options.client.filesUploadV2({
       channel_id: options.channel,
       ...(options.thread ? { thread_ts: options.thread } : {}),
-      file_uploads: fresh.map(({ file }) => ({
-        filename: file.filename.replace(/[^\w.-]+/g, '_').slice(0, 80) || 'file.txt',
-        content: file.content,
-      })),
+      file_uploads: fresh.map(({ file }) => ({ filename: uploadName(file.filename), content: file.content })),
     });
-  } catch (error) {
-    await options.redis.srem(key, ...fresh.map((f) => f.digest));
-    throw error;
+    await redis
+      .multi()
+      .sadd(done, ...fresh.map((f) => f.digest))
+      .expire(done, 7 * 24 * 3600)
+      .hdel(started, ...fresh.map((f) => f.digest))
+      .exec();
+  } finally {
+    for (const { digest } of fresh) options.inFlight.delete(`${done}|${digest}`);
+  }
+}
+
+/**
+ * True when a file named `name` was shared in the thread (or channel) since shortly before `since`
+ * (ms): `conversations.replies` / `conversations.history` list a file share with its `files`. A
+ * lookup Slack refuses counts as not found.
+ */
+async function sharedSince(
+  options: { client: webApi.WebClient; channel: string; thread?: string },
+  name: string,
+  since: number,
+): Promise<boolean> {
+  const oldest = ((since - LOOKUP_MARGIN_MS) / 1000).toFixed(6);
+  const args = { channel: options.channel, oldest, limit: 200 };
+  try {
+    const answer = options.thread
+      ? await options.client.conversations.replies({ ...args, ts: options.thread })
+      : await options.client.conversations.history(args);
+    return (answer.messages ?? []).some((m) => (m.files ?? []).some((f) => f.name === name));
+  } catch {
+    // Cannot look (a missing history scope): upload again rather than lose the file.
+    return false;
   }
 }

@@ -13,6 +13,10 @@ export const BOT_SCOPE_REASONS = {
   'chat:write.public': 'posting cards in public channels without being invited first',
   'im:write': 'opening a DM with a user for private replies and private files',
   'im:history': 'reading commands and files users send to the bot in its DM',
+  'channels:history':
+    'after a crash, finding an announcement that may already be posted (message metadata), so it is not posted twice',
+  'groups:history': 'the same in private channels',
+  'mpim:history': 'the same in group DMs',
   'app_mentions:read': 'answering @Deckhand in channels',
   'files:write': 'attaching long logs and transcripts as files',
   'files:read': 'reading files users share with the bot (uploads)',

@@ -4,10 +4,10 @@ import type { Logger } from 'pino';
 import type { MessageHandle } from '../../src/core/command';
 import { conversationId, parseConversationId } from '../../src/core/conversation';
 import type { Messenger } from '../../src/core/messenger';
-import type { Card } from '../../src/core/reply';
+import type { Card, DeliveryKey } from '../../src/core/reply';
 import type { SlackClients } from './clients';
 import type { DialogPolicy } from './confirm';
-import { uploadCardFiles } from './files';
+import { type UploadsInFlight, uploadCardFiles } from './files';
 import { renderCard, type SlackMessage } from './render';
 import { postToResponseUrl } from './response-url';
 
@@ -22,6 +22,15 @@ export interface SlackPlace {
   /** `response_url` of the interaction, for places the bot cannot post to itself. */
   responseUrl?: string;
 }
+
+/** `event_type` of the metadata that carries a delivery key (see {@link SlackMessenger.post}). */
+export const DELIVERY_EVENT_TYPE = 'deckhand_event';
+
+/** How far before an interrupted attempt's start its message is looked for (clock differences). */
+const LOOKUP_MARGIN_MS = 60_000;
+
+/** At most this many history pages (of 200 messages) are read in a very busy channel. */
+const LOOKUP_PAGES = 10;
 
 /** Web API errors that mean "the bot cannot post here" (not in the channel, a DM of two people). */
 const CANNOT_POST = new Set(['not_in_channel', 'channel_not_found', 'user_not_in_channel', 'is_archived']);
@@ -49,6 +58,9 @@ export function placeId(place: SlackPlace): string {
  * `{channel, user, ephemeral}` for ephemeral ones.
  */
 export class SlackMessenger implements Messenger {
+  /** Card files this process is uploading right now. */
+  private readonly uploadsInFlight: UploadsInFlight = new Set();
+
   constructor(
     private readonly deps: {
       clients: SlackClients;
@@ -66,10 +78,24 @@ export class SlackMessenger implements Messenger {
     return this.deps.dialogs ? renderCard(card, await this.deps.dialogs(card)) : renderCard(card);
   }
 
-  /** Posts a card in a conversation (`chat.postMessage`), in its thread when it has one. */
+  /**
+   * Posts a card in a conversation (`chat.postMessage`), in its thread when it has one. A card with a
+   * delivery key carries it as message metadata; when an earlier attempt may have reached Slack
+   * (`delivery.since`), the message carrying that key is looked up first and returned if found.
+   */
   async post(id: string, card: Card): Promise<MessageHandle> {
     const ref = parseConversationId(id);
     const { client } = await this.deps.clients.forTeam(ref.workspace);
+    const delivery = card.delivery;
+    if (delivery?.since !== undefined) {
+      const ts = await this.findDelivered(client, ref.channel, ref.thread, delivery);
+      if (ts) {
+        // The files of a card are recorded per message, so only those not uploaded yet are sent.
+        const message = await this.render(card);
+        await this.upload(client, ref.channel, ref.thread ?? ts, `${ref.channel}:${ts}`, message);
+        return { platform: 'slack', conversationId: id, ref: { channel: ref.channel, ts } };
+      }
+    }
     const message = await this.render(card);
     const posted = await client.chat.postMessage({
       channel: ref.channel,
@@ -77,6 +103,9 @@ export class SlackMessenger implements Messenger {
       attachments: message.attachments,
       unfurl_links: false,
       unfurl_media: false,
+      ...(delivery
+        ? { metadata: { event_type: DELIVERY_EVENT_TYPE, event_payload: { key: delivery.key } } }
+        : {}),
     });
     const ts = posted.ts as string;
     const channel = (posted.channel as string | undefined) ?? ref.channel;
@@ -187,6 +216,50 @@ export class SlackMessenger implements Messenger {
     return channel;
   }
 
+  /**
+   * The `ts` of the bot's message carrying a delivery key, posted since shortly before `since`: the
+   * channel's history (or the thread's replies) with `include_all_metadata`, newest first, page by page
+   * back to that time. A lookup Slack refuses (a missing `channels:history` scope) is logged and
+   * treated as not found: the card is posted again rather than lost.
+   */
+  private async findDelivered(
+    client: webApi.WebClient,
+    channel: string,
+    thread: string | undefined,
+    delivery: DeliveryKey,
+  ): Promise<string | undefined> {
+    const oldest = ((Number(delivery.since) - LOOKUP_MARGIN_MS) / 1000).toFixed(6);
+    let cursor: string | undefined;
+    try {
+      for (let page = 0; page < LOOKUP_PAGES; page += 1) {
+        const args = {
+          channel,
+          oldest,
+          limit: 200,
+          include_all_metadata: true,
+          ...(cursor ? { cursor } : {}),
+        };
+        const answer = thread
+          ? await client.conversations.replies({ ...args, ts: thread })
+          : await client.conversations.history(args);
+        const found = (answer.messages ?? []).find(
+          (m) =>
+            m.metadata?.event_type === DELIVERY_EVENT_TYPE &&
+            (m.metadata.event_payload as { key?: unknown } | undefined)?.key === delivery.key,
+        );
+        if (found?.ts) return found.ts;
+        cursor = answer.response_metadata?.next_cursor || undefined;
+        if (!answer.has_more || !cursor) return undefined;
+      }
+    } catch (error) {
+      this.deps.logger.warn(
+        { channel, error: slackErrorCode(error) ?? String(error) },
+        'could not look for an interrupted post in the Slack history; posting it again',
+      );
+    }
+    return undefined;
+  }
+
   private async upload(
     client: webApi.WebClient,
     channel: string,
@@ -204,6 +277,7 @@ export class SlackMessenger implements Messenger {
         ...(thread ? { thread } : {}),
         messageKey,
         files: message.files,
+        inFlight: this.uploadsInFlight,
       });
     } catch (error) {
       this.deps.logger.warn({ err: error, channel }, 'could not attach files to a Slack message');

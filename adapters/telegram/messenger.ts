@@ -38,8 +38,21 @@ export class TelegramMessenger implements Messenger {
     private readonly logger: Logger,
   ) {}
 
+  /**
+   * Posts a card in a chat. Telegram has no idempotency key and a bot cannot read a chat's history, so
+   * a post whose earlier attempt was interrupted (`card.delivery.since`: the process died between the
+   * request and recording Telegram's answer) cannot be checked: it is posted again (at least once,
+   * never lost; a duplicate only in that window). The window is kept to one request: the posted-record
+   * is written right after Telegram's answer.
+   */
   async post(conversationId: string, card: Card): Promise<MessageHandle> {
     const { chatId, threadId } = chatOf(conversationId);
+    if (card.delivery?.since !== undefined) {
+      this.logger.warn(
+        { chat: chatId, delivery: card.delivery.key },
+        'posting an interrupted announcement again; Telegram cannot tell whether the first attempt arrived',
+      );
+    }
     return this.send(conversationId, chatId, card, threadId ? { threadId } : {});
   }
 

@@ -53,6 +53,23 @@ export interface Card {
   footer?: string;
   attachments?: CardAttachment[];
   visibility?: Visibility;
+  /** Set when a queued job posts this card and may retry the post: see {@link DeliveryKey}. */
+  delivery?: DeliveryKey;
+}
+
+/**
+ * The idempotency key of a post a queued job may retry (an announcement). Messengers make the platform
+ * dedupe on it where it can: Discord's `nonce` with `enforce_nonce`, Slack message metadata looked up
+ * before re-posting. Telegram has no such key (see the delivery section of the README).
+ */
+export interface DeliveryKey {
+  /** Unique per (event, conversation); the same on every attempt. */
+  key: string;
+  /**
+   * When an earlier attempt started (ms), set only when one may have reached the platform without
+   * its answer being recorded (a crash, a timeout): the messenger looks for that post first.
+   */
+  since?: number;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { type Job, UnrecoverableError } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { Counter } from 'prom-client';
 import { parseConversationId } from '../core/conversation';
@@ -7,9 +8,13 @@ import type { DraftCard } from '../core/reply';
 import type { WatchEvent, WatchKind, WatchKindName } from '../core/watch';
 import { metricsRegistry } from '../metrics';
 import type { SubscriptionStore } from '../store/subscriptions';
-import type { DeliverJobData } from './queues';
+import { DeliveryRecords } from './delivery-record';
+import { type DeliverJobData, deliverJobId } from './queues';
 
-/** Announcements delivered, by platform and outcome (`sent`, `retry`, `gone`). */
+/**
+ * Announcements delivered, by platform and outcome (`sent`, `retry`, `gone`, `already-posted`: a
+ * retry found the post recorded and posted nothing).
+ */
 export const deliveryCounter = new Counter({
   name: 'deckhand_notification_deliveries_total',
   help: 'Announcements to subscribed conversations, by platform and outcome.',
@@ -23,23 +28,56 @@ export interface DeliverDeps<S> {
   /** Posts a card to a conversation through its platform's messenger (the dispatcher's `post`). */
   post(conversationId: string, card: DraftCard): Promise<unknown>;
   subscriptions: SubscriptionStore;
+  /** Where each delivery's posted-record lives. */
+  redis: Redis;
+  prefix: string;
   logger: Logger;
 }
 
 /**
- * Posts one announcement to one conversation. Transient failures are retried with back-off by BullMQ
- * (platform rate limits are already waited out by each SDK); a conversation the bot can no longer post
- * in is marked broken and dropped, not retried forever.
+ * Posts one announcement to one conversation, exactly once where the platform makes it possible:
+ *
+ * - a posted-record per (event, conversation) is written right after the platform accepted the post,
+ *   and read before any attempt, so a retry (a crash, a failed job) never posts a recorded message;
+ * - every attempt carries the delivery key on the card (`card.delivery`): Discord gets it as the
+ *   message `nonce` with `enforce_nonce` (Discord returns the earlier message instead of creating a
+ *   second one), Slack as message metadata, which a retry after an interrupted attempt looks up in the
+ *   channel's recent history before posting again;
+ * - Telegram has no idempotency key and bots cannot read chat history: after an interrupted attempt
+ *   (the process died between the request and recording its answer) the announcement is posted again,
+ *   so a message is never lost but may, in that window, appear twice (at least once).
+ *
+ * Transient failures are retried with back-off by BullMQ (platform rate limits are already waited
+ * out by each SDK); a conversation the bot can no longer post in is marked broken and dropped, not
+ * retried forever.
  */
 export function createDeliverProcessor<S>(deps: DeliverDeps<S>) {
   const kinds = new Map<WatchKindName, WatchKind<S>>(deps.kinds.map((k) => [k.name, k]));
+  const records = new DeliveryRecords(deps.redis, deps.prefix);
   return async (job: Job<DeliverJobData>): Promise<void> => {
     const { event, conversationId } = job.data;
     const platform = parseConversationId(conversationId).platform;
     const kind = kinds.get(event.kind as WatchEvent['kind']);
     if (!kind) throw new UnrecoverableError(`unknown event kind ${event.kind}`);
+    const key = deliverJobId(event, conversationId);
+    const state = await records.begin(key);
+    if (state.kind === 'posted') {
+      deliveryCounter.inc({ platform, outcome: 'already-posted' });
+      return;
+    }
+    if (state.kind === 'interrupted') {
+      deps.logger.info(
+        { conversation: conversationId, delivery: key, since: state.since },
+        'an earlier attempt of this announcement was interrupted; the messenger checks before posting',
+      );
+    }
+    const card: DraftCard = {
+      ...kind.announce(event),
+      delivery: { key, ...(state.kind === 'interrupted' ? { since: state.since } : {}) },
+    };
     try {
-      await deps.post(conversationId, kind.announce(event));
+      const handle = await deps.post(conversationId, card);
+      await records.posted(key, handle);
       deliveryCounter.inc({ platform, outcome: 'sent' });
     } catch (error) {
       if (error instanceof ConversationGoneError) {

@@ -26,6 +26,21 @@ async function previousOutcome(
   return (last || undefined) as Outcome | undefined;
 }
 
+/** The deliver job of one announcement to one conversation (its id is the delivery key). */
+export function deliverJob(event: WatchEvent, conversationId: string) {
+  return {
+    name: 'deliver',
+    data: { event, conversationId } satisfies DeliverJobData,
+    opts: {
+      jobId: deliverJobId(event, conversationId),
+      attempts: 10,
+      backoff: { type: 'exponential' as const, delay: 1000 },
+      removeOnComplete: { age: 86_400 },
+      removeOnFail: { age: 7 * 86_400 },
+    },
+  };
+}
+
 /** Fans one event out to every subscribed conversation that wants it: one deliver job each. */
 export function createNotifyProcessor(deps: {
   queues: Queues;
@@ -45,19 +60,7 @@ export function createNotifyProcessor(deps: {
       byQueue.set(name, [...(byQueue.get(name) ?? []), target]);
     }
     for (const [name, group] of byQueue) {
-      await deps.queues[name as keyof Queues].addBulk(
-        group.map((s) => ({
-          name: 'deliver',
-          data: { event, conversationId: s.conversationId } satisfies DeliverJobData,
-          opts: {
-            jobId: deliverJobId(event, s.conversationId),
-            attempts: 10,
-            backoff: { type: 'exponential', delay: 1000 },
-            removeOnComplete: { age: 86_400 },
-            removeOnFail: { age: 7 * 86_400 },
-          },
-        })),
-      );
+      await deps.queues[name as keyof Queues].addBulk(group.map((s) => deliverJob(event, s.conversationId)));
     }
     deps.logger.debug({ event: eventKey(event), deliveries: targets.length }, 'event fanned out');
     return targets.length;

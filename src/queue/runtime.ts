@@ -66,6 +66,8 @@ export function startWorkers<S>(deps: WorkerDeps<S>): Workers {
     kinds: deps.kinds,
     post: deps.postCard,
     subscriptions: deps.subscriptions,
+    redis: deps.redis,
+    prefix: deps.keyPrefix,
     logger: deps.logger,
   }) as Processor;
   const processors: Partial<Record<QueueName, Processor>> = {

@@ -13,6 +13,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Chat, Update, User, UserFromGetMe } from 'grammy/types';
+import { HeldAnswer } from './hold';
 import { readBody, sendJson } from './telegram-http';
 import { METHODS } from './telegram-methods';
 import { LongPoll } from './telegram-polling';
@@ -64,6 +65,7 @@ export class FakeTelegram extends UserActions {
   apiRoot = '';
   private readonly poll = new LongPoll((res, call, outcome) => this.answer(res, call, outcome));
   private readonly faults = new Map<string, Fault[]>();
+  private readonly holds = new Map<string, HeldAnswer[]>();
   private server: Server | undefined;
 
   constructor(
@@ -106,6 +108,16 @@ export class FakeTelegram extends UserActions {
     const list = this.faults.get(method) ?? [];
     list.push(fault);
     this.faults.set(method, list);
+  }
+
+  /**
+   * Carries out the next call of `method` (the message is sent) but holds its answer back until
+   * `release()` or until the client goes away (see {@link HeldAnswer}).
+   */
+  holdNext(method: string): HeldAnswer {
+    const held = new HeldAnswer();
+    this.holds.set(method, [...(this.holds.get(method) ?? []), held]);
+    return held;
   }
 
   /** Calls of one method (all calls without an argument). */
@@ -160,6 +172,11 @@ export class FakeTelegram extends UserActions {
     if (method === 'getUpdates') return this.getUpdates(params, res, call);
     try {
       const result = METHODS[method]?.(this.state, params, body.files);
+      const held = this.holds.get(method)?.shift();
+      if (held && !(await held.hold(res))) {
+        call.status = -1;
+        return;
+      }
       return this.answer(res, call, { result });
     } catch (error) {
       if (!(error instanceof BotApiError)) throw error;

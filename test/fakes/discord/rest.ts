@@ -16,6 +16,12 @@ export interface FakeRestState {
   gatewayUrl: string;
 }
 
+/**
+ * How long the fake remembers a nonce. Discord documents "the past few minutes" without a figure; the
+ * fake uses 3 minutes, and Deckhand relies on it only for retries that come within seconds.
+ */
+export const NONCE_WINDOW_MS = 3 * 60_000;
+
 type Handler = (match: RegExpExecArray, request: RecordedRequest) => RouteAnswer | undefined;
 
 const unknownInteraction = { status: 404, body: { code: 10062, message: 'Unknown interaction' } };
@@ -153,12 +159,30 @@ export class FakeRest {
     return request.query.wait === 'true' ? this.json(message) : { status: 204 };
   }
 
+  /**
+   * POST /channels/{id}/messages. With `enforce_nonce: true` and a `nonce`, Discord "checks it for
+   * uniqueness in the past few minutes. If another message was created by the same author with the
+   * same nonce, that message will be returned and no new message will be created"
+   * (discord/discord-api-docs developers/resources/message.mdx, Create Message, commit a1a297f4). The
+   * fake keeps nonces for {@link NONCE_WINDOW_MS}; every message here is by the bot (one author).
+   */
   private createMessage(m: RegExpExecArray, request: RecordedRequest): RouteAnswer | undefined {
     if (request.method !== 'POST') return undefined;
     const body = (request.body ?? {}) as Record<string, unknown>;
-    return this.json(
-      this.state.store.write(undefined, { channelId: m[1] as string, via: 'bot' }, body, request.files),
+    const nonce = body.nonce === undefined || body.nonce === null ? undefined : String(body.nonce);
+    const author = this.state.identity.botId;
+    if (nonce !== undefined && body.enforce_nonce === true) {
+      const earlier = this.state.store.byNonce(author, nonce, NONCE_WINDOW_MS);
+      if (earlier) return this.json(earlier);
+    }
+    const message = this.state.store.write(
+      undefined,
+      { channelId: m[1] as string, via: 'bot' },
+      body,
+      request.files,
     );
+    if (nonce !== undefined) this.state.store.rememberNonce(author, nonce, message);
+    return this.json(message);
   }
 
   private channelMessage(m: RegExpExecArray, request: RecordedRequest): RouteAnswer | undefined {

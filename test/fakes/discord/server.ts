@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { HeldAnswer } from '../hold';
 import { FakeGateway, type GatewayIdentity } from './gateway';
 import { FakeRest } from './rest';
 import { API_ROOT, discordSpec, matchDiscordOperation, validateDiscordRequest } from './spec';
@@ -57,6 +58,7 @@ export class FakeDiscord {
   private readonly files = new Map<string, Buffer>();
   private readonly rest: FakeRest;
   private readonly injections: Injection[] = [];
+  private readonly holds: { method: string; path: RegExp; held: HeldAnswer }[] = [];
   private server!: Server;
   port = 0;
 
@@ -138,6 +140,16 @@ export class FakeDiscord {
       },
       remaining: times,
     });
+  }
+
+  /**
+   * Carries out the next request matching `method` and `path` (a message is created) but holds its
+   * answer back until `release()` or until the client goes away (see {@link HeldAnswer}).
+   */
+  holdNext(method: string, path: RegExp): HeldAnswer {
+    const held = new HeldAnswer();
+    this.holds.push({ method, path, held });
+    return held;
   }
 
   /** Answers the next request matching `method` and `path` with `status` and a Discord error body. */
@@ -284,6 +296,14 @@ export class FakeDiscord {
       await Promise.race([pending.answered, new Promise((resolve) => setTimeout(resolve, 2000))]);
     }
     const result = this.rest.route(record);
+    const hold = this.holds.findIndex((h) => h.method === record.method && h.path.test(record.path));
+    if (hold >= 0) {
+      const held = this.holds.splice(hold, 1)[0]?.held;
+      if (held && !(await held.hold(res))) {
+        record.status = -1;
+        return;
+      }
+    }
     return answer(result.status, result.body);
   }
 

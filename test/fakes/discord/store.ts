@@ -12,6 +12,8 @@ export interface FakeMessage {
   flags: number;
   /** `bot` = a channel message posted with the bot token; `interaction` = an interaction reply. */
   via: 'bot' | 'interaction';
+  /** The `nonce` it was created with (Discord echoes it in the create answer). */
+  nonce?: string;
   /** Every body that created or edited this message, in order. */
   history: Record<string, unknown>[];
   deleted: boolean;
@@ -57,6 +59,20 @@ export class FakeStore {
   readonly messages = new Map<string, FakeMessage>();
   readonly interactions = new Map<string, FakeInteraction>();
   readonly byToken = new Map<string, FakeInteraction>();
+  /** Messages by `author:nonce`, with when they were created. */
+  private readonly nonces = new Map<string, { message: FakeMessage; at: number }>();
+
+  /** Remembers the nonce a message was created with. */
+  rememberNonce(author: string, nonce: string, message: FakeMessage): void {
+    message.nonce = nonce;
+    this.nonces.set(`${author}:${nonce}`, { message, at: Date.now() });
+  }
+
+  /** The message `author` created with `nonce` within the last `windowMs`, if any. */
+  byNonce(author: string, nonce: string, windowMs: number): FakeMessage | undefined {
+    const entry = this.nonces.get(`${author}:${nonce}`);
+    return entry && Date.now() - entry.at <= windowMs ? entry.message : undefined;
+  }
 
   /** Creates or edits a message from a request body (JSON or `payload_json`) and its files. */
   write(
@@ -117,6 +133,7 @@ export class FakeStore {
         proxy_url: `https://media.example.invalid/attachments/${a.id}/${a.filename}`,
       })),
       flags: message.flags,
+      ...(message.nonce !== undefined ? { nonce: message.nonce } : {}),
       author: {
         id: botId,
         username: 'Deckhand',

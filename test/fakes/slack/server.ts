@@ -9,6 +9,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import busboy from 'busboy';
+import { HeldAnswer } from '../hold';
 import { checkMessage, checkView } from './blockkit';
 import { FakeSocketMode } from './socket';
 import { loadSlackSpec, type SlackSpec } from './spec';
@@ -37,9 +38,11 @@ export type Scripted =
   | { status: 500 }
   | { error: string }
   /** Answers normally, but only after this long (a slow Slack). */
-  | { delayMs: number };
+  | { delayMs: number }
+  /** Carries the call out, then holds the answer until released or the client goes away. */
+  | { hold: HeldAnswer };
 
-const JSON_FIELDS = ['attachments', 'blocks', 'view', 'files'];
+const JSON_FIELDS = ['attachments', 'blocks', 'view', 'files', 'metadata'];
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -104,6 +107,16 @@ export class FakeSlack extends SlackWorkspace {
   /** Queues answers for the next calls of `method`. */
   script(method: string, ...answers: Scripted[]): void {
     this.scripts.set(method, [...(this.scripts.get(method) ?? []), ...answers]);
+  }
+
+  /**
+   * Carries out the next call of `method` (a message is posted) but holds its answer back until
+   * `release()` or until the client goes away (see {@link HeldAnswer}).
+   */
+  holdNext(method: string): HeldAnswer {
+    const held = new HeldAnswer();
+    this.script(method, { hold: held });
+    return held;
   }
 
   /** Calls of one method, in order. */
@@ -219,7 +232,12 @@ export class FakeSlack extends SlackWorkspace {
     }
     if (scripted && 'status' in scripted) return answer(scripted.status, { ok: false, error: 'fatal_error' });
     if (scripted && 'error' in scripted) return answer(200, { ok: false, error: scripted.error });
-    return answer(200, this.perform(method, body, this.tokens.get(token ?? '') ?? this.options.teamId));
+    const result = this.perform(method, body, this.tokens.get(token ?? '') ?? this.options.teamId);
+    if (scripted && 'hold' in scripted && !(await scripted.hold.hold(res))) {
+      call.status = -1;
+      return;
+    }
+    return answer(200, result);
   }
 
   private contentProblems(method: string, body: Record<string, unknown>): string[] {

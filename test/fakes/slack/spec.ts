@@ -78,6 +78,19 @@ const ADDED: Record<string, Operation> = {
   '/api/apps.connections.open': formOperation('apps_connections_open_post', {}, []),
 };
 
+/**
+ * Arguments added to methods after the description was last changed (2020), from Slack's method
+ * reference: message `metadata` (JSON: `event_type`, `event_payload`) on chat.postMessage and
+ * chat.update, `include_all_metadata` on conversations.history and conversations.replies (2022,
+ * docs.slack.dev/messaging/message-metadata).
+ */
+const ADDED_ARGUMENTS: Record<string, Record<string, Schema>> = {
+  '/api/chat.postMessage': { metadata: { type: 'string' } },
+  '/api/chat.update': { metadata: { type: 'string' } },
+  '/api/conversations.history': { include_all_metadata: { type: 'boolean' } },
+  '/api/conversations.replies': { include_all_metadata: { type: 'boolean' } },
+};
+
 /** Converts form strings to the types the schema declares; unconvertible values stay strings. */
 function coerce(body: Record<string, string>, schema: Schema | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -114,6 +127,9 @@ export function loadSlackSpec(): Promise<SlackSpec> {
       const post = item.post;
       if (!post) continue;
       const form = post.requestBody?.content['application/x-www-form-urlencoded']?.schema;
+      if (form && ADDED_ARGUMENTS[path]) {
+        form.properties = { ...form.properties, ...ADDED_ARGUMENTS[path] };
+      }
       formSchemas.set(path, form);
       // openapi-backend validates an object body against the JSON media type: give it the form schema.
       if (post.requestBody && form) {

@@ -11,8 +11,13 @@ export interface FakeMessage {
   ts: string;
   thread_ts?: string;
   attachments: Record<string, unknown>[];
+  /** Message metadata (`event_type`, `event_payload`) it was posted with. */
+  metadata?: { event_type: string; event_payload: Record<string, unknown> };
   versions: { attachments: Record<string, unknown>[]; at: number }[];
 }
+
+/** A chat message or a file share, as the history methods list them. */
+type TimelineEntry = FakeMessage | SlackWorkspace['fileShares'][number];
 
 /** Options of the fake. */
 export interface FakeSlackOptions {
@@ -30,6 +35,16 @@ export class SlackWorkspace {
   readonly responses: { id: string; body: Record<string, unknown>; at: number }[] = [];
   readonly views: { id: string; triggerId: string; view: Record<string, unknown> }[] = [];
   readonly uploads: { channel?: string; thread_ts?: string; filename: string; content: string }[] = [];
+  /**
+   * The messages `files.completeUploadExternal` shares files with (Slack posts one in the channel or
+   * thread, listing the files); kept apart from {@link messages}, which holds the bot's chat messages.
+   */
+  readonly fileShares: {
+    channel: string;
+    ts: string;
+    thread_ts?: string;
+    files: { id: string; name: string }[];
+  }[] = [];
   /** Channels the bot is not a member of (`chat.postMessage` answers `not_in_channel`). */
   readonly notInChannel = new Set<string>();
   readonly options: Required<FakeSlackOptions>;
@@ -104,6 +119,53 @@ export class SlackWorkspace {
     return [...this.messages.values()].filter((m) => m.channel === channel);
   }
 
+  /**
+   * One page of `conversations.history` (newest first) or `conversations.replies` (oldest first), as
+   * Slack's method reference describes them (docs.slack.dev/reference/methods/conversations.history):
+   * `oldest`/`latest` bound the `ts` (exclusive unless `inclusive`), `limit` (default 100, at most
+   * 999) and an opaque `cursor`; metadata only with `include_all_metadata` ("Return all metadata
+   * associated with this message").
+   */
+  /** Chat messages and file shares of a channel, oldest first. */
+  private timeline(channel: string): TimelineEntry[] {
+    const shares = this.fileShares.filter((f) => f.channel === channel);
+    return [...this.channelMessages(channel), ...shares].sort((a, b) => Number(a.ts) - Number(b.ts));
+  }
+
+  private page(all: TimelineEntry[], body: Record<string, unknown>): Record<string, unknown> {
+    const inclusive = body.inclusive === 'true' || body.inclusive === '1';
+    const oldest = body.oldest === undefined ? undefined : Number(body.oldest);
+    const latest = body.latest === undefined ? undefined : Number(body.latest);
+    const withMetadata = body.include_all_metadata === 'true' || body.include_all_metadata === '1';
+    const inRange = all.filter((m) => {
+      const ts = Number(m.ts);
+      if (oldest !== undefined && (inclusive ? ts < oldest : ts <= oldest)) return false;
+      if (latest !== undefined && (inclusive ? ts > latest : ts >= latest)) return false;
+      return true;
+    });
+    const limit = Math.min(999, Math.max(1, Number(body.limit ?? 100)));
+    const start = body.cursor ? Number(Buffer.from(String(body.cursor), 'base64').toString().slice(5)) : 0;
+    const messages = inRange.slice(start, start + limit).map((m) => ({
+      type: 'message',
+      ts: m.ts,
+      bot_id: this.options.botId,
+      text: '',
+      ...('files' in m ? { files: m.files } : { attachments: m.attachments }),
+      ...(m.thread_ts ? { thread_ts: m.thread_ts } : {}),
+      ...(withMetadata && 'metadata' in m && m.metadata ? { metadata: m.metadata } : {}),
+    }));
+    const more = start + limit < inRange.length;
+    return {
+      ok: true,
+      messages,
+      has_more: more,
+      pin_count: 0,
+      response_metadata: {
+        next_cursor: more ? Buffer.from(`next:${start + limit}`).toString('base64') : '',
+      },
+    };
+  }
+
   private nextTs(): string {
     return `${Math.floor(Date.now() / 1000)}.${String(++this.seq).padStart(6, '0')}`;
   }
@@ -145,11 +207,13 @@ export class SlackWorkspace {
         if (this.notInChannel.has(channel)) return { ok: false, error: 'not_in_channel' };
         const ts = this.nextTs();
         const attachments = (body.attachments ?? []) as Record<string, unknown>[];
+        const metadata = body.metadata as FakeMessage['metadata'] | undefined;
         const message: FakeMessage = {
           channel,
           ts,
           ...(body.thread_ts ? { thread_ts: String(body.thread_ts) } : {}),
           attachments,
+          ...(metadata ? { metadata } : {}),
           versions: [{ attachments, at: Date.now() }],
         };
         this.messages.set(`${channel}:${ts}`, message);
@@ -166,6 +230,21 @@ export class SlackWorkspace {
         if (this.notInChannel.has(channel)) return { ok: false, error: 'not_in_channel' };
         this.ephemerals.push({ channel, user: String(body.user), body });
         return { ok: true, message_ts: this.nextTs() };
+      case 'conversations.history':
+        return this.page(
+          this.timeline(channel)
+            .filter((m) => !m.thread_ts || m.thread_ts === m.ts)
+            .reverse(),
+          body,
+        );
+      case 'conversations.replies': {
+        const parent = String(body.ts ?? '');
+        if (!this.messages.has(`${channel}:${parent}`)) return { ok: false, error: 'thread_not_found' };
+        return this.page(
+          this.timeline(channel).filter((m) => m.ts === parent || m.thread_ts === parent),
+          body,
+        );
+      }
       case 'conversations.open':
         return { ok: true, channel: { id: `D${String(body.users).replace(/^U/, '')}` } };
       case 'views.open': {
@@ -195,6 +274,14 @@ export class SlackWorkspace {
             ...(body.thread_ts ? { thread_ts: String(body.thread_ts) } : {}),
             filename: pending.filename,
             content: pending.content.toString('utf8'),
+          });
+        }
+        if (body.channel_id) {
+          this.fileShares.push({
+            channel: String(body.channel_id),
+            ts: this.nextTs(),
+            ...(body.thread_ts ? { thread_ts: String(body.thread_ts) } : {}),
+            files: files.map((f) => ({ id: f.id, name: this.pendingUploads.get(f.id)?.filename ?? '' })),
           });
         }
         return { ok: true, files: files.map((f) => ({ id: f.id, title: f.title ?? '' })) };

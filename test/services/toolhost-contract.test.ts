@@ -159,7 +159,11 @@ async function runCommand<S extends z.ZodObject>(
   const cards: DraftCard[] = [];
   const services = {
     toolhost: { forTool: () => client },
-    accounts: { credentials: { deployToken: async () => undefined } },
+    accounts: {
+      credentials: { deployToken: async () => undefined },
+      // Commands register the secrets they read (envvar values, tokens); nothing to mask here.
+      secrets: { register: async () => undefined, registerEnvvar: async () => undefined },
+    },
   } as unknown as AppServices;
   try {
     const card = await definition.run({

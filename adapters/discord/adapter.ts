@@ -4,6 +4,7 @@
  */
 import { REST, type RESTOptions } from 'discord.js';
 import type { Platform } from '../../src/core/conversation';
+import { ClickGuard } from '../../src/core/clicks';
 import { DeliveryDeduper } from '../../src/store/dedupe';
 import type { AdapterContext, PlatformAdapter } from '../types';
 import { DiscordApi } from './api';
@@ -23,8 +24,6 @@ export interface DiscordAdapterOptions {
   rest?: Partial<RESTOptions>;
   /** How long to wait for a modal before deferring an interaction (default 1000 ms). */
   ackAfterMs?: number;
-  /** Seconds in which a second click of the same button by the same user is ignored (default 3). */
-  doubleClickSeconds?: number;
   /** Autocomplete cache lifetime in ms (default 30 s). */
   suggestionTtlMs?: number;
 }
@@ -80,7 +79,7 @@ export class DiscordAdapter implements PlatformAdapter {
         ...(this.options.suggestionTtlMs !== undefined ? { ttlMs: this.options.suggestionTtlMs } : {}),
       }),
       deduper: this.context.deduper,
-      clicks: new DeliveryDeduper(app.redis.requests, prefix, this.options.doubleClickSeconds ?? 3),
+      clicks: new ClickGuard(new DeliveryDeduper(app.redis.requests, prefix)),
       api: this.api,
       messenger: this.messenger,
       forms: new FormStash(app.redis.redis, prefix),

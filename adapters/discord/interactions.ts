@@ -24,6 +24,7 @@ import type { Invocation } from '../../src/core/command';
 import { conversationId } from '../../src/core/conversation';
 import type { Dispatcher } from '../../src/core/dispatch';
 import { StoreUnavailableError } from '../../src/core/errors';
+import type { ClickGuard } from '../../src/core/clicks';
 import type { DeliveryDeduper } from '../../src/store/dedupe';
 import { attachmentFile } from './files';
 import { FORM_BUTTON_PREFIX, MODAL_PREFIX, modalFor, modalValues } from './forms';
@@ -42,8 +43,8 @@ export interface InteractionHandlerDeps extends SurfaceDeps {
   suggestions: Suggestions;
   /** Claims interaction ids (gateway resumes and replays re-deliver them). */
   deduper: DeliveryDeduper;
-  /** Claims (message, button, user) for a few seconds: a double click runs once. */
-  clicks: DeliveryDeduper;
+  /** The core's double-click guard: a second press within its window runs nothing. */
+  clicks: ClickGuard;
   /** How long to wait for a modal before deferring (well inside Discord's 3 s). */
   ackAfterMs: number;
   logger: Logger;
@@ -208,8 +209,13 @@ export class InteractionHandler {
       return;
     }
     const invocation = session.invocation;
-    const clickKey = `discord:click:${interaction.message.id}:${customId}:${invocation.user.id}`;
-    if (!(await this.deps.clicks.claim(clickKey))) {
+    const click = {
+      platform: 'discord' as const,
+      message: interaction.message.id,
+      action: customId,
+      user: invocation.user.id,
+    };
+    if (!(await this.deps.clicks.first(click))) {
       this.deps.logger.info({ interaction: interaction.id }, 'discord: ignored a double click');
       session.tidy = false;
       await session.responder.ensureAck();

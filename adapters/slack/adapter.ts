@@ -1,10 +1,11 @@
 import { App, HTTPReceiver, SocketModeReceiver, type webApi } from '@slack/bolt';
 import { InstallProvider } from '@slack/oauth';
 import { RedisActionStore } from '../../src/store/actions';
+import { ClickGuard } from '../../src/core/clicks';
+import { confirmDialogs } from '../../src/core/confirm-dialogs';
 import { DeliveryDeduper } from '../../src/store/dedupe';
 import type { AdapterContext, PlatformAdapter } from '../types';
 import { SlackClients } from './clients';
-import { dialogPolicy } from './confirm';
 import { downloadHosts, slackFileResolver } from './files';
 import { registerHandlers } from './handlers';
 import { InFlight } from './inflight';
@@ -18,8 +19,6 @@ import { type SlackSettings, settingsProblems } from './settings';
 export interface SlackAdapterOptions {
   /** Extra WebClient options, e.g. a faster retry policy in tests. */
   clientOptions?: Partial<webApi.WebClientOptions>;
-  /** Seconds within which a second click on the same button by the same person is ignored. */
-  doubleClickSeconds?: number;
 }
 
 /** Routes Slack sends to (the DESIGN.md routes table). */
@@ -75,7 +74,7 @@ export class SlackAdapter implements PlatformAdapter {
       clientOptions,
     });
     this.clients = clients;
-    const dialogs = dialogPolicy(new RedisActionStore(redis, prefix), context.app.dispatcher.registry);
+    const dialogs = confirmDialogs(new RedisActionStore(redis, prefix), context.app.dispatcher.registry);
     const messenger = new SlackMessenger({ clients, redis, prefix, logger, dialogs });
     context.app.messengers.register('slack', messenger);
     const tokenFor = async (team: string) => (await clients.forTeam(team)).token;
@@ -121,7 +120,7 @@ export class SlackAdapter implements PlatformAdapter {
       messenger,
       clients,
       deliveries: context.deduper,
-      clicks: new DeliveryDeduper(context.app.redis.requests, prefix, this.options.doubleClickSeconds ?? 5),
+      clicks: new ClickGuard(new DeliveryDeduper(context.app.redis.requests, prefix)),
       inflight: this.inflight,
       logger,
       downloadHosts: downloadHosts(settings.apiUrl),

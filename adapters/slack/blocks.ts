@@ -1,4 +1,5 @@
 import type { types } from '@slack/bolt';
+import type { ConfirmDialog } from '../../src/core/confirm-dialogs';
 import type { CardButton, CardField, CardLink } from '../../src/core/reply';
 import { escapeText, escapeWithin, safeUrl, slackStep } from './escape';
 
@@ -126,10 +127,8 @@ export function fieldBlocks(fields: readonly CardField[]): { blocks: SectionBloc
 
 /** Options of {@link actionBlocks}. */
 export interface ActionOptions {
-  /** Action ids of the danger buttons that get Slack's confirm dialog. */
-  dialogs: ReadonlySet<string>;
-  /** What the card is about, for the dialog's text. */
-  subject?: string;
+  /** The core's confirm dialogs by action id, rendered as Slack's `confirm` object. */
+  dialogs: ReadonlyMap<string, ConfirmDialog>;
 }
 
 function button(spec: CardButton, options: ActionOptions): Button {
@@ -140,14 +139,15 @@ function button(spec: CardButton, options: ActionOptions): Button {
     value: spec.actionId.slice(0, SLACK_LIMITS.buttonValue),
   };
   if (spec.style) element.style = spec.style;
-  if (spec.style === 'danger' && options.dialogs.has(spec.actionId)) {
-    const about = options.subject ? ` (${options.subject})` : '';
+  const dialog = options.dialogs.get(spec.actionId);
+  if (dialog) {
+    // Block Kit confirmation dialog object: title ≤ 100, text ≤ 300, confirm/deny ≤ 30 characters.
     element.confirm = {
-      title: plain('Are you sure?', 100),
-      text: plain(`${spec.label}${about}: this cannot be undone.`, 300),
-      confirm: plain(spec.label, 30),
-      deny: plain('Keep it', 30),
-      style: 'danger',
+      title: plain(dialog.title, 100),
+      text: plain(dialog.text, 300),
+      confirm: plain(dialog.confirm, 30),
+      deny: plain(dialog.deny, 30),
+      ...(spec.style === 'danger' ? { style: 'danger' as const } : {}),
     };
   }
   return element;

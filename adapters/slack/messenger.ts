@@ -3,10 +3,11 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { MessageHandle } from '../../src/core/command';
 import { conversationId, parseConversationId } from '../../src/core/conversation';
+import { ConversationGoneError } from '../../src/core/errors';
+import type { ConfirmDialogs } from '../../src/core/confirm-dialogs';
 import type { Messenger } from '../../src/core/messenger';
 import type { Card, DeliveryKey } from '../../src/core/reply';
 import type { SlackClients } from './clients';
-import type { DialogPolicy } from './confirm';
 import { type UploadsInFlight, uploadCardFiles } from './files';
 import { renderCard, type SlackMessage } from './render';
 import { postToResponseUrl } from './response-url';
@@ -34,6 +35,21 @@ const LOOKUP_PAGES = 10;
 
 /** Web API errors that mean "the bot cannot post here" (not in the channel, a DM of two people). */
 const CANNOT_POST = new Set(['not_in_channel', 'channel_not_found', 'user_not_in_channel', 'is_archived']);
+
+/**
+ * Web API errors that mean the bot can no longer post in a conversation at all (it was removed, the
+ * channel was deleted or archived, the bot user was deactivated): every one is listed for
+ * `chat.postMessage` in specs/platforms/slack-web-openapi.json (`/api/chat.postMessage`, errors
+ * `not_in_channel`, `channel_not_found`, `is_archived`, `account_inactive`). @slack/web-api throws
+ * them as a `WebAPIPlatformError` whose `data.error` is the code (@slack/web-api 8.2.0,
+ * dist/errors.js, `platformErrorFromResult`).
+ */
+const GONE: ReadonlyMap<string, string> = new Map([
+  ['channel_not_found', 'the channel no longer exists'],
+  ['not_in_channel', 'the bot was removed from the channel'],
+  ['is_archived', 'the channel was archived'],
+  ['account_inactive', "the bot's Slack account was deactivated"],
+]);
 
 /** The Slack error code of a failed Web API call, if it is one. */
 export function slackErrorCode(error: unknown): string | undefined {
@@ -67,13 +83,13 @@ export class SlackMessenger implements Messenger {
       redis: Redis;
       prefix: string;
       logger: Logger;
-      /** Which danger buttons get Slack's confirm dialog (default: all of them). */
-      dialogs?: DialogPolicy;
+      /** The core's confirm dialogs, rendered as Slack's (default: one on every danger button). */
+      dialogs?: ConfirmDialogs;
       fetch?: typeof fetch;
     },
   ) {}
 
-  /** Renders a card with the confirm dialogs the policy asks for. */
+  /** Renders a card with the confirm dialogs the core decided on. */
   async render(card: Card): Promise<SlackMessage> {
     return this.deps.dialogs ? renderCard(card, await this.deps.dialogs(card)) : renderCard(card);
   }
@@ -84,6 +100,15 @@ export class SlackMessenger implements Messenger {
    * (`delivery.since`), the message carrying that key is looked up first and returned if found.
    */
   async post(id: string, card: Card): Promise<MessageHandle> {
+    try {
+      return await this.postMessage(id, card);
+    } catch (error) {
+      throw this.translate(error, id);
+    }
+  }
+
+  /** {@link post} without the translation: the raw Web API error, for the fallbacks below. */
+  private async postMessage(id: string, card: Card): Promise<MessageHandle> {
     const ref = parseConversationId(id);
     const { client } = await this.deps.clients.forTeam(ref.workspace);
     const delivery = card.delivery;
@@ -120,7 +145,11 @@ export class SlackMessenger implements Messenger {
     const message = await this.render(card);
     if (ts && channel && !ephemeral) {
       const { client } = await this.deps.clients.forTeam(ref.workspace);
-      await client.chat.update({ channel, ts, attachments: message.attachments });
+      try {
+        await client.chat.update({ channel, ts, attachments: message.attachments });
+      } catch (error) {
+        throw this.translate(error, handle.conversationId);
+      }
       await this.upload(client, channel, ref.thread ?? ts, `${channel}:${ts}`, message);
       return;
     }
@@ -144,7 +173,7 @@ export class SlackMessenger implements Messenger {
    */
   async postPublic(place: SlackPlace, card: Card): Promise<MessageHandle> {
     try {
-      return await this.post(placeId(place), card);
+      return await this.postMessage(placeId(place), card);
     } catch (error) {
       const code = slackErrorCode(error);
       if (!place.responseUrl || !code || !CANNOT_POST.has(code)) throw error;
@@ -200,7 +229,16 @@ export class SlackMessenger implements Messenger {
   /** Posts a card in the user's DM with the bot. */
   async postDirect(teamId: string, userId: string, card: Card): Promise<MessageHandle> {
     const channel = await this.directChannel(teamId, userId);
-    return this.post(conversationId({ platform: 'slack', workspace: teamId, channel }), card);
+    return this.postMessage(conversationId({ platform: 'slack', workspace: teamId, channel }), card);
+  }
+
+  /** A conversation the bot can no longer post in becomes the core's {@link ConversationGoneError}. */
+  private translate(error: unknown, id: string): unknown {
+    const code = slackErrorCode(error);
+    const reason = code ? GONE.get(code) : undefined;
+    if (!reason) return error;
+    this.deps.logger.info({ conversationId: id, code }, 'slack conversation is gone');
+    return new ConversationGoneError(id, `${reason} (${code})`);
   }
 
   /** The id of the user's DM with the bot (`conversations.open`, remembered in Redis). */

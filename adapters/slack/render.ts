@@ -1,4 +1,5 @@
 import type { types } from '@slack/bolt';
+import { type ConfirmDialog, dangerDialogs } from '../../src/core/confirm-dialogs';
 import type { Card, CardAttachment, CardStatus } from '../../src/core/reply';
 import { headOf } from '../text';
 import { actionBlocks, chunkEscaped, fieldBlocks, mrkdwn, plain, SLACK_LIMITS } from './blocks';
@@ -96,19 +97,18 @@ function bodyBlocks(card: Card, room: number): { blocks: KnownBlock[]; overflow:
   return { blocks, overflow };
 }
 
-/** Every danger button of a card (the default set that gets Slack's confirm dialog). */
-export function dangerButtons(card: Card): Set<string> {
-  return new Set((card.buttons ?? []).filter((b) => b.style === 'danger').map((b) => b.actionId));
-}
 
 /**
  * Renders a card as Block Kit inside one attachment coloured by status: a header (status emoji and
  * title), sections for the text (split at 3,000 characters), fields, the code block in ``` fences,
- * buttons (those in `dialogs` with Slack's confirm dialog), link buttons and a context footer. Every string
+ * buttons (those in `dialogs` with the core's question as Slack's confirm dialog), link buttons and a context footer. Every string
  * is escaped. What does not fit in 50 blocks (or {@link MAX_SHOWN_CHARS}) is attached as a file, and
  * the card says so.
  */
-export function renderCard(card: Card, dialogs: ReadonlySet<string> = dangerButtons(card)): SlackMessage {
+export function renderCard(
+  card: Card,
+  dialogs: ReadonlyMap<string, ConfirmDialog> = dangerDialogs(card),
+): SlackMessage {
   const head: KnownBlock[] = [];
   const status = card.status ?? 'info';
   if (card.title) {
@@ -116,7 +116,6 @@ export function renderCard(card: Card, dialogs: ReadonlySet<string> = dangerButt
   }
   const tail: KnownBlock[] = actionBlocks(card.buttons ?? [], card.links ?? [], {
     dialogs,
-    ...(card.title ? { subject: card.title } : {}),
   });
   if (card.footer) {
     tail.push({

@@ -8,6 +8,8 @@
 import { type RunnerHandle, run } from '@grammyjs/runner';
 import type { Bot } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
+import { ClickGuard } from '../../src/core/clicks';
+import { DeliveryDeduper } from '../../src/store/dedupe';
 import type { AdapterContext, PlatformAdapter } from '../types';
 import { apiRootOf, createBot, isCloudApi, type ThrottleOptions } from './bot';
 import { telegramCommandName } from './command-line';
@@ -35,8 +37,6 @@ export interface TelegramAdapterOptions {
   formTimeoutMs?: number;
   /** Largest file downloaded (default 20 MB on the cloud Bot API, 2,000 MB on a local server). */
   downloadLimitBytes?: number;
-  /** Window in which repeated presses of one button by one person count once (default 5 s). */
-  clickWindowMs?: number;
 }
 
 /** How this process takes part. */
@@ -107,7 +107,7 @@ export class TelegramAdapter implements PlatformAdapter {
       botUsername,
       files: this.fileSource,
       groups,
-      clickWindowMs: options.clickWindowMs ?? 5000,
+      clicks: new ClickGuard(new DeliveryDeduper(app.redis.requests, config.REDIS_KEY_PREFIX)),
       logger: log,
     });
     this.bot.catch((error) => {

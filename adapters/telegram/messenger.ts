@@ -9,6 +9,7 @@ import type { Api, RawApi } from 'grammy';
 import { GrammyError, InputFile } from 'grammy';
 import type { Logger } from 'pino';
 import type { MessageHandle } from '../../src/core/command';
+import { ConversationGoneError } from '../../src/core/errors';
 import type { Messenger } from '../../src/core/messenger';
 import type { Card } from '../../src/core/reply';
 import { chatOf, messageHandle } from './ids';
@@ -24,6 +25,21 @@ export interface SendOptions {
 /** True when Telegram refused because the bot may not write to this user (never started it). */
 export function isBlockedByUser(error: unknown): boolean {
   return error instanceof GrammyError && error.error_code === 403;
+}
+
+/**
+ * True when Telegram says the bot can no longer post in the chat: every 403 ("Forbidden: bot was
+ * kicked from the group chat", "… from the supergroup chat", "bot was blocked by the user", "bot is
+ * not a member of the channel chat", "user is deactivated") and 400 "Bad Request: chat not found".
+ * The Bot API documents no codes beyond `error_code` and `description`; these descriptions are the
+ * ones the Bot API answers with (github.com/TelegramBotAPI/errors, the list of observed errors), and
+ * grammY exposes them as `GrammyError.error_code` / `.description` (grammy 1.46.0,
+ * out/core/error.js). A 400 "group chat was upgraded to a supergroup" is not gone: the chat moved.
+ */
+export function isChatGone(error: unknown): error is GrammyError {
+  if (!(error instanceof GrammyError)) return false;
+  if (error.error_code === 403) return true;
+  return error.error_code === 400 && /chat not found/i.test(error.description);
 }
 
 /** True for Telegram's answer to an edit that changes nothing. */
@@ -53,7 +69,18 @@ export class TelegramMessenger implements Messenger {
         'posting an interrupted announcement again; Telegram cannot tell whether the first attempt arrived',
       );
     }
-    return this.send(conversationId, chatId, card, threadId ? { threadId } : {});
+    try {
+      return await this.send(conversationId, chatId, card, threadId ? { threadId } : {});
+    } catch (error) {
+      throw this.translate(error, conversationId);
+    }
+  }
+
+  /** A chat the bot was removed from (or blocked in) becomes the core's {@link ConversationGoneError}. */
+  private translate(error: unknown, conversationId: string): unknown {
+    if (!isChatGone(error)) return error;
+    this.logger.info({ conversationId, code: error.error_code }, 'telegram chat is gone');
+    return new ConversationGoneError(conversationId, error.description);
   }
 
   /**
@@ -108,7 +135,7 @@ export class TelegramMessenger implements Messenger {
         this.logger.warn({ chat: chatId, message: messageId }, 'telegram card to update was deleted');
         return;
       }
-      throw error;
+      throw this.translate(error, handle.conversationId);
     }
   }
 }

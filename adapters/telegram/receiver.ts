@@ -16,6 +16,7 @@ import type { Logger } from 'pino';
 import type { Invocation } from '../../src/core/command';
 import type { Dispatcher } from '../../src/core/dispatch';
 import { StoreUnavailableError } from '../../src/core/errors';
+import type { ClickGuard } from '../../src/core/clicks';
 import type { DeliveryDeduper } from '../../src/store/dedupe';
 import { parseCommandLine } from './command-line';
 import { type FileSource, incomingFiles, tooBigMessage } from './files';
@@ -40,8 +41,8 @@ export interface ReceiverDeps {
   files: FileSource;
   /** Registry groups by Telegram command name (`tool_bind` → `tool-bind`). */
   groups: Map<string, string>;
-  /** Presses of the same button by the same person within this window count once. */
-  clickWindowMs: number;
+  /** The core's double-click guard (presses of one button by one person within its window run once). */
+  clicks: ClickGuard;
   logger: Logger;
 }
 
@@ -69,8 +70,13 @@ async function onCallback(ctx: Context, deps: ReceiverDeps): Promise<void> {
     await deps.forms.control(query.from, query.data, message.message_id);
     return;
   }
-  const click = `${deps.prefix}tg:click:${deps.botId}:${message.chat.id}:${message.message_id}:${query.data}:${query.from.id}`;
-  if ((await deps.redis.set(click, '1', 'PX', deps.clickWindowMs, 'NX')) !== 'OK') {
+  const click = {
+    platform: 'telegram' as const,
+    message: `${deps.botId}:${message.chat.id}:${message.message_id}`,
+    action: query.data,
+    user: String(query.from.id),
+  };
+  if (!(await deps.clicks.first(click))) {
     deps.logger.info({ user: query.from.id }, 'telegram double click ignored');
     return;
   }

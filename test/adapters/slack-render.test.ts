@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_SHOWN_CHARS, renderCard, STATUS_COLOR } from '../../adapters/slack/render';
+import { dangerDialogs } from '../../src/core/confirm-dialogs';
 import type { Card } from '../../src/core/reply';
 import { checkMessage } from '../fakes/slack';
 
@@ -11,7 +12,8 @@ type Block = {
 };
 
 function blocksOf(card: Card, dialogs?: Set<string>): Block[] {
-  const message = dialogs ? renderCard(card, dialogs) : renderCard(card);
+  const chosen = dialogs && new Map([...dangerDialogs(card)].filter(([id]) => dialogs.has(id)));
+  const message = chosen ? renderCard(card, chosen) : renderCard(card);
   expect(checkMessage(message)).toEqual([]);
   return message.attachments[0]?.blocks as Block[];
 }

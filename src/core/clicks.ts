@@ -1,0 +1,44 @@
+/**
+ * Double-click suppression, decided once for every platform: presses of the same button on the same
+ * message by the same person within {@link CLICK_WINDOW_SECONDS} run once. Adapters only say who
+ * pressed what where; the window and the key are the core's.
+ */
+import type { Platform } from './conversation';
+
+/** Presses of one button by one person within this many seconds count as one (every platform). */
+export const CLICK_WINDOW_SECONDS = 5;
+
+/** At-most-once claims with an expiry (the store's `DeliveryDeduper` is one). */
+export interface ClickClaims {
+  /** True the first time `key` is claimed within `ttlSeconds`, false for every repeat. */
+  claim(key: string, ttlSeconds: number): Promise<boolean>;
+}
+
+/** One button press, as the adapter saw it. */
+export interface Click {
+  platform: Platform;
+  /** The message the button is on (Slack `channel:ts`, Telegram `chat:message`, Discord message id). */
+  message: string;
+  /** The button's action id (or custom id / callback data). */
+  action: string;
+  /** Who pressed it (platform user id). */
+  user: string;
+}
+
+/** The store key of a press: the same for every repeat within the window. */
+export function clickKey(click: Click): string {
+  return `click:${click.platform}:${click.message}:${click.action}:${click.user}`;
+}
+
+/** Decides whether a press runs: the first one in the window does, repeats do not. */
+export class ClickGuard {
+  constructor(private readonly claims: ClickClaims) {}
+
+  /**
+   * True for the first press of a button by a person within the window; false for a double click.
+   * Throws what the claims throw (the store unavailable: the caller runs nothing and says so).
+   */
+  first(click: Click): Promise<boolean> {
+    return this.claims.claim(clickKey(click), CLICK_WINDOW_SECONDS);
+  }
+}

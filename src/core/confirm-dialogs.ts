@@ -1,0 +1,61 @@
+/**
+ * Which buttons ask "are you sure?" before they run, and what they ask: decided here, once, for
+ * every platform. An adapter with a native confirm dialog (Slack's `confirm` object on a button)
+ * renders the decision; the others have the same question asked by the command's own Confirm/Cancel
+ * card (commands with `confirm`), and no dialog on other buttons.
+ */
+import type { ActionStore } from './actions';
+import type { CommandRegistry } from './registry';
+import type { Card, CardButton } from './reply';
+
+/** The question a button asks before it runs (plain text; renderers escape and trim it). */
+export interface ConfirmDialog {
+  title: string;
+  text: string;
+  /** Label of the button that goes ahead. */
+  confirm: string;
+  /** Label of the button that backs out. */
+  deny: string;
+}
+
+/** The dialogs of a card's buttons, by action id (buttons without one run at once). */
+export type ConfirmDialogs = (card: Card) => Promise<ReadonlyMap<string, ConfirmDialog>>;
+
+/** The question of a destructive button, about the card's subject (its title) when it has one. */
+export function confirmDialog(button: CardButton, subject?: string): ConfirmDialog {
+  const about = subject ? ` (${subject})` : '';
+  return {
+    title: 'Are you sure?',
+    text: `${button.label}${about}: this cannot be undone.`,
+    confirm: button.label,
+    deny: 'Keep it',
+  };
+}
+
+/** A dialog on every danger button of a card (when nothing is known about their commands). */
+export function dangerDialogs(card: Card): Map<string, ConfirmDialog> {
+  const dialogs = new Map<string, ConfirmDialog>();
+  for (const button of card.buttons ?? []) {
+    if (button.style === 'danger') dialogs.set(button.actionId, confirmDialog(button, card.title));
+  }
+  return dialogs;
+}
+
+/**
+ * The dialog policy: destructive (danger) buttons whose command does not ask for confirmation itself
+ * get a dialog. A command with `confirm` already answers the click with a Confirm/Cancel card, and
+ * the Confirm button of that card is the confirmation, so neither gets a second question.
+ */
+export function confirmDialogs(actions: ActionStore, registry: CommandRegistry<unknown>): ConfirmDialogs {
+  return async (card) => {
+    const dialogs = new Map<string, ConfirmDialog>();
+    for (const button of card.buttons ?? []) {
+      if (button.style !== 'danger') continue;
+      const action = await actions.load(button.actionId);
+      if (!action || action.confirmed) continue;
+      const command = registry.get(action.command);
+      if (command && !command.confirm) dialogs.set(button.actionId, confirmDialog(button, card.title));
+    }
+    return dialogs;
+  };
+}

@@ -3,8 +3,8 @@
  * gateway (default) or the HTTP interactions endpoint (`DISCORD_PUBLIC_KEY`).
  */
 import { REST, type RESTOptions } from 'discord.js';
-import type { Platform } from '../../src/core/conversation';
 import { ClickGuard } from '../../src/core/clicks';
+import type { Platform } from '../../src/core/conversation';
 import { DeliveryDeduper } from '../../src/store/dedupe';
 import type { AdapterContext, PlatformAdapter } from '../types';
 import { DiscordApi } from './api';

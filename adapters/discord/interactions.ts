@@ -20,11 +20,11 @@ import {
 } from 'discord.js';
 import type { Logger } from 'pino';
 import type { AppServices } from '../../commands';
+import type { ClickGuard } from '../../src/core/clicks';
 import type { Invocation } from '../../src/core/command';
 import { conversationId } from '../../src/core/conversation';
 import type { Dispatcher } from '../../src/core/dispatch';
 import { StoreUnavailableError } from '../../src/core/errors';
-import type { ClickGuard } from '../../src/core/clicks';
 import type { DeliveryDeduper } from '../../src/store/dedupe';
 import { attachmentFile } from './files';
 import { FORM_BUTTON_PREFIX, MODAL_PREFIX, modalFor, modalValues } from './forms';

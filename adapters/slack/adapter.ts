@@ -1,8 +1,8 @@
 import { App, HTTPReceiver, SocketModeReceiver, type webApi } from '@slack/bolt';
 import { InstallProvider } from '@slack/oauth';
-import { RedisActionStore } from '../../src/store/actions';
 import { ClickGuard } from '../../src/core/clicks';
 import { confirmDialogs } from '../../src/core/confirm-dialogs';
+import { RedisActionStore } from '../../src/store/actions';
 import { DeliveryDeduper } from '../../src/store/dedupe';
 import type { AdapterContext, PlatformAdapter } from '../types';
 import { SlackClients } from './clients';

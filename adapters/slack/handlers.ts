@@ -1,11 +1,11 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { AppServices } from '../../commands';
+import type { ClickGuard } from '../../src/core/clicks';
 import type { Invocation } from '../../src/core/command';
 import type { Dispatcher } from '../../src/core/dispatch';
 import { StoreUnavailableError } from '../../src/core/errors';
 import type { IncomingFile } from '../../src/core/files';
-import type { ClickGuard } from '../../src/core/clicks';
 import type { DeliveryDeduper } from '../../src/store/dedupe';
 import { ACTION_PREFIX, LINK_PREFIX } from './blocks';
 import type { SlackClients } from './clients';
@@ -110,7 +110,16 @@ function onCommands(app: App, deps: HandlerDeps): void {
     deps.inflight.run('command', async () => {
       const who = { teamId: command.team_id, userId: command.user_id, userName: command.user_name };
       const where = { channel: command.channel_id, responseUrl: command.response_url };
-      if (!(await claim(deps, () => deps.deliveries.claim(`slack:trigger:${command.trigger_id}`), `slack:trigger:${command.trigger_id}`, who, where))) return;
+      if (
+        !(await claim(
+          deps,
+          () => deps.deliveries.claim(`slack:trigger:${command.trigger_id}`),
+          `slack:trigger:${command.trigger_id}`,
+          who,
+          where,
+        ))
+      )
+        return;
       const place = await placeOf(deps, who, command.channel_id, { responseUrl: command.response_url });
       const text = `${command.command} ${plainTypedText(command.text ?? '')}`.trim();
       const surface = slackSurface(place, deps, command.trigger_id);
@@ -146,9 +155,23 @@ function onActions(app: App, deps: HandlerDeps): void {
           userName: body.user.username ?? body.user.name ?? body.user.id,
         };
         const where = { channel, responseUrl: body.response_url };
-        if (!(await claim(deps, () => deps.deliveries.claim(`slack:trigger:${body.trigger_id}`), `slack:trigger:${body.trigger_id}`, who, where))) return;
+        if (
+          !(await claim(
+            deps,
+            () => deps.deliveries.claim(`slack:trigger:${body.trigger_id}`),
+            `slack:trigger:${body.trigger_id}`,
+            who,
+            where,
+          ))
+        )
+          return;
         if (!channel) return;
-        const click = { platform: 'slack' as const, message: `${teamId}:${channel}:${messageTs}`, action: actionId, user: body.user.id };
+        const click = {
+          platform: 'slack' as const,
+          message: `${teamId}:${channel}:${messageTs}`,
+          action: actionId,
+          user: body.user.id,
+        };
         if (!(await claim(deps, () => deps.clicks.first(click), 'click', who, where))) {
           deps.logger.debug({ actionId }, 'ignored a double click');
           return;
@@ -173,7 +196,16 @@ function onForms(app: App, deps: HandlerDeps): void {
       const teamId = body.team?.id ?? body.user.team_id ?? view.team_id;
       const who = { teamId, userId: body.user.id, userName: body.user.name ?? body.user.id };
       const where = { channel: submission?.metadata.channel, responseUrl: submission?.metadata.responseUrl };
-      if (!(await claim(deps, () => deps.deliveries.claim(`slack:view:${view.id}`), `slack:view:${view.id}`, who, where))) return;
+      if (
+        !(await claim(
+          deps,
+          () => deps.deliveries.claim(`slack:view:${view.id}`),
+          `slack:view:${view.id}`,
+          who,
+          where,
+        ))
+      )
+        return;
       if (!submission) return;
       const { metadata, values } = submission;
       const place = await placeOf(deps, who, metadata.channel, {
@@ -210,7 +242,17 @@ function onMessages(app: App, deps: HandlerDeps): void {
     if (event.subtype && event.subtype !== 'file_share') return;
     const who = { teamId, userId: event.user, userName: event.user };
     const where = { channel: event.channel };
-    if (eventId && !(await claim(deps, () => deps.deliveries.claim(`slack:event:${eventId}`), `slack:event:${eventId}`, who, where))) return;
+    if (
+      eventId &&
+      !(await claim(
+        deps,
+        () => deps.deliveries.claim(`slack:event:${eventId}`),
+        `slack:event:${eventId}`,
+        who,
+        where,
+      ))
+    )
+      return;
     const isDm = event.channel_type === 'im';
     const place = await placeOf(deps, who, event.channel, {
       knownPrivate: isDm,

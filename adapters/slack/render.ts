@@ -97,7 +97,6 @@ function bodyBlocks(card: Card, room: number): { blocks: KnownBlock[]; overflow:
   return { blocks, overflow };
 }
 
-
 /**
  * Renders a card as Block Kit inside one attachment coloured by status: a header (status emoji and
  * title), sections for the text (split at 3,000 characters), fields, the code block in ``` fences,

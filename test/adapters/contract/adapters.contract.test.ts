@@ -1,0 +1,161 @@
+/**
+ * The adapter contract: the same cases against Slack, Discord, Telegram and the terminal, each
+ * through its real adapter and its fake (`test/fakes/`). A platform that genuinely cannot do
+ * something declares it in its driver (`cannot`), and the case asserts the documented alternative.
+ */
+import { Job } from 'bullmq';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { MessageHandle } from '../../../src/core/command';
+import type { WatchEvent } from '../../../src/core/watch';
+import { deliverJob } from '../../../src/queue/notify-processor';
+import { deliverQueueOf } from '../../../src/queue/queues';
+import { waitFor } from '../../support/wait';
+import { discordDriver } from './discord-driver';
+import type { ContractDriver } from './driver';
+import { shellDriver } from './shell-driver';
+import { slackDriver } from './slack-driver';
+import { telegramDriver } from './telegram-driver';
+
+const DRIVERS = [
+  { name: 'slack', start: slackDriver },
+  { name: 'discord', start: discordDriver },
+  { name: 'telegram', start: telegramDriver },
+  { name: 'shell', start: shellDriver },
+] as const;
+
+/** Text from outside (a log line, a tool name, a commit message) that must stay plain text. */
+const UNTRUSTED = '@everyone <!channel> <@U0123> <b>bold</b> [click](https://evil.example) & done';
+
+describe.each(DRIVERS)('$name adapter contract', ({ start }) => {
+  let d: ContractDriver;
+
+  beforeAll(async () => {
+    d = await start();
+  });
+  afterAll(async () => {
+    await d?.close();
+  });
+  afterEach(() => {
+    expect(d.violations()).toEqual([]);
+  });
+
+  const post = (card: Parameters<ContractDriver['app']['dispatcher']['post']>[2]) =>
+    d.app.dispatcher.post(d.conversationId, d.platform, card) as Promise<MessageHandle>;
+
+  /** The messages posted since `before` messages were there. */
+  const since = async (before: number) => (await d.shown()).slice(before);
+
+  it('keeps every message within the platform limit and loses nothing of a long text', async () => {
+    const before = (await d.shown()).length;
+    const text = `${'deployment log line\n'.repeat(1200)}TAIL-MARKER`;
+    await post({ title: 'A long card', text, status: 'info' });
+    const shown = await waitFor(async () => {
+      const now = await since(before);
+      return now.length > 0 && now;
+    });
+    for (const message of shown) expect(message.text.length).toBeLessThanOrEqual(d.maxMessageChars);
+    const everything = shown.flatMap((m) => [m.text, ...m.files.map((f) => f.content)]).join('\n');
+    expect(everything).toContain('deployment log line');
+    expect(everything).toContain('TAIL-MARKER');
+  });
+
+  it('shows untrusted text as written, with no ping, link or markup taking effect', async () => {
+    await post({ text: UNTRUSTED, fields: [{ label: 'commit', value: 'fix' }] });
+    // The check reads the message it judges: the text is there, as written (positive control).
+    expect(await d.inertProblems(UNTRUSTED)).toEqual([]);
+    expect((await d.shown()).at(-1)?.text).toContain('@everyone');
+  });
+
+  it('edits a card in place: the same message shows the new version', async () => {
+    const handle = await post({ title: 'Build of mytool', text: 'Running…', status: 'progress' });
+    const count = (await d.shown()).length;
+    await d.app.dispatcher.update(handle, {
+      title: 'Build of mytool',
+      text: 'Finished OK',
+      status: 'success',
+    });
+    const shown = await d.shown();
+    expect(shown).toHaveLength(count);
+    const edited = await waitFor(async () =>
+      (await d.shown()).find((m) => m.text.includes('Finished OK') && m.edits > 0),
+    );
+    expect(edited.text).not.toContain('Running…');
+  });
+
+  it('attaches a file to a card, whole', async () => {
+    const before = (await d.shown()).length;
+    await post({
+      text: 'Transcript attached.',
+      attachments: [{ filename: 'transcript.txt', content: 'first line\nFILE-MARKER last line\n' }],
+    });
+    const message = await waitFor(async () => (await since(before)).find((m) => m.files.length > 0));
+    expect(message.text).toContain('Transcript attached.');
+    expect(message.files[0]?.name).toMatch(/transcript\.txt$/);
+    expect(message.files[0]?.content).toContain('FILE-MARKER last line');
+  });
+
+  it('waits out a rate limit and posts the card exactly once', async () => {
+    const before = (await d.shown()).length;
+    if (d.cannot.rateLimits) {
+      // The documented alternative: no limit to wait for; a burst is shown whole and in order.
+      for (let i = 0; i < 20; i += 1) await post({ text: `burst ${i}` });
+      const texts = (await since(before)).map((m) => m.text);
+      expect(texts).toHaveLength(20);
+      for (const [i, text] of texts.entries()) expect(text).toContain(`burst ${i}`);
+      return;
+    }
+    const attempts = d.postAttempts();
+    d.rateLimitNextPost();
+    await post({ text: 'Posted after the rate limit' });
+    const posted = (await since(before)).filter((m) => m.text.includes('Posted after the rate limit'));
+    expect(posted).toHaveLength(1);
+    // The 429 was answered (one refused attempt) and the same post sent again once.
+    expect(d.postAttempts() - attempts).toBe(2);
+  });
+
+  it('marks a conversation the bot was removed from broken once, and does not retry', async () => {
+    const subscriptions = d.app.services.subscriptions;
+    await subscriptions.put({
+      conversationId: d.conversationId,
+      platform: d.platform,
+      tool: 'mytool',
+      kinds: ['deploys'],
+      failuresOnly: false,
+      changesOnly: false,
+      createdBy: `${d.platform}:contract`,
+    });
+    const event: WatchEvent = {
+      tool: 'mytool',
+      kind: 'deployment',
+      id: `contract-${Date.now()}`,
+      from: 'running',
+      to: 'failed',
+      at: Date.now(),
+      detail: 'deployment failed',
+      outcome: 'failure',
+      terminal: true,
+    };
+    const job = deliverJob(event, d.conversationId);
+    const queue = d.app.queues[deliverQueueOf(d.platform)];
+    const attempts = d.postAttempts();
+    if (d.cannot.goneConversations) {
+      // The documented alternative: the conversation is always there; the announcement lands.
+      const before = (await d.shown()).length;
+      await queue.add(job.name, job.data, job.opts);
+      await waitFor(async () => (await since(before)).length > 0);
+      expect((await subscriptions.get(d.conversationId, 'mytool'))?.broken).toBeUndefined();
+      return;
+    }
+    d.removeBot();
+    await queue.add(job.name, job.data, job.opts);
+    const broken = await waitFor(async () => (await subscriptions.get(d.conversationId, 'mytool'))?.broken);
+    expect(broken).toContain(d.conversationId);
+    const failed = await waitFor(async () => {
+      const found = await Job.fromId(queue, job.opts.jobId);
+      return found && (await found.getState()) === 'failed' && found;
+    });
+    // Failed for good after one attempt (not delayed for a retry), and the platform was asked once.
+    expect(failed.attemptsMade).toBe(1);
+    expect(d.postAttempts() - attempts).toBe(1);
+  });
+});

@@ -1,0 +1,71 @@
+/** The contract driver of the Discord adapter (discord.js REST against `test/fakes/discord`). */
+import { conversationId } from '../../../src/core/conversation';
+import { startDiscordHarness } from '../../fakes/discord/harness';
+import { botMessages } from '../../fakes/discord/inspect';
+import type { FakeMessage } from '../../fakes/discord/store';
+import type { ContractDriver, Shown } from './driver';
+
+const POST = /^\/channels\/\d+\/messages$/;
+
+function strings(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) for (const item of value) strings(item, out);
+  else if (value && typeof value === 'object') for (const inner of Object.values(value)) strings(inner, out);
+  return out;
+}
+
+/** The strings of a message's content and embeds (not component ids). */
+function raw(message: FakeMessage): string {
+  return [message.content, ...strings(message.embeds)].join('\n');
+}
+
+/** Markdown as Discord displays it: backslash escapes and zero-width spaces gone. */
+function displayed(markdown: string): string {
+  return markdown.replace(/\\(.)/gs, '$1').replaceAll('\u200b', '');
+}
+
+export async function discordDriver(): Promise<ContractDriver> {
+  const h = await startDiscordHarness({ mode: 'worker' });
+  const channel = h.fake.identity.channelId;
+  const id = conversationId({ platform: 'discord', workspace: h.fake.identity.guildId, channel });
+  const shownOf = (m: FakeMessage): Shown => ({
+    id: m.id,
+    text: displayed(raw(m)),
+    files: m.attachments.map((a) => ({ name: a.filename, content: a.content })),
+    edits: m.history.length - 1,
+  });
+  return {
+    platform: 'discord',
+    app: h.app,
+    conversationId: id,
+    // Content ≤ 2,000 and embeds ≤ 6,000 characters in all (Create Message, discord-openapi.json).
+    maxMessageChars: 8000,
+    cannot: {},
+    async shown() {
+      return botMessages(h.fake).map(shownOf);
+    },
+    async inertProblems(text) {
+      const last = botMessages(h.fake).at(-1);
+      if (!last) return ['no message'];
+      const problems: string[] = [];
+      const body = last.history.at(-1) as { allowed_mentions?: { parse?: unknown[] } };
+      if (body.allowed_mentions?.parse?.length !== 0) problems.push('pings are not switched off');
+      const live = raw(last).match(/@(?:everyone|here)|<[@#][^>]*>/g);
+      if (live) problems.push(`live Discord syntax: ${live.join(' ')}`);
+      if (!displayed(raw(last)).includes(text)) problems.push('the untrusted text is not shown as written');
+      return problems;
+    },
+    rateLimitNextPost() {
+      h.fake.rateLimitNext('POST', POST, 0.2);
+    },
+    postAttempts() {
+      return h.fake.requestsTo('POST', new RegExp(`^/channels/${channel}/messages$`)).length;
+    },
+    removeBot() {
+      // Discord's JSON error code 50001 Missing Access (discord-api-types RESTJSONErrorCodes.MissingAccess).
+      for (let i = 0; i < 10; i += 1) h.fake.failNext('POST', POST, 403, 50001, 'Missing Access');
+    },
+    violations: () => h.fake.violations,
+    close: () => h.close(),
+  };
+}

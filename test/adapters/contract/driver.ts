@@ -1,0 +1,56 @@
+/**
+ * What the adapter contract suite needs from one platform: a running Deckhand with that adapter
+ * against its fake (`test/fakes/`), a conversation to post in, and ways to see what a user sees and
+ * to make the platform misbehave. Where a platform cannot do something, its driver says so in
+ * `cannot`, and the contract case asserts the documented alternative instead.
+ */
+import type { App } from '../../../src/app';
+import type { Platform } from '../../../src/core/conversation';
+
+/** One message as a person in the conversation sees it now. */
+export interface Shown {
+  /** Platform message id (stable across edits). */
+  id: string;
+  /** Every string of the message as the platform displays it (markup rendered, entities decoded). */
+  text: string;
+  /** Files attached to (or sent with) the message: name and content. */
+  files: { name: string; content: string }[];
+  /** How many times the message was edited. */
+  edits: number;
+}
+
+/** What a platform genuinely cannot do, and what it does instead (asserted by the suite). */
+export interface Inabilities {
+  /** No rate limits (the shell): a burst of posts is shown whole and in order. */
+  rateLimits?: string;
+  /** The conversation cannot go away (the shell's terminal): a post there always lands. */
+  goneConversations?: string;
+}
+
+/** A per-platform driver of the contract suite. */
+export interface ContractDriver {
+  platform: Platform;
+  /** The running Deckhand (its dispatcher posts through the adapter's messenger). */
+  app: App;
+  /** The conversation the bot posts in. */
+  conversationId: string;
+  /** The most characters one message may hold on this platform (the fake refuses more). */
+  maxMessageChars: number;
+  cannot: Inabilities;
+  /** The bot's messages in the conversation, oldest first. */
+  shown(): Promise<Shown[]>;
+  /**
+   * Problems with how untrusted `text` arrived: a mention that pings, markup that took effect, a
+   * control sequence that reached the terminal. Empty when it is shown inert.
+   */
+  inertProblems(text: string): Promise<string[]>;
+  /** The next post is answered with a rate limit (429 with a short retry-after). */
+  rateLimitNextPost(): void;
+  /** Posting attempts the platform received so far (including refused ones). */
+  postAttempts(): number;
+  /** The bot is removed from the conversation: every later post is refused with the platform's error. */
+  removeBot(): void;
+  /** Requests the fake saw that the real platform would refuse. */
+  violations(): string[];
+  close(): Promise<void>;
+}

@@ -1,0 +1,97 @@
+/** The contract driver of the terminal chat (the shell adapter writing to a captured output). */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Writable } from 'node:stream';
+import { inject } from 'vitest';
+import { ShellAdapter } from '../../../adapters/shell/shell-adapter';
+import { createApp } from '../../../src/app';
+import { loadConfig } from '../../../src/config';
+import { silentLogger } from '../../../src/log';
+import { testPrefix } from '../../support/redis';
+import type { ContractDriver, Shown } from './driver';
+
+export async function shellDriver(): Promise<ContractDriver> {
+  const { host, port } = inject('redis');
+  const db = Number(process.env.VITEST_POOL_ID ?? 1) % 64;
+  const dataDir = mkdtempSync(join(tmpdir(), 'deckhand-shell-contract-'));
+  const config = loadConfig({
+    REDIS_URL: `redis://${host}:${port}/${db}`,
+    REDIS_KEY_PREFIX: testPrefix(),
+    DATA_DIR: dataDir,
+    SANDBOX_STEP_MS: '20',
+    LOG_LEVEL: 'silent',
+  });
+  const app = await createApp({ config, logger: silentLogger, sandbox: true });
+  /** Every print of the terminal, in order (one write per card or card update). */
+  const prints: string[] = [];
+  const output = new Writable({
+    write(chunk, _encoding, done) {
+      prints.push(String(chunk));
+      done();
+    },
+  });
+  const shell = new ShellAdapter({
+    dispatcher: app.dispatcher as never,
+    watches: app.services.watches,
+    input: new PassThrough(),
+    output,
+    interactive: false,
+    userName: 'operator',
+    filesDir: join(dataDir, 'files'),
+  });
+  app.messengers.register('shell', shell);
+  app.startWorkers();
+  const shownNow = (): Shown[] => {
+    const byId = new Map<string, Shown>();
+    for (const print of prints) {
+      const head = /^#(\d+)( updated)?/.exec(print);
+      if (!head) continue;
+      const id = head[1] as string;
+      const files = [...print.matchAll(/\(file written: (.+)\)/g)].map((m) => ({
+        name: m[1] as string,
+        content: readFileSync(m[1] as string, 'utf8'),
+      }));
+      const before = byId.get(id);
+      byId.set(id, { id, text: print, files, edits: before ? before.edits + 1 : 0 });
+    }
+    return [...byId.values()];
+  };
+  return {
+    platform: 'shell',
+    app,
+    conversationId: shell.conversationId,
+    // A terminal has no message size limit: a card is printed whole.
+    maxMessageChars: Number.POSITIVE_INFINITY,
+    cannot: {
+      rateLimits: 'a terminal has no rate limit: a burst of cards is printed whole and in order',
+      goneConversations: 'the terminal cannot go away: an announcement to it is always printed',
+    },
+    async shown() {
+      return shownNow();
+    },
+    async inertProblems(text) {
+      const last = prints.at(-1) ?? '';
+      const problems: string[] = [];
+      // Non-interactive output uses no colours at all, so any escape character came from the card.
+      if (last.includes('\x1b')) problems.push('a terminal control sequence reached the output');
+      if (!last.includes(text.replaceAll('\x1b', '')))
+        problems.push('the untrusted text is not shown as written');
+      return problems;
+    },
+    rateLimitNextPost() {
+      throw new Error('the shell has no rate limits (see cannot.rateLimits)');
+    },
+    postAttempts() {
+      return prints.filter((p) => /^#\d+\n/.test(p)).length;
+    },
+    removeBot() {
+      throw new Error('the terminal cannot go away (see cannot.goneConversations)');
+    },
+    violations: () => [],
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

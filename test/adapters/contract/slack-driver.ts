@@ -1,0 +1,69 @@
+/** The contract driver of the Slack adapter (Bolt against `test/fakes/slack`). */
+import { conversationId } from '../../../src/core/conversation';
+import { startSlackBot } from '../../fakes/slack/harness';
+import type { FakeMessage } from '../../fakes/slack/workspace';
+import type { ContractDriver, Shown } from './driver';
+
+const CHANNEL = 'CCONTRACT';
+
+/** Every text element of a Block Kit message (what Slack displays, markup aside). */
+function texts(value: unknown, out: string[] = []): string[] {
+  if (Array.isArray(value)) for (const item of value) texts(item, out);
+  else if (value && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    if (typeof record.text === 'string') out.push(record.text);
+    for (const [key, inner] of Object.entries(record))
+      if (key !== 'text' || typeof inner !== 'string') texts(inner, out);
+  }
+  return out;
+}
+
+/** Mrkdwn as Slack shows it: its three escapes decoded. */
+function displayed(mrkdwn: string): string {
+  return mrkdwn.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+}
+
+export async function slackDriver(): Promise<ContractDriver> {
+  const bot = await startSlackBot();
+  const id = conversationId({ platform: 'slack', workspace: bot.fake.options.teamId, channel: CHANNEL });
+  const shownOf = (m: FakeMessage): Shown => ({
+    id: m.ts,
+    text: displayed(texts(m.attachments).join('\n')),
+    files: bot.fake.uploads
+      .filter((u) => u.channel === CHANNEL && u.thread_ts === m.ts)
+      .map((u) => ({ name: u.filename, content: u.content })),
+    edits: m.versions.length - 1,
+  });
+  return {
+    platform: 'slack',
+    app: bot.app,
+    conversationId: id,
+    // A section's text is at most 3,000 characters; a message holds at most 50 blocks.
+    maxMessageChars: 50 * 3000,
+    cannot: {},
+    async shown() {
+      return bot.fake.channelMessages(CHANNEL).map(shownOf);
+    },
+    async inertProblems(text) {
+      const last = bot.fake.channelMessages(CHANNEL).at(-1);
+      const raw = texts(last?.attachments ?? []).join('\n');
+      const problems: string[] = [];
+      // Slack turns `<!channel>`, `<!here>`, `<@U…>` into pings and `<url|label>` into links.
+      const live = raw.match(/<[!@#][^>]*>/g);
+      if (live) problems.push(`live Slack syntax: ${live.join(' ')}`);
+      if (!displayed(raw).includes(text)) problems.push('the untrusted text is not shown as written');
+      return problems;
+    },
+    rateLimitNextPost() {
+      bot.fake.script('chat.postMessage', { status: 429, retryAfter: 1 });
+    },
+    postAttempts() {
+      return bot.fake.callsOf('chat.postMessage').filter((c) => c.body.channel === CHANNEL).length;
+    },
+    removeBot() {
+      bot.fake.notInChannel.add(CHANNEL);
+    },
+    violations: () => bot.fake.violations,
+    close: () => bot.close(),
+  };
+}

@@ -1,0 +1,66 @@
+/** The contract driver of the Telegram adapter (grammY against `test/fakes/telegram`). */
+import { telegramConversationId } from '../../../adapters/telegram/ids';
+import type { FakeMessage } from '../../fakes/telegram';
+import { startTelegramDeckhand } from '../../fakes/telegram-harness';
+import type { ContractDriver, Shown } from './driver';
+
+export async function telegramDriver(): Promise<ContractDriver> {
+  const t = await startTelegramDeckhand();
+  const chat = t.fake.group('Contract');
+  const id = telegramConversationId(String(t.fake.state.bot.id), chat.id);
+  const sends = () =>
+    t.fake.calls.filter(
+      (c) =>
+        (c.method === 'sendMessage' || c.method === 'sendDocument') && Number(c.params.chat_id) === chat.id,
+    );
+  return {
+    platform: 'telegram',
+    app: t.app,
+    conversationId: id,
+    // A message's text is at most 4,096 characters after entity parsing (core.telegram.org/bots/api#sendmessage).
+    maxMessageChars: 4096,
+    cannot: {},
+    async shown() {
+      // A card's documents follow it as messages of their own; they count as the card's files.
+      const shown: Shown[] = [];
+      for (const m of t.fake.botMessages(chat.id) as FakeMessage[]) {
+        const last = shown.at(-1);
+        if (m.document && last) {
+          last.files.push({ name: m.document.fileName, content: m.document.content?.toString('utf8') ?? '' });
+          continue;
+        }
+        shown.push({ id: String(m.messageId), text: m.text, files: [], edits: m.versions.length - 1 });
+      }
+      return shown;
+    },
+    async inertProblems(text) {
+      const last = t.fake
+        .botMessages(chat.id)
+        .filter((m) => !m.document)
+        .at(-1);
+      if (!last) return ['no message'];
+      const start = last.text.indexOf(text);
+      if (start < 0) return ['the untrusted text is not shown as written'];
+      // Markup that took effect inside the untrusted text would be an entity there (bold, link, …).
+      return last.entities
+        .filter((e) => e.offset < start + text.length && e.offset + e.length > start)
+        .map((e) => `markup took effect: ${e.type}`);
+    },
+    rateLimitNextPost() {
+      t.fake.rateLimit('sendMessage', { retryAfter: 1 });
+    },
+    postAttempts() {
+      return sends().length;
+    },
+    removeBot() {
+      // What the Bot API answers once the bot was removed from a supergroup.
+      t.fake.fault('sendMessage', {
+        times: 10,
+        code: 403,
+        description: 'Forbidden: bot was kicked from the supergroup chat',
+      });
+    },
+    violations: () => t.fake.violations,
+    close: () => t.close(),
+  };
+}

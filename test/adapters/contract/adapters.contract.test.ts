@@ -12,6 +12,7 @@ import { deliverQueueOf } from '../../../src/queue/queues';
 import { waitFor } from '../../support/wait';
 import { discordDriver } from './discord-driver';
 import type { ContractDriver } from './driver';
+import { pressesOf } from './press-command';
 import { shellDriver } from './shell-driver';
 import { slackDriver } from './slack-driver';
 import { telegramDriver } from './telegram-driver';
@@ -94,6 +95,55 @@ describe.each(DRIVERS)('$name adapter contract', ({ start }) => {
     expect(message.files[0]?.content).toContain('FILE-MARKER last line');
   });
 
+  /** The platform message id of a handle (Slack `ts`, the others `message`). */
+  const messageOf = (handle: MessageHandle) => (handle.ref.ts ?? handle.ref.message) as string;
+
+  /** Waits until the reply of every run of `tag` is shown (its work is over, nothing left in flight). */
+  const repliesShown = (tag: string) =>
+    waitFor(() => d.seen().split(`Pressed (${tag}).`).length - 1 >= pressesOf(tag).length);
+
+  it('runs a double click once, and a press by someone else as well', async () => {
+    const tag = `double-${d.platform}`;
+    const handle = await post({
+      text: 'Press me',
+      actions: [{ label: 'Press', command: 'contract-press', args: { tag } }],
+    });
+    const id = messageOf(handle);
+    await Promise.all([d.press(id, 'Press', 'admin'), d.press(id, 'Press', 'admin')]);
+    await d.press(id, 'Press', 'stranger');
+    if (d.cannot.doubleClicks) {
+      // The documented alternative: every press is deliberate, and each one runs.
+      await waitFor(() => pressesOf(tag).length === 3);
+      await repliesShown(tag);
+      return;
+    }
+    // Positive control: the later press by someone else ran, so the presses before it were handled.
+    await waitFor(() => pressesOf(tag).includes(d.userId('stranger')));
+    await waitFor(() => pressesOf(tag).includes(d.userId('admin')));
+    await d.idle();
+    await repliesShown(tag);
+    expect(pressesOf(tag).filter((user) => user === d.userId('admin'))).toHaveLength(1);
+  });
+
+  it('refuses an expired button with a message, and runs a live one', async () => {
+    const tag = `expiry-${d.platform}`;
+    const handle = await post({
+      text: 'A card with an old and a live button',
+      actions: [
+        { label: 'Old', command: 'contract-press', args: { tag }, ttlSeconds: 0 },
+        { label: 'Live', command: 'contract-press', args: { tag: `${tag}-live` } },
+      ],
+    });
+    const id = messageOf(handle);
+    await d.press(id, 'Old', 'admin');
+    await waitFor(() => d.seen().includes('This button has expired.'));
+    await d.press(id, 'Live', 'admin');
+    await waitFor(() => pressesOf(`${tag}-live`).length === 1);
+    await d.idle();
+    await repliesShown(`${tag}-live`);
+    expect(pressesOf(tag)).toEqual([]);
+  });
+
   it('waits out a rate limit and posts the card exactly once', async () => {
     const before = (await d.shown()).length;
     if (d.cannot.rateLimits) {
@@ -104,13 +154,13 @@ describe.each(DRIVERS)('$name adapter contract', ({ start }) => {
       for (const [i, text] of texts.entries()) expect(text).toContain(`burst ${i}`);
       return;
     }
-    const attempts = d.postAttempts();
+    const attempts = d.postAttempts('Posted after the rate limit');
     d.rateLimitNextPost();
     await post({ text: 'Posted after the rate limit' });
     const posted = (await since(before)).filter((m) => m.text.includes('Posted after the rate limit'));
     expect(posted).toHaveLength(1);
     // The 429 was answered (one refused attempt) and the same post sent again once.
-    expect(d.postAttempts() - attempts).toBe(2);
+    expect(d.postAttempts('Posted after the rate limit') - attempts).toBe(2);
   });
 
   it('marks a conversation the bot was removed from broken once, and does not retry', async () => {
@@ -124,20 +174,20 @@ describe.each(DRIVERS)('$name adapter contract', ({ start }) => {
       changesOnly: false,
       createdBy: `${d.platform}:contract`,
     });
+    const id = `contract-${Date.now()}`;
     const event: WatchEvent = {
       tool: 'mytool',
       kind: 'deployment',
-      id: `contract-${Date.now()}`,
+      id,
       from: 'running',
       to: 'failed',
       at: Date.now(),
-      detail: 'deployment failed',
+      detail: `announcement ${id}`,
       outcome: 'failure',
       terminal: true,
     };
     const job = deliverJob(event, d.conversationId);
     const queue = d.app.queues[deliverQueueOf(d.platform)];
-    const attempts = d.postAttempts();
     if (d.cannot.goneConversations) {
       // The documented alternative: the conversation is always there; the announcement lands.
       const before = (await d.shown()).length;
@@ -156,6 +206,6 @@ describe.each(DRIVERS)('$name adapter contract', ({ start }) => {
     });
     // Failed for good after one attempt (not delayed for a retry), and the platform was asked once.
     expect(failed.attemptsMade).toBe(1);
-    expect(d.postAttempts() - attempts).toBe(1);
+    expect(d.postAttempts(`announcement ${id}`)).toBe(1);
   });
 });

@@ -1,9 +1,12 @@
 /** The contract driver of the Discord adapter (discord.js REST against `test/fakes/discord`). */
 import { conversationId } from '../../../src/core/conversation';
+import { buttonClick, type FakeInteraction } from '../../fakes/discord';
 import { startDiscordHarness } from '../../fakes/discord/harness';
-import { botMessages } from '../../fakes/discord/inspect';
+import { botMessages, button } from '../../fakes/discord/inspect';
 import type { FakeMessage } from '../../fakes/discord/store';
+import { waitFor } from '../../support/wait';
 import type { ContractDriver, Shown } from './driver';
+import { pressCommand } from './press-command';
 
 const POST = /^\/channels\/\d+\/messages$/;
 
@@ -25,7 +28,11 @@ function displayed(markdown: string): string {
 }
 
 export async function discordDriver(): Promise<ContractDriver> {
-  const h = await startDiscordHarness({ mode: 'worker' });
+  const h = await startDiscordHarness({
+    mode: 'gateway',
+    prepare: (app) => app.dispatcher.registry.add(pressCommand as never),
+  });
+  const interactions: FakeInteraction[] = [];
   const channel = h.fake.identity.channelId;
   const id = conversationId({ platform: 'discord', workspace: h.fake.identity.guildId, channel });
   const shownOf = (m: FakeMessage): Shown => ({
@@ -58,13 +65,29 @@ export async function discordDriver(): Promise<ContractDriver> {
     rateLimitNextPost() {
       h.fake.rateLimitNext('POST', POST, 0.2);
     },
-    postAttempts() {
-      return h.fake.requestsTo('POST', new RegExp(`^/channels/${channel}/messages$`)).length;
+    postAttempts(text) {
+      return h.fake
+        .requestsTo('POST', new RegExp(`^/channels/${channel}/messages$`))
+        .filter((r) => JSON.stringify(r.body).includes(text)).length;
     },
     removeBot() {
       // Discord's JSON error code 50001 Missing Access (discord-api-types RESTJSONErrorCodes.MissingAccess).
       for (let i = 0; i < 10; i += 1) h.fake.failNext('POST', POST, 403, 50001, 'Missing Access');
     },
+    userId: (who) => (who === 'admin' ? h.adminId : h.strangerId),
+    async press(messageId, label, who) {
+      const message = h.fake.store.messages.get(messageId);
+      if (!message) throw new Error(`no Discord message ${messageId}`);
+      const userId = who === 'admin' ? h.adminId : h.strangerId;
+      interactions.push(
+        h.fake.interact(buttonClick(h.place(userId), button(message, label), { id: message.id })),
+      );
+    },
+    async idle() {
+      // A press is decided (run or dropped as a double click) before Discord gets its answer.
+      await waitFor(() => interactions.every((i) => i.callbacks.length > 0));
+    },
+    seen: () => JSON.stringify([...h.fake.store.messages.values()].map((m) => m.history)),
     violations: () => h.fake.violations,
     close: () => h.close(),
   };

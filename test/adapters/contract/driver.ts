@@ -25,7 +25,15 @@ export interface Inabilities {
   rateLimits?: string;
   /** The conversation cannot go away (the shell's terminal): a post there always lands. */
   goneConversations?: string;
+  /**
+   * No accidental double clicks (the shell: a button is pressed by typing its number, a deliberate
+   * line): each press runs.
+   */
+  doubleClicks?: string;
 }
+
+/** The two people of the button cases. */
+export type Presser = 'admin' | 'stranger';
 
 /** A per-platform driver of the contract suite. */
 export interface ContractDriver {
@@ -46,10 +54,21 @@ export interface ContractDriver {
   inertProblems(text: string): Promise<string[]>;
   /** The next post is answered with a rate limit (429 with a short retry-after). */
   rateLimitNextPost(): void;
-  /** Posting attempts the platform received so far (including refused ones). */
-  postAttempts(): number;
+  /** Posting attempts in the conversation whose text contains `text` (refused ones included). */
+  postAttempts(text: string): number;
   /** The bot is removed from the conversation: every later post is refused with the platform's error. */
   removeBot(): void;
+  /** The user id the core sees for a presser. */
+  userId(who: Presser): string;
+  /**
+   * Presses the button labelled `label` on the bot's message `messageId` as `who`, like the
+   * platform delivers it; resolves once the platform has handed the press over.
+   */
+  press(messageId: string, label: string, who: Presser): Promise<void>;
+  /** Resolves once every press handed over so far has been answered and its work has finished. */
+  idle(): Promise<void>;
+  /** Everything the bot showed anywhere (messages, private replies, notices), as one string. */
+  seen(): string;
   /** Requests the fake saw that the real platform would refuse. */
   violations(): string[];
   close(): Promise<void>;

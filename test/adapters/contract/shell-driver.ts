@@ -10,6 +10,7 @@ import { loadConfig } from '../../../src/config';
 import { silentLogger } from '../../../src/log';
 import { testPrefix } from '../../support/redis';
 import type { ContractDriver, Shown } from './driver';
+import { pressCommand } from './press-command';
 
 export async function shellDriver(): Promise<ContractDriver> {
   const { host, port } = inject('redis');
@@ -22,7 +23,13 @@ export async function shellDriver(): Promise<ContractDriver> {
     SANDBOX_STEP_MS: '20',
     LOG_LEVEL: 'silent',
   });
-  const app = await createApp({ config, logger: silentLogger, sandbox: true });
+  const app = await createApp({
+    config,
+    logger: silentLogger,
+    sandbox: true,
+    extraAdmins: ['shell:operator'],
+  });
+  app.dispatcher.registry.add(pressCommand as never);
   /** Every print of the terminal, in order (one write per card or card update). */
   const prints: string[] = [];
   const output = new Writable({
@@ -64,6 +71,7 @@ export async function shellDriver(): Promise<ContractDriver> {
     // A terminal has no message size limit: a card is printed whole.
     maxMessageChars: Number.POSITIVE_INFINITY,
     cannot: {
+      doubleClicks: 'a button is pressed by typing its number, a deliberate line: each press runs',
       rateLimits: 'a terminal has no rate limit: a burst of cards is printed whole and in order',
       goneConversations: 'the terminal cannot go away: an announcement to it is always printed',
     },
@@ -82,12 +90,22 @@ export async function shellDriver(): Promise<ContractDriver> {
     rateLimitNextPost() {
       throw new Error('the shell has no rate limits (see cannot.rateLimits)');
     },
-    postAttempts() {
-      return prints.filter((p) => /^#\d+\n/.test(p)).length;
+    postAttempts(text) {
+      return prints.filter((p) => /^#\d+\n/.test(p) && p.includes(text)).length;
     },
     removeBot() {
       throw new Error('the terminal cannot go away (see cannot.goneConversations)');
     },
+    // The terminal has one user; the `stranger` presses as that user too.
+    userId: () => 'operator',
+    async press(messageId, label) {
+      const print = [...prints].reverse().find((p) => p.startsWith(`#${messageId}`));
+      const number = print && new RegExp(`\\[(\\d+)\\] ${label}`).exec(print)?.[1];
+      if (!number) throw new Error(`no button ${label} on message #${messageId}`);
+      await shell.runLine(number);
+    },
+    async idle() {},
+    seen: () => prints.join(''),
     violations: () => [],
     async close() {
       await app.close();

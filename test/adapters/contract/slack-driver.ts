@@ -1,8 +1,9 @@
 /** The contract driver of the Slack adapter (Bolt against `test/fakes/slack`). */
 import { conversationId } from '../../../src/core/conversation';
-import { startSlackBot } from '../../fakes/slack/harness';
+import { startSlackBot, USERS } from '../../fakes/slack/harness';
 import type { FakeMessage } from '../../fakes/slack/workspace';
 import type { ContractDriver, Shown } from './driver';
+import { pressCommand } from './press-command';
 
 const CHANNEL = 'CCONTRACT';
 
@@ -25,6 +26,7 @@ function displayed(mrkdwn: string): string {
 
 export async function slackDriver(): Promise<ContractDriver> {
   const bot = await startSlackBot();
+  bot.app.dispatcher.registry.add(pressCommand as never);
   const id = conversationId({ platform: 'slack', workspace: bot.fake.options.teamId, channel: CHANNEL });
   const shownOf = (m: FakeMessage): Shown => ({
     id: m.ts,
@@ -57,12 +59,23 @@ export async function slackDriver(): Promise<ContractDriver> {
     rateLimitNextPost() {
       bot.fake.script('chat.postMessage', { status: 429, retryAfter: 1 });
     },
-    postAttempts() {
-      return bot.fake.callsOf('chat.postMessage').filter((c) => c.body.channel === CHANNEL).length;
+    postAttempts(text) {
+      return bot.fake
+        .callsOf('chat.postMessage')
+        .filter((c) => c.body.channel === CHANNEL && JSON.stringify(c.body).includes(text)).length;
     },
     removeBot() {
       bot.fake.notInChannel.add(CHANNEL);
     },
+    userId: (who) => USERS[who].id,
+    async press(messageId, label, who) {
+      const message = bot.fake.messages.get(`${CHANNEL}:${messageId}`);
+      if (!message) throw new Error(`no Slack message ${messageId}`);
+      const delivery = await bot.driver.click(USERS[who], message, label);
+      if (delivery.status !== 200) throw new Error(`Slack click answered ${delivery.status}`);
+    },
+    idle: () => bot.settled(),
+    seen: () => bot.fake.everythingShown(),
     violations: () => bot.fake.violations,
     close: () => bot.close(),
   };

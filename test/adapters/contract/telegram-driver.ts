@@ -2,10 +2,13 @@
 import { telegramConversationId } from '../../../adapters/telegram/ids';
 import type { FakeMessage } from '../../fakes/telegram';
 import { startTelegramDeckhand } from '../../fakes/telegram-harness';
+import { waitFor } from '../../support/wait';
 import type { ContractDriver, Shown } from './driver';
+import { pressCommand } from './press-command';
 
 export async function telegramDriver(): Promise<ContractDriver> {
-  const t = await startTelegramDeckhand();
+  const t = await startTelegramDeckhand({ commands: [pressCommand as never] });
+  const callbacks: string[] = [];
   const chat = t.fake.group('Contract');
   const id = telegramConversationId(String(t.fake.state.bot.id), chat.id);
   const sends = () =>
@@ -49,8 +52,8 @@ export async function telegramDriver(): Promise<ContractDriver> {
     rateLimitNextPost() {
       t.fake.rateLimit('sendMessage', { retryAfter: 1 });
     },
-    postAttempts() {
-      return sends().length;
+    postAttempts(text) {
+      return sends().filter((c) => JSON.stringify(c.params).includes(text)).length;
     },
     removeBot() {
       // What the Bot API answers once the bot was removed from a supergroup.
@@ -60,6 +63,18 @@ export async function telegramDriver(): Promise<ContractDriver> {
         description: 'Forbidden: bot was kicked from the supergroup chat',
       });
     },
+    userId: (who) => String(t.users[who].id),
+    async press(messageId, label, who) {
+      const message = t.fake.botMessages(chat.id).find((m) => String(m.messageId) === messageId);
+      if (!message) throw new Error(`no Telegram message ${messageId}`);
+      callbacks.push(t.fake.click(t.users[who], message, label).callbackId);
+    },
+    async idle() {
+      // Updates of one chat are handled in order; a press is answered before its work starts.
+      await waitFor(() => callbacks.every((id) => t.fake.state.callbacks.get(id)?.answeredAt !== undefined));
+    },
+    seen: () =>
+      JSON.stringify(t.fake.calls.filter((c) => c.method !== 'getUpdates').map((c) => [c.method, c.params])),
     violations: () => t.fake.violations,
     close: () => t.close(),
   };

@@ -3,8 +3,10 @@
  * gateway (default) or the HTTP interactions endpoint (`DISCORD_PUBLIC_KEY`).
  */
 import { REST, type RESTOptions } from 'discord.js';
+import { knownTools, toolhostSuggestions } from '../../commands/suggestions';
 import { ClickGuard } from '../../src/core/clicks';
 import type { Platform } from '../../src/core/conversation';
+import { Suggestions } from '../../src/core/suggestions';
 import { DeliveryDeduper } from '../../src/store/dedupe';
 import type { AdapterContext, PlatformAdapter } from '../types';
 import { DiscordApi } from './api';
@@ -16,7 +18,6 @@ import { InteractionHandler } from './interactions';
 import { commandRoutes } from './manifest';
 import { DiscordMessenger } from './messenger';
 import { restOptions } from './rest';
-import { knownTools, Suggestions } from './suggestions';
 
 /** Knobs for tests and unusual deployments. */
 export interface DiscordAdapterOptions {
@@ -70,12 +71,14 @@ export class DiscordAdapter implements PlatformAdapter {
     const prefix = config.REDIS_KEY_PREFIX;
     const handler = new InteractionHandler({
       dispatcher: app.dispatcher,
-      services: app.services,
       routes: commandRoutes(app.dispatcher.registry),
       suggestions: new Suggestions({
-        services: app.services,
-        tools: knownTools(config, app.sandbox ? () => app.sandbox?.ctx.tools ?? [] : undefined),
-        logger,
+        lister: toolhostSuggestions(
+          app.services,
+          knownTools(config, app.sandbox ? () => app.sandbox?.ctx.tools ?? [] : undefined),
+        ),
+        bindings: app.services.bindings,
+        onError: (error, source) => logger.debug({ err: error, source }, 'autocomplete lookup failed'),
         ...(this.options.suggestionTtlMs !== undefined ? { ttlMs: this.options.suggestionTtlMs } : {}),
       }),
       deduper: this.context.deduper,

@@ -25,6 +25,7 @@ import type { Invocation } from '../../src/core/command';
 import { conversationId } from '../../src/core/conversation';
 import type { Dispatcher } from '../../src/core/dispatch';
 import { StoreUnavailableError } from '../../src/core/errors';
+import type { Suggestions } from '../../src/core/suggestions';
 import type { DeliveryDeduper } from '../../src/store/dedupe';
 import { attachmentFile } from './files';
 import { FORM_BUTTON_PREFIX, MODAL_PREFIX, modalFor, modalValues } from './forms';
@@ -32,13 +33,12 @@ import type { CommandRoute } from './manifest';
 import { parseCommand } from './options';
 import { NO_MENTIONS } from './render';
 import { type DeferKind, type InitialAnswer, InteractionResponder } from './responder';
-import { type Suggestions, suggestionSource } from './suggestions';
+import { choicesOf } from './suggestions';
 import { InteractionSurface, type SurfaceDeps } from './surface';
 
 /** What the handler needs. */
 export interface InteractionHandlerDeps extends SurfaceDeps {
   dispatcher: Dispatcher<AppServices>;
-  services: Pick<AppServices, 'bindings'>;
   routes: Map<string, CommandRoute>;
   suggestions: Suggestions;
   /** Claims interaction ids (gateway resumes and replays re-deliver them). */
@@ -244,13 +244,18 @@ export class InteractionHandler {
     answer: InitialAnswer,
   ) {
     const parsed = parseCommand(interaction.data, this.deps.routes);
-    const source = parsed?.focused ? suggestionSource(parsed.name, parsed.focused.key) : undefined;
-    let choices: { name: string; value: string }[] = [];
-    if (parsed?.focused && source) {
-      let tool = typeof parsed.args.tool === 'string' ? parsed.args.tool : undefined;
-      tool ??= await this.deps.services.bindings.get(invocationOf(interaction).conversationId);
-      choices = await this.deps.suggestions.suggest(source, parsed.focused.value, tool ? { tool } : {});
-    }
+    const focused = parsed?.focused;
+    const values =
+      parsed && focused
+        ? await this.deps.suggestions.suggest({
+            command: parsed.name,
+            key: focused.key,
+            typed: focused.value,
+            ...(typeof parsed.args.tool === 'string' ? { tool: parsed.args.tool } : {}),
+            conversationId: invocationOf(interaction).conversationId,
+          })
+        : [];
+    const choices = choicesOf(values);
     await answer({ type: InteractionResponseType.ApplicationCommandAutocompleteResult, data: { choices } });
   }
 }

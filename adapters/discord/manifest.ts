@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import type { AnyCommand } from '../../src/core/command';
 import type { CommandRegistry } from '../../src/core/registry';
 import { type ArgInfo, argInfo, toFlagName } from '../../src/core/schema-info';
-import { suggestionSource } from './suggestions';
+import { suggestionSource } from '../../src/core/suggestions';
 
 /** How an option of a Discord command maps onto an argument of a registry command. */
 export interface OptionBinding {

@@ -147,6 +147,20 @@ describe.each(DRIVERS)('$name adapter contract', ({ start }) => {
     expect(pressesOf(tag)).toEqual([]);
   });
 
+  it('asks a form and runs its command with the answer of the person who filled it in', async () => {
+    const tag = `form-${d.platform}`;
+    const handle = await post({
+      text: 'A card whose button asks for an answer',
+      actions: [{ label: 'Fill', command: 'contract-form', args: { tag } }],
+    });
+    await d.press(messageOf(handle), 'Fill', 'admin');
+    await d.answerForm('admin', 'forty-two');
+    await waitFor(() => pressesOf(tag).includes('forty-two'));
+    await d.idle();
+    await repliesShown(tag);
+    expect(pressesOf(tag)).toEqual(['forty-two']);
+  });
+
   it('waits out a rate limit and posts the card exactly once', async () => {
     const before = (await d.shown()).length;
     if (d.cannot.rateLimits) {

@@ -1,12 +1,12 @@
 /** The contract driver of the Discord adapter (discord.js REST against `test/fakes/discord`). */
 import { conversationId } from '../../../src/core/conversation';
-import { buttonClick, type FakeInteraction } from '../../fakes/discord';
+import { buttonClick, type FakeInteraction, modalSubmit } from '../../fakes/discord';
 import { startDiscordHarness } from '../../fakes/discord/harness';
 import { botMessages, button } from '../../fakes/discord/inspect';
 import type { FakeMessage } from '../../fakes/discord/store';
 import { waitFor } from '../../support/wait';
 import type { ContractDriver, Shown } from './driver';
-import { pressCommand } from './press-command';
+import { formCommand, pressCommand } from './press-command';
 
 const POST = /^\/channels\/\d+\/messages$/;
 
@@ -30,7 +30,10 @@ function displayed(markdown: string): string {
 export async function discordDriver(): Promise<ContractDriver> {
   const h = await startDiscordHarness({
     mode: 'gateway',
-    prepare: (app) => app.dispatcher.registry.add(pressCommand as never),
+    prepare: (app) => {
+      app.dispatcher.registry.add(pressCommand as never);
+      app.dispatcher.registry.add(formCommand as never);
+    },
   });
   const interactions: FakeInteraction[] = [];
   const channel = h.fake.identity.channelId;
@@ -82,6 +85,14 @@ export async function discordDriver(): Promise<ContractDriver> {
       interactions.push(
         h.fake.interact(buttonClick(h.place(userId), button(message, label), { id: message.id })),
       );
+    },
+    async answerForm(who, value) {
+      const click = interactions.at(-1);
+      // The press is answered with the modal (interaction callback type 9, MODAL).
+      const modal = await waitFor(() => click?.callbacks.find((c) => c.body.type === 9));
+      const customId = (modal.body.data as { custom_id: string }).custom_id;
+      const userId = who === 'admin' ? h.adminId : h.strangerId;
+      interactions.push(h.fake.interact(modalSubmit(h.place(userId), customId, { answer: value })));
     },
     async idle() {
       // A press is decided (run or dropped as a double click) before Discord gets its answer.

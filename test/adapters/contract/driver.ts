@@ -65,6 +65,8 @@ export interface ContractDriver {
    * platform delivers it; resolves once the platform has handed the press over.
    */
   press(messageId: string, label: string, who: Presser): Promise<void>;
+  /** Answers the one field (`Answer`) of the form the last press opened for `who`, and submits it. */
+  answerForm(who: Presser, value: string): Promise<void>;
   /** Resolves once every press handed over so far has been answered and its work has finished. */
   idle(): Promise<void>;
   /** Everything the bot showed anywhere (messages, private replies, notices), as one string. */

@@ -10,7 +10,7 @@ import { loadConfig } from '../../../src/config';
 import { silentLogger } from '../../../src/log';
 import { testPrefix } from '../../support/redis';
 import type { ContractDriver, Shown } from './driver';
-import { pressCommand } from './press-command';
+import { formCommand, pressCommand } from './press-command';
 
 export async function shellDriver(): Promise<ContractDriver> {
   const { host, port } = inject('redis');
@@ -30,6 +30,7 @@ export async function shellDriver(): Promise<ContractDriver> {
     extraAdmins: ['shell:operator'],
   });
   app.dispatcher.registry.add(pressCommand as never);
+  app.dispatcher.registry.add(formCommand as never);
   /** Every print of the terminal, in order (one write per card or card update). */
   const prints: string[] = [];
   const output = new Writable({
@@ -38,10 +39,12 @@ export async function shellDriver(): Promise<ContractDriver> {
       done();
     },
   });
+  // Lines are typed as in a script: a button's number, then the answers of the form it opened.
+  const input = new PassThrough();
   const shell = new ShellAdapter({
     dispatcher: app.dispatcher as never,
     watches: app.services.watches,
-    input: new PassThrough(),
+    input,
     output,
     interactive: false,
     userName: 'operator',
@@ -49,6 +52,7 @@ export async function shellDriver(): Promise<ContractDriver> {
   });
   app.messengers.register('shell', shell);
   app.startWorkers();
+  const script = shell.runScript();
   const shownNow = (): Shown[] => {
     const byId = new Map<string, Shown>();
     for (const print of prints) {
@@ -102,12 +106,17 @@ export async function shellDriver(): Promise<ContractDriver> {
       const print = [...prints].reverse().find((p) => p.startsWith(`#${messageId}`));
       const number = print && new RegExp(`\\[(\\d+)\\] ${label}`).exec(print)?.[1];
       if (!number) throw new Error(`no button ${label} on message #${messageId}`);
-      await shell.runLine(number);
+      input.write(`${number}\n`);
+    },
+    async answerForm(_who, value) {
+      input.write(`${value}\n`);
     },
     async idle() {},
     seen: () => prints.join(''),
     violations: () => [],
     async close() {
+      input.end();
+      await script;
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -2,8 +2,9 @@
 import { conversationId } from '../../../src/core/conversation';
 import { startSlackBot, USERS } from '../../fakes/slack/harness';
 import type { FakeMessage } from '../../fakes/slack/workspace';
+import { waitFor } from '../../support/wait';
 import type { ContractDriver, Shown } from './driver';
-import { pressCommand } from './press-command';
+import { formCommand, pressCommand } from './press-command';
 
 const CHANNEL = 'CCONTRACT';
 
@@ -27,6 +28,8 @@ function displayed(mrkdwn: string): string {
 export async function slackDriver(): Promise<ContractDriver> {
   const bot = await startSlackBot();
   bot.app.dispatcher.registry.add(pressCommand as never);
+  bot.app.dispatcher.registry.add(formCommand as never);
+  let viewsAnswered = 0;
   const id = conversationId({ platform: 'slack', workspace: bot.fake.options.teamId, channel: CHANNEL });
   const shownOf = (m: FakeMessage): Shown => ({
     id: m.ts,
@@ -73,6 +76,12 @@ export async function slackDriver(): Promise<ContractDriver> {
       if (!message) throw new Error(`no Slack message ${messageId}`);
       const delivery = await bot.driver.click(USERS[who], message, label);
       if (delivery.status !== 200) throw new Error(`Slack click answered ${delivery.status}`);
+    },
+    async answerForm(who, value) {
+      const view = await waitFor(() => bot.fake.views[viewsAnswered]);
+      viewsAnswered += 1;
+      const delivery = await bot.driver.submit(USERS[who], view, { Answer: value });
+      if (delivery.status !== 200) throw new Error(`Slack view submission answered ${delivery.status}`);
     },
     idle: () => bot.settled(),
     seen: () => bot.fake.everythingShown(),

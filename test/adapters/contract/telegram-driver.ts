@@ -4,10 +4,18 @@ import type { FakeMessage } from '../../fakes/telegram';
 import { startTelegramDeckhand } from '../../fakes/telegram-harness';
 import { waitFor } from '../../support/wait';
 import type { ContractDriver, Shown } from './driver';
-import { pressCommand } from './press-command';
+import { formCommand, pressCommand } from './press-command';
 
 export async function telegramDriver(): Promise<ContractDriver> {
-  const t = await startTelegramDeckhand({ commands: [pressCommand as never] });
+  const t = await startTelegramDeckhand({ commands: [pressCommand as never, formCommand as never] });
+  // Forms are asked in the user's private chat with the bot, which the user opens with /start.
+  for (const user of [t.users.admin, t.users.stranger]) {
+    const dm = t.fake.privateChat(user);
+    t.fake.sendText(user, dm, '/start');
+    await waitFor(() => t.fake.botMessages(dm.id).length > 0);
+  }
+  const prompts = new Set<number>();
+  const notices = new Set<number>();
   const callbacks: string[] = [];
   const chat = t.fake.group('Contract');
   const id = telegramConversationId(String(t.fake.state.bot.id), chat.id);
@@ -68,6 +76,26 @@ export async function telegramDriver(): Promise<ContractDriver> {
       const message = t.fake.botMessages(chat.id).find((m) => String(m.messageId) === messageId);
       if (!message) throw new Error(`no Telegram message ${messageId}`);
       callbacks.push(t.fake.click(t.users[who], message, label).callbackId);
+    },
+    async answerForm(who, value) {
+      const user = t.users[who];
+      const dm = t.fake.privateChat(user);
+      const prompt = await waitFor(() =>
+        t.fake
+          .botMessages(dm.id)
+          .find(
+            (m) => m.text.includes('Contract form') && m.text.includes('Answer') && !prompts.has(m.messageId),
+          ),
+      );
+      prompts.add(prompt.messageId);
+      // The form is open once the group was told so (the prompt goes out just before it is stored).
+      const notice = await waitFor(() =>
+        t.fake
+          .botMessages(chat.id)
+          .find((m) => m.text.includes('I sent you a private message') && !notices.has(m.messageId)),
+      );
+      notices.add(notice.messageId);
+      t.fake.sendText(user, dm, value);
     },
     async idle() {
       // Updates of one chat are handled in order; a press is answered before its work starts.

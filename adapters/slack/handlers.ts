@@ -79,13 +79,13 @@ function invocationOf(who: Who, place: SlackPlace, files?: IncomingFile[]): Invo
  */
 async function claim(
   deps: HandlerDeps,
-  attempt: () => Promise<boolean>,
+  claims: { claim(key: string): Promise<boolean> },
   key: string,
   who: Who,
   where: { channel: string | undefined; responseUrl?: string | undefined },
 ): Promise<boolean> {
   try {
-    return await attempt();
+    return await claims.claim(key);
   } catch (error) {
     if (!(error instanceof StoreUnavailableError)) throw error;
     deps.logger.warn({ key }, 'Slack: store unavailable, request refused');
@@ -110,16 +110,7 @@ function onCommands(app: App, deps: HandlerDeps): void {
     deps.inflight.run('command', async () => {
       const who = { teamId: command.team_id, userId: command.user_id, userName: command.user_name };
       const where = { channel: command.channel_id, responseUrl: command.response_url };
-      if (
-        !(await claim(
-          deps,
-          () => deps.deliveries.claim(`slack:trigger:${command.trigger_id}`),
-          `slack:trigger:${command.trigger_id}`,
-          who,
-          where,
-        ))
-      )
-        return;
+      if (!(await claim(deps, deps.deliveries, `slack:trigger:${command.trigger_id}`, who, where))) return;
       const place = await placeOf(deps, who, command.channel_id, { responseUrl: command.response_url });
       const text = `${command.command} ${plainTypedText(command.text ?? '')}`.trim();
       const surface = slackSurface(place, deps, command.trigger_id);
@@ -155,16 +146,7 @@ function onActions(app: App, deps: HandlerDeps): void {
           userName: body.user.username ?? body.user.name ?? body.user.id,
         };
         const where = { channel, responseUrl: body.response_url };
-        if (
-          !(await claim(
-            deps,
-            () => deps.deliveries.claim(`slack:trigger:${body.trigger_id}`),
-            `slack:trigger:${body.trigger_id}`,
-            who,
-            where,
-          ))
-        )
-          return;
+        if (!(await claim(deps, deps.deliveries, `slack:trigger:${body.trigger_id}`, who, where))) return;
         if (!channel) return;
         const click = {
           platform: 'slack' as const,
@@ -172,7 +154,8 @@ function onActions(app: App, deps: HandlerDeps): void {
           action: actionId,
           user: body.user.id,
         };
-        if (!(await claim(deps, () => deps.clicks.first(click), 'click', who, where))) {
+        const clicks = { claim: () => deps.clicks.first(click) };
+        if (!(await claim(deps, clicks, `click:${actionId}`, who, where))) {
           deps.logger.debug({ actionId }, 'ignored a double click');
           return;
         }
@@ -196,16 +179,7 @@ function onForms(app: App, deps: HandlerDeps): void {
       const teamId = body.team?.id ?? body.user.team_id ?? view.team_id;
       const who = { teamId, userId: body.user.id, userName: body.user.name ?? body.user.id };
       const where = { channel: submission?.metadata.channel, responseUrl: submission?.metadata.responseUrl };
-      if (
-        !(await claim(
-          deps,
-          () => deps.deliveries.claim(`slack:view:${view.id}`),
-          `slack:view:${view.id}`,
-          who,
-          where,
-        ))
-      )
-        return;
+      if (!(await claim(deps, deps.deliveries, `slack:view:${view.id}`, who, where))) return;
       if (!submission) return;
       const { metadata, values } = submission;
       const place = await placeOf(deps, who, metadata.channel, {
@@ -242,17 +216,7 @@ function onMessages(app: App, deps: HandlerDeps): void {
     if (event.subtype && event.subtype !== 'file_share') return;
     const who = { teamId, userId: event.user, userName: event.user };
     const where = { channel: event.channel };
-    if (
-      eventId &&
-      !(await claim(
-        deps,
-        () => deps.deliveries.claim(`slack:event:${eventId}`),
-        `slack:event:${eventId}`,
-        who,
-        where,
-      ))
-    )
-      return;
+    if (eventId && !(await claim(deps, deps.deliveries, `slack:event:${eventId}`, who, where))) return;
     const isDm = event.channel_type === 'im';
     const place = await placeOf(deps, who, event.channel, {
       knownPrivate: isDm,

@@ -101,8 +101,6 @@ export class TelegramAdapter implements PlatformAdapter {
       messenger: this.messenger,
       forms: this.forms,
       deduper: context.deduper,
-      redis: app.redis.redis,
-      prefix: config.REDIS_KEY_PREFIX,
       botId,
       botUsername,
       files: this.fileSource,

@@ -11,7 +11,6 @@
 import { sequentialize } from '@grammyjs/runner';
 import type { Bot, Context } from 'grammy';
 import type { Message, User } from 'grammy/types';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { ClickGuard } from '../../src/core/clicks';
 import type { Invocation } from '../../src/core/command';
@@ -34,8 +33,6 @@ export interface ReceiverDeps {
   messenger: TelegramMessenger;
   forms: TelegramForms;
   deduper: DeliveryDeduper;
-  redis: Redis;
-  prefix: string;
   botId: string;
   botUsername(): string;
   files: FileSource;

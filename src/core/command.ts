@@ -55,6 +55,9 @@ export interface CommandContext<A, S> {
   openForm(form: FormSpec): Promise<boolean>;
 }
 
+/** A confirmation question, or the question with the exact arguments the Confirm button runs. */
+export type ConfirmQuestion<Args> = string | { question: string; args?: Partial<Args> };
+
 /** A command as declared in `commands/`. */
 export interface CommandDefinition<Schema extends z.ZodObject = z.ZodObject, S = unknown> {
   /** Space-separated path: `deploy`, `build start`. The first word is the group (one slash command). */
@@ -70,8 +73,15 @@ export interface CommandDefinition<Schema extends z.ZodObject = z.ZodObject, S =
   permission: PermissionLevel;
   /** True when the command changes something (audited; never run twice for one delivery). */
   sideEffect: boolean;
-  /** For destructive commands: the question asked with a Confirm button before running. */
-  confirm?: (args: z.infer<Schema>) => string;
+  /**
+   * For destructive commands: the question asked with a Confirm button before running. It may look
+   * the target up (and throw, so bad input is refused before anything is asked); `args` in its
+   * answer replace the given ones on the Confirm button, so it acts on exactly what was named.
+   */
+  confirm?(
+    args: z.infer<Schema>,
+    context: { services: S; invocation: Invocation },
+  ): ConfirmQuestion<z.infer<Schema>> | Promise<ConfirmQuestion<z.infer<Schema>>>;
   /** Keys of `args` whose values are secrets: never logged, echoed or audited. */
   secretArgs?: readonly string[];
   /** Runs the command. A returned card is posted as the reply. */

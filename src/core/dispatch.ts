@@ -282,9 +282,18 @@ export class Dispatcher<S> {
     invocation: Invocation,
     surface: CardSurface,
   ): Promise<void> {
-    const question = command.confirm?.(args as never) ?? `Run /${command.name}?`;
+    const asked = await command.confirm?.(args as never, { services: this.deps.services, invocation });
+    const question = (typeof asked === 'string' ? asked : asked?.question) ?? `Run /${command.name}?`;
+    const confirmArgs = typeof asked === 'object' && asked.args ? { ...args, ...asked.args } : args;
     const confirm = await this.storeAction(
-      { label: 'Confirm', command: command.name, args, style: 'danger', confirmed: true, ttlSeconds: 600 },
+      {
+        label: 'Confirm',
+        command: command.name,
+        args: confirmArgs,
+        style: 'danger',
+        confirmed: true,
+        ttlSeconds: 600,
+      },
       invocation.conversationId,
     );
     const cancel = await this.storeAction(

@@ -230,7 +230,9 @@ describe('/events, /event show|update|cancel', () => {
     expect(again?.text).toMatch(new RegExp(`^Event ${id} is already in the trash.\nNothing was changed`));
     expect(again?.buttons ?? []).toEqual([]);
     const [gone] = await t.say(`/event show ${id}`);
-    expect(gone?.text).toBe(`Event ${id} is in the trash.`);
+    expect(gone?.text).toBe(
+      `Event ${id} is in the trash.\nAn editor can restore it from the trash in WordPress.`,
+    );
     const [missing] = await t.say('/event show 99999');
     expect(missing?.text).toBe('Event 99999 does not exist on the calendar.');
   });

@@ -12,8 +12,10 @@ export class InTrashError extends UsageError {
   /** The site's status: 403 (`event-no-longer-available`) or 410 (`…-is-in-trash`). */
   readonly status: number;
 
-  constructor(message: string, options: { cause?: unknown; status?: number } = {}) {
-    super(message, { hint: 'Nothing was changed. An editor can restore it from the trash in WordPress.' });
+  constructor(message: string, options: { cause?: unknown; status?: number; write?: boolean } = {}) {
+    super(message, {
+      hint: `${options.write === false ? '' : 'Nothing was changed. '}An editor can restore it from the trash in WordPress.`,
+    });
     if (options.cause) this.cause = options.cause;
     this.status = options.status ?? (options.cause instanceof InTrashError ? options.cause.status : 410);
   }
@@ -168,7 +170,7 @@ export function calendarError(
     );
   }
   if (code === 'event-no-longer-available' || code?.endsWith('-is-in-trash')) {
-    return new InTrashError(error.message, { cause: error, status: error.status });
+    return new InTrashError(error.message, { cause: error, status: error.status, write: context.write });
   }
   if (error.status === 400 && (code === 'rest_invalid_param' || code === 'rest_missing_callback_param')) {
     return new UsageError(error.message, context.write ? { hint: 'Nothing was changed.' } : {});

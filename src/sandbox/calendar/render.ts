@@ -61,7 +61,9 @@ function nonEmpty(object: Record<string, unknown>): Record<string, unknown> {
 /** A venue (`single` adds `json_ld`). */
 export function renderVenue(state: CalendarState, urls: Urls, venue: VenuePost, single = false) {
   const host = new URL(urls.site).host;
-  return nonEmpty({
+  // Post_Repository::get_venue_data: `array_filter()` first, then show_map/show_map_link added
+  // (so `false` is shown), then the global id fields.
+  const { global_id, global_id_lineage, ...rest } = nonEmpty({
     id: venue.id,
     author: String(venue.author),
     status: venue.status,
@@ -76,12 +78,11 @@ export function renderVenue(state: CalendarState, urls: Urls, venue: VenuePost, 
     slug: venue.slug,
     image: venue.image ?? false,
     ...Object.fromEntries(VENUE_DETAILS.map((k) => [k, venue.details[k]])),
-    show_map: venue.showMap,
-    show_map_link: venue.showMapLink,
     global_id: `${host}?id=${venue.id}`,
     global_id_lineage: [`${host}?id=${venue.id}`],
     ...(single ? { json_ld: { '@type': 'Place', name: venue.name } } : {}),
   });
+  return { ...rest, show_map: venue.showMap, show_map_link: venue.showMapLink, global_id, global_id_lineage };
 }
 
 /** An organizer. */

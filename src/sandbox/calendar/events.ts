@@ -19,8 +19,12 @@ import {
   wpError,
 } from './wp';
 
-/** Resolves `:id` or `by-slug/:slug` to an event, or answers the plugin's error. */
-function findEvent(c: WpContext, state: CalendarState): EventPost | Response {
+/**
+ * Resolves `:id` or `by-slug/:slug` to an event, or answers the plugin's error. `update`: the
+ * by-slug update route validates `slug` only as a string (EDIT_args merges CREATE_args over
+ * READ_args), so an unknown slug reaches `update()` as id 0: `404 rest-event-not-found`.
+ */
+function findEvent(c: WpContext, state: CalendarState, update = false): EventPost | Response {
   const id = c.req.param('id');
   const slug = c.req.param('slug');
   if (id !== undefined) {
@@ -35,6 +39,7 @@ function findEvent(c: WpContext, state: CalendarState): EventPost | Response {
   // WordPress — is `400 rest_invalid_param` (the-events-calendar 6.17.2,
   // src/Tribe/REST/V1/Endpoints/Single_Event_Slug.php, src/Tribe/Validator/Base.php).
   const event = state.postBySlug('event', slug ?? '');
+  if (!event && update) return wpError(c, 'rest-event-not-found', 'Event with ID 0 does not exist.', 404);
   if (!event) return invalidParams(c, ['slug']);
   return event;
 }
@@ -151,7 +156,7 @@ export function createEventsRoutes(state: CalendarState, urls: Urls): Hono<Calen
   const update = async (c: WpContext) => {
     const user = c.get('user');
     if (!capsOf(user).editPosts) return forbidden(c);
-    const found = findEvent(c, state);
+    const found = findEvent(c, state, true);
     if (found instanceof Response) return found;
     if (!canEdit(user, found)) return forbidden(c);
     const params = await requestParams(c);

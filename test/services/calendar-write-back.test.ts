@@ -11,7 +11,13 @@ import {
   startCalendarSandbox,
 } from '../../src/sandbox/calendar';
 import type { EventPost, OrganizerPost, VenuePost } from '../../src/sandbox/calendar/state';
-import { type CalendarClient, CalendarService, InTrashError } from '../../src/services/calendar';
+import {
+  type CalendarClient,
+  CalendarService,
+  EventSchema,
+  eventUpdateBody,
+  InTrashError,
+} from '../../src/services/calendar';
 
 let sandbox: CalendarSandbox;
 let service: CalendarService;
@@ -205,5 +211,62 @@ describe('trashed slugs, refused passwords', () => {
       `The calendar site refused the application password of ${SANDBOX_CALENDAR_USERS.editor.user} (revoked or mistyped?), so Deckhand cannot read this event: WordPress turns away every request that carries a refused password, even reads of public events.`,
     );
     expect((error as UpstreamError).message).not.toContain('revo kedp');
+  });
+});
+
+describe('eventUpdateBody', () => {
+  const apiEvent = {
+    id: 7,
+    status: 'pending',
+    url: 'https://cal.example/event/x/',
+    title: 'X',
+    slug: 'x',
+    all_day: false,
+    start_date: '2026-12-01 18:00:00',
+    end_date: '2026-12-01 19:00:00',
+    utc_start_date: '2026-12-01 17:00:00',
+    utc_end_date: '2026-12-01 18:00:00',
+    timezone: 'Europe/Berlin',
+    cost: '€5 &amp; up',
+    website: 'https://example.org/?a=1&amp;b=2',
+    image: { id: 22, url: 'https://cal.example/22.jpg' },
+    venue: [
+      { id: 3, venue: 'V' },
+      { id: 4, venue: 'W' },
+    ],
+    organizer: [{ id: 5, organizer: 'O' }],
+    show_map: true,
+    show_map_link: false,
+    hide_from_listings: false,
+    sticky: true,
+    featured: false,
+  };
+
+  it('sends back the stored values unescaped, the image id as a string, and puts the changes on top', () => {
+    const body = eventUpdateBody(EventSchema.parse(apiEvent), { title: 'Y', image: 23 });
+    expect(body).toEqual({
+      title: 'Y',
+      status: 'pending',
+      all_day: false,
+      timezone: 'Europe/Berlin',
+      start_date: '2026-12-01 18:00:00',
+      end_date: '2026-12-01 19:00:00',
+      cost: '€5 & up',
+      website: 'https://example.org/?a=1&b=2',
+      image: '23',
+      venue: [3, 4],
+      organizer: [5],
+      show_map: true,
+      show_map_link: false,
+      hide_from_listings: false,
+      sticky: true,
+      featured: false,
+    });
+  });
+
+  it('does not store the permalink the API shows for an event without a website of its own', () => {
+    const body = eventUpdateBody(EventSchema.parse({ ...apiEvent, website: apiEvent.url, image: false }), {});
+    expect(body.website).toBe('');
+    expect(body).not.toHaveProperty('image');
   });
 });

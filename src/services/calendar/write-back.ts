@@ -10,6 +10,7 @@
 import type { EventFields } from './events';
 import type { OrganizerFields, VenueFields } from './linked-posts';
 import type { CalendarEvent, CalendarOrganizer, CalendarVenue } from './schemas';
+import { decodeEntities } from './text';
 
 /** An image value as the plugin takes it: `image` is `'type' => 'string'`, so an id goes as `"22"`. */
 export function imageParam(image: number | string | undefined): string | undefined {
@@ -27,9 +28,11 @@ export function eventKeptFields(current: CalendarEvent): EventFields {
     timezone: current.timezone,
     start_date: current.startDate,
     end_date: current.endDate,
-    cost: current.cost,
+    // As the API shows it (with its currency symbol, which the plugin parses again on save), and
+    // without the HTML escaping of Post_Repository (`esc_html`), which would be stored as typed.
+    cost: decodeEntities(current.cost),
     // Without a website of its own, the API shows the event's page: that is not a value to store.
-    website: current.website && current.website !== current.url ? current.website : '',
+    website: current.website && current.website !== current.url ? decodeEntities(current.website) : '',
     ...(current.image?.id ? { image: String(current.image.id) } : {}),
     ...(venues.length === 1 ? { venue: venues[0] } : venues.length > 1 ? { venue: venues } : {}),
     ...(organizers.length > 0 ? { organizer: organizers } : {}),

@@ -241,6 +241,26 @@ describe('strict date bounds are read as UTC (Archive_Event.php get(), tribe-com
     ).not.toContain(event.id);
   });
 
+  it('in the default "event" time-zone mode bounds are compared with each event’s own wall-clock time (Repositories/Event.php constructor)', async () => {
+    // 10:00 in New York is 16:00 in Berlin, after an 11:00 (Berlin) bound — yet its wall-clock 10:00 is before it.
+    const event = await create({
+      title: 'New York morning',
+      timezone: 'America/New_York',
+      start_date: '2027-04-01 10:00',
+      end_date: '2027-04-01 11:00',
+    });
+    const query =
+      '/events?strict_dates=true&start_date=2027-04-01T11:00:00%2B02:00&end_date=2027-04-02T00:00:00%2B02:00';
+    const ids = async () => ((await call('GET', query)).body.events as Body[]).map((e) => e.id);
+    expect(await ids()).not.toContain(event.id);
+    sandbox.state.site.timezoneMode = 'site';
+    try {
+      expect(await ids()).toContain(event.id);
+    } finally {
+      sandbox.state.site.timezoneMode = undefined;
+    }
+  });
+
   it('events hidden from listings are never listed (Query.php getEvents: by( hidden, false ))', async () => {
     const hidden = await create({
       title: 'Hidden',
@@ -296,6 +316,8 @@ describe('a bad application password fails every request (WordPress core wp_auth
     });
     expect((await call('GET', `/events/${event.id}`)).status).toBe(200);
     expect((await call('GET', '/events')).status).toBe(200);
+    const index = await fetch(sandbox.restRoot, { headers: { authorization: bad } });
+    expect(index.status).toBe(401);
     for (const path of [`/events/${event.id}`, '/events', '/venues']) {
       expect(await call('GET', path, { auth: bad })).toMatchObject({
         status: 401,

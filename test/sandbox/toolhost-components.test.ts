@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startToolhostSandbox, type ToolhostSandbox } from '../../src/sandbox/toolhost';
 import { componentsStoreOf } from '../../src/sandbox/toolhost/components-store';
 import type { AppliedJob } from '../../src/sandbox/toolhost/context';
-import { MYTOOL_CONFIG } from '../../src/sandbox/toolhost/seed';
+import { MYTOOL_CONFIG, seededRepository } from '../../src/sandbox/toolhost/seed';
 import {
   type Exchange,
   expectConforms,
@@ -391,7 +391,7 @@ describe('components API emulator: deployments', () => {
       components: {
         worker: {
           component_type: 'scheduled',
-          build: { repository: MYTOOL_CONFIG.components.web?.build.repository, ref: 'main' },
+          build: { repository: seededRepository('mytool'), ref: 'main' },
           run: { command: './worker.sh' },
         },
       },

@@ -37,6 +37,7 @@ await esbuild.build({
   platform: 'node',
   target: 'node20',
   packages: 'external',
+  tsconfig: 'tsconfig.build.json',
   sourcemap: 'linked',
   chunkNames: 'chunks/[name]-[hash]',
   logLevel: 'warning',

@@ -33,6 +33,9 @@ function slack(config: Config): CheckResult | undefined {
     'SLACK_STATE_SECRET',
   );
   if (touched.length === 0) return undefined;
+  if (config.SLACK_CLIENT_ID && !config.SLACK_CLIENT_SECRET) {
+    return fail(label, 'set SLACK_CLIENT_SECRET (with SLACK_CLIENT_ID).');
+  }
   const settings = slackSettings(config);
   if (!settings) {
     if (config.SLACK_CLIENT_ID && !config.SLACK_CLIENT_SECRET)

@@ -56,8 +56,9 @@ export async function redisChecks(config: Config): Promise<CheckResult[]> {
     enableOfflineQueue: false,
     retryStrategy: () => null,
   });
-  redis.on('error', () => {
-    // reported below, from the failed command
+  let lastError: Error | undefined;
+  redis.on('error', (error: Error) => {
+    lastError = error; // reported below
   });
   try {
     await redis.connect();
@@ -86,7 +87,7 @@ export async function redisChecks(config: Config): Promise<CheckResult[]> {
           ),
     ];
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    const reason = (lastError ?? (error as Error)).message.split('\n')[0];
     return [
       fail(
         'Redis',

@@ -112,7 +112,8 @@ function toolhost(config: Config): Promise<CheckResult>[] {
   const fix = 'check TOOLHOST_URL / TOOLHOST_INTERNAL_URL and the network.';
   if (config.TOOLHOST_URL)
     checks.push(reach('Tool platform', `${trim(config.TOOLHOST_URL)}/builds/v1/healthz`, fix, 200));
-  if (config.TOOLHOST_INTERNAL_URL) {
+  // Without TOOLHOST_CERT_DIR the configuration check already failed: no certificate to connect with.
+  if (config.TOOLHOST_INTERNAL_URL && config.TOOLHOST_CERT_DIR) {
     const tls: { ca?: string; cert?: string; key?: string } = {};
     try {
       if (config.TOOLHOST_CA_FILE) tls.ca = readFileSync(config.TOOLHOST_CA_FILE, 'utf8');
@@ -176,7 +177,11 @@ async function media(config: Config): Promise<CheckResult> {
   if (!config.MEDIA_API_KEY) return reach(label, url, 'check MEDIA_API_URL.');
   const result = await probe(`${url}?key=${encodeURIComponent(config.MEDIA_API_KEY)}`);
   if (result.kind === 'unreachable') return unreachable(label, url, result, 'check MEDIA_API_URL.');
-  if (field(result.json, 'status') === 200) return ok(label, `${shown(url)} accepts MEDIA_API_KEY.`);
+  const status = Number(field(result.json, 'status'));
+  if (status === 200) return ok(label, `${shown(url)} accepts MEDIA_API_KEY.`);
+  // The API answers `{"msg":"Too Many Requests","status":"429"}` past its per-key rate: reachable, key unjudged.
+  if (status === 429)
+    return ok(label, `${shown(url)} answers (rate-limited just now, so the key was not checked).`);
   return fail(
     label,
     `account/info refused MEDIA_API_KEY (${String(field(result.json, 'msg') ?? result.status)}): copy the key from the media account's settings page.`,

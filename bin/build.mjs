@@ -4,7 +4,7 @@
 // Where esbuild is absent (a production install with --omit=dev) and dist/ already exists, it says so
 // and keeps dist/; without either it stops with one clear line.
 import './check-node.mjs';
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,12 +25,14 @@ try {
   process.exit(1);
 }
 
-rmSync(DIST, { recursive: true, force: true });
+// Built beside dist/ and swapped in, so a Deckhand starting meanwhile never sees half a build.
+const next = `${DIST}.next-${process.pid}`;
+const old = `${DIST}.old-${process.pid}`;
 const started = Date.now();
 await esbuild.build({
   absWorkingDir: ROOT,
   entryPoints: { main: 'src/main.ts' },
-  outdir: DIST,
+  outdir: next,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -43,5 +45,8 @@ await esbuild.build({
   logLevel: 'warning',
 });
 // Marks the build finished (bin/deckhand.mjs compares its time with the sources').
-writeFileSync(join(DIST, 'BUILD'), `${new Date().toISOString()}\n`);
+writeFileSync(join(next, 'BUILD'), `${new Date().toISOString()}\n`);
+if (existsSync(DIST)) renameSync(DIST, old);
+renameSync(next, DIST);
+rmSync(old, { recursive: true, force: true });
 process.stderr.write(`deckhand build: dist/ written in ${Date.now() - started} ms.\n`);

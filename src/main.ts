@@ -42,8 +42,8 @@ async function run(args: Run): Promise<number> {
   switch (args.command) {
     case 'start':
     case 'shell': {
-      const { configuredPlatforms } = await import('../adapters');
-      const platforms = args.command === 'start' ? configuredPlatforms(config) : [];
+      const { runnablePlatforms } = await import('./cli/platforms');
+      const platforms = args.command === 'start' ? runnablePlatforms(config) : [];
       const { redisPreflight } = await import('./cli/redis-preflight');
       const failure = redisPreflight({
         redisUrl: config.REDIS_URL,

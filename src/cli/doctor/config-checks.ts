@@ -6,20 +6,10 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { settingsProblems, slackSettings } from '../../../adapters/slack/settings';
 import type { Config } from '../../config';
+import { runnablePlatforms } from '../platforms';
 import { type CheckResult, fail, ok, skip } from './check';
 
-type Platform = 'slack' | 'discord' | 'telegram';
-
 const set = (config: Config, ...names: (keyof Config)[]) => names.filter((n) => Boolean(config[n]));
-
-/** The platforms whose adapter `start` would run (the same rule as the adapters'). */
-export function runnablePlatforms(config: Config): Platform[] {
-  const out: Platform[] = [];
-  if (slackSettings(config)) out.push('slack');
-  if (config.DISCORD_TOKEN && config.DISCORD_APPLICATION_ID) out.push('discord');
-  if (config.TELEGRAM_BOT_TOKEN) out.push('telegram');
-  return out;
-}
 
 function slack(config: Config): CheckResult | undefined {
   const label = 'Slack settings';

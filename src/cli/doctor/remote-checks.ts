@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { DEFAULT_SLACK_API_URL } from '../../../adapters/slack/settings';
 import type { Config } from '../../config';
 import { serviceModes } from '../../service-modes';
+import { runnablePlatforms } from '../platforms';
 import { type CheckResult, fail, ok, skip } from './check';
-import { certifiedTools, runnablePlatforms } from './config-checks';
+import { certifiedTools } from './config-checks';
 import { type ProbeResult, probe, shown } from './http';
 
 const trim = (url: string) => url.replace(/\/+$/, '');

@@ -15,7 +15,12 @@ import {
 } from 'discord.js';
 import type { RenderedMessage } from './render';
 
-/** Discord error codes meaning the bot cannot post (or edit) there any more. */
+/**
+ * Discord JSON error codes meaning the bot cannot post (or edit) there any more: 10003 Unknown
+ * Channel, 10008 Unknown Message (an edit of a deleted card), 50001 Missing Access, 50007 Cannot send
+ * messages to this user, 50013 Missing Permissions (discord-api-types 0.38, rest/common.d.ts,
+ * `RESTJSONErrorCodes`); discord.js throws them as `DiscordAPIError.code`.
+ */
 export const GONE_CODES = new Set([10003, 10008, 50001, 50007, 50013]);
 
 /** True for a Discord error saying the channel or message is gone or off-limits to the bot. */

@@ -99,6 +99,11 @@ export async function discordDriver(): Promise<ContractDriver> {
       await waitFor(() => interactions.every((i) => i.callbacks.length > 0));
     },
     seen: () => JSON.stringify([...h.fake.store.messages.values()].map((m) => m.history)),
+    debug: () =>
+      h.fake.requests
+        .slice(-6)
+        .map((r) => `${r.method} ${r.path} ${r.status} ${JSON.stringify(r.body)?.slice(0, 400)}`)
+        .join('\n'),
     violations: () => h.fake.violations,
     close: () => h.close(),
   };

@@ -71,6 +71,8 @@ export interface ContractDriver {
   idle(): Promise<void>;
   /** Everything the bot showed anywhere (messages, private replies, notices), as one string. */
   seen(): string;
+  /** What the fake saw lately, for a failure message. */
+  debug?(): string;
   /** Requests the fake saw that the real platform would refuse. */
   violations(): string[];
   close(): Promise<void>;

@@ -11,7 +11,7 @@ import { UsageError } from '../src/core/errors';
 import type { DraftCard } from '../src/core/reply';
 import { SCOPES, unionScopes } from '../src/services/sourcehost';
 import type { SecretFormKind } from '../src/store/links-secret-forms';
-import { type CredentialValues, checkCredential, saveCredential } from '../src/store/vault-credentials';
+import type { CredentialValues } from '../src/store/vault-credentials';
 import { toolName } from './args';
 import { type AppServices, command } from './services';
 
@@ -100,9 +100,9 @@ async function storeOrAsk(
   const { invocation, services } = ctx;
   if (given && !invocation.isPrivate) throw leakedSecret();
   if (given) {
-    const problem = checkCredential(kind, values);
+    const problem = services.accounts.credentials.check(kind, values);
     if (problem) throw new UsageError(`${problem} Nothing was stored.`);
-    const what = await saveCredential(services.accounts.vault, invocation.user, kind, values, tool);
+    const what = await services.accounts.credentials.save(invocation.user, kind, values, tool);
     await services.accounts.pushCache.clear(invocation.user);
     return {
       text: `Stored ${what} for you. /whoami lists what you linked; /unlink removes it.`,

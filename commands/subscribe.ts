@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { UsageError } from '../src/core/errors';
-import { SUBSCRIPTION_KINDS, type Subscription, type SubscriptionKind } from '../src/store/subscriptions';
+import type { Subscription, SubscriptionKind } from '../src/store/subscriptions';
 import { toolName } from './args';
 import { command } from './services';
 
+/** Every kind a conversation can subscribe to (checked against the store's kinds). */
+const kind = z.enum(['builds', 'deploys', 'jobs'] as const satisfies readonly SubscriptionKind[]);
+
 const kindList = z
-  .array(z.enum(['builds', 'deploys', 'jobs']))
+  .array(kind)
   .default([])
   .describe('what to announce: builds, deploys, jobs (default: all three)');
 
@@ -51,7 +54,7 @@ export const subscribeCommand = command({
       });
     }
     services.toolhost.forTool(args.tool);
-    const kinds = args.kinds.length > 0 ? [...new Set(args.kinds)] : [...SUBSCRIPTION_KINDS];
+    const kinds = args.kinds.length > 0 ? [...new Set(args.kinds)] : [...kind.options];
     const subscription: Subscription = {
       conversationId: invocation.conversationId,
       platform: invocation.user.platform,

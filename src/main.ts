@@ -1,13 +1,11 @@
 import { parseArgs } from 'node:util';
-import { configuredPlatforms } from '../adapters';
 import { runManifest, runRegister } from './cli/manifest';
-import { redisPreflight } from './cli/redis-preflight';
-import { runSandbox } from './cli/sandbox';
 import { runShell } from './cli/shell';
 import { runStart } from './cli/start';
 import { runStatus } from './cli/status';
 import { ConfigError, loadConfig, wantsSandbox } from './config';
 import { flushLogs } from './log';
+import { configuredPlatforms, redisPreflight, runSandbox } from './wiring';
 
 const USAGE = `Usage: deckhand <command> [options]
 

@@ -4,7 +4,6 @@
  */
 import { REST, type RESTOptions } from 'discord.js';
 import type { Platform } from '../../src/core/conversation';
-import { DeliveryDeduper } from '../../src/store/dedupe';
 import type { AdapterContext, PlatformAdapter } from '../types';
 import { DiscordApi } from './api';
 import { discordFileResolver } from './files';
@@ -75,15 +74,15 @@ export class DiscordAdapter implements PlatformAdapter {
       routes: commandRoutes(app.dispatcher.registry),
       suggestions: new Suggestions({
         services: app.services,
-        tools: knownTools(config, app.sandbox ? () => app.sandbox?.ctx.tools ?? [] : undefined),
+        tools: knownTools(config, app.sandboxTools),
         logger,
         ...(this.options.suggestionTtlMs !== undefined ? { ttlMs: this.options.suggestionTtlMs } : {}),
       }),
       deduper: this.context.deduper,
-      clicks: new DeliveryDeduper(app.redis.requests, prefix, this.options.doubleClickSeconds ?? 3),
+      clicks: app.claims(this.options.doubleClickSeconds ?? 3),
       api: this.api,
       messenger: this.messenger,
-      forms: new FormStash(app.redis.redis, prefix),
+      forms: new FormStash(app.state, prefix),
       ackAfterMs: this.options.ackAfterMs ?? 1000,
       logger,
     });

@@ -19,12 +19,11 @@ import {
   MessageFlags,
 } from 'discord.js';
 import type { Logger } from 'pino';
-import type { AppServices } from '../../commands';
 import type { Invocation } from '../../src/core/command';
 import { conversationId } from '../../src/core/conversation';
 import type { Dispatcher } from '../../src/core/dispatch';
 import { StoreUnavailableError } from '../../src/core/errors';
-import type { DeliveryDeduper } from '../../src/store/dedupe';
+import type { AdapterServices, DeliveryDeduper } from '../../src/core/host';
 import { attachmentFile } from './files';
 import { FORM_BUTTON_PREFIX, MODAL_PREFIX, modalFor, modalValues } from './forms';
 import type { CommandRoute } from './manifest';
@@ -36,8 +35,8 @@ import { InteractionSurface, type SurfaceDeps } from './surface';
 
 /** What the handler needs. */
 export interface InteractionHandlerDeps extends SurfaceDeps {
-  dispatcher: Dispatcher<AppServices>;
-  services: Pick<AppServices, 'bindings'>;
+  dispatcher: Dispatcher<unknown>;
+  services: Pick<AdapterServices, 'bindings'>;
   routes: Map<string, CommandRoute>;
   suggestions: Suggestions;
   /** Claims interaction ids (gateway resumes and replays re-deliver them). */

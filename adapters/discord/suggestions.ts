@@ -5,8 +5,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import type { AppServices } from '../../commands';
 import type { Config } from '../../src/config';
+import type { AdapterServices } from '../../src/core/host';
 
 /** What an option can be completed from. */
 export type SuggestionSource = 'tools' | 'jobs' | 'builds' | 'deployments';
@@ -52,7 +52,7 @@ export function knownTools(config: Config, sandboxTools?: () => Iterable<string>
 
 /** Options of {@link Suggestions}. */
 export interface SuggestionsOptions {
-  services: Pick<AppServices, 'toolhost'>;
+  services: Pick<AdapterServices, 'toolhost'>;
   tools: () => string[];
   logger: Logger;
   /** How long a listing is reused (default 30 s). */

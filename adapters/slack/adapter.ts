@@ -1,7 +1,5 @@
 import { App, HTTPReceiver, SocketModeReceiver, type webApi } from '@slack/bolt';
 import { InstallProvider } from '@slack/oauth';
-import { RedisActionStore } from '../../src/store/actions';
-import { DeliveryDeduper } from '../../src/store/dedupe';
 import type { AdapterContext, PlatformAdapter } from '../types';
 import { SlackClients } from './clients';
 import { dialogPolicy } from './confirm';
@@ -57,7 +55,7 @@ export class SlackAdapter implements PlatformAdapter {
     if (problems.length > 0)
       throw new Error(`Slack is not fully configured:\n  - ${problems.join('\n  - ')}`);
     const logger = context.logger.child({ platform: 'slack' });
-    const redis = context.app.redis.redis;
+    const redis = context.app.state;
     const prefix = context.config.REDIS_KEY_PREFIX;
     const sdkLogger = slackLogger(logger);
     const clientOptions: webApi.WebClientOptions = {
@@ -75,7 +73,7 @@ export class SlackAdapter implements PlatformAdapter {
       clientOptions,
     });
     this.clients = clients;
-    const dialogs = dialogPolicy(new RedisActionStore(redis, prefix), context.app.dispatcher.registry);
+    const dialogs = dialogPolicy(context.app.actions, context.app.dispatcher.registry);
     const messenger = new SlackMessenger({ clients, redis, prefix, logger, dialogs });
     context.app.messengers.register('slack', messenger);
     const tokenFor = async (team: string) => (await clients.forTeam(team)).token;
@@ -121,7 +119,7 @@ export class SlackAdapter implements PlatformAdapter {
       messenger,
       clients,
       deliveries: context.deduper,
-      clicks: new DeliveryDeduper(context.app.redis.requests, prefix, this.options.doubleClickSeconds ?? 5),
+      clicks: context.app.claims(this.options.doubleClickSeconds ?? 5),
       inflight: this.inflight,
       logger,
       downloadHosts: downloadHosts(settings.apiUrl),

@@ -75,7 +75,7 @@ export class TelegramAdapter implements PlatformAdapter {
     const botUsername = () => this.bot.botInfo.username;
     const dispatcher: TelegramDispatcher = app.dispatcher;
     this.forms = new TelegramForms({
-      store: new FormStore(app.redis.redis, config.REDIS_KEY_PREFIX, botId, config.SECRET_KEY),
+      store: new FormStore(app.state, config.REDIS_KEY_PREFIX, botId, config.SECRET_KEY),
       messenger: this.messenger,
       api: this.bot.api,
       botId,
@@ -101,7 +101,7 @@ export class TelegramAdapter implements PlatformAdapter {
       messenger: this.messenger,
       forms: this.forms,
       deduper: context.deduper,
-      redis: app.redis.redis,
+      redis: app.state,
       prefix: config.REDIS_KEY_PREFIX,
       botId,
       botUsername,

@@ -1,7 +1,6 @@
-import { createApp } from '../app';
 import type { Config } from '../config';
 import { createLogger } from '../log';
-import { QUEUE_NAMES } from '../queue/queues';
+import { createApp } from '../wiring';
 
 /**
  * `deckhand status`: the queues (jobs by state) and the active watches, read from Redis — the same
@@ -19,8 +18,8 @@ export async function runStatus(config: Config): Promise<number> {
   try {
     const out = process.stdout;
     out.write('QUEUE      WAITING  ACTIVE  DELAYED  FAILED\n');
-    for (const name of QUEUE_NAMES) {
-      const c = await app.queues[name].getJobCounts('waiting', 'active', 'delayed', 'failed');
+    for (const [name, queue] of Object.entries(app.queues)) {
+      const c = await queue.getJobCounts('waiting', 'active', 'delayed', 'failed');
       const cells = [c.waiting, c.active, c.delayed, c.failed].map((n) => String(n ?? 0).padStart(7));
       out.write(`${name.padEnd(9)}${cells.join(' ')}\n`);
     }

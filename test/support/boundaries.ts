@@ -34,7 +34,7 @@ export interface EdgeRule {
 /**
  * The allowed edges. A layer always may import itself (the adapters and command groups with the
  * narrower rule below). `shared` is the few leaf modules every layer uses: secret scrubbing
- * (`src/secrets.ts`, `src/secret-match.ts`), metrics and the logger.
+ * (`src/secrets.ts`, `src/secret-match.ts`), metrics, the logger and the system-package check.
  */
 export const ALLOWED: Readonly<Record<Layer, EdgeRule>> = {
   shared: { may: [] },
@@ -66,7 +66,13 @@ const RESTRICTED_PACKAGES: readonly { pattern: RegExp; layers: readonly Layer[] 
   { pattern: /^ioredis$/, layers: ['store', 'queue', 'wiring'] },
 ];
 
-const SHARED_FILES = new Set(['src/secrets.ts', 'src/secret-match.ts', 'src/metrics.ts', 'src/log.ts']);
+const SHARED_FILES = new Set([
+  'src/secrets.ts',
+  'src/secret-match.ts',
+  'src/metrics.ts',
+  'src/log.ts',
+  'src/system-packages.ts',
+]);
 const CONFIG_FILES = new Set(['src/config.ts', 'src/config-docs.ts']);
 
 /** The layer of a repository-relative path (with `/`), or `undefined` outside the checked tree. */
@@ -76,7 +82,6 @@ export function layerOf(path: string): Layer | undefined {
   if (CONFIG_FILES.has(file)) return 'config';
   if (file === 'src/main.ts' || file === 'src/system-packages.ts' || file.startsWith('src/cli/'))
     return 'cli';
-  if (file === 'src/app.ts' || file === 'src/service-modes.ts') return 'wiring';
   // A folder import (`../commands`, `../src/wiring`) means its index.
   const top = /^src\/([\w-]+)(\/|$)/.exec(path)?.[1];
   if (top && top in ALLOWED) return top as Layer;
@@ -222,13 +227,34 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Checks every source file under {@link CHECKED_ROOTS}. */
-export function checkRepository(root: string): { files: number; violations: Violation[] } {
+/**
+ * Broken edges still waiting for their fix, each with the reason. The list only shrinks: the
+ * repository check fails on an entry that no longer matches anything.
+ */
+export const PENDING: readonly { file: string; specifier: string; why: string }[] = [
+  {
+    file: 'commands/calendar-digest.ts',
+    specifier: '../src/queue/digest-scheduler',
+    why: 'WEEKDAYS (a value) lives in src/queue/digest-scheduler.ts; it moves to src/core with the queue rework',
+  },
+  {
+    file: 'commands/media-library.ts',
+    specifier: '../src/queue/upload-run',
+    why: 'linksOf (a value) lives in src/queue/upload-run.ts; it moves to src/services/media with the media rework',
+  },
+];
+
+/** Checks every source file under {@link CHECKED_ROOTS}; `stale` lists {@link PENDING} entries that match nothing. */
+export function checkRepository(root: string): { files: number; violations: Violation[]; stale: string[] } {
   const files = CHECKED_ROOTS.flatMap((dir) => sourceFiles(join(root, dir)));
-  const violations = files.flatMap((file) =>
+  const all = files.flatMap((file) =>
     checkFile(relative(root, file).split(sep).join('/'), readFileSync(file, 'utf8')),
   );
-  return { files: files.length, violations };
+  const pending = (v: { file: string; specifier: string }) => (p: { file: string; specifier: string }) =>
+    p.file === v.file && p.specifier === v.specifier;
+  const violations = all.filter((v) => !PENDING.some(pending(v)));
+  const stale = PENDING.filter((p) => !all.some(pending(p))).map((p) => `${p.file} → ${p.specifier}`);
+  return { files: files.length, violations, stale };
 }
 
 /** One line per violation, for a readable failure. */

@@ -8,7 +8,6 @@ import { randomBytes } from 'node:crypto';
 import type { Processor } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { LinkedAccountAccess } from '../../commands/link-access';
 import type { AccountServices } from '../../commands/link-services';
 import type { AppServices } from '../../commands/services';
 import { migrationGaveUp, observeMigration } from '../../commands/source-watch';
@@ -32,10 +31,11 @@ import { SecretIndex } from '../store/secret-index';
 import { CredentialVault } from '../store/vault';
 import { VaultCipher, vaultKeys } from '../store/vault-cipher';
 import { Credentials } from '../store/vault-credentials';
-import { SourceLinker } from './oauth-flow';
-import { mountAccountRoutes, SOURCE_WEBHOOK_PATH } from './oauth-routes';
-import { SecretForms } from './secret-flow';
-import type { WebServer } from './server';
+import { SourceLinker } from '../web/oauth-flow';
+import { mountAccountRoutes, SOURCE_WEBHOOK_PATH } from '../web/oauth-routes';
+import { SecretForms } from '../web/secret-flow';
+import type { WebServer } from '../web/server';
+import { LinkedAccountAccess } from './linked-access';
 
 /** The seeded tools' repository host, mirrored by the sandbox source host. */
 const SANDBOX_MIRROR_HOST = 'gitlab.wikimedia.org';

@@ -1,37 +1,39 @@
 import type { Processor } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { ALL_COMMANDS, type AppServices, MEDIA_UPLOAD_VIEW, TAIL_VIEW, WATCH_KINDS } from '../commands';
-import { digestCard } from '../commands/calendar-digest';
-import type { Config } from './config';
-import { parseConversationId } from './core/conversation';
-import { Dispatcher } from './core/dispatch';
-import { UsageError } from './core/errors';
-import { FileResolvers } from './core/files';
-import { Messengers } from './core/messenger';
-import { CommandRegistry } from './core/registry';
-import { createDigestProcessor } from './queue/digest-processor';
-import { DigestScheduler } from './queue/digest-scheduler';
-import { scheduleDiscovery, unscheduleDiscovery } from './queue/discover-processor';
-import { registerQueueDepth } from './queue/queue-metrics';
-import { bullPrefix, closeQueues, openQueues, type Queues } from './queue/queues';
-import { startWorkers, type Workers } from './queue/runtime';
-import { createTailProcessor } from './queue/tail-processor';
-import { QueueTailService } from './queue/tail-service';
-import { type MediaSetup, setupMedia } from './queue/upload-setup';
-import { QueueWatchService } from './queue/watch-service';
-import { type CalendarSandbox, startCalendarSandbox } from './sandbox/calendar';
-import type { MediaSandbox } from './sandbox/media';
-import { startToolhostSandbox, type ToolhostSandbox } from './sandbox/toolhost';
+import { ALL_COMMANDS, type AppServices, MEDIA_UPLOAD_VIEW, TAIL_VIEW, WATCH_KINDS } from '../../commands';
+import { digestCard } from '../../commands/calendar-digest';
+import type { Config } from '../config';
+import { parseConversationId } from '../core/conversation';
+import { Dispatcher } from '../core/dispatch';
+import { UsageError } from '../core/errors';
+import { FileResolvers } from '../core/files';
+import type { AdapterHost } from '../core/host';
+import { Messengers } from '../core/messenger';
+import { CommandRegistry } from '../core/registry';
+import { createDigestProcessor } from '../queue/digest-processor';
+import { DigestScheduler } from '../queue/digest-scheduler';
+import { scheduleDiscovery, unscheduleDiscovery } from '../queue/discover-processor';
+import { registerQueueDepth } from '../queue/queue-metrics';
+import { bullPrefix, closeQueues, openQueues, type Queues } from '../queue/queues';
+import { startWorkers, type Workers } from '../queue/runtime';
+import { createTailProcessor } from '../queue/tail-processor';
+import { QueueTailService } from '../queue/tail-service';
+import { QueueWatchService } from '../queue/watch-service';
+import { type CalendarSandbox, startCalendarSandbox } from '../sandbox/calendar';
+import type { MediaSandbox } from '../sandbox/media';
+import { startToolhostSandbox, type ToolhostSandbox } from '../sandbox/toolhost';
+import { CalendarService } from '../services/calendar';
+import { type ForToolOptions, type ToolhostClient, ToolhostClientFactory } from '../services/toolhost';
+import { RedisActionStore } from '../store/actions';
+import { RedisBindingStore } from '../store/bindings';
+import { logConnectionErrors } from '../store/connection-errors';
+import { DeliveryDeduper } from '../store/dedupe';
+import { openRedis, type RedisHandle } from '../store/redis';
+import { SubscriptionStore } from '../store/subscriptions';
+import { type Accounts, createAccounts } from './accounts';
+import { type MediaSetup, setupMedia } from './media';
 import { type ServiceModes, serviceModes } from './service-modes';
-import { CalendarService } from './services/calendar';
-import { type ForToolOptions, type ToolhostClient, ToolhostClientFactory } from './services/toolhost';
-import { RedisActionStore } from './store/actions';
-import { RedisBindingStore } from './store/bindings';
-import { logConnectionErrors } from './store/connection-errors';
-import { openRedis, type RedisHandle } from './store/redis';
-import { SubscriptionStore } from './store/subscriptions';
-import { type Accounts, createAccounts } from './web/oauth-accounts';
 
 /** Options of {@link createApp}. */
 export interface AppOptions {
@@ -43,8 +45,11 @@ export interface AppOptions {
   extraAdmins?: string[];
 }
 
-/** A running Deckhand core: dispatcher, services, state. Adapters attach to it. */
-export interface App {
+/**
+ * A running Deckhand core: dispatcher, services, state. It is the host adapters attach to (the
+ * ports of `src/core/host.ts`, filled from Redis and the services).
+ */
+export interface App extends AdapterHost {
   dispatcher: Dispatcher<AppServices>;
   services: AppServices;
   messengers: Messengers;
@@ -192,10 +197,11 @@ export async function createApp(options: AppOptions): Promise<App> {
           : undefined;
       },
     });
+    const actions = new RedisActionStore(redis.redis, prefix);
     const dispatcher = new Dispatcher<AppServices>({
       registry,
       services,
-      actions: new RedisActionStore(redis.redis, prefix),
+      actions,
       bindings,
       policy: linked.policy,
       audit: linked.audit,
@@ -222,6 +228,10 @@ export async function createApp(options: AppOptions): Promise<App> {
       modes,
       mediaSandbox: mediaSetup.sandbox,
       files,
+      sandboxTools: sandbox ? () => started?.ctx.tools ?? [] : undefined,
+      claims: (seconds) => new DeliveryDeduper(redis.requests, prefix, seconds),
+      actions,
+      state: redis.redis,
       startWorkers() {
         workers ??= startWorkers<AppServices>({
           queues,

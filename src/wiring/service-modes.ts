@@ -5,7 +5,7 @@
  * sandbox mode it uses its default public endpoint (or, for the calendar, says it is not set up).
  * So `CALENDAR_URL=… npm start -- --sandbox` reaches a real calendar while the rest stays emulated.
  */
-import type { Config } from './config';
+import type { Config } from '../config';
 
 /** The external services Deckhand talks to. */
 export type ServiceName = 'toolhost' | 'calendar' | 'media' | 'sourcehost';

@@ -9,12 +9,12 @@ import type { Config } from '../config';
 import type { ChatUser, MessageHandle } from '../core/command';
 import type { FileResolvers } from '../core/files';
 import type { DraftCard } from '../core/reply';
+import { createUploadProcessor } from '../queue/upload-processor';
+import type { UploadRunDeps } from '../queue/upload-run';
+import { QueueUploadService } from '../queue/upload-service';
+import type { UploadView } from '../queue/upload-view';
 import { type MediaSandbox, startMediaSandbox } from '../sandbox/media';
 import { BotWideKeySource, type MediaKeySource, MediaService } from '../services/media';
-import { createUploadProcessor } from './upload-processor';
-import type { UploadRunDeps } from './upload-run';
-import { QueueUploadService } from './upload-service';
-import type { UploadView } from './upload-view';
 
 /** The default API host of the media service. */
 export const DEFAULT_MEDIA_API_URL = 'https://doodapi.com';

@@ -4,14 +4,14 @@
  * components configuration, or else of its latest build — cached for a few minutes.
  */
 import type { Logger } from 'pino';
-import type { LinkedAccess, PushAccess } from '../src/core/access';
-import type { ChatUser } from '../src/core/command';
-import { UpstreamError } from '../src/core/errors';
-import type { SourcehostFactory } from '../src/services/sourcehost';
-import type { ToolhostClientFactory } from '../src/services/toolhost';
-import type { PushAccessCache } from '../src/store/links-permissions';
-import { VaultLockedError } from '../src/store/vault-cipher';
-import type { Credentials } from '../src/store/vault-credentials';
+import type { LinkedAccess, PushAccess } from '../core/access';
+import type { ChatUser } from '../core/command';
+import { UpstreamError } from '../core/errors';
+import type { SourcehostFactory } from '../services/sourcehost';
+import type { ToolhostClientFactory } from '../services/toolhost';
+import type { PushAccessCache } from '../store/links-permissions';
+import { VaultLockedError } from '../store/vault-cipher';
+import type { Credentials } from '../store/vault-credentials';
 
 /** What {@link LinkedAccountAccess} needs. */
 export interface LinkedAccountAccessDeps {

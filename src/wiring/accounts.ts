@@ -10,7 +10,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { AccountServices } from '../../commands/link-services';
 import type { AppServices } from '../../commands/services';
-import { migrationGaveUp, observeMigration } from '../../commands/source-watch';
+import { migrationGaveUp, observeMigration } from '../../commands/sourcehost/source-watch';
 import type { Config } from '../config';
 import { AccessPolicy, type PushAccess } from '../core/access';
 import type { Dispatcher, DispatcherDeps } from '../core/dispatch';

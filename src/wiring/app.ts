@@ -2,7 +2,7 @@ import type { Processor } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { ALL_COMMANDS, type AppServices, MEDIA_UPLOAD_VIEW, TAIL_VIEW, WATCH_KINDS } from '../../commands';
-import { digestCard } from '../../commands/calendar-digest';
+import { digestCard } from '../../commands/calendar/calendar-digest';
 import type { Config } from '../config';
 import { parseConversationId } from '../core/conversation';
 import { Dispatcher } from '../core/dispatch';

@@ -233,13 +233,13 @@ function sourceFiles(dir: string): string[] {
  */
 export const PENDING: readonly { file: string; specifier: string; why: string }[] = [
   {
-    file: 'commands/calendar-digest.ts',
-    specifier: '../src/queue/digest-scheduler',
+    file: 'commands/calendar/calendar-digest.ts',
+    specifier: '../../src/queue/digest-scheduler',
     why: 'WEEKDAYS (a value) lives in src/queue/digest-scheduler.ts; it moves to src/core with the queue rework',
   },
   {
-    file: 'commands/media-library.ts',
-    specifier: '../src/queue/upload-run',
+    file: 'commands/media/media-library.ts',
+    specifier: '../../src/queue/upload-run',
     why: 'linksOf (a value) lives in src/queue/upload-run.ts; it moves to src/services/media with the media rework',
   },
 ];

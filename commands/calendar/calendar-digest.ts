@@ -3,6 +3,7 @@
  * what `/subscribe calendar --digest daily|weekly --at 09:00` means), run by the `digest` queue.
  */
 import { z } from 'zod';
+import { actionTo } from '../../src/core/action-ref';
 import { UsageError } from '../../src/core/errors';
 import type { DraftCard } from '../../src/core/reply';
 import type { DigestJobData, DigestSchedule } from '../../src/queue/digest-scheduler';
@@ -10,7 +11,7 @@ import { WEEKDAYS } from '../../src/queue/digest-scheduler';
 import { type CalendarService, nowIn, toApiDate } from '../../src/services/calendar';
 import { command } from '../services';
 import { checkTimezone, timezoneText } from './calendar-args';
-import { eventLines } from './events';
+import { eventLines, eventsCommand } from './events';
 
 /** Events a digest lists at most. */
 const DIGEST_SIZE = 15;
@@ -39,7 +40,7 @@ export async function digestCard(
     title: data.every === 'daily' ? 'Events in the next 24 hours' : 'Events in the next 7 days',
     status: 'info',
     fields: eventLines(page.items, site.timezone),
-    actions: [{ label: 'All upcoming events', command: 'events', args: {} }],
+    actions: [actionTo(eventsCommand, {}, { label: 'All upcoming events' })],
     footer: `${more > 0 ? `and ${more} more · ` : ''}times in ${site.timezone} · ${describe(data)} (/calendar digest --off stops it)`,
   };
 }

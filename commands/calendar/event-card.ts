@@ -1,6 +1,9 @@
 /** The event card: what, when (in the site's time zone), where, the link, and Open / Edit / Cancel. */
+
+import { actionTo } from '../../src/core/action-ref';
 import type { CardField, CardStatus, DraftCard } from '../../src/core/reply';
 import { type CalendarEvent, formatWhen, sameZone } from '../../src/services/calendar';
+import { eventCancelCommand, eventEditCommand } from './event';
 
 /** Words for the statuses an event may have. */
 const STATUS_NOTE: Record<string, string> = {
@@ -65,13 +68,12 @@ export function eventCard(
       ? {}
       : {
           actions: [
-            { label: 'Edit', command: 'event edit', args: { ref: String(event.id) } },
-            {
-              label: 'Cancel event',
-              command: 'event cancel',
-              args: { ref: String(event.id) },
-              style: 'danger',
-            },
+            actionTo(eventEditCommand, { ref: String(event.id) }, { label: 'Edit' }),
+            actionTo(
+              eventCancelCommand,
+              { ref: String(event.id) },
+              { label: 'Cancel event', style: 'danger' },
+            ),
           ],
         }),
     footer: `event #${event.id}${event.featured ? ' · featured' : ''}`,

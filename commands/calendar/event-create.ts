@@ -5,6 +5,7 @@
  * fails, the card says so and offers to retry with that venue.
  */
 import { z } from 'zod';
+import { actionTo } from '../../src/core/action-ref';
 import { DeckhandError, UsageError } from '../../src/core/errors';
 import type { DraftCard } from '../../src/core/reply';
 import { type EventFields, toApiDate } from '../../src/services/calendar';
@@ -125,12 +126,11 @@ function venueCreatedButEventFailed(
     text: `The venue “${venue}” was created (venue #${venueId}), but the event could not be: ${error.message}\nNothing else was changed. Retry to create the event at that venue.`,
     status: 'danger',
     actions: [
-      {
-        label: `Retry with ${venue.length > 40 ? `${venue.slice(0, 37)}...` : venue}`,
-        command: 'event create',
-        args: { ...args, venue: String(venueId), createVenue: false },
-        style: 'primary',
-      },
+      actionTo(
+        eventCreateCommand,
+        { ...args, venue: String(venueId), createVenue: false },
+        { label: `Retry with ${venue.length > 40 ? `${venue.slice(0, 37)}...` : venue}`, style: 'primary' },
+      ),
     ],
     visibility: 'private',
   };

@@ -1,5 +1,6 @@
 /** `/events`: the upcoming events (or those matching filters) as a list card with paging buttons. */
 import { z } from 'zod';
+import { actionTo } from '../../src/core/action-ref';
 import { UsageError } from '../../src/core/errors';
 import type { ActionRequest, CardField, DraftCard } from '../../src/core/reply';
 import {
@@ -117,15 +118,13 @@ export const eventsCommand = command({
   ],
   permission: 'read',
   sideEffect: false,
-  async run({ args, services, invocation }) {
+  async run({ args, services, invocation }): Promise<DraftCard> {
     const { client, zone } = await calendarFor(services, invocation.user);
     const reader = args.drafts ? client : services.calendar.anonymous();
     const page = await reader.events.list(await listQuery(client, args, zone));
     const title = args.search ? `Events matching “${args.search}”` : args.from ? 'Events' : 'Upcoming events';
-    return eventListCard(page, zone, title, (n) => ({
-      label: String(n),
-      command: 'events',
-      args: { ...args, page: n },
-    }));
+    return eventListCard(page, zone, title, (n) =>
+      actionTo(eventsCommand, { ...args, page: n }, { label: String(n) }),
+    );
   },
 });

@@ -1,6 +1,8 @@
 /** The media account: `/media account`, `/media stats`, `/media dmca`. */
 import { z } from 'zod';
+import { actionTo } from '../../src/core/action-ref';
 import { UsageError } from '../../src/core/errors';
+import type { DraftCard } from '../../src/core/reply';
 import type { DailyStats } from '../../src/services/media';
 import { table } from '../format';
 import { command } from '../services';
@@ -119,7 +121,7 @@ export const mediaDmcaCommand = command({
   examples: ['/media dmca'],
   permission: 'read',
   sideEffect: false,
-  async run({ args, services, invocation }) {
+  async run({ args, services, invocation }): Promise<DraftCard> {
     const client = await services.media.forUser(invocation.user);
     const reports = await client.account.dmca({ page: args.page, perPage: 50 });
     if (reports.length === 0) {
@@ -139,7 +141,7 @@ export const mediaDmcaCommand = command({
       },
       footer: `page ${args.page}`,
       ...(reports.length === 50
-        ? { actions: [{ label: 'Next page', command: 'media dmca', args: { page: args.page + 1 } }] }
+        ? { actions: [actionTo(mediaDmcaCommand, { page: args.page + 1 }, { label: 'Next page' })] }
         : {}),
     };
   },

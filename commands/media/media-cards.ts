@@ -2,17 +2,22 @@
  * Cards of the media commands: upload progress and results, remote uploads, files. Also the
  * {@link UploadView} the upload queue draws its cards with.
  */
+
+import { actionTo } from '../../src/core/action-ref';
 import type { ActionRequest, CardField, DraftCard } from '../../src/core/reply';
 import type { FileLinks, UploadProgress, UploadView } from '../../src/queue/upload-view';
 import type { FileInfo, RemoteUpload, UploadedFile } from '../../src/services/media';
 import { formatBytes, formatLength, percent } from './media-format';
+import { mediaMoveCommand, mediaRenameCommand } from './media-library';
+import { mediaPlayerCommand } from './media-player';
+import { mediaUploadsCommand } from './media-upload';
 
 /** The buttons under a file: Rename, Move to folder, Player link. */
 export function fileActions(code: string): ActionRequest[] {
   return [
-    { label: 'Rename', command: 'media rename', args: { code } },
-    { label: 'Move to folder', command: 'media move', args: { code } },
-    { label: 'Player link', command: 'media player', args: { code } },
+    actionTo(mediaRenameCommand, { code }, { label: 'Rename' }),
+    actionTo(mediaMoveCommand, { code }, { label: 'Move to folder' }),
+    actionTo(mediaPlayerCommand, { code }, { label: 'Player link' }),
   ];
 }
 
@@ -93,7 +98,7 @@ export const mediaUploadView: UploadView = {
         { label: 'Status', value: state, inline: true },
       ],
       actions: [
-        { label: 'Cancel', command: 'media uploads', args: { action: 'delete', code }, style: 'danger' },
+        actionTo(mediaUploadsCommand, { action: 'delete', code }, { label: 'Cancel', style: 'danger' }),
       ],
       footer: `file ${code}`,
     };

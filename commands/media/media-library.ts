@@ -1,5 +1,6 @@
 /** The media library: list, info, check, images, rename, move, clone and search. */
 import { z } from 'zod';
+import { actionTo } from '../../src/core/action-ref';
 import { UsageError } from '../../src/core/errors';
 import type { DraftCard } from '../../src/core/reply';
 import { linksOf } from '../../src/queue/upload-run';
@@ -42,7 +43,7 @@ export const mediaListCommand = command({
   examples: ['/media list', '/media list --folder 101 --page 2'],
   permission: 'read',
   sideEffect: false,
-  async run({ args, services, invocation }) {
+  async run({ args, services, invocation }): Promise<DraftCard> {
     const client = await services.media.forUser(invocation.user);
     const list = await client.files.list({
       page: args.page,
@@ -58,9 +59,9 @@ export const mediaListCommand = command({
     }
     const nav = (page: number) => ({ ...(args.folder ? { folder: args.folder } : {}), page });
     const actions = [
-      ...(args.page > 1 ? [{ label: 'Previous page', command: 'media list', args: nav(args.page - 1) }] : []),
+      ...(args.page > 1 ? [actionTo(mediaListCommand, nav(args.page - 1), { label: 'Previous page' })] : []),
       ...(args.page < list.totalPages
-        ? [{ label: 'Next page', command: 'media list', args: nav(args.page + 1) }]
+        ? [actionTo(mediaListCommand, nav(args.page + 1), { label: 'Next page' })]
         : []),
     ];
     return {
@@ -180,12 +181,16 @@ export const mediaMoveCommand = command({
         status: 'info',
         text: folders.length ? 'Choose a folder.' : 'There are no folders yet: /media folder create <name>.',
         actions: [
-          { label: 'Top level', command: 'media move', args: { code: args.code, folder: '0' } },
-          ...folders.slice(0, 20).map((f) => ({
-            label: f.name.slice(0, 40),
-            command: 'media move',
-            args: { code: args.code, folder: f.folderId },
-          })),
+          actionTo(mediaMoveCommand, { code: args.code, folder: '0' }, { label: 'Top level' }),
+          ...folders
+            .slice(0, 20)
+            .map((f) =>
+              actionTo(
+                mediaMoveCommand,
+                { code: args.code, folder: f.folderId },
+                { label: f.name.slice(0, 40) },
+              ),
+            ),
         ],
       };
     }

@@ -3,6 +3,7 @@
  * (a remote upload followed to its end) and `/media uploads` (the transfer queue and its actions).
  */
 import { z } from 'zod';
+import { actionTo } from '../../src/core/action-ref';
 import type { AnyCommand } from '../../src/core/command';
 import { UsageError } from '../../src/core/errors';
 import type { FilesDeclaration } from '../../src/core/files';
@@ -123,8 +124,8 @@ async function queueCard(client: MediaClient): Promise<DraftCard> {
     ...(errors > 0
       ? {
           actions: [
-            { label: 'Retry errors', command: 'media uploads', args: { action: 'retry-errors' } },
-            { label: 'Clear errors', command: 'media uploads', args: { action: 'clear-errors' } },
+            actionTo(mediaUploadsCommand, { action: 'retry-errors' }, { label: 'Retry errors' }),
+            actionTo(mediaUploadsCommand, { action: 'clear-errors' }, { label: 'Clear errors' }),
           ],
         }
       : {}),
@@ -145,7 +146,7 @@ export const mediaUploadsCommand = command({
   examples: ['/media uploads', '/media uploads retry-errors', '/media uploads delete 98zukoh5jqiw'],
   permission: 'write',
   sideEffect: true,
-  async run({ args, invocation, services }) {
+  async run({ args, invocation, services }): Promise<DraftCard> {
     if (args.action !== 'delete' && args.code) {
       throw new UsageError(`/media uploads ${args.action} takes no file code.`, {
         hint: 'Only delete names a transfer: /media uploads delete <code>.',
@@ -168,13 +169,11 @@ export const mediaUploadsCommand = command({
         text: what,
         status: 'warning',
         actions: [
-          {
-            label: 'Confirm',
-            command: 'media uploads',
-            args: { ...args, confirmed: true },
-            style: 'danger',
-            ttlSeconds: 600,
-          },
+          actionTo(
+            mediaUploadsCommand,
+            { ...args, confirmed: true },
+            { label: 'Confirm', style: 'danger', ttlSeconds: 600 },
+          ),
         ],
         footer: 'The button expires in 10 minutes.',
       };

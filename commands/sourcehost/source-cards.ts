@@ -1,5 +1,7 @@
+import { actionTo } from '../../src/core/action-ref';
 import type { CardStatus, DraftCard } from '../../src/core/reply';
 import type { Import, Migration } from '../../src/services/sourcehost';
+import { migrationArchiveCommand } from './source-migration';
 
 const MIGRATION_STATUS: Record<string, CardStatus> = {
   pending: 'progress',
@@ -51,7 +53,7 @@ export function migrationCard(owner: string, migration: Migration, note?: string
     ...(exported
       ? {
           actions: [
-            { label: 'Archive link', command: 'source migration archive', args: { owner, id: migration.id } },
+            actionTo(migrationArchiveCommand, { owner, id: migration.id }, { label: 'Archive link' }),
           ],
         }
       : {}),
@@ -71,7 +73,7 @@ export function migrationAnnouncement(owner: string, migration: Migration): Draf
     ...(exported
       ? {
           actions: [
-            { label: 'Archive link', command: 'source migration archive', args: { owner, id: migration.id } },
+            actionTo(migrationArchiveCommand, { owner, id: migration.id }, { label: 'Archive link' }),
           ],
         }
       : {}),

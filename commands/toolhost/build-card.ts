@@ -1,9 +1,12 @@
+import { actionTo } from '../../src/core/action-ref';
 import type { ActionRequest, CardField, CardStatus, DraftCard } from '../../src/core/reply';
 import type { Outcome, WatchKind } from '../../src/core/watch';
 import { type Build, type BuildStatus, FINISHED_BUILD_STATUSES } from '../../src/services/toolhost';
 import { formatDuration, formatUtc, withWarnings } from '../format';
 import type { AppServices } from '../services';
 import { announcement } from './announce';
+import { buildCancelCommand } from './build';
+import { buildLogsCommand } from './build-extra';
 
 const STATUS: Record<BuildStatus, CardStatus> = {
   BUILD_PENDING: 'progress',
@@ -53,15 +56,12 @@ export function buildCard(tool: string, build: Build, note?: string): DraftCard 
   if (started && ended)
     fields.push({ label: 'Took', value: formatDuration(ended.getTime() - started.getTime()), inline: true });
   const actions: ActionRequest[] = [
-    { label: 'Logs', command: 'build logs', args: { tool, id: build.build_id } },
+    actionTo(buildLogsCommand, { tool, id: build.build_id }, { label: 'Logs' }),
   ];
   if (!FINISHED_BUILD_STATUSES.has(build.status)) {
-    actions.push({
-      label: 'Cancel',
-      command: 'build cancel',
-      args: { tool, id: build.build_id },
-      style: 'danger',
-    });
+    actions.push(
+      actionTo(buildCancelCommand, { tool, id: build.build_id }, { label: 'Cancel', style: 'danger' }),
+    );
   }
   const lines = [build.message || `Build ${BUILD_WORD[build.status]}.`];
   if (note) lines.unshift(note);
@@ -106,10 +106,10 @@ export const buildWatch: WatchKind<AppServices> = {
     };
   },
   announce(event) {
-    return announcement(event, 'build', {
-      label: 'Logs',
-      command: 'build logs',
-      args: { tool: event.tool, id: event.id },
-    });
+    return announcement(
+      event,
+      'build',
+      actionTo(buildLogsCommand, { tool: event.tool, id: event.id }, { label: 'Logs' }),
+    );
   },
 };

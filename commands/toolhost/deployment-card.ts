@@ -1,3 +1,4 @@
+import { actionTo } from '../../src/core/action-ref';
 import type { ActionRequest, CardField, CardStatus, DraftCard } from '../../src/core/reply';
 import type { Outcome, WatchKind } from '../../src/core/watch';
 import {
@@ -8,6 +9,9 @@ import {
 import { formatAge, formatUtc, parseCompactUtc, withWarnings } from '../format';
 import type { AppServices } from '../services';
 import { announcement } from './announce';
+import { buildLogsCommand } from './build-extra';
+import { deployCommand } from './deploy';
+import { deploymentCancelCommand, deploymentShowCommand } from './deployment';
 
 const STATUS: Record<DeploymentStatus, CardStatus> = {
   pending: 'progress',
@@ -77,16 +81,17 @@ export function deploymentCard(tool: string, deployment: Deployment, note?: stri
   const running = status === 'pending' || status === 'running';
   const actions: ActionRequest[] = [];
   const buildId = firstBuildId(deployment);
-  if (buildId) actions.push({ label: 'View logs', command: 'build logs', args: { tool, id: buildId } });
+  if (buildId) actions.push(actionTo(buildLogsCommand, { tool, id: buildId }, { label: 'View logs' }));
   if (running) {
-    actions.push({
-      label: 'Cancel',
-      command: 'deployment cancel',
-      args: { tool, id: deployment.deploy_id },
-      style: 'danger',
-    });
+    actions.push(
+      actionTo(
+        deploymentCancelCommand,
+        { tool, id: deployment.deploy_id },
+        { label: 'Cancel', style: 'danger' },
+      ),
+    );
   } else {
-    actions.push({ label: 'Redeploy', command: 'deploy', args: { tool }, style: 'primary' });
+    actions.push(actionTo(deployCommand, { tool }, { label: 'Redeploy', style: 'primary' }));
   }
   const fields: CardField[] = [
     { label: 'Status', value: status, inline: true },
@@ -134,10 +139,10 @@ export const deploymentWatch: WatchKind<AppServices> = {
     };
   },
   announce(event) {
-    return announcement(event, 'deployment', {
-      label: 'Show',
-      command: 'deployment show',
-      args: { tool: event.tool, id: event.id },
-    });
+    return announcement(
+      event,
+      'deployment',
+      actionTo(deploymentShowCommand, { tool: event.tool, id: event.id }, { label: 'Show' }),
+    );
   },
 };

@@ -1,9 +1,12 @@
+import { actionTo } from '../../src/core/action-ref';
 import type { ActionRequest, CardField, CardStatus, DraftCard } from '../../src/core/reply';
 import type { Outcome, WatchKind } from '../../src/core/watch';
 import type { Job, JobStatusShort } from '../../src/services/toolhost';
 import { withWarnings } from '../format';
 import type { AppServices } from '../services';
 import { announcement } from './announce';
+import { jobsDeleteCommand, jobsRestartCommand, jobsShowCommand } from './jobs';
+import { logsCommand } from './logs';
 
 const STATUS: Record<JobStatusShort, CardStatus> = {
   pending: 'progress',
@@ -62,9 +65,9 @@ export function jobCard(tool: string, job: Job, note?: string): DraftCard {
   }
   const args = { tool, job: job.name };
   const actions: ActionRequest[] = [
-    { label: 'Restart', command: 'jobs restart', args, style: 'primary' },
-    { label: 'Logs', command: 'logs', args },
-    { label: 'Delete', command: 'jobs delete', args, style: 'danger' },
+    actionTo(jobsRestartCommand, args, { label: 'Restart', style: 'primary' }),
+    actionTo(logsCommand, args, { label: 'Logs' }),
+    actionTo(jobsDeleteCommand, args, { label: 'Delete', style: 'danger' }),
   ];
   return {
     title: `Job ${job.name} of ${tool}`,
@@ -111,10 +114,10 @@ export const jobWatch: WatchKind<AppServices> = {
     };
   },
   announce(event) {
-    return announcement(event, 'job', {
-      label: 'Show',
-      command: 'jobs show',
-      args: { tool: event.tool, job: event.id },
-    });
+    return announcement(
+      event,
+      'job',
+      actionTo(jobsShowCommand, { tool: event.tool, job: event.id }, { label: 'Show' }),
+    );
   },
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { actionTo } from '../../src/core/action-ref';
 import { UsageError } from '../../src/core/errors';
 import type { ActionRequest } from '../../src/core/reply';
 import { type JobLogsQuery, parseLogsCursor } from '../../src/services/toolhost';
@@ -141,18 +142,20 @@ export const logsCommand = command({
           ? { cursor: page.next.url, skip: Math.max(0, args.skip + args.lines - page.logs.length) }
           : { skip: args.skip + args.lines, ...(args.cursor ? { cursor: args.cursor } : {}) };
       const window = args.cursor ? {} : { since: query.since, until: query.until, order: query.direction };
-      actions.push({
-        label: newestFirst ? 'More (earlier)' : 'More (later)',
-        command: 'logs',
-        args: {
-          tool: args.tool,
-          job: args.job,
-          lines: args.lines,
-          newestFirst: args.newestFirst,
-          ...window,
-          ...next,
-        },
-      });
+      actions.push(
+        actionTo(
+          logsCommand,
+          {
+            tool: args.tool,
+            job: args.job,
+            lines: args.lines,
+            newestFirst: args.newestFirst,
+            ...window,
+            ...next,
+          },
+          { label: newestFirst ? 'More (earlier)' : 'More (later)' },
+        ),
+      );
     }
     const count = `${lines.length} line${lines.length === 1 ? '' : 's'}`;
     const partial =

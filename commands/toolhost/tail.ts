@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { actionTo } from '../../src/core/action-ref';
 import type { CommandContext } from '../../src/core/command';
 import { UsageError } from '../../src/core/errors';
 import type { DraftCard } from '../../src/core/reply';
@@ -19,7 +20,7 @@ export const tailView: TailView = {
       status: 'progress',
       code: { text: lastLines.length ? lastLines.join('\n') : '(waiting for lines…)' },
       actions: [
-        { label: 'Stop', command: 'tail stop', args: { kind: data.kind, tool: data.tool, id: data.id } },
+        actionTo(tailStopCommand, { kind: data.kind, tool: data.tool, id: data.id }, { label: 'Stop' }),
       ],
       footer: `${total} line${total === 1 ? '' : 's'} so far · updated ${new Date().toISOString().slice(11, 19)} UTC`,
     };

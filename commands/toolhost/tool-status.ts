@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import { actionTo } from '../../src/core/action-ref';
 import { DeckhandError, NotFoundError } from '../../src/core/errors';
 import type { CardField, CardStatus } from '../../src/core/reply';
 import { toolName } from '../args';
 import { formatAge, parseCompactUtc, quotaFields, withWarnings } from '../format';
 import { command } from '../services';
 import { BUILD_WORD } from './build-card';
+import { deployCommand } from './deploy';
 import { jobState, jobStatus } from './job-card';
+import { jobsListCommand } from './jobs';
 
 /** The value of a settled call, or a short note saying why there is none. */
 function settled<T>(result: PromiseSettledResult<T>, none: string): { value?: T; note?: string } {
@@ -100,8 +103,8 @@ export const toolStatusCommand = command({
         status: worst,
         fields,
         actions: [
-          { label: 'Deploy', command: 'deploy', args: { tool: args.tool }, style: 'primary' },
-          { label: 'Jobs', command: 'jobs list', args: { tool: args.tool } },
+          actionTo(deployCommand, { tool: args.tool }, { label: 'Deploy', style: 'primary' }),
+          actionTo(jobsListCommand, { tool: args.tool }, { label: 'Jobs' }),
         ],
       },
       client,

@@ -8,10 +8,10 @@ import { UsageError } from '../../src/core/errors';
 import type { DraftCard } from '../../src/core/reply';
 import type { DigestJobData, DigestSchedule } from '../../src/queue/digest-scheduler';
 import { WEEKDAYS } from '../../src/queue/digest-scheduler';
-import { type CalendarService, nowIn, toApiDate } from '../../src/services/calendar';
+import { type CalendarService, nowIn } from '../../src/services/calendar';
 import { command } from '../services';
 import { checkTimezone, timezoneText } from './calendar-args';
-import { eventLines, eventsCommand } from './events';
+import { eventLines, eventsCommand, startWindow } from './events';
 
 /** Events a digest lists at most. */
 const DIGEST_SIZE = 15;
@@ -28,8 +28,8 @@ export async function digestCard(
   const now = nowIn(site.timezone);
   const until = now.plus(data.every === 'daily' ? { days: 1 } : { days: 7 });
   const page = await calendar.anonymous().events.list({
-    start_date: toApiDate(now, site.timezone),
-    end_date: toApiDate(until, site.timezone),
+    // Events starting in the window, bounds with an explicit offset (the plugin reads strict ones as UTC).
+    ...startWindow(now, until),
     strict_dates: true,
     status: 'publish',
     per_page: DIGEST_SIZE,

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config';
 import { createLogger } from '../log';
-import { commandRegistry, MANIFESTS, REGISTRARS } from '../wiring';
+import { commandRegistry, MANIFESTS, REGISTRARS } from '../wiring/catalogue';
 
 /** `deckhand manifest [platform|all]`: writes the generated manifests under `manifest/`. */
 export function runManifest(config: Config, which: string | undefined, root = process.cwd()): number {

@@ -1,7 +1,10 @@
 import { resolve } from 'node:path';
 import type { Config } from '../config';
 import { createLogger } from '../log';
-import { createApp, createShell, describeServiceModes, listenWeb, openWeb } from '../wiring';
+import { createApp } from '../wiring/app';
+import { listenWeb, openWeb } from '../wiring/serve';
+import { describeServiceModes } from '../wiring/service-modes';
+import { createShell } from '../wiring/shell';
 
 /** Options of {@link runShell}. */
 export interface ShellOptions {

@@ -1,13 +1,9 @@
 import type { Config } from '../config';
 import { createLogger } from '../log';
-import {
-  createAdapters,
-  createApp,
-  describeServiceModes,
-  listenWeb,
-  MISSING_SECRET_KEY,
-  openWeb,
-} from '../wiring';
+import { createApp } from '../wiring/app';
+import { loadAdapterFactories } from '../wiring/platforms';
+import { createAdapters, listenWeb, MISSING_SECRET_KEY, openWeb } from '../wiring/serve';
+import { describeServiceModes } from '../wiring/service-modes';
 
 /** Options of {@link runStart}. */
 export interface StartOptions {
@@ -32,7 +28,8 @@ export async function runStart(options: StartOptions): Promise<number> {
   }
   const app = await createApp({ config, logger, sandbox: options.sandbox });
   const web = openWeb(app);
-  const adapters = createAdapters(app, web, options.role);
+  // Only the configured platforms' adapters are imported (their SDKs are large).
+  const adapters = createAdapters(app, web, options.role, await loadAdapterFactories(config));
   if (adapters.length === 0) {
     await app.close();
     process.stderr.write(

@@ -1,12 +1,15 @@
 /**
- * The serving side of a process: the one web server with the account routes and health checks, the
- * chat platform adapters (built from `adapters/`), and the terminal chat.
+ * The serving side of a process: the one web server with the account routes and health checks, and
+ * the chat platform adapters. The adapter factories are passed in (`platforms.ts` loads only the
+ * configured ones), so this module imports no chat SDK.
  */
-import { ADAPTERS, type PlatformAdapter } from '../../adapters';
-import { ShellAdapter } from '../../adapters/shell/shell-adapter';
+import type { AdapterFactory, PlatformAdapter } from '../../adapters/types';
 import { WebServer } from '../web/server';
 import type { App } from './app';
 import { adapterContext } from './host';
+
+/** What `deckhand start` says when `SECRET_KEY` is missing. */
+export { MISSING_SECRET_KEY } from '../store/vault-cipher';
 
 /** The web server of a process, with the account routes and the Redis health check mounted. */
 export function openWeb(app: App): WebServer {
@@ -25,33 +28,17 @@ export async function listenWeb(app: App, web: WebServer): Promise<number> {
   return port;
 }
 
-/** The adapters whose platform is configured, each with its health check on `web`. */
-export function createAdapters(app: App, web: WebServer, role: 'web' | 'worker' | 'all'): PlatformAdapter[] {
+/** The adapters `factories` create for this process, each with its health check on `web`. */
+export function createAdapters(
+  app: App,
+  web: WebServer,
+  role: 'web' | 'worker' | 'all',
+  factories: readonly AdapterFactory[],
+): PlatformAdapter[] {
   const context = adapterContext(app, { web, role });
-  const adapters = ADAPTERS.map((create) => create(context)).filter(
-    (a): a is PlatformAdapter => a !== undefined,
-  );
+  const adapters = factories
+    .map((create) => create(context))
+    .filter((a): a is PlatformAdapter => a !== undefined);
   for (const adapter of adapters) web.healthCheck(adapter.platform, () => adapter.healthy());
   return adapters;
-}
-
-/** What the terminal chat reads and writes. */
-export interface ShellIo {
-  input: NodeJS.ReadableStream;
-  output: NodeJS.WritableStream;
-  interactive: boolean;
-  userName: string;
-  /** Where files the user attaches are looked for. */
-  filesDir: string;
-}
-
-/** The terminal chat, registered as the `shell` platform's messenger. */
-export function createShell(app: App, io: ShellIo): ShellAdapter {
-  const shell = new ShellAdapter({
-    dispatcher: app.dispatcher as never,
-    watches: app.services.watches,
-    ...io,
-  });
-  app.messengers.register('shell', shell);
-  return shell;
 }

@@ -63,7 +63,8 @@ const SDKS: readonly { adapter: string; pattern: RegExp }[] = [
 /** Packages that only some layers may import. */
 const RESTRICTED_PACKAGES: readonly { pattern: RegExp; layers: readonly Layer[] }[] = [
   { pattern: /^bullmq$/, layers: ['queue', 'wiring'] },
-  { pattern: /^ioredis$/, layers: ['store', 'queue', 'wiring'] },
+  // `deckhand doctor` pings Redis itself (src/cli/doctor/redis-checks.ts).
+  { pattern: /^ioredis$/, layers: ['store', 'queue', 'wiring', 'cli'] },
 ];
 
 const SHARED_FILES = new Set([

@@ -5,6 +5,7 @@
  * (and the user told to rotate it).
  */
 import { z } from 'zod';
+import { formTarget } from '../../src/core/action-ref';
 import type { CommandContext } from '../../src/core/command';
 import { UsageError } from '../../src/core/errors';
 import type { DraftCard } from '../../src/core/reply';
@@ -97,7 +98,7 @@ export const linkToolCommand = command({
   permission: 'read',
   sideEffect: true,
   secretArgs: ['token'],
-  async run(ctx) {
+  async run(ctx): Promise<DraftCard> {
     ctx.services.toolhost.forTool(ctx.args.tool, { deployToken: ctx.args.token ?? 'placeholder-token' });
     return storeOrAsk(
       ctx as never,
@@ -105,9 +106,8 @@ export const linkToolCommand = command({
       { token: ctx.args.token },
       ctx.args.token !== undefined,
       {
+        ...formTarget(linkToolCommand, { tool: ctx.args.tool }),
         title: `Deploy token of ${ctx.args.tool}`,
-        command: 'link tool',
-        args: { tool: ctx.args.tool },
         fields: [{ name: 'token', label: 'Deploy token', secret: true }],
       },
       ctx.args.tool,
@@ -125,11 +125,10 @@ export const linkMediaCommand = command({
   permission: 'read',
   sideEffect: true,
   secretArgs: ['apiKey'],
-  async run(ctx) {
+  async run(ctx): Promise<DraftCard> {
     return storeOrAsk(ctx as never, 'media', { apiKey: ctx.args.apiKey }, ctx.args.apiKey !== undefined, {
+      ...formTarget(linkMediaCommand, {}),
       title: 'Media API key',
-      command: 'link media',
-      args: {},
       fields: [{ name: 'apiKey', label: 'API key', secret: true }],
     });
   },
@@ -148,12 +147,11 @@ export const linkCalendarCommand = command({
   permission: 'read',
   sideEffect: true,
   secretArgs: ['password'],
-  async run(ctx) {
+  async run(ctx): Promise<DraftCard> {
     const { username, password } = ctx.args;
     return storeOrAsk(ctx as never, 'calendar', { username, password }, password !== undefined, {
+      ...formTarget(linkCalendarCommand, username ? { username } : {}),
       title: 'Calendar account',
-      command: 'link calendar',
-      args: username ? { username } : {},
       fields: [
         ...(username ? [] : [{ name: 'username', label: 'Username', secret: false }]),
         { name: 'password', label: 'Application password', secret: true },

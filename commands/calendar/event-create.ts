@@ -5,7 +5,7 @@
  * fails, the card says so and offers to retry with that venue.
  */
 import { z } from 'zod';
-import { actionTo } from '../../src/core/action-ref';
+import { actionTo, formTarget } from '../../src/core/action-ref';
 import { DeckhandError, UsageError } from '../../src/core/errors';
 import type { DraftCard } from '../../src/core/reply';
 import { type EventFields, toApiDate } from '../../src/services/calendar';
@@ -169,6 +169,7 @@ export const eventNewCommand = command({
       .filter(Boolean)
       .join('\n');
     const opened = await openForm({
+      ...formTarget(eventCreateCommand, {}),
       title: 'New event',
       intro,
       fields: [
@@ -200,8 +201,6 @@ export const eventNewCommand = command({
         },
         { name: 'description', label: 'Description', multiline: true, optional: true },
       ],
-      command: 'event create',
-      args: {},
       submitLabel: 'Create',
     });
     if (!opened) {

@@ -1,6 +1,7 @@
 /** `/event show|update|cancel|edit <id|slug>`. */
 import type { DateTime } from 'luxon';
 import { z } from 'zod';
+import { formTarget } from '../../src/core/action-ref';
 import { UsageError } from '../../src/core/errors';
 import { type EventFields, fromApiDate, InTrashError, toApiDate } from '../../src/services/calendar';
 import { command } from '../services';
@@ -194,6 +195,7 @@ export const eventEditCommand = command({
     const start = event.startDate.slice(0, 16);
     const end = event.endDate.slice(0, 16);
     const opened = await openForm({
+      ...formTarget(eventUpdateCommand, { ref: String(event.id) }),
       title: `Edit event #${event.id}`.slice(0, 45),
       intro: `“${event.title}”. Leave a field empty to keep it. Times are in ${event.timezone}.`,
       fields: [
@@ -208,8 +210,6 @@ export const eventEditCommand = command({
         },
         { name: 'description', label: 'Description', multiline: true, optional: true },
       ],
-      command: 'event update',
-      args: { ref: String(event.id) },
       submitLabel: 'Save',
     });
     if (!opened) {

@@ -1,6 +1,6 @@
 /** The media library: list, info, check, images, rename, move, clone and search. */
 import { z } from 'zod';
-import { actionTo } from '../../src/core/action-ref';
+import { actionTo, formTarget } from '../../src/core/action-ref';
 import { UsageError } from '../../src/core/errors';
 import type { DraftCard } from '../../src/core/reply';
 import { linksOf } from '../../src/queue/upload-run';
@@ -147,10 +147,9 @@ export const mediaRenameCommand = command({
   async run({ args, services, invocation, openForm }) {
     if (!args.title) {
       const opened = await openForm({
+        ...formTarget(mediaRenameCommand, { code: args.code }),
         title: `Rename ${args.code}`,
         fields: [{ name: 'title', label: 'New title', placeholder: 'Launch trailer (final)' }],
-        command: 'media rename',
-        args: { code: args.code },
         submitLabel: 'Rename',
       });
       if (opened) return undefined;

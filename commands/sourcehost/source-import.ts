@@ -4,6 +4,7 @@
  * (an import finished, failed or was cancelled) in this conversation.
  */
 import { z } from 'zod';
+import { commandRef } from '../../src/core/action-ref';
 import { UsageError } from '../../src/core/errors';
 import { SCOPES } from '../../src/services/sourcehost';
 import { table } from '../format';
@@ -31,8 +32,7 @@ export const importStatusCommand = command({
   sideEffect: false,
   async run({ args, services, invocation }) {
     const access = await sourceAccess(services, invocation, SCOPES.imports, {
-      command: 'source import status',
-      args,
+      ...commandRef(importStatusCommand, args),
     });
     if ('card' in access) return access.card;
     return importCard(args.repo, await access.client.imports(...split(args.repo)).status());
@@ -53,8 +53,7 @@ export const importAuthorsCommand = command({
   sideEffect: false,
   async run({ args, services, invocation }) {
     const access = await sourceAccess(services, invocation, SCOPES.imports, {
-      command: 'source import authors',
-      args,
+      ...commandRef(importAuthorsCommand, args),
     });
     if ('card' in access) return access.card;
     const authors = await access.client.imports(...split(args.repo)).authors(args.since);
@@ -91,8 +90,7 @@ export const importMapAuthorCommand = command({
       });
     }
     const access = await sourceAccess(services, invocation, SCOPES.imports, {
-      command: 'source import map-author',
-      args,
+      ...commandRef(importMapAuthorCommand, args),
     });
     if ('card' in access) return access.card;
     const author = await access.client.imports(...split(args.repo)).mapAuthor(args.authorId, {
@@ -117,8 +115,7 @@ export const importLargeFilesCommand = command({
   sideEffect: false,
   async run({ args, services, invocation }) {
     const access = await sourceAccess(services, invocation, SCOPES.imports, {
-      command: 'source import large-files',
-      args,
+      ...commandRef(importLargeFilesCommand, args),
     });
     if ('card' in access) return access.card;
     const files = await access.client.imports(...split(args.repo)).largeFiles();
@@ -149,8 +146,7 @@ export const importLfsCommand = command({
   sideEffect: true,
   async run({ args, services, invocation }) {
     const access = await sourceAccess(services, invocation, SCOPES.imports, {
-      command: 'source import lfs',
-      args,
+      ...commandRef(importLfsCommand, args),
     });
     if ('card' in access) return access.card;
     const item = await access.client.imports(...split(args.repo)).setLfs(args.choice);
@@ -170,8 +166,7 @@ export const importCancelCommand = command({
   confirm: (args) => `Stop the import into ${args.repo}? It has to be started again from the beginning.`,
   async run({ args, services, invocation }) {
     const access = await sourceAccess(services, invocation, SCOPES.imports, {
-      command: 'source import cancel',
-      args,
+      ...commandRef(importCancelCommand, args),
     });
     if ('card' in access) return access.card;
     await access.client.imports(...split(args.repo)).cancel();
@@ -190,8 +185,7 @@ export const importFollowCommand = command({
   sideEffect: true,
   async run({ args, services, invocation }) {
     const access = await sourceAccess(services, invocation, SCOPES.imports, {
-      command: 'source import follow',
-      args,
+      ...commandRef(importFollowCommand, args),
     });
     if ('card' in access) return access.card;
     await access.client.imports(...split(args.repo)).status();

@@ -5,6 +5,7 @@
  * link is only ever sent privately.
  */
 import { z } from 'zod';
+import { commandRef } from '../../src/core/action-ref';
 import { UsageError } from '../../src/core/errors';
 import { migrationOwner, SCOPES } from '../../src/services/sourcehost';
 import { table } from '../format';
@@ -56,8 +57,7 @@ export const migrationStartCommand = command({
       );
     }
     const access = await sourceAccess(services, invocation, scopesFor(args.owner), {
-      command: 'source migration start',
-      args,
+      ...commandRef(migrationStartCommand, args),
     });
     if ('card' in access) return access.card;
     const migration = await access.client.migrations.start(migrationOwner(args.owner), {
@@ -96,8 +96,7 @@ export const migrationListCommand = command({
   sideEffect: false,
   async run({ args, services, invocation }) {
     const access = await sourceAccess(services, invocation, scopesFor(args.owner), {
-      command: 'source migration list',
-      args,
+      ...commandRef(migrationListCommand, args),
     });
     if ('card' in access) return access.card;
     const migrations = await access.client.migrations.list(migrationOwner(args.owner), {
@@ -132,8 +131,7 @@ export const migrationShowCommand = command({
   sideEffect: false,
   async run({ args, services, invocation }) {
     const access = await sourceAccess(services, invocation, scopesFor(args.owner), {
-      command: 'source migration show',
-      args,
+      ...commandRef(migrationShowCommand, args),
     });
     if ('card' in access) return access.card;
     return migrationCard(args.owner, await access.client.migrations.get(migrationOwner(args.owner), args.id));
@@ -151,8 +149,7 @@ export const migrationReposCommand = command({
   sideEffect: false,
   async run({ args, services, invocation }) {
     const access = await sourceAccess(services, invocation, scopesFor(args.owner), {
-      command: 'source migration repos',
-      args,
+      ...commandRef(migrationReposCommand, args),
     });
     if ('card' in access) return access.card;
     const repos = await access.client.migrations.repositories(migrationOwner(args.owner), args.id);
@@ -175,8 +172,7 @@ export const migrationArchiveCommand = command({
   sideEffect: false,
   async run({ args, services, invocation }) {
     const access = await sourceAccess(services, invocation, scopesFor(args.owner), {
-      command: 'source migration archive',
-      args,
+      ...commandRef(migrationArchiveCommand, args),
     });
     if ('card' in access) return access.card;
     const url = await access.client.migrations.archiveUrl(migrationOwner(args.owner), args.id);
@@ -197,8 +193,7 @@ export const migrationDeleteArchiveCommand = command({
     `Delete the archive of migration ${args.id} of ${ownerLabel(args.owner)}? It cannot be downloaded afterwards.`,
   async run({ args, services, invocation }) {
     const access = await sourceAccess(services, invocation, scopesFor(args.owner), {
-      command: 'source migration delete-archive',
-      args,
+      ...commandRef(migrationDeleteArchiveCommand, args),
     });
     if ('card' in access) return access.card;
     await access.client.migrations.deleteArchive(migrationOwner(args.owner), args.id);
@@ -217,8 +212,7 @@ export const migrationUnlockCommand = command({
   sideEffect: true,
   async run({ args, services, invocation }) {
     const access = await sourceAccess(services, invocation, scopesFor(args.owner), {
-      command: 'source migration unlock',
-      args,
+      ...commandRef(migrationUnlockCommand, args),
     });
     if ('card' in access) return access.card;
     const name = args.repo.split('/').at(-1) as string;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formTarget } from '../../src/core/action-ref';
 import { UsageError } from '../../src/core/errors';
 import { mustExist } from '../../src/core/target';
 import { maskSecret } from '../../src/secrets';
@@ -110,11 +111,10 @@ export const envvarsSetCommand = command({
     }
     if (args.value === undefined) {
       const opened = await openForm({
+        ...formTarget(envvarsSetCommand, { tool: args.tool, name: args.name }),
         title: `Set ${args.name} of ${args.tool}`,
         intro: 'The value is sent to the platform and never shown in the channel.',
         fields: [{ name: 'value', label: `Value of ${args.name}`, secret: true, multiline: false }],
-        command: 'envvars set',
-        args: { tool: args.tool, name: args.name },
         submitLabel: 'Save',
       });
       if (opened)

@@ -19,3 +19,28 @@ export function actionTo<Schema extends z.ZodObject, S>(
 ): ActionRequest {
   return { ...button, command: command.name, args: args as Record<string, unknown> };
 }
+
+/** A command with its arguments, as a replay (run again once the user is linked) carries it. */
+export interface CommandRef {
+  command: string;
+  args: Record<string, unknown>;
+}
+
+/** `command` with `args` (checked against its schema), for a replay. */
+export function commandRef<Schema extends z.ZodObject, S>(
+  command: Pick<CommandDefinition<Schema, S>, 'name' | 'args'>,
+  args: z.input<Schema>,
+): CommandRef {
+  return { command: command.name, args: args as Record<string, unknown> };
+}
+
+/**
+ * The command a form submits to, with the arguments it already knows (the form's fields give the
+ * rest, so these are checked as a part of the command's input).
+ */
+export function formTarget<Schema extends z.ZodObject, S>(
+  command: Pick<CommandDefinition<Schema, S>, 'name' | 'args'>,
+  args: Partial<z.input<Schema>>,
+): CommandRef {
+  return { command: command.name, args: args as Record<string, unknown> };
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { toolName } from '../args';
 import { table } from '../format';
-import { command } from '../services';
+import { command } from './context';
 
 function argsText(args: Record<string, unknown>): string {
   const text = Object.entries(args)

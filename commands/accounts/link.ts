@@ -12,7 +12,7 @@ import type { DraftCard } from '../../src/core/reply';
 import type { SecretFormKind } from '../../src/store/links-secret-forms';
 import type { CredentialValues } from '../../src/store/vault-credentials';
 import { toolName } from '../args';
-import { type AppServices, command } from '../services';
+import { type AccountsServices, command } from './context';
 
 /** The refusal of a secret typed where others may see it. */
 export function leakedSecret(): UsageError {
@@ -29,7 +29,7 @@ export function leakedSecret(): UsageError {
  * with a form and the secret page.
  */
 async function storeOrAsk(
-  ctx: CommandContext<Record<string, unknown>, AppServices>,
+  ctx: CommandContext<Record<string, unknown>, AccountsServices>,
   kind: SecretFormKind,
   values: CredentialValues,
   given: boolean,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UsageError } from '../../src/core/errors';
 import type { VaultService } from '../../src/store/vault';
 import { toolName } from '../args';
-import { command } from '../services';
+import { command } from './context';
 
 /** `/unlink <service> [tool]`: deletes a stored credential; for the source host, says where to revoke it. */
 export const unlinkCommand = command({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CardField } from '../../src/core/reply';
 import type { VaultEntry } from '../../src/store/vault';
 import { formatUtc } from '../format';
-import { command } from '../services';
+import { command } from './context';
 
 function describe(entry: VaultEntry): CardField {
   const when = `linked ${formatUtc(new Date(entry.storedAt))}`;

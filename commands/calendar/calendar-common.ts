@@ -1,7 +1,7 @@
 /** What every calendar command starts with: a client for the user, and the site's time zone. */
 import type { ChatUser } from '../../src/core/command';
 import type { CalendarClient, CalendarSite } from '../../src/services/calendar';
-import type { AppServices } from '../services';
+import type { CalendarServices } from './context';
 
 /** The calendar as one command sees it. */
 export interface CalendarContext {
@@ -13,7 +13,7 @@ export interface CalendarContext {
 }
 
 /** The client for `user` and the site's details. */
-export async function calendarFor(services: AppServices, user: ChatUser): Promise<CalendarContext> {
+export async function calendarFor(services: CalendarServices, user: ChatUser): Promise<CalendarContext> {
   const client = await services.calendar.forUser(user);
   const site = await services.calendar.site();
   return { client, site, zone: site.timezone };

@@ -9,8 +9,8 @@ import type { DraftCard } from '../../src/core/reply';
 import type { DigestJobData, DigestSchedule } from '../../src/queue/digest-scheduler';
 import { WEEKDAYS } from '../../src/queue/digest-scheduler';
 import { type CalendarService, nowIn } from '../../src/services/calendar';
-import { command } from '../services';
 import { checkTimezone, timezoneText } from './calendar-args';
+import { command } from './context';
 import { eventLines, eventsCommand, startWindow } from './events';
 
 /** Events a digest lists at most. */

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { CardField } from '../../src/core/reply';
 import { applicationPasswordLink } from '../../src/services/calendar';
-import { command } from '../services';
+import { command } from './context';
 
 /** `/calendar info`. */
 export const calendarInfoCommand = command({

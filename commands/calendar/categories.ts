@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { UpstreamError, UsageError } from '../../src/core/errors';
 import type { DraftCard } from '../../src/core/reply';
 import type { CalendarPage, CalendarTerm } from '../../src/services/calendar';
-import { command } from '../services';
 import { nameOrId, pageNumber } from './calendar-args';
 import { calendarFor, pageFooter } from './calendar-common';
 import { Ambiguous, resolveName } from './calendar-resolve';
+import { command } from './context';
 
 const PER_PAGE = 50;
 

@@ -9,10 +9,10 @@ import { actionTo, formTarget } from '../../src/core/action-ref';
 import { DeckhandError, UsageError } from '../../src/core/errors';
 import type { DraftCard } from '../../src/core/reply';
 import { type EventFields, toApiDate } from '../../src/services/calendar';
-import { command } from '../services';
 import { checkTimezone, dateText, eventTimes, nameOrId, timezoneText, webUrl } from './calendar-args';
 import { calendarFor } from './calendar-common';
 import { Ambiguous, choiceCard, resolveName, resolveNames, UnknownName } from './calendar-resolve';
+import { command } from './context';
 import { eventCard } from './event-card';
 
 const createArgs = z.object({

@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { formTarget } from '../../src/core/action-ref';
 import { UsageError } from '../../src/core/errors';
 import { type EventFields, fromApiDate, InTrashError, toApiDate } from '../../src/services/calendar';
-import { command } from '../services';
 import { checkTimezone, dateText, eventRef, nameOrId, readDate, timezoneText, webUrl } from './calendar-args';
 import { calendarFor } from './calendar-common';
 import { Ambiguous, choiceCard, resolveName, resolveNames } from './calendar-resolve';
+import { command } from './context';
 import { eventCard } from './event-card';
 
 /** `/event show <id|slug>`. */

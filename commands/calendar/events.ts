@@ -13,10 +13,10 @@ import {
   nowIn,
   toQueryBound,
 } from '../../src/services/calendar';
-import { command } from '../services';
 import { dateText, nameOrId, pageNumber, readDate } from './calendar-args';
 import { calendarFor, pageFooter } from './calendar-common';
 import { Ambiguous, resolveNames } from './calendar-resolve';
+import { command } from './context';
 import { clip, venueLine } from './event-card';
 
 /** Events per page of a list card. */

@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import type { CardField, DraftCard } from '../../src/core/reply';
 import type { CalendarOrganizer, CalendarPage, CalendarVenue } from '../../src/services/calendar';
-import { command } from '../services';
 import { pageNumber, webUrl } from './calendar-args';
 import { calendarFor, pageFooter } from './calendar-common';
+import { command } from './context';
 
 const PER_PAGE = 20;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { UsageError } from '../../src/core/errors';
 import { commandHelp, registryHelp } from '../../src/core/help';
-import { command } from '../services';
+import { command } from './context';
 
 /** `/help [command]`: the command list, a group's commands, or one command's arguments and examples. */
 export const helpCommand = command({

@@ -5,7 +5,7 @@ import { UsageError } from '../../src/core/errors';
 import type { DraftCard } from '../../src/core/reply';
 import type { DailyStats } from '../../src/services/media';
 import { table } from '../format';
-import { command } from '../services';
+import { command } from './context';
 import { formatBytes } from './media-format';
 
 /** `/media account`. */

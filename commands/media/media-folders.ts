@@ -1,7 +1,7 @@
 /** Media folders: create, rename, list. */
 import { z } from 'zod';
 import { table } from '../format';
-import { command } from '../services';
+import { command } from './context';
 import { folderId, words } from './media-format';
 
 /** `/media folder create <name…> [--parent ID]`. */

@@ -6,7 +6,7 @@ import type { DraftCard } from '../../src/core/reply';
 import { linksOf } from '../../src/queue/upload-run';
 import type { FileListItem, MediaClient } from '../../src/services/media';
 import { table } from '../format';
-import { command } from '../services';
+import { command } from './context';
 import { fileActions, fileInfoCard, linkFields } from './media-cards';
 import { fileCode, folderId, formatLength, words } from './media-format';
 

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { UsageError } from '../../src/core/errors';
 import { playerUrl, type Subtitle } from '../../src/services/media';
-import { command } from '../services';
+import { command } from './context';
 import { fileCode } from './media-format';
 
 /** `/media player`: the embed link with a poster and subtitles. */

@@ -10,7 +10,7 @@ import type { FilesDeclaration } from '../../src/core/files';
 import type { DraftCard } from '../../src/core/reply';
 import type { MediaClient, RemoteAction } from '../../src/services/media';
 import { table } from '../format';
-import { command } from '../services';
+import { command } from './context';
 import { mediaUploadView, uploadStartCard } from './media-cards';
 import { fileCode, folderId, formatBytes, percent, webUrl } from './media-format';
 

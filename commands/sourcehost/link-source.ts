@@ -7,11 +7,11 @@ import type { Invocation } from '../../src/core/command';
 import { UsageError } from '../../src/core/errors';
 import type { DraftCard } from '../../src/core/reply';
 import { SCOPES, unionScopes } from '../../src/services/sourcehost';
-import { type AppServices, command } from '../services';
+import { command, type SourcehostServices } from './context';
 
 /** The private card with the authorize link. */
 export async function linkSourceCard(
-  services: AppServices,
+  services: SourcehostServices,
   invocation: Invocation,
   scopes: readonly string[],
   reason: string,

@@ -8,7 +8,7 @@ import { commandRef } from '../../src/core/action-ref';
 import { UsageError } from '../../src/core/errors';
 import { SCOPES } from '../../src/services/sourcehost';
 import { table } from '../format';
-import { command } from '../services';
+import { command } from './context';
 import { importCard } from './source-cards';
 import { sourceAccess } from './source-link';
 

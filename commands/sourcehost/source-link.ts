@@ -1,7 +1,7 @@
 import type { Invocation } from '../../src/core/command';
 import type { DraftCard } from '../../src/core/reply';
 import { missingScopes, type SourcehostClient, unionScopes } from '../../src/services/sourcehost';
-import type { AppServices } from '../services';
+import type { SourcehostServices } from './context';
 import { linkSourceCard } from './link-source';
 
 /** The user's source-host client, or the card that asks them to link (or re-link with more scope). */
@@ -13,7 +13,7 @@ export type SourceAccess = { client: SourcehostClient; login: string } | { card:
  * with `args`) runs again once linked.
  */
 export async function sourceAccess(
-  services: AppServices,
+  services: SourcehostServices,
   invocation: Invocation,
   scopes: readonly string[],
   replay: { command: string; args: Record<string, unknown> },

@@ -9,7 +9,7 @@ import { commandRef } from '../../src/core/action-ref';
 import { UsageError } from '../../src/core/errors';
 import { migrationOwner, SCOPES } from '../../src/services/sourcehost';
 import { table } from '../format';
-import { command } from '../services';
+import { command } from './context';
 import { archiveCard, migrationCard, ownerLabel } from './source-cards';
 import { sourceAccess } from './source-link';
 

@@ -8,7 +8,7 @@ import { NotFoundError } from '../../src/core/errors';
 import type { DraftCard } from '../../src/core/reply';
 import { FINISHED_MIGRATION_STATES, migrationOwner } from '../../src/services/sourcehost';
 import type { MigrationWatchRequest } from '../link-services';
-import type { AppServices } from '../services';
+import type { SourcehostServices } from './context';
 import { archiveCard, migrationAnnouncement, migrationCard } from './source-cards';
 
 /** One look at a followed migration. */
@@ -25,7 +25,7 @@ export interface MigrationObservation {
 
 /** Reads a migration and builds its cards. Throws `NotFoundError` when it (or the link) is gone. */
 export async function observeMigration(
-  services: AppServices,
+  services: SourcehostServices,
   request: MigrationWatchRequest,
 ): Promise<MigrationObservation> {
   const linked = await services.accounts.credentials.source(request.user);

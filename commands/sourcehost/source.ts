@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CardField } from '../../src/core/reply';
 import { localTime } from '../../src/services/sourcehost';
-import { command } from '../services';
+import { command } from './context';
 
 /** `/source ratelimit`: every rate-limit category of the user's token (or of Deckhand's address). */
 export const sourceRatelimitCommand = command({

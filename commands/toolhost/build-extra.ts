@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { resourceId, toolName } from '../args';
 import { quotaFields, withWarnings } from '../format';
-import { command } from '../services';
 import { resolveBuildId } from './build';
+import { command } from './context';
 import { startTail } from './tail';
 
 /** Lines of a log shown inline; the whole log is attached when longer. */

@@ -4,8 +4,8 @@ import { mustExist } from '../../src/core/target';
 import type { ToolhostClient } from '../../src/services/toolhost';
 import { httpUrl, resourceId, toolName } from '../args';
 import { table, withWarnings } from '../format';
-import { command } from '../services';
 import { BUILD_WORD, buildCard } from './build-card';
+import { command } from './context';
 
 const idArgs = z.object({ tool: toolName, id: resourceId('build') });
 

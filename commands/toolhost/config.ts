@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { fingerprint, mustExist } from '../../src/core/target';
 import { toolName } from '../args';
 import { withWarnings } from '../format';
-import { command } from '../services';
+import { command } from './context';
 
 const toolArgs = z.object({ tool: toolName });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UpstreamError } from '../../src/core/errors';
 import { toolName } from '../args';
 import { withWarnings } from '../format';
-import { command } from '../services';
+import { command } from './context';
 import { deploymentCard } from './deployment-card';
 
 /**

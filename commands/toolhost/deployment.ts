@@ -3,7 +3,7 @@ import { mustExist } from '../../src/core/target';
 import type { ToolhostClient } from '../../src/services/toolhost';
 import { resourceId, toolName } from '../args';
 import { formatUtc, parseCompactUtc, table, withWarnings } from '../format';
-import { command } from '../services';
+import { command } from './context';
 import { deploymentCard } from './deployment-card';
 
 const idArgs = z.object({ tool: toolName, id: resourceId('deployment') });

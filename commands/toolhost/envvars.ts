@@ -6,7 +6,7 @@ import { maskSecret } from '../../src/secrets';
 import { ENVVAR_NAME } from '../../src/services/toolhost';
 import { toolName } from '../args';
 import { table, withWarnings } from '../format';
-import { command } from '../services';
+import { command } from './context';
 
 const envvarName = z
   .string()

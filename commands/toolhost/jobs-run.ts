@@ -3,7 +3,7 @@ import { UsageError } from '../../src/core/errors';
 import type { NewJob } from '../../src/services/toolhost';
 import { jobName, toolName } from '../args';
 import { withWarnings } from '../format';
-import { command } from '../services';
+import { command } from './context';
 import { cronProblem } from './cron';
 import { jobCard } from './job-card';
 

@@ -4,7 +4,7 @@ import { fingerprint, mustExist } from '../../src/core/target';
 import type { Job } from '../../src/services/toolhost';
 import { jobName, toolName } from '../args';
 import { quotaFields, table, withWarnings } from '../format';
-import { command } from '../services';
+import { command } from './context';
 import { jobCard, jobState } from './job-card';
 
 const toolArgs = z.object({ tool: toolName });

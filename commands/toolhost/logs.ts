@@ -5,8 +5,8 @@ import type { ActionRequest } from '../../src/core/reply';
 import { type JobLogsQuery, parseLogsCursor } from '../../src/services/toolhost';
 import { jobName, toolName } from '../args';
 import { withWarnings } from '../format';
-import { command } from '../services';
 import { INLINE_LOG_LINES } from './build-extra';
+import { command } from './context';
 import { formatLogEntry } from './log-format';
 import { startTail } from './tail';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UsageError } from '../../src/core/errors';
 import type { Subscription, SubscriptionKind } from '../../src/store/subscriptions';
 import { toolName } from '../args';
-import { command } from '../services';
+import { command } from './context';
 
 /** Every kind a conversation can subscribe to (checked against the store's kinds). */
 const kind = z.enum(['builds', 'deploys', 'jobs'] as const satisfies readonly SubscriptionKind[]);

@@ -5,7 +5,7 @@ import { UsageError } from '../../src/core/errors';
 import type { DraftCard } from '../../src/core/reply';
 import type { TailKind, TailRequest, TailView } from '../../src/core/tail';
 import { toolName } from '../args';
-import { type AppServices, command } from '../services';
+import { command, type ToolhostServices } from './context';
 import { formatLogEntry } from './log-format';
 
 function subject(data: Pick<TailRequest, 'kind' | 'tool' | 'id'>): string {
@@ -41,7 +41,7 @@ export const tailView: TailView = {
 
 /** Starts a tail for a command: posts the live card and queues the work. */
 export async function startTail(
-  ctx: Pick<CommandContext<unknown, AppServices>, 'services' | 'reply' | 'invocation'>,
+  ctx: Pick<CommandContext<unknown, ToolhostServices>, 'services' | 'reply' | 'invocation'>,
   kind: TailKind,
   tool: string,
   id: string,

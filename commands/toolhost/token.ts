@@ -6,7 +6,7 @@ import { mustExist } from '../../src/core/target';
 import type { DeployToken, ToolhostClient } from '../../src/services/toolhost';
 import { toolName } from '../args';
 import { withWarnings } from '../format';
-import { command } from '../services';
+import { command } from './context';
 
 const toolArgs = z.object({ tool: toolName });
 

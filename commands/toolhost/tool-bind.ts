@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { toolName } from '../args';
-import { command } from '../services';
+import { command } from './context';
 
 /** `/tool bind <tool>`: lets `<tool>` be left out of commands in this conversation. */
 export const toolBindCommand = command({

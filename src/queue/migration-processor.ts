@@ -27,7 +27,7 @@ export interface MigrationJobData {
   lastCard?: string;
 }
 
-/** One look at the migration (commands/source-watch.ts). */
+/** One look at the migration (commands/sourcehost/source-watch.ts). */
 export interface MigrationLook {
   state: string;
   terminal: boolean;

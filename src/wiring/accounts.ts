@@ -1,5 +1,5 @@
 /**
- * Builds everything account linking needs, for `src/app.ts`: the vault (with its key, or a
+ * Builds everything account linking needs, for `createApp` (app.ts): the vault (with its key, or a
  * development key in the sandbox, said once), the pending-link and secret-form stores, the source
  * host client (or its sandbox, with the OAuth application and a webhook to Deckhand), the permission
  * policy with linked accounts, the audit trail, the migration worker, and the web routes.

@@ -6,7 +6,6 @@ import { digestCard } from '../../commands/calendar/calendar-digest';
 import type { Config } from '../config';
 import { parseConversationId } from '../core/conversation';
 import { Dispatcher } from '../core/dispatch';
-import { UsageError } from '../core/errors';
 import { FileResolvers } from '../core/files';
 import type { AdapterHost } from '../core/host';
 import { Messengers } from '../core/messenger';
@@ -24,7 +23,7 @@ import { type CalendarSandbox, startCalendarSandbox } from '../sandbox/calendar'
 import type { MediaSandbox } from '../sandbox/media';
 import { startToolhostSandbox, type ToolhostSandbox } from '../sandbox/toolhost';
 import { CalendarService } from '../services/calendar';
-import { type ForToolOptions, type ToolhostClient, ToolhostClientFactory } from '../services/toolhost';
+import { ToolhostClientFactory } from '../services/toolhost';
 import { RedisActionStore } from '../store/actions';
 import { RedisBindingStore } from '../store/bindings';
 import { logConnectionErrors } from '../store/connection-errors';
@@ -34,6 +33,7 @@ import { SubscriptionStore } from '../store/subscriptions';
 import { type Accounts, createAccounts } from './accounts';
 import { type MediaSetup, setupMedia } from './media';
 import { type ServiceModes, serviceModes } from './service-modes';
+import { SandboxToolhostFactory } from './toolhost';
 
 /** Options of {@link createApp}. */
 export interface AppOptions {
@@ -70,32 +70,6 @@ export interface App extends AdapterHost {
   startWorkers(): void;
   /** Stops the workers, the queues, the sandbox and Redis. */
   close(): Promise<void>;
-}
-
-/** In the sandbox, an unknown tool is a usage error that names the tools that exist. */
-class SandboxToolhostFactory extends ToolhostClientFactory {
-  constructor(
-    private readonly sandbox: ToolhostSandbox,
-    timeoutMs: number,
-  ) {
-    super({
-      externalUrl: sandbox.externalUrl,
-      internalUrl: sandbox.internalUrl,
-      ca: sandbox.ca,
-      certificates: (tool) => (sandbox.ctx.tools.has(tool) ? sandbox.certFor(tool) : undefined),
-      timeoutMs,
-    });
-  }
-
-  override forTool(tool: string, options?: ForToolOptions): ToolhostClient {
-    if (!this.sandbox.ctx.tools.has(tool)) {
-      const known = [...this.sandbox.ctx.tools].sort().join(', ');
-      throw new UsageError(`Tool ${tool} does not exist on the sandbox platform.`, {
-        hint: `Its tools are: ${known}.`,
-      });
-    }
-    return super.forTool(tool, options);
-  }
 }
 
 /** Builds the core: Redis, the queues, the toolhost client (or the sandbox) and the dispatcher. */

@@ -1,5 +1,5 @@
 /**
- * One rule for real or emulated services (src/service-modes.ts): a service is real when its URL is
+ * One rule for real or emulated services (src/wiring/service-modes.ts): a service is real when its URL is
  * set, emulated otherwise in sandbox mode. `npm start -- --sandbox` with `CALENDAR_URL` set says at
  * start-up which services are real, sends calendar commands to that URL, and keeps the tool platform
  * on its emulator.

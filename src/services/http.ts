@@ -5,6 +5,7 @@ import { Agent, type Dispatcher, RetryAgent, RetryHandler, request, errors as un
 import type { z } from 'zod';
 import { UnreachableError, UpstreamError } from '../core/errors';
 import { upstreamDuration } from '../metrics';
+import { BodyStatusError, type BodyStatusReader, bodyStatusInterceptor } from './http-body-status';
 
 /** Turns an error response body into the service's own message (each API has its own shape). */
 export type ErrorMessageReader = (status: number, body: unknown) => string | undefined;
@@ -19,6 +20,8 @@ export interface HttpClientOptions {
   timeoutMs?: number;
   /** Retries of idempotent requests on 5xx, 429 and connection errors. Default 2. */
   retries?: number;
+  /** Retries on 429 (rate limiting), for a service that asks for patience. Default: `retries`. */
+  rateLimitRetries?: number;
   /** First retry delay in ms (doubles each time; `Retry-After` wins). Default 250. */
   retryDelayMs?: number;
   /**
@@ -31,6 +34,39 @@ export interface HttpClientOptions {
   /** Headers sent with every request. */
   headers?: Record<string, string>;
   readError?: ErrorMessageReader;
+  /**
+   * For a service that answers HTTP 200 with its real result code in the body: reads that code, so
+   * a retryable one (429, 5xx) is retried like the same HTTP status (see http-body-status.ts).
+   */
+  bodyStatus?: BodyStatusReader;
+}
+
+/** What the message of an {@link AnswerError} is made of. */
+export type AnswerKind =
+  /** The service's own words (read by `readError`, or a short plain-text body). */
+  | 'said'
+  /** Only the status (no readable words: an empty body, an HTML page, a `Retry-After` too long). */
+  | 'status'
+  /** A success answer Deckhand does not understand (not the documented shape). */
+  | 'unreadable';
+
+/**
+ * The {@link UpstreamError} of an answer, as the HTTP layer read it: callers that map errors further
+ * (the media client) decide on `kind` and `said`, never on the message text.
+ */
+export class AnswerError extends UpstreamError {
+  constructor(
+    service: string,
+    status: number,
+    message: string,
+    hint: string | undefined,
+    /** What the message is made of. */
+    readonly kind: AnswerKind,
+    /** The service's own words, when `kind` is `said`. */
+    readonly said?: string,
+  ) {
+    super(service, status, message, hint);
+  }
 }
 
 /** One request. */
@@ -52,6 +88,9 @@ export interface RawResponse {
 }
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+
+/** Statuses an idempotent call is retried on. */
+const RETRY_STATUSES = [429, 500, 502, 503, 504];
 
 /** What undici's RetryHandler calls to decide on a retry (its `retry` option). */
 type RetryDecision = NonNullable<ConstructorParameters<typeof RetryAgent>[1]>['retry'];
@@ -126,19 +165,26 @@ export class HttpClient {
         ? { connect: { secureContext: createSecureContext({ cert: tls.cert, key: tls.key, ca: tls.ca }) } }
         : {}),
     });
-    this.retrying = new RetryAgent(this.plain, {
-      maxRetries: options.retries ?? 2,
+    const checked = options.bodyStatus
+      ? this.plain.compose(bodyStatusInterceptor(options.bodyStatus, RETRY_STATUSES))
+      : this.plain;
+    const retries = options.retries ?? 2;
+    this.retrying = new RetryAgent(checked, {
+      maxRetries: Math.max(retries, options.rateLimitRetries ?? retries),
       minTimeout: options.retryDelayMs ?? 250,
       maxTimeout: Math.min(10_000, this.retryWaitBudgetMs),
       timeoutFactor: 2,
       methods: [...IDEMPOTENT] as Dispatcher.HttpMethod[],
-      statusCodes: [429, 500, 502, 503, 504],
+      statusCodes: RETRY_STATUSES,
       // A `Retry-After` longer than the budget is not waited for (undici caps it at maxTimeout and
       // waits anyway, which made a reply take 2 × 10 s for `Retry-After: 3600`): the answer is
       // handed back at once and toError says how long the service asked to wait.
       retry: (error, context, callback) => {
-        const wait = retryAfterMs((error as { headers?: Record<string, string> }).headers?.['retry-after']);
+        const { headers, statusCode } = error as { headers?: Record<string, string>; statusCode?: number };
+        const wait = retryAfterMs(headers?.['retry-after']);
         if (wait !== undefined && wait > this.retryWaitBudgetMs) return callback(error);
+        // Only rate limits get the extra retries of `rateLimitRetries` (undici counts from 1).
+        if (statusCode !== 429 && context.state.counter > retries) return callback(error);
         return undiciRetry(error, context, callback);
       },
       // Hand back the last answer once retries are exhausted instead of a bare RequestRetryError,
@@ -164,10 +210,12 @@ export class HttpClient {
     if (statusCode >= 400) throw this.toError(statusCode, parsed ?? text, headers);
     const result = schema.safeParse(parsed);
     if (!result.success) {
-      throw new UpstreamError(
+      throw new AnswerError(
         this.options.service,
         502,
         `The ${this.options.service} service sent an answer Deckhand does not understand.`,
+        undefined,
+        'unreadable',
       );
     }
     return result.data;
@@ -190,7 +238,7 @@ export class HttpClient {
     status: number,
     text: string,
     headers: Record<string, string | string[] | undefined> = {},
-  ): UpstreamError {
+  ): AnswerError {
     return this.toError(status, parseJson(text) ?? text, headers);
   }
 
@@ -334,6 +382,9 @@ export class HttpClient {
 
   private transportError(error: unknown): Error {
     const service = this.options.service;
+    if (error instanceof BodyStatusError) {
+      return this.toError(error.statusCode, parseJson(error.body) ?? error.body, error.headers);
+    }
     if (error instanceof undiciErrors.RequestRetryError) {
       return this.toError(error.statusCode, undefined);
     }
@@ -350,14 +401,16 @@ export class HttpClient {
     status: number,
     body: unknown,
     headers: Record<string, string | string[] | undefined> = {},
-  ): UpstreamError {
+  ): AnswerError {
     const service = this.options.service;
     const wait = status === 429 || status === 503 ? retryAfterMs(headers['retry-after']) : undefined;
     if (wait !== undefined && wait > this.retryWaitBudgetMs) {
-      return new UpstreamError(
+      return new AnswerError(
         service,
         status,
         `The ${service} service asked us to wait ${waitInWords(wait)}; try later.`,
+        undefined,
+        'status',
       );
     }
     // An HTML page (a proxy's error page) is never echoed into the chat: only its status is told.
@@ -366,10 +419,11 @@ export class HttpClient {
     const own = this.options.readError?.(status, readable);
     const fallback =
       typeof readable === 'string' && readable.length < 300 && readable.trim() ? readable.trim() : undefined;
+    const said = own ?? fallback;
+    if (said !== undefined) return new AnswerError(service, status, said, hintFor(status), 'said', said);
     const reason = STATUS_CODES[status];
-    const message =
-      own ?? fallback ?? `The ${service} service answered ${status}${reason ? ` ${reason}` : ''}.`;
-    return new UpstreamError(service, status, message, hintFor(status));
+    const message = `The ${service} service answered ${status}${reason ? ` ${reason}` : ''}.`;
+    return new AnswerError(service, status, message, hintFor(status), 'status');
   }
 }
 

@@ -4,43 +4,18 @@
  * retried by undici's RetryHandler like the same HTTP status; rate limits may get more retries than
  * 5xx; and its errors say by their `kind` what their message is made of.
  */
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AnswerError, HttpClient } from '../../src/services/http';
 import { envelopeStatus, readMediaError } from '../../src/services/media/envelope';
+import { failure, sendJson as json, useScriptedServer } from '../support/http-server';
 
-type Handler = (res: ServerResponse, attempt: number) => void;
-
-let server: Server;
-let baseUrl: string;
-let handler: Handler = (res) => res.end();
-let attempts = 0;
-const clients: HttpClient[] = [];
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    attempts += 1;
-    req.resume();
-    req.on('end', () => handler(res, attempts));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
-afterEach(async () => {
-  attempts = 0;
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-});
+const scripted = useScriptedServer<HttpClient>();
 
 function client(overrides: Partial<ConstructorParameters<typeof HttpClient>[0]> = {}): HttpClient {
   const c = new HttpClient({
     service: 'media',
-    baseUrl,
+    baseUrl: scripted.server.url,
     retries: 2,
     retryDelayMs: 5,
     timeoutMs: 3_000,
@@ -48,77 +23,65 @@ function client(overrides: Partial<ConstructorParameters<typeof HttpClient>[0]> 
     bodyStatus: envelopeStatus,
     ...overrides,
   });
-  clients.push(c);
+  scripted.track(c);
   return c;
 }
 
-const json = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-};
 const RATE_LIMITED = { msg: 'Too Many Requests', status: '429' };
 const OK = { msg: 'OK', status: 200, result: { n: 1 } };
 const Envelope = z.looseObject({ msg: z.string() });
-const failure = async (promise: Promise<unknown>) => {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected a failure');
-};
 
 describe('retries of a result code reported in the body', () => {
   it('a 200 answer whose body says 429 is retried, and the next good answer is returned', async () => {
-    handler = (res, attempt) => json(res, 200, attempt <= 2 ? RATE_LIMITED : OK);
+    scripted.server.answer = (res, attempt) => json(res, 200, attempt <= 2 ? RATE_LIMITED : OK);
     const answer = await client().json('GET', '/api/account/info', Envelope);
     expect(answer).toMatchObject(OK);
-    expect(attempts).toBe(3);
+    expect(scripted.server.requests).toBe(3);
   });
 
   it('retries run out on the same count as for HTTP 429, keeping the service own words', async () => {
-    handler = (res) => json(res, 200, RATE_LIMITED);
+    scripted.server.answer = (res) => json(res, 200, RATE_LIMITED);
     const error = await failure(client({ rateLimitRetries: 4 }).json('GET', '/api/x', Envelope));
-    expect(attempts).toBe(5);
+    expect(scripted.server.requests).toBe(5);
     expect(error).toBeInstanceOf(AnswerError);
     expect((error as AnswerError).status).toBe(429);
     expect((error as AnswerError).kind).toBe('said');
     expect((error as AnswerError).said).toBe('Too Many Requests');
     // Positive control: the same answer as an HTTP status is tried the same number of times.
-    attempts = 0;
-    handler = (res) => json(res, 429, RATE_LIMITED);
+    scripted.server.reset();
+    scripted.server.answer = (res) => json(res, 429, RATE_LIMITED);
     await failure(client({ rateLimitRetries: 4 }).json('GET', '/api/x', Envelope));
-    expect(attempts).toBe(5);
+    expect(scripted.server.requests).toBe(5);
   });
 
   it('a 5xx gets only `retries` even when rate limits get more', async () => {
-    handler = (res) => json(res, 200, { msg: 'Server busy', status: 503 });
+    scripted.server.answer = (res) => json(res, 200, { msg: 'Server busy', status: 503 });
     const error = await failure(client({ rateLimitRetries: 4 }).json('GET', '/api/x', Envelope));
-    expect(attempts).toBe(3);
+    expect(scripted.server.requests).toBe(3);
     expect((error as AnswerError).status).toBe(503);
     expect(error.message).toBe('Server busy');
   });
 
   it('a body code that is not worth retrying is handed back untouched, after one request', async () => {
-    handler = (res) => json(res, 200, { msg: 'Wrong Auth', status: 403 });
+    scripted.server.answer = (res) => json(res, 200, { msg: 'Wrong Auth', status: 403 });
     expect(await client().json('GET', '/api/x', Envelope)).toEqual({ msg: 'Wrong Auth', status: 403 });
-    expect(attempts).toBe(1);
+    expect(scripted.server.requests).toBe(1);
   });
 
   it('a non-idempotent call is never retried, whatever its body says', async () => {
-    handler = (res) => json(res, 200, RATE_LIMITED);
+    scripted.server.answer = (res) => json(res, 200, RATE_LIMITED);
     expect(await client().json('POST', '/api/x', Envelope, { body: {} })).toMatchObject(RATE_LIMITED);
-    expect(attempts).toBe(1);
+    expect(scripted.server.requests).toBe(1);
   });
 });
 
 describe('what an error message is made of', () => {
   it('the service own words, only the status, or an answer not understood', async () => {
-    handler = (res) => json(res, 404, { msg: 'The media service has no such file' });
+    scripted.server.answer = (res) => json(res, 404, { msg: 'The media service has no such file' });
     const said = (await failure(client().json('GET', '/api/x', Envelope))) as AnswerError;
     expect([said.kind, said.said]).toEqual(['said', 'The media service has no such file']);
 
-    handler = (res) => {
+    scripted.server.answer = (res) => {
       res.writeHead(502, { 'content-type': 'text/html' });
       res.end('<html><body>Bad gateway</body></html>');
     };
@@ -129,7 +92,7 @@ describe('what an error message is made of', () => {
       'The media service answered 502 Bad Gateway.',
     ]);
 
-    handler = (res) => json(res, 200, ['not', 'an', 'envelope']);
+    scripted.server.answer = (res) => json(res, 200, ['not', 'an', 'envelope']);
     const unreadable = (await failure(client().json('GET', '/api/x', Envelope))) as AnswerError;
     expect([unreadable.kind, unreadable.status]).toEqual(['unreadable', 502]);
   });

@@ -3,67 +3,34 @@
  * 1 + `rateLimitRetries` times, not that many times the HTTP layer's own retries), and maps the HTTP
  * layer's errors by their kind, not by their wording.
  */
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NotFoundError, type UpstreamError } from '../../src/core/errors';
 import { BotWideKeySource, MediaService } from '../../src/services/media';
+import { failure, type ScriptedServer, sendJson, useScriptedServer } from '../support/http-server';
 
-let server: Server;
-let apiUrl: string;
-let answer: (res: ServerResponse) => void = (res) => res.end();
-let requests = 0;
-const services: MediaService[] = [];
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    requests += 1;
-    req.resume();
-    req.on('end', () => answer(res));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
-afterEach(async () => {
-  requests = 0;
-  await Promise.all(services.splice(0).map((s) => s.close()));
-});
+const scripted = useScriptedServer<MediaService>();
 
 function media(options: { rateLimitRetries?: number } = {}) {
   const service = new MediaService({
-    apiUrl,
+    apiUrl: scripted.server.url,
     keys: new BotWideKeySource('media-key-123456'),
     rateLimitDelayMs: 5,
     ...options,
   });
-  services.push(service);
+  scripted.track(service);
   return service.withKey('media-key-123456');
 }
 
-const reply = (status: number, body: unknown) => (res: ServerResponse) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-};
-const failure = async (promise: Promise<unknown>) => {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected a failure');
-};
+const reply = (status: number, body: unknown) => (res: Parameters<ScriptedServer['answer']>[0]) =>
+  sendJson(res, status, body);
 
 describe('media retries', () => {
   it('a call the host keeps rate-limiting is sent 1 + rateLimitRetries times, then reported', async () => {
     for (const status of [200, 429]) {
-      requests = 0;
-      answer = reply(status, { msg: 'Too Many Requests', status: '429' });
+      scripted.server.reset();
+      scripted.server.answer = reply(status, { msg: 'Too Many Requests', status: '429' });
       const error = await failure(media({ rateLimitRetries: 3 }).account.info());
-      expect(requests).toBe(4);
+      expect(scripted.server.requests).toBe(4);
       expect((error as UpstreamError).status).toBe(429);
       expect(error.message).toContain('rate-limiting requests (10 per second)');
     }
@@ -71,20 +38,20 @@ describe('media retries', () => {
 
   it('a rate limit that clears is waited out with no error', async () => {
     let left = 2;
-    answer = (res) =>
+    scripted.server.answer = (res) =>
       reply(200, left-- > 0 ? { msg: 'Too Many Requests', status: '429' } : accountInfo())(res);
     expect((await media().account.info()).email).toBe('me@example.org');
-    expect(requests).toBe(3);
+    expect(scripted.server.requests).toBe(3);
   });
 });
 
 describe('media errors by kind', () => {
   it("the host's own words are its words even when they read like Deckhand's", async () => {
-    answer = reply(500, { msg: 'The media service is under maintenance', status: 500 });
+    scripted.server.answer = reply(500, { msg: 'The media service is under maintenance', status: 500 });
     const error = await failure(media().account.info());
     expect(error.message).toBe('The media host said: The media service is under maintenance');
     // Positive control: with no words of its own, the status is all that is told.
-    answer = (res) => {
+    scripted.server.answer = (res) => {
       res.writeHead(500, { 'content-type': 'text/html' });
       res.end('<html>oops</html>');
     };
@@ -92,9 +59,9 @@ describe('media errors by kind', () => {
   });
 
   it('an HTTP 404 with the host saying so is a NotFoundError; an unreadable answer says so', async () => {
-    answer = reply(404, { msg: 'Not found or not your file', status: 404 });
+    scripted.server.answer = reply(404, { msg: 'Not found or not your file', status: 404 });
     expect(await failure(media().files.info('abc123'))).toBeInstanceOf(NotFoundError);
-    answer = reply(200, ['no', 'envelope']);
+    scripted.server.answer = reply(200, ['no', 'envelope']);
     expect((await failure(media().account.info())).message).toBe(
       'The media host sent an answer to account info that Deckhand does not understand.',
     );

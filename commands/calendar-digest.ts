@@ -7,9 +7,9 @@ import { UsageError } from '../src/core/errors';
 import type { DraftCard } from '../src/core/reply';
 import type { DigestJobData, DigestSchedule } from '../src/queue/digest-scheduler';
 import { WEEKDAYS } from '../src/queue/digest-scheduler';
-import { type CalendarService, nowIn, toApiDate } from '../src/services/calendar';
+import { type CalendarService, nowIn } from '../src/services/calendar';
 import { checkTimezone, timezoneText } from './calendar-args';
-import { eventLines } from './events';
+import { eventLines, startWindow } from './events';
 import { command } from './services';
 
 /** Events a digest lists at most. */
@@ -27,8 +27,8 @@ export async function digestCard(
   const now = nowIn(site.timezone);
   const until = now.plus(data.every === 'daily' ? { days: 1 } : { days: 7 });
   const page = await calendar.anonymous().events.list({
-    start_date: toApiDate(now, site.timezone),
-    end_date: toApiDate(until, site.timezone),
+    // Events starting in the window, bounds with an explicit offset (the plugin reads strict ones as UTC).
+    ...startWindow(now, until),
     strict_dates: true,
     status: 'publish',
     per_page: DIGEST_SIZE,

@@ -2,7 +2,7 @@
 import type { DateTime } from 'luxon';
 import { z } from 'zod';
 import { UsageError } from '../src/core/errors';
-import { type EventFields, fromApiDate, toApiDate } from '../src/services/calendar';
+import { type EventFields, fromApiDate, InTrashError, toApiDate } from '../src/services/calendar';
 import { checkTimezone, dateText, eventRef, nameOrId, readDate, timezoneText, webUrl } from './calendar-args';
 import { calendarFor } from './calendar-common';
 import { Ambiguous, choiceCard, resolveName, resolveNames } from './calendar-resolve';
@@ -134,7 +134,8 @@ export const eventUpdateCommand = command({
         hint: `For example /event update ${args.ref} --title "New title".`,
       });
     }
-    const event = await client.events.update(current.id, fields);
+    // The client writes back every field the plugin would reset (write-back.ts).
+    const event = await client.events.update(current.id, fields, current);
     return eventCard(event, siteZone, { note: 'Event updated.', status: 'success' });
   },
 });
@@ -148,8 +149,25 @@ export const eventCancelCommand = command({
   examples: ['/event cancel 42'],
   permission: 'write',
   sideEffect: true,
-  confirm: (args) =>
-    `Cancel event ${args.ref}? It moves to the calendar's trash and its page goes offline (an editor can restore it in WordPress).`,
+  // The event is looked up before anything is asked: an id or slug that is no event, or one already
+  // in the trash, is refused here; the Confirm button then acts on exactly the id it names, and only
+  // while the event is unchanged (its modification time is the version).
+  async resolve({ args, services, invocation }) {
+    const { client } = await calendarFor(services, invocation.user);
+    const event = await client.events.get(args.ref).catch((error: unknown) => {
+      if (error instanceof InTrashError) {
+        throw new InTrashError(`Event ${args.ref} is already in the trash.`, { cause: error });
+      }
+      throw error;
+    });
+    return {
+      label: `Event #${event.id} “${event.title}”`,
+      args: { ref: String(event.id) },
+      ...(event.modified ? { version: event.modified } : {}),
+    };
+  },
+  confirm: (args, target) =>
+    `Cancel ${target ? target.label.replace(/^Event/, 'event') : `event ${args.ref}`}? It moves to the calendar's trash and its page goes offline (an editor can restore it in WordPress).`,
   async run({ args, services, invocation }) {
     const { client, zone } = await calendarFor(services, invocation.user);
     const event = await client.events.delete(args.ref);

@@ -1,4 +1,5 @@
 /** `/events`: the upcoming events (or those matching filters) as a list card with paging buttons. */
+import type { DateTime } from 'luxon';
 import { z } from 'zod';
 import { UsageError } from '../src/core/errors';
 import type { ActionRequest, CardField, DraftCard } from '../src/core/reply';
@@ -9,7 +10,7 @@ import {
   type EventListQuery,
   formatWhen,
   nowIn,
-  toApiDate,
+  toQueryBound,
 } from '../src/services/calendar';
 import { dateText, nameOrId, pageNumber, readDate } from './calendar-args';
 import { calendarFor, pageFooter } from './calendar-common';
@@ -69,6 +70,23 @@ export function eventListCard(
   };
 }
 
+/**
+ * The date filters for "events that start between `start` and `end`" (`end` included): the plugin's
+ * `start_date` keeps events starting on or after it, and `starts_before` (strictly before) is sent
+ * one second after `end` — its `end_date` would instead drop events that end after the window.
+ * `ongoing`: the default list from now, which also shows events still running (`ends_after`).
+ */
+export function startWindow(
+  start: DateTime,
+  end: DateTime | undefined,
+  ongoing = false,
+): Pick<EventListQuery, 'start_date' | 'ends_after' | 'starts_before'> {
+  return {
+    ...(ongoing ? { ends_after: toQueryBound(start) } : { start_date: toQueryBound(start) }),
+    ...(end ? { starts_before: toQueryBound(end.plus({ seconds: 1 })) } : {}),
+  };
+}
+
 /** Reads a list's filters into the API's query (dates in the site's zone; names to ids). */
 async function listQuery(
   client: CalendarClient,
@@ -87,14 +105,14 @@ async function listQuery(
     throw new UsageError('A category or tag name matches several terms; give its id instead.');
   }
   const venueIds = venues instanceof Ambiguous ? venues.candidates.map((c) => c.id) : venues;
-  // Bounds are computed here (a bare day covers the whole day) and sent as exact times.
-  const start = from ? (from.hasTime ? from.dateTime : from.dateTime.startOf('day')) : nowIn(zone);
+  // Bounds are computed here (a bare day covers the whole day) and sent as exact moments with an
+  // offset (toQueryBound: the plugin reads strict bounds as UTC otherwise).
+  const start = from ? (from.hasTime ? from.dateTime : from.dateTime.startOf('day')) : undefined;
   const end = to ? (to.hasTime ? to.dateTime : to.dateTime.endOf('day').set({ millisecond: 0 })) : undefined;
   return {
     page: args.page,
     per_page: EVENTS_PER_PAGE,
-    start_date: toApiDate(start, zone),
-    ...(end ? { end_date: toApiDate(end, zone) } : {}),
+    ...startWindow(start ?? nowIn(zone), end, start === undefined),
     strict_dates: true,
     ...(args.search ? { search: args.search } : {}),
     ...(categories.length ? { categories } : {}),

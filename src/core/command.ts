@@ -73,9 +73,10 @@ export interface CommandDefinition<Schema extends z.ZodObject = z.ZodObject, S =
   sideEffect: boolean;
   /**
    * For destructive commands: the question asked with a Confirm button before running. It receives
-   * the arguments as {@link resolve} bound them, so it names the exact target.
+   * the arguments as {@link resolve} bound them, and the bound target (its label) when there is one,
+   * so it names the exact target.
    */
-  confirm?: (args: z.infer<Schema>) => string;
+  confirm?: (args: z.infer<Schema>, target?: BoundTarget<z.infer<Schema>>) => string;
   /**
    * For commands with `confirm`: binds the exact target before the question is asked — resolves
    * `latest` and names to ids, and throws (a `NotFoundError` saying it does not exist) when there is

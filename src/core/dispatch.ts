@@ -301,7 +301,7 @@ export class Dispatcher<S> {
       ? await command.resolve({ args, invocation, services: this.deps.services })
       : undefined;
     const boundArgs = (bound?.args ?? args) as Record<string, unknown>;
-    const question = command.confirm?.(boundArgs as never) ?? `Run /${command.name}?`;
+    const question = command.confirm?.(boundArgs as never, bound as never) ?? `Run /${command.name}?`;
     const confirm = await this.storeAction(
       {
         label: 'Confirm',

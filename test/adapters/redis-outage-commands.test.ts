@@ -68,6 +68,7 @@ describe('commands typed while Redis is away', () => {
     await waitFor(() => counts().every((n, i) => n === (start[i] as number) + 1), 20_000);
 
     await redis?.stop();
+    const stoppedAt = Date.now();
     redis = undefined;
     const apps = [slack.app, discord.app, telegram.app];
     await waitFor(() => apps.every((app) => app.redis.requests.status !== 'ready'), 10_000);
@@ -98,6 +99,10 @@ describe('commands typed while Redis is away', () => {
     );
     expect(counts()).toEqual(before);
 
+    // The outage lasts 20 s (the scenario): long enough for every client's reconnect
+    // back-off to run several rounds, so a command parked in an offline queue would surface after it.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, 20_000 - (Date.now() - stoppedAt))));
+    expect(counts()).toEqual(before);
     redis = await startTestRedis({ port, dir, persistent: true });
     await waitFor(
       () => apps.every((app) => app.redis.redis.status === 'ready' && app.redis.requests.status === 'ready'),

@@ -57,7 +57,11 @@ describe('Slack slash commands over HTTP', () => {
   });
 
   it('rejects a forged signature and a stale timestamp with 401, and changes nothing', async () => {
-    const before = { calls: bot.fake.calls.length, deployments: await deployments() };
+    const before = {
+      calls: bot.fake.calls.length,
+      responses: bot.fake.responses.length,
+      deployments: await deployments(),
+    };
     const fields = bot.driver.commandFields(USERS.maintainer, 'C0FORGED', '/deploy mytool');
     const forged = await bot.driver.sendCommand(fields, { signature: `v0=${'0'.repeat(64)}` });
     expect(forged.status).toBe(401);
@@ -72,9 +76,17 @@ describe('Slack slash commands over HTTP', () => {
       body: new URLSearchParams(fields).toString(),
     });
     expect(unsigned.status).toBe(401);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Positive control instead of a pause: a genuine command sent after the refused ones is
+    // answered, so anything the refused ones had started would have happened by now too.
+    await bot.driver.command(USERS.maintainer, 'C0GENUINE', '/help');
+    await waitFor(
+      () =>
+        bot.fake.channelMessages('C0GENUINE').length > 0 ||
+        bot.fake.ephemerals.some((e) => e.channel === 'C0GENUINE') ||
+        bot.fake.responses.length > before.responses,
+    );
     await bot.settled();
-    expect(bot.fake.calls.length).toBe(before.calls);
+    expect(bot.fake.calls.slice(before.calls).filter((c) => c.form.channel === 'C0FORGED')).toEqual([]);
     expect(await deployments()).toBe(before.deployments);
     expect(bot.fake.channelMessages('C0FORGED')).toEqual([]);
   });

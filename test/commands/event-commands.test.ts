@@ -220,16 +220,19 @@ describe('/events, /event show|update|cancel', () => {
     const [nothing] = await t.say(`/event update ${id}`);
     expect(nothing?.text).toContain('Nothing to change');
     const [ask] = await t.press(button(updated, 'Cancel event'));
-    expect(ask?.text).toContain(`Cancel event ${id}?`);
+    expect(ask?.text).toContain(`Cancel event #${id} “Hack night”?`);
     expect(calendar.state.post('event', id)?.status).toBe('publish');
     const [done] = await t.press(button(ask, 'Confirm'));
     expect(done?.text).toContain('Cancelled: “Hack night” is in the trash.');
     expect(calendar.state.post('event', id)?.status).toBe('trash');
+    // A second cancel is refused before any confirmation is asked.
     const [again] = await t.say(`/event cancel ${id}`);
-    const [twice] = await t.press(button(again, 'Confirm'));
-    expect(twice?.text).toBe(`Event ${id} is already in the trash.`);
+    expect(again?.text).toMatch(new RegExp(`^Event ${id} is already in the trash.\nNothing was changed`));
+    expect(again?.buttons ?? []).toEqual([]);
     const [gone] = await t.say(`/event show ${id}`);
-    expect(gone?.text).toBe(`Event ${id} is in the trash.`);
+    expect(gone?.text).toBe(
+      `Event ${id} is in the trash.\nAn editor can restore it from the trash in WordPress.`,
+    );
     const [missing] = await t.say('/event show 99999');
     expect(missing?.text).toBe('Event 99999 does not exist on the calendar.');
   });

@@ -6,14 +6,12 @@
  * names REDIS_URL. apt-get and sudo are stand-ins on a PATH that has no redis-server: the stand-in
  * apt-get "installs" by linking the real redis-server into that PATH, and records its calls.
  */
-import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { messages } from '../support/cli';
+import { messages, spawnDeckhand } from '../support/cli';
 
-const ROOT = join(import.meta.dirname, '..', '..');
 const REAL_REDIS = '/usr/bin/redis-server';
 const isRoot = process.getuid?.() === 0;
 
@@ -50,38 +48,24 @@ function script(path: string, body: string): void {
 }
 
 /** Runs `deckhand start` (what `npm start` runs) with `stdin` as the script and only `bin` on PATH. */
-async function start(
+function start(
   bin: string,
   dir: string,
   stdin: string,
   options: { env?: Record<string, string>; unprivileged?: boolean } = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [join(ROOT, 'bin', 'deckhand.mjs'), 'start', '--wait', '60'], {
-    cwd: ROOT,
-    env: {
-      PATH: bin,
-      HOME: dir,
-      DATA_DIR: join(dir, 'data'),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      SANDBOX_STEP_MS: '20',
-      SHELL_USER: 'tester',
-      ...options.env,
-    },
-    ...(options.unprivileged && isRoot ? { uid: 65534, gid: 65534 } : {}),
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  child.stdin.end(stdin);
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  return { code, stdout, stderr };
+  const env = {
+    PATH: bin,
+    HOME: dir,
+    DATA_DIR: join(dir, 'data'),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SANDBOX_STEP_MS: '20',
+    SHELL_USER: 'tester',
+    ...options.env,
+  };
+  const as = options.unprivileged && isRoot ? { uid: 65534, gid: 65534 } : {};
+  return spawnDeckhand(['start', '--wait', '60'], env, stdin, as);
 }
 
 const STACK = /\n\s+at .+:\d+:\d+|sonic boom/;

@@ -136,7 +136,15 @@ describe('calendar emulator', () => {
       status: 403,
       body: { code: 'event-no-longer-available' },
     });
-    expect(await call('GET', '/events/by-slug/form-event')).toMatchObject({ status: 403 });
+    // WordPress renamed the slug: the old one is no event's any more (is_event_slug → 400).
+    expect(await call('GET', '/events/by-slug/form-event')).toMatchObject({
+      status: 400,
+      body: { code: 'rest_invalid_param', data: { params: { slug: expect.any(String) } } },
+    });
+    expect(await call('GET', '/events/by-slug/form-event__trashed')).toMatchObject({
+      status: 403,
+      body: { code: 'event-no-longer-available' },
+    });
   });
 
   it('sends term totals as strings (copied from X-WP-Total) and hides empty terms by default', async () => {

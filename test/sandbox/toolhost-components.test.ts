@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startToolhostSandbox, type ToolhostSandbox } from '../../src/sandbox/toolhost';
 import { componentsStoreOf } from '../../src/sandbox/toolhost/components-store';
 import type { AppliedJob } from '../../src/sandbox/toolhost/context';
-import { MYTOOL_CONFIG } from '../../src/sandbox/toolhost/seed';
+import { MYTOOL_CONFIG, seededRepository } from '../../src/sandbox/toolhost/seed';
 import {
   type Exchange,
   expectConforms,
@@ -380,6 +380,31 @@ describe('components API emulator: deployments', () => {
         schedule: '@daily',
       },
     ]);
+  });
+
+  it('deploys a component typed scheduled whose run has no schedule as a continuous job, as the real service does', async () => {
+    // components-api validates a component as the union of the two run shapes and deploys by the
+    // shape its run matches, whatever `component_type` says (components/models/api_models.py,
+    // components/deploy_task.py; see specs/audit-services.md).
+    const config = {
+      config_version: 'v1beta1',
+      components: {
+        worker: {
+          component_type: 'scheduled',
+          build: { repository: seededRepository('mytool'), ref: 'main' },
+          run: { command: './worker.sh' },
+        },
+      },
+    };
+    const stored = await call('mytool', `${base('mytool')}/config`, { method: 'POST', body: config });
+    expect(stored.status).toBe(200);
+    const id = data(await call('mytool', `${base('mytool')}/deployment`, { method: 'POST' })).deploy_id;
+    const { final } = await follow('mytool', id);
+    expect(final.status).toBe('successful');
+    const worker = applied.filter((entry) => entry.tool === 'mytool' && entry.job.name === 'worker').at(-1);
+    expect(worker?.job).toMatchObject({ name: 'worker', cmd: './worker.sh', job_type: 'continuous' });
+    expect(worker?.job.schedule).toBeUndefined();
+    await call('mytool', `${base('mytool')}/config`, { method: 'POST', body: MYTOOL_CONFIG });
   });
 
   it('keeps the newest 25 deployments', async () => {

@@ -33,30 +33,49 @@ export async function runShellScript(
   const { host, port } = inject('redis');
   const db = Number(process.env.VITEST_POOL_ID ?? 1) % 64;
   const dataDir = mkdtempSync(join(tmpdir(), 'deckhand-e2e-'));
-  const child = spawn(
-    process.execPath,
-    [
-      join(ROOT, 'bin', 'deckhand.mjs'),
-      ...(options.argv ?? ['shell', '--sandbox', '--wait', String(options.wait ?? 30)]),
-    ],
+  const run = await spawnDeckhand(
+    options.argv ?? ['shell', '--sandbox', '--wait', String(options.wait ?? 30)],
     {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        REDIS_URL: `redis://${host}:${port}/${db}`,
-        REDIS_KEY_PREFIX: testPrefix(),
-        SANDBOX_STEP_MS: '20',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SHELL_USER: 'tester',
-        LOG_LEVEL: 'debug',
-        ...options.env,
-      },
-      stdio: ['pipe', 'pipe', 'pipe'],
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      REDIS_URL: `redis://${host}:${port}/${db}`,
+      REDIS_KEY_PREFIX: testPrefix(),
+      SANDBOX_STEP_MS: '20',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SHELL_USER: 'tester',
+      LOG_LEVEL: 'debug',
+      ...options.env,
     },
+    script,
   );
+  const { code, stdout, stderr } = run;
+  let log = '';
+  try {
+    log = readFileSync(join(dataDir, 'deckhand.log'), 'utf8');
+  } catch {
+    log = '';
+  }
+  return { code, stdout, stderr, log, dataDir };
+}
+
+/**
+ * Runs `node bin/deckhand.mjs <argv>` as a user would, with exactly `env` as its environment and
+ * `stdin` as its input; resolves with the exit code and what it printed.
+ */
+export async function spawnDeckhand(
+  argv: string[],
+  env: Record<string, string>,
+  stdin: string,
+  options: { uid?: number; gid?: number } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [join(ROOT, 'bin', 'deckhand.mjs'), ...argv], {
+    cwd: ROOT,
+    env,
+    ...options,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => {
@@ -65,15 +84,9 @@ export async function runShellScript(
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  child.stdin.end(script);
+  child.stdin.end(stdin);
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  let log = '';
-  try {
-    log = readFileSync(join(dataDir, 'deckhand.log'), 'utf8');
-  } catch {
-    log = '';
-  }
-  return { code, stdout, stderr, log, dataDir };
+  return { code, stdout, stderr };
 }
 
 /** The output split into one entry per posted or updated message. */

@@ -1,18 +1,29 @@
 /**
- * Event fields of a create or update request, validated as the plugin's `validate_callback`s do
- * before anything is written (a bad field is `400 rest_invalid_param` and changes nothing):
- * dates read in the event's `timezone` (else the site's), terms by id or name (names that do not
- * exist are created, as `Tribe__Terms::translate_terms_to_ids` does), venues and organizers by id,
- * `{id}` or inline fields (created, de-duplicated).
+ * Event fields of a create or update request, validated as the plugin's `validate_callback`s (and
+ * core's schema types) do before anything is written (a bad field is `400 rest_invalid_param` and
+ * changes nothing), then saved as the-events-calendar 6.17.2 saves them:
  *
- * Emulator choices where the sources say nothing: an end before the start is refused as an invalid
- * `end_date`; `image` as a URL is "side-loaded" into a fake attachment.
+ * - `src/Tribe/REST/V1/Endpoints/Single_Event.php` `prepare_postarr()` rebuilds the whole event from
+ *   the request on update too: an absent `status` is `scale_back_post_status(null)` (publish for an
+ *   editor), `all_day` defaults to false, `cost`/`website` are emptied, `image` removed
+ *   (`tribe_upload_image(null)` is false), `show_map`, `show_map_link`, `hide_from_listings`,
+ *   `sticky`, `featured` become false. Title, description, excerpt, slug, terms and venue are kept.
+ * - `src/Tribe/API.php` `prepare_event_date_meta()`: dates are read in the request's `timezone`, else
+ *   the site's; they change only when both start and end (with times) are given, or `all_day` is
+ *   on; otherwise the stored wall-clock dates stay, the zone becomes the request's or the site's and
+ *   the UTC dates are NOT recomputed. An end before the start is stored as the start.
+ * - Organizers: absent from an update, they are removed (observed on a 6.17.2 site, issue 14; see
+ *   specs/calendar/emulator-audit.md for the source reading).
+ *
+ * Terms by id or name (names that do not exist are created, as `Tribe__Terms::translate_terms_to_ids`
+ * does), venues and organizers by id, `{id}` or inline fields (created, de-duplicated). Emulator
+ * choice: `image` as a URL is "side-loaded" into a fake attachment without fetching it.
  */
 import { DateTime } from 'luxon';
 import { createLinked, type LinkedType, readLinkedFields } from './linked-fields';
 import { type CalendarState, type EventPost, slugify, type Taxonomy, type WpUser } from './state';
-import { parseTime, validZone } from './strtotime';
-import { listParam, POST_STATUSES, positiveInt, scaleBackStatus, truthy } from './wp';
+import { apiDate, localTimes, parseTime, validZone } from './strtotime';
+import { listParam, POST_STATUSES, positiveInt, scaleBackStatus, schemaTypeProblem, truthy } from './wp';
 
 /** The outcome: the changes to apply, or why not. */
 export type EventChanges =
@@ -25,6 +36,8 @@ export type EventChanges =
         | 'could-not-create-venue'
         | 'could-not-create-organizer';
       params: string[];
+      /** Core's message for some parameters (`image is not of type string.`). */
+      messages?: Record<string, string>;
     };
 
 const URLISH = /^https?:\/\/[^\s]+$/i;
@@ -77,6 +90,62 @@ function termIds(state: CalendarState, taxonomy: Taxonomy, value: unknown): (num
   return out;
 }
 
+/** String-typed arguments of the event routes (`CREATE_args`), checked by core before anything else. */
+const STRING_ARGS = [
+  'title',
+  'description',
+  'slug',
+  'excerpt',
+  'status',
+  'timezone',
+  'start_date',
+  'end_date',
+  'date',
+  'date_utc',
+  'image',
+];
+/** Boolean-typed arguments. */
+const BOOLEAN_ARGS = ['all_day', 'show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured'];
+
+/** The new dates of the event, as `prepare_event_date_meta` computes them. */
+interface DatePlan {
+  zone: string;
+  allDay: boolean;
+  /** New instants, or undefined: the stored wall-clock dates and UTC dates stay as they are. */
+  startMs?: number;
+  endMs?: number;
+}
+
+function planDates(
+  params: Record<string, unknown>,
+  existing: EventPost | undefined,
+  start: DateTime | undefined,
+  end: DateTime | undefined,
+  zone: string,
+  has: (key: string) => boolean,
+): DatePlan {
+  // `all_day` has `'default' => false` in CREATE_args, kept by EDIT_args: absent means false.
+  const allDay = has('all_day') ? truthy(params.all_day) : false;
+  const stored = existing ? localTimes(existing) : undefined;
+  const wall = (value: DateTime | undefined, kept: DateTime | undefined) =>
+    value ? value.toFormat('yyyy-MM-dd HH:mm:ss') : kept ? apiDate(kept) : undefined;
+  let startText: string | undefined;
+  let endText: string | undefined;
+  if (allDay) {
+    startText = wall(start, stored?.start)?.slice(0, 10).concat(' 00:00:00');
+    endText = wall(end, stored?.end)?.slice(0, 10).concat(' 23:59:59');
+  } else if (start && end) {
+    startText = wall(start, undefined);
+    endText = wall(end, undefined);
+  }
+  if (startText === undefined || endText === undefined) return { zone, allDay };
+  const startAt = DateTime.fromFormat(startText, 'yyyy-MM-dd HH:mm:ss', { zone });
+  let endAt = DateTime.fromFormat(endText, 'yyyy-MM-dd HH:mm:ss', { zone });
+  // "sanity check that start date < end date": the end becomes the start.
+  if (endAt < startAt) endAt = startAt;
+  return { zone, allDay, startMs: startAt.toMillis(), endMs: endAt.toMillis() };
+}
+
 /** Reads and validates the fields of `params` against `existing` (update) or nothing (create). */
 export function readEventChanges(
   state: CalendarState,
@@ -85,6 +154,18 @@ export function readEventChanges(
   existing: EventPost | undefined,
 ): EventChanges {
   const invalid: string[] = [];
+  const messages: Record<string, string> = {};
+  for (const key of STRING_ARGS) {
+    const problem = schemaTypeProblem(key, params[key], 'string');
+    if (problem) messages[key] = problem;
+  }
+  for (const key of BOOLEAN_ARGS) {
+    const problem = schemaTypeProblem(key, params[key], 'boolean');
+    if (problem) messages[key] = problem;
+  }
+  if (Object.keys(messages).length > 0) {
+    return { ok: false, code: 'rest_invalid_param', params: Object.keys(messages), messages };
+  }
   const has = (key: string) => params[key] !== undefined && params[key] !== null;
   const str = (key: string) =>
     has(key)
@@ -92,13 +173,13 @@ export function readEventChanges(
         ? String(params[key])
         : undefined
       : undefined;
-  for (const key of ['title', 'description', 'excerpt', 'slug', 'cost']) {
-    if (has(key) && str(key) === undefined) invalid.push(key);
-  }
-  const timezone = has('timezone') ? params.timezone : (existing?.timezone ?? state.site.timezone);
-  if (!validZone(timezone)) invalid.push('timezone');
-  const zone = validZone(timezone) ? timezone : state.site.timezone;
+  if (has('cost') && str('cost') === undefined) invalid.push('cost');
+  // An empty timezone is allowed (`is_timezone_or_empty`) and means the site's.
+  const zoneGiven = has('timezone') && params.timezone !== '';
+  if (zoneGiven && !validZone(params.timezone)) invalid.push('timezone');
+  const zone = zoneGiven && validZone(params.timezone) ? (params.timezone as string) : state.site.timezone;
   const now = state.now();
+  // `build_date_object( $request['start_date'], $request['timezone'] )`: the site's zone without one.
   const start = has('start_date') ? parseTime(params.start_date, zone, now) : undefined;
   const end = has('end_date') ? parseTime(params.end_date, zone, now) : undefined;
   if (has('start_date') && !start) invalid.push('start_date');
@@ -114,6 +195,7 @@ export function readEventChanges(
   const image = params.image;
   if (
     has('image') &&
+    image !== '' &&
     positiveInt(image) === undefined &&
     !(typeof image === 'string' && URLISH.test(image))
   ) {
@@ -123,8 +205,10 @@ export function readEventChanges(
   if (categories === 'invalid') invalid.push('categories');
   const tags = has('tags') ? termIds(state, 'post_tag', params.tags) : undefined;
   if (tags === 'invalid') invalid.push('tags');
-  const venues = has('venue') ? linkedRefs(state, 'venue', params.venue) : undefined;
-  const organizers = has('organizer') ? linkedRefs(state, 'organizer', params.organizer) : undefined;
+  // An empty venue or organizer passes `is_*_id_or_entry_or_empty` and `insert()` ignores it.
+  const empty = (value: unknown) => !value || (Array.isArray(value) && value.filter(Boolean).length === 0);
+  const venues = empty(params.venue) ? undefined : linkedRefs(state, 'venue', params.venue);
+  const organizers = empty(params.organizer) ? undefined : linkedRefs(state, 'organizer', params.organizer);
   if (venues === 'invalid') invalid.push('venue');
   if (organizers === 'invalid') invalid.push('organizer');
   if (invalid.length > 0) return { ok: false, code: 'rest_invalid_param', params: invalid };
@@ -139,19 +223,7 @@ export function readEventChanges(
   if (organizers === 'bad-data')
     return { ok: false, code: 'could-not-create-organizer', params: ['organizer'] };
 
-  const allDay = has('all_day') ? truthy(params.all_day) : (existing?.allDay ?? false);
-  const startAt = start ?? (existing ? DateTime.fromMillis(existing.startUtc, { zone }) : undefined);
-  const endAt = end ?? (existing ? DateTime.fromMillis(existing.endUtc, { zone }) : undefined);
-  let startMs = startAt?.toMillis();
-  let endMs = endAt?.toMillis();
-  if (allDay && startAt && endAt) {
-    // All-day events cover whole days of their zone.
-    startMs = startAt.setZone(zone).startOf('day').toMillis();
-    endMs = endAt.setZone(zone).endOf('day').set({ millisecond: 0 }).toMillis();
-  }
-  if (startMs !== undefined && endMs !== undefined && endMs < startMs) {
-    return { ok: false, code: 'rest_invalid_param', params: ['end_date'] };
-  }
+  const dates = planDates(params, existing, start, end, zone, has);
 
   return {
     ok: true,
@@ -162,30 +234,40 @@ export function readEventChanges(
       if (has('excerpt')) event.excerpt = text('excerpt') ?? '';
       if (has('slug') || !existing)
         event.slug = state.uniqueSlug('event', text('slug') || event.title, event.id);
-      if (has('status') || !existing) event.status = scaleBackStatus(user, params.status);
+      // `scale_back_post_status( $request['status'] )`: absent is publish (or draft without the right).
+      event.status = scaleBackStatus(user, params.status);
       if (has('author')) event.author = positiveInt(params.author) ?? event.author;
-      event.timezone = zone;
-      event.allDay = allDay;
-      if (startMs !== undefined) event.startUtc = startMs;
-      if (endMs !== undefined) event.endUtc = endMs;
-      if (has('cost')) event.cost = text('cost') ?? '';
-      if (has('website')) event.website = website || undefined;
-      if (has('image')) {
+      if (dates.startMs !== undefined && dates.endMs !== undefined) {
+        event.startUtc = dates.startMs;
+        event.endUtc = dates.endMs;
+        event.localStart = undefined;
+        event.localEnd = undefined;
+      } else if (existing && dates.zone !== event.timezone) {
+        // The stored wall-clock dates stay; only the zone changes (UTC dates not recomputed).
+        const kept = localTimes(event);
+        event.localStart = apiDate(kept.start);
+        event.localEnd = apiDate(kept.end);
+      }
+      event.timezone = dates.zone;
+      event.allDay = dates.allDay;
+      event.cost = text('cost') ?? '';
+      // `EventURL` is `filter_var( null )` = '' on update; `createEvent( array_filter() )` drops it on create.
+      event.website = website ?? (existing ? '' : undefined);
+      if (has('image') && image !== '') {
         const id = positiveInt(image) ?? state.newPostId();
         const url =
           typeof image === 'string' && URLISH.test(image)
             ? image
             : `${state.site.url}/wp-content/uploads/${id}.jpg`;
         event.image = { id, url, width: 1200, height: 630 };
+      } else {
+        event.image = undefined;
       }
-      for (const flag of ['show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured'] as const) {
-        if (!has(flag)) continue;
-        const value = truthy(params[flag]);
-        if (flag === 'show_map') event.showMap = value;
-        else if (flag === 'show_map_link') event.showMapLink = value;
-        else if (flag === 'hide_from_listings') event.hideFromListings = value;
-        else event[flag] = value;
-      }
+      event.showMap = truthy(params.show_map);
+      event.showMapLink = truthy(params.show_map_link);
+      event.hideFromListings = truthy(params.hide_from_listings);
+      event.sticky = truthy(params.sticky);
+      event.featured = truthy(params.featured);
       const resolveTerms = (taxonomy: Taxonomy, items: (number | string)[]) =>
         items.map((item) => {
           if (typeof item === 'number') return item;
@@ -211,6 +293,7 @@ export function readEventChanges(
         });
       if (Array.isArray(venues)) event.venues = resolveLinked('venue', venues);
       if (Array.isArray(organizers)) event.organizers = resolveLinked('organizer', organizers);
+      else event.organizers = [];
       event.modified = state.now();
     },
   };

@@ -19,8 +19,12 @@ import {
   wpError,
 } from './wp';
 
-/** Resolves `:id` or `by-slug/:slug` to an event, or answers the plugin's error. */
-function findEvent(c: WpContext, state: CalendarState): EventPost | Response {
+/**
+ * Resolves `:id` or `by-slug/:slug` to an event, or answers the plugin's error. `update`: the
+ * by-slug update route validates `slug` only as a string (EDIT_args merges CREATE_args over
+ * READ_args), so an unknown slug reaches `update()` as id 0: `404 rest-event-not-found`.
+ */
+function findEvent(c: WpContext, state: CalendarState, update = false): EventPost | Response {
   const id = c.req.param('id');
   const slug = c.req.param('slug');
   if (id !== undefined) {
@@ -30,8 +34,13 @@ function findEvent(c: WpContext, state: CalendarState): EventPost | Response {
       return wpError(c, 'rest-invalid-event-id', `The post with ID ${id} is not an event.`, 400);
     return post;
   }
+  // `READ_args` of Single_Event_Slug validate the slug with `is_event_slug` (get_page_by_path): a
+  // slug no event has — also the old slug of a trashed event, renamed `<slug>__trashed` by
+  // WordPress — is `400 rest_invalid_param` (the-events-calendar 6.17.2,
+  // src/Tribe/REST/V1/Endpoints/Single_Event_Slug.php, src/Tribe/Validator/Base.php).
   const event = state.postBySlug('event', slug ?? '');
-  if (!event) return wpError(c, 'rest-event-not-found', `Event with slug ${slug} does not exist.`, 404);
+  if (!event && update) return wpError(c, 'rest-event-not-found', 'Event with ID 0 does not exist.', 404);
+  if (!event) return invalidParams(c, ['slug']);
   return event;
 }
 
@@ -147,7 +156,7 @@ export function createEventsRoutes(state: CalendarState, urls: Urls): Hono<Calen
   const update = async (c: WpContext) => {
     const user = c.get('user');
     if (!capsOf(user).editPosts) return forbidden(c);
-    const found = findEvent(c, state);
+    const found = findEvent(c, state, true);
     if (found instanceof Response) return found;
     if (!canEdit(user, found)) return forbidden(c);
     const params = await requestParams(c);
@@ -185,7 +194,10 @@ export function createEventsRoutes(state: CalendarState, urls: Urls): Hono<Calen
 }
 
 /** The 400 for fields that cannot be saved. */
-export function changeError(c: WpContext, changes: { code: string; params: string[] }): Response {
+export function changeError(
+  c: WpContext,
+  changes: { code: string; params: string[]; messages?: Record<string, string> },
+): Response {
   switch (changes.code) {
     case 'invalid-linked-post-id':
       return wpError(c, changes.code, 'The provided linked post ID is not valid', 400);
@@ -194,6 +206,6 @@ export function changeError(c: WpContext, changes: { code: string; params: strin
     case 'could-not-create-organizer':
       return wpError(c, changes.code, 'The organizer could not be created from the provided data', 400);
     default:
-      return invalidParams(c, changes.params);
+      return invalidParams(c, changes.params, changes.messages);
   }
 }

@@ -11,7 +11,7 @@ import {
   type VenuePost,
   type WpUser,
 } from './state';
-import { POST_STATUSES, scaleBackStatus, truthy } from './wp';
+import { POST_STATUSES, scaleBackStatus, schemaTypeProblem, truthy } from './wp';
 
 /** The kind of linked post. */
 export type LinkedType = 'venue' | 'organizer';
@@ -26,8 +26,10 @@ export type LinkedFields =
       details: Record<string, string>;
       showMap?: boolean;
       showMapLink?: boolean;
+      /** `image`: an attachment id or an image URL (side-loaded); absent: undefined. */
+      image?: string;
     }
-  | { ok: false; invalid: string[] };
+  | { ok: false; invalid: string[]; messages?: Record<string, string> };
 
 const URLISH = /^https?:\/\/[^\s]+$/i;
 const EMAILISH = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -35,6 +37,12 @@ const EMAILISH = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Reads the fields of a venue (`venue` = name) or organizer (`organizer` = name). */
 export function readLinkedFields(type: LinkedType, params: Record<string, unknown>): LinkedFields {
   const invalid: string[] = [];
+  // `image` is `'type' => 'string'` in CREATE_args of Single_Venue.php and Single_Organizer.php
+  // (the-events-calendar 6.17.2): core refuses a JSON number before any validate_callback.
+  const imageProblem = schemaTypeProblem('image', params.image, 'string');
+  if (imageProblem) return { ok: false, invalid: ['image'], messages: { image: imageProblem } };
+  const image = typeof params.image === 'string' && params.image !== '' ? params.image : undefined;
+  if (image !== undefined && !/^\d+$/.test(image) && !URLISH.test(image)) invalid.push('image');
   const text = (key: string): string | undefined => {
     const value = params[key];
     if (value === undefined || value === null) return undefined;
@@ -66,6 +74,7 @@ export function readLinkedFields(type: LinkedType, params: Record<string, unknow
     details,
     ...(params.show_map !== undefined ? { showMap: truthy(params.show_map) } : {}),
     ...(params.show_map_link !== undefined ? { showMapLink: truthy(params.show_map_link) } : {}),
+    ...(image !== undefined ? { image } : {}),
   };
 }
 
@@ -98,6 +107,7 @@ export function createLinked(
     excerpt: '',
     name: fields.name,
     details: fields.details,
+    ...(fields.image !== undefined ? { image: attachment(state, fields.image) } : {}),
   };
   const post: VenuePost | OrganizerPost =
     type === 'venue'
@@ -107,7 +117,22 @@ export function createLinked(
   return post;
 }
 
-/** Applies fields to an existing venue or organizer. */
+/** The attachment of an `image` value (an id, or a URL "side-loaded" without fetching it). */
+export function attachment(state: CalendarState, image: string) {
+  const id = /^\d+$/.test(image) ? Number(image) : state.newPostId();
+  const url = URLISH.test(image) ? image : `${state.site.url}/wp-content/uploads/${id}.jpg`;
+  return { id, url, width: 1200, height: 630 };
+}
+
+/**
+ * Applies an update to an existing venue or organizer as the-events-calendar 6.17.2 does
+ * (`Single_Venue.php` / `Single_Organizer.php` `prepare_postarr()`, `src/Tribe/Venue.php`
+ * `update()` and `save_meta()`, `src/Tribe/Organizer.php` `update()`): fields given are changed,
+ * other text fields kept, but an absent `status` is `scale_back_post_status(null)` (publish for an
+ * editor), an absent `image` removes the image (`tribe_upload_image(null)` is false), and for
+ * venues an absent `show_map`/`show_map_link` turns them on and `stateprovince` is rebuilt from
+ * `state` (country US or none) or `province`, else emptied.
+ */
 export function updateLinked(
   state: CalendarState,
   user: WpUser | undefined,
@@ -116,11 +141,17 @@ export function updateLinked(
 ): void {
   if (fields.name !== undefined) post.name = fields.name;
   if (fields.description !== undefined) post.description = fields.description;
-  if (fields.status !== undefined) post.status = scaleBackStatus(user, fields.status);
+  post.status = scaleBackStatus(user, fields.status);
+  post.image = fields.image === undefined ? undefined : attachment(state, fields.image);
   Object.assign(post.details, fields.details);
   if (post.type === 'venue') {
-    if (fields.showMap !== undefined) post.showMap = fields.showMap;
-    if (fields.showMapLink !== undefined) post.showMapLink = fields.showMapLink;
+    post.showMap = fields.showMap ?? true;
+    post.showMapLink = fields.showMapLink ?? true;
+    if (!fields.details.stateprovince) {
+      const { state: region, province, country } = fields.details;
+      post.details.stateprovince =
+        region && (!country || country === 'US' || country === 'United States') ? region : province || '';
+    }
   }
   post.modified = state.now();
 }

@@ -94,7 +94,7 @@ export function createLinkedRoutes(state: CalendarState, urls: Urls, type: Linke
     if (!params) return invalidJson(c);
     if (params[type] === undefined || params[type] === null) return missingParams(c, [type]);
     const fields = readLinkedFields(type, params);
-    if (!fields.ok) return invalidParams(c, fields.invalid);
+    if (!fields.ok) return invalidParams(c, fields.invalid, fields.messages);
     const created = createLinked(state, user, type, fields);
     if (!created) {
       return wpError(
@@ -127,7 +127,7 @@ export function createLinkedRoutes(state: CalendarState, urls: Urls, type: Linke
     if (!params) return invalidJson(c);
     if (c.req.param('slug') !== undefined && params.slug === undefined) return missingParams(c, ['slug']);
     const fields = readLinkedFields(type, params);
-    if (!fields.ok) return invalidParams(c, fields.invalid);
+    if (!fields.ok) return invalidParams(c, fields.invalid, fields.messages);
     updateLinked(state, user, found, fields);
     return c.json(render(found, true));
   };

@@ -13,7 +13,7 @@ import {
   VENUE_DETAILS,
   type VenuePost,
 } from './state';
-import { apiDate, dateDetails } from './strtotime';
+import { apiDate, dateDetails, localTimes } from './strtotime';
 
 /** Where the emulated site's REST namespace lives. */
 export interface Urls {
@@ -61,7 +61,9 @@ function nonEmpty(object: Record<string, unknown>): Record<string, unknown> {
 /** A venue (`single` adds `json_ld`). */
 export function renderVenue(state: CalendarState, urls: Urls, venue: VenuePost, single = false) {
   const host = new URL(urls.site).host;
-  return nonEmpty({
+  // Post_Repository::get_venue_data: `array_filter()` first, then show_map/show_map_link added
+  // (so `false` is shown), then the global id fields.
+  const { global_id, global_id_lineage, ...rest } = nonEmpty({
     id: venue.id,
     author: String(venue.author),
     status: venue.status,
@@ -76,12 +78,11 @@ export function renderVenue(state: CalendarState, urls: Urls, venue: VenuePost, 
     slug: venue.slug,
     image: venue.image ?? false,
     ...Object.fromEntries(VENUE_DETAILS.map((k) => [k, venue.details[k]])),
-    show_map: venue.showMap,
-    show_map_link: venue.showMapLink,
     global_id: `${host}?id=${venue.id}`,
     global_id_lineage: [`${host}?id=${venue.id}`],
     ...(single ? { json_ld: { '@type': 'Place', name: venue.name } } : {}),
   });
+  return { ...rest, show_map: venue.showMap, show_map_link: venue.showMapLink, global_id, global_id_lineage };
 }
 
 /** An organizer. */
@@ -146,10 +147,10 @@ export function renderEvent(
   options: { single?: boolean; protectedView?: boolean } = {},
 ) {
   const host = new URL(urls.site).host;
-  const start = DateTime.fromMillis(event.startUtc, { zone: event.timezone });
-  const end = DateTime.fromMillis(event.endUtc, { zone: event.timezone });
-  const startUtc = start.setZone('UTC');
-  const endUtc = end.setZone('UTC');
+  // The wall-clock dates as stored; the UTC ones are not recomputed when only the zone was reset.
+  const { start, end } = localTimes(event);
+  const startUtc = DateTime.fromMillis(event.startUtc, { zone: 'UTC' });
+  const endUtc = DateTime.fromMillis(event.endUtc, { zone: 'UTC' });
   const terms = (ids: number[]) =>
     ids.map((id) => state.terms.get(id)).filter((t): t is Term => t !== undefined);
   const venues = event.venues
@@ -193,7 +194,8 @@ export function renderEvent(
       currency_position: 'prefix',
       values: event.cost ? [event.cost] : [],
     },
-    website: event.website || url,
+    // Post_Repository::get_event_data: `_EventURL` when set (even emptied), else the permalink.
+    website: event.website ?? url,
     show_map: blank ? null : event.showMap,
     show_map_link: blank ? null : event.showMapLink,
     hide_from_listings: blank ? null : event.hideFromListings,

@@ -100,8 +100,17 @@ export interface EventPost extends PostBase {
   startUtc: number;
   endUtc: number;
   timezone: string;
+  /**
+   * The stored wall-clock `_EventStartDate`/`_EventEndDate` (`YYYY-MM-DD HH:MM:SS`) when they no
+   * longer match `startUtc` in `timezone`: the plugin's update resets the zone to the site's without
+   * recomputing either (the-events-calendar 6.17.2 `src/Tribe/API.php` `prepare_event_date_meta`).
+   * Undefined when they are `startUtc`/`endUtc` read in `timezone`.
+   */
+  localStart?: string;
+  localEnd?: string;
   allDay: boolean;
   cost: string;
+  /** `_EventURL`; undefined when never set (the API then shows the event's own page), `''` when emptied. */
   website?: string;
   showMap: boolean;
   showMapLink: boolean;
@@ -189,6 +198,12 @@ export interface SiteSettings {
   apiDisabled: boolean;
   /** A web server in front that drops the `Authorization` header (every caller is anonymous). */
   stripsAuthorization?: boolean;
+  /**
+   * Option `tribe_events_timezone_mode`: `event` (the plugin's default) compares date filters with
+   * each event's own wall-clock `_EventStartDate`; `site` compares with `_EventStartDateUTC`
+   * (the-events-calendar 6.17.2 `src/Tribe/Repositories/Event.php` constructor).
+   */
+  timezoneMode?: 'event' | 'site';
 }
 
 /** The whole site. */
@@ -245,7 +260,8 @@ export class CalendarState {
   /** A post of one type by slug (trashed ones too, as WordPress finds them by `name`). */
   postBySlug<T extends Post['type']>(type: T, slug: string): Extract<Post, { type: T }> | undefined {
     const posts = this.postsOf(type);
-    return posts.find((p) => p.slug === slug) ?? posts.find((p) => p.slug === `${slug}__trashed`);
+    // Exact `post_name` only, as `get_page_by_path` (a trashed post's slug is `<slug>__trashed`).
+    return posts.find((p) => p.slug === slug);
   }
 
   /** A slug not used by another post of the type: `hack-night`, `hack-night-2`… */

@@ -71,3 +71,18 @@ export function dateDetails(dateTime: DateTime): Record<string, string> {
     seconds: dateTime.toFormat('ss'),
   };
 }
+
+/** The stored wall-clock times of an event (`_EventStartDate`/`_EventEndDate`), in its zone. */
+export function localTimes(event: {
+  startUtc: number;
+  endUtc: number;
+  timezone: string;
+  localStart?: string;
+  localEnd?: string;
+}): { start: DateTime; end: DateTime } {
+  const read = (stored: string | undefined, ms: number) =>
+    stored === undefined
+      ? DateTime.fromMillis(ms, { zone: event.timezone })
+      : DateTime.fromFormat(stored, 'yyyy-MM-dd HH:mm:ss', { zone: event.timezone });
+  return { start: read(event.localStart, event.startUtc), end: read(event.localEnd, event.endUtc) };
+}

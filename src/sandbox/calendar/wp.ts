@@ -25,9 +25,12 @@ export function wpError(
   return c.json({ code, message, data: { status, ...data } }, status);
 }
 
-/** `400 rest_invalid_param` for the named parameters. */
-export function invalidParams(c: Context, names: string[]): Response {
-  const params = Object.fromEntries(names.map((n) => [n, 'Invalid parameter.']));
+/**
+ * `400 rest_invalid_param` for the named parameters; `messages` gives core's own sentence for some
+ * (`image is not of type string.`), the others read `Invalid parameter.`.
+ */
+export function invalidParams(c: Context, names: string[], messages: Record<string, string> = {}): Response {
+  const params = Object.fromEntries(names.map((n) => [n, messages[n] ?? 'Invalid parameter.']));
   return wpError(c, 'rest_invalid_param', `Invalid parameter(s): ${names.join(', ')}`, 400, { params });
 }
 
@@ -175,3 +178,24 @@ export function scaleBackStatus(user: WpUser | undefined, status: unknown): stri
 
 /** Statuses a post may be given. */
 export const POST_STATUSES = ['publish', 'future', 'draft', 'pending', 'private'];
+
+/**
+ * WordPress core's schema type check of a request argument (`rest_validate_value_from_schema`, run
+ * by `WP_REST_Request::sanitize_params` before any `validate_callback`): a `string` argument must be
+ * a string — a JSON number is refused — and a `boolean` one a boolean, `0`/`1` or one of the
+ * strings `true`, `false`, `1`, `0`, `''`. Returns core's message, or undefined when it passes.
+ */
+export function schemaTypeProblem(
+  name: string,
+  value: unknown,
+  type: 'string' | 'boolean',
+): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (type === 'string') return typeof value === 'string' ? undefined : `${name} is not of type string.`;
+  const ok =
+    typeof value === 'boolean' ||
+    value === 0 ||
+    value === 1 ||
+    (typeof value === 'string' && ['true', 'false', '1', '0', ''].includes(value.toLowerCase()));
+  return ok ? undefined : `${name} is not of type boolean.`;
+}

@@ -133,3 +133,14 @@ export function formatWhen(event: EventTimes, zone: string): string {
 export function sameZone(a: string, b: string): boolean {
   return luxonZone(a) === luxonZone(b);
 }
+
+/**
+ * A moment as a `strict_dates` bound of `GET /events`: ISO 8601 with an explicit offset, in UTC
+ * (`2026-11-30T23:00:00+00:00`). The plugin reads bounds with `new DateTime( $date )` under PHP's
+ * default zone — UTC in WordPress — (tribe-common `Tribe__Timezones::localize_date`), so a bare
+ * wall-clock time in the site's zone would be off by the site's offset; an explicit offset is read
+ * as written whatever PHP's zone is.
+ */
+export function toQueryBound(dateTime: DateTime): string {
+  return dateTime.setZone('UTC').toFormat("yyyy-MM-dd'T'HH:mm:ssZZ");
+}

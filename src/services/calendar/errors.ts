@@ -7,6 +7,20 @@
 import { NotFoundError, PermissionDenied, UpstreamError, UsageError } from '../../core/errors';
 import { ErrorBodySchema } from './schemas';
 
+/** The thing is in the trash (reading it, or trashing it again): nothing was changed. */
+export class InTrashError extends UsageError {
+  /** The site's status: 403 (`event-no-longer-available`) or 410 (`…-is-in-trash`). */
+  readonly status: number;
+
+  constructor(message: string, options: { cause?: unknown; status?: number; write?: boolean } = {}) {
+    super(message, {
+      hint: `${options.write === false ? '' : 'Nothing was changed. '}An editor can restore it from the trash in WordPress.`,
+    });
+    if (options.cause) this.cause = options.cause;
+    this.status = options.status ?? (options.cause instanceof InTrashError ? options.cause.status : 410);
+  }
+}
+
 /** What is being acted on, for messages (`event 42`, `venue main-hall`). */
 export interface ErrorSubject {
   /** `event`, `venue`, `organizer`, `category`, `tag`, or a list (`events`). */
@@ -129,6 +143,17 @@ export function calendarError(
         'Some web servers drop the Authorization header before WordPress sees it; let it through (Apache: CGIPassAuth On).',
       );
     }
+    if (!context.write) {
+      // WordPress checks an application password on every request that carries one
+      // (wp-includes/user.php wp_authenticate_application_password, rest_application_password_check_errors):
+      // a revoked one fails reads of public events too, not only writes.
+      return new UpstreamError(
+        'calendar',
+        401,
+        `The calendar site refused the application password of ${context.user} (revoked or mistyped?), so Deckhand cannot ${context.action}: WordPress turns away every request that carries a refused password, even reads of public events.`,
+        `Make a new application password for ${context.user} at ${link} and set it as CALENDAR_APP_PASSWORD (or link your calendar account again).`,
+      );
+    }
     return new UpstreamError(
       'calendar',
       401,
@@ -143,6 +168,9 @@ export function calendarError(
       `The calendar account ${context.user ?? '(anonymous)'} is not allowed to ${context.action}.`,
       'Give that WordPress user a role that may edit events (Editor), or use another account.',
     );
+  }
+  if (code === 'event-no-longer-available' || code?.endsWith('-is-in-trash')) {
+    return new InTrashError(error.message, { cause: error, status: error.status, write: context.write });
   }
   if (error.status === 400 && (code === 'rest_invalid_param' || code === 'rest_missing_callback_param')) {
     return new UsageError(error.message, context.write ? { hint: 'Nothing was changed.' } : {});

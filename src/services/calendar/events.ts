@@ -1,14 +1,17 @@
 /** The events of the calendar: list with every filter, read, create, update and trash, by id or slug. */
+import { NotFoundError } from '../../core/errors';
 import { type CalendarEvent, type CalendarPage, EventSchema, pageSchema } from './schemas';
 import { type CalendarSession, definedOnly, itemPath, type QueryValue } from './session';
+import { eventUpdateBody, imageParam } from './write-back';
 
 /** The largest page the plugin serves (bigger `per_page` values are clamped to it). */
 export const MAX_PER_PAGE = 50;
 
 /**
- * Filters of `GET /events`, with the API's own parameter names. Dates are anything the site's
- * `strtotime()` reads (`2026-12-01 18:00:00` is safest) in the site's time zone; with
- * `strict_dates` false (the default) they cover whole days.
+ * Filters of `GET /events`, with the API's own parameter names. With `strict_dates` the plugin
+ * reads a bound under PHP's zone, UTC (`Tribe__Timezones::localize_date`): send it with an explicit
+ * offset ({@link toQueryBound}). Without it (the plugin's default) a bound stands for its whole day.
+ * `start_date` keeps events starting on or after it, `end_date` those ending on or before it.
  */
 export interface EventListQuery {
   page?: number;
@@ -60,7 +63,7 @@ export interface EventFields {
   /** IANA name (`Europe/Berlin`) or `UTC+2`. */
   timezone?: string;
   all_day?: boolean;
-  /** Attachment id or an image URL (side-loaded). */
+  /** Attachment id or an image URL (side-loaded); sent as a string, the only type the plugin takes. */
   image?: number | string;
   cost?: string;
   website?: string;
@@ -104,17 +107,22 @@ export class EventsApi {
     );
   }
 
-  /** One event; `password` for a password-protected one. */
+  /**
+   * One event; `password` for a password-protected one. A slug that is gone may be a trashed
+   * event's: WordPress renamed it `<slug>__trashed`, so that name is tried before "does not exist".
+   */
   get(ref: EventRef, options: { password?: string } = {}): Promise<CalendarEvent> {
-    const { path, route } = itemPath('events', ref);
-    return this.session.call({
-      method: 'GET',
-      path,
-      route,
-      schema: EventSchema,
-      action: 'read this event',
-      subject: { kind: 'event', ref },
-      query: { password: options.password },
+    return withTrashedSlug(ref, (target) => {
+      const { path, route } = itemPath('events', target);
+      return this.session.call({
+        method: 'GET',
+        path,
+        route,
+        schema: EventSchema,
+        action: 'read this event',
+        subject: { kind: 'event', ref },
+        query: { password: options.password },
+      });
     });
   }
 
@@ -128,36 +136,62 @@ export class EventsApi {
       action: 'create events',
       subject: { kind: 'event' },
       auth: true,
-      body: definedOnly({ ...fields }),
+      body: definedOnly({ ...fields, image: imageParam(fields.image) }),
     });
   }
 
-  /** Changes the given fields of an event. */
-  update(ref: EventRef, fields: EventFields): Promise<CalendarEvent> {
-    const { path, route } = itemPath('events', ref);
+  /**
+   * Changes the given fields of an event and keeps the others. The plugin resets every field an
+   * update does not send (status, all-day, zone, cost, website, organizers, image, flags), so the
+   * event is read first (or `current` is used) and those fields are written back (write-back.ts).
+   */
+  async update(ref: EventRef, fields: EventFields, current?: CalendarEvent): Promise<CalendarEvent> {
+    const event = current ?? (await this.get(ref));
     return this.session.call({
       method: 'POST',
-      path,
-      route,
+      path: `/events/${event.id}`,
+      route: '/events/{id}',
       schema: EventSchema,
       action: 'update this event',
       subject: { kind: 'event', ref },
       auth: true,
-      body: definedOnly({ ...fields }),
+      body: eventUpdateBody(event, fields),
     });
   }
 
   /** Moves an event to the trash and returns it (a second delete answers 410 "already in the trash"). */
   delete(ref: EventRef): Promise<CalendarEvent> {
-    const { path, route } = itemPath('events', ref);
-    return this.session.call({
-      method: 'DELETE',
-      path,
-      route,
-      schema: EventSchema,
-      action: 'cancel this event',
-      subject: { kind: 'event', ref },
-      auth: true,
+    return withTrashedSlug(ref, (target) => {
+      const { path, route } = itemPath('events', target);
+      return this.session.call({
+        method: 'DELETE',
+        path,
+        route,
+        schema: EventSchema,
+        action: 'cancel this event',
+        subject: { kind: 'event', ref },
+        auth: true,
+      });
     });
+  }
+}
+
+/**
+ * Runs `call` with `ref`; when `ref` is a slug the site does not know, once more with
+ * `<slug>__trashed` — the name `wp_trash_post` gives a trashed post, which `by-slug/<slug>` no longer
+ * finds (`is_event_slug` answers 400). The second call's answer (in the trash, already in the trash)
+ * is the one that says what happened; if that slug is unknown too, the first error stands.
+ */
+async function withTrashedSlug<T>(ref: EventRef, call: (target: EventRef) => Promise<T>): Promise<T> {
+  try {
+    return await call(ref);
+  } catch (error) {
+    const slug = String(ref).trim();
+    if (!(error instanceof NotFoundError) || /^\d+$/.test(slug) || slug.endsWith('__trashed')) throw error;
+    try {
+      return await call(`${slug}__trashed`);
+    } catch (second) {
+      throw second instanceof NotFoundError ? error : second;
+    }
   }
 }

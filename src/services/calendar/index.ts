@@ -15,6 +15,7 @@ export {
   calendarError,
   type ErrorSubject,
   errorCode,
+  InTrashError,
   readCalendarError,
 } from './errors';
 export {
@@ -42,3 +43,10 @@ export {
 export { type CalendarCredentials, CalendarSession, itemPath } from './session';
 export { type TermFields, type TermListQuery, TermsApi } from './terms';
 export { decodeEntities, htmlToText } from './text';
+export {
+  eventKeptFields,
+  eventUpdateBody,
+  imageParam,
+  organizerUpdateBody,
+  venueUpdateBody,
+} from './write-back';

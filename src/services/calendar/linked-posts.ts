@@ -3,9 +3,10 @@
  * (`/venues`, `/venues/{id}`, `/venues/by-slug/{slug}`; the same for `/organizers`).
  */
 import type { z } from 'zod';
-import type { CalendarPage } from './schemas';
+import type { CalendarOrganizer, CalendarPage, CalendarVenue } from './schemas';
 import { pageSchema } from './schemas';
 import { type CalendarSession, definedOnly, itemPath } from './session';
+import { imageParam, organizerUpdateBody, venueUpdateBody } from './write-back';
 
 /** Filters of `GET /venues` and `GET /organizers`. */
 export interface LinkedPostListQuery {
@@ -114,24 +115,35 @@ export class LinkedPostsApi<T, Fields extends object> {
       action: `create ${this.kind.collection}`,
       subject: { kind: this.kind.singular },
       auth: true,
-      body: definedOnly({ ...fields }) as Record<string, unknown>,
+      body: definedOnly({
+        ...fields,
+        image: imageParam((fields as { image?: number | string }).image),
+      }) as Record<string, unknown>,
     });
   }
 
-  /** Changes the given fields. */
-  update(ref: number | string, fields: Fields): Promise<T> {
-    const { path, route } = itemPath(this.kind.collection, ref);
-    // The slug form of update wants the slug in the body too (seed: "update requires slug").
-    const slug = /^\d+$/.test(String(ref)) ? {} : { slug: String(ref) };
+  /**
+   * Changes the given fields and keeps the others: the plugin publishes a venue or organizer whose
+   * update has no `status`, drops its image, and for a venue turns the map switches on and empties
+   * its state/province (Single_Venue.php, Single_Organizer.php, Venue.php 6.17.2); so it is read
+   * first and those are written back (write-back.ts).
+   */
+  async update(ref: number | string, fields: Fields): Promise<T> {
+    const current = await this.get(ref);
+    const id = (current as { id: number }).id;
+    const body =
+      this.kind.singular === 'venue'
+        ? venueUpdateBody(current as unknown as CalendarVenue, fields as VenueFields)
+        : organizerUpdateBody(current as unknown as CalendarOrganizer, fields as OrganizerFields);
     return this.session.call({
       method: 'POST',
-      path,
-      route,
+      path: `/${this.kind.collection}/${id}`,
+      route: `/${this.kind.collection}/{id}`,
       schema: this.schema,
       action: `update this ${this.kind.singular}`,
       subject: { kind: this.kind.singular, ref },
       auth: true,
-      body: definedOnly({ ...fields, ...slug }) as Record<string, unknown>,
+      body,
     });
   }
 

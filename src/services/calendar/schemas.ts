@@ -31,8 +31,11 @@ const ImageSchema = z
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
     const image = value as Record<string, unknown>;
     if (typeof image.url !== 'string') return undefined;
+    const id = typeof image.id === 'number' ? image.id : Number(image.id);
     return {
       url: image.url,
+      // The attachment id: an update must send it back (as a string) or the image is removed.
+      ...(Number.isInteger(id) && id > 0 ? { id } : {}),
       ...(typeof image.width === 'number' ? { width: image.width } : {}),
       ...(typeof image.height === 'number' ? { height: image.height } : {}),
     };
@@ -73,6 +76,8 @@ export const VenueSchema = z
     phone: optionalText,
     website: optionalText,
     image: ImageSchema,
+    show_map: optionalBool,
+    show_map_link: optionalBool,
   })
   .transform(({ venue, ...rest }) => ({ ...rest, name: venue === undefined ? '' : htmlToText(venue) }));
 /** A venue; `name` is `''` when the plugin hides it (password-protected). */
@@ -174,6 +179,7 @@ export const EventSchema = z
     cost: e.cost ?? '',
     website: e.website,
     showMap: e.show_map,
+    showMapLink: e.show_map_link,
     featured: e.featured === true,
     sticky: e.sticky === true,
     hideFromListings: e.hide_from_listings === true,

@@ -3,9 +3,12 @@ import type { Readable } from 'node:stream';
 import { createSecureContext } from 'node:tls';
 import { Agent, type Dispatcher, RetryAgent, RetryHandler, request, errors as undiciErrors } from 'undici';
 import type { z } from 'zod';
-import { UnreachableError, UpstreamError } from '../core/errors';
+import { UnreachableError } from '../core/errors';
 import { upstreamDuration } from '../metrics';
+import { AnswerError } from './http-answer';
 import { BodyStatusError, type BodyStatusReader, bodyStatusInterceptor } from './http-body-status';
+
+export { AnswerError, type AnswerKind } from './http-answer';
 
 /** Turns an error response body into the service's own message (each API has its own shape). */
 export type ErrorMessageReader = (status: number, body: unknown) => string | undefined;
@@ -39,34 +42,6 @@ export interface HttpClientOptions {
    * a retryable one (429, 5xx) is retried like the same HTTP status (see http-body-status.ts).
    */
   bodyStatus?: BodyStatusReader;
-}
-
-/** What the message of an {@link AnswerError} is made of. */
-export type AnswerKind =
-  /** The service's own words (read by `readError`, or a short plain-text body). */
-  | 'said'
-  /** Only the status (no readable words: an empty body, an HTML page, a `Retry-After` too long). */
-  | 'status'
-  /** A success answer Deckhand does not understand (not the documented shape). */
-  | 'unreadable';
-
-/**
- * The {@link UpstreamError} of an answer, as the HTTP layer read it: callers that map errors further
- * (the media client) decide on `kind` and `said`, never on the message text.
- */
-export class AnswerError extends UpstreamError {
-  constructor(
-    service: string,
-    status: number,
-    message: string,
-    hint: string | undefined,
-    /** What the message is made of. */
-    readonly kind: AnswerKind,
-    /** The service's own words, when `kind` is `said`. */
-    readonly said?: string,
-  ) {
-    super(service, status, message, hint);
-  }
 }
 
 /** One request. */
@@ -142,10 +117,11 @@ interface Received {
 }
 
 /**
- * The one HTTP layer every service client uses: undici with keep-alive, timeouts, retries with
- * backoff for idempotent calls only (undici's RetryAgent, which honours `Retry-After`), error bodies
- * turned into {@link UpstreamError}s carrying the service's own message, and transport failures into
- * {@link UnreachableError}s.
+ * The one HTTP layer every service client uses, and the one owner of retries: undici with
+ * keep-alive, timeouts, retries with backoff for idempotent calls only (undici's RetryAgent, which
+ * honours `Retry-After`; a code reported in the body too, with `bodyStatus`), error bodies turned
+ * into {@link AnswerError}s (UpstreamErrors) carrying the service's own message, and transport
+ * failures into {@link UnreachableError}s.
  */
 export class HttpClient {
   private readonly retrying: Dispatcher;
@@ -223,7 +199,7 @@ export class HttpClient {
 
   /**
    * Sends a request and returns status, headers and body text without turning error statuses into
-   * errors; {@link errorFor} makes the usual {@link UpstreamError} from an error answer.
+   * errors; {@link errorFor} makes the usual {@link AnswerError} from an error answer.
    */
   async raw(method: Dispatcher.HttpMethod, path: string, options: RequestOptions = {}): Promise<RawResponse> {
     const { statusCode, headers, text } = await this.receive(method, path, options);
@@ -231,7 +207,7 @@ export class HttpClient {
   }
 
   /**
-   * The {@link UpstreamError} for an error answer, with the service's own message (`readError`);
+   * The {@link AnswerError} for an error answer, with the service's own message (`readError`);
    * pass the answer's headers so an HTML page is not echoed and a `Retry-After` is reported.
    */
   errorFor(

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startTestRedis } from '../test/support/redis-server';
 import { ackBenchmark } from './ack';
+import { cliBenchmark } from './cli';
 import { fanoutBenchmark } from './fanout';
 import type { Benchmark } from './lib/context';
 import { killAllChildren, ROOT } from './lib/processes';
@@ -30,6 +31,7 @@ const BENCHMARKS: Benchmark[] = [
   watchScaleBenchmark,
   logTailBenchmark,
   renderBenchmark,
+  cliBenchmark,
 ];
 
 async function main(): Promise<number> {

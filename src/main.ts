@@ -1,100 +1,87 @@
-import { parseArgs } from 'node:util';
-import { configuredPlatforms } from '../adapters';
-import { runManifest, runRegister } from './cli/manifest';
-import { redisPreflight } from './cli/redis-preflight';
-import { runSandbox } from './cli/sandbox';
-import { runShell } from './cli/shell';
-import { runStart } from './cli/start';
-import { runStatus } from './cli/status';
-import { ConfigError, loadConfig, wantsSandbox } from './config';
-import { flushLogs } from './log';
+/**
+ * `deckhand`: reads the command line, then loads only what the chosen command needs — `--help`,
+ * `--version` and a mistyped command load nothing else; `doctor` and `status` never load a chat SDK or
+ * an emulator (each command's module is imported when it runs, and the build keeps them apart).
+ */
+import { type Parsed, parseCommandLine, USAGE, version } from './cli/args';
 
-const USAGE = `Usage: deckhand <command> [options]
+type Run = Extract<Parsed, { kind: 'run' }>;
 
-Commands:
-  start     Serve the configured chat platforms (Slack, Discord, Telegram); with none, open the terminal chat
-  shell     Open the terminal chat (reads a script from stdin when it is not a terminal)
-  sandbox   Run the embedded service emulators on their own and print their addresses
-  status    Print the queues and the active watches (reads REDIS_URL)
-  manifest [slack|discord|telegram|all]   Write the manifests generated from the commands to manifest/
-  register <discord|telegram> [--guild ID]   Register the commands with the platform
-
-Options:
-  --sandbox      Use the embedded emulators for every external service (same as SANDBOX=1)
-  --wait N       shell with a script: wait up to N seconds for started work to finish (default 0)
-  --role R       start: web (receive platform traffic), worker (run queued work) or all (default)
-  -h, --help     Show this help
-`;
+/** Whether a command ran that may have opened loggers (their lines are flushed before exiting). */
+let loggersMayExist = false;
 
 async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      sandbox: { type: 'boolean', default: false },
-      role: { type: 'string', default: 'all' },
-      guild: { type: 'string' },
-      wait: { type: 'string', default: '0' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
-  const command = positionals[0] ?? 'start';
-  if (values.help || command === 'help') {
-    process.stdout.write(USAGE);
-    return 0;
-  }
-  const waitSeconds = Number(values.wait);
-  if (!Number.isFinite(waitSeconds) || waitSeconds < 0) {
-    process.stderr.write(`--wait must be a number of seconds, got "${values.wait}".\n`);
-    return 2;
-  }
-  const role = values.role;
-  if (role !== 'web' && role !== 'worker' && role !== 'all') {
-    process.stderr.write(`--role must be web, worker or all, got "${role}".\n`);
-    return 2;
-  }
-  const config = loadConfig();
-  const sandbox = wantsSandbox(config, values.sandbox);
-  if (command === 'start' || command === 'shell') {
-    const failure = redisPreflight({
-      redisUrl: config.REDIS_URL,
-      platformsConfigured: command === 'start' ? configuredPlatforms(config) : [],
-      say: (line) => process.stderr.write(`${line}\n`),
-    });
-    if (failure) {
-      process.stderr.write(`${failure.message}\n`);
-      return failure.code;
-    }
-  }
-  switch (command) {
-    case 'start':
-      if (configuredPlatforms(config).length > 0) return runStart({ config, sandbox, role });
-      return runShell({ config, sandbox, waitSeconds, interactive: Boolean(process.stdin.isTTY) });
-    case 'shell':
-      return runShell({ config, sandbox, waitSeconds, interactive: Boolean(process.stdin.isTTY) });
-    case 'sandbox':
-      return runSandbox(config);
-    case 'status':
-      return runStatus(config);
-    case 'manifest':
-      return runManifest(config, positionals[1]);
-    case 'register':
-      return runRegister(config, positionals[1], values.guild);
-    default:
-      process.stderr.write(`Unknown command "${command}".\n\n${USAGE}`);
+  const parsed = parseCommandLine(argv);
+  switch (parsed.kind) {
+    case 'help':
+      process.stdout.write(USAGE);
+      return 0;
+    case 'version':
+      process.stdout.write(`deckhand ${version()}\n`);
+      return 0;
+    case 'error':
+      process.stderr.write(
+        `deckhand: ${parsed.message} Run \`deckhand --help\` for the commands.\n\n${USAGE}`,
+      );
       return 2;
+    case 'run':
+      loggersMayExist = true;
+      return run(parsed);
+  }
+}
+
+async function run(args: Run): Promise<number> {
+  // doctor reports a bad configuration as its own failed checks.
+  if (args.command === 'doctor') {
+    return (await import('./cli/doctor')).runDoctor(process.env, { sandboxFlag: args.sandbox });
+  }
+  const { loadConfig, wantsSandbox } = await import('./config');
+  const config = loadConfig();
+  const sandbox = wantsSandbox(config, args.sandbox);
+  const interactive = Boolean(process.stdin.isTTY);
+  switch (args.command) {
+    case 'start':
+    case 'shell': {
+      const { runnablePlatforms } = await import('./cli/platforms');
+      const platforms = args.command === 'start' ? runnablePlatforms(config) : [];
+      const { redisPreflight } = await import('./cli/redis-preflight');
+      const failure = redisPreflight({
+        redisUrl: config.REDIS_URL,
+        platformsConfigured: platforms,
+        say: (line) => process.stderr.write(`${line}\n`),
+      });
+      if (failure) {
+        process.stderr.write(`${failure.message}\n`);
+        return failure.code;
+      }
+      if (platforms.length > 0) {
+        const { runStart } = await import('./cli/start');
+        return runStart({ config, sandbox, role: args.role });
+      }
+      const { runShell } = await import('./cli/shell');
+      return runShell({ config, sandbox, waitSeconds: args.waitSeconds, interactive });
+    }
+    case 'sandbox':
+      return (await import('./cli/sandbox')).runSandbox(config);
+    case 'status':
+      return (await import('./cli/status')).runStatus(config);
+    case 'manifest':
+      return (await import('./cli/manifest')).runManifest(config, args.rest[0]);
+    case 'register':
+      return (await import('./cli/manifest')).runRegister(config, args.rest[0], args.guild);
   }
 }
 
 /** Exits once every log line is written (a file destination may still be opening). */
 async function exit(code: number): Promise<never> {
-  await flushLogs();
+  if (loggersMayExist) await (await import('./log')).flushLogs();
   process.exit(code);
 }
 
 main(process.argv.slice(2)).then(
   (code) => exit(code),
-  (error: unknown) => {
+  async (error: unknown) => {
+    const { ConfigError } = await import('./config');
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
       return exit(2);

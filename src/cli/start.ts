@@ -1,4 +1,4 @@
-import { ADAPTERS, type PlatformAdapter } from '../../adapters';
+import type { PlatformAdapter } from '../../adapters';
 import { createApp } from '../app';
 import type { Config } from '../config';
 import { createLogger } from '../log';
@@ -6,6 +6,7 @@ import { describeServiceModes } from '../service-modes';
 import { DeliveryDeduper } from '../store/dedupe';
 import { MISSING_SECRET_KEY } from '../store/vault-cipher';
 import { WebServer } from '../web/server';
+import { loadAdapterFactories } from './platforms';
 
 /** Options of {@link runStart}. */
 export interface StartOptions {
@@ -33,9 +34,10 @@ export async function runStart(options: StartOptions): Promise<number> {
   app.accounts.mount(web);
   const deduper = new DeliveryDeduper(app.redis.requests, config.REDIS_KEY_PREFIX);
   const context = { app, web, config, logger, deduper, role: options.role };
-  const adapters = ADAPTERS.map((create) => create(context)).filter(
-    (a): a is PlatformAdapter => a !== undefined,
-  );
+  // Only the configured platforms' adapters are imported (their SDKs are large).
+  const adapters = (await loadAdapterFactories(config))
+    .map((create) => create(context))
+    .filter((a): a is PlatformAdapter => a !== undefined);
   if (adapters.length === 0) {
     await app.close();
     process.stderr.write(

@@ -1,7 +1,6 @@
-import { createApp } from '../app';
+import { Redis } from 'ioredis';
 import type { Config } from '../config';
-import { createLogger } from '../log';
-import { QUEUE_NAMES } from '../queue/queues';
+import { bullPrefix, closeQueues, openQueues, QUEUE_NAMES } from '../queue/queues';
 
 /**
  * `deckhand status`: the queues (jobs by state) and the active watches, read from Redis — the same
@@ -14,8 +13,25 @@ export async function runStatus(config: Config): Promise<number> {
     );
     return 2;
   }
-  const logger = createLogger({ level: 'warn' });
-  const app = await createApp({ config, logger, sandbox: false });
+  // The queues alone (not the whole app): status loads no emulator and no chat SDK.
+  const connection = new Redis(config.REDIS_URL, {
+    maxRetriesPerRequest: null,
+    lazyConnect: true,
+    retryStrategy: () => null,
+  });
+  let lastError: Error | undefined;
+  connection.on('error', (error: Error) => {
+    lastError = error; // reported below; status is short-lived and does not reconnect
+  });
+  try {
+    await connection.connect();
+  } catch (error) {
+    process.stderr.write(
+      `deckhand status cannot reach the Redis of REDIS_URL (${(lastError ?? (error as Error)).message}): check REDIS_URL and that Redis runs.\n`,
+    );
+    return 1;
+  }
+  const app = { queues: openQueues(connection, bullPrefix(config.REDIS_KEY_PREFIX)) };
   try {
     const out = process.stdout;
     out.write('QUEUE      WAITING  ACTIVE  DELAYED  FAILED\n');
@@ -39,6 +55,7 @@ export async function runStatus(config: Config): Promise<number> {
     );
     return 0;
   } finally {
-    await app.close();
+    await closeQueues(app.queues);
+    connection.disconnect();
   }
 }

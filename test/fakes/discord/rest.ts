@@ -14,6 +14,8 @@ export interface FakeRestState {
   violations: string[];
   registered: Map<string, Record<string, unknown>[]>;
   gatewayUrl: string;
+  /** The bot token (routes the spec also opens to OAuth2, like `/users/@me`, check it themselves). */
+  token: string;
 }
 
 /**
@@ -33,6 +35,7 @@ const notFound = { status: 404, body: { message: '404: Not Found', code: 0 } };
 export class FakeRest {
   private readonly routes: { pattern: RegExp; handler: Handler }[] = [
     { pattern: /^\/gateway(\/bot)?$/, handler: (_m, r) => (r.method === 'GET' ? this.gateway() : undefined) },
+    { pattern: /^\/users\/@me$/, handler: (_m, r) => (r.method === 'GET' ? this.currentUser(r) : undefined) },
     {
       pattern: /^\/interactions\/(\d+)\/([^/]+)\/callback$/,
       handler: (m, r) => this.interactionCallback(m, r),
@@ -93,6 +96,28 @@ export class FakeRest {
 
   private json(message: Parameters<typeof FakeStore.toJson>[0]): RouteAnswer {
     return { status: 200, body: FakeStore.toJson(message, this.state.identity.botId) };
+  }
+
+  /**
+   * `GET /users/@me`: the bot's own user, the same one READY carries (discord-api-docs
+   * resources/User.md "Get Current User"; `deckhand doctor` checks the token with it).
+   */
+  private currentUser(request: RecordedRequest): RouteAnswer {
+    if (request.headers.authorization !== `Bot ${this.state.token}`) {
+      return { status: 401, body: { message: '401: Unauthorized', code: 0 } };
+    }
+    return {
+      status: 200,
+      body: {
+        id: this.state.identity.botId,
+        username: 'Deckhand',
+        discriminator: '0',
+        global_name: null,
+        avatar: null,
+        bot: true,
+        flags: 0,
+      },
+    };
   }
 
   private gateway(): RouteAnswer {

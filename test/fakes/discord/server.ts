@@ -77,6 +77,7 @@ export class FakeDiscord {
       identity: this.identity,
       violations: this.violations,
       registered: this.registered,
+      token: this.token,
       get gatewayUrl() {
         return fake.gatewayUrl;
       },

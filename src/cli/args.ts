@@ -1,0 +1,137 @@
+/**
+ * The command line: usage text, `--version`, and parsing that answers a mistake (unknown option,
+ * missing value, unknown command) with one line in Deckhand's words plus the usage — never Node's
+ * `parseArgs` text. Loads nothing but node:util, so `--help` and `--version` stay instant.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+
+/** The commands `deckhand` knows. */
+export const COMMANDS = [
+  'start',
+  'shell',
+  'sandbox',
+  'status',
+  'doctor',
+  'manifest',
+  'register',
+  'help',
+] as const;
+
+/** One of {@link COMMANDS}. */
+export type CommandName = (typeof COMMANDS)[number];
+
+/** `deckhand --help`. */
+export const USAGE = `Usage: deckhand <command> [options]
+
+Commands:
+  start     Serve the configured chat platforms (Slack, Discord, Telegram); with none, open the terminal chat
+  shell     Open the terminal chat (reads a script from stdin when it is not a terminal)
+  sandbox   Run the embedded service emulators on their own and print their addresses
+  status    Print the queues and the active watches (reads REDIS_URL)
+  doctor    Check the configuration, Redis, each platform's credentials and each service; exits 1 on a problem
+  manifest [slack|discord|telegram|all]   Write the manifests generated from the commands to manifest/
+  register <discord|telegram> [--guild ID]   Register the commands with the platform
+
+Options:
+  --sandbox      Use the embedded emulators for every external service (same as SANDBOX=1)
+  --wait N       shell with a script: wait up to N seconds for started work to finish (default 0)
+  --role R       start: web (receive platform traffic), worker (run queued work) or all (default)
+  -v, --version  Print the version
+  -h, --help     Show this help
+`;
+
+/** What the command line asks for. */
+export type Parsed =
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | { kind: 'error'; message: string }
+  | {
+      kind: 'run';
+      command: Exclude<CommandName, 'help'>;
+      /** Arguments after the command (`manifest slack` → `['slack']`). */
+      rest: string[];
+      sandbox: boolean;
+      role: 'web' | 'worker' | 'all';
+      guild: string | undefined;
+      waitSeconds: number;
+    };
+
+/** The version in package.json (`../../package.json` from src/cli/, `../package.json` from dist/). */
+export function version(): string {
+  for (const path of ['../../package.json', '../package.json']) {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
+      if (pkg.name === 'deckhand' && pkg.version) return pkg.version;
+    } catch {
+      // not at this depth; try the next
+    }
+  }
+  return 'unknown';
+}
+
+/** Deckhand's sentence for a `parseArgs` error (its `code` says which mistake it was). */
+function explain(error: unknown): string {
+  const { code, message = '' } = error as { code?: string; message?: string };
+  const option = (/'(-[^' <=]*)/.exec(message)?.[1] ?? '?').slice(0, 60);
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `Unknown option "${option}".`;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    return message.includes('does not take')
+      ? `Option "${option}" takes no value.`
+      : `Option "${option}" needs a value (e.g. --role web).`;
+  }
+  return 'Could not read the command line.';
+}
+
+/** Parses `argv` (without node and the script). */
+export function parseCommandLine(argv: string[]): Parsed {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    return { kind: 'error', message: explain(error) };
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { kind: 'help' };
+  if (values.version) return { kind: 'version' };
+  const command = positionals[0] ?? 'start';
+  if (command === 'help') return { kind: 'help' };
+  if (!(COMMANDS as readonly string[]).includes(command)) {
+    return { kind: 'error', message: `Unknown command "${command}".` };
+  }
+  const waitSeconds = Number(values.wait);
+  if (!Number.isFinite(waitSeconds) || waitSeconds < 0) {
+    return { kind: 'error', message: `--wait must be a number of seconds, got "${values.wait}".` };
+  }
+  const role = values.role;
+  if (role !== 'web' && role !== 'worker' && role !== 'all') {
+    return { kind: 'error', message: `--role must be web, worker or all, got "${role}".` };
+  }
+  return {
+    kind: 'run',
+    command: command as Exclude<CommandName, 'help'>,
+    rest: positionals.slice(1),
+    sandbox: values.sandbox,
+    role,
+    guild: values.guild,
+    waitSeconds,
+  };
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      sandbox: { type: 'boolean', default: false },
+      role: { type: 'string', default: 'all' },
+      guild: { type: 'string' },
+      wait: { type: 'string', default: '0' },
+      help: { type: 'boolean', short: 'h', default: false },
+      version: { type: 'boolean', short: 'v', default: false },
+    },
+  });
+}

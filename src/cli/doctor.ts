@@ -1,0 +1,54 @@
+/**
+ * `deckhand doctor`: checks what a deployment needs before (or while) it runs — the configuration
+ * (what each configured platform and service still misses, by variable), Redis (version, eviction
+ * policy, append-only file), each platform's credentials, each real service's reachability and
+ * `PUBLIC_URL`. One line per check (✓, ✗ with what to do, - when it does not apply); exit 1 on any ✗.
+ * Loads no chat SDK and no emulator.
+ */
+import { type Config, ConfigError, loadConfig, wantsSandbox } from '../config';
+import { type CheckResult, fail, renderCheck } from './doctor/check';
+import { configChecks } from './doctor/config-checks';
+import { redisChecks } from './doctor/redis-checks';
+import { platformChecks, publicUrlCheck, serviceChecks } from './doctor/remote-checks';
+
+/** Options of {@link runDoctor}. */
+export interface DoctorOptions {
+  /** `--sandbox` was given. */
+  sandboxFlag: boolean;
+  /** Where lines go (stdout by default). */
+  write?: (line: string) => void;
+}
+
+/** Every check for this environment, in the printed order. */
+export async function doctorChecks(env: NodeJS.ProcessEnv, sandboxFlag: boolean): Promise<CheckResult[]> {
+  let config: Config;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return error.problems.map((problem) => fail('Configuration', problem));
+  }
+  const sandbox = wantsSandbox(config, sandboxFlag);
+  const explicitSandbox = sandboxFlag || config.SANDBOX;
+  const network = await Promise.all([
+    redisChecks(config),
+    Promise.all(platformChecks(config)),
+    Promise.all(serviceChecks(config, sandbox)),
+    publicUrlCheck(config).then((r) => [r]),
+  ]);
+  return [...configChecks(config, sandbox, explicitSandbox), ...network.flat()];
+}
+
+/** Prints the checks; resolves with 0 when none failed, else 1. */
+export async function runDoctor(env: NodeJS.ProcessEnv, options: DoctorOptions): Promise<number> {
+  const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const results = await doctorChecks(env, options.sandboxFlag);
+  for (const result of results) write(renderCheck(result));
+  const failed = results.filter((r) => r.status === 'fail').length;
+  write(
+    failed === 0
+      ? '\nEverything Deckhand needs is in place.'
+      : `\n${failed} problem(s) found; fix them and run \`deckhand doctor\` again.`,
+  );
+  return failed === 0 ? 0 : 1;
+}

@@ -1,0 +1,285 @@
+/**
+ * `deckhand doctor`: passes on a good deployment (Slack, Discord and Telegram fakes, a Redis with the
+ * append-only file and noeviction, the real-service emulators as the services, PUBLIC_URL answering
+ * /readyz) and fails — with one ✗ line naming what to do — on each broken check of a table, every
+ * broken case starting from that good configuration (so the ✗ is that check's, and only that one).
+ */
+
+import { mkdtempSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDoctor } from '../../src/cli/doctor';
+import { type CalendarSandbox, startCalendarSandbox } from '../../src/sandbox/calendar';
+import { type MediaSandbox, startMediaSandbox } from '../../src/sandbox/media';
+import { type SourcehostSandbox, startSourcehostSandbox } from '../../src/sandbox/sourcehost';
+import { startToolhostSandbox, type ToolhostSandbox } from '../../src/sandbox/toolhost';
+import { type FakeDiscord, startFakeDiscord } from '../fakes/discord';
+import { FakeSlack } from '../fakes/slack';
+import { type FakeTelegram, startFakeTelegram } from '../fakes/telegram';
+import { freePort, startTestRedis, type TestRedis } from '../support/redis-server';
+
+let redis: TestRedis;
+let evicting: TestRedis;
+let noAof: TestRedis;
+let media: MediaSandbox;
+let slack: FakeSlack;
+let discord: FakeDiscord;
+let telegram: FakeTelegram;
+let toolhost: ToolhostSandbox;
+let calendar: CalendarSandbox;
+let sourcehost: SourcehostSandbox;
+let web: Server;
+let webUrl: string;
+/** A port nothing listens on. */
+let closedPort: number;
+let good: Record<string, string>;
+
+/** A stand-in for a Deckhand web process: /readyz answers 200 (or 503 once `ready` is false). */
+function readyServer(): Promise<Server> {
+  const server = createServer((req, res) => {
+    res.writeHead(req.url === '/readyz' ? 200 : 404).end('{"status":"ready"}');
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+beforeAll(async () => {
+  [redis, evicting, noAof, slack, discord, telegram, toolhost, calendar, sourcehost, media, web] =
+    await Promise.all([
+      startTestRedis({ persistent: true }),
+      startTestRedis({ persistent: true }),
+      startTestRedis(),
+      FakeSlack.start(),
+      startFakeDiscord().then((d) => d.listen()),
+      startFakeTelegram(),
+      startToolhostSandbox({ stepMs: 5 }),
+      startCalendarSandbox(),
+      startSourcehostSandbox(),
+      startMediaSandbox({ dataDir: mkdtempSync(join(tmpdir(), 'deckhand-doctor-')) }),
+      readyServer(),
+    ]);
+  const evictingClient = new Redis(evicting.port, evicting.host);
+  await evictingClient.config('SET', 'maxmemory-policy', 'allkeys-lru');
+  evictingClient.disconnect();
+  closedPort = await freePort();
+  webUrl = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
+  good = {
+    REDIS_URL: `redis://${redis.host}:${redis.port}`,
+    SECRET_KEY: 'a'.repeat(64),
+    PUBLIC_URL: webUrl,
+    SLACK_BOT_TOKEN: 'xoxb-test-token',
+    SLACK_SIGNING_SECRET: 'signing-secret',
+    SLACK_API_URL: slack.apiUrl,
+    DISCORD_TOKEN: discord.token,
+    DISCORD_APPLICATION_ID: discord.identity.applicationId,
+    DISCORD_API_URL: discord.apiUrl,
+    TELEGRAM_BOT_TOKEN: telegram.token,
+    TELEGRAM_API_ROOT: telegram.apiRoot,
+    TOOLHOST_URL: toolhost.externalUrl,
+    CALENDAR_URL: calendar.restRoot,
+    SOURCEHOST_URL: sourcehost.apiUrl,
+    MEDIA_API_URL: media.apiUrl,
+    MEDIA_API_KEY: media.apiKey,
+  };
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all([
+    redis?.stop(),
+    evicting?.stop(),
+    noAof?.stop(),
+    media?.close(),
+    slack?.close(),
+    discord?.close(),
+    telegram?.close(),
+  ]);
+  await Promise.all([toolhost?.close(), calendar?.close(), sourcehost?.close()]);
+  web?.close();
+});
+
+describe('deckhand doctor', () => {
+  it('passes on a good deployment: every platform, Redis and service checked, exit 0', async () => {
+    const lines: string[] = [];
+    const code = await runDoctor(good, { sandboxFlag: false, write: (l) => lines.push(l) });
+    const out = lines.join('\n');
+    expect(out).not.toContain('✗');
+    expect(code).toBe(0);
+    for (const label of [
+      'Slack credentials',
+      'Discord credentials',
+      'Telegram credentials',
+      'Redis eviction',
+      'Redis persistence',
+      'Tool platform',
+      'Calendar',
+      'Source host',
+      'Media host',
+      'PUBLIC_URL',
+    ]) {
+      expect(out).toMatch(new RegExp(`^✓ ${label}:`, 'm'));
+    }
+    expect(out).toContain('✓ Telegram credentials: @deckhand_bot');
+    expect(out).toContain('✓ Discord credentials: bot Deckhand');
+    // The checks reached the fakes (the positive control of "against the configured API roots").
+    expect(telegram.callsTo('getMe').length).toBeGreaterThan(0);
+    expect(slack.calls.some((c) => c.method === 'auth.test')).toBe(true);
+    expect(discord.requests.some((r) => r.path === '/users/@me')).toBe(true);
+  });
+
+  const broken: [string, Record<string, string>, RegExp][] = [
+    ['an invalid variable', { PORT: 'eighty' }, /^✗ Configuration: PORT: /],
+    [
+      'no chat platform',
+      {
+        SLACK_BOT_TOKEN: '',
+        SLACK_SIGNING_SECRET: '',
+        DISCORD_TOKEN: '',
+        DISCORD_APPLICATION_ID: '',
+        TELEGRAM_BOT_TOKEN: '',
+      },
+      /^✗ Chat platforms: none configured: set TELEGRAM_BOT_TOKEN/,
+    ],
+    ['no SECRET_KEY', { SECRET_KEY: '' }, /^✗ SECRET_KEY: not set/],
+    [
+      'Slack without signing secret or app token',
+      { SLACK_SIGNING_SECRET: '' },
+      /^✗ Slack settings: set SLACK_SIGNING_SECRET .* or SLACK_APP_TOKEN/,
+    ],
+    [
+      'Slack OAuth without SLACK_CLIENT_SECRET',
+      { SLACK_CLIENT_ID: '123.456' },
+      /^✗ Slack settings: set SLACK_CLIENT_SECRET/,
+    ],
+    [
+      'Discord without application id',
+      { DISCORD_APPLICATION_ID: '' },
+      /^✗ Discord settings: set DISCORD_APPLICATION_ID/,
+    ],
+    [
+      'Discord HTTP interactions without PUBLIC_URL',
+      { DISCORD_PUBLIC_KEY: 'b'.repeat(64), PUBLIC_URL: '' },
+      /^✗ Discord settings: DISCORD_PUBLIC_KEY .* needs PUBLIC_URL/,
+    ],
+    [
+      'Telegram webhook without PUBLIC_URL',
+      { TELEGRAM_WEBHOOK_SECRET: 'hook-secret', PUBLIC_URL: '' },
+      /^✗ Telegram settings: TELEGRAM_WEBHOOK_SECRET needs PUBLIC_URL/,
+    ],
+    [
+      'no tool platform with a chat platform',
+      { TOOLHOST_URL: '' },
+      /^✗ Tool platform settings: no TOOLHOST_URL or TOOLHOST_INTERNAL_URL/,
+    ],
+    [
+      'internal tool platform without certificates',
+      { TOOLHOST_INTERNAL_URL: 'https://127.0.0.1:CLOSED' },
+      /^✗ Tool platform settings: TOOLHOST_INTERNAL_URL needs TOOLHOST_CERT_DIR/,
+    ],
+    [
+      'calendar user without password',
+      { CALENDAR_USER: 'deckhand' },
+      /^✗ Calendar settings: CALENDAR_USER is set: set CALENDAR_APP_PASSWORD too/,
+    ],
+    [
+      'source host OAuth without PUBLIC_URL',
+      { SOURCEHOST_CLIENT_ID: 'id', SOURCEHOST_CLIENT_SECRET: 'secret', PUBLIC_URL: '' },
+      /^✗ Source host settings: SOURCEHOST_CLIENT_ID needs PUBLIC_URL/,
+    ],
+    ['no REDIS_URL', { REDIS_URL: '' }, /^✗ Redis: REDIS_URL is not set/],
+    [
+      'Redis unreachable',
+      { REDIS_URL: 'redis://127.0.0.1:CLOSED' },
+      /^✗ Redis: cannot use the Redis at 127\.0\.0\.1:CLOSED \(.*ECONNREFUSED/,
+    ],
+    ['Redis that evicts', { REDIS_URL: 'EVICTING' }, /^✗ Redis eviction: maxmemory-policy is allkeys-lru/],
+    [
+      'Redis without the append-only file',
+      { REDIS_URL: 'NO_AOF' },
+      /^✗ Redis persistence: the append-only file is off/,
+    ],
+    [
+      'a wrong Slack token',
+      { SLACK_BOT_TOKEN: 'xoxb-wrong' },
+      /^✗ Slack credentials: auth.test answered invalid_auth/,
+    ],
+    [
+      'a wrong Discord token',
+      { DISCORD_TOKEN: 'wrong-token' },
+      /^✗ Discord credentials: \/users\/@me answered 401/,
+    ],
+    [
+      'a wrong Telegram token',
+      { TELEGRAM_BOT_TOKEN: '123:AAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+      /^✗ Telegram credentials: getMe answered 40[14]/,
+    ],
+    [
+      'Telegram unreachable',
+      { TELEGRAM_API_ROOT: 'http://127.0.0.1:CLOSED' },
+      /^✗ Telegram credentials: cannot reach http:\/\/127\.0\.0\.1:CLOSED\/ \(ECONNREFUSED\)/,
+    ],
+    [
+      'tool platform unreachable',
+      { TOOLHOST_URL: 'http://127.0.0.1:CLOSED' },
+      /^✗ Tool platform: cannot reach http:\/\/127\.0\.0\.1:CLOSED\/builds\/v1\/healthz/,
+    ],
+    [
+      'calendar without the plugin',
+      { CALENDAR_NAMESPACE: 'other/v9' },
+      /^✗ Calendar: the site has no other\/v9 API/,
+    ],
+    [
+      'calendar URL not a REST root',
+      { CALENDAR_URL: `WEB/not-wp-json` },
+      /^✗ Calendar: .* answered 404 without a REST index/,
+    ],
+    [
+      'media host refusing the key',
+      { MEDIA_API_KEY: 'not-a-key-123' },
+      /^✗ Media host: account\/info refused MEDIA_API_KEY/,
+    ],
+    [
+      'source host unreachable',
+      { SOURCEHOST_URL: 'http://127.0.0.1:CLOSED' },
+      /^✗ Source host: cannot reach http:\/\/127\.0\.0\.1:CLOSED\/rate_limit/,
+    ],
+    [
+      'PUBLIC_URL not serving Deckhand',
+      { PUBLIC_URL: 'http://127.0.0.1:CLOSED' },
+      /^✗ PUBLIC_URL: cannot reach http:\/\/127\.0\.0\.1:CLOSED\/readyz/,
+    ],
+  ];
+
+  it.each(broken)('fails on %s, naming what to do, and on nothing else', async (_name, change, expected) => {
+    const env: Record<string, string> = { ...good, ...change };
+    if (env.REDIS_URL === 'EVICTING') env.REDIS_URL = `redis://${evicting.host}:${evicting.port}`;
+    if (env.REDIS_URL === 'NO_AOF') env.REDIS_URL = `redis://${noAof.host}:${noAof.port}`;
+    if (env.CALENDAR_URL?.startsWith('WEB')) env.CALENDAR_URL = env.CALENDAR_URL.replace('WEB', webUrl);
+    for (const [name, value] of Object.entries(env)) env[name] = value.replace('CLOSED', String(closedPort));
+    const printed: string[] = [];
+    const code = await runDoctor(env, { sandboxFlag: false, write: (line) => printed.push(line) });
+    const lines = printed.filter((line) => line.startsWith('✗'));
+    const pattern = new RegExp(expected.source.replace('CLOSED', String(closedPort)));
+    expect(
+      lines.some((line) => pattern.test(line)),
+      lines.join('\n'),
+    ).toBe(true);
+    // Only this check failed.
+    expect(lines.filter((line) => !pattern.test(line))).toEqual([]);
+    // No secret in any line.
+    for (const line of printed) {
+      for (const secret of [
+        telegram.token,
+        'xoxb-test-token',
+        discord.token,
+        'signing-secret',
+        media.apiKey,
+      ]) {
+        expect(line).not.toContain(secret);
+      }
+    }
+    expect(code).toBe(1);
+  });
+});

@@ -1,3 +1,4 @@
+import type { Config } from '../src/config';
 import { createDiscordAdapter, discordManifest, registerDiscordCommands } from './discord';
 import { createSlackAdapter, slackManifest } from './slack';
 import { createTelegramAdapter, registerTelegramCommands, telegramManifest } from './telegram';
@@ -32,9 +33,7 @@ export type {
 } from './types';
 
 /** The chat platforms whose credentials are configured (the adapters that `start` runs). */
-export function configuredPlatforms(
-  config: import('../src/config').Config,
-): ('slack' | 'discord' | 'telegram')[] {
+export function configuredPlatforms(config: Config): ('slack' | 'discord' | 'telegram')[] {
   const platforms: ('slack' | 'discord' | 'telegram')[] = [];
   if (
     (config.SLACK_BOT_TOKEN && (config.SLACK_SIGNING_SECRET || config.SLACK_APP_TOKEN)) ||

@@ -1,17 +1,15 @@
 import type { Logger } from 'pino';
-import type { AppServices } from '../commands';
-import type { App } from '../src/app';
 import type { Config } from '../src/config';
 import type { Platform } from '../src/core/conversation';
+import type { AdapterHost, DeliveryDeduper, RouteRegistrar } from '../src/core/host';
 import type { CommandRegistry } from '../src/core/registry';
-import type { DeliveryDeduper } from '../src/store/dedupe';
-import type { WebServer } from '../src/web/server';
 
-/** What an adapter gets when it starts. */
+/** What an adapter gets when it starts (built by `src/wiring/`). */
 export interface AdapterContext {
-  app: App;
+  /** The running core, through its ports. */
+  app: AdapterHost;
   /** The one HTTP server: mount webhook routes here with `web.route(method, path, handler)`. */
-  web: WebServer;
+  web: RouteRegistrar;
   config: Config;
   logger: Logger;
   /** At-most-once claims for platform re-deliveries. */
@@ -42,12 +40,12 @@ export interface ManifestSpec {
   /** File name under `manifest/`, e.g. `slack-app.json`. */
   file: string;
   /** Builds the manifest's JSON value (deterministic: a test compares it with the checked-in file). */
-  build(registry: CommandRegistry<AppServices>, config: Config): unknown;
+  build(registry: CommandRegistry<unknown>, config: Config): unknown;
 }
 
 /** Registers the generated commands with the platform (`deckhand register <platform> [--guild ID]`). */
 export type RegisterCommands = (
-  registry: CommandRegistry<AppServices>,
+  registry: CommandRegistry<unknown>,
   config: Config,
   options: { guild?: string; logger: Logger },
 ) => Promise<string>;

@@ -3,9 +3,9 @@
 // (thousands of tools: too many for one environment variable). Its "slack" messenger keeps every card
 // edit (when, which card, which Status) in memory and writes them to RECORD_FILE when asked to stop.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { silentLogger } from '../src/log';
+import { createApp } from '../src/wiring';
 
 const tokens = readFileSync(process.env.TOKENS_FILE as string, 'utf8')
   .trim()

@@ -1,5 +1,26 @@
 import type { AnyCommand } from '../src/core/command';
 import type { WatchKind } from '../src/core/watch';
+import { calendarInfoCommand } from './calendar/calendar';
+import { calendarDigestCommand } from './calendar/calendar-digest';
+import {
+  categoriesCreateCommand,
+  categoriesListCommand,
+  tagsCreateCommand,
+  tagsListCommand,
+} from './calendar/categories';
+import { eventCancelCommand, eventEditCommand, eventShowCommand, eventUpdateCommand } from './calendar/event';
+import { eventCreateCommand, eventNewCommand } from './calendar/event-create';
+import { eventsCommand } from './calendar/events';
+import {
+  organizersCreateCommand,
+  organizersListCommand,
+  venuesCreateCommand,
+  venuesListCommand,
+} from './calendar/venues';
+import { helpCommand } from './chat/help';
+import { ACCOUNT_COMMANDS } from './link-commands';
+import { MEDIA_COMMANDS } from './media/media';
+import type { AppServices } from './services';
 import {
   buildCancelCommand,
   buildDeleteCommand,
@@ -7,38 +28,26 @@ import {
   buildListCommand,
   buildShowCommand,
   buildStartCommand,
-} from './build';
-import { buildWatch } from './build-card';
-import { buildCleanCommand, buildLogsCommand, buildQuotaCommand } from './build-extra';
-import { calendarInfoCommand } from './calendar';
-import { calendarDigestCommand } from './calendar-digest';
-import {
-  categoriesCreateCommand,
-  categoriesListCommand,
-  tagsCreateCommand,
-  tagsListCommand,
-} from './categories';
-import { configDeleteCommand, configGenerateCommand, configShowCommand } from './config';
-import { deployCommand } from './deploy';
+} from './toolhost/build';
+import { buildWatch } from './toolhost/build-card';
+import { buildCleanCommand, buildLogsCommand, buildQuotaCommand } from './toolhost/build-extra';
+import { configDeleteCommand, configGenerateCommand, configShowCommand } from './toolhost/config';
+import { deployCommand } from './toolhost/deploy';
 import {
   deploymentCancelCommand,
   deploymentDeleteCommand,
   deploymentListCommand,
   deploymentShowCommand,
-} from './deployment';
-import { deploymentWatch } from './deployment-card';
+} from './toolhost/deployment';
+import { deploymentWatch } from './toolhost/deployment-card';
 import {
   envvarsDeleteCommand,
   envvarsListCommand,
   envvarsQuotaCommand,
   envvarsSetCommand,
   envvarsShowCommand,
-} from './envvars';
-import { eventCancelCommand, eventEditCommand, eventShowCommand, eventUpdateCommand } from './event';
-import { eventCreateCommand, eventNewCommand } from './event-create';
-import { eventsCommand } from './events';
-import { helpCommand } from './help';
-import { jobWatch } from './job-card';
+} from './toolhost/envvars';
+import { jobWatch } from './toolhost/job-card';
 import {
   jobsDeleteCommand,
   jobsFlushCommand,
@@ -47,23 +56,19 @@ import {
   jobsQuotaCommand,
   jobsRestartCommand,
   jobsShowCommand,
-} from './jobs';
-import { jobsRunCommand } from './jobs-run';
-import { ACCOUNT_COMMANDS } from './link-commands';
-import { logsCommand } from './logs';
-import { MEDIA_COMMANDS } from './media';
-import type { AppServices } from './services';
-import { subscribeCommand, subscriptionsCommand, unsubscribeCommand } from './subscribe';
-import { tailStopCommand } from './tail';
-import { tokenCreateCommand, tokenDeleteCommand, tokenRefreshCommand, tokenShowCommand } from './token';
-import { toolBindCommand } from './tool-bind';
-import { toolStatusCommand } from './tool-status';
+} from './toolhost/jobs';
+import { jobsRunCommand } from './toolhost/jobs-run';
+import { logsCommand } from './toolhost/logs';
+import { subscribeCommand, subscriptionsCommand, unsubscribeCommand } from './toolhost/subscribe';
+import { tailStopCommand } from './toolhost/tail';
 import {
-  organizersCreateCommand,
-  organizersListCommand,
-  venuesCreateCommand,
-  venuesListCommand,
-} from './venues';
+  tokenCreateCommand,
+  tokenDeleteCommand,
+  tokenRefreshCommand,
+  tokenShowCommand,
+} from './toolhost/token';
+import { toolBindCommand } from './toolhost/tool-bind';
+import { toolStatusCommand } from './toolhost/tool-status';
 
 /** Every command, in the order help lists them. */
 export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
@@ -133,6 +138,6 @@ export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
 /** The kinds of resources whose cards are kept up to date. */
 export const WATCH_KINDS: readonly WatchKind<AppServices>[] = [deploymentWatch, buildWatch, jobWatch];
 
-export { mediaUploadView as MEDIA_UPLOAD_VIEW } from './media';
+export { mediaUploadView as MEDIA_UPLOAD_VIEW } from './media/media';
 export type { AppServices } from './services';
-export { tailView as TAIL_VIEW } from './tail';
+export { tailView as TAIL_VIEW } from './toolhost/tail';

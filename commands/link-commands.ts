@@ -1,8 +1,11 @@
 import type { AnyCommand } from '../src/core/command';
-import { auditCommand } from './audit';
-import { linkCalendarCommand, linkMediaCommand, linkSourceCommand, linkToolCommand } from './link';
+import { auditCommand } from './accounts/audit';
+import { linkCalendarCommand, linkMediaCommand, linkToolCommand } from './accounts/link';
+import { unlinkCommand } from './accounts/unlink';
+import { whoamiCommand } from './accounts/whoami';
 import type { AppServices } from './services';
-import { sourceRatelimitCommand } from './source';
+import { linkSourceCommand } from './sourcehost/link-source';
+import { sourceRatelimitCommand } from './sourcehost/source';
 import {
   importAuthorsCommand,
   importCancelCommand,
@@ -12,7 +15,7 @@ import {
   importMapAuthorCommand,
   importStatusCommand,
   importUnfollowCommand,
-} from './source-import';
+} from './sourcehost/source-import';
 import {
   migrationArchiveCommand,
   migrationDeleteArchiveCommand,
@@ -21,9 +24,7 @@ import {
   migrationShowCommand,
   migrationStartCommand,
   migrationUnlockCommand,
-} from './source-migration';
-import { unlinkCommand } from './unlink';
-import { whoamiCommand } from './whoami';
+} from './sourcehost/source-migration';
 
 /** The account, audit and source-host commands, in the order help lists them. */
 export const ACCOUNT_COMMANDS: readonly AnyCommand<AppServices>[] = [

@@ -1,5 +1,6 @@
 import type { AccessPolicy, PushAccess } from '../src/core/access';
 import type { MessageHandle } from '../src/core/command';
+import type { AccountLinker, SecretFormIssuer } from '../src/core/linking';
 import type { SecretRegistrar, SecretScrubber } from '../src/secrets';
 import type { SourcehostFactory } from '../src/services/sourcehost';
 import type { AuditLog } from '../src/store/audit';
@@ -7,8 +8,6 @@ import type { ImportFollowers } from '../src/store/links-imports';
 import type { PushAccessCache } from '../src/store/links-permissions';
 import type { CredentialVault, VaultOwner } from '../src/store/vault';
 import type { Credentials } from '../src/store/vault-credentials';
-import type { SourceLinker } from '../src/web/oauth-flow';
-import type { SecretForms } from '../src/web/secret-flow';
 
 /** A request to follow a migration until it is exported or failed. */
 export interface MigrationWatchRequest {
@@ -39,9 +38,9 @@ export interface AccountServices {
   /** The source host client. */
   sourcehost: SourcehostFactory;
   /** The OAuth web flow (`/link source`). */
-  linker: SourceLinker;
+  linker: AccountLinker;
   /** One-time secret entry pages. */
-  secretForms: SecretForms;
+  secretForms: SecretFormIssuer;
   /** Conversations following source imports. */
   followers: ImportFollowers;
   /** Cached push-access results (cleared on link and unlink). */

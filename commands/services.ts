@@ -47,3 +47,14 @@ export function command<Schema extends z.ZodObject>(
 ): CommandDefinition<Schema, AppServices> {
   return defineCommand(definition);
 }
+
+/**
+ * `defineCommand` for a command group that sees only `Keys` of the services (its context): a group
+ * declares what it uses, and a command of it cannot reach the rest. The registry still holds every
+ * command with the whole {@link AppServices}, of which each group's view is a part.
+ */
+export function commandsWith<Keys extends keyof AppServices>(): <Schema extends z.ZodObject>(
+  definition: CommandDefinition<Schema, Pick<AppServices, Keys>>,
+) => CommandDefinition<Schema, Pick<AppServices, Keys>> {
+  return (definition) => defineCommand(definition);
+}

@@ -42,9 +42,9 @@ async function run(args: Run): Promise<number> {
   switch (args.command) {
     case 'start':
     case 'shell': {
-      const { runnablePlatforms } = await import('./cli/platforms');
+      const { runnablePlatforms } = await import('./wiring/platforms');
       const platforms = args.command === 'start' ? runnablePlatforms(config) : [];
-      const { redisPreflight } = await import('./cli/redis-preflight');
+      const { redisPreflight } = await import('./wiring/redis-preflight');
       const failure = redisPreflight({
         redisUrl: config.REDIS_URL,
         platformsConfigured: platforms,
@@ -62,9 +62,9 @@ async function run(args: Run): Promise<number> {
       return runShell({ config, sandbox, waitSeconds: args.waitSeconds, interactive });
     }
     case 'sandbox':
-      return (await import('./cli/sandbox')).runSandbox(config);
+      return (await import('./wiring/sandbox-standalone')).runSandbox(config);
     case 'status':
-      return (await import('./cli/status')).runStatus(config);
+      return (await import('./wiring/status')).runStatus(config);
     case 'manifest':
       return (await import('./cli/manifest')).runManifest(config, args.rest[0]);
     case 'register':

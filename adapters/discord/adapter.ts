@@ -3,11 +3,9 @@
  * gateway (default) or the HTTP interactions endpoint (`DISCORD_PUBLIC_KEY`).
  */
 import { REST, type RESTOptions } from 'discord.js';
-import { knownTools, toolhostSuggestions } from '../../commands/suggestions';
 import { ClickGuard } from '../../src/core/clicks';
 import type { Platform } from '../../src/core/conversation';
-import { Suggestions } from '../../src/core/suggestions';
-import { DeliveryDeduper } from '../../src/store/dedupe';
+import { Suggestions, toolListings } from '../../src/core/suggestions';
 import type { AdapterContext, PlatformAdapter } from '../types';
 import { DiscordApi } from './api';
 import { discordFileResolver } from './files';
@@ -18,6 +16,7 @@ import { InteractionHandler } from './interactions';
 import { commandRoutes } from './manifest';
 import { DiscordMessenger } from './messenger';
 import { restOptions } from './rest';
+import { knownTools } from './suggestions';
 
 /** Knobs for tests and unusual deployments. */
 export interface DiscordAdapterOptions {
@@ -73,19 +72,16 @@ export class DiscordAdapter implements PlatformAdapter {
       dispatcher: app.dispatcher,
       routes: commandRoutes(app.dispatcher.registry),
       suggestions: new Suggestions({
-        lister: toolhostSuggestions(
-          app.services,
-          knownTools(config, app.sandbox ? () => app.sandbox?.ctx.tools ?? [] : undefined),
-        ),
+        lister: toolListings(app.services.toolhost, knownTools(config, app.sandboxTools)),
         bindings: app.services.bindings,
         onError: (error, source) => logger.debug({ err: error, source }, 'autocomplete lookup failed'),
         ...(this.options.suggestionTtlMs !== undefined ? { ttlMs: this.options.suggestionTtlMs } : {}),
       }),
       deduper: this.context.deduper,
-      clicks: new ClickGuard(new DeliveryDeduper(app.redis.requests, prefix)),
+      clicks: new ClickGuard((seconds) => app.claims(seconds)),
       api: this.api,
       messenger: this.messenger,
-      forms: new FormStash(app.redis.redis, prefix),
+      forms: new FormStash(app.state, prefix),
       ackAfterMs: this.options.ackAfterMs ?? 1000,
       logger,
     });

@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIInteraction, APIInteractionResponse } from 'discord.js';
 import type { Logger } from 'pino';
-import type { RouteHandler } from '../../src/web/server';
+import type { RouteHandler } from '../../src/core/host';
 import type { InteractionHandler } from './interactions';
 import { discordPublicKey, discordTimestampFresh, verifyDiscordSignature } from './signature';
 

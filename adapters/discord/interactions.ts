@@ -19,14 +19,13 @@ import {
   MessageFlags,
 } from 'discord.js';
 import type { Logger } from 'pino';
-import type { AppServices } from '../../commands';
 import type { ClickGuard } from '../../src/core/clicks';
 import type { Invocation } from '../../src/core/command';
 import { conversationId } from '../../src/core/conversation';
 import type { Dispatcher } from '../../src/core/dispatch';
 import { StoreUnavailableError } from '../../src/core/errors';
+import type { DeliveryDeduper } from '../../src/core/host';
 import type { Suggestions } from '../../src/core/suggestions';
-import type { DeliveryDeduper } from '../../src/store/dedupe';
 import { attachmentFile } from './files';
 import { FORM_BUTTON_PREFIX, MODAL_PREFIX, modalFor, modalValues } from './forms';
 import type { CommandRoute } from './manifest';
@@ -38,7 +37,7 @@ import { InteractionSurface, type SurfaceDeps } from './surface';
 
 /** What the handler needs. */
 export interface InteractionHandlerDeps extends SurfaceDeps {
-  dispatcher: Dispatcher<AppServices>;
+  dispatcher: Dispatcher<unknown>;
   routes: Map<string, CommandRoute>;
   suggestions: Suggestions;
   /** Claims interaction ids (gateway resumes and replays re-deliver them). */

@@ -1,6 +1,5 @@
 /** `deckhand register discord [--guild ID]`: bulk-overwrites the application's commands. */
 import { REST } from 'discord.js';
-import type { AppServices } from '../../commands';
 import type { Config } from '../../src/config';
 import type { CommandRegistry } from '../../src/core/registry';
 import type { RegisterCommands } from '../types';
@@ -10,7 +9,7 @@ import { restOptions } from './rest';
 
 /** Registers the generated commands globally, or in one guild (instant; handy while testing). */
 export const registerDiscordCommands: RegisterCommands = async (
-  registry: CommandRegistry<AppServices>,
+  registry: CommandRegistry<unknown>,
   config: Config,
   options,
 ) => {

@@ -2,8 +2,6 @@ import { App, HTTPReceiver, SocketModeReceiver, type webApi } from '@slack/bolt'
 import { InstallProvider } from '@slack/oauth';
 import { ClickGuard } from '../../src/core/clicks';
 import { confirmDialogs } from '../../src/core/confirm-dialogs';
-import { RedisActionStore } from '../../src/store/actions';
-import { DeliveryDeduper } from '../../src/store/dedupe';
 import type { AdapterContext, PlatformAdapter } from '../types';
 import { SlackClients } from './clients';
 import { downloadHosts, slackFileResolver } from './files';
@@ -56,7 +54,7 @@ export class SlackAdapter implements PlatformAdapter {
     if (problems.length > 0)
       throw new Error(`Slack is not fully configured:\n  - ${problems.join('\n  - ')}`);
     const logger = context.logger.child({ platform: 'slack' });
-    const redis = context.app.redis.redis;
+    const redis = context.app.state;
     const prefix = context.config.REDIS_KEY_PREFIX;
     const sdkLogger = slackLogger(logger);
     const clientOptions: webApi.WebClientOptions = {
@@ -74,7 +72,7 @@ export class SlackAdapter implements PlatformAdapter {
       clientOptions,
     });
     this.clients = clients;
-    const dialogs = confirmDialogs(new RedisActionStore(redis, prefix), context.app.dispatcher.registry);
+    const dialogs = confirmDialogs(context.app.actions, context.app.dispatcher.registry);
     const messenger = new SlackMessenger({ clients, redis, prefix, logger, dialogs });
     context.app.messengers.register('slack', messenger);
     const tokenFor = async (team: string) => (await clients.forTeam(team)).token;
@@ -120,7 +118,7 @@ export class SlackAdapter implements PlatformAdapter {
       messenger,
       clients,
       deliveries: context.deduper,
-      clicks: new ClickGuard(new DeliveryDeduper(context.app.redis.requests, prefix)),
+      clicks: new ClickGuard((seconds) => context.app.claims(seconds)),
       inflight: this.inflight,
       logger,
       downloadHosts: downloadHosts(settings.apiUrl),

@@ -1,12 +1,11 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import type { Logger } from 'pino';
-import type { AppServices } from '../../commands';
 import type { ClickGuard } from '../../src/core/clicks';
 import type { Invocation } from '../../src/core/command';
 import type { Dispatcher } from '../../src/core/dispatch';
 import { StoreUnavailableError } from '../../src/core/errors';
 import type { IncomingFile } from '../../src/core/files';
-import type { DeliveryDeduper } from '../../src/store/dedupe';
+import type { DeliveryDeduper } from '../../src/core/host';
 import { ACTION_PREFIX, LINK_PREFIX } from './blocks';
 import type { SlackClients } from './clients';
 import { plainTypedText } from './escape';
@@ -18,7 +17,7 @@ import { slackSurface } from './surface';
 
 /** What the Bolt listeners need. */
 export interface HandlerDeps {
-  dispatcher: Dispatcher<AppServices>;
+  dispatcher: Dispatcher<unknown>;
   messenger: SlackMessenger;
   clients: SlackClients;
   /** Exact re-deliveries (same trigger, event or view): remembered for a day. */

@@ -1,4 +1,3 @@
-import type { AppServices } from '../../commands';
 import type { Config } from '../../src/config';
 import { usageLine } from '../../src/core/help';
 import type { CommandRegistry } from '../../src/core/registry';
@@ -35,7 +34,7 @@ export const PLACEHOLDER_URL = 'https://deckhand.example.org';
  * The slash command of one group: a command named like the group gives the description and usage;
  * subcommands are listed (with `/help <group>` for their details).
  */
-function groupCommand(registry: CommandRegistry<AppServices>, group: string) {
+function groupCommand(registry: CommandRegistry<unknown>, group: string) {
   const members = registry.group(group);
   const bare = members.find((c) => c.name === group);
   const subcommands = members.filter((c) => c !== bare).map((c) => c.name.split(' ').slice(1).join(' '));
@@ -68,7 +67,7 @@ function withoutEmptyHint<T extends { usage_hint: string }>(command: T): Omit<T,
  * The Slack app manifest (`manifest/slack-app.json`): one slash command per command group, the bot
  * scopes, interactivity, events and the OAuth redirect URL, all pointing at `PUBLIC_URL`.
  */
-export function buildSlackManifest(registry: CommandRegistry<AppServices>, config: Config): unknown {
+export function buildSlackManifest(registry: CommandRegistry<unknown>, config: Config): unknown {
   const base = (config.PUBLIC_URL ?? PLACEHOLDER_URL).replace(/\/+$/, '');
   const events = `${base}/slack/events`;
   const socket = Boolean(config.SLACK_APP_TOKEN);

@@ -9,7 +9,6 @@ import { type RunnerHandle, run } from '@grammyjs/runner';
 import type { Bot } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import { ClickGuard } from '../../src/core/clicks';
-import { DeliveryDeduper } from '../../src/store/dedupe';
 import type { AdapterContext, PlatformAdapter } from '../types';
 import { apiRootOf, createBot, isCloudApi, type ThrottleOptions } from './bot';
 import { telegramCommandName } from './command-line';
@@ -75,7 +74,7 @@ export class TelegramAdapter implements PlatformAdapter {
     const botUsername = () => this.bot.botInfo.username;
     const dispatcher: TelegramDispatcher = app.dispatcher;
     this.forms = new TelegramForms({
-      store: new FormStore(app.redis.redis, config.REDIS_KEY_PREFIX, botId, config.SECRET_KEY),
+      store: new FormStore(app.state, config.REDIS_KEY_PREFIX, botId, config.SECRET_KEY),
       messenger: this.messenger,
       api: this.bot.api,
       botId,
@@ -105,7 +104,7 @@ export class TelegramAdapter implements PlatformAdapter {
       botUsername,
       files: this.fileSource,
       groups,
-      clicks: new ClickGuard(new DeliveryDeduper(app.redis.requests, config.REDIS_KEY_PREFIX)),
+      clicks: new ClickGuard((seconds) => app.claims(seconds)),
       logger: log,
     });
     this.bot.catch((error) => {

@@ -6,7 +6,6 @@
  * are asked there); group chats leave out groups that mostly work in private only (`/token`).
  */
 import type { BotCommand, BotCommandScope } from 'grammy/types';
-import type { AppServices } from '../../commands';
 import type { AnyCommand } from '../../src/core/command';
 import type { CommandRegistry } from '../../src/core/registry';
 import type { ManifestSpec, RegisterCommands } from '../types';
@@ -28,7 +27,7 @@ function clip(text: string): string {
   return text.length <= DESCRIPTION_MAX ? text : `${text.slice(0, DESCRIPTION_MAX - 1)}…`;
 }
 
-function describe(group: string, commands: AnyCommand<AppServices>[]): string {
+function describe(group: string, commands: AnyCommand<unknown>[]): string {
   const own = commands.find((c) => c.name === group);
   const others = commands.filter((c) => c !== own);
   const subcommands = others.map((c) => c.name.slice(group.length + 1));
@@ -38,13 +37,13 @@ function describe(group: string, commands: AnyCommand<AppServices>[]): string {
   return clip(`${own ? `${own.summary}. ` : ''}${name}: ${subcommands.join(', ')}. See /help ${group}.`);
 }
 
-function mostlyPrivate(commands: AnyCommand<AppServices>[]): boolean {
+function mostlyPrivate(commands: AnyCommand<unknown>[]): boolean {
   const privateOnly = commands.filter((c) => /private conversation only/i.test(c.summary)).length;
   return privateOnly * 2 > commands.length;
 }
 
 /** Builds the command menu of each scope from the registry (deterministic). */
-export function buildTelegramCommands(registry: CommandRegistry<AppServices>): TelegramCommandsManifest {
+export function buildTelegramCommands(registry: CommandRegistry<unknown>): TelegramCommandsManifest {
   const groups = registry.groups().map((group) => ({ group, commands: registry.group(group) }));
   const entry = ({ group, commands }: (typeof groups)[number]): BotCommand => ({
     command: telegramCommandName(group),

@@ -16,7 +16,7 @@ import type { ClickGuard } from '../../src/core/clicks';
 import type { Invocation } from '../../src/core/command';
 import type { Dispatcher } from '../../src/core/dispatch';
 import { StoreUnavailableError } from '../../src/core/errors';
-import type { DeliveryDeduper } from '../../src/store/dedupe';
+import type { DeliveryDeduper } from '../../src/core/host';
 import { parseCommandLine } from './command-line';
 import { type FileSource, incomingFiles, tooBigMessage } from './files';
 import { FORM_CONTROL_PREFIX } from './form-cards';

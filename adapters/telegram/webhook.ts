@@ -8,7 +8,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Update } from 'grammy/types';
 import type { Logger } from 'pino';
-import type { RouteHandler } from '../../src/web/server';
+import type { RouteHandler } from '../../src/core/host';
 
 /** Path of the webhook on the one HTTP server. */
 export const WEBHOOK_PATH = '/telegram/webhook';

@@ -1,15 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MANIFESTS, REGISTRARS } from '../../adapters';
-import { ALL_COMMANDS, type AppServices } from '../../commands';
 import type { Config } from '../config';
-import { CommandRegistry } from '../core/registry';
 import { createLogger } from '../log';
-
-/** The command registry alone (no services), for generating manifests. */
-export function commandRegistry(): CommandRegistry<AppServices> {
-  return new CommandRegistry<AppServices>(ALL_COMMANDS);
-}
+import { commandRegistry, MANIFESTS, REGISTRARS } from '../wiring/catalogue';
 
 /** `deckhand manifest [platform|all]`: writes the generated manifests under `manifest/`. */
 export function runManifest(config: Config, which: string | undefined, root = process.cwd()): number {

@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
-import { ShellAdapter } from '../../adapters/shell/shell-adapter';
-import { createApp } from '../app';
 import type { Config } from '../config';
 import { createLogger } from '../log';
-import { describeServiceModes } from '../service-modes';
-import { WebServer } from '../web/server';
+import { createApp } from '../wiring/app';
+import { listenWeb, openWeb } from '../wiring/serve';
+import { describeServiceModes } from '../wiring/service-modes';
+import { createShell } from '../wiring/shell';
 
 /** Options of {@link runShell}. */
 export interface ShellOptions {
@@ -31,28 +31,21 @@ export async function runShell(options: ShellOptions): Promise<number> {
     sandbox: options.sandbox,
     extraAdmins: [`shell:${userName}`],
   });
-  const web = new WebServer(logger);
-  app.accounts.mount(web);
-  web.healthCheck('redis', async () => (await app.redis.redis.ping()) === 'PONG');
+  const web = openWeb(app);
   web.healthCheck('shell', async () => true);
   let webPort: number | undefined;
   try {
-    webPort = await web.listen(config.PORT, config.HOST);
-    app.accounts.listening(webPort);
-    web.markReady();
+    webPort = await listenWeb(app, web);
   } catch (error) {
     logger.warn({ err: error }, 'HTTP server not started');
   }
-  const shell = new ShellAdapter({
-    dispatcher: app.dispatcher as never,
-    watches: app.services.watches,
+  const shell = createShell(app, {
     input: process.stdin,
     output: out,
     interactive: options.interactive,
     userName,
     filesDir: resolve(config.DATA_DIR, 'files'),
   });
-  app.messengers.register('shell', shell);
   app.startWorkers();
   const services = describeServiceModes(app.modes);
   logger.info({ services: app.modes }, 'services');

@@ -1,12 +1,9 @@
-import type { PlatformAdapter } from '../../adapters';
-import { createApp } from '../app';
 import type { Config } from '../config';
 import { createLogger } from '../log';
-import { describeServiceModes } from '../service-modes';
-import { DeliveryDeduper } from '../store/dedupe';
-import { MISSING_SECRET_KEY } from '../store/vault-cipher';
-import { WebServer } from '../web/server';
-import { loadAdapterFactories } from './platforms';
+import { createApp } from '../wiring/app';
+import { loadAdapterFactories } from '../wiring/platforms';
+import { createAdapters, listenWeb, MISSING_SECRET_KEY, openWeb } from '../wiring/serve';
+import { describeServiceModes } from '../wiring/service-modes';
 
 /** Options of {@link runStart}. */
 export interface StartOptions {
@@ -30,14 +27,9 @@ export async function runStart(options: StartOptions): Promise<number> {
     return 2;
   }
   const app = await createApp({ config, logger, sandbox: options.sandbox });
-  const web = new WebServer(logger);
-  app.accounts.mount(web);
-  const deduper = new DeliveryDeduper(app.redis.requests, config.REDIS_KEY_PREFIX);
-  const context = { app, web, config, logger, deduper, role: options.role };
+  const web = openWeb(app);
   // Only the configured platforms' adapters are imported (their SDKs are large).
-  const adapters = (await loadAdapterFactories(config))
-    .map((create) => create(context))
-    .filter((a): a is PlatformAdapter => a !== undefined);
+  const adapters = createAdapters(app, web, options.role, await loadAdapterFactories(config));
   if (adapters.length === 0) {
     await app.close();
     process.stderr.write(
@@ -45,14 +37,10 @@ export async function runStart(options: StartOptions): Promise<number> {
     );
     return 2;
   }
-  web.healthCheck('redis', async () => (await app.redis.redis.ping()) === 'PONG');
-  for (const adapter of adapters) web.healthCheck(adapter.platform, () => adapter.healthy());
   try {
     for (const adapter of adapters) await adapter.start();
     if (options.role !== 'web') app.startWorkers();
-    const port = await web.listen(config.PORT, config.HOST);
-    app.accounts.listening(port);
-    web.markReady();
+    const port = await listenWeb(app, web);
     logger.info(
       { port, platforms: adapters.map((a) => a.platform), services: app.modes },
       'deckhand started',

@@ -8,11 +8,11 @@ import type { Platform } from './conversation';
 /** Presses of one button by one person within this many seconds count as one (every platform). */
 export const CLICK_WINDOW_SECONDS = 5;
 
-/** At-most-once claims with an expiry (the store's `DeliveryDeduper` is one). */
-export interface ClickClaims {
-  /** True the first time `key` is claimed within `ttlSeconds`, false for every repeat. */
-  claim(key: string, ttlSeconds: number): Promise<boolean>;
-}
+/**
+ * At-most-once claims remembered for a number of seconds (the host's `claims(seconds)`, see
+ * `src/core/host.ts`): `claim` is true the first time a key is claimed, false for every repeat.
+ */
+export type ClickClaims = (seconds: number) => { claim(key: string): Promise<boolean> };
 
 /** One button press, as the adapter saw it. */
 export interface Click {
@@ -32,13 +32,17 @@ export function clickKey(click: Click): string {
 
 /** Decides whether a press runs: the first one in the window does, repeats do not. */
 export class ClickGuard {
-  constructor(private readonly claims: ClickClaims) {}
+  private readonly claims: { claim(key: string): Promise<boolean> };
+
+  constructor(claims: ClickClaims) {
+    this.claims = claims(CLICK_WINDOW_SECONDS);
+  }
 
   /**
    * True for the first press of a button by a person within the window; false for a double click.
    * Throws what the claims throw (the store unavailable: the caller runs nothing and says so).
    */
   first(click: Click): Promise<boolean> {
-    return this.claims.claim(clickKey(click), CLICK_WINDOW_SECONDS);
+    return this.claims.claim(clickKey(click));
   }
 }

@@ -6,6 +6,7 @@
  * its own limits (Discord: 25 choices of at most 100 characters).
  */
 import type { BindingStore } from './actions';
+import type { AutocompleteSource } from './host';
 
 /** What an argument can be completed from. */
 export type SuggestionSource = 'tools' | 'jobs' | 'builds' | 'deployments';
@@ -22,12 +23,39 @@ export function suggestionSource(commandName: string, key: string): SuggestionSo
   return undefined;
 }
 
-/** The port that lists the values (the toolhost's, in `commands/suggestions.ts`). */
+/** The port that lists the values (see {@link toolListings} for the tool platform's). */
 export interface SuggestionLister {
   /** The tools Deckhand can act for. */
   tools(): string[];
   /** A tool's jobs, builds or deployments, newest first where that matters. */
   list(source: Exclude<SuggestionSource, 'tools'>, tool: string): Promise<string[]>;
+}
+
+/**
+ * The values of the tool platform: `tools` (the tools Deckhand can act for), a tool's jobs by name,
+ * its builds and deployments `latest` first, then newest first.
+ */
+export function toolListings(source: AutocompleteSource, tools: () => string[]): SuggestionLister {
+  return {
+    tools,
+    async list(kind, tool) {
+      const client = source.forTool(tool);
+      switch (kind) {
+        case 'jobs':
+          return (await client.jobs.list()).map((job) => job.name).sort();
+        case 'builds': {
+          const builds = await client.builds.list();
+          const newest = [...builds].sort((a, b) => (b.start_time ?? '').localeCompare(a.start_time ?? ''));
+          return ['latest', ...newest.map((build) => build.build_id)];
+        }
+        case 'deployments': {
+          const deployments = await client.components.listDeployments();
+          const newest = [...deployments].sort((a, b) => b.creation_time.localeCompare(a.creation_time));
+          return ['latest', ...newest.map((deployment) => deployment.deploy_id)];
+        }
+      }
+    },
+  };
 }
 
 /** What the user is typing, as the adapter parsed it. */

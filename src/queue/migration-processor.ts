@@ -1,16 +1,17 @@
 /**
  * Follows a source-host migration on the `migration` queue: one job per migration (its job id), moved
- * back to `delayed` between polls (1 s growing ×1.5 up to the cap), so it survives restarts. The
- * status card is edited when it changes; at the end the announcement is posted once (claimed in
+ * back to `delayed` between polls (1 s growing ×1.5 up to the cap; poll-job.ts), so it survives
+ * restarts. The status card is edited when it changes; at the end the announcement is posted once (claimed in
  * Redis) and, for a private conversation, the archive link.
  */
-import { DelayedError, type Job, type Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { MessageHandle } from '../core/command';
-import { NotFoundError, UpstreamError } from '../core/errors';
+import { NotFoundError } from '../core/errors';
 import { pollDelayMs } from '../core/poll-schedule';
 import type { DraftCard } from '../core/reply';
+import { createPollProcessor, isGone } from './poll-job';
 import { migrationJobId } from './queues';
 
 /** What a migration job carries (the request, plus poll bookkeeping). */
@@ -22,12 +23,14 @@ export interface MigrationJobData {
   isPrivate: boolean;
   handle?: MessageHandle;
   startedAt: number;
+  /** Polls done so far (drives the back-off). */
   attempt: number;
+  /** Consecutive failed polls. */
   errors: number;
   lastCard?: string;
 }
 
-/** One look at the migration (commands/source-watch.ts). */
+/** One look at the migration (commands/sourcehost/source-watch.ts). */
 export interface MigrationLook {
   state: string;
   terminal: boolean;
@@ -83,47 +86,40 @@ export function createMigrationProcessor(deps: MigrationProcessorDeps) {
     if (look.archive) await deps.postCard(data.conversationId, look.archive);
   };
 
-  return async (job: Job<MigrationJobData>, token?: string): Promise<string> => {
-    const data = job.data;
-    let look: MigrationLook | undefined;
-    try {
-      look = await deps.observe(data);
-    } catch (error) {
-      if (error instanceof NotFoundError || (error instanceof UpstreamError && error.status === 404)) {
-        await edit(
-          data,
-          deps.gaveUp(data, error instanceof NotFoundError ? error.message : 'it no longer exists'),
-        );
-        return 'gone';
+  return createPollProcessor<MigrationJobData, MigrationLook>({
+    label: 'migration',
+    look: (data) => deps.observe(data),
+    seen: async (data, look, next) => {
+      const cardJson = JSON.stringify(look.card);
+      if (cardJson !== data.lastCard) await edit(data, look.card);
+      if (look.terminal) {
+        await announceOnce(data, look);
+        return { done: look.state };
       }
-      deps.logger.warn(
-        { err: error, migration: data.id, errors: data.errors + 1 },
-        'migration poll failed; backing off',
+      return { next: { ...next, lastCard: cardJson } };
+    },
+    fatal: async (data, error) => {
+      if (!isGone(error)) return undefined;
+      await edit(
+        data,
+        deps.gaveUp(data, error instanceof NotFoundError ? error.message : 'it no longer exists'),
       );
-      if (data.errors + 1 >= MAX_ERRORS) {
+      return 'gone';
+    },
+    giveUp: async (data, reason) => {
+      if (reason === 'failing') {
         await edit(data, deps.gaveUp(data, 'the source host kept failing to answer'));
         return 'gave-up';
       }
-    }
-    const next: MigrationJobData = { ...data, attempt: data.attempt + 1, errors: look ? 0 : data.errors + 1 };
-    if (look) {
-      const cardJson = JSON.stringify(look.card);
-      if (cardJson !== data.lastCard) await edit(data, look.card);
-      next.lastCard = cardJson;
-      if (look.terminal) {
-        await announceOnce(data, look);
-        return look.state;
-      }
-    }
-    if (Date.now() - data.startedAt > deps.maxAgeMs) {
       await edit(
         data,
         deps.gaveUp(data, `it was still running after ${Math.round(deps.maxAgeMs / 60_000)} min`),
       );
       return 'too-old';
-    }
-    await job.updateData(next);
-    await job.moveToDelayed(Date.now() + pollDelayMs(data.attempt, deps.basePollMs, deps.maxPollMs), token);
-    throw new DelayedError();
-  };
+    },
+    delayMs: ({ attempt }) => pollDelayMs(attempt, deps.basePollMs, deps.maxPollMs),
+    maxErrors: MAX_ERRORS,
+    maxAgeMs: deps.maxAgeMs,
+    logger: deps.logger,
+  });
 }

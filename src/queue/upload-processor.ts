@@ -1,12 +1,13 @@
 /**
  * The `upload` queue's worker: file uploads from chat (the platform download reopened from its
  * locator through this process's adapters) and remote uploads followed to their end — one job per
- * followed upload, moved back to `delayed` between polls like a watch, so it survives restarts.
+ * followed upload, moved back to `delayed` between polls like a watch (poll-job.ts), so it survives restarts.
  */
-import { DelayedError, type Job } from 'bullmq';
+import type { Job } from 'bullmq';
 import { DeckhandError, UnreachableError, UpstreamError } from '../core/errors';
 import type { FileResolvers } from '../core/files';
-import { observeRemote } from './upload-remote';
+import { createPollProcessor } from './poll-job';
+import { observeRemote, type RemoteObservation } from './upload-remote';
 import { failureCard, runFileUpload, type UploadRunDeps } from './upload-run';
 import type { RemoteFollowJobData, UploadJobData } from './upload-service';
 
@@ -32,42 +33,32 @@ export function createUploadProcessor(deps: UploadProcessorDeps) {
       );
   };
 
-  const follow = async (
-    job: Job<UploadJobData>,
-    data: RemoteFollowJobData,
-    token?: string,
-  ): Promise<string> => {
-    let errors = data.errors;
-    let next: RemoteFollowJobData = { ...data };
-    try {
-      const client = await deps.media.forUser(data.user);
-      const seen = await observeRemote(client, deps.view, data.url, data.fileCode);
-      errors = 0;
-      const json = JSON.stringify(seen.card);
-      const due = Date.now() - (data.lastEditAt ?? 0) >= deps.editMs;
+  const follow = createPollProcessor<RemoteFollowJobData, RemoteObservation>({
+    label: 'remote upload',
+    look: async (data) =>
+      observeRemote(await deps.media.forUser(data.user), deps.view, data.url, data.fileCode),
+    seen: async (data, seen, next) => {
       if (seen.finished) {
         await edit(data, seen.card);
-        return 'finished';
+        return { done: 'finished' };
       }
-      if (json !== data.lastCard && due) {
-        await edit(data, seen.card);
-        next = { ...next, lastCard: json, lastEditAt: Date.now() };
-      }
-    } catch (error) {
+      const json = JSON.stringify(seen.card);
+      if (json === data.lastCard || Date.now() - (data.lastEditAt ?? 0) < deps.editMs) return { next };
+      await edit(data, seen.card);
+      return { next: { ...next, lastCard: json, lastEditAt: Date.now() } };
+    },
+    fatal: async (data, error) => {
       const transient =
         error instanceof UnreachableError || (error instanceof UpstreamError && error.transient);
-      const permanent = error instanceof DeckhandError && !transient;
-      errors += 1;
-      if (permanent || errors >= MAX_ERRORS) {
+      if (!(error instanceof DeckhandError) || transient) return undefined;
+      await edit(data, failureCard(deps, data.url, error));
+      return 'failed';
+    },
+    giveUp: async (data, reason, error) => {
+      if (reason === 'failing') {
         await edit(data, failureCard(deps, data.url, error));
         return 'failed';
       }
-      deps.logger.warn(
-        { err: error, upload: data.fileCode, errors },
-        'remote upload poll failed; backing off',
-      );
-    }
-    if (Date.now() - data.startedAt > deps.maxAgeMs) {
       await edit(
         data,
         deps.view.remoteFailed(
@@ -77,16 +68,16 @@ export function createUploadProcessor(deps: UploadProcessorDeps) {
         ),
       );
       return 'too-old';
-    }
-    await job.updateData({ ...next, errors });
-    const delay = deps.remotePollMs * (errors > 0 ? Math.min(8, 2 ** errors) : 1);
-    await job.moveToDelayed(Date.now() + delay, token);
-    throw new DelayedError();
-  };
+    },
+    delayMs: ({ errors }) => deps.remotePollMs * (errors > 0 ? Math.min(8, 2 ** errors) : 1),
+    maxErrors: MAX_ERRORS,
+    maxAgeMs: deps.maxAgeMs,
+    logger: deps.logger,
+  });
 
   return async (job: Job<UploadJobData>, token?: string): Promise<string> => {
     const data = job.data;
-    if (data.kind === 'remote') return follow(job, data, token);
+    if (data.kind === 'remote') return follow(job as Job<RemoteFollowJobData>, token);
     const uploaded = await runFileUpload(deps, data, () => deps.files.open(data.locator));
     return uploaded ? uploaded.fileCode : 'failed';
   };

@@ -25,6 +25,8 @@ export interface RemoteFollowJobData {
   url: string;
   /** Unix ms the follow began. */
   startedAt: number;
+  /** Polls done so far. */
+  attempt?: number;
   /** Consecutive failed polls. */
   errors: number;
   /** The card shown at the last edit, as JSON (edited only when it changes). */

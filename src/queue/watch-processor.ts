@@ -1,11 +1,11 @@
-import { DelayedError, type Job } from 'bullmq';
+import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { MessageHandle } from '../core/command';
-import { NotFoundError, UpstreamError } from '../core/errors';
 import { pollDelayMs } from '../core/poll-schedule';
 import type { DraftCard } from '../core/reply';
 import type { WatchEvent, WatchKind, WatchKindName, WatchObservation } from '../core/watch';
+import { createPollProcessor, isGone } from './poll-job';
 import { notifyJobId, type Queues, type WatchJobData } from './queues';
 import { watchCardsKey } from './watch-service';
 
@@ -30,8 +30,8 @@ const MAX_ERRORS = 40;
 /**
  * One poll of a watched resource. On a change it edits every card of the watch and queues one event for
  * the subscribed conversations (idempotent: a poll retried after a crash produces the same event id).
- * Unless the resource finished, the job is moved back to `delayed` for the next poll, so one job follows
- * a resource for its whole life and survives restarts of any process.
+ * Unless the resource finished, the job is moved back to `delayed` for the next poll (poll-job.ts), so
+ * one job follows a resource for its whole life and survives restarts of any process.
  */
 export function createWatchProcessor<S>(deps: WatchProcessorDeps<S>) {
   const kinds = new Map<WatchKindName, WatchKind<S>>(deps.kinds.map((k) => [k.name, k]));
@@ -79,64 +79,43 @@ export function createWatchProcessor<S>(deps: WatchProcessorDeps<S>) {
   };
 
   return async (job: Job<WatchJobData>, token?: string): Promise<string> => {
-    const data = job.data;
-    const kind = kinds.get(data.kind);
-    if (!kind) throw new Error(`unknown watch kind ${data.kind}`);
-    let observation: WatchObservation | undefined;
-    try {
-      observation = await kind.observe(deps.services, data.tool, data.id);
-    } catch (error) {
-      if (error instanceof NotFoundError || (error instanceof UpstreamError && error.status === 404)) {
-        await finish(
-          job,
-          kind.gaveUp(data.tool, data.id, parseCard(data.lastCard), 'it no longer exists on the platform'),
-        );
+    const kind = kinds.get(job.data.kind);
+    if (!kind) throw new Error(`unknown watch kind ${job.data.kind}`);
+    const gaveUp = (data: WatchJobData, why: string) =>
+      kind.gaveUp(data.tool, data.id, parseCard(data.lastCard), why);
+    const poll = createPollProcessor<WatchJobData, WatchObservation>({
+      label: 'watch',
+      look: (data) => kind.observe(deps.services, data.tool, data.id),
+      seen: async (data, observation, next) => {
+        const cardJson = JSON.stringify(observation.card);
+        if (cardJson !== data.lastCard) await editAll(job, observation.card);
+        if (observation.state !== data.lastState) await announce(data, observation);
+        if (observation.terminal) {
+          await finish(job);
+          return { done: observation.state };
+        }
+        return { next: { ...next, lastState: observation.state, lastCard: cardJson } };
+      },
+      fatal: async (data, error) => {
+        if (!isGone(error)) return undefined;
+        await finish(job, gaveUp(data, 'it no longer exists on the platform'));
         return 'gone';
-      }
-      deps.logger.warn(
-        { err: error, watch: job.id, errors: data.errors + 1 },
-        'watch poll failed; backing off',
-      );
-      if (data.errors + 1 >= MAX_ERRORS) {
-        await finish(
-          job,
-          kind.gaveUp(data.tool, data.id, parseCard(data.lastCard), 'the platform kept failing to answer'),
-        );
-        return 'gave-up';
-      }
-    }
-    const next: WatchJobData = {
-      ...data,
-      attempt: data.attempt + 1,
-      errors: observation ? 0 : data.errors + 1,
-    };
-    if (observation) {
-      const cardJson = JSON.stringify(observation.card);
-      if (cardJson !== data.lastCard) await editAll(job, observation.card);
-      if (observation.state !== data.lastState) await announce(data, observation);
-      next.lastState = observation.state;
-      next.lastCard = cardJson;
-      if (observation.terminal) {
-        await finish(job);
-        return observation.state;
-      }
-    }
-    if (Date.now() - data.startedAt > deps.maxAgeMs) {
-      const minutes = Math.round(deps.maxAgeMs / 60_000);
-      await finish(
-        job,
-        kind.gaveUp(
-          data.tool,
-          data.id,
-          parseCard(next.lastCard),
-          `it was still running after ${minutes} min`,
-        ),
-      );
-      return 'too-old';
-    }
-    await job.updateData(next);
-    await job.moveToDelayed(Date.now() + pollDelayMs(data.attempt, deps.basePollMs, deps.maxPollMs), token);
-    throw new DelayedError();
+      },
+      giveUp: async (data, reason) => {
+        if (reason === 'failing') {
+          await finish(job, gaveUp(data, 'the platform kept failing to answer'));
+          return 'gave-up';
+        }
+        const minutes = Math.round(deps.maxAgeMs / 60_000);
+        await finish(job, gaveUp(data, `it was still running after ${minutes} min`));
+        return 'too-old';
+      },
+      delayMs: ({ attempt }) => pollDelayMs(attempt, deps.basePollMs, deps.maxPollMs),
+      maxErrors: MAX_ERRORS,
+      maxAgeMs: deps.maxAgeMs,
+      logger: deps.logger,
+    });
+    return poll(job, token);
   };
 }
 

@@ -3,8 +3,12 @@ import type { Readable } from 'node:stream';
 import { createSecureContext } from 'node:tls';
 import { Agent, type Dispatcher, RetryAgent, RetryHandler, request, errors as undiciErrors } from 'undici';
 import type { z } from 'zod';
-import { UnreachableError, UpstreamError } from '../core/errors';
+import { UnreachableError } from '../core/errors';
 import { upstreamDuration } from '../metrics';
+import { AnswerError } from './http-answer';
+import { BodyStatusError, type BodyStatusReader, bodyStatusInterceptor } from './http-body-status';
+
+export { AnswerError, type AnswerKind } from './http-answer';
 
 /** Turns an error response body into the service's own message (each API has its own shape). */
 export type ErrorMessageReader = (status: number, body: unknown) => string | undefined;
@@ -19,6 +23,8 @@ export interface HttpClientOptions {
   timeoutMs?: number;
   /** Retries of idempotent requests on 5xx, 429 and connection errors. Default 2. */
   retries?: number;
+  /** Retries on 429 (rate limiting), for a service that asks for patience. Default: `retries`. */
+  rateLimitRetries?: number;
   /** First retry delay in ms (doubles each time; `Retry-After` wins). Default 250. */
   retryDelayMs?: number;
   /**
@@ -31,6 +37,11 @@ export interface HttpClientOptions {
   /** Headers sent with every request. */
   headers?: Record<string, string>;
   readError?: ErrorMessageReader;
+  /**
+   * For a service that answers HTTP 200 with its real result code in the body: reads that code, so
+   * a retryable one (429, 5xx) is retried like the same HTTP status (see http-body-status.ts).
+   */
+  bodyStatus?: BodyStatusReader;
 }
 
 /** One request. */
@@ -52,6 +63,9 @@ export interface RawResponse {
 }
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+
+/** Statuses an idempotent call is retried on. */
+const RETRY_STATUSES = [429, 500, 502, 503, 504];
 
 /** What undici's RetryHandler calls to decide on a retry (its `retry` option). */
 type RetryDecision = NonNullable<ConstructorParameters<typeof RetryAgent>[1]>['retry'];
@@ -103,10 +117,11 @@ interface Received {
 }
 
 /**
- * The one HTTP layer every service client uses: undici with keep-alive, timeouts, retries with
- * backoff for idempotent calls only (undici's RetryAgent, which honours `Retry-After`), error bodies
- * turned into {@link UpstreamError}s carrying the service's own message, and transport failures into
- * {@link UnreachableError}s.
+ * The one HTTP layer every service client uses, and the one owner of retries: undici with
+ * keep-alive, timeouts, retries with backoff for idempotent calls only (undici's RetryAgent, which
+ * honours `Retry-After`; a code reported in the body too, with `bodyStatus`), error bodies turned
+ * into {@link AnswerError}s (UpstreamErrors) carrying the service's own message, and transport
+ * failures into {@link UnreachableError}s.
  */
 export class HttpClient {
   private readonly retrying: Dispatcher;
@@ -126,19 +141,26 @@ export class HttpClient {
         ? { connect: { secureContext: createSecureContext({ cert: tls.cert, key: tls.key, ca: tls.ca }) } }
         : {}),
     });
-    this.retrying = new RetryAgent(this.plain, {
-      maxRetries: options.retries ?? 2,
+    const checked = options.bodyStatus
+      ? this.plain.compose(bodyStatusInterceptor(options.bodyStatus, RETRY_STATUSES))
+      : this.plain;
+    const retries = options.retries ?? 2;
+    this.retrying = new RetryAgent(checked, {
+      maxRetries: Math.max(retries, options.rateLimitRetries ?? retries),
       minTimeout: options.retryDelayMs ?? 250,
       maxTimeout: Math.min(10_000, this.retryWaitBudgetMs),
       timeoutFactor: 2,
       methods: [...IDEMPOTENT] as Dispatcher.HttpMethod[],
-      statusCodes: [429, 500, 502, 503, 504],
+      statusCodes: RETRY_STATUSES,
       // A `Retry-After` longer than the budget is not waited for (undici caps it at maxTimeout and
       // waits anyway, which made a reply take 2 × 10 s for `Retry-After: 3600`): the answer is
       // handed back at once and toError says how long the service asked to wait.
       retry: (error, context, callback) => {
-        const wait = retryAfterMs((error as { headers?: Record<string, string> }).headers?.['retry-after']);
+        const { headers, statusCode } = error as { headers?: Record<string, string>; statusCode?: number };
+        const wait = retryAfterMs(headers?.['retry-after']);
         if (wait !== undefined && wait > this.retryWaitBudgetMs) return callback(error);
+        // Only rate limits get the extra retries of `rateLimitRetries` (undici counts from 1).
+        if (statusCode !== 429 && context.state.counter > retries) return callback(error);
         return undiciRetry(error, context, callback);
       },
       // Hand back the last answer once retries are exhausted instead of a bare RequestRetryError,
@@ -164,10 +186,12 @@ export class HttpClient {
     if (statusCode >= 400) throw this.toError(statusCode, parsed ?? text, headers);
     const result = schema.safeParse(parsed);
     if (!result.success) {
-      throw new UpstreamError(
+      throw new AnswerError(
         this.options.service,
         502,
         `The ${this.options.service} service sent an answer Deckhand does not understand.`,
+        undefined,
+        'unreadable',
       );
     }
     return result.data;
@@ -175,7 +199,7 @@ export class HttpClient {
 
   /**
    * Sends a request and returns status, headers and body text without turning error statuses into
-   * errors; {@link errorFor} makes the usual {@link UpstreamError} from an error answer.
+   * errors; {@link errorFor} makes the usual {@link AnswerError} from an error answer.
    */
   async raw(method: Dispatcher.HttpMethod, path: string, options: RequestOptions = {}): Promise<RawResponse> {
     const { statusCode, headers, text } = await this.receive(method, path, options);
@@ -183,14 +207,14 @@ export class HttpClient {
   }
 
   /**
-   * The {@link UpstreamError} for an error answer, with the service's own message (`readError`);
+   * The {@link AnswerError} for an error answer, with the service's own message (`readError`);
    * pass the answer's headers so an HTML page is not echoed and a `Retry-After` is reported.
    */
   errorFor(
     status: number,
     text: string,
     headers: Record<string, string | string[] | undefined> = {},
-  ): UpstreamError {
+  ): AnswerError {
     return this.toError(status, parseJson(text) ?? text, headers);
   }
 
@@ -334,6 +358,9 @@ export class HttpClient {
 
   private transportError(error: unknown): Error {
     const service = this.options.service;
+    if (error instanceof BodyStatusError) {
+      return this.toError(error.statusCode, parseJson(error.body) ?? error.body, error.headers);
+    }
     if (error instanceof undiciErrors.RequestRetryError) {
       return this.toError(error.statusCode, undefined);
     }
@@ -350,14 +377,16 @@ export class HttpClient {
     status: number,
     body: unknown,
     headers: Record<string, string | string[] | undefined> = {},
-  ): UpstreamError {
+  ): AnswerError {
     const service = this.options.service;
     const wait = status === 429 || status === 503 ? retryAfterMs(headers['retry-after']) : undefined;
     if (wait !== undefined && wait > this.retryWaitBudgetMs) {
-      return new UpstreamError(
+      return new AnswerError(
         service,
         status,
         `The ${service} service asked us to wait ${waitInWords(wait)}; try later.`,
+        undefined,
+        'status',
       );
     }
     // An HTML page (a proxy's error page) is never echoed into the chat: only its status is told.
@@ -366,10 +395,11 @@ export class HttpClient {
     const own = this.options.readError?.(status, readable);
     const fallback =
       typeof readable === 'string' && readable.length < 300 && readable.trim() ? readable.trim() : undefined;
+    const said = own ?? fallback;
+    if (said !== undefined) return new AnswerError(service, status, said, hintFor(status), 'said', said);
     const reason = STATUS_CODES[status];
-    const message =
-      own ?? fallback ?? `The ${service} service answered ${status}${reason ? ` ${reason}` : ''}.`;
-    return new UpstreamError(service, status, message, hintFor(status));
+    const message = `The ${service} service answered ${status}${reason ? ` ${reason}` : ''}.`;
+    return new AnswerError(service, status, message, hintFor(status), 'status');
   }
 }
 

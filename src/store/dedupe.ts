@@ -17,15 +17,14 @@ export class DeliveryDeduper {
   ) {}
 
   /**
-   * True the first time `key` is claimed (within the TTL, or `ttlSeconds` when given), false for
-   * every repeat. Throws a
+   * True the first time `key` is claimed (within the TTL), false for every repeat. Throws a
    * {@link StoreUnavailableError} when Redis cannot record the claim: the caller tells the user
    * nothing was done, and runs nothing.
    */
-  async claim(key: string, ttlSeconds = this.ttlSeconds): Promise<boolean> {
+  async claim(key: string): Promise<boolean> {
     let result: string | null;
     try {
-      result = await this.redis.set(`${this.prefix}seen:${key}`, '1', 'EX', ttlSeconds, 'NX');
+      result = await this.redis.set(`${this.prefix}seen:${key}`, '1', 'EX', this.ttlSeconds, 'NX');
     } catch (error) {
       throw new StoreUnavailableError({ cause: error });
     }

@@ -50,6 +50,16 @@ export class Credentials {
     private readonly shared: SharedCredentials = {},
   ) {}
 
+  /** What is wrong with `values` for a credential of `kind`, in the user's words; `undefined` when they are fine. */
+  check(kind: CredentialKind, values: CredentialValues): string | undefined {
+    return checkCredential(kind, values);
+  }
+
+  /** Stores a checked credential of `kind` for `owner`; resolves with what was stored, in words. */
+  save(owner: VaultOwner, kind: CredentialKind, values: CredentialValues, tool?: string): Promise<string> {
+    return saveCredential(this.vault, owner, kind, values, tool);
+  }
+
   /** Which shared accounts are configured (for /whoami). */
   sharedKinds(): ('media' | 'calendar')[] {
     const kinds: ('media' | 'calendar')[] = [];

@@ -19,6 +19,7 @@ import type { Logger } from 'pino';
 import type { ChatUser, Invocation } from '../core/command';
 import { type Platform, parseConversationId } from '../core/conversation';
 import type { CardSurface, Dispatcher } from '../core/dispatch';
+import type { AccountLinker } from '../core/linking';
 import type { Messengers } from '../core/messenger';
 import type { Card, DraftCard } from '../core/reply';
 import { missingScopes, OAuthTokenError, pkcePair, type SourcehostFactory } from '../services/sourcehost';
@@ -91,7 +92,7 @@ export interface LinkRequest {
 }
 
 /** The source-host OAuth web flow. */
-export class SourceLinker {
+export class SourceLinker implements AccountLinker {
   private dispatcher: Dispatcher<unknown> | undefined;
   private messengers: Messengers | undefined;
 

@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import type { ChatUser } from '../core/command';
 import { parseConversationId } from '../core/conversation';
 import type { Dispatcher } from '../core/dispatch';
+import type { SecretFormIssuer } from '../core/linking';
 import type { SecretFormKind, SecretFormSession, SecretFormStore } from '../store/links-secret-forms';
 import type { CredentialVault } from '../store/vault';
 import { VaultLockedError } from '../store/vault-cipher';
@@ -53,7 +54,7 @@ export interface SecretFormsDeps {
 }
 
 /** Secret entry forms. */
-export class SecretForms {
+export class SecretForms implements SecretFormIssuer {
   private dispatcher: Dispatcher<unknown> | undefined;
 
   constructor(private readonly deps: SecretFormsDeps) {}

@@ -1,10 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
+import type { RouteHandler, RouteRegistrar } from '../core/host';
 import { metricsRegistry } from '../metrics';
 
 /** A raw Node handler, so SDK request listeners (Bolt, grammY, …) can be mounted unchanged. */
-export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+export type { RouteHandler };
 
 /** A named check behind `/healthz` (Redis reachable, each adapter up). */
 export type HealthCheck = () => Promise<boolean>;
@@ -13,7 +14,7 @@ export type HealthCheck = () => Promise<boolean>;
  * The one HTTP server: platform webhooks, OAuth pages, health and metrics on one port. Routes are
  * matched by method and exact path or by a prefix ending in `*`.
  */
-export class WebServer {
+export class WebServer implements RouteRegistrar {
   private readonly routes: { method: string; path: string; handler: RouteHandler }[] = [];
   private readonly checks = new Map<string, HealthCheck>();
   private server: Server | undefined;

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { slackManifest } from '../../adapters/slack';
 import { SLACK_ROUTES } from '../../adapters/slack/adapter';
 import { BOT_EVENTS, BOT_SCOPES, buildSlackManifest } from '../../adapters/slack/manifest';
-import { commandRegistry } from '../../src/cli/manifest';
 import { loadConfig } from '../../src/config';
+import { commandRegistry } from '../../src/wiring';
 
 const FILE = join(import.meta.dirname, '..', '..', 'manifest', 'slack-app.json');
 

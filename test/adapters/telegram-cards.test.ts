@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TelegramAdapter } from '../../adapters/telegram/adapter';
-import { jobCard } from '../../commands/job-card';
+import { jobCard } from '../../commands/toolhost/job-card';
 import { defineCommand } from '../../src/core/command';
 import { Messengers } from '../../src/core/messenger';
 import { silentLogger } from '../../src/log';

@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANIFESTS } from '../../adapters';
 import { buildTelegramCommands } from '../../adapters/telegram/manifest';
-import { commandRegistry, runRegister } from '../../src/cli/manifest';
+import { runRegister } from '../../src/cli/manifest';
 import { loadConfig } from '../../src/config';
+import { commandRegistry } from '../../src/wiring';
 import { type FakeTelegram, startFakeTelegram } from '../fakes/telegram';
 
 const ROOT = join(import.meta.dirname, '..', '..');

@@ -1,11 +1,11 @@
 /**
- * The CLI's rule for which platforms `start` runs (src/cli/platforms.ts, which loads no adapter) is
+ * The CLI's rule for which platforms `start` runs (src/wiring/platforms.ts, which loads no adapter) is
  * the adapters' own `configuredPlatforms`, on every combination that turns a platform on or not.
  */
 import { describe, expect, it } from 'vitest';
 import { configuredPlatforms } from '../../adapters';
-import { loadAdapterFactories, runnablePlatforms } from '../../src/cli/platforms';
 import { loadConfig } from '../../src/config';
+import { loadAdapterFactories, runnablePlatforms } from '../../src/wiring/platforms';
 
 const SETTINGS: Record<string, string>[] = [
   {},

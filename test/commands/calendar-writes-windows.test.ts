@@ -6,7 +6,7 @@
  */
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { digestCard } from '../../commands/calendar-digest';
+import { digestCard } from '../../commands/calendar/calendar-digest';
 import type { DigestJobData } from '../../src/queue/digest-scheduler';
 import { type CalendarSandbox, SANDBOX_CALENDAR_USERS } from '../../src/sandbox/calendar';
 import type { EventPost } from '../../src/sandbox/calendar/state';

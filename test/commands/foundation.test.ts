@@ -20,8 +20,12 @@ const idle = () => waitFor(async () => (await t.app.services.watches.activeCount
 
 describe('deployments from chat', () => {
   it('shows a running deployment instead of starting a second one', async () => {
+    // Held, so the first is still running when the second arrives however slow the machine is.
+    const sandbox = t.app.sandbox as ToolhostSandbox;
+    sandbox.controls.holdDeployments(true);
     const [first] = await t.say('/deploy mytool --force-build --description "first"');
     const [second] = await t.say('/deploy mytool');
+    sandbox.controls.holdDeployments(false);
     expect(second?.text).toContain('A deployment is already running, so no new one was started');
     expect(first?.footer).toContain(second?.footer as string);
     await idle();

@@ -179,7 +179,8 @@ describe('/media upload', () => {
 describe('/media upload-url and /media uploads', () => {
   it('follows a remote upload to completion, updating one card', async () => {
     const size = 2 * 1024 * 1024;
-    const url = `${sandbox.apiUrl}/samples/talk.mp4?size=${size}&rate=${3 * 1024 * 1024}`;
+    // 4 s of transfer, so the follow sees it in progress even when a busy machine stretches its polls.
+    const url = `${sandbox.apiUrl}/samples/talk.mp4?size=${size}&rate=${size / 4}`;
     const [card] = await t.say(`/media upload-url ${url} --title "The talk" --folder 101`);
     const ts = t.transcript.posted.length;
     expect(card?.title).toBe('Remote upload');

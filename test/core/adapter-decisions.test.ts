@@ -11,14 +11,14 @@ describe('ClickGuard', () => {
   it('claims each press for the same window on every platform, keyed by message, button and person', async () => {
     const claims: [string, number][] = [];
     const seen = new Set<string>();
-    const guard = new ClickGuard({
-      async claim(key, ttl) {
-        claims.push([key, ttl]);
+    const guard = new ClickGuard((seconds) => ({
+      async claim(key: string) {
+        claims.push([key, seconds]);
         if (seen.has(key)) return false;
         seen.add(key);
         return true;
       },
-    });
+    }));
     const press = { platform: 'slack' as const, message: 'T1:C1:1.2', action: 'abc', user: 'U1' };
     expect(await guard.first(press)).toBe(true);
     expect(await guard.first(press)).toBe(false);

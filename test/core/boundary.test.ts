@@ -1,38 +1,105 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import {
+  ALLOWED,
+  checkFile,
+  checkRepository,
+  formatViolations,
+  importsOf,
+  layerOf,
+} from '../support/boundaries';
 
 const root = join(import.meta.dirname, '..', '..');
-const FORBIDDEN =
-  /from\s+['"](@slack\/[\w-]+|discord\.js|@discordjs\/[\w-]+|grammy|@grammyjs\/[\w-]+|bullmq)['"]/;
-const ADAPTER_IMPORT = /from\s+['"](\.\.\/)+adapters\//;
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return path.endsWith('.ts') ? [path] : [];
+describe('layer boundaries (DESIGN.md §Layout, allowed edges)', () => {
+  it('every import in src/, adapters/ and commands/ follows the table of allowed edges', () => {
+    const { files, violations, stale } = checkRepository(root);
+    expect(files).toBeGreaterThan(100);
+    expect(formatViolations(violations)).toBe('');
+    // The list of edges waiting for a fix only shrinks.
+    expect(stale).toEqual([]);
   });
-}
 
-describe('layer boundaries', () => {
-  for (const layer of ['src/core', 'commands']) {
-    it(`${layer}/ imports no platform SDK, no BullMQ and no adapter`, () => {
-      const files = sourceFiles(join(root, layer));
-      expect(files.length).toBeGreaterThan(0);
-      const offenders = files
-        .filter((file) => {
-          const text = readFileSync(file, 'utf8');
-          return FORBIDDEN.test(text) || ADAPTER_IMPORT.test(text);
-        })
-        .map((file) => relative(root, file));
-      expect(offenders).toEqual([]);
+  it('classifies every folder of the tree', () => {
+    expect(layerOf('adapters/slack/adapter.ts')).toBe('adapters');
+    expect(layerOf('commands/toolhost/deploy.ts')).toBe('commands');
+    expect(layerOf('src/sandbox/media/index')).toBe('sandbox');
+    expect(layerOf('src/wiring/index.ts')).toBe('wiring');
+    expect(layerOf('src/main.ts')).toBe('cli');
+    expect(Object.keys(ALLOWED)).toContain('wiring');
+  });
+
+  it('tells type-only imports from value imports (the compiler parses them)', () => {
+    const edges = importsOf(
+      'x.ts',
+      [
+        `import type { A } from './a';`,
+        `import { type B, type C } from './b';`,
+        `import { D, type E } from './d';`,
+        `export type { F } from './f';`,
+        `type G = import('./g').G;`,
+        `const h = await import('./h');`,
+      ].join('\n'),
+    );
+    expect(edges.map((edge) => [edge.specifier, edge.typeOnly])).toEqual([
+      ['./a', true],
+      ['./b', true],
+      ['./d', false],
+      ['./f', true],
+      ['./g', true],
+      ['./h', false],
+    ]);
+  });
+
+  describe('fails on a forbidden import (the check itself works)', () => {
+    it('an adapter importing the composition root, a store, or another SDK', () => {
+      const text = [
+        `import type { App } from '../../src/wiring';`,
+        `import { DeliveryDeduper } from '../../src/store/dedupe';`,
+        `import { Client } from 'discord.js';`,
+        `import { App as Bolt } from '@slack/bolt';`,
+        `import type { Reply } from '../../src/core/reply';`,
+      ].join('\n');
+      const reasons = checkFile('adapters/slack/adapter.ts', text).map((v) => `${v.line}: ${v.reason}`);
+      expect(reasons).toEqual([
+        '1: adapters → wiring is not an allowed edge',
+        '2: adapters → store is not an allowed edge',
+        '3: adapters imports the discord SDK (only adapters/discord/ may)',
+      ]);
     });
-  }
 
-  it('detects a forbidden import (the check itself works)', () => {
-    expect(FORBIDDEN.test(`import { App } from '@slack/bolt';`)).toBe(true);
-    expect(FORBIDDEN.test(`import { Queue } from 'bullmq';`)).toBe(true);
-    expect(FORBIDDEN.test(`import { z } from 'zod';`)).toBe(false);
+    it('a command importing web, the sandbox, or a store by value (types are allowed)', () => {
+      const text = [
+        `import { SourceLinker } from '../../src/web/oauth-flow';`,
+        `import { startMediaSandbox } from '../../src/sandbox/media';`,
+        `import { RedisActionStore } from '../../src/store/actions';`,
+        `import type { SubscriptionStore } from '../../src/store/subscriptions';`,
+        `import { Queue } from 'bullmq';`,
+        `import { x } from '../media/x';`,
+      ].join('\n');
+      const reasons = checkFile('commands/toolhost/deploy.ts', text).map((v) => `${v.line}: ${v.reason}`);
+      expect(reasons).toEqual([
+        '1: commands → web is not an allowed edge',
+        '2: commands → sandbox is not an allowed edge',
+        '3: commands → store is not an allowed edge (types only, with `import type`)',
+        '5: commands imports bullmq (only queue, wiring may)',
+        '6: commands/toolhost/ imports commands/media/ (siblings do not import each other)',
+      ]);
+    });
+
+    it('core importing anything of ours but itself and the shared leaves', () => {
+      const text = [`import { x } from '../store/redis';`, `import { y } from './reply';`].join('\n');
+      expect(checkFile('src/core/dispatch.ts', text).map((v) => v.reason)).toEqual([
+        'core → store is not an allowed edge',
+      ]);
+    });
+
+    it('the sandbox reached from anywhere but the wiring', () => {
+      const text = `import { startMediaSandbox } from '../sandbox/media';`;
+      expect(checkFile('src/queue/upload-setup.ts', text)).toHaveLength(1);
+      expect(checkFile('src/web/oauth-accounts.ts', text)).toHaveLength(1);
+      expect(checkFile('src/cli/sandbox.ts', text)).toHaveLength(1);
+      expect(checkFile('src/wiring/media.ts', text)).toEqual([]);
+    });
   });
 });

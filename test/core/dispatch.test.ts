@@ -1,9 +1,9 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { AccessPolicy } from '../../src/core/access';
 import type { Invocation, MessageHandle } from '../../src/core/command';
 import { defineCommand } from '../../src/core/command';
-import { ConfigPolicy } from '../../src/core/config-policy';
 import { type CardSurface, Dispatcher } from '../../src/core/dispatch';
 import { Messengers } from '../../src/core/messenger';
 import type { Card } from '../../src/core/reply';
@@ -59,7 +59,7 @@ function setup(extra: Parameters<typeof defineCommand>[0][] = []) {
     services: {},
     actions,
     bindings: new RedisBindingStore(redis, prefix),
-    policy: new ConfigPolicy({ admins: ['slack:UADMIN'], maintainers: ['mytool=slack:UMAINT'] }),
+    policy: new AccessPolicy({ admins: ['slack:UADMIN'], maintainers: ['mytool=slack:UMAINT'] }),
     messengers: new Messengers(),
     logger: silentLogger,
   });

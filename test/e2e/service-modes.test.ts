@@ -1,5 +1,5 @@
 /**
- * One rule for real or emulated services (src/service-modes.ts): a service is real when its URL is
+ * One rule for real or emulated services (src/wiring/service-modes.ts): a service is real when its URL is
  * set, emulated otherwise in sandbox mode. `npm start -- --sandbox` with `CALENDAR_URL` set says at
  * start-up which services are real, sends calendar commands to that URL, and keeps the tool platform
  * on its emulator.
@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { type CalendarSandbox, startCalendarSandbox } from '../../src/sandbox/calendar';
-import { describeServiceModes, serviceModes } from '../../src/service-modes';
+import { describeServiceModes, serviceModes } from '../../src/wiring/service-modes';
 import { messages, runShellScript } from '../support/cli';
 
 describe('serviceModes', () => {

@@ -10,11 +10,11 @@ import type { User, UserFromGetMe } from 'grammy/types';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { TelegramAdapter, type TelegramAdapterOptions } from '../../adapters/telegram/adapter';
-import { type App, createApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import type { AnyCommand } from '../../src/core/command';
 import { DeliveryDeduper } from '../../src/store/dedupe';
 import { WebServer } from '../../src/web/server';
+import { type App, createApp } from '../../src/wiring';
 import { testPrefix } from '../support/redis';
 import { type FakeTelegram, startFakeTelegram } from './telegram';
 

@@ -27,7 +27,9 @@ describe('when Redis goes away', () => {
     const port = await freePort();
     const dir = mkdtempSync(join(tmpdir(), 'deckhand-outage-'));
     redis = await startTestRedis({ port, dir, persistent: true });
-    t = await startTestApp({ REDIS_URL: `redis://127.0.0.1:${port}/0` });
+    // A watch that was running when Redis went away is taken up again once its lock expires: keep
+    // that short, so the resumption is waited for in seconds on any machine.
+    t = await startTestApp({ REDIS_URL: `redis://127.0.0.1:${port}/0`, QUEUE_LOCK_MS: '2000' });
     platform = ToolhostClientFactory.forSandbox(t.app.sandbox as ToolhostSandbox);
     web = new WebServer(silentLogger);
     const app = t.app;
@@ -55,7 +57,7 @@ describe('when Redis goes away', () => {
         t?.transcript.updates
           .filter((u) => u.handle.ref.ts === 'outage')
           .find((u) => u.card.fields?.[0]?.value === 'cancelled'),
-      30_000,
+      45_000,
       200,
     );
     expect(last.card.status).toBe('warning');

@@ -9,25 +9,29 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { buildLatestCommand, buildListCommand, buildShowCommand } from '../../commands/build';
-import { buildLogsCommand, buildQuotaCommand } from '../../commands/build-extra';
-import { configDeleteCommand, configGenerateCommand, configShowCommand } from '../../commands/config';
-import { deployCommand } from '../../commands/deploy';
+import type { AppServices } from '../../commands/services';
+import { buildLatestCommand, buildListCommand, buildShowCommand } from '../../commands/toolhost/build';
+import { buildLogsCommand, buildQuotaCommand } from '../../commands/toolhost/build-extra';
+import {
+  configDeleteCommand,
+  configGenerateCommand,
+  configShowCommand,
+} from '../../commands/toolhost/config';
+import { deployCommand } from '../../commands/toolhost/deploy';
 import {
   deploymentCancelCommand,
   deploymentDeleteCommand,
   deploymentListCommand,
   deploymentShowCommand,
-} from '../../commands/deployment';
-import { envvarsListCommand, envvarsQuotaCommand, envvarsShowCommand } from '../../commands/envvars';
+} from '../../commands/toolhost/deployment';
+import { envvarsListCommand, envvarsQuotaCommand, envvarsShowCommand } from '../../commands/toolhost/envvars';
 import {
   jobsDeleteCommand,
   jobsImagesCommand,
   jobsListCommand,
   jobsQuotaCommand,
   jobsShowCommand,
-} from '../../commands/jobs';
-import type { AppServices } from '../../commands/services';
+} from '../../commands/toolhost/jobs';
 import type { CommandDefinition } from '../../src/core/command';
 import type { DraftCard } from '../../src/core/reply';
 import { HttpClient } from '../../src/services/http';

@@ -1,5 +1,4 @@
 import { inject } from 'vitest';
-import { type App, createApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import type { Invocation, MessageHandle } from '../../src/core/command';
 import type { CardSurface } from '../../src/core/dispatch';
@@ -7,6 +6,7 @@ import type { FormSpec } from '../../src/core/forms';
 import type { Card } from '../../src/core/reply';
 import { silentLogger } from '../../src/log';
 import { DELIVER_QUEUES } from '../../src/queue/queues';
+import { type App, createApp } from '../../src/wiring';
 import { testPrefix } from './redis';
 import { waitFor } from './wait';
 

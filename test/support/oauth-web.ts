@@ -1,7 +1,7 @@
-import type { App } from '../../src/app';
 import type { ChatUser } from '../../src/core/command';
 import { silentLogger } from '../../src/log';
 import { WebServer } from '../../src/web/server';
+import type { App } from '../../src/wiring';
 
 /** Deckhand's web server for a test app, with the account routes, on a free loopback port. */
 export async function startAccountWeb(app: App): Promise<{ url: string; close(): Promise<void> }> {

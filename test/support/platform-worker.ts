@@ -5,11 +5,11 @@
 // prints "ready"): the test keeps the next worker loaded while the current one is killed, so a crash
 // round does not wait for a process to start.
 import type { AdapterFactory, PlatformAdapter } from '../../adapters/types';
-import { createApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { silentLogger } from '../../src/log';
 import { DeliveryDeduper } from '../../src/store/dedupe';
 import { WebServer } from '../../src/web/server';
+import { createApp } from '../../src/wiring';
 
 const config = loadConfig();
 const logger = silentLogger;

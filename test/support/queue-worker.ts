@@ -2,9 +2,9 @@
 // a sandbox the test runs, whose "slack" messenger appends every post and edit to RECORD_FILE (JSON
 // lines) instead of calling Slack. Run with tsx; prints "ready" once its workers run.
 import { appendFileSync } from 'node:fs';
-import { createApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { silentLogger } from '../../src/log';
+import { createApp } from '../../src/wiring';
 
 const file = process.env.RECORD_FILE as string;
 const config = loadConfig();

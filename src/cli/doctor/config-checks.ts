@@ -4,9 +4,8 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { settingsProblems, slackSettings } from '../../../adapters/slack/settings';
 import type { Config } from '../../config';
-import { runnablePlatforms } from '../platforms';
+import { runnablePlatforms, settingsProblems, slackSettings } from '../../wiring/platforms';
 import { type CheckResult, fail, ok, skip } from './check';
 
 const set = (config: Config, ...names: (keyof Config)[]) => names.filter((n) => Boolean(config[n]));

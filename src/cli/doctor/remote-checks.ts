@@ -5,10 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_SLACK_API_URL } from '../../../adapters/slack/settings';
 import type { Config } from '../../config';
-import { serviceModes } from '../../service-modes';
-import { runnablePlatforms } from '../platforms';
+import { DEFAULT_SLACK_API_URL, runnablePlatforms } from '../../wiring/platforms';
+import { serviceModes } from '../../wiring/service-modes';
 import { type CheckResult, fail, ok, skip } from './check';
 import { certifiedTools } from './config-checks';
 import { type ProbeResult, probe, shown } from './http';

@@ -13,6 +13,8 @@ export interface SandboxTimings {
    * up after 1 h). Default: 200 steps.
    */
   deploymentTimeoutMs?: number;
+  /** While true, deployments stay in the state they are in (tests that need one still running). */
+  holdDeployments?: boolean;
 }
 
 /** What the builds area offers to the other areas. */

@@ -96,6 +96,10 @@ export class DeploymentRunner {
       return;
     }
     if (data.status !== 'pending' && data.status !== 'running') return;
+    if (this.ctx.timings.holdDeployments) {
+      this.schedule(record, phase);
+      return;
+    }
     if (Date.now() - record.createdAt > this.timeoutMs) {
       this.timeOut(record);
       return;

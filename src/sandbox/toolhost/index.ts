@@ -55,6 +55,8 @@ export interface ToolhostControls {
   setDeprecation(key: string, message: string | undefined): void;
   /** Makes the tool's deploy token older than its 365-day lifetime. */
   expireDeployToken(tool: string): void;
+  /** Holds every deployment in its current state until released (a test needs one still running). */
+  holdDeployments(hold: boolean): void;
   /** Ends every open live log stream now (clients see the stream end and must reconnect). */
   breakStreams(): void;
 }
@@ -192,6 +194,9 @@ export async function startToolhostSandbox(options: ToolhostSandboxOptions = {})
         else ctx.deprecations.set(key, message);
       },
       expireDeployToken: (tool) => componentsStoreOf(ctx).expireToken(tool),
+      holdDeployments: (hold) => {
+        ctx.timings.holdDeployments = hold;
+      },
       breakStreams: () => ctx.timers?.breakStreams(),
     },
     async close() {

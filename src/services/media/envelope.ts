@@ -51,6 +51,24 @@ export function isRateLimited(envelope: Envelope): boolean {
   return statusOf(envelope) === 429 || /too many requests/i.test(envelope.msg ?? '');
 }
 
+/**
+ * The result code a media answer's body reports, for the HTTP layer (`bodyStatus`): 429 for the
+ * rate-limit answer, else the envelope's `status`; undefined for a body that is no envelope.
+ */
+export function envelopeStatus(text: string): number | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const envelope = EnvelopeSchema.safeParse(json);
+  if (!envelope.success) return undefined;
+  if (isRateLimited(envelope.data)) return 429;
+  const status = statusOf(envelope.data);
+  return Number.isFinite(status) ? status : undefined;
+}
+
 /** True when the envelope says the key is wrong or missing. */
 export function isKeyProblem(status: number, msg: string | undefined): boolean {
   return status === 403 || status === 401 || /invalid key|wrong auth|no api key/i.test(msg ?? '');

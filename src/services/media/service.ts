@@ -8,7 +8,7 @@ import type { ChatUser } from '../../core/command';
 import { PermissionDenied } from '../../core/errors';
 import { HttpClient } from '../http';
 import { type MediaClient as Client, MediaClient, type MediaClientOptions } from './client';
-import { MEDIA_SERVICE, readMediaError } from './envelope';
+import { envelopeStatus, MEDIA_SERVICE, readMediaError } from './envelope';
 import { MediaSession, type MediaSessionOptions } from './session';
 
 /** A key for one user, and what to tell them when the host refuses it. */
@@ -43,6 +43,13 @@ export interface MediaServiceOptions extends MediaClientOptions, MediaSessionOpt
   keys: MediaKeySource;
   /** Timeout of one API call in ms. Default 15 000. */
   timeoutMs?: number;
+  /**
+   * Retries of a call the host rate-limits (HTTP 429 or `"status":"429"` in the body), by the HTTP
+   * layer (which retries 5xx and connection failures twice). Default 4.
+   */
+  rateLimitRetries?: number;
+  /** First wait before a retry in ms (doubles each time). Default 200 (the docs ask ≥ 100). */
+  rateLimitDelayMs?: number;
 }
 
 /** Hands out {@link MediaClient}s per chat user; one per process. */
@@ -57,6 +64,9 @@ export class MediaService {
       baseUrl: options.apiUrl,
       timeoutMs: options.timeoutMs ?? 15_000,
       readError: readMediaError,
+      bodyStatus: envelopeStatus,
+      rateLimitRetries: options.rateLimitRetries ?? 4,
+      retryDelayMs: options.rateLimitDelayMs ?? 200,
     });
   }
 
@@ -82,15 +92,7 @@ export class MediaService {
 
   /** A client for an explicit key (tests, and the vault once it exists). */
   withKey(key: string, keyHint?: string): Client {
-    const session = new MediaSession(this.http, key, {
-      ...(this.options.rateLimitRetries !== undefined
-        ? { rateLimitRetries: this.options.rateLimitRetries }
-        : {}),
-      ...(this.options.rateLimitDelayMs !== undefined
-        ? { rateLimitDelayMs: this.options.rateLimitDelayMs }
-        : {}),
-      ...(keyHint ? { keyHint } : {}),
-    });
+    const session = new MediaSession(this.http, key, keyHint ? { keyHint } : {});
     return new MediaClient(session, {
       ...this.options,
       dispatcher: this.uploadAgent,

@@ -1,16 +1,16 @@
 /**
  * One account's connection to the media API, shared by the resource classes: adds the key to every
- * call, reads the envelope, waits and retries when the host rate-limits (10 requests per second),
- * and turns failures into errors a user can act on (see envelope.ts).
+ * call, reads the envelope, and turns failures into errors a user can act on (see envelope.ts).
+ * Rate limits (10 requests per second) are waited out by the HTTP layer's retries, which read the
+ * envelope's status too (`bodyStatus`): nothing is retried here.
  */
 import type { z } from 'zod';
 import { UpstreamError } from '../../core/errors';
-import type { HttpClient } from '../http';
+import { AnswerError, type HttpClient } from '../http';
 import {
   type Envelope,
   EnvelopeSchema,
   type ErrorContext,
-  isRateLimited,
   mediaError,
   statusOf,
   unreadable,
@@ -18,10 +18,6 @@ import {
 
 /** Options of a {@link MediaSession}. */
 export interface MediaSessionOptions {
-  /** Retries after a rate-limit answer. Default 4. */
-  rateLimitRetries?: number;
-  /** First wait after a rate-limit answer in ms (doubles each time). Default 200 (the docs ask ≥ 100). */
-  rateLimitDelayMs?: number;
   /** What to tell a user whose key is refused. */
   keyHint?: string;
 }
@@ -44,21 +40,13 @@ export interface MediaCall<T> {
   msgIsDescription?: boolean;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** The per-account plumbing behind a {@link MediaClient}. */
 export class MediaSession {
-  private readonly retries: number;
-  private readonly delayMs: number;
-
   constructor(
     private readonly http: HttpClient,
     private readonly key: string,
     private readonly options: MediaSessionOptions = {},
-  ) {
-    this.retries = options.rateLimitRetries ?? 4;
-    this.delayMs = options.rateLimitDelayMs ?? 200;
-  }
+  ) {}
 
   /** The API key (for the upload, which is not a plain GET). */
   get apiKey(): string {
@@ -70,7 +58,7 @@ export class MediaSession {
     return this.options.keyHint;
   }
 
-  /** Makes the call, waiting out rate limits, and returns what `read` makes of the envelope. */
+  /** Makes the call and returns what `read` makes of the envelope. */
   async call<T>(call: MediaCall<T>): Promise<T> {
     const envelope = await this.fetch(call);
     this.check(envelope, call);
@@ -99,41 +87,19 @@ export class MediaSession {
     };
   }
 
-  /** Waits before the next try after a rate-limit answer (`attempt` counts from 0). */
-  async backOff(attempt: number): Promise<void> {
-    await sleep(this.delayMs * 2 ** attempt);
-  }
-
-  /** How many times a rate-limited call is tried again. */
-  get rateLimitRetries(): number {
-    return this.retries;
-  }
-
   private async fetch(call: MediaCall<unknown>): Promise<Envelope> {
-    for (let attempt = 0; ; attempt++) {
-      let envelope: Envelope;
-      try {
-        envelope = await this.http.json('GET', call.path, EnvelopeSchema, {
-          query: { key: this.key, ...call.query },
-          route: call.path,
-        });
-      } catch (error) {
-        if (!(error instanceof UpstreamError)) throw error;
-        // The HTTP status is not documented: an error answered with 4xx/5xx means the same as in the body.
-        if (error.status === 429 && attempt < this.retries) {
-          await this.backOff(attempt);
-          continue;
-        }
-        if (error.status === 502 && /does not understand/.test(error.message)) throw unreadable(call.what);
-        // The HTTP layer's own wording ("The media service answered HTTP 500.") is not the host's `msg`.
-        const said = error.message.startsWith('The media service') ? undefined : error.message;
-        throw mediaError(error.status, said, this.context(call.fileCode));
-      }
-      if (isRateLimited(envelope) && attempt < this.retries) {
-        await this.backOff(attempt);
-        continue;
-      }
-      return envelope;
+    try {
+      return await this.http.json('GET', call.path, EnvelopeSchema, {
+        query: { key: this.key, ...call.query },
+        route: call.path,
+      });
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error;
+      if (error instanceof AnswerError && error.kind === 'unreadable') throw unreadable(call.what);
+      // The HTTP status is not documented: an error answered with 4xx/5xx means the same as in the
+      // body. Only the host's own words (not the HTTP layer's "answered 500") are its `msg`.
+      const said = error instanceof AnswerError ? error.said : undefined;
+      throw mediaError(error.status, said, this.context(call.fileCode));
     }
   }
 }

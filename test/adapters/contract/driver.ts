@@ -4,8 +4,9 @@
  * to make the platform misbehave. Where a platform cannot do something, its driver says so in
  * `cannot`, and the contract case asserts the documented alternative instead.
  */
-import type { App } from '../../../src/app';
+
 import type { Platform } from '../../../src/core/conversation';
+import type { App } from '../../../src/wiring';
 
 /** One message as a person in the conversation sees it now. */
 export interface Shown {

@@ -7,11 +7,11 @@
 import type { Logger } from 'pino';
 import { inject } from 'vitest';
 import { createSlackAdapter, type SlackAdapter } from '../../../adapters/slack';
-import { type App, createApp } from '../../../src/app';
 import { type Config, loadConfig } from '../../../src/config';
 import { silentLogger } from '../../../src/log';
 import { DeliveryDeduper } from '../../../src/store/dedupe';
 import { WebServer } from '../../../src/web/server';
+import { type App, createApp } from '../../../src/wiring';
 import { testPrefix } from '../../support/redis';
 import { SlackDriver } from './requests';
 import { FakeSlack } from './server';

@@ -1,0 +1,83 @@
+/** Arguments shared by the calendar commands, and reading dates the way users type them. */
+import type { DateTime } from 'luxon';
+import { z } from 'zod';
+import { UsageError } from '../../src/core/errors';
+import { DATE_FORMATS, isValidTimezone, type ParsedDate, parseDateInput } from '../../src/services/calendar';
+
+/** An event by id or slug. */
+export const eventRef = z
+  .string()
+  .regex(/^(\d{1,12}|[a-z0-9][a-z0-9_-]{0,199})$/i, 'must be an event id (e.g. 42) or slug (e.g. hack-night)')
+  .describe('the event id or slug, e.g. 42 or hack-night');
+
+/** A date as typed. */
+export const dateText = (what: string) =>
+  z.string().min(1).max(60).describe(`${what}: YYYY-MM-DD HH:MM (or YYYY-MM-DD, today, tomorrow 18:00)`);
+
+/** A time zone as typed (checked when the command runs, with a message naming the flag). */
+export const timezoneText = z
+  .string()
+  .min(1)
+  .max(64)
+  .describe('time zone of the dates, e.g. Europe/Berlin (default: the calendar site’s)');
+
+/** A venue, organizer, category or tag by name or id. */
+export const nameOrId = (what: string) => z.string().min(1).max(200).describe(`${what} name or id`);
+
+/** An http(s) URL. */
+export const webUrl = z
+  .url({ protocol: /^https?$/, message: 'must be an http(s) URL such as https://example.org/event' })
+  .max(2000);
+
+/** A 1-based page number (set by paging buttons, or typed). */
+export const pageNumber = z.number().int().min(1).max(10_000).default(1).describe('page of the list');
+
+/** Checks a time zone typed with `flag`; returns it. */
+export function checkTimezone(zone: string, flag: string): string {
+  if (!isValidTimezone(zone)) {
+    throw new UsageError(`Invalid ${flag}: \`${zone}\` is not a time zone.`, {
+      hint: 'Use a name such as Europe/Berlin, America/New_York or UTC.',
+    });
+  }
+  return zone;
+}
+
+/** Reads a date typed with `flag` in `zone`, or throws a usage error naming the flag and the formats. */
+export function readDate(text: string, zone: string, flag: string): ParsedDate {
+  const parsed = parseDateInput(text, zone);
+  if ('problem' in parsed) {
+    throw new UsageError(`Invalid ${flag}: ${parsed.problem}.`, { hint: `Dates look like ${DATE_FORMATS}.` });
+  }
+  return parsed;
+}
+
+/** The start and end of an event from what the user typed: defaults, all-day days, order checked. */
+export function eventTimes(
+  input: { start: string; end?: string | undefined; allDay: boolean },
+  zone: string,
+): { start: DateTime; end: DateTime; allDay: boolean } {
+  const start = readDate(input.start, zone, '--start');
+  const end = input.end === undefined ? undefined : readDate(input.end, zone, '--end');
+  const allDay = input.allDay || (!start.hasTime && (end === undefined || !end.hasTime));
+  if (allDay) {
+    const first = start.dateTime.startOf('day');
+    const last = (end?.dateTime ?? start.dateTime).endOf('day').set({ millisecond: 0 });
+    if (last < first) throw endBeforeStart(input);
+    return { start: first, end: last, allDay: true };
+  }
+  if (!start.hasTime) {
+    throw new UsageError('Invalid --start: give a time (e.g. 2026-12-01 18:00), or add --all-day.');
+  }
+  const endAt = end === undefined ? start.dateTime.plus({ hours: 1 }) : end.dateTime;
+  if (end && !end.hasTime) {
+    throw new UsageError('Invalid --end: give a time (e.g. 2026-12-01 21:00), or add --all-day.');
+  }
+  if (endAt <= start.dateTime) throw endBeforeStart(input);
+  return { start: start.dateTime, end: endAt, allDay: false };
+}
+
+function endBeforeStart(input: { start: string; end?: string | undefined }): UsageError {
+  return new UsageError(`The event ends (${input.end}) before it starts (${input.start}).`, {
+    hint: 'Give an --end after the --start. Nothing was created.',
+  });
+}

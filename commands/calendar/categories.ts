@@ -1,0 +1,135 @@
+/** `/categories list|create` and `/tags list|create`. */
+import { z } from 'zod';
+import { UpstreamError, UsageError } from '../../src/core/errors';
+import type { DraftCard } from '../../src/core/reply';
+import type { CalendarPage, CalendarTerm } from '../../src/services/calendar';
+import { nameOrId, pageNumber } from './calendar-args';
+import { calendarFor, pageFooter } from './calendar-common';
+import { Ambiguous, resolveName } from './calendar-resolve';
+import { command } from './context';
+
+const PER_PAGE = 50;
+
+function termList(
+  page: CalendarPage<CalendarTerm>,
+  kind: 'category' | 'tag',
+  listCommand: string,
+): DraftCard {
+  const title = kind === 'category' ? 'Event categories' : 'Tags';
+  if (page.items.length === 0)
+    return {
+      title,
+      text: `There are no ${kind === 'category' ? 'categories' : 'tags'} yet.`,
+      status: 'info',
+    };
+  const actions = [
+    ...(page.page > 1 ? [{ label: '◀ Previous', command: listCommand, args: { page: page.page - 1 } }] : []),
+    ...(page.nextUrl ? [{ label: 'Next ▶', command: listCommand, args: { page: page.page + 1 } }] : []),
+  ];
+  return {
+    title,
+    status: 'info',
+    fields: page.items.map((term) => ({
+      label: `#${term.id}`,
+      value: `${term.name} (${term.slug}) — ${term.count ?? 0} event${term.count === 1 ? '' : 's'}`,
+      ...(term.url ? { url: term.url } : {}),
+    })),
+    ...(actions.length ? { actions } : {}),
+    footer: pageFooter(page, kind === 'category' ? 'category' : 'tag'),
+  };
+}
+
+/** A duplicate name is a usage error here: the term exists already. */
+function existing(error: unknown, kind: string, name: string): unknown {
+  if (error instanceof UpstreamError && error.status === 400 && /already exists/i.test(error.message)) {
+    return new UsageError(`The ${kind} “${name}” exists already.`, {
+      hint: `See /${kind === 'tag' ? 'tags' : 'categories'} list.`,
+    });
+  }
+  return error;
+}
+
+/** `/categories list`. */
+export const categoriesListCommand = command({
+  name: 'categories list',
+  summary: 'List the event categories (with how many events each has)',
+  args: z.object({ page: pageNumber }),
+  examples: ['/categories list'],
+  permission: 'read',
+  sideEffect: false,
+  async run({ args, services }) {
+    const page = await services.calendar
+      .anonymous()
+      .categories.list({ page: args.page, per_page: PER_PAGE, hide_empty: false });
+    return termList(page, 'category', 'categories list');
+  },
+});
+
+/** `/categories create "<name>" [--description …] [--parent NAME|ID]`. */
+export const categoriesCreateCommand = command({
+  name: 'categories create',
+  summary: 'Add an event category',
+  args: z.object({
+    name: z.string().trim().min(1, 'must not be empty').max(200).describe('the category’s name'),
+    description: z.string().max(2000).optional().describe('what belongs in it'),
+    parent: nameOrId('parent category').optional(),
+  }),
+  positional: ['name'],
+  examples: ['/categories create Workshop', '/categories create "Kids workshop" --parent Workshop'],
+  permission: 'write',
+  sideEffect: true,
+  async run({ args, services, invocation }) {
+    const { client } = await calendarFor(services, invocation.user);
+    const parent = args.parent === undefined ? undefined : await resolveName(client, 'category', args.parent);
+    if (parent instanceof Ambiguous) throw new UsageError('Give the parent category by id.');
+    const term = await client.categories
+      .create({
+        name: args.name,
+        ...(args.description ? { description: args.description } : {}),
+        ...(parent !== undefined ? { parent } : {}),
+      })
+      .catch((error: unknown) => {
+        throw existing(error, 'category', args.name);
+      });
+    return { text: `Category “${term.name}” added (#${term.id}, slug ${term.slug}).`, status: 'success' };
+  },
+});
+
+/** `/tags list`. */
+export const tagsListCommand = command({
+  name: 'tags list',
+  summary: 'List the tags',
+  args: z.object({ page: pageNumber }),
+  examples: ['/tags list'],
+  permission: 'read',
+  sideEffect: false,
+  async run({ args, services }) {
+    const page = await services.calendar
+      .anonymous()
+      .tags.list({ page: args.page, per_page: PER_PAGE, hide_empty: false });
+    return termList(page, 'tag', 'tags list');
+  },
+});
+
+/** `/tags create "<name>" [--description …]`. */
+export const tagsCreateCommand = command({
+  name: 'tags create',
+  summary: 'Add a tag',
+  args: z.object({
+    name: z.string().trim().min(1, 'must not be empty').max(200).describe('the tag'),
+    description: z.string().max(2000).optional().describe('what it means'),
+  }),
+  positional: ['name'],
+  examples: ['/tags create beginner'],
+  permission: 'write',
+  sideEffect: true,
+  async run({ args, services, invocation }) {
+    const { client } = await calendarFor(services, invocation.user);
+    const term = await client.tags
+      .create({ name: args.name, ...(args.description ? { description: args.description } : {}) })
+      .catch((error: unknown) => {
+        throw existing(error, 'tag', args.name);
+      });
+    return { text: `Tag “${term.name}” added (#${term.id}).`, status: 'success' };
+  },
+});

@@ -1,0 +1,222 @@
+/** `/event show|update|cancel|edit <id|slug>`. */
+import type { DateTime } from 'luxon';
+import { z } from 'zod';
+import { formTarget } from '../../src/core/action-ref';
+import { UsageError } from '../../src/core/errors';
+import { type EventFields, fromApiDate, InTrashError, toApiDate } from '../../src/services/calendar';
+import { checkTimezone, dateText, eventRef, nameOrId, readDate, timezoneText, webUrl } from './calendar-args';
+import { calendarFor } from './calendar-common';
+import { Ambiguous, choiceCard, resolveName, resolveNames } from './calendar-resolve';
+import { command } from './context';
+import { eventCard } from './event-card';
+
+/** `/event show <id|slug>`. */
+export const eventShowCommand = command({
+  name: 'event show',
+  summary: 'Show an event',
+  args: z.object({ ref: eventRef }),
+  positional: ['ref'],
+  examples: ['/event show 42', '/event show hack-night'],
+  permission: 'read',
+  sideEffect: false,
+  async run({ args, services, invocation }) {
+    const { client, zone } = await calendarFor(services, invocation.user);
+    return eventCard(await client.events.get(args.ref), zone);
+  },
+});
+
+const updateArgs = z.object({
+  ref: eventRef,
+  title: z.string().trim().min(1, 'must not be empty').max(200).optional().describe('new title'),
+  start: dateText('new start').optional(),
+  end: dateText('new end').optional(),
+  allDay: z.boolean().optional().describe('make it a whole-day event (--all-day=false: timed again)'),
+  timezone: timezoneText.optional(),
+  venue: nameOrId('venue').optional(),
+  organizer: z.array(nameOrId('organizer')).default([]).describe('organizers (replace the current ones)'),
+  category: z.array(nameOrId('category')).default([]).describe('categories (replace the current ones)'),
+  tag: z.array(nameOrId('tag')).default([]).describe('tags (replace the current ones)'),
+  cost: z.string().max(100).optional().describe('price'),
+  website: webUrl.optional().describe('the event’s own website'),
+  description: z.string().max(10_000).optional().describe('what it is about'),
+  featured: z.boolean().optional().describe('feature it (--featured=false: stop featuring)'),
+  status: z.enum(['publish', 'draft']).optional().describe('publish it, or make it a draft'),
+});
+
+/** New start and end from what was typed and what the event has; the duration is kept when only the start moves. */
+function newTimes(
+  args: z.infer<typeof updateArgs>,
+  current: { start: DateTime; end: DateTime; allDay: boolean },
+  zone: string,
+): { start: DateTime; end: DateTime; allDay: boolean } | undefined {
+  if (args.start === undefined && args.end === undefined && args.allDay === undefined && !args.timezone) {
+    return undefined;
+  }
+  const start =
+    args.start === undefined
+      ? current.start.setZone(zone, { keepLocalTime: true })
+      : readDate(args.start, zone, '--start').dateTime;
+  const duration = current.end.diff(current.start);
+  let end = args.end === undefined ? start.plus(duration) : readDate(args.end, zone, '--end').dateTime;
+  const allDay = args.allDay ?? current.allDay;
+  if (allDay) end = end.endOf('day').set({ millisecond: 0 });
+  const first = allDay ? start.startOf('day') : start;
+  if (end <= first) {
+    throw new UsageError('The event would end before it starts.', {
+      hint: 'Give an --end after the --start. Nothing was changed.',
+    });
+  }
+  return { start: first, end, allDay };
+}
+
+/** `/event update <id|slug> [--title …] [--start …] …`: changes only what is given. */
+export const eventUpdateCommand = command({
+  name: 'event update',
+  summary: 'Change an event (only the fields given)',
+  args: updateArgs,
+  positional: ['ref'],
+  examples: [
+    '/event update 42 --start "2026-12-01 19:00"',
+    '/event update hack-night --venue "Community Room"',
+  ],
+  permission: 'write',
+  sideEffect: true,
+  async run({ args, services, invocation }) {
+    const { client, zone: siteZone } = await calendarFor(services, invocation.user);
+    const zone = args.timezone ? checkTimezone(args.timezone, '--timezone') : undefined;
+    const current = await client.events.get(args.ref);
+    const eventZone = zone ?? current.timezone;
+    const times = newTimes(
+      args,
+      {
+        start: fromApiDate(current.startDate, current.timezone),
+        end: fromApiDate(current.endDate, current.timezone),
+        allDay: current.allDay,
+      },
+      eventZone,
+    );
+    const raw = args as unknown as Record<string, unknown>;
+    let venue: number | undefined;
+    if (args.venue !== undefined) {
+      const resolved = await resolveName(client, 'venue', args.venue);
+      if (resolved instanceof Ambiguous) {
+        return choiceCard(resolved, 'event update', raw, (a, id) => ({ ...a, venue: String(id) }));
+      }
+      venue = resolved;
+    }
+    const organizers = await resolveNames(client, 'organizer', args.organizer);
+    const categories = await resolveNames(client, 'category', args.category);
+    const tags = await resolveNames(client, 'tag', args.tag);
+    if (organizers instanceof Ambiguous || categories instanceof Ambiguous || tags instanceof Ambiguous) {
+      throw new UsageError('A name matches several organizers or terms; give its id instead.');
+    }
+    const fields: EventFields = {
+      ...(args.title !== undefined ? { title: args.title } : {}),
+      ...(times
+        ? {
+            start_date: toApiDate(times.start),
+            end_date: toApiDate(times.end),
+            all_day: times.allDay,
+            timezone: eventZone,
+          }
+        : {}),
+      ...(venue !== undefined ? { venue } : {}),
+      ...(args.organizer.length ? { organizer: organizers } : {}),
+      ...(args.category.length ? { categories } : {}),
+      ...(args.tag.length ? { tags } : {}),
+      ...(args.cost !== undefined ? { cost: args.cost } : {}),
+      ...(args.website !== undefined ? { website: args.website } : {}),
+      ...(args.description !== undefined ? { description: args.description } : {}),
+      ...(args.featured !== undefined ? { featured: args.featured } : {}),
+      ...(args.status !== undefined ? { status: args.status } : {}),
+    };
+    if (Object.keys(fields).length === 0) {
+      throw new UsageError('Nothing to change: give at least one option.', {
+        hint: `For example /event update ${args.ref} --title "New title".`,
+      });
+    }
+    // The client writes back every field the plugin would reset (write-back.ts).
+    const event = await client.events.update(current.id, fields, current);
+    return eventCard(event, siteZone, { note: 'Event updated.', status: 'success' });
+  },
+});
+
+/** `/event cancel <id|slug>`: moves the event to the trash, after a confirmation. */
+export const eventCancelCommand = command({
+  name: 'event cancel',
+  summary: 'Cancel an event (moves it to the trash)',
+  args: z.object({ ref: eventRef }),
+  positional: ['ref'],
+  examples: ['/event cancel 42'],
+  permission: 'write',
+  sideEffect: true,
+  // The event is looked up before anything is asked: an id or slug that is no event, or one already
+  // in the trash, is refused here; the Confirm button then acts on exactly the id it names, and only
+  // while the event is unchanged (its modification time is the version).
+  async resolve({ args, services, invocation }) {
+    const { client } = await calendarFor(services, invocation.user);
+    const event = await client.events.get(args.ref).catch((error: unknown) => {
+      if (error instanceof InTrashError) {
+        throw new InTrashError(`Event ${args.ref} is already in the trash.`, { cause: error });
+      }
+      throw error;
+    });
+    return {
+      label: `Event #${event.id} “${event.title}”`,
+      args: { ref: String(event.id) },
+      ...(event.modified ? { version: event.modified } : {}),
+    };
+  },
+  confirm: (args, target) =>
+    `Cancel ${target ? target.label.replace(/^Event/, 'event') : `event ${args.ref}`}? It moves to the calendar's trash and its page goes offline (an editor can restore it in WordPress).`,
+  async run({ args, services, invocation }) {
+    const { client, zone } = await calendarFor(services, invocation.user);
+    const event = await client.events.delete(args.ref);
+    return eventCard(event, zone, {
+      note: `Cancelled: “${event.title}” is in the trash.`,
+      status: 'success',
+      buttons: false,
+    });
+  },
+});
+
+/** `/event edit <id|slug>`: the Edit button — a form with the fields to change, completing /event update. */
+export const eventEditCommand = command({
+  name: 'event edit',
+  summary: 'Change an event with a form',
+  args: z.object({ ref: eventRef }),
+  positional: ['ref'],
+  examples: ['/event edit 42'],
+  permission: 'write',
+  sideEffect: false,
+  async run({ args, services, invocation, openForm }) {
+    const { client } = await calendarFor(services, invocation.user);
+    const event = await client.events.get(args.ref);
+    const start = event.startDate.slice(0, 16);
+    const end = event.endDate.slice(0, 16);
+    const opened = await openForm({
+      ...formTarget(eventUpdateCommand, { ref: String(event.id) }),
+      title: `Edit event #${event.id}`.slice(0, 45),
+      intro: `“${event.title}”. Leave a field empty to keep it. Times are in ${event.timezone}.`,
+      fields: [
+        { name: 'title', label: 'Title', placeholder: event.title.slice(0, 100), optional: true },
+        { name: 'start', label: 'Starts', placeholder: start, optional: true },
+        { name: 'end', label: 'Ends', placeholder: end, optional: true },
+        {
+          name: 'venue',
+          label: 'Venue',
+          placeholder: event.venues[0]?.name || 'a venue name',
+          optional: true,
+        },
+        { name: 'description', label: 'Description', multiline: true, optional: true },
+      ],
+      submitLabel: 'Save',
+    });
+    if (!opened) {
+      throw new UsageError('Forms are not available here.', {
+        hint: `Use /event update ${event.id} --title … --start … --venue … instead.`,
+      });
+    }
+    return { text: `Opened a form to edit “${event.title}”.`, status: 'info', visibility: 'private' };
+  },
+});

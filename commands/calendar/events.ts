@@ -1,0 +1,148 @@
+/** `/events`: the upcoming events (or those matching filters) as a list card with paging buttons. */
+import type { DateTime } from 'luxon';
+import { z } from 'zod';
+import { actionTo } from '../../src/core/action-ref';
+import { UsageError } from '../../src/core/errors';
+import type { ActionRequest, CardField, DraftCard } from '../../src/core/reply';
+import {
+  type CalendarClient,
+  type CalendarEvent,
+  type CalendarPage,
+  type EventListQuery,
+  formatWhen,
+  nowIn,
+  toQueryBound,
+} from '../../src/services/calendar';
+import { dateText, nameOrId, pageNumber, readDate } from './calendar-args';
+import { calendarFor, pageFooter } from './calendar-common';
+import { Ambiguous, resolveNames } from './calendar-resolve';
+import { command } from './context';
+import { clip, venueLine } from './event-card';
+
+/** Events per page of a list card. */
+export const EVENTS_PER_PAGE = 10;
+
+const listArgs = z.object({
+  search: z.string().trim().min(1).max(200).optional().describe('text in the title or description'),
+  from: dateText('from this day (or time)').optional(),
+  to: dateText('until this day (or time)').optional(),
+  category: z.array(nameOrId('category')).default([]).describe('only these categories (repeatable)'),
+  tag: z.array(nameOrId('tag')).default([]).describe('only these tags (repeatable)'),
+  venue: z.array(nameOrId('venue')).default([]).describe('only at these venues (repeatable)'),
+  featured: z.boolean().default(false).describe('only featured events'),
+  drafts: z.boolean().default(false).describe('include drafts and events waiting for review'),
+  page: pageNumber,
+});
+
+/** One line per event: when (site time), then title, venue and id. */
+export function eventLines(events: CalendarEvent[], zone: string): CardField[] {
+  return events.map((event) => {
+    const when = formatWhen(event, zone).replace(` (${zone})`, '');
+    const venue = venueLine(event)?.split(',')[0];
+    const status = event.status === 'publish' ? '' : ` [${event.status}]`;
+    return {
+      label: when,
+      value: `${clip(event.title, 120)}${venue ? ` · ${venue}` : ''} · #${event.id}${status}`,
+      url: event.url,
+    };
+  });
+}
+
+/** The list card of one page of events. */
+export function eventListCard(
+  page: CalendarPage<CalendarEvent>,
+  zone: string,
+  title: string,
+  pageAction: (page: number) => ActionRequest,
+): DraftCard {
+  if (page.items.length === 0) {
+    return { title, text: 'No events match.', status: 'info' };
+  }
+  const actions: ActionRequest[] = [];
+  if (page.page > 1) actions.push({ ...pageAction(page.page - 1), label: '◀ Previous' });
+  if (page.nextUrl || page.page < page.totalPages)
+    actions.push({ ...pageAction(page.page + 1), label: 'Next ▶' });
+  return {
+    title,
+    status: 'info',
+    fields: eventLines(page.items, zone),
+    ...(actions.length ? { actions } : {}),
+    footer: pageFooter(page, 'event', zone),
+  };
+}
+
+/**
+ * The date filters for "events that start between `start` and `end`" (`end` included): the plugin's
+ * `start_date` keeps events starting on or after it, and `starts_before` (strictly before) is sent
+ * one second after `end` — its `end_date` would instead drop events that end after the window.
+ * `ongoing`: the default list from now, which also shows events still running (`ends_after`).
+ */
+export function startWindow(
+  start: DateTime,
+  end: DateTime | undefined,
+  ongoing = false,
+): Pick<EventListQuery, 'start_date' | 'ends_after' | 'starts_before'> {
+  return {
+    ...(ongoing ? { ends_after: toQueryBound(start) } : { start_date: toQueryBound(start) }),
+    ...(end ? { starts_before: toQueryBound(end.plus({ seconds: 1 })) } : {}),
+  };
+}
+
+/** Reads a list's filters into the API's query (dates in the site's zone; names to ids). */
+async function listQuery(
+  client: CalendarClient,
+  args: z.infer<typeof listArgs>,
+  zone: string,
+): Promise<EventListQuery> {
+  const from = args.from === undefined ? undefined : readDate(args.from, zone, '--from');
+  const to = args.to === undefined ? undefined : readDate(args.to, zone, '--to');
+  if (from && to && to.dateTime < from.dateTime) {
+    throw new UsageError('--to is before --from.', { hint: 'Give the earlier date with --from.' });
+  }
+  const categories = await resolveNames(client, 'category', args.category);
+  const tags = await resolveNames(client, 'tag', args.tag);
+  const venues = await resolveNames(client, 'venue', args.venue);
+  if (categories instanceof Ambiguous || tags instanceof Ambiguous) {
+    throw new UsageError('A category or tag name matches several terms; give its id instead.');
+  }
+  const venueIds = venues instanceof Ambiguous ? venues.candidates.map((c) => c.id) : venues;
+  // Bounds are computed here (a bare day covers the whole day) and sent as exact moments with an
+  // offset (toQueryBound: the plugin reads strict bounds as UTC otherwise).
+  const start = from ? (from.hasTime ? from.dateTime : from.dateTime.startOf('day')) : undefined;
+  const end = to ? (to.hasTime ? to.dateTime : to.dateTime.endOf('day').set({ millisecond: 0 })) : undefined;
+  return {
+    page: args.page,
+    per_page: EVENTS_PER_PAGE,
+    ...startWindow(start ?? nowIn(zone), end, start === undefined),
+    strict_dates: true,
+    ...(args.search ? { search: args.search } : {}),
+    ...(categories.length ? { categories } : {}),
+    ...(tags.length ? { tags } : {}),
+    ...(venueIds.length ? { venue: venueIds } : {}),
+    ...(args.featured ? { featured: true } : {}),
+    status: args.drafts ? 'publish,future,draft,pending,private' : 'publish',
+  };
+}
+
+/** `/events [--search TEXT] [--from DATE] [--to DATE] [--category …] [--tag …] [--venue …] [--featured] [--page N]`. */
+export const eventsCommand = command({
+  name: 'events',
+  summary: 'List upcoming events (with filters), page by page',
+  args: listArgs,
+  examples: [
+    '/events',
+    '/events --search hack',
+    '/events --from 2026-12-01 --to 2026-12-31 --category Meetup',
+  ],
+  permission: 'read',
+  sideEffect: false,
+  async run({ args, services, invocation }): Promise<DraftCard> {
+    const { client, zone } = await calendarFor(services, invocation.user);
+    const reader = args.drafts ? client : services.calendar.anonymous();
+    const page = await reader.events.list(await listQuery(client, args, zone));
+    const title = args.search ? `Events matching “${args.search}”` : args.from ? 'Events' : 'Upcoming events';
+    return eventListCard(page, zone, title, (n) =>
+      actionTo(eventsCommand, { ...args, page: n }, { label: String(n) }),
+    );
+  },
+});

@@ -1,0 +1,148 @@
+/** `/venues list|create` and `/organizers list|create`. */
+import { z } from 'zod';
+import type { CardField, DraftCard } from '../../src/core/reply';
+import type { CalendarOrganizer, CalendarPage, CalendarVenue } from '../../src/services/calendar';
+import { pageNumber, webUrl } from './calendar-args';
+import { calendarFor, pageFooter } from './calendar-common';
+import { command } from './context';
+
+const PER_PAGE = 20;
+
+const listArgs = z.object({
+  search: z.string().trim().min(1).max(200).optional().describe('text in the name, address or description'),
+  page: pageNumber,
+});
+
+function listCard<T>(
+  page: CalendarPage<T>,
+  what: 'venue' | 'organizer',
+  line: (item: T) => CardField,
+  search: string | undefined,
+): DraftCard {
+  const title = `${what === 'venue' ? 'Venues' : 'Organizers'}${search ? ` matching “${search}”` : ''}`;
+  if (page.items.length === 0) return { title, text: `No ${what}s found.`, status: 'info' };
+  const command = what === 'venue' ? 'venues list' : 'organizers list';
+  const actions = [
+    ...(page.page > 1 ? [{ label: '◀ Previous', command, args: { search, page: page.page - 1 } }] : []),
+    ...(page.nextUrl ? [{ label: 'Next ▶', command, args: { search, page: page.page + 1 } }] : []),
+  ];
+  return {
+    title,
+    status: 'info',
+    fields: page.items.map(line),
+    ...(actions.length ? { actions } : {}),
+    footer: pageFooter(page, what),
+  };
+}
+
+function venueField(venue: CalendarVenue): CardField {
+  const where = [venue.address, venue.zip, venue.city, venue.country].filter(Boolean).join(', ');
+  return {
+    label: `#${venue.id}`,
+    value: `${venue.name || '(hidden)'}${where ? ` — ${where}` : ''}${venue.status && venue.status !== 'publish' ? ` [${venue.status}]` : ''}`,
+    ...(venue.url ? { url: venue.url } : {}),
+  };
+}
+
+function organizerField(organizer: CalendarOrganizer): CardField {
+  const contact = [organizer.email, organizer.phone, organizer.website].filter(Boolean).join(', ');
+  return {
+    label: `#${organizer.id}`,
+    value: `${organizer.name || '(hidden)'}${contact ? ` — ${contact}` : ''}`,
+    ...(organizer.url ? { url: organizer.url } : {}),
+  };
+}
+
+/** `/venues list [--search TEXT] [--page N]`. */
+export const venuesListCommand = command({
+  name: 'venues list',
+  summary: 'List the calendar’s venues',
+  args: listArgs,
+  examples: ['/venues list', '/venues list --search hall'],
+  permission: 'read',
+  sideEffect: false,
+  async run({ args, services }) {
+    const page = await services.calendar
+      .anonymous()
+      .venues.list({ per_page: PER_PAGE, page: args.page, ...(args.search ? { search: args.search } : {}) });
+    return listCard(page, 'venue', venueField, args.search);
+  },
+});
+
+/** `/venues create "<name>" [--address …] [--city …] …`. */
+export const venuesCreateCommand = command({
+  name: 'venues create',
+  summary: 'Add a venue to the calendar',
+  args: z.object({
+    name: z.string().trim().min(1, 'must not be empty').max(200).describe('the venue’s name'),
+    address: z.string().max(300).optional().describe('street and number'),
+    city: z.string().max(100).optional().describe('city'),
+    zip: z.string().max(20).optional().describe('postal code'),
+    country: z.string().max(100).optional().describe('country'),
+    phone: z.string().max(50).optional().describe('phone number'),
+    website: webUrl.optional().describe('the venue’s website'),
+    description: z.string().max(5000).optional().describe('directions, accessibility…'),
+  }),
+  positional: ['name'],
+  examples: ['/venues create "Main Hall" --address "Hauptstraße 1" --city Berlin'],
+  permission: 'write',
+  sideEffect: true,
+  async run({ args, services, invocation }) {
+    const { client } = await calendarFor(services, invocation.user);
+    const { name, ...rest } = args;
+    const venue = await client.venues.create({ venue: name, ...rest });
+    return {
+      text: `Venue “${venue.name}” is on the calendar (venue #${venue.id}). Use it with --venue "${venue.name}" or --venue ${venue.id}.`,
+      status: 'success',
+      fields: [venueField(venue)],
+    };
+  },
+});
+
+/** `/organizers list [--search TEXT] [--page N]`. */
+export const organizersListCommand = command({
+  name: 'organizers list',
+  summary: 'List the calendar’s organizers',
+  args: listArgs,
+  examples: ['/organizers list'],
+  permission: 'read',
+  sideEffect: false,
+  async run({ args, services }) {
+    const page = await services.calendar.anonymous().organizers.list({
+      per_page: PER_PAGE,
+      page: args.page,
+      ...(args.search ? { search: args.search } : {}),
+    });
+    return listCard(page, 'organizer', organizerField, args.search);
+  },
+});
+
+/** `/organizers create "<name>" [--email …] [--phone …] [--website …]`. */
+export const organizersCreateCommand = command({
+  name: 'organizers create',
+  summary: 'Add an organizer to the calendar',
+  args: z.object({
+    name: z.string().trim().min(1, 'must not be empty').max(200).describe('the organizer’s name'),
+    email: z
+      .email({ message: 'must be an e-mail address such as team@example.org' })
+      .optional()
+      .describe('e-mail address'),
+    phone: z.string().max(50).optional().describe('phone number'),
+    website: webUrl.optional().describe('website'),
+    description: z.string().max(5000).optional().describe('who they are'),
+  }),
+  positional: ['name'],
+  examples: ['/organizers create "Meetup Team" --email team@example.org'],
+  permission: 'write',
+  sideEffect: true,
+  async run({ args, services, invocation }) {
+    const { client } = await calendarFor(services, invocation.user);
+    const { name, ...rest } = args;
+    const organizer = await client.organizers.create({ organizer: name, ...rest });
+    return {
+      text: `Organizer “${organizer.name}” is on the calendar (organizer #${organizer.id}).`,
+      status: 'success',
+      fields: [organizerField(organizer)],
+    };
+  },
+});

@@ -1,0 +1,41 @@
+/** The `/media` group, in the order help lists it. */
+import type { AnyCommand } from '../../src/core/command';
+import type { AppServices } from '../services';
+import { mediaAccountCommand, mediaDmcaCommand, mediaStatsCommand } from './media-account';
+import { mediaFolderCreateCommand, mediaFolderListCommand, mediaFolderRenameCommand } from './media-folders';
+import {
+  mediaCheckCommand,
+  mediaCloneCommand,
+  mediaImagesCommand,
+  mediaInfoCommand,
+  mediaListCommand,
+  mediaMoveCommand,
+  mediaRenameCommand,
+  mediaSearchCommand,
+} from './media-library';
+import { mediaPlayerCommand } from './media-player';
+import { mediaUploadCommand, mediaUploadsCommand, mediaUploadUrlCommand } from './media-upload';
+
+/** Every media command. */
+export const MEDIA_COMMANDS: readonly AnyCommand<AppServices>[] = [
+  mediaUploadCommand as AnyCommand<AppServices>,
+  mediaUploadUrlCommand,
+  mediaUploadsCommand,
+  mediaListCommand,
+  mediaInfoCommand,
+  mediaCheckCommand,
+  mediaImagesCommand,
+  mediaRenameCommand,
+  mediaMoveCommand,
+  mediaCloneCommand,
+  mediaSearchCommand,
+  mediaFolderCreateCommand,
+  mediaFolderRenameCommand,
+  mediaFolderListCommand,
+  mediaPlayerCommand,
+  mediaAccountCommand,
+  mediaStatsCommand,
+  mediaDmcaCommand,
+];
+
+export { mediaUploadView } from './media-cards';

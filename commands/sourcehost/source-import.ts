@@ -1,0 +1,221 @@
+/**
+ * `/source import status|authors|map-author|large-files|lfs|cancel|follow|unfollow <owner/repo>`:
+ * source imports with the user's linked account. `follow` announces the `repository_import` webhook
+ * (an import finished, failed or was cancelled) in this conversation.
+ */
+import { z } from 'zod';
+import { commandRef } from '../../src/core/action-ref';
+import { UsageError } from '../../src/core/errors';
+import { SCOPES } from '../../src/services/sourcehost';
+import { table } from '../format';
+import { command } from './context';
+import { importCard } from './source-cards';
+import { sourceAccess } from './source-link';
+
+const repo = z
+  .string()
+  .regex(/^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/, 'must be owner/name, e.g. mona/legacy-svn')
+  .describe('the repository, owner/name');
+
+function split(full: string): [string, string] {
+  return full.split('/') as [string, string];
+}
+
+/** `/source import status <owner/repo>`. */
+export const importStatusCommand = command({
+  name: 'source import status',
+  summary: 'Show the progress of a source import',
+  args: z.object({ repo }),
+  positional: ['repo'],
+  examples: ['/source import status mona/legacy-svn'],
+  permission: 'read',
+  sideEffect: false,
+  async run({ args, services, invocation }) {
+    const access = await sourceAccess(services, invocation, SCOPES.imports, {
+      ...commandRef(importStatusCommand, args),
+    });
+    if ('card' in access) return access.card;
+    return importCard(args.repo, await access.client.imports(...split(args.repo)).status());
+  },
+});
+
+/** `/source import authors <owner/repo> [--since ID]`. */
+export const importAuthorsCommand = command({
+  name: 'source import authors',
+  summary: 'List the commit authors an import found',
+  args: z.object({
+    repo,
+    since: z.number().int().min(0).optional().describe('only authors after this author id'),
+  }),
+  positional: ['repo'],
+  examples: ['/source import authors mona/legacy-svn'],
+  permission: 'read',
+  sideEffect: false,
+  async run({ args, services, invocation }) {
+    const access = await sourceAccess(services, invocation, SCOPES.imports, {
+      ...commandRef(importAuthorsCommand, args),
+    });
+    if ('card' in access) return access.card;
+    const authors = await access.client.imports(...split(args.repo)).authors(args.since);
+    if (authors.length === 0)
+      return { text: `No commit authors found in the import of ${args.repo} (yet).`, status: 'info' };
+    const rows = authors.map((a) => [String(a.id), a.remote_name, a.name, a.email]);
+    return {
+      title: `Commit authors of the import into ${args.repo}`,
+      code: { text: table([['ID', 'REMOTE', 'NAME', 'EMAIL'], ...rows]) },
+      status: 'info',
+      footer: `Map one with /source import map-author ${args.repo} <ID> --email E --name N`,
+    };
+  },
+});
+
+/** `/source import map-author <owner/repo> <author_id> [--email E] [--name N]`. */
+export const importMapAuthorCommand = command({
+  name: 'source import map-author',
+  summary: 'Map a commit author of an import to a name and e-mail address',
+  args: z.object({
+    repo,
+    authorId: z.number().int().positive().describe('the author id (from /source import authors)'),
+    email: z.email({ message: 'must be an e-mail address' }).optional().describe('the e-mail address to use'),
+    name: z.string().min(1).max(200).optional().describe('the name to use'),
+  }),
+  positional: ['repo', 'authorId'],
+  examples: ['/source import map-author mona/legacy-svn 2268557 --email hubot@example.org --name Hubot'],
+  permission: 'read',
+  sideEffect: true,
+  async run({ args, services, invocation }) {
+    if (args.email === undefined && args.name === undefined) {
+      throw new UsageError('Give --email, --name or both.', {
+        usage: '/source import map-author <repo> <author_id> [--email E] [--name N]',
+      });
+    }
+    const access = await sourceAccess(services, invocation, SCOPES.imports, {
+      ...commandRef(importMapAuthorCommand, args),
+    });
+    if ('card' in access) return access.card;
+    const author = await access.client.imports(...split(args.repo)).mapAuthor(args.authorId, {
+      ...(args.email ? { email: args.email } : {}),
+      ...(args.name ? { name: args.name } : {}),
+    });
+    return {
+      text: `Commits of ${author.remote_name} in ${args.repo} will be by ${author.name} <${author.email}>.`,
+      status: 'success',
+    };
+  },
+});
+
+/** `/source import large-files <owner/repo>`. */
+export const importLargeFilesCommand = command({
+  name: 'source import large-files',
+  summary: 'List the files over 100 MB an import found',
+  args: z.object({ repo }),
+  positional: ['repo'],
+  examples: ['/source import large-files mona/legacy-svn'],
+  permission: 'read',
+  sideEffect: false,
+  async run({ args, services, invocation }) {
+    const access = await sourceAccess(services, invocation, SCOPES.imports, {
+      ...commandRef(importLargeFilesCommand, args),
+    });
+    if ('card' in access) return access.card;
+    const files = await access.client.imports(...split(args.repo)).largeFiles();
+    if (files.length === 0)
+      return { text: `The import into ${args.repo} found no files over 100 MB.`, status: 'info' };
+    return {
+      title: `Files over 100 MB in the import into ${args.repo}`,
+      code: {
+        text: table([
+          ['PATH', 'REF', 'SIZE (bytes)'],
+          ...files.map((f) => [f.path, f.ref_name, String(f.size)]),
+        ]),
+      },
+      status: 'warning',
+      footer: `Keep them with Git LFS: /source import lfs ${args.repo} opt_in (or remove them: opt_out).`,
+    };
+  },
+});
+
+/** `/source import lfs <owner/repo> <opt_in|opt_out>`. */
+export const importLfsCommand = command({
+  name: 'source import lfs',
+  summary: 'Keep files over 100 MB with Git LFS (opt_in) or remove them (opt_out)',
+  args: z.object({ repo, choice: z.enum(['opt_in', 'opt_out']).describe('opt_in or opt_out') }),
+  positional: ['repo', 'choice'],
+  examples: ['/source import lfs mona/legacy-svn opt_in'],
+  permission: 'read',
+  sideEffect: true,
+  async run({ args, services, invocation }) {
+    const access = await sourceAccess(services, invocation, SCOPES.imports, {
+      ...commandRef(importLfsCommand, args),
+    });
+    if ('card' in access) return access.card;
+    const item = await access.client.imports(...split(args.repo)).setLfs(args.choice);
+    return importCard(args.repo, item);
+  },
+});
+
+/** `/source import cancel <owner/repo>` (confirmed first). */
+export const importCancelCommand = command({
+  name: 'source import cancel',
+  summary: 'Stop a source import',
+  args: z.object({ repo }),
+  positional: ['repo'],
+  examples: ['/source import cancel mona/legacy-svn'],
+  permission: 'read',
+  sideEffect: true,
+  confirm: (args) => `Stop the import into ${args.repo}? It has to be started again from the beginning.`,
+  async run({ args, services, invocation }) {
+    const access = await sourceAccess(services, invocation, SCOPES.imports, {
+      ...commandRef(importCancelCommand, args),
+    });
+    if ('card' in access) return access.card;
+    await access.client.imports(...split(args.repo)).cancel();
+    return { text: `Stopped the import into ${args.repo}.`, status: 'success' };
+  },
+});
+
+/** `/source import follow <owner/repo>`: announce when its import ends, here. */
+export const importFollowCommand = command({
+  name: 'source import follow',
+  summary: 'Announce in this conversation when the import of a repository ends',
+  args: z.object({ repo }),
+  positional: ['repo'],
+  examples: ['/source import follow mona/legacy-svn'],
+  permission: 'read',
+  sideEffect: true,
+  async run({ args, services, invocation }) {
+    const access = await sourceAccess(services, invocation, SCOPES.imports, {
+      ...commandRef(importFollowCommand, args),
+    });
+    if ('card' in access) return access.card;
+    await access.client.imports(...split(args.repo)).status();
+    await services.accounts.followers.follow(args.repo, invocation.conversationId);
+    const hook = services.accounts.webhooksConfigured
+      ? ''
+      : ' (an admin must set SOURCEHOST_WEBHOOK_SECRET and add the webhook first)';
+    return {
+      text: `This conversation will hear when the import into ${args.repo} ends${hook}.`,
+      status: 'success',
+    };
+  },
+});
+
+/** `/source import unfollow <owner/repo>`. */
+export const importUnfollowCommand = command({
+  name: 'source import unfollow',
+  summary: 'Stop announcing the import of a repository here',
+  args: z.object({ repo }),
+  positional: ['repo'],
+  examples: ['/source import unfollow mona/legacy-svn'],
+  permission: 'read',
+  sideEffect: true,
+  async run({ args, services, invocation }) {
+    const removed = await services.accounts.followers.unfollow(args.repo, invocation.conversationId);
+    return {
+      text: removed
+        ? `No more announcements about the import into ${args.repo} here.`
+        : `This conversation was not following ${args.repo}.`,
+      status: 'info',
+    };
+  },
+});

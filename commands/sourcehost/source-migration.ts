@@ -1,0 +1,222 @@
+/**
+ * `/source migration start|list|show|repos|archive|delete-archive|unlock`: export archives of an
+ * organization's or your own (`@me`) repositories, with your linked account's rights. A started
+ * migration is followed on the queue until `exported` or `failed` and announced once; the archive
+ * link is only ever sent privately.
+ */
+import { z } from 'zod';
+import { commandRef } from '../../src/core/action-ref';
+import { UsageError } from '../../src/core/errors';
+import { migrationOwner, SCOPES } from '../../src/services/sourcehost';
+import { table } from '../format';
+import { command } from './context';
+import { archiveCard, migrationCard, ownerLabel } from './source-cards';
+import { sourceAccess } from './source-link';
+
+const owner = z
+  .string()
+  .regex(/^(@me|[A-Za-z0-9][A-Za-z0-9-]{0,38})$/, 'must be @me (your account) or an organization name')
+  .describe('@me, or the organization');
+const migrationId = z.number().int().positive().describe('the migration id');
+const repoName = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9._-]{1,100}(\/[A-Za-z0-9._-]{1,100})?$/,
+    'must be a repository name (or owner/name for @me)',
+  );
+
+function scopesFor(value: string): readonly string[] {
+  return value === '@me' ? SCOPES.userMigration : SCOPES.orgMigration;
+}
+
+/** `/source migration start <org|@me> <repo>... [--lock] [--exclude-attachments] [--exclude repositories]`. */
+export const migrationStartCommand = command({
+  name: 'source migration start',
+  summary: 'Start exporting repositories to an archive (followed until exported)',
+  args: z.object({
+    owner,
+    repos: z.array(repoName).min(1, 'name at least one repository').describe('the repositories to export'),
+    lock: z.boolean().default(false).describe('lock the repositories while exporting'),
+    excludeAttachments: z.boolean().default(false).describe('leave attachments out (smaller archive)'),
+    exclude: z
+      .array(z.enum(['repositories']))
+      .optional()
+      .describe('attributes to leave out of answers'),
+  }),
+  positional: ['owner', 'repos'],
+  examples: [
+    '/source migration start toolforge-repos mytool demo --lock',
+    '/source migration start @me mona/notes',
+  ],
+  permission: 'read',
+  sideEffect: true,
+  async run({ args, services, invocation, reply }) {
+    if (args.owner !== '@me' && args.repos.some((r) => r.includes('/'))) {
+      throw new UsageError(
+        `Name the repositories of ${args.owner} without the owner (e.g. mytool, not ${args.owner}/mytool).`,
+      );
+    }
+    const access = await sourceAccess(services, invocation, scopesFor(args.owner), {
+      ...commandRef(migrationStartCommand, args),
+    });
+    if ('card' in access) return access.card;
+    const migration = await access.client.migrations.start(migrationOwner(args.owner), {
+      repositories: args.repos,
+      lockRepositories: args.lock,
+      excludeAttachments: args.excludeAttachments,
+      ...(args.exclude ? { exclude: args.exclude } : {}),
+    });
+    const handle = await reply(
+      migrationCard(args.owner, migration, 'Deckhand follows it and says when it is done.'),
+    );
+    await services.accounts.followMigration({
+      owner: args.owner,
+      id: migration.id,
+      user: { ...invocation.user, name: invocation.user.name },
+      conversationId: invocation.conversationId,
+      isPrivate: invocation.isPrivate,
+      ...(handle ? { handle } : {}),
+    });
+    return undefined;
+  },
+});
+
+/** `/source migration list <org|@me>`. */
+export const migrationListCommand = command({
+  name: 'source migration list',
+  summary: 'List the migrations of an organization or your account',
+  args: z.object({
+    owner,
+    page: z.number().int().min(1).default(1).describe('page number'),
+    perPage: z.number().int().min(1).max(100).default(30).describe('migrations per page (at most 100)'),
+  }),
+  positional: ['owner'],
+  examples: ['/source migration list toolforge-repos', '/source migration list @me --page 2'],
+  permission: 'read',
+  sideEffect: false,
+  async run({ args, services, invocation }) {
+    const access = await sourceAccess(services, invocation, scopesFor(args.owner), {
+      ...commandRef(migrationListCommand, args),
+    });
+    if ('card' in access) return access.card;
+    const migrations = await access.client.migrations.list(migrationOwner(args.owner), {
+      page: args.page,
+      perPage: args.perPage,
+    });
+    if (migrations.length === 0)
+      return { text: `No migrations of ${ownerLabel(args.owner)} on page ${args.page}.`, status: 'info' };
+    const rows = migrations.map((m) => [
+      String(m.id),
+      m.state,
+      m.created_at,
+      m.repositories.map((r) => r.full_name).join(', '),
+    ]);
+    return {
+      title: `Migrations of ${ownerLabel(args.owner)}`,
+      code: { text: table([['ID', 'STATE', 'CREATED', 'REPOSITORIES'], ...rows]) },
+      status: 'info',
+      footer: migrations.length === args.perPage ? `More may follow: --page ${args.page + 1}` : undefined,
+    };
+  },
+});
+
+/** `/source migration show <org|@me> <id>`. */
+export const migrationShowCommand = command({
+  name: 'source migration show',
+  summary: 'Show the state of a migration',
+  args: z.object({ owner, id: migrationId }),
+  positional: ['owner', 'id'],
+  examples: ['/source migration show toolforge-repos 79'],
+  permission: 'read',
+  sideEffect: false,
+  async run({ args, services, invocation }) {
+    const access = await sourceAccess(services, invocation, scopesFor(args.owner), {
+      ...commandRef(migrationShowCommand, args),
+    });
+    if ('card' in access) return access.card;
+    return migrationCard(args.owner, await access.client.migrations.get(migrationOwner(args.owner), args.id));
+  },
+});
+
+/** `/source migration repos <org|@me> <id>`. */
+export const migrationReposCommand = command({
+  name: 'source migration repos',
+  summary: 'List the repositories of a migration',
+  args: z.object({ owner, id: migrationId }),
+  positional: ['owner', 'id'],
+  examples: ['/source migration repos toolforge-repos 79'],
+  permission: 'read',
+  sideEffect: false,
+  async run({ args, services, invocation }) {
+    const access = await sourceAccess(services, invocation, scopesFor(args.owner), {
+      ...commandRef(migrationReposCommand, args),
+    });
+    if ('card' in access) return access.card;
+    const repos = await access.client.migrations.repositories(migrationOwner(args.owner), args.id);
+    return {
+      title: `Repositories of migration ${args.id}`,
+      text: repos.map((r) => r.full_name).join('\n') || 'none',
+      status: 'info',
+    };
+  },
+});
+
+/** `/source migration archive <org|@me> <id>`: the archive link, privately. */
+export const migrationArchiveCommand = command({
+  name: 'source migration archive',
+  summary: 'Get the download link of an exported migration (sent privately)',
+  args: z.object({ owner, id: migrationId }),
+  positional: ['owner', 'id'],
+  examples: ['/source migration archive toolforge-repos 79'],
+  permission: 'read',
+  sideEffect: false,
+  async run({ args, services, invocation }) {
+    const access = await sourceAccess(services, invocation, scopesFor(args.owner), {
+      ...commandRef(migrationArchiveCommand, args),
+    });
+    if ('card' in access) return access.card;
+    const url = await access.client.migrations.archiveUrl(migrationOwner(args.owner), args.id);
+    return archiveCard(args.id, url);
+  },
+});
+
+/** `/source migration delete-archive <org|@me> <id>` (confirmed first). */
+export const migrationDeleteArchiveCommand = command({
+  name: 'source migration delete-archive',
+  summary: 'Delete the archive of a migration (the migration stays listed)',
+  args: z.object({ owner, id: migrationId }),
+  positional: ['owner', 'id'],
+  examples: ['/source migration delete-archive toolforge-repos 79'],
+  permission: 'read',
+  sideEffect: true,
+  confirm: (args) =>
+    `Delete the archive of migration ${args.id} of ${ownerLabel(args.owner)}? It cannot be downloaded afterwards.`,
+  async run({ args, services, invocation }) {
+    const access = await sourceAccess(services, invocation, scopesFor(args.owner), {
+      ...commandRef(migrationDeleteArchiveCommand, args),
+    });
+    if ('card' in access) return access.card;
+    await access.client.migrations.deleteArchive(migrationOwner(args.owner), args.id);
+    return { text: `Deleted the archive of migration ${args.id}.`, status: 'success' };
+  },
+});
+
+/** `/source migration unlock <org|@me> <id> <repo>`. */
+export const migrationUnlockCommand = command({
+  name: 'source migration unlock',
+  summary: 'Unlock a repository locked by a migration',
+  args: z.object({ owner, id: migrationId, repo: repoName.describe('the locked repository') }),
+  positional: ['owner', 'id', 'repo'],
+  examples: ['/source migration unlock toolforge-repos 79 mytool'],
+  permission: 'read',
+  sideEffect: true,
+  async run({ args, services, invocation }) {
+    const access = await sourceAccess(services, invocation, scopesFor(args.owner), {
+      ...commandRef(migrationUnlockCommand, args),
+    });
+    if ('card' in access) return access.card;
+    const name = args.repo.split('/').at(-1) as string;
+    await access.client.migrations.unlock(migrationOwner(args.owner), args.id, name);
+    return { text: `Unlocked ${args.repo}.`, status: 'success' };
+  },
+});

@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { UpstreamError, UsageError } from '../../src/core/errors';
+import { mustExist } from '../../src/core/target';
+import type { ToolhostClient } from '../../src/services/toolhost';
+import { httpUrl, resourceId, toolName } from '../args';
+import { table, withWarnings } from '../format';
+import { BUILD_WORD, buildCard } from './build-card';
+import { command } from './context';
+
+const idArgs = z.object({ tool: toolName, id: resourceId('build') });
+
+/** `latest` → the id of the tool's most recent build. */
+export async function resolveBuildId(client: ToolhostClient, id: string): Promise<string> {
+  return id === 'latest' ? (await client.builds.latest()).build_id : id;
+}
+
+/** Build-time variables `NAME=value` as the API wants them. */
+function envvarsOf(pairs: readonly string[]): Record<string, string> | undefined {
+  if (pairs.length === 0) return undefined;
+  const out: Record<string, string> = {};
+  for (const pair of pairs) {
+    const at = pair.indexOf('=');
+    out[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return out;
+}
+
+/** `/build start <tool> <source_url> …`. */
+export const buildStartCommand = command({
+  name: 'build start',
+  summary: 'Build a container image from a public git repository',
+  args: z.object({
+    tool: toolName,
+    sourceUrl: httpUrl('https://gitlab.wikimedia.org/toolforge-repos/mytool').describe(
+      'public git repository to build',
+    ),
+    ref: z
+      .string()
+      .min(1)
+      .max(250)
+      .optional()
+      .describe('branch, tag or commit (default: the default branch)'),
+    image: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9._-]{0,127}$/, 'must be an image name (lower-case letters, digits, . _ -)')
+      .optional()
+      .describe('image name (default: tool-<tool>)'),
+    env: z
+      .array(
+        z
+          .string()
+          .regex(
+            /^[A-Za-z_][A-Za-z_0-9]{2,}=/,
+            'must be NAME=value with a name of at least 3 letters, digits or _',
+          ),
+      )
+      .default([])
+      .describe('build-time variable NAME=value (repeatable)'),
+    latestVersions: z.boolean().default(false).describe('use the latest builder and runner images'),
+    deprecatedVersions: z.boolean().default(false).describe('use the deprecated builder and runner images'),
+  }),
+  positional: ['tool', 'sourceUrl'],
+  examples: ['/build start mytool https://gitlab.wikimedia.org/toolforge-repos/mytool --ref main'],
+  permission: 'write',
+  sideEffect: true,
+  async run({ args, services, reply }) {
+    if (args.latestVersions && args.deprecatedVersions) {
+      throw new UsageError('Choose either --latest-versions or --deprecated-versions, not both.');
+    }
+    const client = services.toolhost.forTool(args.tool);
+    const envvars = envvarsOf(args.env);
+    const started = await client.builds.start({
+      source_url: args.sourceUrl,
+      ...(args.ref ? { ref: args.ref } : {}),
+      ...(args.image ? { image_name: args.image } : {}),
+      ...(envvars ? { envvars } : {}),
+      ...(args.latestVersions ? { use_latest_versions: true } : {}),
+      ...(args.deprecatedVersions ? { use_deprecated_versions: true } : {}),
+    });
+    const build = await client.builds.show(started.name);
+    const handle = await reply(withWarnings(buildCard(args.tool, build, 'Build started.'), client));
+    if (handle) await services.watches.start({ kind: 'build', tool: args.tool, id: started.name, handle });
+    return undefined;
+  },
+});
+
+/** `/build list <tool>`. */
+export const buildListCommand = command({
+  name: 'build list',
+  summary: 'List the builds of a tool',
+  args: z.object({ tool: toolName }),
+  positional: ['tool'],
+  examples: ['/build list mytool'],
+  permission: 'read',
+  sideEffect: false,
+  async run({ args, services }) {
+    const client = services.toolhost.forTool(args.tool);
+    const builds = await client.builds.list();
+    if (builds.length === 0)
+      return withWarnings({ text: `${args.tool} has no builds.`, status: 'info' }, client);
+    const sorted = [...builds].sort((a, b) => (b.start_time ?? '9').localeCompare(a.start_time ?? '9'));
+    const rows = sorted.map((b) => [
+      b.build_id,
+      BUILD_WORD[b.status],
+      b.start_time ? b.start_time.replace('T', ' ').slice(0, 16) : '-',
+      b.parameters?.ref ?? '',
+    ]);
+    return withWarnings(
+      {
+        title: `Builds of ${args.tool}`,
+        code: { text: table([['ID', 'STATUS', 'STARTED', 'REF'], ...rows]) },
+        status: 'info',
+      },
+      client,
+    );
+  },
+});
+
+/** `/build show <tool> [id|latest]`. */
+export const buildShowCommand = command({
+  name: 'build show',
+  summary: 'Show one build (default: the latest)',
+  args: idArgs,
+  positional: ['tool', 'id'],
+  examples: ['/build show mytool', '/build show mytool mytool-buildpacks-pipelinerun-abcde'],
+  permission: 'read',
+  sideEffect: false,
+  async run({ args, services }) {
+    const client = services.toolhost.forTool(args.tool);
+    const build = args.id === 'latest' ? await client.builds.latest() : await client.builds.show(args.id);
+    return withWarnings(buildCard(args.tool, build), client);
+  },
+});
+
+/** `/build latest <tool>`. */
+export const buildLatestCommand = command({
+  name: 'build latest',
+  summary: 'Show the latest build of a tool',
+  args: z.object({ tool: toolName }),
+  positional: ['tool'],
+  examples: ['/build latest mytool'],
+  permission: 'read',
+  sideEffect: false,
+  async run({ args, services }) {
+    const client = services.toolhost.forTool(args.tool);
+    return withWarnings(buildCard(args.tool, await client.builds.latest()), client);
+  },
+});
+
+/** `/build cancel <tool> [id|latest]`. */
+export const buildCancelCommand = command({
+  name: 'build cancel',
+  summary: 'Cancel a pending or running build',
+  args: idArgs,
+  positional: ['tool', 'id'],
+  examples: ['/build cancel mytool', '/build cancel mytool mytool-buildpacks-pipelinerun-abcde'],
+  permission: 'write',
+  sideEffect: true,
+  async run({ args, services }) {
+    const client = services.toolhost.forTool(args.tool);
+    const id = await resolveBuildId(client, args.id);
+    try {
+      await client.builds.cancel(id);
+    } catch (error) {
+      if (error instanceof UpstreamError && error.status === 409) {
+        const build = await client.builds.show(id);
+        return withWarnings(
+          buildCard(
+            args.tool,
+            build,
+            `Nothing to cancel: the build is already ${BUILD_WORD[build.status]} (${error.message}).`,
+          ),
+          client,
+        );
+      }
+      throw error;
+    }
+    return withWarnings(buildCard(args.tool, await client.builds.show(id), 'Build cancelled.'), client);
+  },
+});
+
+/** `/build delete <tool> <id|latest>` (confirmed first). */
+export const buildDeleteCommand = command({
+  name: 'build delete',
+  summary: 'Delete a build and its image',
+  args: idArgs,
+  positional: ['tool', 'id'],
+  examples: ['/build delete mytool mytool-buildpacks-pipelinerun-abcde'],
+  permission: 'write',
+  sideEffect: true,
+  confirm: (args) => `Delete build ${args.id} of ${args.tool}? This cannot be undone.`,
+  async resolve({ args, services }) {
+    const client = services.toolhost.forTool(args.tool);
+    const build = await mustExist(
+      () => (args.id === 'latest' ? client.builds.latest() : client.builds.show(args.id)),
+      args.id === 'latest'
+        ? `${args.tool} has no builds, so there is nothing to delete.`
+        : `Build ${args.id} of ${args.tool} does not exist.`,
+      `See /build list ${args.tool}.`,
+    );
+    return {
+      label: `Build ${build.build_id} of ${args.tool}`,
+      args: { ...args, id: build.build_id },
+      ...(build.start_time ? { version: build.start_time } : {}),
+    };
+  },
+  async run({ args, services }) {
+    // `resolve` bound the id before the question: `latest` never reaches here.
+    const client = services.toolhost.forTool(args.tool);
+    const id = await client.builds.delete(args.id);
+    return withWarnings({ text: `Deleted build ${id} of ${args.tool}.`, status: 'success' }, client);
+  },
+});

@@ -1,0 +1,86 @@
+import { stringify } from 'yaml';
+import { z } from 'zod';
+import { fingerprint, mustExist } from '../../src/core/target';
+import { toolName } from '../args';
+import { withWarnings } from '../format';
+import { command } from './context';
+
+const toolArgs = z.object({ tool: toolName });
+
+/** `/config show <tool>`: the tool's components configuration as YAML. */
+export const configShowCommand = command({
+  name: 'config show',
+  summary: "Show a tool's components configuration (toolforge.yaml)",
+  args: toolArgs,
+  positional: ['tool'],
+  examples: ['/config show mytool'],
+  permission: 'read',
+  sideEffect: false,
+  async run({ args, services }) {
+    const client = services.toolhost.forTool(args.tool);
+    const config = await client.components.getConfig();
+    const names = Object.keys(config.components);
+    return withWarnings(
+      {
+        title: `Configuration of ${args.tool}`,
+        text: `${names.length} component${names.length === 1 ? '' : 's'}: ${names.join(', ') || 'none'}`,
+        code: { text: stringify(config).trimEnd(), language: 'yaml' },
+        status: 'info',
+      },
+      client,
+    );
+  },
+});
+
+/** `/config generate <tool>`: a configuration generated from the tool's existing jobs. */
+export const configGenerateCommand = command({
+  name: 'config generate',
+  summary: "Generate a configuration from the tool's existing jobs (nothing is saved)",
+  args: toolArgs,
+  positional: ['tool'],
+  examples: ['/config generate mytool'],
+  permission: 'read',
+  sideEffect: false,
+  async run({ args, services }) {
+    const client = services.toolhost.forTool(args.tool);
+    const config = await client.components.generateConfig();
+    return withWarnings(
+      {
+        title: `Generated configuration for ${args.tool}`,
+        text: 'Generated from the existing jobs where possible (unsupported settings are left out). Nothing was saved.',
+        code: { text: stringify(config).trimEnd(), language: 'yaml' },
+        status: 'info',
+      },
+      client,
+    );
+  },
+});
+
+/** `/config delete <tool>` (confirmed first). */
+export const configDeleteCommand = command({
+  name: 'config delete',
+  summary: "Delete a tool's components configuration",
+  args: toolArgs,
+  positional: ['tool'],
+  examples: ['/config delete mytool'],
+  permission: 'write',
+  sideEffect: true,
+  confirm: (args) =>
+    `Delete the components configuration of ${args.tool}? /deploy will not work until a new one is set.`,
+  async resolve({ args, services }) {
+    const client = services.toolhost.forTool(args.tool);
+    const config = await mustExist(
+      () => client.components.getConfig(),
+      `${args.tool} has no components configuration, so there is nothing to delete.`,
+    );
+    return { label: `The components configuration of ${args.tool}`, args, version: fingerprint(config) };
+  },
+  async run({ args, services }) {
+    const client = services.toolhost.forTool(args.tool);
+    await client.components.deleteConfig();
+    return withWarnings(
+      { text: `Deleted the components configuration of ${args.tool}.`, status: 'success' },
+      client,
+    );
+  },
+});

@@ -1,0 +1,148 @@
+import { actionTo } from '../../src/core/action-ref';
+import type { ActionRequest, CardField, CardStatus, DraftCard } from '../../src/core/reply';
+import type { Outcome, WatchKind } from '../../src/core/watch';
+import {
+  type Deployment,
+  type DeploymentStatus,
+  FINISHED_DEPLOYMENT_STATUSES,
+} from '../../src/services/toolhost';
+import { formatAge, formatUtc, parseCompactUtc, withWarnings } from '../format';
+import type { AppServices } from '../services';
+import { announcement } from './announce';
+import { buildLogsCommand } from './build-extra';
+import { deployCommand } from './deploy';
+import { deploymentCancelCommand, deploymentShowCommand } from './deployment';
+
+const STATUS: Record<DeploymentStatus, CardStatus> = {
+  pending: 'progress',
+  running: 'progress',
+  successful: 'success',
+  failed: 'danger',
+  timed_out: 'danger',
+  cancelling: 'warning',
+  cancelled: 'warning',
+};
+
+const DEPLOYMENT_OUTCOME: Partial<Record<DeploymentStatus, Outcome>> = {
+  successful: 'success',
+  failed: 'failure',
+  timed_out: 'failure',
+  cancelled: 'cancelled',
+};
+
+const HEADLINE: Record<DeploymentStatus, string> = {
+  pending: 'is waiting to start',
+  running: 'is running',
+  successful: 'finished successfully',
+  failed: 'failed',
+  timed_out: 'timed out (stuck for over an hour)',
+  cancelling: 'is being cancelled',
+  cancelled: 'was cancelled',
+};
+
+/** One line per component: how its build and its run are doing. */
+function componentFields(deployment: Deployment): CardField[] {
+  const names = [...new Set([...Object.keys(deployment.builds), ...Object.keys(deployment.runs)])].sort();
+  return names.map((name) => {
+    const build = deployment.builds[name];
+    const run = deployment.runs[name];
+    const buildText = build
+      ? build.build_id === 'no-build-needed'
+        ? 'build: not needed (image up to date)'
+        : `build: ${build.build_status}${build.build_id.startsWith('no-') ? '' : ` (${build.build_id})`}`
+      : 'build: —';
+    const runText = run ? `run: ${run.run_status}` : 'run: —';
+    const detail = [build?.build_long_status, run?.run_long_status].filter(Boolean).join(' ');
+    return { label: name, value: `${buildText} · ${runText}${detail ? `\n${detail}` : ''}` };
+  });
+}
+
+/** The first real build id of a deployment, for its "View logs" button. */
+function firstBuildId(deployment: Deployment): string | undefined {
+  return Object.values(deployment.builds)
+    .map((b) => b.build_id)
+    .find((id) => !id.startsWith('no-'));
+}
+
+/**
+ * `2026-11-22 10:15 UTC (3 min ago)`; the spec types `creation_time` as any string
+ * (components-openapi.yaml `Deployment`), so one that is not `YYYYmmdd-HHMMSS` is shown as sent.
+ */
+function startedText(started: Date | undefined, raw: string): string {
+  if (!started || Number.isNaN(started.getTime())) return raw || 'unknown';
+  const age = formatAge(started);
+  return age ? `${formatUtc(started)} (${age})` : formatUtc(started);
+}
+
+/** The status card of a deployment, with View logs / Cancel / Redeploy buttons. */
+export function deploymentCard(tool: string, deployment: Deployment, note?: string): DraftCard {
+  const status = deployment.status;
+  const started = parseCompactUtc(deployment.creation_time);
+  const running = status === 'pending' || status === 'running';
+  const actions: ActionRequest[] = [];
+  const buildId = firstBuildId(deployment);
+  if (buildId) actions.push(actionTo(buildLogsCommand, { tool, id: buildId }, { label: 'View logs' }));
+  if (running) {
+    actions.push(
+      actionTo(
+        deploymentCancelCommand,
+        { tool, id: deployment.deploy_id },
+        { label: 'Cancel', style: 'danger' },
+      ),
+    );
+  } else {
+    actions.push(actionTo(deployCommand, { tool }, { label: 'Redeploy', style: 'primary' }));
+  }
+  const fields: CardField[] = [
+    { label: 'Status', value: status, inline: true },
+    { label: 'Started', value: startedText(started, deployment.creation_time), inline: true },
+    ...componentFields(deployment),
+  ];
+  if (deployment.description) fields.push({ label: 'Description', value: deployment.description });
+  const forced = [deployment.force_build && 'force-build', deployment.force_run && 'force-run'].filter(
+    Boolean,
+  );
+  if (forced.length) fields.push({ label: 'Options', value: forced.join(', '), inline: true });
+  const lines = [`Deployment of ${tool} ${HEADLINE[status]}.`];
+  if (deployment.long_status && !running) lines.push(deployment.long_status);
+  if (note) lines.push(note);
+  return {
+    title: `Deploy ${tool}`,
+    text: lines.join('\n'),
+    status: STATUS[status],
+    fields,
+    actions,
+    footer: `deployment ${deployment.deploy_id}`,
+  };
+}
+
+/** Follows a deployment until it is successful, failed, timed out or cancelled. */
+export const deploymentWatch: WatchKind<AppServices> = {
+  name: 'deployment',
+  async observe(services, tool, id) {
+    const client = services.toolhost.forTool(tool);
+    const deployment = await client.components.showDeployment(id);
+    const outcome = DEPLOYMENT_OUTCOME[deployment.status];
+    return {
+      state: deployment.status,
+      terminal: FINISHED_DEPLOYMENT_STATUSES.has(deployment.status),
+      ...(outcome ? { outcome } : {}),
+      detail: `Deployment ${deployment.deploy_id} ${HEADLINE[deployment.status]}.${deployment.long_status && outcome ? ` ${deployment.long_status}` : ''}`,
+      card: withWarnings(deploymentCard(tool, deployment), client),
+    };
+  },
+  gaveUp(tool, id, lastCard, reason) {
+    return {
+      ...(lastCard ?? { title: `Deploy ${tool}`, footer: `deployment ${id}` }),
+      status: 'warning',
+      text: `Deckhand stopped following deployment ${id}: ${reason}.\nUse /deployment show ${tool} ${id} to see where it is.`,
+    };
+  },
+  announce(event) {
+    return announcement(
+      event,
+      'deployment',
+      actionTo(deploymentShowCommand, { tool: event.tool, id: event.id }, { label: 'Show' }),
+    );
+  },
+};

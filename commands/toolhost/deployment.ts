@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { mustExist } from '../../src/core/target';
+import type { ToolhostClient } from '../../src/services/toolhost';
+import { resourceId, toolName } from '../args';
+import { formatUtc, parseCompactUtc, table, withWarnings } from '../format';
+import { command } from './context';
+import { deploymentCard } from './deployment-card';
+
+const idArgs = z.object({ tool: toolName, id: resourceId('deployment') });
+
+/** `latest` → the id of the tool's most recent deployment. */
+async function resolveDeploymentId(client: ToolhostClient, id: string): Promise<string> {
+  return id === 'latest' ? (await client.components.latestDeployment()).deploy_id : id;
+}
+
+/** `/deployment list <tool>`. */
+export const deploymentListCommand = command({
+  name: 'deployment list',
+  summary: 'List the deployments of a tool (the platform keeps the last 25)',
+  args: z.object({ tool: toolName }),
+  positional: ['tool'],
+  examples: ['/deployment list mytool'],
+  permission: 'read',
+  sideEffect: false,
+  async run({ args, services }) {
+    const client = services.toolhost.forTool(args.tool);
+    const deployments = await client.components.listDeployments();
+    if (deployments.length === 0) {
+      return withWarnings(
+        { text: `${args.tool} has no deployments yet. Start one with /deploy ${args.tool}.`, status: 'info' },
+        client,
+      );
+    }
+    const sorted = [...deployments]
+      .sort((a, b) => b.creation_time.localeCompare(a.creation_time))
+      .slice(0, 15);
+    const rows = sorted.map((d) => [
+      d.deploy_id,
+      d.status,
+      formatUtc(parseCompactUtc(d.creation_time)),
+      d.description,
+    ]);
+    return withWarnings(
+      {
+        title: `Deployments of ${args.tool}`,
+        code: { text: table([['ID', 'STATUS', 'STARTED', 'DESCRIPTION'], ...rows]) },
+        status: 'info',
+        footer:
+          deployments.length > sorted.length ? `newest ${sorted.length} of ${deployments.length}` : undefined,
+      },
+      client,
+    );
+  },
+});
+
+/** `/deployment show <tool> [id|latest]`. */
+export const deploymentShowCommand = command({
+  name: 'deployment show',
+  summary: 'Show one deployment (default: the latest)',
+  args: idArgs,
+  positional: ['tool', 'id'],
+  examples: ['/deployment show mytool', '/deployment show mytool 20261122-101500-abcdefghij'],
+  permission: 'read',
+  sideEffect: false,
+  async run({ args, services, reply }) {
+    const client = services.toolhost.forTool(args.tool);
+    const deployment =
+      args.id === 'latest'
+        ? await client.components.latestDeployment()
+        : await client.components.showDeployment(args.id);
+    const handle = await reply(withWarnings(deploymentCard(args.tool, deployment), client));
+    if (handle && (deployment.status === 'pending' || deployment.status === 'running')) {
+      await services.watches.start({ kind: 'deployment', tool: args.tool, id: deployment.deploy_id, handle });
+    }
+    return undefined;
+  },
+});
+
+/** `/deployment cancel <tool> [id|latest]`. */
+export const deploymentCancelCommand = command({
+  name: 'deployment cancel',
+  summary: 'Cancel a pending or running deployment',
+  args: idArgs,
+  positional: ['tool', 'id'],
+  examples: ['/deployment cancel mytool', '/deployment cancel mytool 20261122-101500-abcdefghij'],
+  permission: 'write',
+  sideEffect: true,
+  async run({ args, services }) {
+    const client = services.toolhost.forTool(args.tool);
+    const id = await resolveDeploymentId(client, args.id);
+    const deployment = await client.components.cancelDeployment(id);
+    return withWarnings(deploymentCard(args.tool, deployment, 'Cancellation requested.'), client);
+  },
+});
+
+/** `/deployment delete <tool> <id|latest>` (confirmed first). */
+export const deploymentDeleteCommand = command({
+  name: 'deployment delete',
+  summary: 'Delete a deployment record',
+  args: idArgs,
+  positional: ['tool', 'id'],
+  examples: ['/deployment delete mytool 20261122-101500-abcdefghij'],
+  permission: 'write',
+  sideEffect: true,
+  confirm: (args) =>
+    `Delete deployment ${args.id} of ${args.tool}? Its record and status are removed for good.`,
+  async resolve({ args, services }) {
+    const client = services.toolhost.forTool(args.tool);
+    const deployment = await mustExist(
+      () =>
+        args.id === 'latest'
+          ? client.components.latestDeployment()
+          : client.components.showDeployment(args.id),
+      args.id === 'latest'
+        ? `${args.tool} has no deployments, so there is nothing to delete.`
+        : `Deployment ${args.id} of ${args.tool} does not exist.`,
+      `See /deployment list ${args.tool}.`,
+    );
+    return {
+      label: `Deployment ${deployment.deploy_id} of ${args.tool}`,
+      args: { ...args, id: deployment.deploy_id },
+      version: deployment.creation_time,
+    };
+  },
+  async run({ args, services }) {
+    // `resolve` bound the id before the question: `latest` never reaches here.
+    const client = services.toolhost.forTool(args.tool);
+    const deployment = await client.components.deleteDeployment(args.id);
+    return withWarnings(
+      { text: `Deleted deployment ${deployment.deploy_id} of ${args.tool}.`, status: 'success' },
+      client,
+    );
+  },
+});

@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { formTarget } from '../../src/core/action-ref';
+import { UsageError } from '../../src/core/errors';
+import { mustExist } from '../../src/core/target';
+import { maskSecret } from '../../src/secrets';
+import { ENVVAR_NAME } from '../../src/services/toolhost';
+import { toolName } from '../args';
+import { table, withWarnings } from '../format';
+import { command } from './context';
+
+const envvarName = z
+  .string()
+  .regex(
+    ENVVAR_NAME,
+    'must be upper-case letters, digits and _, at least 4 long, starting with a letter and not ending with _ (e.g. API_TOKEN)',
+  )
+  .describe('the variable name, e.g. API_TOKEN');
+
+const PRIVATE_HINT = 'Send the command to Deckhand in a direct message instead. Nothing was changed.';
+
+/**
+ * `/envvars list <tool>`: names with masked values. Listing, showing and setting register the values
+ * that are secrets by the envvar rule (`envvarIsSecret`: a secret name such as `*_TOKEN`, or a
+ * credential shape), so they are masked in the logs shown on this tool's cards; `running` under
+ * `APP_STATE` is not, and changes nothing anywhere.
+ */
+export const envvarsListCommand = command({
+  name: 'envvars list',
+  summary: "List a tool's environment variables (values masked)",
+  args: z.object({ tool: toolName }),
+  positional: ['tool'],
+  examples: ['/envvars list mytool'],
+  permission: 'read',
+  sideEffect: false,
+  async run({ args, services }) {
+    const client = services.toolhost.forTool(args.tool);
+    const envvars = await client.envvars.list();
+    if (envvars.length === 0)
+      return withWarnings({ text: `${args.tool} has no environment variables.`, status: 'info' }, client);
+    for (const envvar of envvars)
+      await services.accounts.secrets.registerEnvvar(args.tool, envvar.name, envvar.value);
+    const rows = envvars.map((e) => [e.name, maskSecret(e.value)]);
+    return withWarnings(
+      {
+        title: `Environment variables of ${args.tool}`,
+        code: { text: table([['NAME', 'VALUE'], ...rows]) },
+        status: 'info',
+        footer: 'Values are masked; /envvars show <tool> <NAME> in a direct message shows one.',
+      },
+      client,
+    );
+  },
+});
+
+/** `/envvars show <tool> <NAME>` (private conversations only). */
+export const envvarsShowCommand = command({
+  name: 'envvars show',
+  summary: 'Show the value of an environment variable (private conversation only)',
+  args: z.object({ tool: toolName, name: envvarName }),
+  positional: ['tool', 'name'],
+  examples: ['/envvars show mytool API_TOKEN'],
+  permission: 'write',
+  sideEffect: false,
+  async run({ args, services, invocation }) {
+    if (!invocation.isPrivate) {
+      throw new UsageError(
+        'Environment variable values are only shown in a private conversation with Deckhand.',
+        { hint: PRIVATE_HINT },
+      );
+    }
+    const client = services.toolhost.forTool(args.tool);
+    const envvar = await client.envvars.show(args.name);
+    await services.accounts.secrets.registerEnvvar(args.tool, envvar.name, envvar.value);
+    return withWarnings(
+      {
+        title: `${envvar.name} of ${args.tool}`,
+        fields: [{ label: 'Value', value: envvar.value }],
+        status: 'info',
+        visibility: 'private',
+      },
+      client,
+    );
+  },
+});
+
+/**
+ * `/envvars set <tool> <NAME> [VALUE]`: only in a private conversation or a form. In a channel without a
+ * value it opens a form where the platform has one; a value typed into a channel is refused.
+ */
+export const envvarsSetCommand = command({
+  name: 'envvars set',
+  summary: 'Create or change an environment variable (value only in private or in a form)',
+  args: z.object({
+    tool: toolName,
+    name: envvarName,
+    value: z.string().min(1).max(65536).optional().describe('the value (secret)'),
+  }),
+  positional: ['tool', 'name', 'value'],
+  examples: ['/envvars set mytool API_TOKEN', '/envvars set mytool API_TOKEN s3cr3t   (in a direct message)'],
+  permission: 'write',
+  sideEffect: true,
+  secretArgs: ['value'],
+  async run({ args, services, invocation, openForm }) {
+    if (args.value !== undefined && !invocation.isPrivate) {
+      throw new UsageError(
+        'Values are secrets, so /envvars set with a value only works in a private conversation.',
+        {
+          hint: 'The value you typed may be visible here: if it is a real secret, treat it as leaked and rotate it. Nothing was changed.',
+        },
+      );
+    }
+    if (args.value === undefined) {
+      const opened = await openForm({
+        ...formTarget(envvarsSetCommand, { tool: args.tool, name: args.name }),
+        title: `Set ${args.name} of ${args.tool}`,
+        intro: 'The value is sent to the platform and never shown in the channel.',
+        fields: [{ name: 'value', label: `Value of ${args.name}`, secret: true, multiline: false }],
+        submitLabel: 'Save',
+      });
+      if (opened)
+        return {
+          text: `Opened a form to set ${args.name} of ${args.tool}.`,
+          status: 'info',
+          visibility: 'private',
+        };
+      throw new UsageError(
+        `Give the value: /envvars set ${args.tool} ${args.name} <value>, in a direct message with Deckhand.`,
+      );
+    }
+    const client = services.toolhost.forTool(args.tool);
+    const envvar = await client.envvars.set(args.name, args.value);
+    await services.accounts.secrets.registerEnvvar(args.tool, envvar.name, args.value);
+    return withWarnings(
+      {
+        text: `Set ${envvar.name} of ${args.tool} (value ${maskSecret(envvar.value)}). Restart the jobs that use it to apply it.`,
+        status: 'success',
+      },
+      client,
+    );
+  },
+});
+
+/** `/envvars delete <tool> <NAME>` (confirmed first). */
+export const envvarsDeleteCommand = command({
+  name: 'envvars delete',
+  summary: 'Delete an environment variable',
+  args: z.object({ tool: toolName, name: envvarName }),
+  positional: ['tool', 'name'],
+  examples: ['/envvars delete mytool API_TOKEN'],
+  permission: 'write',
+  sideEffect: true,
+  confirm: (args) =>
+    `Delete ${args.name} of ${args.tool}? Jobs that use it will not see it after their next restart.`,
+  async resolve({ args, services }) {
+    const client = services.toolhost.forTool(args.tool);
+    const envvar = await mustExist(
+      () => client.envvars.show(args.name),
+      `Environment variable ${args.name} of ${args.tool} does not exist.`,
+      `See /envvars list ${args.tool}.`,
+    );
+    await services.accounts.secrets.registerEnvvar(args.tool, envvar.name, envvar.value);
+    // No version: the value is a secret and is not kept with the button; the name is the target.
+    return { label: `Environment variable ${args.name} of ${args.tool}`, args };
+  },
+  async run({ args, services }) {
+    const client = services.toolhost.forTool(args.tool);
+    const envvar = await client.envvars.delete(args.name);
+    return withWarnings({ text: `Deleted ${envvar.name} of ${args.tool}.`, status: 'success' }, client);
+  },
+});
+
+/** `/envvars quota <tool>`. */
+export const envvarsQuotaCommand = command({
+  name: 'envvars quota',
+  summary: 'Show how many environment variables a tool may still create',
+  args: z.object({ tool: toolName }),
+  positional: ['tool'],
+  examples: ['/envvars quota mytool'],
+  permission: 'read',
+  sideEffect: false,
+  async run({ args, services }) {
+    const client = services.toolhost.forTool(args.tool);
+    const quota = await client.envvars.quotas();
+    return withWarnings(
+      {
+        title: `Envvars quota of ${args.tool}`,
+        fields: [
+          { label: 'Used', value: String(quota.used ?? 'unknown'), inline: true },
+          { label: 'Quota', value: String(quota.quota ?? 'unknown'), inline: true },
+          { label: 'Available', value: String(quota.available ?? 'unknown'), inline: true },
+        ],
+        status: 'info',
+      },
+      client,
+    );
+  },
+});

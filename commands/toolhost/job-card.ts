@@ -1,0 +1,123 @@
+import { actionTo } from '../../src/core/action-ref';
+import type { ActionRequest, CardField, CardStatus, DraftCard } from '../../src/core/reply';
+import type { Outcome, WatchKind } from '../../src/core/watch';
+import type { Job, JobStatusShort } from '../../src/services/toolhost';
+import { withWarnings } from '../format';
+import type { AppServices } from '../services';
+import { announcement } from './announce';
+import { jobsDeleteCommand, jobsRestartCommand, jobsShowCommand } from './jobs';
+import { logsCommand } from './logs';
+
+const STATUS: Record<JobStatusShort, CardStatus> = {
+  pending: 'progress',
+  running: 'success',
+  succeeded: 'success',
+  failed: 'danger',
+  unknown: 'warning',
+};
+
+/** The job's state in a few words: `running (restarted (2))`, `failed (exitcode 1)`. */
+export function jobState(job: Job): string {
+  const short = job.status?.short;
+  if (!short) return job.status_short ?? 'unknown';
+  const details = job.status?.messages?.filter(Boolean) ?? [];
+  return details.length ? `${short} (${details.join(', ')})` : short;
+}
+
+/** Card colour of a job: a running continuous job is healthy, a running one-off is in progress. */
+export function jobStatus(job: Job): CardStatus {
+  const short = job.status?.short ?? 'unknown';
+  if (short === 'running' && job.job_type === 'one-off') return 'progress';
+  return STATUS[short];
+}
+
+/** The card of one job, with Restart, Logs and Delete buttons. */
+export function jobCard(tool: string, job: Job, note?: string): DraftCard {
+  const fields: CardField[] = [
+    { label: 'Type', value: job.job_type, inline: true },
+    { label: 'Status', value: jobState(job), inline: true },
+  ];
+  if (job.status?.duration) fields.push({ label: 'For', value: job.status.duration, inline: true });
+  fields.push({ label: 'Command', value: job.cmd });
+  fields.push({ label: 'Image', value: job.imagename ?? job.image ?? 'unknown', inline: true });
+  if (job.schedule) {
+    const next = job.status?.next_schedule ? `, next ${job.status.next_schedule}` : '';
+    fields.push({ label: 'Schedule', value: `${job.schedule}${next}`, inline: true });
+  }
+  if (job.job_type === 'continuous') {
+    const serving = [
+      job.replicas ? `${job.replicas} replica(s)` : undefined,
+      job.port ? `port ${job.port}` : undefined,
+    ];
+    if (serving.some(Boolean))
+      fields.push({ label: 'Serving', value: serving.filter(Boolean).join(', '), inline: true });
+  }
+  const resources = [
+    job.cpu ? `cpu ${job.cpu}` : undefined,
+    job.memory ? `memory ${job.memory}` : undefined,
+  ].filter(Boolean);
+  if (resources.length) fields.push({ label: 'Resources', value: resources.join(', '), inline: true });
+  const lines: string[] = [];
+  if (note) lines.push(note);
+  if (job.status_long) lines.push(job.status_long);
+  if (job.status?.up_to_date === false) {
+    lines.push('The running version differs from the definition: redeploy or restart to apply it.');
+  }
+  const args = { tool, job: job.name };
+  const actions: ActionRequest[] = [
+    actionTo(jobsRestartCommand, args, { label: 'Restart', style: 'primary' }),
+    actionTo(logsCommand, args, { label: 'Logs' }),
+    actionTo(jobsDeleteCommand, args, { label: 'Delete', style: 'danger' }),
+  ];
+  return {
+    title: `Job ${job.name} of ${tool}`,
+    ...(lines.length ? { text: lines.join('\n') } : {}),
+    status: jobStatus(job),
+    fields,
+    actions,
+  };
+}
+
+/** Job states as outcomes: a job that runs or succeeded is fine, a failed one is a failure. */
+export const JOB_OUTCOME: Partial<Record<JobStatusShort, Outcome>> = {
+  running: 'success',
+  succeeded: 'success',
+  failed: 'failure',
+};
+
+/** Follows a one-off job run (`/jobs run … --wait`) until it succeeds or fails, like the platform's CLI. */
+export const jobWatch: WatchKind<AppServices> = {
+  name: 'job',
+  async observe(services, tool, id) {
+    const client = services.toolhost.forTool(tool);
+    const job = await client.jobs.show(id);
+    const short = job.status?.short;
+    const done =
+      short === 'succeeded' ||
+      short === 'failed' ||
+      job.status_short === 'Completed' ||
+      job.status_short === 'Failed';
+    const outcome = short ? JOB_OUTCOME[short] : undefined;
+    return {
+      state: short ?? job.status_short ?? 'unknown',
+      terminal: done,
+      ...(outcome ? { outcome } : {}),
+      detail: `Job ${job.name} is ${jobState(job)}.`,
+      card: withWarnings(jobCard(tool, job), client),
+    };
+  },
+  gaveUp(tool, id, lastCard, reason) {
+    return {
+      ...(lastCard ?? { title: `Job ${id} of ${tool}` }),
+      status: 'warning',
+      text: `Deckhand stopped following job ${id}: ${reason}.\nUse /jobs show ${tool} ${id} to see where it is.`,
+    };
+  },
+  announce(event) {
+    return announcement(
+      event,
+      'job',
+      actionTo(jobsShowCommand, { tool: event.tool, job: event.id }, { label: 'Show' }),
+    );
+  },
+};

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { UsageError } from '../../src/core/errors';
+import type { NewJob } from '../../src/services/toolhost';
+import { jobName, toolName } from '../args';
+import { withWarnings } from '../format';
+import { command } from './context';
+import { cronProblem } from './cron';
+import { jobCard } from './job-card';
+
+const quantity = (what: string, pattern: RegExp, example: string) =>
+  z.string().regex(pattern, `must be a ${what} such as ${example}`);
+
+const runArgs = z.object({
+  tool: toolName,
+  name: jobName,
+  command: z.string().min(1).max(2000).describe('the command to run'),
+  image: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9._/:-]{0,200}$/,
+      'must be an image short name (python3.11) or a built image (tool-mytool/web:latest)',
+    )
+    .describe('image short name (see /jobs images) or tool-<tool>/<image>:latest'),
+  schedule: z
+    .string()
+    .optional()
+    .describe('cron schedule (5 fields) or @hourly, @daily…: makes a scheduled job'),
+  continuous: z.boolean().default(false).describe('keep the job running (restarted when it stops)'),
+  cpu: quantity('CPU amount', /^\d+(\.\d+)?m?$/, '500m or 1')
+    .optional()
+    .describe('CPU limit, e.g. 500m'),
+  mem: quantity('memory amount', /^\d+(\.\d+)?(Ki|Mi|Gi|Ti|K|M|G|T)?$/, '512Mi or 1Gi')
+    .optional()
+    .describe('memory limit, e.g. 1Gi'),
+  replicas: z.number().int().min(1).max(16).optional().describe('continuous jobs: number of copies'),
+  port: z.number().int().min(1).max(65535).optional().describe('continuous jobs: port the job listens on'),
+  retry: z
+    .number()
+    .int()
+    .min(0)
+    .max(5)
+    .optional()
+    .describe('one-off and scheduled jobs: retries after a failure (0-5)'),
+  timeout: z.number().int().min(1).optional().describe('scheduled jobs: seconds before a run is stopped'),
+  emails: z
+    .enum(['none', 'all', 'onfinish', 'onfailure'])
+    .optional()
+    .describe('when to email the maintainers'),
+  mount: z
+    .enum(['all', 'none'])
+    .optional()
+    .describe('mount the tool home and NFS (all) or not (none: built images only)'),
+  filelog: z
+    .boolean()
+    .default(false)
+    .describe('write output to files in the tool home instead of the log service'),
+  healthCheckScript: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('continuous jobs: script that exits 0 while healthy'),
+  healthCheckHttp: z
+    .string()
+    .startsWith('/', 'must be a path starting with /')
+    .optional()
+    .describe('continuous jobs: HTTP path that answers 200 while healthy (needs --port)'),
+  wait: z.boolean().default(false).describe('one-off jobs: follow the run until it finishes'),
+});
+
+type RunArgs = z.infer<typeof runArgs>;
+
+/** Refuses combinations the platform would refuse, with the reason, before anything is sent. */
+export function runArgsProblem(args: RunArgs): string | undefined {
+  const continuousOnly: [keyof RunArgs, string][] = [
+    ['replicas', '--replicas'],
+    ['port', '--port'],
+    ['healthCheckScript', '--health-check-script'],
+    ['healthCheckHttp', '--health-check-http'],
+  ];
+  if (args.schedule !== undefined && args.continuous)
+    return 'Choose either --schedule or --continuous, not both.';
+  if (args.schedule !== undefined) {
+    const problem = cronProblem(args.schedule);
+    if (problem) return `Invalid --schedule: ${problem}.`;
+  }
+  if (!args.continuous) {
+    const used = continuousOnly.find(([key]) => args[key] !== undefined);
+    if (used) return `${used[1]} only applies to continuous jobs: add --continuous.`;
+  }
+  if (args.continuous && args.retry !== undefined)
+    return '--retry does not apply to continuous jobs (they are restarted anyway).';
+  if (args.timeout !== undefined && args.schedule === undefined)
+    return '--timeout only applies to scheduled jobs: add --schedule.';
+  if (args.healthCheckScript && args.healthCheckHttp)
+    return 'Choose one health check: --health-check-script or --health-check-http.';
+  if (args.healthCheckHttp && args.port === undefined)
+    return '--health-check-http needs --port (the port the check calls).';
+  if (args.wait && (args.continuous || args.schedule !== undefined))
+    return '--wait only applies to one-off jobs.';
+  const builtImage = args.image.includes('/');
+  if (args.mount === 'none' && !builtImage)
+    return '--mount none only works with images built by /build (tool-<tool>/<image>).';
+  if (args.filelog && args.mount === 'none')
+    return '--filelog writes to the tool home, so it needs --mount all.';
+  return undefined;
+}
+
+/** The request body, with only the fields that were given (as the platform's CLI sends it). */
+function jobBody(args: RunArgs): NewJob {
+  const common = {
+    name: args.name,
+    cmd: args.command,
+    imagename: args.image,
+    ...(args.cpu ? { cpu: args.cpu } : {}),
+    ...(args.mem ? { memory: args.mem } : {}),
+    ...(args.emails ? { emails: args.emails } : {}),
+    ...(args.mount ? { mount: args.mount } : {}),
+    ...(args.filelog ? { filelog: true } : {}),
+  };
+  if (args.continuous) {
+    const healthCheck = args.healthCheckHttp
+      ? { type: 'http' as const, path: args.healthCheckHttp }
+      : args.healthCheckScript
+        ? { type: 'script' as const, script: args.healthCheckScript }
+        : undefined;
+    return {
+      ...common,
+      job_type: 'continuous',
+      ...(args.replicas !== undefined ? { replicas: args.replicas } : {}),
+      ...(args.port !== undefined ? { port: args.port } : {}),
+      ...(healthCheck ? { health_check: healthCheck } : {}),
+    };
+  }
+  const retry = args.retry !== undefined ? { retry: args.retry } : {};
+  if (args.schedule !== undefined) {
+    return {
+      ...common,
+      job_type: 'scheduled',
+      schedule: args.schedule,
+      ...retry,
+      ...(args.timeout ? { timeout: args.timeout } : {}),
+    };
+  }
+  return { ...common, job_type: 'one-off', ...retry };
+}
+
+/** `/jobs run <tool> <name> --command CMD --image IMG …`: creates a one-off, scheduled or continuous job. */
+export const jobsRunCommand = command({
+  name: 'jobs run',
+  summary: 'Create a job: one-off (default), scheduled (--schedule) or continuous (--continuous)',
+  args: runArgs,
+  positional: ['tool', 'name'],
+  examples: [
+    '/jobs run mytool cleanup --command "./cleanup.sh" --image python3.11 --wait',
+    '/jobs run mytool report --command "python3 report.py" --image python3.11 --schedule "0 3 * * *"',
+    '/jobs run mytool api --command web --image tool-mytool/web:latest --continuous --port 8000',
+  ],
+  permission: 'write',
+  sideEffect: true,
+  async run({ args, services, reply }) {
+    const problem = runArgsProblem(args);
+    if (problem) throw new UsageError(problem, { hint: 'Type /help jobs run for every option.' });
+    const client = services.toolhost.forTool(args.tool);
+    const job = await client.jobs.create(jobBody(args));
+    const handle = await reply(withWarnings(jobCard(args.tool, job, `Job ${job.name} created.`), client));
+    if (args.wait && handle)
+      await services.watches.start({ kind: 'job', tool: args.tool, id: job.name, handle });
+    return undefined;
+  },
+});

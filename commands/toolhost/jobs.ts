@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import { NotFoundError } from '../../src/core/errors';
+import { fingerprint, mustExist } from '../../src/core/target';
+import type { Job } from '../../src/services/toolhost';
+import { jobName, toolName } from '../args';
+import { quotaFields, table, withWarnings } from '../format';
+import { command } from './context';
+import { jobCard, jobState } from './job-card';
+
+const toolArgs = z.object({ tool: toolName });
+const jobArgs = z.object({ tool: toolName, job: jobName });
+
+/**
+ * A job's definition without its changing state: a job deleted and created again under the same
+ * name with another command, image or schedule gets another digest.
+ */
+function definition(job: Job): string {
+  const { status: _status, status_short: _short, status_long: _long, ...defined } = job;
+  return fingerprint(defined);
+}
+
+/** `/jobs list <tool>`. */
+export const jobsListCommand = command({
+  name: 'jobs list',
+  summary: 'List the jobs of a tool and their state',
+  args: toolArgs,
+  positional: ['tool'],
+  examples: ['/jobs list mytool'],
+  permission: 'read',
+  sideEffect: false,
+  async run({ args, services }) {
+    const client = services.toolhost.forTool(args.tool);
+    const jobs = await client.jobs.list();
+    if (jobs.length === 0) {
+      return withWarnings(
+        { text: `${args.tool} has no jobs. Create one with /jobs run.`, status: 'info' },
+        client,
+      );
+    }
+    const rows = jobs.map((job) => [job.name, job.job_type, jobState(job), job.schedule ?? '']);
+    return withWarnings(
+      {
+        title: `Jobs of ${args.tool}`,
+        code: { text: table([['NAME', 'TYPE', 'STATUS', 'SCHEDULE'], ...rows]) },
+        status: 'info',
+      },
+      client,
+    );
+  },
+});
+
+/** `/jobs show <tool> <job>`. */
+export const jobsShowCommand = command({
+  name: 'jobs show',
+  summary: 'Show one job with Restart, Logs and Delete buttons',
+  args: jobArgs,
+  positional: ['tool', 'job'],
+  examples: ['/jobs show mytool web'],
+  permission: 'read',
+  sideEffect: false,
+  async run({ args, services }) {
+    const client = services.toolhost.forTool(args.tool);
+    return withWarnings(jobCard(args.tool, await client.jobs.show(args.job)), client);
+  },
+});
+
+/** `/jobs restart <tool> <job>`: restarts a continuous job, or runs a scheduled one now. */
+export const jobsRestartCommand = command({
+  name: 'jobs restart',
+  summary: 'Restart a job (a scheduled job runs now)',
+  args: jobArgs,
+  positional: ['tool', 'job'],
+  examples: ['/jobs restart mytool web'],
+  permission: 'write',
+  sideEffect: true,
+  async run({ args, services }) {
+    const client = services.toolhost.forTool(args.tool);
+    const messages = await client.jobs.restart(args.job);
+    const job = await client.jobs.show(args.job);
+    const note = messages.length ? messages.join('\n') : `Job ${args.job} restarted.`;
+    return withWarnings(jobCard(args.tool, job, note), client);
+  },
+});
+
+/** `/jobs delete <tool> <job>` (confirmed first). */
+export const jobsDeleteCommand = command({
+  name: 'jobs delete',
+  summary: 'Stop and delete a job',
+  args: jobArgs,
+  positional: ['tool', 'job'],
+  examples: ['/jobs delete mytool daily-report'],
+  permission: 'write',
+  sideEffect: true,
+  confirm: (args) => `Stop and delete job ${args.job} of ${args.tool}?`,
+  async resolve({ args, services }) {
+    const client = services.toolhost.forTool(args.tool);
+    const job = await mustExist(
+      () => client.jobs.show(args.job),
+      `Job ${args.job} of ${args.tool} does not exist.`,
+      `See /jobs list ${args.tool}.`,
+    );
+    return { label: `Job ${args.job} of ${args.tool}`, args, version: definition(job) };
+  },
+  async run({ args, services }) {
+    const client = services.toolhost.forTool(args.tool);
+    const messages = await client.jobs.delete(args.job);
+    return withWarnings(
+      { text: messages.join('\n') || `Deleted job ${args.job} of ${args.tool}.`, status: 'success' },
+      client,
+    );
+  },
+});
+
+/** `/jobs flush <tool>` (confirmed first): stops and deletes every job, as listed in the question. */
+export const jobsFlushCommand = command({
+  name: 'jobs flush',
+  summary: 'Stop and delete every job of a tool',
+  args: z.object({
+    tool: toolName,
+    /** Set by `resolve`: the jobs the question listed (a new job makes the Confirm refuse). */
+    jobs: z.array(jobName).optional().meta({ hidden: true }),
+  }),
+  positional: ['tool'],
+  examples: ['/jobs flush mytool'],
+  permission: 'write',
+  sideEffect: true,
+  confirm: (args) =>
+    `Stop and delete EVERY job of ${args.tool} (${args.jobs?.length ?? 0}: ${(args.jobs ?? []).join(', ')})? Continuous jobs stop serving at once.`,
+  async resolve({ args, services }) {
+    const client = services.toolhost.forTool(args.tool);
+    const jobs = [...(await client.jobs.list())].sort((a, b) => a.name.localeCompare(b.name));
+    if (jobs.length === 0) {
+      throw new NotFoundError(`${args.tool} has no jobs, so there is nothing to delete.`);
+    }
+    return {
+      label: `The set of jobs of ${args.tool}`,
+      args: { ...args, jobs: jobs.map((job) => job.name) },
+      version: fingerprint(jobs.map(definition)),
+    };
+  },
+  async run({ args, services }) {
+    const client = services.toolhost.forTool(args.tool);
+    const messages = await client.jobs.flush();
+    return withWarnings(
+      { text: messages.join('\n') || `Deleted every job of ${args.tool}.`, status: 'success' },
+      client,
+    );
+  },
+});
+
+/** `/jobs images <tool>`. */
+export const jobsImagesCommand = command({
+  name: 'jobs images',
+  summary: 'List the container images a job can use',
+  args: toolArgs,
+  positional: ['tool'],
+  examples: ['/jobs images mytool'],
+  permission: 'read',
+  sideEffect: false,
+  async run({ args, services }) {
+    const client = services.toolhost.forTool(args.tool);
+    const images = await client.jobs.images();
+    const rows = images.map((image) => [image.shortname, image.image ?? '']);
+    return withWarnings(
+      {
+        title: `Images for jobs of ${args.tool}`,
+        code: { text: table([['SHORT NAME', 'IMAGE'], ...rows]) },
+        status: 'info',
+      },
+      client,
+    );
+  },
+});
+
+/** `/jobs quota <tool>`. */
+export const jobsQuotaCommand = command({
+  name: 'jobs quota',
+  summary: 'Show the jobs quota of a tool',
+  args: toolArgs,
+  positional: ['tool'],
+  examples: ['/jobs quota mytool'],
+  permission: 'read',
+  sideEffect: false,
+  async run({ args, services }) {
+    const client = services.toolhost.forTool(args.tool);
+    return withWarnings(
+      {
+        title: `Jobs quota of ${args.tool}`,
+        fields: quotaFields(await client.jobs.quotas()),
+        status: 'info',
+      },
+      client,
+    );
+  },
+});

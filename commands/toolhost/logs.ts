@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { actionTo } from '../../src/core/action-ref';
+import { UsageError } from '../../src/core/errors';
+import type { ActionRequest } from '../../src/core/reply';
+import { type JobLogsQuery, parseLogsCursor } from '../../src/services/toolhost';
+import { jobName, toolName } from '../args';
+import { withWarnings } from '../format';
+import { INLINE_LOG_LINES } from './build-extra';
+import { command } from './context';
+import { formatLogEntry } from './log-format';
+import { startTail } from './tail';
+
+const DURATION = /^(\d+[dhms])+$/;
+const TIME = /^(\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?)$/;
+const UNIT_MS: Record<string, number> = { d: 86_400_000, h: 3_600_000, m: 60_000, s: 1000 };
+
+const timeArg = (what: string, fallback: string) =>
+  z
+    .string()
+    .refine((v) => DURATION.test(v) || TIME.test(v), {
+      message:
+        'must be a duration such as 30m, 2h or 1d2h, a date 2026-11-22, or a time 2026-11-22T10:00:00Z',
+    })
+    .optional()
+    .describe(`${what} (default ${fallback}): a duration ago like 2h, a date, or a time`);
+
+/** A duration ago (`2h`, `1d30m`) as an absolute time, so later pages read the same window. */
+export function absoluteTime(value: string, now = Date.now()): string {
+  if (!DURATION.test(value)) return value;
+  let ms = 0;
+  for (const [, amount, unit] of value.matchAll(/(\d+)([dhms])/g))
+    ms += Number(amount) * (UNIT_MS[unit as string] ?? 0);
+  return new Date(now - ms).toISOString();
+}
+
+/** Refuses a page cursor made for another tool or job (only its query is used, never its host). */
+function assertCursorFor(url: string, tool: string, job: string): void {
+  const path = new URL(url).pathname;
+  if (!path.includes(`/tool/${encodeURIComponent(tool)}/job/${encodeURIComponent(job)}/`)) {
+    throw new UsageError(`That page cursor belongs to another job than ${job} of ${tool}.`);
+  }
+}
+
+const logsArgs = z.object({
+  tool: toolName,
+  job: jobName,
+  lines: z
+    .number()
+    .int()
+    .min(1, 'must be 1 or more')
+    .max(1000, 'must be at most 1000')
+    .default(50)
+    .describe('lines per page'),
+  since: timeArg('start', '1h'),
+  until: timeArg('end', 'now'),
+  newestFirst: z.boolean().default(false).describe('list the newest line first'),
+  follow: z
+    .boolean()
+    .default(false)
+    .describe('follow new lines live in one message (Stop button; ends by itself)'),
+  skip: z
+    .number()
+    .int()
+    .min(0)
+    .max(100_000)
+    .default(0)
+    .describe('lines of this window already shown')
+    .meta({ hidden: true }),
+  order: z
+    .enum(['newest_first', 'oldest_first'])
+    .optional()
+    .describe('reading direction of this window')
+    .meta({ hidden: true }),
+  cursor: z
+    .url()
+    .optional()
+    .describe("the service's pagination link to continue from")
+    .meta({ hidden: true }),
+});
+
+type LogsArgs = z.infer<typeof logsArgs>;
+
+/**
+ * The query for one page. Without `--since` the newest lines come first (a chat wants the latest, and
+ * More goes back in time); with `--since` the window is read forward from that time. The window is
+ * pinned to absolute times on the first page, and later pages skip the lines already shown — or follow
+ * the service's own pagination link once it hands one out.
+ */
+function pageQuery(args: LogsArgs): JobLogsQuery {
+  const want = args.skip + args.lines + 1;
+  if (args.cursor) return { ...parseLogsCursor(args.cursor).query, lines: want };
+  return {
+    lines: want,
+    direction: args.order ?? (args.since && !args.newestFirst ? 'oldest_first' : 'newest_first'),
+    since: absoluteTime(args.since ?? '1h'),
+    until: absoluteTime(args.until ?? '0s'),
+  };
+}
+
+/** `/logs <tool> <job> [--lines N] [--since 1h] [--until 0s] [--newest-first]`, with a More button. */
+export const logsCommand = command({
+  name: 'logs',
+  summary: "Show a job's latest log lines, with a More button for the next page",
+  args: logsArgs,
+  positional: ['tool', 'job'],
+  examples: [
+    '/logs mytool web',
+    '/logs mytool web --lines 200 --since 2h',
+    '/logs mytool web --newest-first',
+  ],
+  permission: 'read',
+  sideEffect: false,
+  async run(ctx) {
+    const { args, services } = ctx;
+    if (args.follow) {
+      await services.toolhost.forTool(args.tool).jobs.show(args.job);
+      return startTail(ctx, 'job', args.tool, args.job);
+    }
+    const client = services.toolhost.forTool(args.tool);
+    if (args.cursor) assertCursorFor(args.cursor, args.tool, args.job);
+    const query = pageQuery(args);
+    const page = await client.logs.jobLogs(args.job, query);
+    const fresh = page.logs.slice(args.skip);
+    const entries = fresh.slice(0, args.lines);
+    const more = fresh.length > args.lines || page.next !== undefined;
+    if (entries.length === 0) {
+      if (args.skip === 0 && !args.cursor) await client.jobs.show(args.job);
+      const what = args.skip > 0 || args.cursor ? 'No more log lines' : 'No log lines';
+      return withWarnings(
+        { text: `${what} for job ${args.job} of ${args.tool} in that time range.`, status: 'info' },
+        client,
+      );
+    }
+    const newestFirst = query.direction === 'newest_first';
+    const ordered = newestFirst && !args.newestFirst ? [...entries].reverse() : entries;
+    const lines = ordered.map(formatLogEntry);
+    const shown = args.newestFirst ? lines.slice(0, INLINE_LOG_LINES) : lines.slice(-INLINE_LOG_LINES);
+    const actions: ActionRequest[] = [];
+    if (more) {
+      const next =
+        page.next && fresh.length <= args.lines
+          ? { cursor: page.next.url, skip: Math.max(0, args.skip + args.lines - page.logs.length) }
+          : { skip: args.skip + args.lines, ...(args.cursor ? { cursor: args.cursor } : {}) };
+      const window = args.cursor ? {} : { since: query.since, until: query.until, order: query.direction };
+      actions.push(
+        actionTo(
+          logsCommand,
+          {
+            tool: args.tool,
+            job: args.job,
+            lines: args.lines,
+            newestFirst: args.newestFirst,
+            ...window,
+            ...next,
+          },
+          { label: newestFirst ? 'More (earlier)' : 'More (later)' },
+        ),
+      );
+    }
+    const count = `${lines.length} line${lines.length === 1 ? '' : 's'}`;
+    const partial =
+      lines.length > shown.length
+        ? `, the ${args.newestFirst ? 'first' : 'last'} ${shown.length} shown and all attached`
+        : '';
+    return withWarnings(
+      {
+        title: `Logs of ${args.job} (${args.tool})`,
+        code: { text: shown.join('\n') },
+        status: 'info',
+        actions,
+        footer: `${count}${partial} · ${more ? 'more available' : 'no more lines in this range'}`,
+        ...(lines.length > shown.length
+          ? { attachments: [{ filename: `${args.tool}-${args.job}.log`, content: `${lines.join('\n')}\n` }] }
+          : {}),
+      },
+      client,
+    );
+  },
+});

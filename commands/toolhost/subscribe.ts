@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { UsageError } from '../../src/core/errors';
+import type { Subscription, SubscriptionKind } from '../../src/store/subscriptions';
+import { toolName } from '../args';
+import { command } from './context';
+
+/** Every kind a conversation can subscribe to (checked against the store's kinds). */
+const kind = z.enum(['builds', 'deploys', 'jobs'] as const satisfies readonly SubscriptionKind[]);
+
+const kindList = z
+  .array(kind)
+  .default([])
+  .describe('what to announce: builds, deploys, jobs (default: all three)');
+
+function describe(subscription: Subscription): string {
+  const filters = [
+    subscription.failuresOnly && 'failures only',
+    subscription.changesOnly && 'changes only',
+  ].filter(Boolean);
+  const broken = subscription.broken ? ` — BROKEN: ${subscription.broken}` : '';
+  return `${subscription.kinds.join(', ')}${filters.length ? ` (${filters.join(', ')})` : ''}${broken}`;
+}
+
+/** `/subscribe <tool> [builds] [deploys] [jobs] [--failures-only] [--changes-only]`. */
+export const subscribeCommand = command({
+  name: 'subscribe',
+  summary: "Announce a tool's builds, deployments and job failures in this conversation",
+  args: z.object({
+    tool: toolName,
+    kinds: kindList,
+    failuresOnly: z.boolean().default(false).describe('only announce failures'),
+    changesOnly: z
+      .boolean()
+      .default(false)
+      .describe('only announce a failure after a success, or a recovery after a failure'),
+  }),
+  positional: ['tool', 'kinds'],
+  examples: [
+    '/subscribe mytool',
+    '/subscribe mytool deploys --failures-only',
+    '/subscribe mytool builds deploys --changes-only',
+  ],
+  permission: 'read',
+  sideEffect: true,
+  async run({ args, services, invocation }) {
+    if (args.tool === 'calendar') {
+      throw new UsageError('The calendar has a digest instead.', {
+        hint: '/calendar digest --daily|--weekly [--at 09:00] posts the upcoming events here.',
+      });
+    }
+    if (args.failuresOnly && args.changesOnly) {
+      throw new UsageError('Choose either --failures-only or --changes-only.', {
+        hint: '--changes-only already includes every new failure after a success.',
+      });
+    }
+    services.toolhost.forTool(args.tool);
+    const kinds = args.kinds.length > 0 ? [...new Set(args.kinds)] : [...kind.options];
+    const subscription: Subscription = {
+      conversationId: invocation.conversationId,
+      platform: invocation.user.platform,
+      tool: args.tool,
+      kinds: kinds as SubscriptionKind[],
+      failuresOnly: args.failuresOnly,
+      changesOnly: args.changesOnly,
+      createdBy: `${invocation.user.platform}:${invocation.user.id}`,
+    };
+    await services.subscriptions.put(subscription);
+    await services.discovery.schedule(args.tool);
+    return {
+      text: `This conversation now hears about ${args.tool}: ${describe(subscription)}.\nBuilds and deployments started anywhere (CI, the platform's CLI) are announced too.`,
+      status: 'success',
+    };
+  },
+});
+
+/** `/unsubscribe <tool> [kinds]`. */
+export const unsubscribeCommand = command({
+  name: 'unsubscribe',
+  summary: 'Stop announcing a tool (or some kinds of its events) here',
+  args: z.object({ tool: toolName, kinds: kindList }),
+  positional: ['tool', 'kinds'],
+  examples: ['/unsubscribe mytool', '/unsubscribe mytool builds'],
+  permission: 'read',
+  sideEffect: true,
+  async run({ args, services, invocation }) {
+    const current = await services.subscriptions.get(invocation.conversationId, args.tool);
+    if (!current)
+      throw new UsageError(`This conversation is not subscribed to ${args.tool}.`, {
+        hint: 'See /subscriptions.',
+      });
+    const remaining = args.kinds.length === 0 ? [] : current.kinds.filter((k) => !args.kinds.includes(k));
+    if (remaining.length === 0) {
+      await services.subscriptions.remove(invocation.conversationId, args.tool);
+      if ((await services.subscriptions.forTool(args.tool)).length === 0)
+        await services.discovery.unschedule(args.tool);
+      return { text: `This conversation no longer hears about ${args.tool}.`, status: 'success' };
+    }
+    const { broken: _broken, ...rest } = current;
+    await services.subscriptions.put({ ...rest, kinds: remaining });
+    return {
+      text: `This conversation now hears about ${args.tool}: ${remaining.join(', ')}.`,
+      status: 'success',
+    };
+  },
+});
+
+/** `/subscriptions`: what this conversation is subscribed to. */
+export const subscriptionsCommand = command({
+  name: 'subscriptions',
+  summary: 'List the subscriptions of this conversation',
+  args: z.object({}),
+  examples: ['/subscriptions'],
+  permission: 'read',
+  sideEffect: false,
+  async run({ services, invocation }) {
+    const subscriptions = await services.subscriptions.forConversation(invocation.conversationId);
+    if (subscriptions.length === 0) {
+      return {
+        text: 'This conversation has no subscriptions. Add one with /subscribe <tool>.',
+        status: 'info',
+      };
+    }
+    return {
+      title: 'Subscriptions here',
+      fields: subscriptions.map((s) => ({ label: s.tool, value: describe(s) })),
+      status: subscriptions.some((s) => s.broken) ? 'warning' : 'info',
+    };
+  },
+});

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { actionTo } from '../../src/core/action-ref';
+import { DeckhandError, NotFoundError } from '../../src/core/errors';
+import type { CardField, CardStatus } from '../../src/core/reply';
+import { toolName } from '../args';
+import { formatAge, parseCompactUtc, quotaFields, withWarnings } from '../format';
+import { BUILD_WORD } from './build-card';
+import { command } from './context';
+import { deployCommand } from './deploy';
+import { jobState, jobStatus } from './job-card';
+import { jobsListCommand } from './jobs';
+
+/** The value of a settled call, or a short note saying why there is none. */
+function settled<T>(result: PromiseSettledResult<T>, none: string): { value?: T; note?: string } {
+  if (result.status === 'fulfilled') return { value: result.value };
+  const error = result.reason;
+  if (error instanceof NotFoundError) return { note: none };
+  if (error instanceof DeckhandError) return { note: `unavailable: ${error.message}` };
+  return { note: 'unavailable' };
+}
+
+const RANK: Record<CardStatus, number> = { info: 0, success: 1, progress: 2, warning: 3, danger: 4 };
+
+/** `/tool status <tool>`: the maintainer's dashboard on one card. */
+export const toolStatusCommand = command({
+  name: 'tool status',
+  summary: 'One card with the latest build, the latest deployment, every job and quota use',
+  args: z.object({ tool: toolName }),
+  positional: ['tool'],
+  examples: ['/tool status mytool'],
+  permission: 'read',
+  sideEffect: false,
+  async run({ args, services }) {
+    const client = services.toolhost.forTool(args.tool);
+    const [build, deployment, jobs, jobsQuota, buildQuota, envvarsQuota] = await Promise.allSettled([
+      client.builds.latest(),
+      client.components.latestDeployment(),
+      client.jobs.list(),
+      client.jobs.quotas(),
+      client.builds.quotas(),
+      client.envvars.quotas(),
+    ]);
+    const fields: CardField[] = [];
+    let worst: CardStatus = 'success';
+    const note = (status: CardStatus) => {
+      if (RANK[status] > RANK[worst]) worst = status;
+    };
+
+    const b = settled(build, 'no builds yet');
+    if (b.value) {
+      const started = b.value.start_time ? new Date(b.value.start_time) : undefined;
+      fields.push({
+        label: 'Latest build',
+        value: `${BUILD_WORD[b.value.status]} · ${b.value.build_id}${started ? ` · ${formatAge(started)}` : ''}`,
+      });
+      if (b.value.status === 'BUILD_FAILURE' || b.value.status === 'BUILD_TIMEOUT') note('warning');
+    } else fields.push({ label: 'Latest build', value: b.note ?? '' });
+
+    const d = settled(deployment, 'no deployments yet');
+    if (d.value) {
+      const age = formatAge(parseCompactUtc(d.value.creation_time));
+      fields.push({
+        label: 'Latest deployment',
+        value: `${d.value.status} · ${d.value.deploy_id}${age ? ` · ${age}` : ''}`,
+      });
+      if (d.value.status === 'failed' || d.value.status === 'timed_out') note('danger');
+      if (d.value.status === 'pending' || d.value.status === 'running') note('progress');
+    } else fields.push({ label: 'Latest deployment', value: d.note ?? '' });
+
+    const j = settled(jobs, 'no jobs');
+    if (j.value) {
+      if (j.value.length === 0) fields.push({ label: 'Jobs', value: 'none' });
+      for (const job of j.value) {
+        fields.push({ label: `Job ${job.name}`, value: `${job.job_type} · ${jobState(job)}`, inline: true });
+        const status = jobStatus(job);
+        if (status === 'danger' && job.job_type !== 'one-off') note('danger');
+        else if (status === 'danger') note('warning');
+      }
+    } else fields.push({ label: 'Jobs', value: j.note ?? '' });
+
+    for (const quota of [settled(jobsQuota, ''), settled(buildQuota, '')]) {
+      if (quota.value) fields.push(...quotaFields(quota.value));
+    }
+    const e = settled(envvarsQuota, '');
+    if (e.value)
+      fields.push({
+        label: 'Envvars',
+        value: `${e.value.used ?? '?'} of ${e.value.quota ?? '?'} used`,
+        inline: true,
+      });
+
+    const headline: Record<CardStatus, string> = {
+      success: 'All good.',
+      info: 'All good.',
+      progress: 'A deployment is in progress.',
+      warning: 'Mostly fine; see the warnings below.',
+      danger: 'Something is failing; see below.',
+    };
+    return withWarnings(
+      {
+        title: `Status of ${args.tool}`,
+        text: headline[worst],
+        status: worst,
+        fields,
+        actions: [
+          actionTo(deployCommand, { tool: args.tool }, { label: 'Deploy', style: 'primary' }),
+          actionTo(jobsListCommand, { tool: args.tool }, { label: 'Jobs' }),
+        ],
+      },
+      client,
+    );
+  },
+});

@@ -1,0 +1,69 @@
+/**
+ * What a chat platform adapter may reach: the ports the composition root (`src/wiring/`) implements
+ * and hands to each adapter. Adapters import these interfaces, `src/config` and their own SDK, never
+ * the application, the stores or the services themselves (the shape of grammY's `StorageAdapter`
+ * and vercel/chat's `StateAdapter`: the framework names the port, the host fills it).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Redis } from 'ioredis';
+import type { ActionStore, BindingStore } from './actions';
+import type { Dispatcher } from './dispatch';
+import type { FileResolvers } from './files';
+import type { Messengers } from './messenger';
+
+/** At-most-once claims: true the first time a key is claimed within its window, false for every repeat. */
+export interface DeliveryDeduper {
+  /** Throws `StoreUnavailableError` when the claim cannot be recorded (then nothing may run). */
+  claim(key: string): Promise<boolean>;
+}
+
+/** An HTTP handler on the one web server. */
+export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+
+/** Where adapters mount their webhook routes (the one HTTP server). */
+export interface RouteRegistrar {
+  /** Adds a route; `path` may end in `*` to match a prefix. */
+  route(method: string, path: string, handler: RouteHandler): void;
+}
+
+/**
+ * The tool platform as autocomplete sees it: the listings it completes job names, build ids and
+ * deployment ids from (the toolhost client factory satisfies it).
+ */
+export interface AutocompleteSource {
+  forTool(tool: string): {
+    jobs: { list(): Promise<readonly { name: string }[]> };
+    builds: { list(): Promise<readonly { build_id: string; start_time?: string | null | undefined }[]> };
+    components: { listDeployments(): Promise<readonly { deploy_id: string; creation_time: string }[]> };
+  };
+}
+
+/** The services an adapter reads directly (everything else goes through the dispatcher). */
+export interface AdapterServices {
+  /** Conversations bound to a tool (routing a bare command to its tool). */
+  bindings: BindingStore;
+  /** Listings for autocomplete. */
+  toolhost: AutocompleteSource;
+}
+
+/** The running core as one adapter sees it. */
+export interface AdapterHost {
+  /** Runs commands, clicks and forms; its registry is the command catalogue (manifests, help, autocomplete). */
+  dispatcher: Dispatcher<unknown>;
+  /** Where the adapter registers how to post and edit on its platform. */
+  messengers: Messengers;
+  /** Where the adapter registers how files its users sent are reopened. */
+  files: FileResolvers;
+  services: AdapterServices;
+  /** The sandbox platform's tools, in sandbox mode (offered by autocomplete). */
+  sandboxTools?: (() => Iterable<string>) | undefined;
+  /** Claims remembered for `seconds` (double clicks), on the request-path connection. */
+  claims(seconds: number): DeliveryDeduper;
+  /** Stored button actions (a confirmation's dialog text is read from its stored action). */
+  actions: ActionStore;
+  /**
+   * The key-value store for an adapter's own small state (DM channel ids, form stashes, upload marks).
+   * Keys must start with `config.REDIS_KEY_PREFIX`.
+   */
+  state: Redis;
+}

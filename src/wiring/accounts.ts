@@ -1,0 +1,250 @@
+/**
+ * Builds everything account linking needs, for `createApp` (app.ts): the vault (with its key, or a
+ * development key in the sandbox, said once), the pending-link and secret-form stores, the source
+ * host client (or its sandbox, with the OAuth application and a webhook to Deckhand), the permission
+ * policy with linked accounts, the audit trail, the migration worker, and the web routes.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Processor } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { AccountServices } from '../../commands/link-services';
+import type { AppServices } from '../../commands/services';
+import { migrationGaveUp, observeMigration } from '../../commands/sourcehost/source-watch';
+import type { Config } from '../config';
+import { AccessPolicy, type PushAccess } from '../core/access';
+import type { Dispatcher, DispatcherDeps } from '../core/dispatch';
+import type { Messengers } from '../core/messenger';
+import type { DraftCard } from '../core/reply';
+import { createMigrationProcessor, followMigration } from '../queue/migration-processor';
+import type { Queues } from '../queue/queues';
+import { type SourcehostSandbox, startSourcehostSandbox } from '../sandbox/sourcehost';
+import { attachLogScrubber } from '../secrets';
+import { SourcehostFactory } from '../services/sourcehost';
+import type { ToolhostClientFactory } from '../services/toolhost';
+import { AuditLog } from '../store/audit';
+import { PendingLinkStore } from '../store/links';
+import { ImportFollowers } from '../store/links-imports';
+import { PushAccessCache } from '../store/links-permissions';
+import { SecretFormStore } from '../store/links-secret-forms';
+import { SecretIndex } from '../store/secret-index';
+import { CredentialVault } from '../store/vault';
+import { VaultCipher, vaultKeys } from '../store/vault-cipher';
+import { Credentials } from '../store/vault-credentials';
+import { SourceLinker } from '../web/oauth-flow';
+import { mountAccountRoutes, SOURCE_WEBHOOK_PATH } from '../web/oauth-routes';
+import { SecretForms } from '../web/secret-flow';
+import type { WebServer } from '../web/server';
+import { LinkedAccountAccess } from './linked-access';
+
+/** The seeded tools' repository host, mirrored by the sandbox source host. */
+const SANDBOX_MIRROR_HOST = 'gitlab.wikimedia.org';
+
+/** Options of {@link createAccounts}. */
+export interface AccountsOptions {
+  config: Config;
+  logger: Logger;
+  redis: Redis;
+  prefix: string;
+  sandbox: boolean;
+  /** Run the source host's emulator (sandbox mode without `SOURCEHOST_URL`, see service-modes.ts). */
+  emulateSourcehost: boolean;
+  toolhost: ToolhostClientFactory;
+  queues: Queues;
+  /** Admins besides `ADMINS` (the terminal user). */
+  extraAdmins: readonly string[];
+}
+
+/** Account linking, built. */
+export interface Accounts {
+  services: AccountServices;
+  policy: AccessPolicy;
+  /** The dispatcher's audit hook. */
+  audit: NonNullable<DispatcherDeps<unknown>['audit']>;
+  /** The source host sandbox, in sandbox mode. */
+  sandbox: SourcehostSandbox | undefined;
+  /** Connects the dispatcher (results, replays) once it exists. */
+  attach(dispatcher: Dispatcher<AppServices>, messengers: Messengers): void;
+  /** The processor of the `migration` queue. */
+  migrationProcessor(deps: {
+    services: AppServices;
+    updateCard(handle: Parameters<Dispatcher<AppServices>['update']>[0], card: DraftCard): Promise<void>;
+    postCard(conversationId: string, card: DraftCard): Promise<unknown>;
+    basePollMs: number;
+    maxAgeMs: number;
+  }): Processor;
+  /** Mounts the OAuth callback, secret form and webhook routes. */
+  mount(web: WebServer): void;
+  /** Tells where the web server listens (the public URL when `PUBLIC_URL` is not set). */
+  listening(port: number): void;
+  /** The public base URL links use. */
+  publicUrl(): string;
+  close(): Promise<void>;
+}
+
+/** Any chat platform configured (then a real `SECRET_KEY` is required). */
+function platformConfigured(config: Config): boolean {
+  return Boolean(
+    config.SLACK_BOT_TOKEN || config.SLACK_CLIENT_ID || config.DISCORD_TOKEN || config.TELEGRAM_BOT_TOKEN,
+  );
+}
+
+/** Builds the account services. */
+export async function createAccounts(options: AccountsOptions): Promise<Accounts> {
+  const { config, logger, redis, prefix } = options;
+  const keys = vaultKeys(config, options.sandbox || !platformConfigured(config));
+  if (keys.development) {
+    logger.warn(
+      'SECRET_KEY is not set: stored credentials use a development key derived on this machine (sandbox only).',
+    );
+  }
+  const cipher = new VaultCipher(keys);
+  const secrets = new SecretIndex(redis, { key: keys.current, prefix, config });
+  const detachLogScrubber = attachLogScrubber(secrets);
+  const vault = new CredentialVault(redis, cipher, prefix, secrets);
+  let publicUrl = (
+    config.PUBLIC_URL ?? `http://${options.sandbox ? '127.0.0.1' : 'localhost'}:${config.PORT}`
+  ).replace(/\/+$/, '');
+  const sandbox = options.emulateSourcehost
+    ? await startSourcehostSandbox({
+        stepMs: config.SANDBOX_STEP_MS,
+        callbackUrl: `${config.PUBLIC_URL?.replace(/\/+$/, '') ?? 'http://127.0.0.1'}/oauth/source/callback`,
+      })
+    : undefined;
+  const webhookSecret =
+    config.SOURCEHOST_WEBHOOK_SECRET ?? (sandbox ? randomBytes(32).toString('hex') : undefined);
+  await secrets.register(webhookSecret);
+  await secrets.register(sandbox?.clientSecret);
+  const sourcehost = new SourcehostFactory({
+    apiUrl: sandbox?.apiUrl ?? config.SOURCEHOST_URL ?? 'https://api.github.com',
+    webUrl: sandbox?.webUrl ?? config.SOURCEHOST_WEB_URL ?? 'https://github.com',
+    clientId: sandbox?.clientId ?? config.SOURCEHOST_CLIENT_ID,
+    clientSecret: sandbox?.clientSecret ?? config.SOURCEHOST_CLIENT_SECRET,
+    timeoutMs: config.SOURCEHOST_TIMEOUT_MS,
+  });
+  const pushCache = new PushAccessCache<PushAccess>(redis, prefix, config.PERMISSION_CACHE_SECONDS);
+  const credentials = new Credentials(vault, {
+    MEDIA_API_KEY: (config as { MEDIA_API_KEY?: string }).MEDIA_API_KEY,
+    CALENDAR_USER: config.CALENDAR_USER,
+    CALENDAR_APP_PASSWORD: config.CALENDAR_APP_PASSWORD,
+  });
+  const webHost = new URL(sourcehost.webUrl).host;
+  const repoHosts = [webHost, ...config.SOURCEHOST_REPO_HOSTS, ...(sandbox ? [SANDBOX_MIRROR_HOST] : [])];
+  const policy = new AccessPolicy({
+    admins: [...config.ADMINS, ...options.extraAdmins],
+    maintainers: config.TOOL_MAINTAINERS,
+    readAccess: config.READ_ACCESS,
+    linked: new LinkedAccountAccess({
+      credentials,
+      sourcehost,
+      toolhost: options.toolhost,
+      cache: pushCache,
+      repoHosts,
+      logger,
+    }),
+  });
+  const audit = new AuditLog(redis, prefix, secrets);
+  const linker = new SourceLinker({
+    sourcehost,
+    pending: new PendingLinkStore(redis, cipher, prefix),
+    vault,
+    pushCache: pushCache as PushAccessCache<unknown>,
+    publicUrl: () => publicUrl,
+    logger,
+  });
+  const secretForms = new SecretForms({
+    store: new SecretFormStore(redis, cipher, prefix),
+    vault,
+    publicUrl: () => publicUrl,
+    logger,
+  });
+  const followers = new ImportFollowers(redis, prefix);
+  let dispatcher: Dispatcher<AppServices> | undefined;
+  const services: AccountServices = {
+    vault,
+    secrets,
+    credentials,
+    sourcehost,
+    linker,
+    secretForms,
+    followers,
+    pushCache,
+    access: policy,
+    audit,
+    webhooksConfigured: webhookSecret !== undefined,
+    followMigration: (request) =>
+      followMigration(options.queues.migration, {
+        owner: request.owner,
+        id: request.id,
+        user: {
+          platform: request.user.platform,
+          workspace: request.user.workspace,
+          id: request.user.id,
+          name: request.user.name,
+        },
+        conversationId: request.conversationId,
+        isPrivate: request.isPrivate,
+        ...(request.handle ? { handle: request.handle } : {}),
+      }),
+  };
+  return {
+    services,
+    policy,
+    sandbox,
+    audit: async ({ invocation, command, args, outcome }) => {
+      await audit.append({
+        at: Date.now(),
+        platform: invocation.user.platform,
+        user: `${invocation.user.platform}:${invocation.user.workspace}:${invocation.user.id}`,
+        name: invocation.user.name,
+        conversationId: invocation.conversationId,
+        command,
+        ...(typeof args.tool === 'string' ? { tool: args.tool } : {}),
+        args,
+        outcome,
+      });
+    },
+    attach(attached, messengers) {
+      dispatcher = attached;
+      linker.attach(attached as Dispatcher<unknown>, messengers);
+      secretForms.attach(attached as Dispatcher<unknown>);
+    },
+    migrationProcessor(deps) {
+      return createMigrationProcessor({
+        observe: (data) => observeMigration(deps.services, data),
+        gaveUp: (data, reason) => migrationGaveUp(data, reason),
+        updateCard: deps.updateCard,
+        postCard: deps.postCard,
+        redis,
+        prefix,
+        logger,
+        basePollMs: deps.basePollMs,
+        maxPollMs: Math.max(deps.basePollMs, 15_000),
+        maxAgeMs: deps.maxAgeMs,
+      }) as Processor;
+    },
+    mount(web) {
+      if (!dispatcher) throw new Error('attach the dispatcher before mounting the account routes');
+      mountAccountRoutes(web, {
+        linker,
+        secretForms,
+        followers,
+        webhookSecret,
+        dispatcher: dispatcher as Dispatcher<unknown>,
+        logger,
+      });
+    },
+    listening(port) {
+      if (!config.PUBLIC_URL) publicUrl = `http://${sandbox ? '127.0.0.1' : 'localhost'}:${port}`;
+      if (sandbox && webhookSecret && !sandbox.state.hooks.some((h) => h.url.startsWith(publicUrl))) {
+        sandbox.controls.addHook(`${publicUrl}${SOURCE_WEBHOOK_PATH}`, webhookSecret);
+      }
+    },
+    publicUrl: () => publicUrl,
+    async close() {
+      detachLogScrubber();
+      await sourcehost.close();
+      await sandbox?.close();
+    },
+  };
+}

@@ -1,0 +1,290 @@
+import type { Processor } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { ALL_COMMANDS, type AppServices, MEDIA_UPLOAD_VIEW, TAIL_VIEW, WATCH_KINDS } from '../../commands';
+import { digestCard } from '../../commands/calendar/calendar-digest';
+import type { Config } from '../config';
+import { parseConversationId } from '../core/conversation';
+import { Dispatcher } from '../core/dispatch';
+import { FileResolvers } from '../core/files';
+import type { AdapterHost } from '../core/host';
+import { Messengers } from '../core/messenger';
+import { CommandRegistry } from '../core/registry';
+import { createDigestProcessor } from '../queue/digest-processor';
+import { DigestScheduler } from '../queue/digest-scheduler';
+import { scheduleDiscovery, unscheduleDiscovery } from '../queue/discover-processor';
+import { registerQueueDepth } from '../queue/queue-metrics';
+import { bullPrefix, closeQueues, openQueues, type Queues } from '../queue/queues';
+import { startWorkers, type Workers } from '../queue/runtime';
+import { createTailProcessor } from '../queue/tail-processor';
+import { QueueTailService } from '../queue/tail-service';
+import { QueueWatchService } from '../queue/watch-service';
+import { type CalendarSandbox, startCalendarSandbox } from '../sandbox/calendar';
+import type { MediaSandbox } from '../sandbox/media';
+import { startToolhostSandbox, type ToolhostSandbox } from '../sandbox/toolhost';
+import { CalendarService } from '../services/calendar';
+import { ToolhostClientFactory } from '../services/toolhost';
+import { RedisActionStore } from '../store/actions';
+import { RedisBindingStore } from '../store/bindings';
+import { logConnectionErrors } from '../store/connection-errors';
+import { DeliveryDeduper } from '../store/dedupe';
+import { openRedis, type RedisHandle } from '../store/redis';
+import { SubscriptionStore } from '../store/subscriptions';
+import { type Accounts, createAccounts } from './accounts';
+import { type MediaSetup, setupMedia } from './media';
+import { type ServiceModes, serviceModes } from './service-modes';
+import { SandboxToolhostFactory } from './toolhost';
+
+/** Options of {@link createApp}. */
+export interface AppOptions {
+  config: Config;
+  logger: Logger;
+  /** Use the embedded emulators for the external services. */
+  sandbox: boolean;
+  /** Users who are admins in addition to `ADMINS` (the shell's own user). */
+  extraAdmins?: string[];
+}
+
+/**
+ * A running Deckhand core: dispatcher, services, state. It is the host adapters attach to (the
+ * ports of `src/core/host.ts`, filled from Redis and the services).
+ */
+export interface App extends AdapterHost {
+  dispatcher: Dispatcher<AppServices>;
+  services: AppServices;
+  messengers: Messengers;
+  redis: RedisHandle;
+  sandbox: ToolhostSandbox | undefined;
+  /** The event calendar sandbox, in sandbox mode. */
+  calendarSandbox: CalendarSandbox | undefined;
+  /** The media host emulator, in sandbox mode. */
+  mediaSandbox: MediaSandbox | undefined;
+  /** How files users sent can be reopened from any process (adapters register their platform). */
+  files: FileResolvers;
+  queues: Queues;
+  /** Account linking: the web routes to mount, the public URL once listening. */
+  accounts: Accounts;
+  /** Which services are real and which emulated (one rule, see service-modes.ts). */
+  modes: ServiceModes;
+  /** Runs the queue workers in this process (`--role worker|all`; the shell always does). */
+  startWorkers(): void;
+  /** Stops the workers, the queues, the sandbox and Redis. */
+  close(): Promise<void>;
+}
+
+/** Builds the core: Redis, the queues, the toolhost client (or the sandbox) and the dispatcher. */
+export async function createApp(options: AppOptions): Promise<App> {
+  const { config, logger } = options;
+  const redis = await openRedis({
+    ...(config.REDIS_URL ? { url: config.REDIS_URL } : {}),
+    dataDir: config.DATA_DIR,
+    logger,
+  });
+  const queueConnection = new Redis(redis.url, { maxRetriesPerRequest: null });
+  logConnectionErrors(queueConnection, logger, 'queues');
+  const modes = serviceModes(config, options.sandbox);
+  let sandbox: ToolhostSandbox | undefined;
+  let accounts: Accounts | undefined;
+  let calendarSandbox: CalendarSandbox | undefined;
+  let media: MediaSetup | undefined;
+  try {
+    calendarSandbox = modes.calendar === 'emulator' ? await startCalendarSandbox() : undefined;
+    const calendar = calendarSandbox
+      ? CalendarService.forSandbox(calendarSandbox, { timeoutMs: config.CALENDAR_TIMEOUT_MS })
+      : CalendarService.fromConfig(config);
+    sandbox =
+      modes.toolhost === 'emulator'
+        ? await startToolhostSandbox({ stepMs: config.SANDBOX_STEP_MS })
+        : undefined;
+    const toolhost = sandbox
+      ? new SandboxToolhostFactory(sandbox, config.TOOLHOST_TIMEOUT_MS)
+      : ToolhostClientFactory.fromConfig(config, {
+          onWarning: (text) => logger.warn({ warning: text }, 'toolhost warning'),
+        });
+    const prefix = config.REDIS_KEY_PREFIX;
+    const queues = openQueues(queueConnection, bullPrefix(prefix));
+    for (const [name, queue] of Object.entries(queues)) logConnectionErrors(queue, logger, `queue ${name}`);
+    if (sandbox && !config.REDIS_URL) {
+      // The embedded sandbox starts afresh each run: work queued against the last run's sandbox is moot.
+      await Promise.all(Object.values(queues).map((queue) => queue.obliterate({ force: true })));
+    }
+    registerQueueDepth(queues);
+    accounts = await createAccounts({
+      config,
+      logger,
+      redis: redis.redis,
+      prefix,
+      sandbox: options.sandbox,
+      emulateSourcehost: modes.sourcehost === 'emulator',
+      toolhost,
+      queues,
+      extraAdmins: options.extraAdmins ?? [],
+    });
+    const linked = accounts;
+    const bindings = new RedisBindingStore(redis.redis, prefix);
+    const subscriptions = new SubscriptionStore(redis.redis, prefix);
+    const watches = new QueueWatchService(queues, redis.redis, prefix);
+    const tails = new QueueTailService(queues, redis.redis, prefix);
+    const discoveryEveryMs = sandbox ? Math.max(200, config.SANDBOX_STEP_MS) : config.DISCOVERY_INTERVAL_MS;
+    const messengers = new Messengers();
+    const registry = new CommandRegistry<AppServices>();
+    const files = new FileResolvers();
+    media = await setupMedia({
+      config,
+      logger,
+      emulate: modes.media === 'emulator',
+      queue: queues.upload,
+      files,
+      view: MEDIA_UPLOAD_VIEW,
+      updateCard: (handle, card) => dispatcher.update(handle, card),
+      userKey: async (user) => {
+        const own = await linked.services.credentials.media(user);
+        return own?.origin === 'user' ? own.apiKey : undefined;
+      },
+    });
+    const mediaSetup = media;
+    const services: AppServices = {
+      config,
+      logger,
+      toolhost,
+      bindings,
+      registry,
+      watches,
+      tails,
+      subscriptions,
+      accounts: linked.services,
+      discovery: {
+        schedule: (tool) => scheduleDiscovery(queues, tool, discoveryEveryMs),
+        unschedule: (tool) => unscheduleDiscovery(queues, tool),
+      },
+      calendar,
+      digests: new DigestScheduler(queues.digest),
+      media: mediaSetup.media,
+      uploads: mediaSetup.uploads,
+    };
+    // A user's own calendar account (linked with /link calendar) wins over the bot-wide one.
+    calendar.useCredentialSource({
+      async credentialsFor(user) {
+        const own = await linked.services.credentials.calendar(user);
+        return own?.origin === 'user'
+          ? { user: own.username, appPassword: own.applicationPassword }
+          : undefined;
+      },
+    });
+    const actions = new RedisActionStore(redis.redis, prefix);
+    const dispatcher = new Dispatcher<AppServices>({
+      registry,
+      services,
+      actions,
+      bindings,
+      policy: linked.policy,
+      audit: linked.audit,
+      messengers,
+      logger,
+      secrets: linked.services.secrets,
+    });
+    for (const command of ALL_COMMANDS) registry.add(command);
+    linked.attach(dispatcher, messengers);
+    const basePollMs = sandbox
+      ? Math.max(10, Math.min(config.WATCH_POLL_MS, Math.round(config.SANDBOX_STEP_MS / 3)))
+      : config.WATCH_POLL_MS;
+    let workers: Workers | undefined;
+    const started = sandbox;
+    return {
+      dispatcher,
+      services,
+      messengers,
+      redis,
+      sandbox,
+      calendarSandbox,
+      queues,
+      accounts: linked,
+      modes,
+      mediaSandbox: mediaSetup.sandbox,
+      files,
+      sandboxTools: sandbox ? () => started?.ctx.tools ?? [] : undefined,
+      claims: (seconds) => new DeliveryDeduper(redis.requests, prefix, seconds),
+      actions,
+      state: redis.redis,
+      startWorkers() {
+        workers ??= startWorkers<AppServices>({
+          queues,
+          connection: queueConnection,
+          bullPrefix: bullPrefix(prefix),
+          keyPrefix: prefix,
+          redis: redis.redis,
+          kinds: WATCH_KINDS,
+          services,
+          toolhost,
+          watches,
+          subscriptions,
+          updateCard: (handle, card) => dispatcher.update(handle, card),
+          postCard: (conversationId, card) =>
+            dispatcher.post(conversationId, parseConversationId(conversationId).platform, card),
+          logger,
+          basePollMs,
+          maxPollMs: Math.max(basePollMs, 15_000),
+          maxAgeMs: config.WATCH_MAX_MINUTES * 60_000,
+          lockMs: config.QUEUE_LOCK_MS,
+          extra: {
+            upload: { processor: mediaSetup.processor(), concurrency: 20 },
+            migration: {
+              processor: linked.migrationProcessor({
+                services,
+                updateCard: (handle, card) => dispatcher.update(handle, card),
+                postCard: (conversationId, card) =>
+                  dispatcher.post(conversationId, parseConversationId(conversationId).platform, card),
+                basePollMs,
+                maxAgeMs: config.WATCH_MAX_MINUTES * 60_000,
+              }),
+              concurrency: 20,
+            },
+            tail: {
+              processor: createTailProcessor({
+                toolhost,
+                tails,
+                view: TAIL_VIEW,
+                updateCard: (handle, card) => dispatcher.update(handle, card),
+                scrub: (lines, tool) => linked.services.secrets.scrubTexts(lines, { tool, untrusted: 'all' }),
+                logger,
+                editMs: config.TAIL_EDIT_MS,
+                maxMs: config.TAIL_MAX_MINUTES * 60_000,
+              }) as Processor,
+              concurrency: 100,
+            },
+            digest: {
+              processor: createDigestProcessor({
+                build: (data) => digestCard(calendar, data),
+                post: (conversationId, card) =>
+                  dispatcher.post(conversationId, parseConversationId(conversationId).platform, card),
+                remove: (conversationId) => services.digests.remove(conversationId),
+                logger,
+              }) as Processor,
+              concurrency: 5,
+            },
+          },
+        });
+      },
+      async close() {
+        await workers?.close();
+        await closeQueues(queues);
+        await toolhost.close();
+        await linked.close();
+        await started?.close();
+        await calendar.close();
+        await calendarSandbox?.close();
+        await mediaSetup.close();
+        await queueConnection.quit().catch(() => undefined);
+        await redis.close();
+      },
+    };
+  } catch (error) {
+    await media?.close();
+    await accounts?.close();
+    await sandbox?.close();
+    await calendarSandbox?.close();
+    queueConnection.disconnect();
+    await redis.close();
+    throw error;
+  }
+}

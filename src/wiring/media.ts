@@ -1,0 +1,103 @@
+/**
+ * The media side of the application, built by `createApp`: the media host client (the sandbox's
+ * emulator in sandbox mode, else `MEDIA_API_URL`), the upload service of the commands, and the
+ * processor of the `upload` queue.
+ */
+import type { Processor, Queue } from 'bullmq';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import type { ChatUser, MessageHandle } from '../core/command';
+import type { FileResolvers } from '../core/files';
+import type { DraftCard } from '../core/reply';
+import { createUploadProcessor } from '../queue/upload-processor';
+import type { UploadRunDeps } from '../queue/upload-run';
+import { QueueUploadService } from '../queue/upload-service';
+import type { UploadView } from '../queue/upload-view';
+import { type MediaSandbox, startMediaSandbox } from '../sandbox/media';
+import { BotWideKeySource, type MediaKeySource, MediaService } from '../services/media';
+
+/** The default API host of the media service. */
+export const DEFAULT_MEDIA_API_URL = 'https://doodapi.com';
+
+/** What {@link setupMedia} needs. */
+export interface MediaSetupOptions {
+  config: Config;
+  logger: Logger;
+  /** Run the media host's emulator (sandbox mode without `MEDIA_API_URL`, see service-modes.ts). */
+  emulate: boolean;
+  queue: Queue;
+  files: FileResolvers;
+  view: UploadView;
+  /** Edits a card (the dispatcher's `update`). */
+  updateCard(handle: MessageHandle, card: DraftCard): Promise<void>;
+  /** A user's own key (linked with `/link media`), which wins over the bot-wide one. */
+  userKey?: (user: ChatUser) => Promise<string | undefined>;
+}
+
+/** The media services of one process. */
+export interface MediaSetup {
+  media: MediaService;
+  uploads: QueueUploadService;
+  /** The emulator, in sandbox mode. */
+  sandbox: MediaSandbox | undefined;
+  /** The `upload` queue's processor. */
+  processor(): Processor;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the media client and the upload service; in sandbox mode without `MEDIA_API_URL` it also
+ * starts the emulator.
+ */
+export async function setupMedia(options: MediaSetupOptions): Promise<MediaSetup> {
+  const { config, logger } = options;
+  // As with the other services, a configured address wins over the embedded emulator.
+  const sandbox = options.emulate
+    ? await startMediaSandbox({ dataDir: config.DATA_DIR, stepMs: config.SANDBOX_STEP_MS })
+    : undefined;
+  const key = config.MEDIA_API_KEY ?? sandbox?.apiKey;
+  const media = new MediaService({
+    apiUrl: sandbox?.apiUrl ?? config.MEDIA_API_URL ?? DEFAULT_MEDIA_API_URL,
+    keys: withUserKeys(new BotWideKeySource(key), options.userKey),
+    timeoutMs: config.MEDIA_TIMEOUT_MS,
+    ...(config.MEDIA_PLAYER_URL && !sandbox ? { playerUrl: config.MEDIA_PLAYER_URL } : {}),
+  });
+  const run: UploadRunDeps = {
+    media,
+    view: options.view,
+    updateCard: options.updateCard,
+    editMs: config.UPLOAD_EDIT_MS,
+    logger,
+  };
+  const uploads = new QueueUploadService(options.queue, options.files, run);
+  return {
+    media,
+    uploads,
+    sandbox,
+    processor: () =>
+      createUploadProcessor({
+        ...run,
+        files: options.files,
+        // The docs ask for one poll per 3–5 s at most; the sandbox moves as fast as its steps.
+        remotePollMs: sandbox ? Math.max(20, Math.round(config.SANDBOX_STEP_MS / 3)) : 4000,
+        maxAgeMs: config.WATCH_MAX_MINUTES * 60_000,
+      }) as Processor,
+    async close() {
+      await media.close();
+      await sandbox?.close();
+    },
+  };
+}
+
+/** The user's own key first (from the vault), else the bot-wide one. */
+function withUserKeys(botWide: MediaKeySource, userKey: MediaSetupOptions['userKey']): MediaKeySource {
+  if (!userKey) return botWide;
+  return {
+    async keyFor(user) {
+      const own = await userKey(user);
+      if (own)
+        return { key: own, hint: 'Check the key you linked with /link media: the media host refused it.' };
+      return botWide.keyFor(user);
+    },
+  };
+}

@@ -1,0 +1,20 @@
+/** The terminal chat (`deckhand shell`, and `start` with no platform configured). */
+import { ShellAdapter } from '../../adapters/shell/shell-adapter';
+import type { App } from './app';
+
+/** What the terminal chat reads and writes. */
+export interface ShellIo {
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WritableStream;
+  interactive: boolean;
+  userName: string;
+  /** Where files the user attaches are looked for. */
+  filesDir: string;
+}
+
+/** The terminal chat, registered as the `shell` platform's messenger. */
+export function createShell(app: App, io: ShellIo): ShellAdapter {
+  const shell = new ShellAdapter({ dispatcher: app.dispatcher, watches: app.services.watches, ...io });
+  app.messengers.register('shell', shell);
+  return shell;
+}

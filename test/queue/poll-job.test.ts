@@ -1,0 +1,177 @@
+/**
+ * The one poll loop of the queues (src/queue/poll-job.ts), on a real BullMQ queue and worker: each
+ * run is one look, the job's data carries the bookkeeping between looks, and a worker that goes away
+ * leaves the follow to the next one, which continues from the stored data.
+ */
+import { Queue, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { NotFoundError, UnreachableError } from '../../src/core/errors';
+import { silentLogger } from '../../src/log';
+import { createPollProcessor, type GiveUpReason, type PollSpec } from '../../src/queue/poll-job';
+import { testPrefix, testRedis } from '../support/redis';
+import { waitFor } from '../support/wait';
+
+interface Data {
+  name: string;
+  startedAt: number;
+  attempt?: number;
+  errors: number;
+  seen?: number[];
+}
+
+/** A scripted resource: each look takes the next step (a value, or an error to throw). */
+type Step = number | Error;
+
+let redis: Redis;
+const prefix = testPrefix().replace(/:$/, '');
+let queue: Queue;
+const workers: Worker[] = [];
+
+beforeAll(() => {
+  redis = testRedis();
+  queue = new Queue('poll-test', { connection: redis, prefix });
+});
+afterEach(async () => {
+  for (const worker of workers.splice(0)) await worker.close();
+});
+afterAll(async () => {
+  await queue.obliterate({ force: true });
+  await queue.close();
+  await redis.quit();
+});
+
+/** A spec over a script per job name, recording what it was asked. */
+function scripted(script: Record<string, Step[]>, options: { maxErrors?: number; maxAgeMs?: number } = {}) {
+  const looks: string[] = [];
+  const delays: { attempt: number; errors: number }[] = [];
+  const gaveUp: { name: string; reason: GiveUpReason; error?: unknown; data: Data }[] = [];
+  const spec: PollSpec<Data, number> = {
+    label: 'test',
+    async look(data) {
+      looks.push(data.name);
+      const step = script[data.name]?.shift();
+      if (step === undefined) throw new Error(`script of ${data.name} ran out`);
+      if (step instanceof Error) throw step;
+      return step;
+    },
+    async seen(_data, value, next) {
+      if (value < 0) return { done: `done-${-value}` };
+      return { next: { ...next, seen: [...(next.seen ?? []), value] } };
+    },
+    async fatal(_data, error) {
+      return error instanceof NotFoundError ? 'gone' : undefined;
+    },
+    async giveUp(data, reason, error) {
+      gaveUp.push({ name: data.name, reason, error, data });
+      return reason;
+    },
+    delayMs(state) {
+      delays.push(state);
+      return 5;
+    },
+    maxErrors: options.maxErrors ?? 3,
+    maxAgeMs: options.maxAgeMs ?? 60_000,
+    logger: silentLogger,
+  };
+  return { spec, looks, delays, gaveUp };
+}
+
+function startWorker(spec: PollSpec<Data, number>): Worker {
+  const worker = new Worker('poll-test', createPollProcessor(spec), {
+    connection: redis.duplicate(),
+    prefix,
+  });
+  workers.push(worker);
+  return worker;
+}
+
+async function follow(name: string, data: Partial<Data> = {}) {
+  return queue.add(name, { name, startedAt: Date.now(), errors: 0, ...data }, { jobId: name });
+}
+
+async function result(name: string): Promise<{ state: string; value: unknown; data: Data }> {
+  return waitFor(async () => {
+    const job = await queue.getJob(name);
+    const state = job ? await job.getState() : 'missing';
+    return state === 'completed' || state === 'failed'
+      ? { state, value: job?.returnvalue, data: job?.data as Data }
+      : undefined;
+  }, 20_000);
+}
+
+describe('a polled job', () => {
+  it('looks until the resource is over, keeping its data between looks in the job', async () => {
+    const { spec, looks, delays } = scripted({ a: [1, 2, 3, -7] });
+    startWorker(spec);
+    await follow('a');
+    const done = await result('a');
+    expect(done.state).toBe('completed');
+    expect(done.value).toBe('done-7');
+    expect(looks).toEqual(['a', 'a', 'a', 'a']);
+    // The data stored after each look reaches the next look: what was seen, and the look count.
+    expect(done.data.seen).toEqual([1, 2, 3]);
+    expect(done.data.attempt).toBe(3);
+    expect(delays).toEqual([
+      { attempt: 0, errors: 0 },
+      { attempt: 1, errors: 0 },
+      { attempt: 2, errors: 0 },
+    ]);
+  });
+
+  it('counts failed looks in a row (reset by a good one) and gives up after maxErrors', async () => {
+    const down = () => new UnreachableError('test', 'down');
+    const { spec, delays, gaveUp } = scripted({ b: [down(), down(), 1, down(), down(), down()] });
+    startWorker(spec);
+    await follow('b');
+    const done = await result('b');
+    expect(done.value).toBe('failing');
+    expect(delays.map((d) => d.errors)).toEqual([1, 2, 0, 1, 2]);
+    expect(gaveUp).toHaveLength(1);
+    expect(gaveUp[0]?.reason).toBe('failing');
+    expect(gaveUp[0]?.error).toBeInstanceOf(UnreachableError);
+  });
+
+  it('ends at once on a fatal failure, without counting it', async () => {
+    const { spec, looks, gaveUp } = scripted({ c: [1, new NotFoundError('gone')] });
+    startWorker(spec);
+    await follow('c');
+    expect((await result('c')).value).toBe('gone');
+    expect(looks).toHaveLength(2);
+    expect(gaveUp).toEqual([]);
+  });
+
+  it('gives up a follow older than maxAgeMs, with the data of its last look', async () => {
+    const { spec, looks, gaveUp } = scripted({ d: [4] }, { maxAgeMs: 1000 });
+    startWorker(spec);
+    await follow('d', { startedAt: Date.now() - 5000 });
+    expect((await result('d')).value).toBe('too-old');
+    expect(looks).toEqual(['d']);
+    expect(gaveUp[0]?.reason).toBe('too-old');
+    expect(gaveUp[0]?.data.seen).toEqual([4]);
+  });
+
+  it('survives its worker: a new worker continues from the stored data', async () => {
+    // The first worker makes two looks, then goes away while the job waits in `delayed`.
+    const first = scripted({ f: [1, 2] });
+    let looked = 0;
+    const firstSpec: PollSpec<Data, number> = {
+      ...first.spec,
+      delayMs: () => (++looked >= 2 ? 60_000 : 5),
+    };
+    const worker = startWorker(firstSpec);
+    await follow('f');
+    await waitFor(async () => (await (await queue.getJob('f'))?.getState()) === 'delayed' && looked >= 2);
+    await worker.close();
+    // Nothing of the first worker's memory is left: the second only has what Redis kept.
+    const second = scripted({ f: [3, -9] });
+    startWorker(second.spec);
+    await (await queue.getJob('f'))?.promote();
+    const done = await result('f');
+    expect(done.value).toBe('done-9');
+    expect(first.looks).toEqual(['f', 'f']);
+    expect(second.looks).toEqual(['f', 'f']);
+    expect(done.data.seen).toEqual([1, 2, 3]);
+    expect(second.delays).toEqual([{ attempt: 2, errors: 0 }]);
+  });
+});

@@ -1,0 +1,264 @@
+/**
+ * The dependency rules between Deckhand's folders, and a checker that reads every import with the
+ * TypeScript compiler's own parser (so `import type`, `export … from`, `import('…')` types and
+ * dynamic imports are all seen, and a type-only import is told apart from a value import).
+ *
+ * The table follows DESIGN.md §Layout; `test/core/boundary.test.ts` runs it over the repository.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import ts from 'typescript';
+
+/** A folder (or group of files) whose imports obey one rule. */
+export type Layer =
+  | 'shared'
+  | 'config'
+  | 'core'
+  | 'services'
+  | 'store'
+  | 'queue'
+  | 'web'
+  | 'sandbox'
+  | 'commands'
+  | 'adapters'
+  | 'wiring'
+  | 'cli';
+
+/** What one layer may import: layers freely, other layers for their types only. */
+export interface EdgeRule {
+  may: readonly Layer[];
+  /** Layers this one may import with `import type` only (erased at run time). */
+  typesOf?: readonly Layer[];
+}
+
+/**
+ * The allowed edges. A layer always may import itself (the adapters and command groups with the
+ * narrower rule below). `shared` is the few leaf modules every layer uses: secret scrubbing
+ * (`src/secrets.ts`, `src/secret-match.ts`), metrics, the logger and the system-package check.
+ */
+export const ALLOWED: Readonly<Record<Layer, EdgeRule>> = {
+  shared: { may: [] },
+  config: { may: ['shared'] },
+  core: { may: ['shared'] },
+  services: { may: ['core', 'config', 'shared'] },
+  store: { may: ['core', 'config', 'shared'] },
+  sandbox: { may: [] },
+  queue: { may: ['core', 'services', 'store', 'config', 'shared'] },
+  web: { may: ['core', 'store', 'services', 'config', 'shared'] },
+  commands: { may: ['core', 'services', 'shared'], typesOf: ['queue', 'store', 'config'] },
+  adapters: { may: ['core', 'config', 'shared'] },
+  wiring: {
+    may: ['shared', 'config', 'core', 'services', 'store', 'queue', 'web', 'sandbox', 'commands', 'adapters'],
+  },
+  cli: { may: ['wiring', 'core', 'config', 'shared'] },
+};
+
+/** Platform SDKs, each importable only by its own adapter (and tests). */
+const SDKS: readonly { adapter: string; pattern: RegExp }[] = [
+  { adapter: 'slack', pattern: /^@slack\// },
+  { adapter: 'discord', pattern: /^(discord\.js|@discordjs\/)/ },
+  { adapter: 'telegram', pattern: /^(grammy|@grammyjs\/)/ },
+];
+
+/** Packages that only some layers may import. */
+const RESTRICTED_PACKAGES: readonly { pattern: RegExp; layers: readonly Layer[] }[] = [
+  { pattern: /^bullmq$/, layers: ['queue', 'wiring'] },
+  // `deckhand doctor` pings Redis itself (src/cli/doctor/redis-checks.ts).
+  { pattern: /^ioredis$/, layers: ['store', 'queue', 'wiring', 'cli'] },
+];
+
+const SHARED_FILES = new Set([
+  'src/secrets.ts',
+  'src/secret-match.ts',
+  'src/metrics.ts',
+  'src/log.ts',
+  'src/system-packages.ts',
+]);
+const CONFIG_FILES = new Set(['src/config.ts', 'src/config-docs.ts']);
+
+/** The layer of a repository-relative path (with `/`), or `undefined` outside the checked tree. */
+export function layerOf(path: string): Layer | undefined {
+  const file = /\.[cm]?[jt]s$/.test(path) ? path : `${path}.ts`;
+  if (SHARED_FILES.has(file)) return 'shared';
+  if (CONFIG_FILES.has(file)) return 'config';
+  if (file === 'src/main.ts' || file === 'src/system-packages.ts' || file.startsWith('src/cli/'))
+    return 'cli';
+  // A folder import (`../commands`, `../src/wiring`) means its index.
+  const top = /^src\/([\w-]+)(\/|$)/.exec(path)?.[1];
+  if (top && top in ALLOWED) return top as Layer;
+  if (/^adapters(\/|$)/.test(path)) return 'adapters';
+  if (/^commands(\/|$)/.test(path)) return 'commands';
+  return undefined;
+}
+
+/** `adapters/slack/x.ts` → `slack`; a file directly under `adapters/` → `undefined`. */
+function subfolder(path: string, root: 'adapters' | 'commands'): string | undefined {
+  const parts = path.split('/');
+  return parts[0] === root && parts.length > 2 ? parts[1] : undefined;
+}
+
+/** One import found in a file. */
+export interface ImportEdge {
+  /** The specifier as written. */
+  specifier: string;
+  /** Erased at run time (`import type`, `export type … from`, only `type` specifiers, `import('…')` in a type). */
+  typeOnly: boolean;
+  line: number;
+}
+
+/** Every import, re-export and dynamic import of one source text. */
+export function importsOf(fileName: string, text: string): ImportEdge[] {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const edges: ImportEdge[] = [];
+  const add = (literal: ts.Expression | undefined, typeOnly: boolean) => {
+    if (!literal || !ts.isStringLiteralLike(literal)) return;
+    const { line } = source.getLineAndCharacterOfPosition(literal.getStart(source));
+    edges.push({ specifier: literal.text, typeOnly, line: line + 1 });
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node)) {
+      const clause = node.importClause;
+      const named = clause?.namedBindings;
+      const allTypes =
+        clause !== undefined &&
+        (clause.isTypeOnly ||
+          (!clause.name &&
+            named !== undefined &&
+            ts.isNamedImports(named) &&
+            named.elements.length > 0 &&
+            named.elements.every((element) => element.isTypeOnly)));
+      add(node.moduleSpecifier, allTypes);
+    } else if (ts.isExportDeclaration(node)) {
+      const clause = node.exportClause;
+      const allTypes =
+        node.isTypeOnly ||
+        (clause !== undefined &&
+          ts.isNamedExports(clause) &&
+          clause.elements.length > 0 &&
+          clause.elements.every((element) => element.isTypeOnly));
+      add(node.moduleSpecifier, allTypes);
+    } else if (ts.isImportTypeNode(node)) {
+      const argument = node.argument;
+      if (ts.isLiteralTypeNode(argument)) add(argument.literal as ts.Expression, true);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      add(node.arguments[0], false);
+    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
+      add(node.moduleReference.expression, node.isTypeOnly);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return edges;
+}
+
+/** A broken rule: where, what, and which rule. */
+export interface Violation {
+  file: string;
+  line: number;
+  specifier: string;
+  reason: string;
+}
+
+/** Checks one file (path relative to the repository root, with `/`) against the table. */
+export function checkFile(path: string, text: string): Violation[] {
+  const from = layerOf(path);
+  if (!from) return [];
+  const rule = ALLOWED[from];
+  const violations: Violation[] = [];
+  for (const edge of importsOf(path, text)) {
+    const at = { file: path, line: edge.line, specifier: edge.specifier };
+    if (!edge.specifier.startsWith('.')) {
+      const pkg = edge.specifier;
+      const sdk = SDKS.find((candidate) => candidate.pattern.test(pkg));
+      if (sdk && !(from === 'adapters' && subfolder(path, 'adapters') === sdk.adapter)) {
+        violations.push({
+          ...at,
+          reason: `${from} imports the ${sdk.adapter} SDK (only adapters/${sdk.adapter}/ may)`,
+        });
+      }
+      const restricted = RESTRICTED_PACKAGES.find((candidate) => candidate.pattern.test(pkg));
+      if (restricted && !restricted.layers.includes(from) && !edge.typeOnly) {
+        violations.push({
+          ...at,
+          reason: `${from} imports ${pkg} (only ${restricted.layers.join(', ')} may)`,
+        });
+      }
+      continue;
+    }
+    const target = join(dirname(path), edge.specifier).split(sep).join('/');
+    const to = layerOf(target);
+    if (!to) {
+      violations.push({ ...at, reason: `${from} imports ${target}, outside the layered tree` });
+      continue;
+    }
+    if (to === from) {
+      const reason = sameLayerViolation(from, path, target);
+      if (reason) violations.push({ ...at, reason });
+      continue;
+    }
+    if (rule.may.includes(to)) continue;
+    if (edge.typeOnly && rule.typesOf?.includes(to)) continue;
+    const typesNote = rule.typesOf?.includes(to) ? ' (types only, with `import type`)' : '';
+    violations.push({ ...at, reason: `${from} → ${to} is not an allowed edge${typesNote}` });
+  }
+  return violations;
+}
+
+/**
+ * Within `adapters/`, one adapter never imports another (the shared files directly under
+ * `adapters/` are open to all). Within `commands/`, a group imports only itself and the shared
+ * files directly under `commands/`.
+ */
+function sameLayerViolation(layer: Layer, path: string, target: string): string | undefined {
+  if (layer !== 'adapters' && layer !== 'commands') return undefined;
+  const own = subfolder(path, layer);
+  const other = subfolder(target, layer);
+  if (own === undefined || other === undefined || own === other) return undefined;
+  return `${layer}/${own}/ imports ${layer}/${other}/ (siblings do not import each other)`;
+}
+
+/** The folders the table covers. */
+export const CHECKED_ROOTS = ['src', 'adapters', 'commands'] as const;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.ts$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+/**
+ * Broken edges still waiting for their fix, each with the reason. The list only shrinks: the
+ * repository check fails on an entry that no longer matches anything.
+ */
+export const PENDING: readonly { file: string; specifier: string; why: string }[] = [
+  {
+    file: 'commands/calendar/calendar-digest.ts',
+    specifier: '../../src/queue/digest-scheduler',
+    why: 'WEEKDAYS (a value) lives in src/queue/digest-scheduler.ts; it moves to src/core with the queue rework',
+  },
+  {
+    file: 'commands/media/media-library.ts',
+    specifier: '../../src/queue/upload-run',
+    why: 'linksOf (a value) lives in src/queue/upload-run.ts; it moves to src/services/media with the media rework',
+  },
+];
+
+/** Checks every source file under {@link CHECKED_ROOTS}; `stale` lists {@link PENDING} entries that match nothing. */
+export function checkRepository(root: string): { files: number; violations: Violation[]; stale: string[] } {
+  const files = CHECKED_ROOTS.flatMap((dir) => sourceFiles(join(root, dir)));
+  const all = files.flatMap((file) =>
+    checkFile(relative(root, file).split(sep).join('/'), readFileSync(file, 'utf8')),
+  );
+  const pending = (v: { file: string; specifier: string }) => (p: { file: string; specifier: string }) =>
+    p.file === v.file && p.specifier === v.specifier;
+  const violations = all.filter((v) => !PENDING.some(pending(v)));
+  const stale = PENDING.filter((p) => !all.some(pending(p))).map((p) => `${p.file} → ${p.specifier}`);
+  return { files: files.length, violations, stale };
+}
+
+/** One line per violation, for a readable failure. */
+export function formatViolations(violations: readonly Violation[]): string {
+  return violations.map((v) => `${v.file}:${v.line} ${v.specifier} — ${v.reason}`).join('\n');
+}

@@ -43,12 +43,11 @@ export async function unscheduleDiscovery(queues: Queues, tool: string): Promise
  * they are announced like the bot's own. The first look at a tool only records what exists.
  */
 export function createDiscoverProcessor(deps: DiscoverDeps) {
+  const seenKey = (tool: string, kind: string) => `${deps.prefix}seen:${kind}:${tool}`;
   const seen = async (tool: string, kind: string, id: string): Promise<'new' | 'known' | 'primed'> => {
-    const key = `${deps.prefix}seen:${kind}:${tool}`;
-    const primed = await deps.redis.exists(key);
-    const added = await deps.redis.sadd(key, id);
-    if (!primed) return 'primed';
-    return added === 1 ? 'new' : 'known';
+    const key = seenKey(tool, kind);
+    if (!(await deps.redis.exists(key))) return 'primed';
+    return (await deps.redis.sismember(key, id)) === 1 ? 'known' : 'new';
   };
 
   const discover = async (
@@ -62,9 +61,13 @@ export function createDiscoverProcessor(deps: DiscoverDeps) {
       if (status === 'new' || (status === 'primed' && !latest.finished)) {
         await deps.watches.start({ kind, tool, id: latest.id });
       }
+      // Recorded after its watch was queued: "seen" means "being followed or done", never a gap in
+      // which neither the set nor the queue knows about it (a crash here only re-queues the same
+      // watch, whose job id and announcements are idempotent).
+      await deps.redis.sadd(seenKey(tool, kind), latest.id);
     } catch (error) {
       if (error instanceof NotFoundError) {
-        await deps.redis.sadd(`${deps.prefix}seen:${kind}:${tool}`, '-');
+        await deps.redis.sadd(seenKey(tool, kind), '-');
         return;
       }
       const message = error instanceof DeckhandError ? error.message : String(error);

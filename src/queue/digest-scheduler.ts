@@ -10,9 +10,6 @@ import type { Platform } from '../core/conversation';
 /** How often a digest comes. */
 export type DigestFrequency = 'daily' | 'weekly';
 
-/** Weekday names as cron numbers (0 = Sunday). */
-export const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
-
 /** One conversation's digest: the data of each of its jobs. */
 export interface DigestJobData {
   conversationId: string;

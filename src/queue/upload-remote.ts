@@ -6,7 +6,7 @@
 import { NotFoundError } from '../core/errors';
 import type { DraftCard } from '../core/reply';
 import { type MediaClient, UNFINISHED_REMOTE_STATUSES } from '../services/media';
-import { linksOf } from './upload-run';
+import { linksOf } from '../services/media/links';
 import type { UploadView } from './upload-view';
 
 /** What one poll found. */

@@ -11,7 +11,8 @@ import { DeckhandError, newReferenceId } from '../core/errors';
 import type { DraftCard } from '../core/reply';
 import { scrubSecrets } from '../secrets';
 import type { MediaClient, MediaService, UploadedFile } from '../services/media';
-import type { FileLinks, UploadView } from './upload-view';
+import { linksOf } from '../services/media/links';
+import type { UploadView } from './upload-view';
 
 /** What an upload needs from the application. */
 export interface UploadRunDeps {
@@ -39,13 +40,6 @@ export interface FileUploadData {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The links of an uploaded file, from its download link's host. */
-export function linksOf(fileCode: string, downloadUrl: string | undefined): FileLinks | undefined {
-  if (!downloadUrl || !URL.canParse(downloadUrl)) return undefined;
-  const origin = new URL(downloadUrl).origin;
-  return { download: `${origin}/d/${fileCode}`, embed: `${origin}/e/${fileCode}` };
-}
 
 /** The failure card of an error: its own words for Deckhand errors, a reference for bugs. */
 export function failureCard(

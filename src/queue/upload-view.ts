@@ -4,6 +4,7 @@
  */
 import type { DraftCard } from '../core/reply';
 import type { FileInfo, RemoteUpload, UploadedFile } from '../services/media';
+import type { FileLinks } from '../services/media/links';
 
 /** Progress of a file upload. */
 export interface UploadProgress {
@@ -17,10 +18,7 @@ export interface UploadProgress {
 }
 
 /** The links of a file on the player host. */
-export interface FileLinks {
-  download: string;
-  embed: string;
-}
+export type { FileLinks };
 
 /** The cards of uploads and remote uploads. */
 export interface UploadView {

@@ -232,18 +232,7 @@ function sourceFiles(dir: string): string[] {
  * Broken edges still waiting for their fix, each with the reason. The list only shrinks: the
  * repository check fails on an entry that no longer matches anything.
  */
-export const PENDING: readonly { file: string; specifier: string; why: string }[] = [
-  {
-    file: 'commands/calendar/calendar-digest.ts',
-    specifier: '../../src/queue/digest-scheduler',
-    why: 'WEEKDAYS (a value) lives in src/queue/digest-scheduler.ts; it moves to src/core with the queue rework',
-  },
-  {
-    file: 'commands/media/media-library.ts',
-    specifier: '../../src/queue/upload-run',
-    why: 'linksOf (a value) lives in src/queue/upload-run.ts; it moves to src/services/media with the media rework',
-  },
-];
+export const PENDING: readonly { file: string; specifier: string; why: string }[] = [];
 
 /** Checks every source file under {@link CHECKED_ROOTS}; `stale` lists {@link PENDING} entries that match nothing. */
 export function checkRepository(root: string): { files: number; violations: Violation[]; stale: string[] } {

@@ -92,11 +92,12 @@ async function follow(name: string, data: Partial<Data> = {}) {
 
 async function result(name: string): Promise<{ state: string; value: unknown; data: Data }> {
   return waitFor(async () => {
+    const state = await queue.getJobState(name);
+    if (state !== 'completed' && state !== 'failed') return undefined;
+    // Read the job only once it has ended: a copy read before could be an earlier look's, without
+    // the return value (a busy machine made that window wide enough to hit).
     const job = await queue.getJob(name);
-    const state = job ? await job.getState() : 'missing';
-    return state === 'completed' || state === 'failed'
-      ? { state, value: job?.returnvalue, data: job?.data as Data }
-      : undefined;
+    return { state, value: job?.returnvalue, data: job?.data as Data };
   }, 20_000);
 }
 

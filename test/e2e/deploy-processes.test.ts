@@ -44,6 +44,9 @@ function startProcess(command: string, env: Record<string, string>): Started {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: `sh -c` does not pass a signal on to the command it runs, so the whole
+    // group (shell, node, redis-server) is signalled at the end.
+    detached: true,
   });
   children.push(child);
   let output = '';
@@ -78,6 +81,23 @@ async function waitReady(process: Started): Promise<number> {
   return port;
 }
 
+/** True while any process of group `pgid` runs. */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Waits up to 15 s for group `pgid` to end after SIGTERM, then kills what is left. */
+async function stopGroup(pgid: number): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (groupAlive(pgid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  if (groupAlive(pgid)) process.kill(-pgid, 'SIGKILL');
+}
+
 let telegram: FakeTelegram;
 
 beforeAll(async () => {
@@ -87,11 +107,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const child of children) {
-    if (child.exitCode === null && child.signalCode === null) {
+    if (child.exitCode === null && child.signalCode === null && child.pid) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
+      process.kill(-child.pid, 'SIGTERM');
       await exited;
     }
+    // The group may outlive the shell: give it time to stop, then make sure nothing is left running.
+    if (child.pid) await stopGroup(child.pid);
   }
   await telegram?.close();
 }, 60_000);

@@ -5,7 +5,6 @@ import type { CardSurface } from '../../src/core/dispatch';
 import type { FormSpec } from '../../src/core/forms';
 import type { Card } from '../../src/core/reply';
 import { silentLogger } from '../../src/log';
-import { DELIVER_QUEUES } from '../../src/queue/queues';
 import { type App, createApp } from '../../src/wiring';
 import { testPrefix } from './redis';
 import { waitFor } from './wait';
@@ -119,17 +118,10 @@ export function button(card: Card | undefined, label: string): string {
 }
 
 /**
- * Waits until the work a test started has fully ended: no active watch, and no waiting, delayed or
- * running job on the notify and deliver queues (the announcements are posted, not only decided).
+ * Waits until the work a test started has fully ended: no job waiting, delayed or running on the
+ * watch, notify, deliver, tail, upload or migration queues (`watches.activeCount()` counts them all),
+ * so announcements are posted, not only decided.
  */
 export async function settled(app: TestApp['app'], timeoutMs = 30_000): Promise<void> {
-  const names = ['notify', ...DELIVER_QUEUES] as const;
-  await waitFor(async () => {
-    if ((await app.services.watches.activeCount()) !== 0) return false;
-    for (const name of names) {
-      const counts = await app.queues[name].getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-      if (Object.values(counts).some((n) => n > 0)) return false;
-    }
-    return true;
-  }, timeoutMs);
+  await waitFor(async () => (await app.services.watches.activeCount()) === 0, timeoutMs);
 }

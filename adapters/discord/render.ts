@@ -18,7 +18,8 @@ import {
   type RawFile,
 } from 'discord.js';
 import type { Card, CardStatus } from '../../src/core/reply';
-import { tailOf, truncate } from '../text';
+import { discordTimestamp, isValidTime, timeText } from '../../src/core/times';
+import { tailOf, timesAsText, truncate, withTime } from '../text';
 import { codeBlock, codeBlockOverhead, escapeWithin, fenceSafe } from './escape';
 
 /** Discord's message limits (https://discord.com/developers/docs/resources/message). */
@@ -84,7 +85,9 @@ export function renderCard(card: Card, options: RenderOptions = {}): RenderedMes
   if (options.author) embed.author = { name: truncate(options.author, LIMITS.author) };
 
   const { fields, cut: fieldsCut } = renderFields(card);
-  const footerBase = card.footer ? escapeWithin(card.footer, 900).text : '';
+  // An embed footer shows no markdown, so its time is text (in the conversation's zone).
+  const footerTime = isValidTime(card.footerTime) ? timeText(card.footerTime, card.timeZone) : undefined;
+  const footerBase = withTime(card.footer ? escapeWithin(card.footer, 900).text : '', footerTime);
   const fixed =
     (embed.title?.length ?? 0) +
     (embed.author?.name.length ?? 0) +
@@ -171,10 +174,12 @@ function renderFields(card: Card): { fields: APIEmbedField[]; cut: boolean } {
   const fields = all.slice(0, LIMITS.fields).map((field) => {
     const name = escapeWithin(field.label, LIMITS.fieldName).text || '\u200b';
     const url = linkTarget(field.url);
+    const time = isValidTime(field.time) ? discordTimestamp(field.time) : undefined;
     // The link's target is ours; its label (the value) is escaped within what the link leaves.
-    const fitted = escapeWithin(field.value, LIMITS.fieldValue - (url ? url.length + 4 : 0));
+    const room = LIMITS.fieldValue - (url ? url.length + 4 : 0) - (time ? time.length + 3 : 0);
+    const fitted = escapeWithin(field.value, room);
     cut ||= fitted.cut;
-    const value = url && fitted.text ? `[${fitted.text}](${url})` : fitted.text;
+    const value = withTime(url && fitted.text ? `[${fitted.text}](${url})` : fitted.text, time);
     return { name, value: value || '\u200b', ...(field.inline ? { inline: true } : {}) };
   });
   // Keep the embed under its total: drop fields from the end (they stay in the attached text).
@@ -244,7 +249,8 @@ function tailLines(text: string, room: number): string | undefined {
 }
 
 /** The whole card as plain text, for the attached copy when something had to be cut. */
-function plainText(card: Card): string {
+function plainText(original: Card): string {
+  const card = timesAsText(original);
   const parts: string[] = [];
   if (card.title) parts.push(card.title, '');
   if (card.text) parts.push(card.text, '');

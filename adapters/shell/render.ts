@@ -1,6 +1,6 @@
 import type { Card, CardStatus } from '../../src/core/reply';
 import { STATUS_LABEL } from '../../src/core/reply';
-import { ALL_BIDI } from '../text';
+import { ALL_BIDI, timesAsText } from '../text';
 
 /** Colours used by the terminal renderer; empty strings when output is not a TTY. */
 export interface Palette {
@@ -48,7 +48,8 @@ export function sanitizeForTerminal(text: string): string {
 }
 
 /** Renders a card as terminal text; buttons are shown as numbered choices from `buttonNumbers`. */
-export function renderCardText(card: Card, palette: Palette, buttonNumbers: number[] = []): string {
+export function renderCardText(original: Card, palette: Palette, buttonNumbers: number[] = []): string {
+  const card = timesAsText(original);
   const s = sanitizeForTerminal;
   const lines: string[] = [];
   const colour = card.status ? palette.status[card.status] : '';

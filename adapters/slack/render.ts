@@ -1,7 +1,8 @@
 import type { types } from '@slack/bolt';
 import { type ConfirmDialog, dangerDialogs } from '../../src/core/confirm-dialogs';
 import type { Card, CardAttachment, CardStatus } from '../../src/core/reply';
-import { headOf } from '../text';
+import { isValidTime, slackDateToken } from '../../src/core/times';
+import { headOf, timesAsText, withTime } from '../text';
 import { actionBlocks, chunkEscaped, fieldBlocks, mrkdwn, plain, SLACK_LIMITS } from './blocks';
 import { escapeText, escapeWithin, fenceSafe } from './escape';
 
@@ -51,7 +52,8 @@ function fileSlug(card: Card): string {
 }
 
 /** The whole card as plain text, for the file attached when it does not fit. */
-function fullText(card: Card): string {
+function fullText(original: Card): string {
+  const card = timesAsText(original);
   const parts: string[] = [];
   if (card.title) parts.push(card.title, '');
   if (card.text) parts.push(card.text, '');
@@ -78,7 +80,7 @@ function bodyBlocks(card: Card, room: number): { blocks: KnownBlock[]; overflow:
   if (card.text?.trim()) {
     for (const piece of chunkEscaped(card.text, SLACK_LIMITS.sectionText, MAX_SHOWN_CHARS)) addSection(piece);
   }
-  const fields = fieldBlocks(card.fields ?? []);
+  const fields = fieldBlocks(card.fields ?? [], card.timeZone);
   overflow ||= fields.cut;
   for (const block of fields.blocks) {
     if (blocks.length >= room) {
@@ -116,11 +118,15 @@ export function renderCard(
   const tail: KnownBlock[] = actionBlocks(card.buttons ?? [], card.links ?? [], {
     dialogs,
   });
-  if (card.footer) {
-    tail.push({
-      type: 'context',
-      elements: [mrkdwn(escapeWithin(card.footer, SLACK_LIMITS.contextText).text)],
-    });
+  const footerTime = isValidTime(card.footerTime)
+    ? slackDateToken(card.footerTime, card.timeZone)
+    : undefined;
+  if (card.footer || footerTime) {
+    const footer = escapeWithin(
+      card.footer ?? '',
+      SLACK_LIMITS.contextText - (footerTime?.length ?? 0) - 3,
+    ).text;
+    tail.push({ type: 'context', elements: [mrkdwn(withTime(footer, footerTime))] });
   }
   const room = SLACK_LIMITS.blocks - head.length - tail.length - 1;
   const body = bodyBlocks(card, room);

@@ -9,7 +9,7 @@
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Card, CardStatus } from '../../src/core/reply';
 import { scrubCardKnown } from '../../src/core/scrub-card';
-import { charLength, headOf, tailOf } from '../text';
+import { charLength, headOf, tailOf, timesAsText } from '../text';
 import { escapeAttribute, escapeHtml, isWebUrl } from './html';
 import { keyboardOf } from './keyboard';
 import { TELEGRAM_LIMITS } from './limits';
@@ -273,7 +273,7 @@ function shortenCode(card: Card, blocks: Block[], code: Block, documents: Telegr
  * when needed.
  */
 export function renderCard(original: Card, mode: 'post' | 'edit' = 'post'): RenderedCard {
-  const card = scrubCardKnown(original);
+  const card = timesAsText(scrubCardKnown(original));
   const webLinks = (card.links ?? []).filter((l) => isWebUrl(l.url));
   const otherLinks = (card.links ?? []).filter((l) => !isWebUrl(l.url));
   const { blocks, code } = buildBlocks(card, otherLinks);

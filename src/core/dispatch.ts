@@ -13,6 +13,7 @@ import type { CommandRegistry } from './registry';
 import type { ActionRequest, Card, DraftCard } from './reply';
 import { scrubCard } from './scrub-card';
 import { fingerprint, targetChanged } from './target';
+import type { TimeZoneStore } from './times';
 import { tokenize } from './tokenize';
 
 /** What the dispatcher needs from the application. */
@@ -26,6 +27,8 @@ export interface DispatcherDeps<S> {
   logger: Logger;
   /** Masks registered secrets in every public card (see `src/core/scrub-card.ts`). */
   secrets?: SecretScrubber;
+  /** The conversations' time zones (`/timezone`), stamped on every card rendered for them. */
+  timeZones?: TimeZoneStore;
   /** Seconds a button stays valid by default. */
   actionTtlSeconds?: number;
   /** Called after every side-effect command run or refusal (the audit trail); secret arguments are left out. */
@@ -180,6 +183,10 @@ export class Dispatcher<S> {
       : { ...rest };
     if (actions && actions.length > 0) {
       card.buttons = await Promise.all(actions.map((a) => this.storeAction(a, conversationId)));
+    }
+    if (card.timeZone === undefined && this.deps.timeZones) {
+      const zone = await this.deps.timeZones.get(conversationId).catch(() => undefined);
+      if (zone) card.timeZone = zone;
     }
     return card;
   }

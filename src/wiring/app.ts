@@ -30,6 +30,7 @@ import { logConnectionErrors } from '../store/connection-errors';
 import { DeliveryDeduper } from '../store/dedupe';
 import { openRedis, type RedisHandle } from '../store/redis';
 import { SubscriptionStore } from '../store/subscriptions';
+import { RedisTimeZoneStore } from '../store/time-zones';
 import { type Accounts, createAccounts } from './accounts';
 import { type MediaSetup, setupMedia } from './media';
 import { type ServiceModes, serviceModes } from './service-modes';
@@ -122,6 +123,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     });
     const linked = accounts;
     const bindings = new RedisBindingStore(redis.redis, prefix);
+    const timeZones = new RedisTimeZoneStore(redis.redis, prefix);
     const subscriptions = new SubscriptionStore(redis.redis, prefix);
     const watches = new QueueWatchService(queues, redis.redis, prefix);
     const tails = new QueueTailService(queues, redis.redis, prefix);
@@ -148,6 +150,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       logger,
       toolhost,
       bindings,
+      timeZones,
       registry,
       watches,
       tails,
@@ -177,6 +180,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       services,
       actions,
       bindings,
+      timeZones,
       policy: linked.policy,
       audit: linked.audit,
       messengers,

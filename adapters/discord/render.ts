@@ -140,6 +140,10 @@ export function renderCard(card: Card, options: RenderOptions = {}): RenderedMes
   if (!embed.title && !embed.description && !embed.fields) embed.description = '\u200b';
 
   const uploads = shownFiles.map((file) => toRawFile(file.name, file.content));
+  const picture = imageOf(card);
+  if (picture?.file && uploads.length >= LIMITS.files) uploads.pop();
+  if (picture?.file) uploads.unshift(picture.file);
+  if (picture) embed.image = { url: picture.url };
   return {
     body: {
       embeds: [embed],
@@ -277,6 +281,24 @@ function attachmentName(card: Card, fallback: string): string {
     .replace(/^-|-$/g, '')
     .slice(0, 40);
   return slug ? `${slug}.txt` : fallback;
+}
+
+/**
+ * The card's picture as the embed's image: a PNG is uploaded with the message and referenced as
+ * `attachment://<name>` (Discord's "Uploading Files" / "Using Attachments within Embeds"); a public URL
+ * is used as it is.
+ */
+function imageOf(card: Card): { url: string; file?: RawFile } | undefined {
+  const image = card.image;
+  if (!image) return undefined;
+  if (image.pngBase64) {
+    const name = image.filename.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 100) || 'image.png';
+    const data = Buffer.from(image.pngBase64, 'base64');
+    if (data.length > LIMITS.fileBytes) return undefined;
+    return { url: `attachment://${name}`, file: { name, data, contentType: 'image/png' } };
+  }
+  if (image.url && /^https?:\/\//.test(image.url) && image.url.length <= 2048) return { url: image.url };
+  return undefined;
 }
 
 function toRawFile(name: string, content: string): RawFile {

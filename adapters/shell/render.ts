@@ -67,6 +67,10 @@ export function renderCardText(original: Card, palette: Palette, buttonNumbers: 
   if (card.code) {
     for (const line of s(card.code.text).split('\n')) lines.push(`  ${palette.dim}│${palette.reset} ${line}`);
   }
+  if (card.image) {
+    lines.push(`  picture: ${s(card.image.alt)}${card.image.url ? ` <${s(card.image.url)}>` : ''}`);
+    for (const line of card.image.fallback ? s(card.image.fallback).split('\n') : []) lines.push(`  ${line}`);
+  }
   for (const link of card.links ?? []) lines.push(`  ${s(link.label)}: ${s(link.url)}`);
   if (card.buttons && card.buttons.length > 0) {
     const choices = card.buttons.map((b, i) => `[${buttonNumbers[i] ?? '?'}] ${s(b.label)}`);

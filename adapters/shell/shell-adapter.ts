@@ -218,6 +218,10 @@ export class ShellAdapter implements Messenger {
     const files = (card.attachments ?? []).map((file) => this.saveAttachment(file.filename, file.content));
     const text = renderCardText({ ...card, attachments: [] }, this.palette, numbers);
     const saved = files.map((path) => `  (file written: ${path})`);
+    if (card.image?.pngBase64) {
+      const path = this.saveAttachment(card.image.filename, Buffer.from(card.image.pngBase64, 'base64'));
+      saved.unshift(`  (picture written: ${path})`);
+    }
     const privately = card.visibility === 'private' ? ' (only you)' : '';
     this.write(
       [`${this.palette.dim}${label}${privately}${this.palette.reset}`, text, ...saved].join('\n'),
@@ -225,7 +229,7 @@ export class ShellAdapter implements Messenger {
     );
   }
 
-  private saveAttachment(filename: string, content: string): string {
+  private saveAttachment(filename: string, content: string | Buffer): string {
     mkdirSync(this.options.filesDir, { recursive: true });
     const safe = filename.replace(/[^A-Za-z0-9._-]/g, '_');
     const path = resolve(this.options.filesDir, `${Date.now()}-${safe}`);

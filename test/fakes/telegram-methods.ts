@@ -13,6 +13,7 @@ import {
   LIMITS,
   parseFormatted,
 } from './telegram-rules';
+import { sendPhoto } from './telegram-photo';
 import type { FakeTelegramState } from './telegram-state';
 
 /** A file part of a multipart request. */
@@ -221,6 +222,7 @@ export const METHODS: Record<string, Handler> = {
   editMessageText,
   answerCallbackQuery,
   sendDocument,
+  sendPhoto,
   getFile,
   deleteMessage,
   sendChatAction: (state, params) => {

@@ -3,6 +3,7 @@
  * `result` or throws a {@link BotApiError} worded like the real one.
  */
 import type { InlineKeyboardMarkup } from 'grammy/types';
+import { sendPhoto } from './telegram-photo';
 import {
   BotApiError,
   checkCaption,
@@ -13,7 +14,6 @@ import {
   LIMITS,
   parseFormatted,
 } from './telegram-rules';
-import { sendPhoto } from './telegram-photo';
 import type { FakeTelegramState } from './telegram-state';
 
 /** A file part of a multipart request. */

@@ -2,9 +2,10 @@
  * What the fake Bot API knows: chats and their messages (with every edit), files, callback queries,
  * registered commands and the webhook. Tests read it to assert on what a user would see.
  */
-import type { FakePhoto } from './telegram-photo';
+
 import type { BotCommand, Chat, InlineKeyboardMarkup, Message, User, UserFromGetMe } from 'grammy/types';
 import type { ParsedEntity } from './telegram-html';
+import type { FakePhoto } from './telegram-photo';
 import { BotApiError } from './telegram-rules';
 
 /** One version of a message's content (the first send, then each edit). */

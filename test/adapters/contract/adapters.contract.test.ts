@@ -5,10 +5,12 @@
  */
 import { Job } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { STATS_CHART } from '../../../commands/media/media-account';
 import type { MessageHandle } from '../../../src/core/command';
 import type { WatchEvent } from '../../../src/core/watch';
 import { deliverJob } from '../../../src/queue/notify-processor';
 import { deliverQueueOf } from '../../../src/queue/queues';
+import { pngSize } from '../../fakes/png';
 import { waitFor } from '../../support/wait';
 import { discordDriver } from './discord-driver';
 import type { ContractDriver } from './driver';
@@ -93,6 +95,22 @@ describe.each(DRIVERS)('$name adapter contract', ({ start }) => {
     expect(message.text).toContain('Transcript attached.');
     expect(message.files[0]?.name).toMatch(/transcript\.txt$/);
     expect(message.files[0]?.content).toContain('FILE-MARKER last line');
+  });
+
+  it('posts /media stats with its chart as a valid PNG of the chart’s size', async () => {
+    const before = (await d.pictures()).length;
+    const handle = await post({
+      text: 'Statistics',
+      actions: [{ label: 'Stats', command: 'media stats', args: {} }],
+    });
+    await d.press(messageOf(handle), 'Stats', 'admin');
+    const pictures = await waitFor(async () => {
+      const now = (await d.pictures()).slice(before);
+      return now.length > 0 ? now : undefined;
+    });
+    expect(pictures).toHaveLength(1);
+    expect(pngSize(pictures[0]?.data as Buffer)).toEqual(STATS_CHART);
+    await waitFor(() => (d.seen().includes('Media stats') ? true : undefined));
   });
 
   /** The platform message id of a handle (Slack `ts`, the others `message`). */

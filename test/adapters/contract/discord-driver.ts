@@ -98,6 +98,16 @@ export async function discordDriver(): Promise<ContractDriver> {
       // A press is decided (run or dropped as a double click) before Discord gets its answer.
       await waitFor(() => interactions.every((i) => i.callbacks.length > 0));
     },
+    async pictures() {
+      // Only an attachment an embed shows (`image.url` = `attachment://<filename>`) is a picture.
+      return [...h.fake.store.messages.values()].flatMap((m) =>
+        m.attachments
+          .filter((a) =>
+            m.embeds.some((e) => (e.image as { url?: string })?.url === `attachment://${a.filename}`),
+          )
+          .map((a) => ({ name: a.filename, data: a.data })),
+      );
+    },
     seen: () => JSON.stringify([...h.fake.store.messages.values()].map((m) => m.history)),
     debug: () =>
       h.fake.requests

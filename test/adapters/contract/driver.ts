@@ -70,6 +70,12 @@ export interface ContractDriver {
   answerForm(who: Presser, value: string): Promise<void>;
   /** Resolves once every press handed over so far has been answered and its work has finished. */
   idle(): Promise<void>;
+  /**
+   * The pictures the bot sent in the conversation, as the platform holds them: Slack's uploaded
+   * files, the Discord attachments an embed shows as its image, Telegram photos, the PNG files the
+   * terminal wrote.
+   */
+  pictures(): Promise<{ name: string; data: Buffer }[]>;
   /** Everything the bot showed anywhere (messages, private replies, notices), as one string. */
   seen(): string;
   /** What the fake saw lately, for a failure message. */

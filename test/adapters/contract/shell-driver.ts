@@ -93,6 +93,12 @@ export async function shellDriver(): Promise<ContractDriver> {
     async shown() {
       return shownNow();
     },
+    async pictures() {
+      return [...prints.join('').matchAll(/\(picture written: (.+)\)/g)].map((m) => ({
+        name: m[1] as string,
+        data: readFileSync(m[1] as string),
+      }));
+    },
     async inertProblems(text) {
       const last = prints.at(-1) ?? '';
       const problems: string[] = [];

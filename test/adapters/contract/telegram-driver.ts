@@ -44,6 +44,11 @@ export async function telegramDriver(): Promise<ContractDriver> {
       }
       return shown;
     },
+    async pictures() {
+      return (t.fake.botMessages(chat.id) as FakeMessage[]).flatMap((m) =>
+        m.photo?.content ? [{ name: `photo-${m.messageId}`, data: m.photo.content }] : [],
+      );
+    },
     async inertProblems(text) {
       const last = t.fake
         .botMessages(chat.id)

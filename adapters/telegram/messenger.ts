@@ -76,6 +76,19 @@ export class TelegramMessenger implements Messenger {
     }
   }
 
+  /** Posts a card as a reply to a posted message (Telegram's threads are replies). */
+  async postInThread(parent: MessageHandle, card: Card): Promise<MessageHandle> {
+    const { chatId, threadId } = chatOf(parent.conversationId);
+    try {
+      return await this.send(parent.conversationId, chatId, card, {
+        ...(threadId ? { threadId } : {}),
+        replyTo: Number(parent.ref.message),
+      });
+    } catch (error) {
+      throw this.translate(error, parent.conversationId);
+    }
+  }
+
   /** A chat the bot was removed from (or blocked in) becomes the core's {@link ConversationGoneError}. */
   private translate(error: unknown, conversationId: string): unknown {
     if (!isChatGone(error)) return error;

@@ -201,6 +201,18 @@ export class Dispatcher<S> {
     return this.deps.messengers.for(platform).post(conversationId, card);
   }
 
+  /**
+   * Posts a draft card in the thread of a posted message (for workers); a message of its own in the
+   * parent's conversation where the platform's messenger has no threads.
+   */
+  async postInThread(parent: MessageHandle, draft: DraftCard): Promise<MessageHandle> {
+    const card = await this.render(draft, parent.conversationId);
+    const messenger = this.deps.messengers.for(parent.platform);
+    return messenger.postInThread
+      ? messenger.postInThread(parent, card)
+      : messenger.post(parent.conversationId, card);
+  }
+
   /** Edits a posted card through the platform's messenger (for workers and pollers). */
   async update(handle: MessageHandle, draft: DraftCard): Promise<void> {
     const card = await this.render(draft, handle.conversationId);

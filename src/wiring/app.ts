@@ -225,6 +225,7 @@ export async function createApp(options: AppOptions): Promise<App> {
           updateCard: (handle, card) => dispatcher.update(handle, card),
           postCard: (conversationId, card) =>
             dispatcher.post(conversationId, parseConversationId(conversationId).platform, card),
+          postInThread: (parent, card) => dispatcher.postInThread(parent, card),
           logger,
           basePollMs,
           maxPollMs: Math.max(basePollMs, 15_000),

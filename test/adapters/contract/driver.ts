@@ -31,6 +31,11 @@ export interface Inabilities {
    * line): each press runs.
    */
   doubleClicks?: string;
+  /**
+   * No threads Deckhand posts in yet (Discord, the terminal): a threaded subscription's later events
+   * are messages of their own, and the first message is still edited to the latest state.
+   */
+  threads?: string;
 }
 
 /** The two people of the button cases. */
@@ -76,6 +81,8 @@ export interface ContractDriver {
    * terminal wrote.
    */
   pictures(): Promise<{ name: string; data: Buffer }[]>;
+  /** The bot's messages in the thread of message `messageId` (Slack `thread_ts`, Telegram replies). */
+  threadReplies(messageId: string): Promise<Shown[]>;
   /** Everything the bot showed anywhere (messages, private replies, notices), as one string. */
   seen(): string;
   /** What the fake saw lately, for a failure message. */

@@ -89,9 +89,13 @@ export async function shellDriver(): Promise<ContractDriver> {
       doubleClicks: 'a button is pressed by typing its number, a deliberate line: each press runs',
       rateLimits: 'a terminal has no rate limit: a burst of cards is printed whole and in order',
       goneConversations: 'the terminal cannot go away: an announcement to it is always printed',
+      threads: 'a terminal has no threads: later events are printed as cards of their own',
     },
     async shown() {
       return shownNow();
+    },
+    async threadReplies() {
+      return [];
     },
     async pictures() {
       return [...prints.join('').matchAll(/\(picture written: (.+)\)/g)].map((m) => ({

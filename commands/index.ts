@@ -32,6 +32,7 @@ import {
 import { buildWatch } from './toolhost/build-card';
 import { buildCleanCommand, buildLogsCommand, buildQuotaCommand } from './toolhost/build-extra';
 import { configDeleteCommand, configGenerateCommand, configShowCommand } from './toolhost/config';
+import { configDumpCommand, configSetCommand } from './toolhost/config-set';
 import { deployCommand } from './toolhost/deploy';
 import {
   deploymentCancelCommand,
@@ -89,6 +90,8 @@ export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
   configShowCommand,
   configGenerateCommand,
   configDeleteCommand,
+  configSetCommand,
+  configDumpCommand,
   tokenShowCommand,
   tokenCreateCommand,
   tokenRefreshCommand,

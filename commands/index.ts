@@ -58,6 +58,7 @@ import {
   jobsRestartCommand,
   jobsShowCommand,
 } from './toolhost/jobs';
+import { jobsDumpCommand, jobsLoadCommand } from './toolhost/jobs-load';
 import { jobsRunCommand } from './toolhost/jobs-run';
 import { logsCommand } from './toolhost/logs';
 import { subscribeCommand, subscriptionsCommand, unsubscribeCommand } from './toolhost/subscribe';
@@ -99,6 +100,8 @@ export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
   jobsListCommand,
   jobsShowCommand,
   jobsRunCommand,
+  jobsDumpCommand,
+  jobsLoadCommand,
   jobsRestartCommand,
   jobsDeleteCommand,
   jobsFlushCommand,

@@ -71,6 +71,37 @@ export function definitionOf(job: Job | NewJob): Record<string, unknown> {
   return out;
 }
 
+const MEMORY_UNITS: Record<string, number> = {
+  '': 1,
+  K: 1e3,
+  M: 1e6,
+  G: 1e9,
+  T: 1e12,
+  Ki: 2 ** 10,
+  Mi: 2 ** 20,
+  Gi: 2 ** 30,
+  Ti: 2 ** 40,
+};
+
+/** A Kubernetes quantity as a number (bytes, or cores for `cpu`); the text itself when it is not one. */
+function quantity(value: unknown, cpu: boolean): unknown {
+  if (typeof value !== 'string') return value;
+  const match = cpu
+    ? /^(\d+(?:\.\d+)?)(m?)$/.exec(value)
+    : /^(\d+(?:\.\d+)?)(Ki|Mi|Gi|Ti|K|M|G|T)?$/.exec(value);
+  if (!match) return value;
+  const amount = Number(match[1]);
+  return cpu ? (match[2] === 'm' ? amount / 1000 : amount) : amount * (MEMORY_UNITS[match[2] ?? ''] ?? 1);
+}
+
+/**
+ * A definition to compare: memory and CPU as amounts, since the platform stores them rewritten
+ * (`512Mi` comes back as `0.5Gi`), which is no change.
+ */
+export function comparable(definition: Record<string, unknown>): Record<string, unknown> {
+  return { ...definition, memory: quantity(definition.memory, false), cpu: quantity(definition.cpu, true) };
+}
+
 const describe = (n: number, name: unknown) => (typeof name === 'string' && name ? `job ${name}` : `job number ${n}`);
 
 /** One entry of the file as a job body; throws a usage error naming the job and the key. */

@@ -17,7 +17,7 @@ import { attachedText, parseYamlText } from '../attached-text';
 import { fieldChanges } from '../data-diff';
 import { table, withWarnings } from '../format';
 import { command } from './context';
-import { definitionOf, jobsFileText, jobsFromFile, jobToEntry } from './jobs-file';
+import { comparable, definitionOf, jobsFileText, jobsFromFile, jobToEntry } from './jobs-file';
 import { jobsListCommand } from './jobs';
 
 /** What `/jobs load` will do. */
@@ -31,7 +31,7 @@ export interface LoadPlan {
 /** Compares the wanted jobs with the current definitions; `only` limits it to one job. */
 export function loadPlan(wanted: readonly NewJob[], current: readonly Job[], only?: string): LoadPlan {
   const inScope = (name: string) => only === undefined || name === only;
-  const byName = new Map(current.filter((j) => inScope(j.name)).map((j) => [j.name, definitionOf(j)]));
+  const byName = new Map(current.filter((j) => inScope(j.name)).map((j) => [j.name, comparable(definitionOf(j))]));
   const plan: LoadPlan = { create: [], update: [], unchanged: [], remove: [] };
   for (const job of wanted.filter((j) => inScope(j.name))) {
     const existing = byName.get(job.name);
@@ -39,7 +39,7 @@ export function loadPlan(wanted: readonly NewJob[], current: readonly Job[], onl
       plan.create.push(job);
       continue;
     }
-    const fields = [...new Set(fieldChanges(existing, definitionOf(job)).map((c) => c.path.split('.')[0] ?? c.path))];
+    const fields = [...new Set(fieldChanges(existing, comparable(definitionOf(job))).map((c) => c.path.split('.')[0] ?? c.path))];
     if (fields.length) plan.update.push({ job, fields });
     else plan.unchanged.push(job.name);
   }

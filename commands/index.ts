@@ -60,6 +60,7 @@ import {
 } from './toolhost/jobs';
 import { jobsDumpCommand, jobsLoadCommand } from './toolhost/jobs-load';
 import { jobsRunCommand } from './toolhost/jobs-run';
+import { jobsUpdateCommand } from './toolhost/jobs-update';
 import { logsCommand } from './toolhost/logs';
 import { subscribeCommand, subscriptionsCommand, unsubscribeCommand } from './toolhost/subscribe';
 import { tailStopCommand } from './toolhost/tail';
@@ -100,6 +101,7 @@ export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
   jobsListCommand,
   jobsShowCommand,
   jobsRunCommand,
+  jobsUpdateCommand,
   jobsDumpCommand,
   jobsLoadCommand,
   jobsRestartCommand,

@@ -57,14 +57,14 @@ class Problem extends Error {}
 function checkField(value: string, field: Field): void {
   const intOf = (text: string, what: string): number => {
     const n = pythonInt(text);
-    if (n === undefined) throw new Problem(`${what} \`${text}\` is not a number`);
+    if (n === undefined) throw new Problem(`is not valid: ${what} \`${text}\` is not a number`);
     return n;
   };
   for (const item of value.split(',')) {
     let entry = item;
     let step: string | undefined;
     if (entry.includes('-')) {
-      if (entry.includes('/')) throw new Problem('a step on a range (a-b/n) is not supported: use a list or */n');
+      if (entry.includes('/')) throw new Problem('has a step on a range (a-b/n), which the platform does not support: use a list or */n');
     } else if (entry.includes('/')) {
       const slash = entry.indexOf('/');
       step = entry.slice(slash + 1);
@@ -74,18 +74,18 @@ function checkField(value: string, field: Field): void {
       const dash = entry.indexOf('-');
       const start = intOf(entry.slice(0, dash), 'the start');
       const end = intOf(entry.slice(dash + 1), 'the end');
-      if (start > end) throw new Problem(`the range ${start}-${end} runs backwards`);
-      if (start < field.min) throw new Problem(`the range starts below ${field.min}`);
-      if (end > field.max) throw new Problem(`the range ends above ${field.max}`);
+      if (start > end) throw new Problem(`has a range that runs backwards (${start}-${end})`);
+      if (start < field.min) throw new Problem(`must stay within ${field.min}-${field.max}`);
+      if (end > field.max) throw new Problem(`must stay within ${field.min}-${field.max}`);
     } else if (entry !== '*') {
       const mapped = field.names?.[entry] ?? entry;
       const n = intOf(mapped, 'the value');
-      if (n < field.min || n > field.max) throw new Problem(`${mapped} is outside ${field.min}-${field.max}`);
+      if (n < field.min || n > field.max) throw new Problem(`must stay within ${field.min}-${field.max}`);
     }
     if (step) {
       const n = intOf(step, 'the step');
       if (n === 0 || n < field.min || n > field.max) {
-        throw new Problem(`the step ${n} must be from ${Math.max(1, field.min)} to ${field.max}`);
+        throw new Problem(`has a step of ${n}; a step must be from ${Math.max(1, field.min)} to ${field.max}`);
       }
     }
   }
@@ -113,7 +113,7 @@ export function cronProblem(schedule: string): string | undefined {
     try {
       checkField(part, field);
     } catch (error) {
-      if (error instanceof Problem) return `the ${field.name} field \`${part}\`: ${error.message}`;
+      if (error instanceof Problem) return `the ${field.name} field \`${part}\` ${error.message}`;
       throw error;
     }
   }

@@ -24,9 +24,9 @@ describe('the schedule pre-check speaks the platform dialect (jobs API tjf/core/
 
   it('says what is wrong, naming the field', () => {
     expect(cronProblem('0-30/5 * * * *')).toBe(
-      'the minute field `0-30/5`: a step on a range (a-b/n) is not supported: use a list or */n',
+      'the minute field `0-30/5` has a step on a range (a-b/n), which the platform does not support: use a list or */n',
     );
-    expect(cronProblem('0 0 * * 1-7')).toBe('the day of week field `1-7`: the range ends above 6');
+    expect(cronProblem('0 0 * * 1-7')).toBe('the day of week field `1-7` must stay within 0-6');
     expect(cronProblem('@midnight')).toContain('@midnight is not a schedule macro the platform knows');
     expect(cronProblem('1 2 3 4')).toContain('this has 4');
   });

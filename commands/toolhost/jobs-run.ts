@@ -54,23 +54,23 @@ export const runArgs = z.object({
   filelog: z
     .boolean()
     .optional()
-    .describe('write output to files in the tool home (~/<job>.out, .err) instead of the log service'),
+    .describe('output to files ~/<job>.out and .err in the tool home'),
   noFilelog: z
     .boolean()
     .default(false)
-    .describe('send output to the log service (/logs) instead of files in the tool home'),
+    .describe('output to the log service (/logs), not to files'),
   filelogStdout: z
     .string()
     .min(1)
     .max(500)
     .optional()
-    .describe('file for standard output (relative to the tool home; default ~/<job>.out)'),
+    .describe('stdout file (default ~/<job>.out)'),
   filelogStderr: z
     .string()
     .min(1)
     .max(500)
     .optional()
-    .describe('file for standard error (relative to the tool home; default ~/<job>.err)'),
+    .describe('stderr file (default ~/<job>.err)'),
   healthCheckScript: z
     .string()
     .min(1)

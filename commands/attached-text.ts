@@ -15,7 +15,10 @@ export const ATTACH_HOW =
   'Attach the file to the command (Discord: its file option; Telegram: send the file with the command as caption; Slack: share it with Deckhand with the command as message; terminal: --file PATH).';
 
 /** The attached file's text; `what` names it in messages ("a toolforge.yaml"). */
-export async function attachedText(files: readonly IncomingFile[] | undefined, what: string): Promise<string> {
+export async function attachedText(
+  files: readonly IncomingFile[] | undefined,
+  what: string,
+): Promise<string> {
   const list = files ?? [];
   if (list.length === 0) throw new UsageError(`Attach ${what}.`, { hint: ATTACH_HOW });
   if (list.length > 1) throw new UsageError(`Attach one file only (${list.length} were attached).`);

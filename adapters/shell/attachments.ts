@@ -25,10 +25,13 @@ export interface FileFlags {
 /** Takes the `--file PATH` flags out of a command line (a quoted path may hold spaces). */
 export function takeFileFlags(line: string): FileFlags {
   const paths: string[] = [];
-  const text = line.replace(FILE_FLAG, (_match, lead: string, double?: string, single?: string, bare?: string) => {
-    paths.push(double ?? single ?? bare ?? '');
-    return lead;
-  });
+  const text = line.replace(
+    FILE_FLAG,
+    (_match, lead: string, double?: string, single?: string, bare?: string) => {
+      paths.push(double ?? single ?? bare ?? '');
+      return lead;
+    },
+  );
   const missingPath = /(^|\s)--file(=|\s*$)/.test(text);
   return { text: text.replace(/\s+$/, ''), paths, missingPath };
 }

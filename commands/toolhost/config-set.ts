@@ -50,7 +50,9 @@ async function wantedConfig(
     const more = check.problems.length > 10 ? [`… and ${check.problems.length - 10} more`] : [];
     throw new UsageError(
       `${name} is not a valid components configuration, so nothing was saved:\n${[...list, ...more].join('\n')}`,
-      { hint: 'The format is described at https://wikitech.wikimedia.org/wiki/Help:Toolforge/Deploy_your_tool' },
+      {
+        hint: 'The format is described at https://wikitech.wikimedia.org/wiki/Help:Toolforge/Deploy_your_tool',
+      },
     );
   }
   return { config: check.config, unknownFields: check.unknownFields };
@@ -63,7 +65,10 @@ export const configSetCommand = Object.assign(
     summary: "Save a tool's components configuration from an attached toolforge.yaml (diff shown first)",
     args: setArgs,
     positional: ['tool'],
-    examples: ['/config set mytool   (with toolforge.yaml attached)', '/config set mytool --file ./toolforge.yaml'],
+    examples: [
+      '/config set mytool   (with toolforge.yaml attached)',
+      '/config set mytool --file ./toolforge.yaml',
+    ],
     permission: 'write',
     sideEffect: true,
     confirm: (args, target) =>
@@ -79,7 +84,9 @@ export const configSetCommand = Object.assign(
       }
       const changes = fieldChanges(current ?? {}, config);
       if (current && changes.length === 0) {
-        throw new UsageError(`The components configuration of ${args.tool} is already exactly this: nothing to save.`);
+        throw new UsageError(
+          `The components configuration of ${args.tool} is already exactly this: nothing to save.`,
+        );
       }
       const lines = [
         ...(current

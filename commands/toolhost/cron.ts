@@ -64,7 +64,10 @@ function checkField(value: string, field: Field): void {
     let entry = item;
     let step: string | undefined;
     if (entry.includes('-')) {
-      if (entry.includes('/')) throw new Problem('has a step on a range (a-b/n), which the platform does not support: use a list or */n');
+      if (entry.includes('/'))
+        throw new Problem(
+          'has a step on a range (a-b/n), which the platform does not support: use a list or */n',
+        );
     } else if (entry.includes('/')) {
       const slash = entry.indexOf('/');
       step = entry.slice(slash + 1);
@@ -85,7 +88,9 @@ function checkField(value: string, field: Field): void {
     if (step) {
       const n = intOf(step, 'the step');
       if (n === 0 || n < field.min || n > field.max) {
-        throw new Problem(`has a step of ${n}; a step must be from ${Math.max(1, field.min)} to ${field.max}`);
+        throw new Problem(
+          `has a step of ${n}; a step must be from ${Math.max(1, field.min)} to ${field.max}`,
+        );
       }
     }
   }

@@ -102,7 +102,8 @@ export function comparable(definition: Record<string, unknown>): Record<string, 
   return { ...definition, memory: quantity(definition.memory, false), cpu: quantity(definition.cpu, true) };
 }
 
-const describe = (n: number, name: unknown) => (typeof name === 'string' && name ? `job ${name}` : `job number ${n}`);
+const describe = (n: number, name: unknown) =>
+  typeof name === 'string' && name ? `job ${name}` : `job number ${n}`;
 
 /** One entry of the file as a job body; throws a usage error naming the job and the key. */
 function entryToJob(entry: unknown, n: number): NewJob {
@@ -118,11 +119,13 @@ function entryToJob(entry: unknown, n: number): NewJob {
     });
   }
   for (const key of ['name', 'command', 'image'] as const) {
-    if (typeof e[key] !== 'string' || e[key] === '') throw new UsageError(`${who} has no ${key} (it is required).`);
+    if (typeof e[key] !== 'string' || e[key] === '')
+      throw new UsageError(`${who} has no ${key} (it is required).`);
   }
   const continuous = e.continuous === true;
   const schedule = e.schedule;
-  if (schedule !== undefined && continuous) throw new UsageError(`${who}: choose schedule or continuous, not both.`);
+  if (schedule !== undefined && continuous)
+    throw new UsageError(`${who}: choose schedule or continuous, not both.`);
   if (!continuous) {
     const used = CONTINUOUS_ONLY.find((key) => e[key] !== undefined);
     if (used) throw new UsageError(`${who}: ${used} only applies to continuous jobs (add continuous: true).`);
@@ -133,7 +136,8 @@ function entryToJob(entry: unknown, n: number): NewJob {
   }
   if (e.filelog !== undefined && e['no-filelog'] !== undefined)
     throw new UsageError(`${who}: give filelog or no-filelog, not both.`);
-  const filelog = e.filelog !== undefined ? e.filelog : e['no-filelog'] !== undefined ? !e['no-filelog'] : undefined;
+  const filelog =
+    e.filelog !== undefined ? e.filelog : e['no-filelog'] !== undefined ? !e['no-filelog'] : undefined;
   const healthCheck =
     e['health-check-http'] !== undefined
       ? { type: 'http', path: e['health-check-http'] }

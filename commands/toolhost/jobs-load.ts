@@ -8,8 +8,8 @@
  */
 import { z } from 'zod';
 import { actionTo } from '../../src/core/action-ref';
-import type { FilesDeclaration } from '../../src/core/files';
 import { NotFoundError, UsageError } from '../../src/core/errors';
+import type { FilesDeclaration } from '../../src/core/files';
 import { fingerprint } from '../../src/core/target';
 import type { Job, NewJob } from '../../src/services/toolhost';
 import { jobName, toolName } from '../args';
@@ -17,8 +17,8 @@ import { attachedText, parseYamlText } from '../attached-text';
 import { fieldChanges } from '../data-diff';
 import { table, withWarnings } from '../format';
 import { command } from './context';
-import { comparable, definitionOf, jobsFileText, jobsFromFile, jobToEntry } from './jobs-file';
 import { jobsListCommand } from './jobs';
+import { comparable, definitionOf, jobsFileText, jobsFromFile, jobToEntry } from './jobs-file';
 
 /** What `/jobs load` will do. */
 export interface LoadPlan {
@@ -31,7 +31,9 @@ export interface LoadPlan {
 /** Compares the wanted jobs with the current definitions; `only` limits it to one job. */
 export function loadPlan(wanted: readonly NewJob[], current: readonly Job[], only?: string): LoadPlan {
   const inScope = (name: string) => only === undefined || name === only;
-  const byName = new Map(current.filter((j) => inScope(j.name)).map((j) => [j.name, comparable(definitionOf(j))]));
+  const byName = new Map(
+    current.filter((j) => inScope(j.name)).map((j) => [j.name, comparable(definitionOf(j))]),
+  );
   const plan: LoadPlan = { create: [], update: [], unchanged: [], remove: [] };
   for (const job of wanted.filter((j) => inScope(j.name))) {
     const existing = byName.get(job.name);
@@ -39,7 +41,11 @@ export function loadPlan(wanted: readonly NewJob[], current: readonly Job[], onl
       plan.create.push(job);
       continue;
     }
-    const fields = [...new Set(fieldChanges(existing, comparable(definitionOf(job))).map((c) => c.path.split('.')[0] ?? c.path))];
+    const fields = [
+      ...new Set(
+        fieldChanges(existing, comparable(definitionOf(job))).map((c) => c.path.split('.')[0] ?? c.path),
+      ),
+    ];
     if (fields.length) plan.update.push({ job, fields });
     else plan.unchanged.push(job.name);
   }
@@ -90,7 +96,8 @@ const asContent = (jobs: readonly NewJob[]) => JSON.stringify(jobs.map(jobToEntr
 export const jobsLoadCommand = Object.assign(
   command({
     name: 'jobs load',
-    summary: 'Apply a jobs file: create new jobs, update changed ones, delete unlisted ones (plan shown first)',
+    summary:
+      'Apply a jobs file: create new jobs, update changed ones, delete unlisted ones (plan shown first)',
     args: loadArgs,
     positional: ['tool'],
     examples: ['/jobs load mytool   (with jobs.yaml attached)', '/jobs load mytool --file ./jobs.yaml'],
@@ -112,7 +119,9 @@ export const jobsLoadCommand = Object.assign(
       return {
         label: `Plan: ${count(plan)}.`,
         args: { ...args, content: asContent(wanted) },
-        version: fingerprint(current.map(definitionOf).sort((a, b) => String(a.name).localeCompare(String(b.name)))),
+        version: fingerprint(
+          current.map(definitionOf).sort((a, b) => String(a.name).localeCompare(String(b.name))),
+        ),
         preview: { text: planTable(plan) },
       };
     },
@@ -131,12 +140,16 @@ export const jobsLoadCommand = Object.assign(
           done.push([action, name, 'FAILED']);
         }
       };
-      for (const name of plan.remove) await step('delete', name, async () => (await client.jobs.delete(name)).join(' ') || 'deleted');
+      for (const name of plan.remove)
+        await step('delete', name, async () => (await client.jobs.delete(name)).join(' ') || 'deleted');
       for (const job of [...plan.create, ...plan.update.map((u) => u.job)]) {
         const isNew = plan.create.includes(job);
         if (job.job_type === 'one-off') {
           await step(isNew ? 'create' : 'recreate', job.name, async () => {
-            if (!isNew) await client.jobs.delete(job.name).catch((e) => (e instanceof NotFoundError ? [] : Promise.reject(e)));
+            if (!isNew)
+              await client.jobs
+                .delete(job.name)
+                .catch((e) => (e instanceof NotFoundError ? [] : Promise.reject(e)));
             await client.jobs.create(job);
             return 'created (one-off jobs cannot be updated in place)';
           });

@@ -51,26 +51,10 @@ export const runArgs = z.object({
     .enum(['all', 'none'])
     .optional()
     .describe('mount the tool home and NFS (all) or not (none: built images only)'),
-  filelog: z
-    .boolean()
-    .optional()
-    .describe('output to files ~/<job>.out and .err in the tool home'),
-  noFilelog: z
-    .boolean()
-    .default(false)
-    .describe('output to the log service (/logs), not to files'),
-  filelogStdout: z
-    .string()
-    .min(1)
-    .max(500)
-    .optional()
-    .describe('stdout file (default ~/<job>.out)'),
-  filelogStderr: z
-    .string()
-    .min(1)
-    .max(500)
-    .optional()
-    .describe('stderr file (default ~/<job>.err)'),
+  filelog: z.boolean().optional().describe('output to files ~/<job>.out and .err in the tool home'),
+  noFilelog: z.boolean().default(false).describe('output to the log service (/logs), not to files'),
+  filelogStdout: z.string().min(1).max(500).optional().describe('stdout file (default ~/<job>.out)'),
+  filelogStderr: z.string().min(1).max(500).optional().describe('stderr file (default ~/<job>.err)'),
   healthCheckScript: z
     .string()
     .min(1)

@@ -124,7 +124,9 @@ export const jobsUpdateCommand = command({
         hint: `Delete it (/jobs delete ${args.tool} ${args.job}) and run it again with /jobs run.`,
       });
     }
-    const misplaced = APPLIES.find(([key, , types]) => args[key] !== undefined && !types.includes(current.job_type));
+    const misplaced = APPLIES.find(
+      ([key, , types]) => args[key] !== undefined && !types.includes(current.job_type),
+    );
     if (misplaced) {
       throw new UsageError(`${misplaced[1]} does not apply to ${args.job}, a ${current.job_type} job.`);
     }

@@ -49,7 +49,9 @@ describe("the sandbox's schedule_actual of a macro is the platform's own", () =>
   it('is stable per job and differs between jobs, each fixed field within its bounds', () => {
     expect(parseCron('@yearly', 'mytool', 'report')).toBe(parseCron('@yearly', 'mytool', 'report'));
     expect(parseCron('@daily', 'mytool', 'a')).not.toBe(parseCron('@daily', 'mytool', 'b'));
-    const [minute, hour, day, month, weekday] = parseCron('@yearly', 'mytool', 'report').split(' ').map(Number);
+    const [minute, hour, day, month, weekday] = parseCron('@yearly', 'mytool', 'report')
+      .split(' ')
+      .map(Number);
     expect(minute).toBeLessThanOrEqual(59);
     expect(hour).toBeLessThanOrEqual(23);
     expect(day).toBeGreaterThanOrEqual(1);

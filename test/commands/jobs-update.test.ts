@@ -19,13 +19,21 @@ const definition = async (name: string): Promise<Job | undefined> =>
 
 describe('/jobs update', () => {
   it('changes only the given fields: the rest of the definition stays as it was', async () => {
-    await t.say('/jobs run mytool api --command "./serve" --image python3.11 --continuous --port 8080 --mem 1Gi --emails onfailure');
+    await t.say(
+      '/jobs run mytool api --command "./serve" --image python3.11 --continuous --port 8080 --mem 1Gi --emails onfailure',
+    );
     const before = await definition('api');
     expect(before?.port).toBe(8080);
     const [card] = await t.say('/jobs update mytool api --replicas 2');
     expect(card?.text).toContain('Updated replicas.');
     const after = await definition('api');
-    expect(after).toMatchObject({ cmd: './serve', port: 8080, emails: 'onfailure', replicas: 2, memory: before?.memory });
+    expect(after).toMatchObject({
+      cmd: './serve',
+      port: 8080,
+      emails: 'onfailure',
+      replicas: 2,
+      memory: before?.memory,
+    });
   });
 
   it('says when nothing changed', async () => {
@@ -36,10 +44,19 @@ describe('/jobs update', () => {
   it('refuses, before anything is sent: one-off jobs, options of another job type, no option, a bad schedule', async () => {
     const before = JSON.stringify(await platform.forTool('mytool').jobs.list({ includeUnset: false }));
     const cases: [string, string][] = [
-      ['/jobs update mytool migrate-db --mem 1Gi', 'migrate-db is a one-off job, and the platform cannot update those in place.'],
-      ['/jobs update mytool web --schedule "0 * * * *"', '--schedule does not apply to web, a continuous job.'],
+      [
+        '/jobs update mytool migrate-db --mem 1Gi',
+        'migrate-db is a one-off job, and the platform cannot update those in place.',
+      ],
+      [
+        '/jobs update mytool web --schedule "0 * * * *"',
+        '--schedule does not apply to web, a continuous job.',
+      ],
       ['/jobs update mytool web', 'Say what to change'],
-      ['/jobs update mytool daily-report --schedule "0 0 * * 1-7"', 'Invalid --schedule: the day of week field `1-7` must stay within 0-6'],
+      [
+        '/jobs update mytool daily-report --schedule "0 0 * * 1-7"',
+        'Invalid --schedule: the day of week field `1-7` must stay within 0-6',
+      ],
       ['/jobs update mytool nosuchjob --mem 1Gi', 'Job nosuchjob of mytool does not exist.'],
       ['/jobs update mytool web --filelog --no-filelog', 'Choose --filelog or --no-filelog, not both.'],
     ];
@@ -72,7 +89,9 @@ describe('where a job writes its output', () => {
 
   it('--no-filelog sends the output to the log service, and the card says so', async () => {
     const [card] = await t.say('/jobs run mytool hello2 --command "echo hi" --image python3.11 --no-filelog');
-    expect(card?.fields?.find((f) => f.label === 'Output')?.value).toBe('the log service (/logs mytool hello2)');
+    expect(card?.fields?.find((f) => f.label === 'Output')?.value).toBe(
+      'the log service (/logs mytool hello2)',
+    );
     expect((await definition('hello2'))?.filelog).toBe(false);
   });
 

@@ -28,7 +28,9 @@ describe('deckhand shell: saving a components configuration from a file', () => 
     expect(ask).toContain('[3] Confirm  [4] Cancel');
     expect(saved).toContain('Configuration of demo saved');
     expect(deploy).toContain('Deploy demo');
-    const last = messages(run.stdout).filter((m) => /^#6( updated)?\n/.test(m)).at(-1) as string;
+    const last = messages(run.stdout)
+      .filter((m) => /^#6( updated)?\n/.test(m))
+      .at(-1) as string;
     expect(last).toMatch(/Status\s+successful/);
   });
 

@@ -59,8 +59,14 @@ describe('deckhand shell: /jobs dump and /jobs load', () => {
     const dir = (await runShellScript('', { wait: 1 })).dataDir;
     const unknown = join(dir, 'unknown.yaml');
     const badCron = join(dir, 'cron.yaml');
-    writeFileSync(unknown, stringify([{ name: 'web', command: 'web', image: 'python3.11', restart: 'always' }]));
-    writeFileSync(badCron, stringify([{ name: 'x', command: 'x', image: 'python3.11', schedule: '@midnight' }]));
+    writeFileSync(
+      unknown,
+      stringify([{ name: 'web', command: 'web', image: 'python3.11', restart: 'always' }]),
+    );
+    writeFileSync(
+      badCron,
+      stringify([{ name: 'x', command: 'x', image: 'python3.11', schedule: '@midnight' }]),
+    );
     const run = await runShellScript(
       `/jobs load mytool --file ${unknown}\n/jobs load mytool --file ${badCron}\n/jobs list mytool\n`,
       { wait: 10 },

@@ -8,9 +8,12 @@ describe('deckhand shell: /media upload --file PATH', () => {
     const dir = (await runShellScript('', { wait: 1 })).dataDir;
     const path = join(dir, 'my clip.mp4');
     writeFileSync(path, Buffer.alloc(3 * 1024 * 1024, 7));
-    const run = await runShellScript(`/media upload --file "${path}" --title "Launch trailer"\n/media upload\n`, {
-      wait: 30,
-    });
+    const run = await runShellScript(
+      `/media upload --file "${path}" --title "Launch trailer"\n/media upload\n`,
+      {
+        wait: 30,
+      },
+    );
     expect(run.stderr).not.toMatch(/Error|at .*\.ts/);
     expect(run.code, run.stdout).toBe(0);
     const card = messages(run.stdout).filter((m) => /^#1( updated)?\n/.test(m));
@@ -23,9 +26,13 @@ describe('deckhand shell: /media upload --file PATH', () => {
   });
 
   it('says so when the file is missing or --file has no path, and uploads nothing', async () => {
-    const run = await runShellScript('/media upload --file /nonexistent/x.mp4\n/media upload --file\n', { wait: 5 });
+    const run = await runShellScript('/media upload --file /nonexistent/x.mp4\n/media upload --file\n', {
+      wait: 5,
+    });
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('There is no file /nonexistent/x.mp4 (looked for /nonexistent/x.mp4). Nothing was done.');
+    expect(run.stdout).toContain(
+      'There is no file /nonexistent/x.mp4 (looked for /nonexistent/x.mp4). Nothing was done.',
+    );
     expect(run.stdout).toContain('--file needs the path of a file');
     expect(run.stdout).not.toContain('Uploading');
   });

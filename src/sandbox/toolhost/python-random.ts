@@ -48,7 +48,9 @@ export class PythonRandom {
     let j = 0;
     for (let k = Math.max(N, key.length); k > 0; k--) {
       const prev = mt[i - 1] as number;
-      mt[i] = ((((mt[i] as number) ^ Math.imul(prev ^ (prev >>> 30), 1664525)) >>> 0) + (key[j] as number) + j) >>> 0;
+      mt[i] =
+        ((((mt[i] as number) ^ Math.imul(prev ^ (prev >>> 30), 1664525)) >>> 0) + (key[j] as number) + j) >>>
+        0;
       i++;
       j++;
       if (i >= N) {

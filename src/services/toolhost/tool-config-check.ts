@@ -26,7 +26,8 @@ export type ToolConfigCheck =
   | { ok: true; config: ToolConfig; unknownFields: string[] }
   | { ok: false; problems: string[] };
 
-const where = (path: readonly PropertyKey[]) => (path.length ? path.map(String).join(' → ') : 'the top level');
+const where = (path: readonly PropertyKey[]) =>
+  path.length ? path.map(String).join(' → ') : 'the top level';
 
 /** The issues of the union branch that got furthest (fewest problems), so the message is about the shape meant. */
 function flatten(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[] = []): string[] {
@@ -101,9 +102,13 @@ function knownOnly(value: unknown, schema: unknown): unknown {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
   const branches = shapes(schema);
   const record = value as Record<string, unknown>;
-  const map = branches.find((b) => !b.properties && b.additionalProperties && typeof b.additionalProperties === 'object');
+  const map = branches.find(
+    (b) => !b.properties && b.additionalProperties && typeof b.additionalProperties === 'object',
+  );
   if (map) {
-    return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, knownOnly(v, map.additionalProperties)]));
+    return Object.fromEntries(
+      Object.entries(record).map(([k, v]) => [k, knownOnly(v, map.additionalProperties)]),
+    );
   }
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(record)) {

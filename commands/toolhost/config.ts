@@ -49,7 +49,7 @@ export const configGenerateCommand = command({
     return withWarnings(
       {
         title: `Generated configuration for ${args.tool}`,
-        text: 'Generated from the existing jobs where possible (unsupported settings are left out). Nothing was saved: Save shows what would change first.',
+        text: 'Generated from the existing jobs where possible (unsupported settings are left out). Nothing was saved. Save shows what would change before saving.',
         code: { text: stringify(config).trimEnd(), language: 'yaml' },
         status: 'info',
         actions: [

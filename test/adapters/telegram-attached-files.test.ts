@@ -13,7 +13,9 @@ let platform: ToolhostClientFactory;
 
 beforeAll(async () => {
   deckhand = await startTelegramDeckhand();
-  platform = ToolhostClientFactory.forSandbox(deckhand.app.sandbox as NonNullable<typeof deckhand.app.sandbox>);
+  platform = ToolhostClientFactory.forSandbox(
+    deckhand.app.sandbox as NonNullable<typeof deckhand.app.sandbox>,
+  );
 });
 afterAll(async () => {
   await platform.close();
@@ -33,10 +35,14 @@ describe('Telegram documents for /config set and /jobs load', () => {
       { name: 'toolforge.yaml', content: Buffer.from(stringify(config)), mimeType: 'application/yaml' },
       '/config set mytool',
     );
-    const ask = await waitFor(() => fake.botMessages(chat.id).find((m) => m.text.includes('Save this components')));
+    const ask = await waitFor(() =>
+      fake.botMessages(chat.id).find((m) => m.text.includes('Save this components')),
+    );
     expect(ask.text).toContain('run.command: from-telegram');
     fake.click(users.maintainer, ask, 'Confirm');
-    await waitFor(() => fake.botMessages(chat.id).find((m) => m.text.includes('Configuration of mytool saved')));
+    await waitFor(() =>
+      fake.botMessages(chat.id).find((m) => m.text.includes('Configuration of mytool saved')),
+    );
     expect(JSON.stringify(await client.components.getConfig())).toContain('from-telegram');
   });
 
@@ -45,14 +51,29 @@ describe('Telegram documents for /config set and /jobs load', () => {
     const chat = fake.privateChat(users.maintainer);
     const jobs = [
       { name: 'web', command: 'web', image: 'tool-mytool/web:latest', continuous: true },
-      { name: 'daily-report', command: 'python3 report.py --daily', image: 'python3.11', schedule: '@daily', filelog: false },
+      {
+        name: 'daily-report',
+        command: 'python3 report.py --daily',
+        image: 'python3.11',
+        schedule: '@daily',
+        filelog: false,
+      },
       { name: 'hourly', command: 'python3 hourly.py', image: 'python3.11', schedule: '@hourly' },
     ];
-    fake.sendFile(users.maintainer, chat, { name: 'jobs.yaml', content: Buffer.from(stringify(jobs)) }, '/jobs load mytool');
-    const ask = await waitFor(() => fake.botMessages(chat.id).find((m) => m.text.includes('Apply this jobs file')));
+    fake.sendFile(
+      users.maintainer,
+      chat,
+      { name: 'jobs.yaml', content: Buffer.from(stringify(jobs)) },
+      '/jobs load mytool',
+    );
+    const ask = await waitFor(() =>
+      fake.botMessages(chat.id).find((m) => m.text.includes('Apply this jobs file')),
+    );
     expect(ask.text).toContain('Plan: 1 to create, 0 to update, 1 to delete, 2 unchanged.');
     fake.click(users.maintainer, ask, 'Confirm');
-    await waitFor(() => fake.botMessages(chat.id).find((m) => m.text.includes('Jobs file applied to mytool')));
+    await waitFor(() =>
+      fake.botMessages(chat.id).find((m) => m.text.includes('Jobs file applied to mytool')),
+    );
     const names = (await platform.forTool('mytool').jobs.list()).map((j) => j.name).sort();
     expect(names).toEqual(['daily-report', 'hourly', 'web']);
   });

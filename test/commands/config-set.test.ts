@@ -51,7 +51,9 @@ describe('/config generate → Save → /config set', () => {
     const changed = structuredClone(original);
     const first = Object.values(changed.components)[0] as { run: { command: string } };
     first.run.command = 'changed-by-someone-else';
-    const [ask] = await t.say(`/config set mytool --content '${JSON.stringify(changed)}'`, { user: 'UMAINT' });
+    const [ask] = await t.say(`/config set mytool --content '${JSON.stringify(changed)}'`, {
+      user: 'UMAINT',
+    });
     expect(ask?.code?.text).toContain('+ components.');
     const meanwhile = structuredClone(original);
     (Object.values(meanwhile.components)[0] as { run: { command: string } }).run.command = 'meanwhile';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Job, ToolhostClientFactory } from '../../src/services/toolhost';
-import { startTestApp, type TestApp } from '../support/app';
+import { button, startTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;
 let platform: ToolhostClientFactory;
@@ -107,5 +107,24 @@ describe('where a job writes its output', () => {
   it('a continuous job keeps its Restart button', async () => {
     const [card] = await t.say('/jobs show mytool web');
     expect(card?.buttons?.map((b) => b.label)).toContain('Restart');
+  });
+});
+
+describe('/jobs load (arguments as the Confirm button stores them)', () => {
+  it('recreates a changed one-off job (the platform cannot update one in place) and keeps the others', async () => {
+    const client = platform.forTool('mytool');
+    const { jobToEntry } = await import('../../commands/toolhost/jobs-file');
+    const entries = (await client.jobs.list({ includeUnset: false })).map(jobToEntry);
+    const wanted = entries.map((e) =>
+      e.name === 'migrate-db' ? { ...e, command: './manage.py migrate --plan' } : e,
+    );
+    const [ask] = await t.say(`/jobs load mytool --content '${JSON.stringify(wanted)}'`, { user: 'UMAINT' });
+    expect(ask?.text).toContain('Plan: 0 to create, 1 to update, 0 to delete');
+    expect(ask?.code?.text).toMatch(/update\s+migrate-db\s+changes cmd/);
+    const [done] = await t.press(button(ask, 'Confirm'), { user: 'UMAINT' });
+    expect(done?.code?.text).toMatch(
+      /recreate\s+migrate-db\s+created \(one-off jobs cannot be updated in place\)/,
+    );
+    expect((await definition('migrate-db'))?.cmd).toBe('./manage.py migrate --plan');
   });
 });

@@ -4,6 +4,9 @@
  * `emails`, `no-filelog`, `filelog-stdout`, `filelog-stderr`: JC `tjf_cli/loader.py KNOWN_YAML_KEYS`;
  * and the newer `replicas`, `port`, `mount`, `timeout`, `filelog`, `health-check-script`,
  * `health-check-http` of `toolforge jobs run`). Converted to and from the jobs API's job bodies.
+ * `wait` (the CLI waits for a one-off job to finish) is accepted and has no effect here: follow a
+ * one-off run with `/jobs run … --wait`. Unknown keys are refused (the CLI only warns), so a typo
+ * never silently drops a setting.
  */
 import { stringify } from 'yaml';
 import { UsageError } from '../../src/core/errors';

@@ -37,7 +37,7 @@ export const subscribeCommand = command({
     thread: z
       .boolean()
       .default(false)
-      .describe('one thread per deployment, build or job: later events go into it, the first message shows the latest'),
+      .describe('one thread per deployment, build or job; the first message shows the latest state'),
   }),
   positional: ['tool', 'kinds'],
   examples: [

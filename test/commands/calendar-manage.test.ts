@@ -41,7 +41,11 @@ describe('/venues update|delete', () => {
     const before = venue('Community Room');
     const [card] = await t.say('/venues update "Community Room" --phone "+49 30 555"');
     expect(card?.text).toBe(`Venue #${before.id} “Community Room” updated.`);
-    expect(venue('Community Room').details).toMatchObject({ phone: '+49 30 555', address: 'Gartenweg 5', city: 'Berlin' });
+    expect(venue('Community Room').details).toMatchObject({
+      phone: '+49 30 555',
+      address: 'Gartenweg 5',
+      city: 'Berlin',
+    });
   });
 
   it.each([
@@ -49,7 +53,10 @@ describe('/venues update|delete', () => {
     ['/venues update Atlantis --phone 1', /There is no venue named “Atlantis”/],
     ['/venues update "Community Room" --website not-a-url', /Invalid --website/],
     ['/venues delete Atlantis', /There is no venue named “Atlantis”/],
-    ['/venues delete Studio', /2 venues are called “Studio”: Studio — Oranienstraße 12, Berlin \(#\d+\); Studio — Speicherstadt 3, Hamburg \(#\d+\)/],
+    [
+      '/venues delete Studio',
+      /2 venues are called “Studio”: Studio — Oranienstraße 12, Berlin \(#\d+\); Studio — Speicherstadt 3, Hamburg \(#\d+\)/,
+    ],
     ['/venues delete 99999', /There is no venue with id 99999/],
   ])('%s → a clear message, nothing changed or asked', async (line, expected) => {
     const before = snapshot();
@@ -65,7 +72,9 @@ describe('/venues update|delete', () => {
     const hamburg = calendar.state.postsOf('venue').find((v) => v.details.city === 'Hamburg') as VenuePost;
     await t.press(button(choice, `Studio — Speicherstadt 3, Hamburg (#${hamburg.id})`));
     expect(hamburg.details.phone).toBe('040 123');
-    const berlin = calendar.state.postsOf('venue').find((v) => v.details.city === 'Berlin' && v.name === 'Studio');
+    const berlin = calendar.state
+      .postsOf('venue')
+      .find((v) => v.details.city === 'Berlin' && v.name === 'Studio');
     expect(berlin?.details.phone).toBeUndefined();
   });
 
@@ -85,7 +94,7 @@ describe('/venues update|delete', () => {
     // The events keep it, as on the real site.
     expect(eventNamed('Monthly Meetup')?.venues).toEqual([hall.id]);
     const [again] = await t.say(`/venues delete ${hall.id}`);
-    expect(again?.text).toMatch(new RegExp(`^Venue #${hall.id} “Main Hall” is already in the trash\.`));
+    expect(again?.text).toMatch(new RegExp(`^Venue #${hall.id} “Main Hall” is already in the trash.`));
   });
 
   it('Confirm does nothing when the venue got another event after the question', async () => {
@@ -115,7 +124,7 @@ describe('/organizers update|delete', () => {
     expect(ask?.text).toMatch(/Monthly Meetup/);
     expect(team.status).toBe('publish');
     const [done] = await t.press(button(ask, 'Confirm'));
-    expect(done?.text).toContain('is in the calendar\'s trash');
+    expect(done?.text).toContain("is in the calendar's trash");
     expect(team.status).toBe('trash');
   });
 });
@@ -124,7 +133,9 @@ describe('/categories and /tags update|delete', () => {
   it('renames a category and keeps its slug; a slug another category has is refused first', async () => {
     const meetup = term('Meetup');
     const [refused] = await t.say('/categories update Meetup --slug workshop');
-    expect(refused?.text).toContain(`The category “Workshop” (#${term('Workshop')?.id}) already has the slug workshop.`);
+    expect(refused?.text).toContain(
+      `The category “Workshop” (#${term('Workshop')?.id}) already has the slug workshop.`,
+    );
     expect(term('Meetup')?.slug).toBe('meetup');
     const [card] = await t.say('/categories update Meetup --name Meetups --description "Evening meetups"');
     expect(card?.text).toBe(`Category #${meetup?.id} “Meetups” updated (slug meetup).`);
@@ -181,9 +192,13 @@ describe('/events --organizer --status', () => {
 
   it('lists drafts, or the trash, with --status', async () => {
     const [drafts] = await t.say('/events --status draft');
-    expect(drafts?.fields?.map((f) => f.value)).toEqual([expect.stringMatching(/^Planning Session .*\[draft\]$/)]);
+    expect(drafts?.fields?.map((f) => f.value)).toEqual([
+      expect.stringMatching(/^Planning Session .*\[draft\]$/),
+    ]);
     const [trash] = await t.say('/events --status trash');
-    expect(trash?.fields?.map((f) => f.value)).toEqual([expect.stringMatching(/^Cancelled Talk .*\[trash\]$/)]);
+    expect(trash?.fields?.map((f) => f.value)).toEqual([
+      expect.stringMatching(/^Cancelled Talk .*\[trash\]$/),
+    ]);
     const [bad] = await t.say('/events --status any');
     expect(bad?.text).toMatch(/Invalid --status/);
   });

@@ -60,8 +60,6 @@ function messageFor(code: string, subject: ErrorSubject, own: string): string | 
       return `There is no such page of ${subject.kind}: the list is shorter.`;
     case 'duplicate_term_slug':
       return `Another ${subject.kind} already has that slug.`;
-    case 'term_exists':
-      return `A ${subject.kind} with that name exists already.`;
     case 'rest_taxonomy_not_hierarchical':
       return `A ${subject.kind} cannot have a parent.`;
     case 'rest_no_route':

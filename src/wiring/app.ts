@@ -12,7 +12,7 @@ import { Messengers } from '../core/messenger';
 import { CommandRegistry } from '../core/registry';
 import { createDigestProcessor } from '../queue/digest-processor';
 import { DigestScheduler } from '../queue/digest-scheduler';
-import { scheduleDiscovery, unscheduleDiscovery } from '../queue/discover-processor';
+import { forgetDiscovered, scheduleDiscovery, unscheduleDiscovery } from '../queue/discover-processor';
 import { registerQueueDepth } from '../queue/queue-metrics';
 import { bullPrefix, closeQueues, openQueues, type Queues } from '../queue/queues';
 import { startWorkers, type Workers } from '../queue/runtime';
@@ -156,6 +156,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       discovery: {
         schedule: (tool) => scheduleDiscovery(queues, tool, discoveryEveryMs),
         unschedule: (tool) => unscheduleDiscovery(queues, tool),
+        forget: (tool, kinds) => forgetDiscovered(redis.redis, prefix, tool, kinds),
       },
       calendar,
       digests: new DigestScheduler(queues.digest),

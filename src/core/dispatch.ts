@@ -174,7 +174,7 @@ export class Dispatcher<S> {
    * unless the card is private (shown only to the person who asked).
    */
   async render(draft: DraftCard, conversationId: string): Promise<Card> {
-    const { actions, tool, ...rest } = draft;
+    const { actions, tool, deferred: _deferred, ...rest } = draft;
     const card: Card = this.deps.secrets
       ? await scrubCard({ ...rest }, this.deps.secrets, tool)
       : { ...rest };
@@ -243,7 +243,7 @@ export class Dispatcher<S> {
     invocation: Invocation,
     surface: CardSurface,
     confirmation: Confirmation | undefined,
-  ): Promise<'ok' | 'confirm'> {
+  ): Promise<'ok' | 'confirm' | 'deferred'> {
     const tool = typeof args.tool === 'string' ? args.tool : undefined;
     await this.deps.policy.check(invocation.user, command.permission, tool, command.name);
     if (command.confirm && !confirmation) {
@@ -287,8 +287,11 @@ export class Dispatcher<S> {
     );
     const result = await command.run(context as never);
     if (result) await reply(result);
-    commandCounter.inc({ command: command.name, platform: invocation.user.platform, outcome: 'ok' });
-    return 'ok';
+    // A command waiting for the user (e.g. to link an account) has not done its work: it is audited
+    // as deferred; its replay is audited with its own outcome when it runs.
+    const outcome = result?.deferred ? 'deferred' : 'ok';
+    commandCounter.inc({ command: command.name, platform: invocation.user.platform, outcome });
+    return outcome;
   }
 
   private async askConfirmation(

@@ -13,6 +13,7 @@ const BAD = [
   ['/build start mytool not-a-url', /Invalid <source_url>: must be an http\(s\) URL/],
   ['/build start mytool https://example.org/r.git --env lower', /Invalid --env/],
   ['/build start mytool https://example.org/r.git --ref', /--ref needs a value/],
+  ['/deploy mytool --description=', /--description needs a value/],
   ['/build show mytool mytool-buildpacks-pipelinerun-zzzzz', /not found|does not exist/i],
   ['/deployment show mytool 20200101-000000-aaaaaaaaaa', /not found|does not exist/i],
   ['/token show "mytool', /quote is not closed/],

@@ -5,7 +5,7 @@
  * jobs it enqueues in turn are tagged with the command that caused them.
  */
 import { type BulkJobOptions, type Job, type JobsOptions, type Processor, Queue } from 'bullmq';
-import { currentInvocationId, runWithInvocation } from '../log';
+import { currentInvocationId, getProcessLogger, runWithInvocation } from '../log';
 
 /** The field of a job's data that holds the id of the invocation that caused it. */
 export const INVOCATION_FIELD = 'invocationId';
@@ -43,11 +43,21 @@ export class InvocationQueue extends Queue {
   }
 }
 
-/** `processor`, run under the invocation its job's data names (or under none). */
+/**
+ * `processor`, run under the invocation its job's data names (or under none); each run is logged at
+ * debug level, so a command's log shows when its queued work ran.
+ */
 export function inJobInvocation<P extends Processor>(processor: P): P {
   const wrapped = (job: Job, token?: string) => {
+    const run = () => {
+      getProcessLogger().debug(
+        { queue: job.queueName, job: job.id, attempt: job.attemptsMade },
+        'queue job run',
+      );
+      return processor(job, token);
+    };
     const id = invocationOf(job);
-    return id ? runWithInvocation(id, () => processor(job, token)) : processor(job, token);
+    return id ? runWithInvocation(id, run) : run();
   };
   return wrapped as P;
 }

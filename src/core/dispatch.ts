@@ -107,7 +107,7 @@ export class Dispatcher<S> {
         const args = validateArgs(command as AnyCommand<unknown>, filled);
         ran.outcome = await this.execute(command, args, invocation, surface, undefined);
       } catch (error) {
-        ran.outcome = await this.fail(commandName, error, invocation, surface);
+        ran.outcome = await this.fail(ran.command, error, invocation, surface);
       }
     });
   }

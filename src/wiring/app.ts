@@ -10,6 +10,7 @@ import { FileResolvers } from '../core/files';
 import type { AdapterHost } from '../core/host';
 import { Messengers } from '../core/messenger';
 import { CommandRegistry } from '../core/registry';
+import { useProcessLogger } from '../log';
 import { createDigestProcessor } from '../queue/digest-processor';
 import { DigestScheduler } from '../queue/digest-scheduler';
 import { forgetDiscovered, scheduleDiscovery, unscheduleDiscovery } from '../queue/discover-processor';
@@ -75,6 +76,7 @@ export interface App extends AdapterHost {
 /** Builds the core: Redis, the queues, the toolhost client (or the sandbox) and the dispatcher. */
 export async function createApp(options: AppOptions): Promise<App> {
   const { config, logger } = options;
+  useProcessLogger(logger);
   const redis = await openRedis({
     ...(config.REDIS_URL ? { url: config.REDIS_URL } : {}),
     dataDir: config.DATA_DIR,

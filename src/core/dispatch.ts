@@ -5,6 +5,8 @@ import { type SecretScrubber, scrubSecrets } from '../secrets';
 import { type ActionStore, type BindingStore, DISMISS_COMMAND, type StoredAction } from './actions';
 import { bindTokens, validateArgs } from './bind';
 import type { AnyCommand, CommandContext, Invocation, MessageHandle } from './command';
+import { type CommandForm, type CommandForms, cardInForm, plainForms } from './command-form';
+import { parseConversationId } from './conversation';
 import { DeckhandError, newReferenceId, PermissionDenied, UsageError } from './errors';
 import type { FormSpec } from './forms';
 import type { Messengers } from './messenger';
@@ -28,6 +30,8 @@ export interface DispatcherDeps<S> {
   secrets?: SecretScrubber;
   /** Seconds a button stays valid by default. */
   actionTtlSeconds?: number;
+  /** How commands are written on each platform (help, usage, hints); the plain `/deploy` by default. */
+  commandForms?: CommandForms;
   /** Called after every side-effect command run or refusal (the audit trail); secret arguments are left out. */
   audit?: (entry: {
     invocation: Invocation;
@@ -68,6 +72,17 @@ export class Dispatcher<S> {
   /** The command registry. */
   get registry(): CommandRegistry<S> {
     return this.deps.registry;
+  }
+
+  /** How commands are written in a conversation (`/deploy` or Slack's `/deckhand deploy`). */
+  formOf(conversationId: string): CommandForm {
+    let platform: Invocation['user']['platform'];
+    try {
+      platform = parseConversationId(conversationId).platform;
+    } catch {
+      return plainForms('shell');
+    }
+    return (this.deps.commandForms ?? plainForms)(platform);
   }
 
   /** Handles a text command line such as `/deploy mytool --force-build`. */
@@ -174,7 +189,8 @@ export class Dispatcher<S> {
    * unless the card is private (shown only to the person who asked).
    */
   async render(draft: DraftCard, conversationId: string): Promise<Card> {
-    const { actions, tool, ...rest } = draft;
+    const { actions, tool, ...plain } = draft;
+    const rest = cardInForm(plain, this.formOf(conversationId));
     const card: Card = this.deps.secrets
       ? await scrubCard({ ...rest }, this.deps.secrets, tool)
       : { ...rest };
@@ -327,7 +343,7 @@ export class Dispatcher<S> {
     );
     await surface.reply({
       title: 'Please confirm',
-      text: question,
+      text: this.formOf(invocation.conversationId).text(question),
       status: 'warning',
       buttons: [confirm, cancel],
       footer: 'These buttons expire in 10 minutes.',
@@ -402,7 +418,8 @@ export class Dispatcher<S> {
       if (error instanceof UsageError && error.usage) lines.push(`Usage: ${error.usage}`);
       if (error.hint) lines.push(scrubSecrets(error.hint));
       const status = error instanceof PermissionDenied || error instanceof UsageError ? 'warning' : 'danger';
-      return { text: lines.join('\n'), status, visibility: 'private' };
+      const text = this.formOf(invocation.conversationId).text(lines.join('\n'));
+      return { text, status, visibility: 'private' };
     }
     const reference = newReferenceId();
     commandCounter.inc({ command: name, platform, outcome: 'internal' });

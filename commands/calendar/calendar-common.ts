@@ -2,6 +2,7 @@
 import type { ChatUser } from '../../src/core/command';
 import type { CalendarClient, CalendarSite } from '../../src/services/calendar';
 import type { CalendarServices } from './context';
+import { plural } from '../../src/core/plural';
 
 /** The calendar as one command sees it. */
 export interface CalendarContext {
@@ -27,7 +28,7 @@ export function pageFooter(
 ) {
   const parts = [
     page.totalPages > 1 ? `Page ${page.page} of ${page.totalPages}` : undefined,
-    `${page.total} ${page.total === 1 ? noun : `${noun}s`}`,
+    plural(page.total, noun),
     zone ? `times in ${zone}` : undefined,
   ];
   return parts.filter(Boolean).join(' · ');

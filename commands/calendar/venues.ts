@@ -5,6 +5,7 @@ import type { CalendarOrganizer, CalendarPage, CalendarVenue } from '../../src/s
 import { pageNumber, webUrl } from './calendar-args';
 import { calendarFor, pageFooter } from './calendar-common';
 import { command } from './context';
+import { pluralOf } from '../../src/core/plural';
 
 const PER_PAGE = 20;
 
@@ -20,7 +21,7 @@ function listCard<T>(
   search: string | undefined,
 ): DraftCard {
   const title = `${what === 'venue' ? 'Venues' : 'Organizers'}${search ? ` matching “${search}”` : ''}`;
-  if (page.items.length === 0) return { title, text: `No ${what}s found.`, status: 'info' };
+  if (page.items.length === 0) return { title, text: `No ${pluralOf(what)} found.`, status: 'info' };
   const command = what === 'venue' ? 'venues list' : 'organizers list';
   const actions = [
     ...(page.page > 1 ? [{ label: '◀ Previous', command, args: { search, page: page.page - 1 } }] : []),

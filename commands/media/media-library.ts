@@ -9,6 +9,7 @@ import { table } from '../format';
 import { command } from './context';
 import { fileActions, fileInfoCard, linkFields } from './media-cards';
 import { fileCode, folderId, formatLength, words } from './media-format';
+import { plural } from '../../src/core/plural';
 
 const PER_PAGE = 20;
 
@@ -129,7 +130,7 @@ export const mediaImagesCommand = command({
     return {
       title: `Images of ${images.title || images.fileCode}`,
       status: 'info',
-      fields: entries.map(([label, url]) => ({ label, value: url, url })),
+      text: entries.length > 0 ? `${plural(entries.length, 'image')}: open them with the buttons.` : 'This file has no images yet.',
       links: entries.map(([label, url]) => ({ label, url })),
     };
   },

@@ -7,6 +7,7 @@ import type { AppServices } from '../services';
 import { announcement } from './announce';
 import { jobsDeleteCommand, jobsRestartCommand, jobsShowCommand } from './jobs';
 import { logsCommand } from './logs';
+import { plural } from '../../src/core/plural';
 
 const STATUS: Record<JobStatusShort, CardStatus> = {
   pending: 'progress',
@@ -46,7 +47,7 @@ export function jobCard(tool: string, job: Job, note?: string): DraftCard {
   }
   if (job.job_type === 'continuous') {
     const serving = [
-      job.replicas ? `${job.replicas} replica(s)` : undefined,
+      job.replicas ? plural(job.replicas, 'replica') : undefined,
       job.port ? `port ${job.port}` : undefined,
     ];
     if (serving.some(Boolean))

@@ -7,7 +7,7 @@ import { bindTokens, validateArgs } from './bind';
 import type { AnyCommand, CommandContext, Invocation, MessageHandle } from './command';
 import { type CommandForm, type CommandForms, cardInForm, plainForms } from './command-form';
 import { parseConversationId } from './conversation';
-import { DeckhandError, newReferenceId, PermissionDenied, UsageError } from './errors';
+import { DeckhandError, newReferenceId, PermissionDenied, UpstreamError, UsageError } from './errors';
 import type { FormSpec } from './forms';
 import type { Messengers } from './messenger';
 import type { Policy } from './policy';
@@ -16,6 +16,7 @@ import type { ActionRequest, Card, DraftCard } from './reply';
 import { scrubCard } from './scrub-card';
 import { fingerprint, targetChanged } from './target';
 import { tokenize } from './tokenize';
+import { upstreamWords } from './upstream-words';
 
 /** What the dispatcher needs from the application. */
 export interface DispatcherDeps<S> {
@@ -414,7 +415,8 @@ export class Dispatcher<S> {
     if (error instanceof DeckhandError) {
       const outcome = error.code.split('.')[0] as string;
       commandCounter.inc({ command: name, platform, outcome });
-      const lines = [scrubSecrets(error.message)];
+      const said = error instanceof UpstreamError ? upstreamWords(error.message) || error.message : error.message;
+      const lines = [scrubSecrets(said)];
       if (error instanceof UsageError && error.usage) lines.push(`Usage: ${error.usage}`);
       if (error.hint) lines.push(scrubSecrets(error.hint));
       const status = error instanceof PermissionDenied || error instanceof UsageError ? 'warning' : 'danger';

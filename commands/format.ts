@@ -102,7 +102,10 @@ export function sentences(parts: readonly (string | undefined | null)[]): string
  */
 export function buildMessageInWords(message: string, tool: string): string {
   return message
-    .replace(/Check the logs with `toolforge build logs ([\w.-]+)`\.?/g, `See its log with /build logs ${tool} $1.`)
+    .replace(
+      /Check the logs with `toolforge build logs ([\w.-]+)`\.?/g,
+      `See its log with /build logs ${tool} $1.`,
+    )
     .replace(
       /you can check the build logs for more info: ([\w.\s-]+)$/,
       (_all, ids: string) => `see the log with /build logs ${tool} ${ids.trim().split(/\s+/)[0]}`,

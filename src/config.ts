@@ -229,7 +229,10 @@ export const ENV = {
   SLACK_COMMAND: {
     schema: z
       .string()
-      .regex(/^[a-z0-9_-]{1,31}$/, 'a slash command name without the slash: lowercase letters, digits, - and _')
+      .regex(
+        /^[a-z0-9_-]{1,31}$/,
+        'a slash command name without the slash: lowercase letters, digits, - and _',
+      )
       .default('deckhand'),
     description:
       'The one Slack slash command (without `/`): `/deckhand deploy mytool`. Help, usage and hints on Slack show this form.',

@@ -1,8 +1,8 @@
 /** What every calendar command starts with: a client for the user, and the site's time zone. */
 import type { ChatUser } from '../../src/core/command';
+import { plural } from '../../src/core/plural';
 import type { CalendarClient, CalendarSite } from '../../src/services/calendar';
 import type { CalendarServices } from './context';
-import { plural } from '../../src/core/plural';
 
 /** The calendar as one command sees it. */
 export interface CalendarContext {

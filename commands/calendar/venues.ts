@@ -1,11 +1,11 @@
 /** `/venues list|create` and `/organizers list|create`. */
 import { z } from 'zod';
+import { pluralOf } from '../../src/core/plural';
 import type { CardField, DraftCard } from '../../src/core/reply';
 import type { CalendarOrganizer, CalendarPage, CalendarVenue } from '../../src/services/calendar';
 import { pageNumber, webUrl } from './calendar-args';
 import { calendarFor, pageFooter } from './calendar-common';
 import { command } from './context';
-import { pluralOf } from '../../src/core/plural';
 
 const PER_PAGE = 20;
 

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { actionTo, formTarget } from '../../src/core/action-ref';
 import { UsageError } from '../../src/core/errors';
+import { plural } from '../../src/core/plural';
 import type { DraftCard } from '../../src/core/reply';
 import type { FileListItem, MediaClient } from '../../src/services/media';
 import { linksOf } from '../../src/services/media/links';
@@ -9,7 +10,6 @@ import { table } from '../format';
 import { command } from './context';
 import { fileActions, fileInfoCard, linkFields } from './media-cards';
 import { fileCode, folderId, formatLength, words } from './media-format';
-import { plural } from '../../src/core/plural';
 
 const PER_PAGE = 20;
 
@@ -130,7 +130,10 @@ export const mediaImagesCommand = command({
     return {
       title: `Images of ${images.title || images.fileCode}`,
       status: 'info',
-      text: entries.length > 0 ? `${plural(entries.length, 'image')}: open them with the buttons.` : 'This file has no images yet.',
+      text:
+        entries.length > 0
+          ? `${plural(entries.length, 'image')}: open them with the buttons.`
+          : 'This file has no images yet.',
       links: entries.map(([label, url]) => ({ label, url })),
     };
   },

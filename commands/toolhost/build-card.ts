@@ -63,7 +63,9 @@ export function buildCard(tool: string, build: Build, note?: string): DraftCard 
       actionTo(buildCancelCommand, { tool, id: build.build_id }, { label: 'Cancel', style: 'danger' }),
     );
   }
-  const lines = [build.message ? buildMessageInWords(build.message, tool) : `Build ${BUILD_WORD[build.status]}.`];
+  const lines = [
+    build.message ? buildMessageInWords(build.message, tool) : `Build ${BUILD_WORD[build.status]}.`,
+  ];
   if (note) lines.unshift(note);
   return {
     title: `Build of ${tool}`,

@@ -6,7 +6,14 @@ import {
   type DeploymentStatus,
   FINISHED_DEPLOYMENT_STATUSES,
 } from '../../src/services/toolhost';
-import { buildMessageInWords, formatAge, formatUtc, parseCompactUtc, sentences, withWarnings } from '../format';
+import {
+  buildMessageInWords,
+  formatAge,
+  formatUtc,
+  parseCompactUtc,
+  sentences,
+  withWarnings,
+} from '../format';
 import type { AppServices } from '../services';
 import { announcement } from './announce';
 import { buildLogsCommand } from './build-extra';

@@ -1,4 +1,5 @@
 import { actionTo } from '../../src/core/action-ref';
+import { plural } from '../../src/core/plural';
 import type { ActionRequest, CardField, CardStatus, DraftCard } from '../../src/core/reply';
 import type { Outcome, WatchKind } from '../../src/core/watch';
 import type { Job, JobStatusShort } from '../../src/services/toolhost';
@@ -7,7 +8,6 @@ import type { AppServices } from '../services';
 import { announcement } from './announce';
 import { jobsDeleteCommand, jobsRestartCommand, jobsShowCommand } from './jobs';
 import { logsCommand } from './logs';
-import { plural } from '../../src/core/plural';
 
 const STATUS: Record<JobStatusShort, CardStatus> = {
   pending: 'progress',

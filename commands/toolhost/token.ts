@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { Invocation } from '../../src/core/command';
 import { UpstreamError, UsageError } from '../../src/core/errors';
-import type { DraftCard } from '../../src/core/reply';
 import { plural } from '../../src/core/plural';
+import type { DraftCard } from '../../src/core/reply';
 import { mustExist } from '../../src/core/target';
 import type { DeployToken, ToolhostClient } from '../../src/services/toolhost';
 import { toolName } from '../args';

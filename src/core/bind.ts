@@ -106,9 +106,12 @@ function assignPositionals(
     if (value !== undefined) raw[name] = value;
   }
   if (values.length > 0) {
-    throw new UsageError(`Too many arguments: \`${values.join(' ')}\` ${values.length === 1 ? 'is' : 'are'} left over.`, {
-      usage,
-    });
+    throw new UsageError(
+      `Too many arguments: \`${values.join(' ')}\` ${values.length === 1 ? 'is' : 'are'} left over.`,
+      {
+        usage,
+      },
+    );
   }
 }
 

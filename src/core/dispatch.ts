@@ -415,7 +415,8 @@ export class Dispatcher<S> {
     if (error instanceof DeckhandError) {
       const outcome = error.code.split('.')[0] as string;
       commandCounter.inc({ command: name, platform, outcome });
-      const said = error instanceof UpstreamError ? upstreamWords(error.message) || error.message : error.message;
+      const said =
+        error instanceof UpstreamError ? upstreamWords(error.message) || error.message : error.message;
       const lines = [scrubSecrets(said)];
       if (error instanceof UsageError && error.usage) lines.push(`Usage: ${error.usage}`);
       if (error.hint) lines.push(scrubSecrets(error.hint));

@@ -36,7 +36,9 @@ function placeholder(key: string): string {
 export function shortUsage(command: AnyCommand<unknown>): string {
   const shape = (command.args as z.ZodObject).shape as Record<string, z.ZodType>;
   const positional = new Set<string>(command.positional ?? []);
-  const options = Object.entries(shape).some(([key, schema]) => !positional.has(key) && !argInfo(schema).hidden);
+  const options = Object.entries(shape).some(
+    ([key, schema]) => !positional.has(key) && !argInfo(schema).hidden,
+  );
   const words = [`/${command.name}`];
   for (const key of command.positional ?? []) {
     const info = argInfo(shape[key] as z.ZodType);

@@ -26,15 +26,18 @@ function sizeWords(origin: string, count: number): string {
 
 function lowerBound(issue: Extract<Issue, { code: 'too_small' }>): string {
   const minimum = Number(issue.minimum);
-  if (issue.origin === 'string') return minimum === 1 ? "can't be empty" : `needs at least ${sizeWords('string', minimum)}`;
-  if (issue.origin === 'array' || issue.origin === 'set') return `needs at least ${sizeWords('array', minimum)}`;
+  if (issue.origin === 'string')
+    return minimum === 1 ? "can't be empty" : `needs at least ${sizeWords('string', minimum)}`;
+  if (issue.origin === 'array' || issue.origin === 'set')
+    return `needs at least ${sizeWords('array', minimum)}`;
   return issue.inclusive === false ? `must be more than ${minimum}` : `must be at least ${minimum}`;
 }
 
 function upperBound(issue: Extract<Issue, { code: 'too_big' }>): string {
   const maximum = Number(issue.maximum);
   if (issue.origin === 'string') return `can be at most ${sizeWords('string', maximum)} long`;
-  if (issue.origin === 'array' || issue.origin === 'set') return `takes at most ${sizeWords('array', maximum)}`;
+  if (issue.origin === 'array' || issue.origin === 'set')
+    return `takes at most ${sizeWords('array', maximum)}`;
   return issue.inclusive === false ? `must be less than ${maximum}` : `must be at most ${maximum}`;
 }
 

@@ -82,7 +82,9 @@ export class CommandRegistry<S = unknown> {
     const choices = this.nextWords(path);
     const where = `/${path.join(' ')}`;
     const guess = given ? didYouMean(given.text, choices, (w) => `\`${where} ${w}\``) : undefined;
-    const what = given ? `Unknown subcommand \`${given.text}\` for ${where}.` : `${where} needs a subcommand.`;
+    const what = given
+      ? `Unknown subcommand \`${given.text}\` for ${where}.`
+      : `${where} needs a subcommand.`;
     throw new UsageError(what, {
       hint: guess ?? `Choose one of: ${choices.join(', ')}. Type /help ${path.join(' ')} for details.`,
     });

@@ -32,10 +32,17 @@ const RENDERERS: Record<Platform, (card: Card) => { fits: boolean; text: string 
   },
   telegram(card) {
     const message = renderTelegram(card);
-    return { fits: message.parts.length === 1 && message.documents.length === 0, text: message.parts.join('') };
+    return {
+      fits: message.parts.length === 1 && message.documents.length === 0,
+      text: message.parts.join(''),
+    };
   },
   shell(card) {
-    const text = renderCardText(card, PLAIN, (card.buttons ?? []).map((_, i) => i + 1));
+    const text = renderCardText(
+      card,
+      PLAIN,
+      (card.buttons ?? []).map((_, i) => i + 1),
+    );
     return { fits: text.split('\n').length <= 40, text };
   },
 };
@@ -56,7 +63,8 @@ describe('/help on every platform renderer', () => {
     const shown = RENDERERS[platform](card);
     expect(shown.fits).toBe(true);
     const prefix = platform === 'slack' ? '/deckhand ' : '/';
-    for (const group of ['deploy', 'build', 'jobs', 'logs']) expect(shown.text).toContain(`${prefix}${group}`);
+    for (const group of ['deploy', 'build', 'jobs', 'logs'])
+      expect(shown.text).toContain(`${prefix}${group}`);
     if (platform !== 'slack') expect(shown.text).not.toContain('/deckhand');
     expect(`${card.text}${card.fields?.map((f) => f.value).join('')}`.length).toBeLessThan(800);
   });

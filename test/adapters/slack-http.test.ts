@@ -119,13 +119,17 @@ describe('Slack slash commands over HTTP', () => {
     expect(JSON.stringify(card.attachments)).toContain('Job web of mytool');
     await bot.driver.command(USERS.maintainer, 'C0NAMESPACE', '/deckhand');
     const help = await waitFor(() =>
-      bot.fake.ephemerals.find((e) => e.channel === 'C0NAMESPACE' && JSON.stringify(e.body).includes('Deckhand commands')),
+      bot.fake.ephemerals.find(
+        (e) => e.channel === 'C0NAMESPACE' && JSON.stringify(e.body).includes('Deckhand commands'),
+      ),
     );
     expect(JSON.stringify(help.body)).toContain('/deckhand deploy');
     expect(JSON.stringify(help.body)).not.toMatch(/[^a-z]\/deploy\b/);
     await bot.driver.command(USERS.maintainer, 'C0NAMESPACE', '/deckhand deplyo mytool');
     const typo = await waitFor(() =>
-      bot.fake.ephemerals.find((e) => e.channel === 'C0NAMESPACE' && JSON.stringify(e.body).includes('Did you mean')),
+      bot.fake.ephemerals.find(
+        (e) => e.channel === 'C0NAMESPACE' && JSON.stringify(e.body).includes('Did you mean'),
+      ),
     );
     expect(JSON.stringify(typo.body)).toContain('Did you mean /deckhand deploy?');
     await bot.settled();

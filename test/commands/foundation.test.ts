@@ -122,7 +122,7 @@ describe('conversation binding and help', () => {
     expect(other?.title).toBe('Jobs of mytool');
   });
 
-  it('answers /help by section, and each command with its usage and examples, in Slack\'s form', async () => {
+  it("answers /help by section, and each command with its usage and examples, in Slack's form", async () => {
     const [all] = await t.say('/help');
     const overview = all?.fields?.map((f) => `${f.label}: ${f.value}`).join('\n') ?? '';
     expect(overview).toContain('/deckhand deploy');

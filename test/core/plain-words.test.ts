@@ -43,7 +43,10 @@ describe('upstream messages in Deckhand’s words', () => {
       "Validation error at since: Value error, Invalid time: expected 30m, 2h or 2026-11-22. Received value: 'soon'",
       'The value of since (`soon`) is not a time the platform understands; use 30m, 2h or 2026-11-22.',
     ],
-    ['field replicas: Input should be a valid integer, unable to interpret input', 'The value of replicas should be a valid integer.'],
+    [
+      'field replicas: Input should be a valid integer, unable to interpret input',
+      'The value of replicas should be a valid integer.',
+    ],
     ['field command: Field required', 'The value of command is required.'],
     [
       '1 validation error for CommonJob\n  Value error, mount: none needs an image from the build service [type=value_error, input_type=dict]',
@@ -69,7 +72,10 @@ describe('upstream messages in Deckhand’s words', () => {
 
   it('never glues two statuses into one sentence', () => {
     expect(
-      sentences(['Found an existing build x for r@main, skipping the build', 'Job web is already up to date']),
+      sentences([
+        'Found an existing build x for r@main, skipping the build',
+        'Job web is already up to date',
+      ]),
     ).toBe('Found an existing build x for r@main, skipping the build. Job web is already up to date.');
     expect(sentences([undefined, 'Done.', ''])).toBe('Done.');
   });

@@ -85,7 +85,8 @@ afterAll(async () => {
 function offenders(rules: readonly ScanRule[]): string[] {
   const out = new Set<string>();
   for (const { line, card } of seen) {
-    for (const problem of scan(cardWords(card), rules)) out.add(`${problem.rule} — ${line}: …${problem.excerpt}…`);
+    for (const problem of scan(cardWords(card), rules))
+      out.add(`${problem.rule} — ${line}: …${problem.excerpt}…`);
   }
   return [...out];
 }

@@ -22,8 +22,15 @@ export const SCAN_RULES: readonly ScanRule[] = [
     pattern:
       /Too small|Too big|Invalid input|Invalid option|Value error|Validation error|Received value|Field required|Input should be|\bexpected\b/i,
   },
-  { name: 'HTTP path', pattern: /\b(GET|PUT|POST|PATCH|DELETE|HEAD) \/[\w{}.-]|(^|[\s`(])\/(tool|builds?|jobs|api|v\d|envvars|logs|deployment)\/[\w{}.-]+\// },
-  { name: 'other tool’s CLI as advice', pattern: /`toolforge [a-z]|(^|\s)toolforge (build|jobs|envvars|components|webservice) [a-z]/ },
+  {
+    name: 'HTTP path',
+    pattern:
+      /\b(GET|PUT|POST|PATCH|DELETE|HEAD) \/[\w{}.-]|(^|[\s`(])\/(tool|builds?|jobs|api|v\d|envvars|logs|deployment)\/[\w{}.-]+\//,
+  },
+  {
+    name: 'other tool’s CLI as advice',
+    pattern: /`toolforge [a-z]|(^|\s)toolforge (build|jobs|envvars|components|webservice) [a-z]/,
+  },
   {
     name: 'wrong plural',
     pattern: new RegExp(
@@ -63,7 +70,10 @@ export function scan(text: string, rules: readonly ScanRule[]): { rule: string; 
     const match = rule.pattern.exec(text);
     if (!match) continue;
     const at = match.index;
-    found.push({ rule: rule.name, excerpt: text.slice(Math.max(0, at - 60), at + 80).replaceAll('\n', ' ⏎ ') });
+    found.push({
+      rule: rule.name,
+      excerpt: text.slice(Math.max(0, at - 60), at + 80).replaceAll('\n', ' ⏎ '),
+    });
   }
   return found;
 }

@@ -98,9 +98,12 @@ export const tokenCreateCommand = tokenValueCommand(
     c.components.createDeployToken().catch((error: unknown) => {
       // components-api answers 409 when the tool already has one (its own advice names its HTTP route).
       if (error instanceof UpstreamError && error.status === 409) {
-        throw new UsageError(`${c.tool} already has a deploy token, so none was created.`, {
-          hint: `See it with /token show ${c.tool}, or replace it with /token refresh ${c.tool}.`,
-        });
+        throw new UpstreamError(
+          'toolhost',
+          409,
+          `${c.tool} already has a deploy token, so none was created.`,
+          `See it with /token show ${c.tool}, or replace it with /token refresh ${c.tool}.`,
+        );
       }
       throw error;
     }),

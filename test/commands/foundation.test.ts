@@ -109,6 +109,10 @@ describe('configuration and tokens', () => {
     expect(refreshed?.fields?.[0]?.value).not.toBe(before);
     const [exists] = await t.say('/token create mytool', { private: true });
     expect(exists?.status).toBe('danger');
+    expect(exists?.text).toContain('mytool already has a deploy token, so none was created.');
+    expect(exists?.text).toContain('/deckhand token refresh mytool');
+    expect(exists?.text).not.toContain('PUT /tool');
+    expect(refreshed?.text).toMatch(/It expires on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC, in 365 days\./);
   });
 });
 

@@ -420,6 +420,14 @@ export class Dispatcher<S> {
       const lines = [scrubSecrets(said)];
       if (error instanceof UsageError && error.usage) lines.push(`Usage: ${error.usage}`);
       if (error.hint) lines.push(scrubSecrets(error.hint));
+      else if (
+        error instanceof UpstreamError &&
+        error.status >= 400 &&
+        error.status < 500 &&
+        name !== 'unknown'
+      ) {
+        lines.push(`Nothing was changed. /help ${name} shows what it takes.`);
+      }
       const status = error instanceof PermissionDenied || error instanceof UsageError ? 'warning' : 'danger';
       const text = this.formOf(invocation.conversationId).text(lines.join('\n'));
       return { text, status, visibility: 'private' };

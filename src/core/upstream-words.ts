@@ -50,6 +50,12 @@ function sentence(text: string): string {
   return /[.!?]$/.test(capital) ? capital : `${capital}.`;
 }
 
+/** A line of the service's own, ended with a full stop (its first word may be a name: never capitalised). */
+function withStop(text: string): string {
+  const trimmed = text.trim();
+  return !trimmed || /[.!?:)]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
 /** One line of a service's message, in Deckhand's words. */
 function lineInWords(line: string): string {
   const atField = /^Validation error at ([^:]*): (.*?)(?:\.?\s*Received value: '(.*)')?$/s.exec(line);
@@ -61,10 +67,13 @@ function lineInWords(line: string): string {
   if (field) return sentence(`${fieldName(field[1] as string)} ${valuePhrase(field[2] as string)}`);
   if (/^\d+ validation errors? for \w+$/i.test(line.trim())) return '';
   if (/^\s*Value error,/i.test(line)) return sentence(valuePhrase(line.trim()));
-  return line
-    .replace(/\s*(?:or )?(?:GET|PUT|POST|PATCH|DELETE) \/[\w{}/.-]+(?: to [^.]*)?/g, '')
-    .replace(/Use the '(\w+)' subcommand\s*\./, "Use the '$1' command.")
-    .trim();
+  const image = /^No such image '(.+)'$/.exec(line.trim());
+  if (image) return `There is no image \`${image[1]}\`; /jobs images lists the ones a job can use.`;
+  return withStop(
+    line
+      .replace(/\s*(?:or )?(?:GET|PUT|POST|PATCH|DELETE) \/[\w{}/.-]+(?: to [^.]*)?/g, '')
+      .replace(/Use the '(\w+)' subcommand\s*\./, "Use the '$1' command."),
+  );
 }
 
 /** A service's message in Deckhand's words, line by line (empty lines dropped). */

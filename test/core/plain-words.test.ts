@@ -56,7 +56,11 @@ describe('upstream messages in Deckhand’s words', () => {
       "Deploy token already exists. Use the 'refresh' subcommand or PUT /tool/mytool/deployment/token to refresh it.",
       "Deploy token already exists. Use the 'refresh' command.",
     ],
-    ['Tool nosuchtool does not exist', 'Tool nosuchtool does not exist'],
+    ['Tool nosuchtool does not exist', 'Tool nosuchtool does not exist.'],
+    [
+      "No such image 'nosuchimage'",
+      'There is no image `nosuchimage`; /jobs images lists the ones a job can use.',
+    ],
   ])('%s', (said, expected) => {
     expect(upstreamWords(said)).toBe(expected);
     expect(scan(upstreamWords(said), SCAN_RULES)).toEqual([]);

@@ -57,6 +57,13 @@ const BAD_INPUTS = [
   '/unlink sorce',
   '/media stats --days 0',
   '/token show mytool',
+  '/logs mytool web --since 2026-13-45',
+  '/jobs run mytool x --command c --image nosuchimage',
+  '/jobs run mytool web --command c --image python3.11',
+  '/jobs run mytool x --command c --image python3.11 --schedule "99 * * * *"',
+  '/event create "x" --start 2026-02-30',
+  '/deployment show mytool nope',
+  '/token create mytool',
 ];
 
 const PRIVATE = /^\/(token|link|envvars (show|set))\b/;

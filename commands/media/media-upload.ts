@@ -17,13 +17,12 @@ import { fileCode, folderId, formatBytes, percent, webUrl } from './media-format
 /** Most files one `/media upload` takes. */
 const MAX_FILES = 10;
 
-/** How to attach a file to `/media upload` on each platform (the terminal: every way, to read up on). */
+/** How to attach a file to `/media upload` on each platform. */
 const ATTACH_HINTS: Record<string, string> = {
   telegram: 'Send the file with /media upload as its caption.',
   slack: 'Share the file with Deckhand in a direct message with the text `media upload`.',
   discord: 'Use the file option of /media upload.',
-  shell:
-    'On Telegram, send the file with /media upload as its caption; on Slack, share it with Deckhand in a direct message with the text `media upload`; on Discord, use the file option of /media upload.',
+  shell: 'Terminal: /media upload --file PATH.',
 };
 
 const title = z
@@ -42,6 +41,7 @@ export const mediaUploadCommand = Object.assign(
     examples: [
       '/media upload   (with a file attached)',
       '/media upload --folder 101 --title "Launch trailer"',
+      '/media upload --file ./trailer.mp4   (terminal)',
     ],
     permission: 'write',
     sideEffect: true,

@@ -345,6 +345,7 @@ export class Dispatcher<S> {
     await surface.reply({
       title: 'Please confirm',
       text: this.formOf(invocation.conversationId).text(question),
+      ...(bound?.preview ? { code: bound.preview } : {}),
       status: 'warning',
       buttons: [confirm, cancel],
       footer: 'These buttons expire in 10 minutes.',

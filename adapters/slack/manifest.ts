@@ -32,13 +32,13 @@ export const PLACEHOLDER_URL = 'https://deckhand.example.org';
 
 /**
  * The slash command of one group: a command named like the group gives the description and usage;
- * subcommands are listed (with `/help <group>` for their details).
+ * subcommands are listed (with `/deckhand help <group>` for their details).
  */
-function groupCommand(registry: CommandRegistry<unknown>, group: string) {
+function groupCommand(registry: CommandRegistry<unknown>, group: string, namespace: string) {
   const members = registry.group(group);
   const bare = members.find((c) => c.name === group);
   const subcommands = members.filter((c) => c !== bare).map((c) => c.name.split(' ').slice(1).join(' '));
-  const details = `(details: /help ${group})`;
+  const details = `(details: /${namespace} help ${group})`;
   if (bare) {
     const usage = usageLine(bare).slice(`/${group}`.length).trim();
     return {
@@ -98,7 +98,7 @@ export function buildSlackManifest(registry: CommandRegistry<unknown>, config: C
     namespacedCommand(registry, config),
     ...legacyGroups(registry, config)
       .filter((group) => group !== config.SLACK_COMMAND)
-      .map((group) => withoutEmptyHint(groupCommand(registry, group))),
+      .map((group) => withoutEmptyHint(groupCommand(registry, group, config.SLACK_COMMAND))),
   ];
   return {
     _metadata: { major_version: 1, minor_version: 1 },

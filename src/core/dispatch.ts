@@ -6,7 +6,9 @@ import { type SecretScrubber, scrubSecrets } from '../secrets';
 import { type ActionStore, type BindingStore, DISMISS_COMMAND, type StoredAction } from './actions';
 import { bindTokens, validateArgs } from './bind';
 import type { AnyCommand, CommandContext, Invocation, MessageHandle } from './command';
-import { DeckhandError, newReferenceId, PermissionDenied, UsageError } from './errors';
+import { type CommandForm, type CommandForms, cardInForm, plainForms } from './command-form';
+import { parseConversationId } from './conversation';
+import { DeckhandError, newReferenceId, PermissionDenied, UpstreamError, UsageError } from './errors';
 import type { FormSpec } from './forms';
 import type { Messengers } from './messenger';
 import type { Policy } from './policy';
@@ -15,6 +17,7 @@ import type { ActionRequest, Card, DraftCard } from './reply';
 import { scrubCard } from './scrub-card';
 import { fingerprint, targetChanged } from './target';
 import { tokenize } from './tokenize';
+import { upstreamWords } from './upstream-words';
 
 /** What the dispatcher needs from the application. */
 export interface DispatcherDeps<S> {
@@ -29,6 +32,8 @@ export interface DispatcherDeps<S> {
   secrets?: SecretScrubber;
   /** Seconds a button stays valid by default. */
   actionTtlSeconds?: number;
+  /** How commands are written on each platform (help, usage, hints); the plain `/deploy` by default. */
+  commandForms?: CommandForms;
   /** Called after every side-effect command run or refusal (the audit trail); secret arguments are left out. */
   audit?: (entry: {
     invocation: Invocation;
@@ -69,6 +74,17 @@ export class Dispatcher<S> {
   /** The command registry. */
   get registry(): CommandRegistry<S> {
     return this.deps.registry;
+  }
+
+  /** How commands are written in a conversation (`/deploy` or Slack's `/deckhand deploy`). */
+  formOf(conversationId: string): CommandForm {
+    let platform: Invocation['user']['platform'];
+    try {
+      platform = parseConversationId(conversationId).platform;
+    } catch {
+      return plainForms('shell');
+    }
+    return (this.deps.commandForms ?? plainForms)(platform);
   }
 
   /** Handles a text command line such as `/deploy mytool --force-build`. */
@@ -192,7 +208,8 @@ export class Dispatcher<S> {
    * unless the card is private (shown only to the person who asked).
    */
   async render(draft: DraftCard, conversationId: string): Promise<Card> {
-    const { actions, tool, deferred: _deferred, ...rest } = draft;
+    const { actions, tool, deferred: _deferred, ...plain } = draft;
+    const rest = cardInForm(plain, this.formOf(conversationId));
     const card: Card = this.deps.secrets
       ? await scrubCard({ ...rest }, this.deps.secrets, tool)
       : { ...rest };
@@ -244,7 +261,7 @@ export class Dispatcher<S> {
     invocation: Invocation,
     surface: CardSurface,
     confirmation: Confirmation | undefined,
-  ): Promise<'ok' | 'confirm'> {
+  ): Promise<'ok' | 'confirm' | 'deferred'> {
     let outcome = 'ok';
     try {
       const ran = await this.executeUnaudited(command, args, invocation, surface, confirmation);
@@ -357,7 +374,7 @@ export class Dispatcher<S> {
     );
     await surface.reply({
       title: 'Please confirm',
-      text: question,
+      text: this.formOf(invocation.conversationId).text(question),
       ...(bound?.preview ? { code: bound.preview } : {}),
       status: 'warning',
       buttons: [confirm, cancel],
@@ -452,11 +469,22 @@ export class Dispatcher<S> {
     const platform = invocation.user.platform;
     if (error instanceof DeckhandError) {
       commandCounter.inc({ command: name, platform, outcome: outcomeOf(error) });
-      const lines = [scrubSecrets(error.message)];
+      const said =
+        error instanceof UpstreamError ? upstreamWords(error.message) || error.message : error.message;
+      const lines = [scrubSecrets(said)];
       if (error instanceof UsageError && error.usage) lines.push(`Usage: ${error.usage}`);
       if (error.hint) lines.push(scrubSecrets(error.hint));
+      else if (
+        error instanceof UpstreamError &&
+        error.status >= 400 &&
+        error.status < 500 &&
+        name !== 'unknown'
+      ) {
+        lines.push(`Nothing was changed. /help ${name} shows what it takes.`);
+      }
       const status = error instanceof PermissionDenied || error instanceof UsageError ? 'warning' : 'danger';
-      return { text: lines.join('\n'), status, visibility: 'private' };
+      const text = this.formOf(invocation.conversationId).text(lines.join('\n'));
+      return { text, status, visibility: 'private' };
     }
     const reference = newReferenceId();
     commandCounter.inc({ command: name, platform, outcome: 'internal' });

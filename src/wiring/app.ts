@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { ALL_COMMANDS, type AppServices, MEDIA_UPLOAD_VIEW, TAIL_VIEW, WATCH_KINDS } from '../../commands';
 import { digestCard } from '../../commands/calendar/calendar-digest';
 import type { Config } from '../config';
+import { platformForms } from '../core/command-form';
 import { parseConversationId } from '../core/conversation';
 import { Dispatcher } from '../core/dispatch';
 import { FileResolvers } from '../core/files';
@@ -185,6 +186,9 @@ export async function createApp(options: AppOptions): Promise<App> {
       messengers,
       logger,
       secrets: linked.services.secrets,
+      commandForms: platformForms(config.SLACK_COMMAND, [
+        ...new Set(ALL_COMMANDS.map((c) => c.name.split(' ')[0] as string)),
+      ]),
     });
     for (const command of ALL_COMMANDS) registry.add(command);
     linked.attach(dispatcher, messengers);

@@ -3,7 +3,7 @@ import type { ActionRequest, CardField, CardStatus, DraftCard } from '../../src/
 import { cardTime } from '../../src/core/times';
 import type { Outcome, WatchKind } from '../../src/core/watch';
 import { type Build, type BuildStatus, FINISHED_BUILD_STATUSES } from '../../src/services/toolhost';
-import { formatDuration, withWarnings } from '../format';
+import { buildMessageInWords, formatDuration, withWarnings } from '../format';
 import type { AppServices } from '../services';
 import { announcement } from './announce';
 import { buildCancelCommand } from './build';
@@ -65,7 +65,9 @@ export function buildCard(tool: string, build: Build, note?: string): DraftCard 
       actionTo(buildCancelCommand, { tool, id: build.build_id }, { label: 'Cancel', style: 'danger' }),
     );
   }
-  const lines = [build.message || `Build ${BUILD_WORD[build.status]}.`];
+  const lines = [
+    build.message ? buildMessageInWords(build.message, tool) : `Build ${BUILD_WORD[build.status]}.`,
+  ];
   if (note) lines.unshift(note);
   return {
     title: `Build of ${tool}`,
@@ -96,7 +98,7 @@ export const buildWatch: WatchKind<AppServices> = {
       state: BUILD_WORD[build.status],
       terminal: FINISHED_BUILD_STATUSES.has(build.status),
       ...(outcome ? { outcome } : {}),
-      detail: `Build ${build.build_id}${ref}: ${build.message || BUILD_WORD[build.status]}`,
+      detail: `Build ${build.build_id}${ref}: ${build.message ? buildMessageInWords(build.message, tool) : BUILD_WORD[build.status]}`,
       card: withWarnings(buildCard(tool, build), client),
     };
   },

@@ -1,4 +1,5 @@
 import { actionTo } from '../../src/core/action-ref';
+import { plural } from '../../src/core/plural';
 import type { ActionRequest, CardField, CardStatus, DraftCard } from '../../src/core/reply';
 import { readableTimes } from '../../src/core/times';
 import type { Outcome, WatchKind } from '../../src/core/watch';
@@ -48,7 +49,7 @@ export function jobCard(tool: string, job: Job, note?: string): DraftCard {
   }
   if (job.job_type === 'continuous') {
     const serving = [
-      job.replicas ? `${job.replicas} replica(s)` : undefined,
+      job.replicas ? plural(job.replicas, 'replica') : undefined,
       job.port ? `port ${job.port}` : undefined,
     ];
     if (serving.some(Boolean))

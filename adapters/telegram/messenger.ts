@@ -124,11 +124,15 @@ export class TelegramMessenger implements Messenger {
     }
     const photo = rendered.photo;
     if (photo) {
-      await this.api.sendPhoto(chatId, photo.data ? new InputFile(photo.data, photo.filename) : (photo.url as string), {
-        ...thread,
-        caption: photo.caption,
-        parse_mode: 'HTML',
-      });
+      await this.api.sendPhoto(
+        chatId,
+        photo.data ? new InputFile(photo.data, photo.filename) : (photo.url as string),
+        {
+          ...thread,
+          caption: photo.caption,
+          parse_mode: 'HTML',
+        },
+      );
     }
     for (const document of rendered.documents) {
       await this.api.sendDocument(chatId, new InputFile(Buffer.from(document.content), document.filename), {

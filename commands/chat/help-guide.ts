@@ -53,6 +53,7 @@ export const HELP_GUIDE: HelpGuide = {
         unlink: 'remove what you linked',
         whoami: 'your roles and what you linked',
         audit: 'who changed what',
+        timezone: 'the time zone times are shown in here',
       },
     },
   ],

@@ -225,18 +225,24 @@ describe.each(DRIVERS)('$name adapter contract', ({ start }) => {
     const before = (await d.shown()).length;
     const first = deliverJob(event('pending', 'running'), d.conversationId);
     await queue.add(first.name, first.data, first.opts);
-    const parent = await waitFor(async () =>
-      (await since(before)).find((m) => m.text.includes(`${id} is running`)),
+    // Telegram's per-group rate (20 messages a minute, waited out by grammY's throttler) may hold these
+    // posts back after the cases before: generous waits.
+    const parent = await waitFor(
+      async () => (await since(before)).find((m) => m.text.includes(`${id} is running`)),
+      90_000,
     );
     const second = deliverJob(event('running', 'successful', 'success'), d.conversationId);
     await queue.add(second.name, second.data, second.opts);
     // The parent shows the latest state (edited in place)…
-    await waitFor(async () =>
-      (await d.shown()).find((m) => m.id === parent.id && m.text.includes(`${id} is successful`)),
+    await waitFor(
+      async () => (await d.shown()).find((m) => m.id === parent.id && m.text.includes(`${id} is successful`)),
+      90_000,
     );
     if (d.cannot.threads) {
       // The documented alternative: the later event is a message of its own.
-      const own = (await since(before)).filter((m) => m.id !== parent.id && m.text.includes(`${id} is successful`));
+      const own = (await since(before)).filter(
+        (m) => m.id !== parent.id && m.text.includes(`${id} is successful`),
+      );
       expect(own).toHaveLength(1);
       return;
     }
@@ -244,10 +250,10 @@ describe.each(DRIVERS)('$name adapter contract', ({ start }) => {
     const replies = await waitFor(async () => {
       const now = await d.threadReplies(parent.id);
       return now.length > 0 ? now : undefined;
-    });
+    }, 90_000);
     expect(replies).toHaveLength(1);
     expect(replies[0]?.text).toContain(`${id} is successful`);
-  });
+  }, 240_000);
 
   it('marks a conversation the bot was removed from broken once, and does not retry', async () => {
     const subscriptions = d.app.services.subscriptions;

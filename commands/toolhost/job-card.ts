@@ -44,7 +44,7 @@ export function jobCard(tool: string, job: Job, note?: string): DraftCard {
   fields.push({ label: 'Command', value: job.cmd });
   fields.push({ label: 'Image', value: job.imagename ?? job.image ?? 'unknown', inline: true });
   if (job.schedule) {
-    const next = job.status?.next_schedule ? `, next ${job.status.next_schedule}` : '';
+    const next = job.status?.next_schedule ? `, next ${readableTimes(job.status.next_schedule)}` : '';
     fields.push({ label: 'Schedule', value: `${job.schedule}${next}`, inline: true });
   }
   if (job.job_type === 'continuous') {

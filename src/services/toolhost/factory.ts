@@ -11,6 +11,7 @@ import { UsageError } from '../../core/errors';
 import { HttpClient } from '../http';
 import { type ToolhostAuthMode, ToolhostClient } from './client';
 import { noCredentials, noServer, readToolhostError, ToolhostAccessError } from './errors';
+import { type ApiHealth, platformHealth } from './platform-health';
 import { type ToolhostAuth, ToolhostSession } from './session';
 import { WarningInbox, WarningLedger, type WarningListener } from './warnings';
 
@@ -44,6 +45,11 @@ export interface ToolhostClientFactoryOptions {
   retryDelayMs?: number;
   /** Called once per warning text per process when first received (e.g. to log it). */
   onWarning?: WarningListener;
+  /**
+   * Where a tool's published job answers. Default `https://<tool>.toolforge.org/` (the jobs API
+   * routes host `<tool>.<public domain>`, J `tjf/runtimes/k8s/httproute.py`); the sandbox its own front.
+   */
+  publicUrl?: (tool: string) => string;
 }
 
 /**
@@ -163,6 +169,34 @@ export class ToolhostClientFactory {
   setDeployToken(tool: string, token: string | undefined): void {
     if (token) this.tokens.set(tool, token);
     else this.tokens.delete(tool);
+  }
+
+  /**
+   * The health of each of the platform's APIs (unauthenticated endpoints), read through the external
+   * server, else the internal one; empty when no server is configured.
+   */
+  async platformHealth(): Promise<ApiHealth[]> {
+    const baseUrl = this.options.externalUrl ?? this.options.internalUrl;
+    if (!baseUrl) return [];
+    const ca = baseUrl === this.options.externalUrl ? undefined : this.caPem();
+    let client = this.https.get('health');
+    if (!client) {
+      client = new HttpClient({
+        service: 'toolhost',
+        baseUrl,
+        ...(ca ? { tls: { ca } } : {}),
+        timeoutMs: Math.min(this.options.timeoutMs ?? 15_000, 10_000),
+        retries: 0,
+        readError: readToolhostError,
+      });
+      this.https.set('health', client);
+    }
+    return platformHealth(client);
+  }
+
+  /** Where a tool's published job (its web service) answers: `https://<tool>.toolforge.org/` by default. */
+  publicUrl(tool: string): string {
+    return this.options.publicUrl ? this.options.publicUrl(tool) : `https://${tool}.toolforge.org/`;
   }
 
   /** Closes every connection pool. */

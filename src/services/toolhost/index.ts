@@ -28,5 +28,6 @@ export { type JobLogsOptions, JobsApi } from './jobs';
 export * from './jobs-schemas';
 export { type LogStreamOptions, LogsApi } from './logs';
 export * from './logs-schemas';
+export { type ApiHealth, healthProblems, outageNote, PLATFORM_APIS } from './platform-health';
 export type { ToolhostApi } from './session';
 export type { WarningListener } from './warnings';

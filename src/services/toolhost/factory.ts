@@ -72,6 +72,8 @@ export interface ForToolOptions {
    * bot-wide one. Ignored when the tool has a client certificate, which can do more.
    */
   deployToken?: string | undefined;
+  /** Use {@link deployToken} even when the tool has a client certificate (to check the token). */
+  tokenOnly?: boolean;
 }
 
 const TOOL_NAME = /^[a-z0-9][a-z0-9_.-]{0,63}$/;
@@ -212,6 +214,8 @@ export class ToolhostClientFactory {
         hint: 'Tool names are lowercase letters, digits and dashes, e.g. mytool.',
       });
     }
+    if (options.tokenOnly)
+      return options.deployToken ? { mode: 'token', token: options.deployToken } : undefined;
     if (this.certificateOf(tool)) return { mode: 'certificate' };
     const token = options.deployToken || this.tokens.get(tool);
     return token ? { mode: 'token', token } : undefined;

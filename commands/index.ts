@@ -32,6 +32,7 @@ import {
 import { buildWatch } from './toolhost/build-card';
 import { buildCleanCommand, buildLogsCommand, buildQuotaCommand } from './toolhost/build-extra';
 import { configDeleteCommand, configGenerateCommand, configShowCommand } from './toolhost/config';
+import { configDumpCommand, configSetCommand } from './toolhost/config-set';
 import { deployCommand } from './toolhost/deploy';
 import {
   deploymentCancelCommand,
@@ -57,7 +58,9 @@ import {
   jobsRestartCommand,
   jobsShowCommand,
 } from './toolhost/jobs';
+import { jobsDumpCommand, jobsLoadCommand } from './toolhost/jobs-load';
 import { jobsRunCommand } from './toolhost/jobs-run';
+import { jobsUpdateCommand } from './toolhost/jobs-update';
 import { logsCommand } from './toolhost/logs';
 import { subscribeCommand, subscriptionsCommand, unsubscribeCommand } from './toolhost/subscribe';
 import { tailStopCommand } from './toolhost/tail';
@@ -91,6 +94,8 @@ export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
   configShowCommand,
   configGenerateCommand,
   configDeleteCommand,
+  configSetCommand,
+  configDumpCommand,
   tokenShowCommand,
   tokenCreateCommand,
   tokenRefreshCommand,
@@ -98,6 +103,9 @@ export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
   jobsListCommand,
   jobsShowCommand,
   jobsRunCommand,
+  jobsUpdateCommand,
+  jobsDumpCommand,
+  jobsLoadCommand,
   jobsRestartCommand,
   jobsDeleteCommand,
   jobsFlushCommand,

@@ -328,6 +328,7 @@ export class Dispatcher<S> {
     await surface.reply({
       title: 'Please confirm',
       text: question,
+      ...(bound?.preview ? { code: bound.preview } : {}),
       status: 'warning',
       buttons: [confirm, cancel],
       footer: 'These buttons expire in 10 minutes.',

@@ -15,7 +15,9 @@ export async function platformHealthLines(config: Config): Promise<string> {
     const lines = report.map(
       (h) => `  ${h.api.padEnd(11)}${h.status}${h.message && h.status !== 'OK' ? `  ${h.message}` : ''}`,
     );
-    const head = problems.length ? `Tool platform: ${problems.length} API(s) not healthy` : 'Tool platform: healthy';
+    const head = problems.length
+      ? `Tool platform: ${problems.length} API(s) not healthy`
+      : 'Tool platform: healthy';
     return `${head}\n${lines.join('\n')}\n`;
   } finally {
     await factory.close();

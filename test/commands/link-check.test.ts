@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CALENDAR_USERS } from '../../src/sandbox/calendar';
 import { SANDBOX_MEDIA_KEY } from '../../src/sandbox/media';
 import type { ToolhostSandbox } from '../../src/sandbox/toolhost';
+import type { VaultService } from '../../src/store/vault';
 import { startTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;
@@ -16,10 +17,10 @@ afterAll(async () => {
 });
 
 const owner = (id: string) => ({ platform: 'slack', workspace: 'T1', id });
-const stored = (id: string, key: string) => t.app.services.accounts.vault.get(owner(id), key);
+const stored = (id: string, key: VaultService) => t.app.services.accounts.vault.get(owner(id), key);
 const say = async (line: string, user: string) => {
   const [card] = await t.say(line, { user, private: true });
-  return `${card?.text ?? ''}\n${card?.hint ?? ''}`;
+  return JSON.stringify(card);
 };
 
 describe('/link checks a credential with its service before storing it', () => {
@@ -57,7 +58,9 @@ describe('/link checks a credential with its service before storing it', () => {
     sandbox.controls.setUnhealthy('components', 'database down');
     try {
       const answer = await say(`/link tool mytool ${sandbox.deployTokenFor('mytool')}`, 'UOUTAGE');
-      expect(answer).toContain('Could not check the deploy token: the tool platform is not answering properly');
+      expect(answer).toContain(
+        'Could not check the deploy token: the tool platform is not answering properly',
+      );
       expect(answer).toContain('This is the service, not your credential');
       expect(answer).not.toContain('refused');
       expect(await stored('UOUTAGE', 'tool:mytool')).toBeUndefined();

@@ -10,7 +10,11 @@ import type { Invocation } from '../../src/core/command';
 import type { CardSurface } from '../../src/core/dispatch';
 import type { Card } from '../../src/core/reply';
 import { silentLogger } from '../../src/log';
-import { type CalendarSandbox, SANDBOX_CALENDAR_USERS, startCalendarSandbox } from '../../src/sandbox/calendar';
+import {
+  type CalendarSandbox,
+  SANDBOX_CALENDAR_USERS,
+  startCalendarSandbox,
+} from '../../src/sandbox/calendar';
 import { startToolhostSandbox, type ToolhostSandbox } from '../../src/sandbox/toolhost';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
 import { type App, createApp } from '../../src/wiring';

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../src/config';
-import { SANDBOX_CALENDAR_USERS } from '../../src/sandbox/calendar';
 import type { Invocation } from '../../src/core/command';
 import type { CardSurface } from '../../src/core/dispatch';
 import type { Card } from '../../src/core/reply';
 import { createLogger, type Logger } from '../../src/log';
+import { SANDBOX_CALENDAR_USERS } from '../../src/sandbox/calendar';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
 import { type App, createApp } from '../../src/wiring';
 import { messages, runShellScript } from '../support/cli';
@@ -171,7 +171,9 @@ describe('no secret in logs or chat messages', () => {
           .join('\n'),
       )
       .join('\n');
-    expect(botMessages).toContain('The calendar site refused this application password, so nothing was stored');
+    expect(botMessages).toContain(
+      'The calendar site refused this application password, so nothing was stored',
+    );
     expect(botMessages).toContain('Stored a calendar account (casey) for you.');
     const typed = { ...SECRETS, casey: SANDBOX_CALENDAR_USERS.contributor.appPassword };
     for (const [name, secret] of Object.entries(typed)) {

@@ -82,6 +82,17 @@ describe('/webservice', () => {
         publish: '/',
       }),
     ).rejects.toThrow(/publish requires port to be set/);
+    // `publish` takes only "/" (a pydantic pattern, so FastAPI's 422).
+    await expect(
+      api.create({
+        name: 'web4',
+        cmd: 'web',
+        imagename: 'tool-mytool/web:latest',
+        job_type: 'continuous',
+        port: 8000,
+        publish: 'yes',
+      }),
+    ).rejects.toThrow(/String should match pattern '\^\/\$'/);
     expect((await jobs('mytool')).length).toBe(before);
   });
 

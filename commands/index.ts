@@ -30,6 +30,7 @@ import {
   venuesListCommand,
 } from './calendar/venues';
 import { helpCommand } from './chat/help';
+import { timezoneCommand } from './chat/timezone';
 import { ACCOUNT_COMMANDS } from './link-commands';
 import { MEDIA_COMMANDS } from './media/media';
 import type { AppServices } from './services';
@@ -164,6 +165,7 @@ export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
   calendarInfoCommand,
   ...MEDIA_COMMANDS,
   ...ACCOUNT_COMMANDS,
+  timezoneCommand,
   helpCommand,
 ];
 

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { actionTo } from '../../src/core/action-ref';
 import { DeckhandError, NotFoundError } from '../../src/core/errors';
 import type { CardField, CardStatus } from '../../src/core/reply';
+import { cardTime } from '../../src/core/times';
 import { type ApiHealth, healthProblems } from '../../src/services/toolhost';
 import { toolName } from '../args';
-import { formatAge, parseCompactUtc, quotaFields, withWarnings } from '../format';
+import { parseCompactUtc, quotaFields, withWarnings } from '../format';
 import { BUILD_WORD } from './build-card';
 import { command } from './context';
 import { deployCommand } from './deploy';
@@ -66,20 +67,24 @@ export const toolStatusCommand = command({
 
     const b = settled(build, 'no builds yet');
     if (b.value) {
-      const started = b.value.start_time ? new Date(b.value.start_time) : undefined;
+      const started = cardTime(b.value.start_time ? new Date(b.value.start_time) : undefined, {
+        relative: true,
+      });
       fields.push({
         label: 'Latest build',
-        value: `${BUILD_WORD[b.value.status]} · ${b.value.build_id}${started ? ` · ${formatAge(started)}` : ''}`,
+        value: `${BUILD_WORD[b.value.status]} · ${b.value.build_id}`,
+        ...(started ? { time: started } : {}),
       });
       if (b.value.status === 'BUILD_FAILURE' || b.value.status === 'BUILD_TIMEOUT') note('warning');
     } else fields.push({ label: 'Latest build', value: b.note ?? '' });
 
     const d = settled(deployment, 'no deployments yet');
     if (d.value) {
-      const age = formatAge(parseCompactUtc(d.value.creation_time));
+      const started = cardTime(parseCompactUtc(d.value.creation_time), { relative: true });
       fields.push({
         label: 'Latest deployment',
-        value: `${d.value.status} · ${d.value.deploy_id}${age ? ` · ${age}` : ''}`,
+        value: `${d.value.status} · ${d.value.deploy_id}`,
+        ...(started ? { time: started } : {}),
       });
       if (d.value.status === 'failed' || d.value.status === 'timed_out') note('danger');
       if (d.value.status === 'pending' || d.value.status === 'running') note('progress');

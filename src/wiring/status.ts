@@ -1,8 +1,8 @@
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { bullPrefix, closeQueues, openQueues, QUEUE_NAMES } from '../queue/queues';
-import { readSandboxNotes } from './sandbox-notes-store';
 import { healthProblems, ToolhostClientFactory } from '../services/toolhost';
+import { readSandboxNotes } from './sandbox-notes-store';
 
 /** The tool platform's health, one line per API (its health endpoint), for `deckhand status`. */
 export async function platformHealthLines(config: Config): Promise<string> {

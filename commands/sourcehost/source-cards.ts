@@ -62,7 +62,8 @@ export function migrationCard(owner: string, migration: Migration, note?: string
           ],
         }
       : {}),
-    footer: `migration ${migration.id} · ${migration.guid} · created ${migration.created_at}`,
+    footer: `migration ${migration.id} · ${migration.guid} · created`,
+    footerTime: { at: Date.parse(migration.created_at) },
   };
 }
 

@@ -16,6 +16,7 @@ import type { CommandRegistry } from './registry';
 import type { ActionRequest, Card, DraftCard } from './reply';
 import { scrubCard } from './scrub-card';
 import { fingerprint, targetChanged } from './target';
+import type { TimeZoneStore } from './times';
 import { tokenize } from './tokenize';
 import { upstreamWords } from './upstream-words';
 
@@ -30,6 +31,8 @@ export interface DispatcherDeps<S> {
   logger: Logger;
   /** Masks registered secrets in every public card (see `src/core/scrub-card.ts`). */
   secrets?: SecretScrubber;
+  /** The conversations' time zones (`/timezone`), stamped on every card rendered for them. */
+  timeZones?: TimeZoneStore;
   /** Seconds a button stays valid by default. */
   actionTtlSeconds?: number;
   /** How commands are written on each platform (help, usage, hints); the plain `/deploy` by default. */
@@ -216,6 +219,10 @@ export class Dispatcher<S> {
     if (actions && actions.length > 0) {
       card.buttons = await Promise.all(actions.map((a) => this.storeAction(a, conversationId)));
     }
+    if (card.timeZone === undefined && this.deps.timeZones) {
+      const zone = await this.deps.timeZones.get(conversationId).catch(() => undefined);
+      if (zone) card.timeZone = zone;
+    }
     return card;
   }
 
@@ -230,6 +237,18 @@ export class Dispatcher<S> {
     // Not the handle's ref: it may hold an interaction token or a response_url.
     this.deps.logger.debug({ platform, conversationId }, 'card posted');
     return handle;
+  }
+
+  /**
+   * Posts a draft card in the thread of a posted message (for workers); a message of its own in the
+   * parent's conversation where the platform's messenger has no threads.
+   */
+  async postInThread(parent: MessageHandle, draft: DraftCard): Promise<MessageHandle> {
+    const card = await this.render(draft, parent.conversationId);
+    const messenger = this.deps.messengers.for(parent.platform);
+    return messenger.postInThread
+      ? messenger.postInThread(parent, card)
+      : messenger.post(parent.conversationId, card);
   }
 
   /** Edits a posted card through the platform's messenger (for workers and pollers). */

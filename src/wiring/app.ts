@@ -32,6 +32,7 @@ import { logConnectionErrors } from '../store/connection-errors';
 import { DeliveryDeduper } from '../store/dedupe';
 import { openRedis, type RedisHandle } from '../store/redis';
 import { SubscriptionStore } from '../store/subscriptions';
+import { RedisTimeZoneStore } from '../store/time-zones';
 import { type Accounts, createAccounts } from './accounts';
 import { type MediaSetup, setupMedia } from './media';
 import { type ServiceModes, serviceModes } from './service-modes';
@@ -125,6 +126,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     });
     const linked = accounts;
     const bindings = new RedisBindingStore(redis.redis, prefix);
+    const timeZones = new RedisTimeZoneStore(redis.redis, prefix);
     const subscriptions = new SubscriptionStore(redis.redis, prefix);
     const watches = new QueueWatchService(queues, redis.redis, prefix);
     const tails = new QueueTailService(queues, redis.redis, prefix);
@@ -151,6 +153,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       logger,
       toolhost,
       bindings,
+      timeZones,
       registry,
       watches,
       tails,
@@ -181,6 +184,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       services,
       actions,
       bindings,
+      timeZones,
       policy: linked.policy,
       audit: linked.audit,
       messengers,
@@ -228,6 +232,7 @@ export async function createApp(options: AppOptions): Promise<App> {
           updateCard: (handle, card) => dispatcher.update(handle, card),
           postCard: (conversationId, card) =>
             dispatcher.post(conversationId, parseConversationId(conversationId).platform, card),
+          postInThread: (parent, card) => dispatcher.postInThread(parent, card),
           logger,
           basePollMs,
           maxPollMs: Math.max(basePollMs, 15_000),

@@ -80,7 +80,7 @@ describe('/source migration', () => {
 
   it('list, show, repos, unlock and delete-archive; a locked repository is unlocked once', async () => {
     const [list] = await t.say('/source migration list toolforge-repos --per-page 5', { user: 'UMONA' });
-    expect(list?.code?.text).toMatch(/^ID\s+STATE\s+CREATED\s+REPOSITORIES/);
+    expect(list?.code?.text).toMatch(/^ID\s+STATE\s+CREATED \(UTC\)\s+REPOSITORIES/);
     const id = /\n(\d+)\s+exported/.exec(list?.code?.text ?? '')?.[1] as string;
     expect(id).toBeDefined();
     const [shown] = await t.say(`/source migration show toolforge-repos ${id}`, { user: 'UMONA' });

@@ -83,3 +83,31 @@ export function statusOf(state: string): CardStatus {
   if (/(pending|running|starting|waiting)/.test(s)) return 'progress';
   return 'info';
 }
+
+/**
+ * Texts joined as sentences: each ends with a full stop unless it ends with punctuation already, so
+ * two upstream statuses never run together ("…skipping the build. Job web is already up to date.").
+ */
+export function sentences(parts: readonly (string | undefined | null)[]): string {
+  return parts
+    .map((part) => part?.trim() ?? '')
+    .filter(Boolean)
+    .map((part) => (/[.!?…:]$/.test(part) ? part : `${part}.`))
+    .join(' ');
+}
+
+/**
+ * The builds service's message in Deckhand's words: its advice to run its own CLI
+ * (`toolforge build logs <id>`, builds-api `tekton` status messages) becomes the Deckhand command.
+ */
+export function buildMessageInWords(message: string, tool: string): string {
+  return message
+    .replace(
+      /Check the logs with `toolforge build logs ([\w.-]+)`\.?/g,
+      `See its log with /build logs ${tool} $1.`,
+    )
+    .replace(
+      /you can check the build logs for more info: ([\w.\s-]+)$/,
+      (_all, ids: string) => `see the log with /build logs ${tool} ${ids.trim().split(/\s+/)[0]}`,
+    );
+}

@@ -12,6 +12,18 @@ import { eventCancelCommand, eventEditCommand, eventShowCommand, eventUpdateComm
 import { eventCreateCommand, eventNewCommand } from './calendar/event-create';
 import { eventsCommand } from './calendar/events';
 import {
+  organizersDeleteCommand,
+  organizersUpdateCommand,
+  venuesDeleteCommand,
+  venuesUpdateCommand,
+} from './calendar/linked-edit';
+import {
+  categoriesDeleteCommand,
+  categoriesUpdateCommand,
+  tagsDeleteCommand,
+  tagsUpdateCommand,
+} from './calendar/terms-edit';
+import {
   organizersCreateCommand,
   organizersListCommand,
   venuesCreateCommand,
@@ -134,12 +146,20 @@ export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
   eventsCommand,
   venuesListCommand,
   venuesCreateCommand,
+  venuesUpdateCommand,
+  venuesDeleteCommand,
   organizersListCommand,
   organizersCreateCommand,
+  organizersUpdateCommand,
+  organizersDeleteCommand,
   categoriesListCommand,
   categoriesCreateCommand,
+  categoriesUpdateCommand,
+  categoriesDeleteCommand,
   tagsListCommand,
   tagsCreateCommand,
+  tagsUpdateCommand,
+  tagsDeleteCommand,
   calendarDigestCommand,
   calendarInfoCommand,
   ...MEDIA_COMMANDS,

@@ -8,6 +8,7 @@ import type { IncomingFile } from '../../src/core/files';
 import type { DeliveryDeduper } from '../../src/core/host';
 import { ACTION_PREFIX, LINK_PREFIX } from './blocks';
 import type { SlackClients } from './clients';
+import { slashCommandLine } from './command-line';
 import { plainTypedText } from './escape';
 import { incomingFiles, type SlackFileInfo } from './files';
 import { FORM_CALLBACK_ID, readSubmission } from './forms';
@@ -28,6 +29,8 @@ export interface HandlerDeps {
   logger: Logger;
   /** Hosts the bot token may be sent to for file downloads. */
   downloadHosts: Set<string>;
+  /** Deckhand's one slash command, without the slash (`SLACK_COMMAND`). */
+  slashCommand: string;
 }
 
 interface Who {
@@ -111,7 +114,7 @@ function onCommands(app: App, deps: HandlerDeps): void {
       const where = { channel: command.channel_id, responseUrl: command.response_url };
       if (!(await claim(deps, deps.deliveries, `slack:trigger:${command.trigger_id}`, who, where))) return;
       const place = await placeOf(deps, who, command.channel_id, { responseUrl: command.response_url });
-      const text = `${command.command} ${plainTypedText(command.text ?? '')}`.trim();
+      const text = slashCommandLine(command.command, plainTypedText(command.text ?? ''), deps.slashCommand);
       const surface = slackSurface(place, deps, command.trigger_id);
       await deps.dispatcher.handleText(text, invocationOf(who, place), surface);
     });
@@ -225,7 +228,7 @@ function onMessages(app: App, deps: HandlerDeps): void {
     const files = incomingFiles(event.files, token, deps.downloadHosts, fetch, teamId);
     const text = plainTypedText((event.text ?? '').replace(/<@[UW][A-Z0-9]+(\|[^>]*)?>/g, ' ')).trim();
     if (!text && files.length === 0) return;
-    const line = text.startsWith('/') ? text : `/${text || 'help'}`;
+    const line = slashCommandLine(`/${deps.slashCommand}`, text, deps.slashCommand);
     await deps.dispatcher.handleText(line, invocationOf(who, place, files), slackSurface(place, deps));
   };
   app.event('app_mention', async ({ event, body, context }) => {

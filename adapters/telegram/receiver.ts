@@ -109,7 +109,7 @@ async function onMessage(ctx: Context, deps: ReceiverDeps): Promise<void> {
     const form = /^f_([0-9A-Za-z]{1,32})$/.exec(line.rest);
     if (form && (await deps.forms.resume(from, form[1] as string))) return;
     if (form) await surface.reply({ text: 'That form has expired; run the command again.', status: 'info' });
-    await deps.dispatcher.handleText('/help', invocationOf(where), surface);
+    await deps.dispatcher.handleText('/help --welcome', invocationOf(where), surface);
     return;
   }
   const group = deps.groups.get(line.name);

@@ -22,14 +22,19 @@ export function ownerLabel(owner: string): string {
   return owner === '@me' ? 'your account' : owner;
 }
 
-/** The status card of a migration (never with the archive link: that is sent privately). */
-export function migrationCard(owner: string, migration: Migration, note?: string): DraftCard {
+/**
+ * The status card of a migration (never with the archive link: that is sent privately). `archive`
+ * false: the migration is exported but its archive was deleted or expired, so no Archive link.
+ */
+export function migrationCard(owner: string, migration: Migration, note?: string, archive = true): DraftCard {
   const repos = migration.repositories.map((r) => r.full_name);
-  const lines = [
-    `Migration ${migration.id} of ${ownerLabel(owner)} ${MIGRATION_WORDS[migration.state] ?? `is ${migration.state}`}.`,
-  ];
+  const exported = migration.state === 'exported' && archive;
+  const words =
+    migration.state === 'exported' && !archive
+      ? 'is exported, but its archive is gone: it was deleted (/source migration delete-archive) or expired after 7 days'
+      : (MIGRATION_WORDS[migration.state] ?? `is ${migration.state}`);
+  const lines = [`Migration ${migration.id} of ${ownerLabel(owner)} ${words}.`];
   if (note) lines.push(note);
-  const exported = migration.state === 'exported';
   return {
     title: `Migration ${migration.id}`,
     text: lines.join('\n'),
@@ -123,7 +128,7 @@ export function importCard(repo: string, item: Import): DraftCard {
       {
         label: 'Large files',
         value: item.has_large_files
-          ? `${item.large_files_count} (${item.large_files_size} bytes); LFS: ${String(item.use_lfs ?? 'undecided')}`
+          ? `${item.large_files_count} (${item.large_files_size} bytes); ${lfsChoice(item.use_lfs)}`
           : 'none',
         inline: true,
       },
@@ -132,4 +137,15 @@ export function importCard(repo: string, item: Import): DraftCard {
         : []),
     ],
   };
+}
+
+/**
+ * The repository's Git LFS choice in words. The REST reference documents `use_lfs` as a boolean
+ * while its prose lists `opt_in`, `opt_out` and `undecided`; `false` is what an import that was
+ * never asked answers, so it reads as not chosen yet.
+ */
+export function lfsChoice(useLfs: boolean | string | undefined): string {
+  if (useLfs === true || useLfs === 'opt_in') return 'kept with Git LFS';
+  if (useLfs === 'opt_out') return 'removed from the history';
+  return 'Git LFS not chosen yet (see /source import lfs)';
 }

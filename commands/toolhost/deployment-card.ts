@@ -6,7 +6,14 @@ import {
   type DeploymentStatus,
   FINISHED_DEPLOYMENT_STATUSES,
 } from '../../src/services/toolhost';
-import { formatAge, formatUtc, parseCompactUtc, withWarnings } from '../format';
+import {
+  buildMessageInWords,
+  formatAge,
+  formatUtc,
+  parseCompactUtc,
+  sentences,
+  withWarnings,
+} from '../format';
 import type { AppServices } from '../services';
 import { announcement } from './announce';
 import { buildLogsCommand } from './build-extra';
@@ -52,7 +59,7 @@ function componentFields(deployment: Deployment): CardField[] {
         : `build: ${build.build_status}${build.build_id.startsWith('no-') ? '' : ` (${build.build_id})`}`
       : 'build: —';
     const runText = run ? `run: ${run.run_status}` : 'run: —';
-    const detail = [build?.build_long_status, run?.run_long_status].filter(Boolean).join(' ');
+    const detail = sentences([build?.build_long_status, run?.run_long_status]);
     return { label: name, value: `${buildText} · ${runText}${detail ? `\n${detail}` : ''}` };
   });
 }
@@ -104,7 +111,7 @@ export function deploymentCard(tool: string, deployment: Deployment, note?: stri
   );
   if (forced.length) fields.push({ label: 'Options', value: forced.join(', '), inline: true });
   const lines = [`Deployment of ${tool} ${HEADLINE[status]}.`];
-  if (deployment.long_status && !running) lines.push(deployment.long_status);
+  if (deployment.long_status && !running) lines.push(buildMessageInWords(deployment.long_status, tool));
   if (note) lines.push(note);
   return {
     title: `Deploy ${tool}`,
@@ -127,7 +134,7 @@ export const deploymentWatch: WatchKind<AppServices> = {
       state: deployment.status,
       terminal: FINISHED_DEPLOYMENT_STATUSES.has(deployment.status),
       ...(outcome ? { outcome } : {}),
-      detail: `Deployment ${deployment.deploy_id} ${HEADLINE[deployment.status]}.${deployment.long_status && outcome ? ` ${deployment.long_status}` : ''}`,
+      detail: `Deployment ${deployment.deploy_id} ${HEADLINE[deployment.status]}.${deployment.long_status && outcome ? ` ${buildMessageInWords(deployment.long_status, tool)}` : ''}`,
       card: withWarnings(deploymentCard(tool, deployment), client),
     };
   },

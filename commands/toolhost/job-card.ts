@@ -1,4 +1,5 @@
 import { actionTo } from '../../src/core/action-ref';
+import { plural } from '../../src/core/plural';
 import type { ActionRequest, CardField, CardStatus, DraftCard } from '../../src/core/reply';
 import type { Outcome, WatchKind } from '../../src/core/watch';
 import type { Job, JobStatusShort } from '../../src/services/toolhost';
@@ -47,7 +48,7 @@ export function jobCard(tool: string, job: Job, note?: string): DraftCard {
   }
   if (job.job_type === 'continuous') {
     const serving = [
-      job.replicas ? `${job.replicas} replica(s)` : undefined,
+      job.replicas ? plural(job.replicas, 'replica') : undefined,
       job.port ? `port ${job.port}` : undefined,
     ];
     if (serving.some(Boolean))

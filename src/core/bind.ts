@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import type { AnyCommand } from './command';
+import { didYouMean } from './did-you-mean';
 import { UsageError } from './errors';
 import { usageLine } from './help';
+import { issuePhrase } from './issue-words';
 import { argInfo, toFlagName, toPositionalName } from './schema-info';
 import type { Token } from './tokenize';
 
@@ -43,12 +45,25 @@ export function bindTokens(
     const flagName = (eq >= 0 ? body.slice(0, eq) : body).toLowerCase();
     const key = flags.get(flagName);
     if (!key) {
-      throw new UsageError(`Unknown option --${flagName} for /${command.name}.`, { usage });
+      const visible = [...flags.entries()]
+        .filter(([, k]) => !argInfo(shape[k] as z.ZodType).hidden && !(command.positional ?? []).includes(k))
+        .map(([flag]) => flag);
+      const guess = didYouMean(flagName, visible, (flag) => `--${flag}`);
+      throw new UsageError(`Unknown option --${flagName} for /${command.name}.`, {
+        usage,
+        ...(guess ? { hint: guess } : {}),
+      });
     }
     const info = argInfo(shape[key] as z.ZodType);
     let value: string | boolean;
     if (eq >= 0) {
       value = body.slice(eq + 1);
+      // `--description=` (nothing after `=`, e.g. an empty shell variable) is the same mistake as
+      // `--description` alone: refused before anything runs. A quoted "" is a value the command's
+      // schema judges.
+      if (value === '' && info.kind !== 'boolean') {
+        throw new UsageError(`Option --${flagName} needs a value.`, { usage });
+      }
     } else if (info.kind === 'boolean') {
       value = true;
     } else {
@@ -101,7 +116,12 @@ function assignPositionals(
     if (value !== undefined) raw[name] = value;
   }
   if (values.length > 0) {
-    throw new UsageError(`Too many arguments: \`${values.join(' ')}\` is not expected.`, { usage });
+    throw new UsageError(
+      `Too many arguments: \`${values.join(' ')}\` ${values.length === 1 ? 'is' : 'are'} left over.`,
+      {
+        usage,
+      },
+    );
   }
 }
 
@@ -151,7 +171,7 @@ export function validateArgs(command: AnyCommand<unknown>, raw: Raw): Raw {
   const missing = coerced[key] === undefined;
   const message = missing
     ? `Missing ${name}.`
-    : `Invalid ${name}: ${issue.message}${describeGiven(coerced[key])}.`;
+    : `Invalid ${name}: ${issuePhrase(issue, coerced[key])}${describeGiven(coerced[key])}.`;
   throw new UsageError(message, { usage: usageLine(command), hint: `Example: ${command.examples[0]}` });
 }
 

@@ -4,15 +4,17 @@ import type { Logger } from 'pino';
 import { ALL_COMMANDS, type AppServices, MEDIA_UPLOAD_VIEW, TAIL_VIEW, WATCH_KINDS } from '../../commands';
 import { digestCard } from '../../commands/calendar/calendar-digest';
 import type { Config } from '../config';
+import { platformForms } from '../core/command-form';
 import { parseConversationId } from '../core/conversation';
 import { Dispatcher } from '../core/dispatch';
 import { FileResolvers } from '../core/files';
 import type { AdapterHost } from '../core/host';
 import { Messengers } from '../core/messenger';
 import { CommandRegistry } from '../core/registry';
+import { useProcessLogger } from '../log';
 import { createDigestProcessor } from '../queue/digest-processor';
 import { DigestScheduler } from '../queue/digest-scheduler';
-import { scheduleDiscovery, unscheduleDiscovery } from '../queue/discover-processor';
+import { forgetDiscovered, scheduleDiscovery, unscheduleDiscovery } from '../queue/discover-processor';
 import { registerQueueDepth } from '../queue/queue-metrics';
 import { bullPrefix, closeQueues, openQueues, type Queues } from '../queue/queues';
 import { startWorkers, type Workers } from '../queue/runtime';
@@ -75,6 +77,7 @@ export interface App extends AdapterHost {
 /** Builds the core: Redis, the queues, the toolhost client (or the sandbox) and the dispatcher. */
 export async function createApp(options: AppOptions): Promise<App> {
   const { config, logger } = options;
+  useProcessLogger(logger);
   const redis = await openRedis({
     ...(config.REDIS_URL ? { url: config.REDIS_URL } : {}),
     dataDir: config.DATA_DIR,
@@ -156,6 +159,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       discovery: {
         schedule: (tool) => scheduleDiscovery(queues, tool, discoveryEveryMs),
         unschedule: (tool) => unscheduleDiscovery(queues, tool),
+        forget: (tool, kinds) => forgetDiscovered(redis.redis, prefix, tool, kinds),
       },
       calendar,
       digests: new DigestScheduler(queues.digest),
@@ -182,6 +186,9 @@ export async function createApp(options: AppOptions): Promise<App> {
       messengers,
       logger,
       secrets: linked.services.secrets,
+      commandForms: platformForms(config.SLACK_COMMAND, [
+        ...new Set(ALL_COMMANDS.map((c) => c.name.split(' ')[0] as string)),
+      ]),
     });
     for (const command of ALL_COMMANDS) registry.add(command);
     linked.attach(dispatcher, messengers);

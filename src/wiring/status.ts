@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { bullPrefix, closeQueues, openQueues, QUEUE_NAMES } from '../queue/queues';
 import { healthProblems, ToolhostClientFactory } from '../services/toolhost';
+import { readSandboxNotes } from './sandbox-notes-store';
 
 /** The tool platform's health, one line per API (its health endpoint), for `deckhand status`. */
 export async function platformHealthLines(config: Config): Promise<string> {
@@ -75,6 +76,9 @@ export async function runStatus(config: Config): Promise<number> {
     out.write(
       `\nDiscovery: ${schedulers.length} subscribed tool(s)${schedulers.length ? `: ${schedulers.map((s) => s.key.replace(/^discover\|/, '')).join(', ')}` : ''}\n`,
     );
+    // A running sandbox's notes: its media host's address (an OS-chosen port) and its time scale.
+    const notes = await readSandboxNotes(connection, config.REDIS_KEY_PREFIX);
+    if (notes.length > 0) out.write(`\n${notes.join('\n')}\n`);
     out.write(`\n${await platformHealthLines(config)}`);
     return 0;
   } finally {

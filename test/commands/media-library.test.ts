@@ -66,8 +66,11 @@ describe('/media library', () => {
     const [check] = await t.say(`/media check ${code}`);
     expect(check?.text).toBe(`File ${code}: Active.`);
     const [images] = await t.say(`/media images ${code}`);
-    expect(images?.fields?.map((f) => f.label)).toEqual(['Splash', 'Single', 'Thumbnail']);
-    expect(images?.fields?.[0]?.value).toBe(`${sandbox.apiUrl}/splash/${code}.jpg`);
+    expect(images?.links?.map((l) => l.label)).toEqual(['Splash', 'Single', 'Thumbnail']);
+    expect(images?.links?.[0]?.url).toBe(`${sandbox.apiUrl}/splash/${code}.jpg`);
+    // Each address once: as a button, not again as a field.
+    const shown = JSON.stringify(images);
+    expect(shown.split(`/splash/${code}.jpg`)).toHaveLength(2);
   });
 
   it('a DMCA-disabled file says so', async () => {

@@ -15,6 +15,7 @@ export const HELP_GUIDE: HelpGuide = {
         deployment: 'past and running deployments',
         build: 'build images, follow them, read their logs',
         jobs: 'run, restart and inspect jobs',
+        webservice: 'the tool’s web service: status, start, restart',
         logs: 'read or follow a job’s log',
         envvars: 'environment variables',
         config: 'the tool’s components configuration',

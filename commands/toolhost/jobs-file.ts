@@ -221,6 +221,6 @@ export function jobToEntry(job: Job | NewJob): Record<string, unknown> {
 
 /** The jobs as a jobs file (YAML). */
 export function jobsFileText(tool: string, jobs: readonly Job[]): string {
-  const header = `# Jobs of ${tool}, as /jobs load (and toolforge jobs load) reads them.\n`;
+  const header = `# Jobs of ${tool}, in the format /jobs load and the Toolforge CLI read.\n`;
   return header + stringify(jobs.map(jobToEntry));
 }

@@ -1,7 +1,15 @@
 /** The context of the toolhost commands: the part of the services they use. */
 import { type AppServices, commandsWith } from '../services';
 
-type Used = 'toolhost' | 'watches' | 'tails' | 'bindings' | 'subscriptions' | 'discovery' | 'accounts';
+type Used =
+  | 'toolhost'
+  | 'watches'
+  | 'tails'
+  | 'bindings'
+  | 'subscriptions'
+  | 'discovery'
+  | 'accounts'
+  | 'locks';
 
 /**
  * What the tool-platform commands use: the client factory, watches and tails, bindings,

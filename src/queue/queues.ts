@@ -33,6 +33,7 @@ export const QUEUE_NAMES = [
   'digest',
   'migration',
   'upload',
+  'commands',
 ] as const;
 
 /** One of {@link QUEUE_NAMES}. */

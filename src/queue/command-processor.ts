@@ -1,10 +1,11 @@
 import { DelayedError, type Job, type Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { type CommandSurfaces, revivedInvocation, runInput } from '../core/command-job';
+import { type CommandSurfaces, type QueuedSurface, revivedInvocation, runInput } from '../core/command-job';
 import type { Dispatcher } from '../core/dispatch';
 import type { FileResolvers } from '../core/files';
 import { type CommandJobData, laneKey } from './command-queue';
+import { DeliveryRecords } from './delivery-record';
 
 /** What the command worker needs. */
 export interface CommandProcessorDeps {
@@ -35,6 +36,7 @@ const MISSING_HEAD_MS = 10_000;
  */
 export function createCommandProcessor(deps: CommandProcessorDeps) {
   const retryMs = deps.retryMs ?? 50;
+  const records = new DeliveryRecords(deps.redis, deps.prefix);
   return async (job: Job<CommandJobData>, token?: string): Promise<void> => {
     const key = laneKey(deps.prefix, job.data.lane);
     if (!(await isMyTurn(deps, key, job))) {
@@ -42,7 +44,7 @@ export function createCommandProcessor(deps: CommandProcessorDeps) {
       throw new DelayedError();
     }
     try {
-      await run(deps, job.data);
+      await run(deps, records, job.data);
     } finally {
       await deps.redis.lrem(key, 0, job.id as string);
     }
@@ -64,9 +66,13 @@ async function isMyTurn(deps: CommandProcessorDeps, key: string, job: Job<Comman
   }
 }
 
-async function run(deps: CommandProcessorDeps, data: CommandJobData): Promise<void> {
+async function run(
+  deps: CommandProcessorDeps,
+  records: DeliveryRecords,
+  data: CommandJobData,
+): Promise<void> {
   const invocation = { ...revivedInvocation(data.invocation, deps.files), key: data.key };
-  const surface = deps.surfaces.for(data.platform)(data.place, invocation);
+  const surface = exactlyOnce(deps.surfaces.for(data.platform)(data.place, invocation), records, data.key);
   try {
     await runInput(deps.dispatcher, data.input, invocation, surface);
   } finally {
@@ -76,6 +82,33 @@ async function run(deps: CommandProcessorDeps, data: CommandJobData): Promise<vo
         deps.logger.warn({ err: error, platform: data.platform }, 'could not tidy up after a queued command'),
       );
   }
+}
+
+/**
+ * The replies of a queued command are posted once even when its worker dies and the command runs
+ * again: the n-th reply of a delivery has a posted-record (see `delivery-record.ts`), and a reply
+ * whose earlier attempt was interrupted carries its delivery key so the messenger looks for the
+ * message before posting it again; one already posted is not posted twice.
+ */
+function exactlyOnce(surface: QueuedSurface, records: DeliveryRecords, key: string): QueuedSurface {
+  let replies = 0;
+  return {
+    ...surface,
+    update: (handle, card) => surface.update(handle, card),
+    ...(surface.openForm ? { openForm: surface.openForm.bind(surface) } : {}),
+    ...(surface.finish ? { finish: surface.finish.bind(surface) } : {}),
+    async reply(card) {
+      replies += 1;
+      const replyKey = `${key}#${replies}`;
+      const state = await records.begin(replyKey);
+      if (state.kind === 'posted') return state.handle;
+      const since = state.kind === 'interrupted' ? { since: state.since } : {};
+      const delivery = card.visibility === 'private' ? {} : { delivery: { key: replyKey, ...since } };
+      const handle = await surface.reply({ ...card, ...delivery });
+      await records.posted(replyKey, handle);
+      return handle;
+    },
+  };
 }
 
 /** Removes a job from its lane (a job that failed for good without running, e.g. stalled twice). */

@@ -117,7 +117,10 @@ export interface Replies {
 
 /** Waits (at most `timeoutMs`) until every command of a run has its card, then matches them. */
 export async function repliesOf(fake: FakeSlack, load: LoadRun, timeoutMs: number): Promise<Replies> {
-  const answered = () => [...load.sentAt.keys()].filter((c) => firstReplies(fake).has(c)).length;
+  const answered = () => {
+    const replies = firstReplies(fake);
+    return [...load.sentAt.keys()].filter((c) => replies.has(c)).length;
+  };
   await until(() => answered() >= load.sent, timeoutMs, 200).catch(() => undefined);
   const replies = firstReplies(fake);
   const latencies: number[] = [];

@@ -41,8 +41,9 @@ export class BullCommandQueue implements CommandQueue {
   ) {}
 
   async enqueue(job: CommandJob): Promise<void> {
+    // A repeat of a delivery is dropped by the adapter's claim before it gets here; should one still
+    // come, BullMQ ignores the second add of the job id, and its extra lane entry is dropped as ended.
     const jobId = commandJobId(job.key);
-    if (await this.queue.getJob(jobId)) return;
     const lane = laneOf(job);
     const key = laneKey(this.prefix, lane);
     await this.redis.multi().rpush(key, jobId).expire(key, LANE_TTL_SECONDS).exec();

@@ -12,6 +12,18 @@ import { eventCancelCommand, eventEditCommand, eventShowCommand, eventUpdateComm
 import { eventCreateCommand, eventNewCommand } from './calendar/event-create';
 import { eventsCommand } from './calendar/events';
 import {
+  organizersDeleteCommand,
+  organizersUpdateCommand,
+  venuesDeleteCommand,
+  venuesUpdateCommand,
+} from './calendar/linked-edit';
+import {
+  categoriesDeleteCommand,
+  categoriesUpdateCommand,
+  tagsDeleteCommand,
+  tagsUpdateCommand,
+} from './calendar/terms-edit';
+import {
   organizersCreateCommand,
   organizersListCommand,
   venuesCreateCommand,
@@ -32,6 +44,7 @@ import {
 import { buildWatch } from './toolhost/build-card';
 import { buildCleanCommand, buildLogsCommand, buildQuotaCommand } from './toolhost/build-extra';
 import { configDeleteCommand, configGenerateCommand, configShowCommand } from './toolhost/config';
+import { configDumpCommand, configSetCommand } from './toolhost/config-set';
 import { deployCommand } from './toolhost/deploy';
 import {
   deploymentCancelCommand,
@@ -57,7 +70,9 @@ import {
   jobsRestartCommand,
   jobsShowCommand,
 } from './toolhost/jobs';
+import { jobsDumpCommand, jobsLoadCommand } from './toolhost/jobs-load';
 import { jobsRunCommand } from './toolhost/jobs-run';
+import { jobsUpdateCommand } from './toolhost/jobs-update';
 import { logsCommand } from './toolhost/logs';
 import { subscribeCommand, subscriptionsCommand, unsubscribeCommand } from './toolhost/subscribe';
 import { tailStopCommand } from './toolhost/tail';
@@ -89,6 +104,8 @@ export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
   configShowCommand,
   configGenerateCommand,
   configDeleteCommand,
+  configSetCommand,
+  configDumpCommand,
   tokenShowCommand,
   tokenCreateCommand,
   tokenRefreshCommand,
@@ -96,6 +113,9 @@ export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
   jobsListCommand,
   jobsShowCommand,
   jobsRunCommand,
+  jobsUpdateCommand,
+  jobsDumpCommand,
+  jobsLoadCommand,
   jobsRestartCommand,
   jobsDeleteCommand,
   jobsFlushCommand,
@@ -122,12 +142,20 @@ export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
   eventsCommand,
   venuesListCommand,
   venuesCreateCommand,
+  venuesUpdateCommand,
+  venuesDeleteCommand,
   organizersListCommand,
   organizersCreateCommand,
+  organizersUpdateCommand,
+  organizersDeleteCommand,
   categoriesListCommand,
   categoriesCreateCommand,
+  categoriesUpdateCommand,
+  categoriesDeleteCommand,
   tagsListCommand,
   tagsCreateCommand,
+  tagsUpdateCommand,
+  tagsDeleteCommand,
   calendarDigestCommand,
   calendarInfoCommand,
   ...MEDIA_COMMANDS,

@@ -12,7 +12,7 @@ import type { CalendarService } from '../src/services/calendar';
 import type { MediaService } from '../src/services/media';
 import type { ToolhostClientFactory } from '../src/services/toolhost';
 import type { ResourceLocks } from '../src/store/locks';
-import type { SubscriptionStore } from '../src/store/subscriptions';
+import type { SubscriptionKind, SubscriptionStore } from '../src/store/subscriptions';
 import type { AccountServices } from './link-services';
 
 /** What every command can use. Built once per process by `src/app.ts`. */
@@ -25,7 +25,15 @@ export interface AppServices {
   /** Which conversations want to hear about which tools. */
   subscriptions: SubscriptionStore;
   /** Periodic discovery of builds and deployments started outside the bot, per subscribed tool. */
-  discovery: { schedule(tool: string): Promise<void>; unschedule(tool: string): Promise<void> };
+  discovery: {
+    schedule(tool: string): Promise<void>;
+    unschedule(tool: string): Promise<void>;
+    /**
+     * Forgets what discovery saw of these kinds of a tool, so its next look only records what
+     * exists (announcing nothing older). For kinds no conversation was following.
+     */
+    forget(tool: string, kinds: readonly SubscriptionKind[]): Promise<void>;
+  };
   /** Live log tails (`--follow`). */
   tails: TailService;
   /** The command registry itself (for /help). */

@@ -4,10 +4,12 @@ import { createInterface, type Interface } from 'node:readline';
 import type { Invocation, MessageHandle } from '../../src/core/command';
 import { conversationId } from '../../src/core/conversation';
 import type { CardSurface, Dispatcher } from '../../src/core/dispatch';
+import type { IncomingFile } from '../../src/core/files';
 import type { FormSpec } from '../../src/core/forms';
 import type { Messenger } from '../../src/core/messenger';
 import type { Card } from '../../src/core/reply';
 import type { WatchService } from '../../src/core/watch';
+import { localFile, takeFileFlags } from './attachments';
 import { askForm, MutableOutput } from './forms';
 import { ANSI, type Palette, PLAIN, renderCardText } from './render';
 
@@ -91,8 +93,25 @@ export class ShellAdapter implements Messenger {
       await this.fillForms(surface);
       return;
     }
-    const command = text.startsWith('/') ? text : `/${text}`;
-    await this.options.dispatcher.handleText(command, this.invocation(), surface);
+    const flags = takeFileFlags(text);
+    if (flags.missingPath) {
+      this.write('--file needs the path of a file, e.g. --file ./jobs.yaml');
+      return;
+    }
+    const files = flags.paths.map((path) => localFile(path));
+    const problem = files.find((file) => typeof file === 'string');
+    if (problem !== undefined) {
+      this.write(`${problem} Nothing was done.`);
+      return;
+    }
+    const command = flags.text.startsWith('/') ? flags.text : `/${flags.text}`;
+    const invocation = this.invocation();
+    const attached = files.filter((file): file is IncomingFile => typeof file !== 'string');
+    await this.options.dispatcher.handleText(
+      command,
+      attached.length ? { ...invocation, files: attached } : invocation,
+      surface,
+    );
     await this.fillForms(surface);
   }
 

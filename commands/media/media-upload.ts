@@ -18,7 +18,7 @@ import { fileCode, folderId, formatBytes, percent, webUrl } from './media-format
 const MAX_FILES = 10;
 
 const ATTACH_HINT =
-  'Telegram: send the file with /media upload as its caption. Slack: share it with Deckhand in a direct message with the text `media upload`. Discord: use the file option of /media upload.';
+  'Telegram: send the file with /media upload as its caption. Slack: share it with Deckhand in a direct message with the text `media upload`. Discord: use the file option of /media upload. Terminal: /media upload --file PATH.';
 
 const title = z
   .string()
@@ -36,6 +36,7 @@ export const mediaUploadCommand = Object.assign(
     examples: [
       '/media upload   (with a file attached)',
       '/media upload --folder 101 --title "Launch trailer"',
+      '/media upload --file ./trailer.mp4   (terminal)',
     ],
     permission: 'write',
     sideEffect: true,

@@ -1,8 +1,10 @@
 import { stringify } from 'yaml';
 import { z } from 'zod';
+import { actionTo } from '../../src/core/action-ref';
 import { fingerprint, mustExist } from '../../src/core/target';
 import { toolName } from '../args';
 import { withWarnings } from '../format';
+import { configSetCommand } from './config-set';
 import { command } from './context';
 
 const toolArgs = z.object({ tool: toolName });
@@ -47,9 +49,16 @@ export const configGenerateCommand = command({
     return withWarnings(
       {
         title: `Generated configuration for ${args.tool}`,
-        text: 'Generated from the existing jobs where possible (unsupported settings are left out). Nothing was saved.',
+        text: 'Generated from the existing jobs where possible (unsupported settings are left out). Nothing was saved. Save shows what would change before saving.',
         code: { text: stringify(config).trimEnd(), language: 'yaml' },
         status: 'info',
+        actions: [
+          actionTo(
+            configSetCommand,
+            { tool: args.tool, content: JSON.stringify(config) },
+            { label: 'Save', style: 'primary' },
+          ),
+        ],
       },
       client,
     );

@@ -9,11 +9,13 @@ type Used =
   | 'subscriptions'
   | 'discovery'
   | 'accounts'
+  | 'digests'
   | 'locks';
 
 /**
  * What the tool-platform commands use: the client factory, watches and tails, bindings,
- * subscriptions with discovery, and linked accounts (deploy tokens).
+ * subscriptions with discovery, and linked accounts (deploy tokens); `/subscriptions` also lists the
+ * calendar digest and the import follows of the conversation.
  */
 export type ToolhostServices = Pick<AppServices, Used>;
 

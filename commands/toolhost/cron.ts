@@ -1,46 +1,126 @@
-const MACROS = new Set(['@hourly', '@daily', '@midnight', '@weekly', '@monthly', '@yearly', '@annually']);
-const FIELDS = [
+/**
+ * The schedule check made before a job is sent: the platform's own cron dialect, ported from the
+ * jobs API's parser (J = toolforge-jobs-api `tjf/core/cron.py` @ f1c6958, `CronExpression.parse`),
+ * so Deckhand accepts exactly what the platform accepts and refuses the rest with a reason:
+ *
+ * - a macro is the whole value, case and spaces included: `@hourly`, `@daily`, `@weekly`, `@monthly`,
+ *   `@yearly` (no `@midnight`, `@annually`, `@reboot`);
+ * - otherwise the value is lower-cased and split on spaces (only spaces) into exactly five fields;
+ * - each field is a comma list of `*`, `N`, `a-b`, `*∕n` or `N∕n`; a step on a range (`0-30/5`) is
+ *   refused; names (`mon`, `sun`) and `7` (Sunday) are read in the day-of-week field, but only as a
+ *   single value, never in a range (so `1-7` and `mon-fri` are refused);
+ * - bounds: minute 0-59, hour 0-23, day 1-31, month 1-12 (numbers only), day of week 0-6; a step
+ *   must be within the field's bounds and not 0; an empty step (`*∕`) is not checked, as there.
+ *
+ * Numbers are read as Python's `int()` reads them: surrounding whitespace, a sign and `_` between
+ * digits are allowed (ASCII digits only here; Python also takes other scripts' digits).
+ */
+
+interface Field {
+  name: string;
+  min: number;
+  max: number;
+  names?: Record<string, string>;
+}
+
+/** The macros the platform knows, and what they stand for (before it picks a random time). */
+export const SCHEDULE_MACROS: Readonly<Record<string, string>> = {
+  '@hourly': '0 * * * *',
+  '@daily': '0 0 * * *',
+  '@weekly': '0 0 * * 0',
+  '@monthly': '0 0 1 * *',
+  '@yearly': '0 0 1 1 *',
+};
+
+const FIELDS: readonly Field[] = [
   { name: 'minute', min: 0, max: 59 },
   { name: 'hour', min: 0, max: 23 },
   { name: 'day of month', min: 1, max: 31 },
   { name: 'month', min: 1, max: 12 },
-  { name: 'day of week', min: 0, max: 7 },
-] as const;
+  {
+    name: 'day of week',
+    min: 0,
+    max: 6,
+    names: { '7': '0', sun: '0', mon: '1', tue: '2', wed: '3', thu: '4', fri: '5', sat: '6' },
+  },
+];
 
-/**
- * Checks a job schedule: five numeric cron fields (`*`, `a`, `a-b`, `*\/n`, `a-b/n`, lists) or a macro
- * such as `@daily`. Returns a sentence saying what is wrong, or undefined when it is valid.
- */
-export function cronProblem(schedule: string): string | undefined {
-  const text = schedule.trim();
-  if (text.startsWith('@')) {
-    return MACROS.has(text)
-      ? undefined
-      : `${text} is not a schedule macro; use one of ${[...MACROS].join(', ')}`;
-  }
-  const parts = text.split(/\s+/);
-  if (parts.length !== 5)
-    return `a schedule has 5 fields (minute hour day-of-month month day-of-week), this has ${parts.length}`;
-  for (const [index, part] of parts.entries()) {
-    const field = FIELDS[index] as (typeof FIELDS)[number];
-    for (const item of part.split(',')) {
-      const problem = itemProblem(item, field.min, field.max);
-      if (problem) return `the ${field.name} field \`${part}\` ${problem}`;
-    }
-  }
-  return undefined;
+/** Python's `int(text)` for ASCII digits; undefined where it raises ValueError. */
+export function pythonInt(text: string): number | undefined {
+  const trimmed = text.replace(/^[\s\u001c-\u001f\u0085]+|[\s\u001c-\u001f\u0085]+$/gu, '');
+  if (!/^[+-]?\d+(_\d+)*$/.test(trimmed)) return undefined;
+  return Number(trimmed.replace(/_/g, ''));
 }
 
-function itemProblem(item: string, min: number, max: number): string | undefined {
-  const match = /^(\*|(\d+)(?:-(\d+))?)(?:\/(\d+))?$/.exec(item);
-  if (!match) return `is not valid (use numbers, *, ranges a-b, steps */n and lists)`;
-  const [, , from, to, step] = match;
-  for (const value of [from, to]) {
-    if (value !== undefined && (Number(value) < min || Number(value) > max))
-      return `must stay within ${min}-${max}`;
+class Problem extends Error {}
+
+function checkField(value: string, field: Field): void {
+  const intOf = (text: string, what: string): number => {
+    const n = pythonInt(text);
+    if (n === undefined) throw new Problem(`is not valid: ${what} \`${text}\` is not a number`);
+    return n;
+  };
+  for (const item of value.split(',')) {
+    let entry = item;
+    let step: string | undefined;
+    if (entry.includes('-')) {
+      if (entry.includes('/'))
+        throw new Problem(
+          'has a step on a range (a-b/n), which the platform does not support: use a list or */n',
+        );
+    } else if (entry.includes('/')) {
+      const slash = entry.indexOf('/');
+      step = entry.slice(slash + 1);
+      entry = entry.slice(0, slash);
+    }
+    if (entry.includes('-')) {
+      const dash = entry.indexOf('-');
+      const start = intOf(entry.slice(0, dash), 'the start');
+      const end = intOf(entry.slice(dash + 1), 'the end');
+      if (start > end) throw new Problem(`has a range that runs backwards (${start}-${end})`);
+      if (start < field.min) throw new Problem(`must stay within ${field.min}-${field.max}`);
+      if (end > field.max) throw new Problem(`must stay within ${field.min}-${field.max}`);
+    } else if (entry !== '*') {
+      const mapped = field.names?.[entry] ?? entry;
+      const n = intOf(mapped, 'the value');
+      if (n < field.min || n > field.max) throw new Problem(`must stay within ${field.min}-${field.max}`);
+    }
+    if (step) {
+      const n = intOf(step, 'the step');
+      if (n === 0 || n < field.min || n > field.max) {
+        throw new Problem(
+          `has a step of ${n}; a step must be from ${Math.max(1, field.min)} to ${field.max}`,
+        );
+      }
+    }
   }
-  if (from !== undefined && to !== undefined && Number(from) > Number(to))
-    return 'has a range that runs backwards';
-  if (step !== undefined && Number(step) === 0) return 'has a step of 0';
+}
+
+/**
+ * Checks a job schedule as the platform does. Returns a sentence saying what is wrong, or undefined
+ * when the platform accepts it.
+ */
+export function cronProblem(schedule: string): string | undefined {
+  if (schedule.startsWith('@')) {
+    return SCHEDULE_MACROS[schedule] !== undefined
+      ? undefined
+      : `${schedule} is not a schedule macro the platform knows; use one of ${Object.keys(SCHEDULE_MACROS).join(', ')}`;
+  }
+  const parts = schedule
+    .toLowerCase()
+    .split(' ')
+    .filter((part) => part !== '');
+  if (parts.length !== 5) {
+    return `a schedule has 5 fields separated by spaces (minute hour day-of-month month day-of-week), this has ${parts.length}`;
+  }
+  for (const [index, part] of parts.entries()) {
+    const field = FIELDS[index] as Field;
+    try {
+      checkField(part, field);
+    } catch (error) {
+      if (error instanceof Problem) return `the ${field.name} field \`${part}\` ${error.message}`;
+      throw error;
+    }
+  }
   return undefined;
 }

@@ -5,6 +5,7 @@ import type { Job, JobStatusShort } from '../../src/services/toolhost';
 import { withWarnings } from '../format';
 import type { AppServices } from '../services';
 import { announcement } from './announce';
+import { outputPlace } from './job-output';
 import { jobsDeleteCommand, jobsRestartCommand, jobsShowCommand } from './jobs';
 import { logsCommand } from './logs';
 
@@ -31,7 +32,7 @@ export function jobStatus(job: Job): CardStatus {
   return STATUS[short];
 }
 
-/** The card of one job, with Restart, Logs and Delete buttons. */
+/** The card of one job, with Restart (not for one-off jobs), Logs and Delete buttons. */
 export function jobCard(tool: string, job: Job, note?: string): DraftCard {
   const fields: CardField[] = [
     { label: 'Type', value: job.job_type, inline: true },
@@ -57,6 +58,8 @@ export function jobCard(tool: string, job: Job, note?: string): DraftCard {
     job.memory ? `memory ${job.memory}` : undefined,
   ].filter(Boolean);
   if (resources.length) fields.push({ label: 'Resources', value: resources.join(', '), inline: true });
+  const output = outputPlace(tool, job);
+  if (output) fields.push({ label: 'Output', value: output });
   const lines: string[] = [];
   if (note) lines.push(note);
   if (job.status_long) lines.push(job.status_long);
@@ -64,8 +67,11 @@ export function jobCard(tool: string, job: Job, note?: string): DraftCard {
     lines.push('The running version differs from the definition: redeploy or restart to apply it.');
   }
   const args = { tool, job: job.name };
+  // The platform cannot restart a one-off job ("Unable to restart a one-off job").
   const actions: ActionRequest[] = [
-    actionTo(jobsRestartCommand, args, { label: 'Restart', style: 'primary' }),
+    ...(job.job_type === 'one-off'
+      ? []
+      : [actionTo(jobsRestartCommand, args, { label: 'Restart', style: 'primary' })]),
     actionTo(logsCommand, args, { label: 'Logs' }),
     actionTo(jobsDeleteCommand, args, { label: 'Delete', style: 'danger' }),
   ];

@@ -10,7 +10,8 @@ import { jobCard } from './job-card';
 const quantity = (what: string, pattern: RegExp, example: string) =>
   z.string().regex(pattern, `must be a ${what} such as ${example}`);
 
-const runArgs = z.object({
+/** The options of `/jobs run`, also used by `/jobs update`. */
+export const runArgs = z.object({
   tool: toolName,
   name: jobName,
   command: z.string().min(1).max(2000).describe('the command to run'),
@@ -50,10 +51,10 @@ const runArgs = z.object({
     .enum(['all', 'none'])
     .optional()
     .describe('mount the tool home and NFS (all) or not (none: built images only)'),
-  filelog: z
-    .boolean()
-    .default(false)
-    .describe('write output to files in the tool home instead of the log service'),
+  filelog: z.boolean().optional().describe('output to files ~/<job>.out and .err in the tool home'),
+  noFilelog: z.boolean().default(false).describe('output to the log service (/logs), not to files'),
+  filelogStdout: z.string().min(1).max(500).optional().describe('stdout file (default ~/<job>.out)'),
+  filelogStderr: z.string().min(1).max(500).optional().describe('stderr file (default ~/<job>.err)'),
   healthCheckScript: z
     .string()
     .min(1)
@@ -100,9 +101,31 @@ export function runArgsProblem(args: RunArgs): string | undefined {
   const builtImage = args.image.includes('/');
   if (args.mount === 'none' && !builtImage)
     return '--mount none only works with images built by /build (tool-<tool>/<image>).';
-  if (args.filelog && args.mount === 'none')
-    return '--filelog writes to the tool home, so it needs --mount all.';
+  return filelogProblem(args);
+}
+
+/** The file-log options that do not go together. */
+export function filelogProblem(
+  args: Pick<RunArgs, 'filelog' | 'noFilelog' | 'filelogStdout' | 'filelogStderr' | 'mount'>,
+): string | undefined {
+  if (args.filelog && args.noFilelog) return 'Choose --filelog or --no-filelog, not both.';
+  if (args.noFilelog && (args.filelogStdout || args.filelogStderr))
+    return '--filelog-stdout and --filelog-stderr name files, so they do not go with --no-filelog.';
+  if ((args.filelog || args.filelogStdout || args.filelogStderr) && args.mount === 'none')
+    return 'File logs are written to the tool home, so they need --mount all.';
   return undefined;
+}
+
+/** The file-log fields of a job body, only those given. */
+export function filelogFields(
+  args: Pick<RunArgs, 'filelog' | 'noFilelog' | 'filelogStdout' | 'filelogStderr'>,
+): Partial<NewJob> {
+  return {
+    ...(args.filelog ? { filelog: true } : {}),
+    ...(args.noFilelog ? { filelog: false } : {}),
+    ...(args.filelogStdout ? { filelog_stdout: args.filelogStdout } : {}),
+    ...(args.filelogStderr ? { filelog_stderr: args.filelogStderr } : {}),
+  };
 }
 
 /** The request body, with only the fields that were given (as the platform's CLI sends it). */
@@ -115,7 +138,7 @@ function jobBody(args: RunArgs): NewJob {
     ...(args.mem ? { memory: args.mem } : {}),
     ...(args.emails ? { emails: args.emails } : {}),
     ...(args.mount ? { mount: args.mount } : {}),
-    ...(args.filelog ? { filelog: true } : {}),
+    ...filelogFields(args),
   };
   if (args.continuous) {
     const healthCheck = args.healthCheckHttp

@@ -7,6 +7,7 @@ import { jobName, toolName } from '../args';
 import { withWarnings } from '../format';
 import { INLINE_LOG_LINES } from './build-extra';
 import { command } from './context';
+import { outputPlace } from './job-output';
 import { formatLogEntry } from './log-format';
 import { startTail } from './tail';
 
@@ -119,17 +120,23 @@ export const logsCommand = command({
     const client = services.toolhost.forTool(args.tool);
     if (args.cursor) assertCursorFor(args.cursor, args.tool, args.job);
     const query = pageQuery(args);
-    const page = await client.logs.jobLogs(args.job, query);
+    const firstPage = args.skip === 0 && !args.cursor;
+    // On the first page, the job itself says where its output goes (files in the tool home or here).
+    const [page, job] = await Promise.all([
+      client.logs.jobLogs(args.job, query),
+      firstPage ? client.jobs.show(args.job) : Promise.resolve(undefined),
+    ]);
+    const toFiles =
+      job?.filelog === true
+        ? `Job ${args.job} writes its output to ${outputPlace(args.tool, job)} in the tool's home, not to the log service: only the platform's own events about it are here.`
+        : undefined;
     const fresh = page.logs.slice(args.skip);
     const entries = fresh.slice(0, args.lines);
     const more = fresh.length > args.lines || page.next !== undefined;
     if (entries.length === 0) {
-      if (args.skip === 0 && !args.cursor) await client.jobs.show(args.job);
       const what = args.skip > 0 || args.cursor ? 'No more log lines' : 'No log lines';
-      return withWarnings(
-        { text: `${what} for job ${args.job} of ${args.tool} in that time range.`, status: 'info' },
-        client,
-      );
+      const text = `${what} for job ${args.job} of ${args.tool} in that time range.`;
+      return withWarnings({ text: toFiles ? `${text}\n${toFiles}` : text, status: 'info' }, client);
     }
     const newestFirst = query.direction === 'newest_first';
     const ordered = newestFirst && !args.newestFirst ? [...entries].reverse() : entries;
@@ -165,6 +172,7 @@ export const logsCommand = command({
     return withWarnings(
       {
         title: `Logs of ${args.job} (${args.tool})`,
+        ...(toFiles ? { text: toFiles } : {}),
         code: { text: shown.join('\n') },
         status: 'info',
         actions,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UsageError } from '../../src/core/errors';
+import type { CardField } from '../../src/core/reply';
 import type { Subscription, SubscriptionKind } from '../../src/store/subscriptions';
 import { toolName } from '../args';
 import { command } from './context';
@@ -55,6 +56,16 @@ export const subscribeCommand = command({
     }
     services.toolhost.forTool(args.tool);
     const kinds = args.kinds.length > 0 ? [...new Set(args.kinds)] : [...kind.options];
+    // Only what happens from now on is news here. Kinds no working subscription follows may carry
+    // what discovery remembered long ago (an earlier subscription, an earlier sandbox run): it is
+    // forgotten, so the next look records what exists instead of announcing a day-old deployment.
+    const followed = new Set(
+      (await services.subscriptions.forTool(args.tool)).filter((s) => !s.broken).flatMap((s) => s.kinds),
+    );
+    await services.discovery.forget(
+      args.tool,
+      kinds.filter((k) => !followed.has(k)),
+    );
     const subscription: Subscription = {
       conversationId: invocation.conversationId,
       platform: invocation.user.platform,
@@ -104,25 +115,44 @@ export const unsubscribeCommand = command({
   },
 });
 
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
 /** `/subscriptions`: what this conversation is subscribed to. */
 export const subscriptionsCommand = command({
   name: 'subscriptions',
-  summary: 'List the subscriptions of this conversation',
+  summary: 'List what this conversation hears about: tools, the calendar digest, source imports',
   args: z.object({}),
   examples: ['/subscriptions'],
   permission: 'read',
   sideEffect: false,
   async run({ services, invocation }) {
     const subscriptions = await services.subscriptions.forConversation(invocation.conversationId);
-    if (subscriptions.length === 0) {
+    const digest = await services.digests.get(invocation.conversationId);
+    const imports = await services.accounts.followers.forConversation(invocation.conversationId);
+    const fields: CardField[] = [
+      ...subscriptions.map((s) => ({ label: s.tool, value: describe(s) })),
+      ...(digest
+        ? [
+            {
+              label: 'calendar',
+              value: `${digest.every} digest of upcoming events${digest.every === 'weekly' ? ` on ${WEEKDAYS[digest.weekday]}s` : ''} at ${digest.at} (${digest.timezone}) — /calendar digest --off stops it`,
+            },
+          ]
+        : []),
+      ...imports.map((repo) => ({
+        label: repo,
+        value: `the end of its source import — /source import unfollow ${repo} stops it`,
+      })),
+    ];
+    if (fields.length === 0) {
       return {
-        text: 'This conversation has no subscriptions. Add one with /subscribe <tool>.',
+        text: 'This conversation has no subscriptions. Add one with /subscribe <tool>, /calendar digest --daily or /source import follow <owner/repo>.',
         status: 'info',
       };
     }
     return {
       title: 'Subscriptions here',
-      fields: subscriptions.map((s) => ({ label: s.tool, value: describe(s) })),
+      fields,
       status: subscriptions.some((s) => s.broken) ? 'warning' : 'info',
     };
   },

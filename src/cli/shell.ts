@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { Config } from '../config';
 import { createLogger } from '../log';
 import { createApp } from '../wiring/app';
+import { publishSandboxNotes, sandboxNotes } from '../wiring/sandbox-notes';
 import { listenWeb, openWeb } from '../wiring/serve';
 import { describeServiceModes } from '../wiring/service-modes';
 import { createShell } from '../wiring/shell';
@@ -48,12 +49,15 @@ export async function runShell(options: ShellOptions): Promise<number> {
   });
   app.startWorkers();
   const services = describeServiceModes(app.modes);
+  const notes = sandboxNotes(app, config.SANDBOX_STEP_MS);
+  const unpublish = await publishSandboxNotes(app.redis.redis, config.REDIS_KEY_PREFIX, notes);
   logger.info({ services: app.modes }, 'services');
   if (options.interactive) {
     const hint = app.modes.toolhost === 'emulator' ? ' Try /deploy mytool.' : '';
     out.write(`${services}${hint} Logs: ${logFile}${webPort ? `; HTTP on port ${webPort}` : ''}.\n`);
+    for (const note of notes) out.write(`${note}\n`);
   } else {
-    process.stderr.write(`${services}\n`);
+    process.stderr.write(`${[services, ...notes].join('\n')}\n`);
   }
   let code = 0;
   try {
@@ -68,6 +72,7 @@ export async function runShell(options: ShellOptions): Promise<number> {
       }
     }
   } finally {
+    await unpublish();
     await web.close();
     await app.close();
     logger.flush();

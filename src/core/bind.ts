@@ -49,6 +49,12 @@ export function bindTokens(
     let value: string | boolean;
     if (eq >= 0) {
       value = body.slice(eq + 1);
+      // `--description=` (nothing after `=`, e.g. an empty shell variable) is the same mistake as
+      // `--description` alone: refused before anything runs. A quoted "" is a value the command's
+      // schema judges.
+      if (value === '' && info.kind !== 'boolean') {
+        throw new UsageError(`Option --${flagName} needs a value.`, { usage });
+      }
     } else if (info.kind === 'boolean') {
       value = true;
     } else {

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { currentInvocationId, newInvocationId, runWithInvocation } from '../log';
 import type { Invocation } from './command';
 import { type CommandInput, type CommandQueue, queueableInvocation, runInput } from './command-job';
 import type { Platform } from './conversation';
@@ -36,8 +37,18 @@ export class CommandHandoff {
     return this.deps.queue !== undefined;
   }
 
-  /** Hands a command on; `surfaceHere` builds the reply surface when it runs (or fails) in this process. */
-  async submit(handoff: Handoff, surfaceHere: () => CardSurface): Promise<void> {
+  /**
+   * Hands a command on; `surfaceHere` builds the reply surface when it runs (or fails) in this process.
+   * The invocation id starts here, so the web process's lines and the worker's (through the job's
+   * data) carry the same one.
+   */
+  submit(handoff: Handoff, surfaceHere: () => CardSurface): Promise<void> {
+    return runWithInvocation(currentInvocationId() ?? newInvocationId(), () =>
+      this.handOff(handoff, surfaceHere),
+    );
+  }
+
+  private async handOff(handoff: Handoff, surfaceHere: () => CardSurface): Promise<void> {
     const invocation: Invocation = { ...handoff.invocation, key: handoff.key };
     const queued = this.deps.queue ? queueableInvocation(invocation) : undefined;
     if (!this.deps.queue || !queued) {

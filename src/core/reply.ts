@@ -95,6 +95,11 @@ export interface DraftCard extends Omit<Card, 'buttons'> {
    * and attachments (see `docs/secrets.md`). Command replies default to the command's `tool` argument.
    */
   tool?: string;
+  /**
+   * The command did not do its work yet: it waits for something the user does first (linking an
+   * account) and then runs again by itself. Audited as `deferred`, not `ok`; never rendered.
+   */
+  deferred?: boolean;
 }
 
 /** Icon-free label for a status, used by text renderers. */

@@ -19,6 +19,11 @@ export interface BoundTarget<A> {
    * its definition). Checked again at Confirm; never a secret (it is stored with the button).
    */
   version?: string;
+  /**
+   * What the confirmation shows under the question, as a preformatted block: a diff, a plan. Shown
+   * once, never stored with the button.
+   */
+  preview?: { text: string; language?: string };
 }
 
 /** What a command's `resolve` receives. */

@@ -9,6 +9,7 @@ import { logConnectionErrors } from '../store/connection-errors';
 import type { SubscriptionStore } from '../store/subscriptions';
 import { createDeliverProcessor } from './deliver-processor';
 import { createDiscoverProcessor } from './discover-processor';
+import { inJobInvocation, invocationOf } from './job-context';
 import { createNotifyProcessor } from './notify-processor';
 import { instrumentWorker } from './queue-metrics';
 import { DELIVER_QUEUES, type QueueName, type Queues } from './queues';
@@ -90,7 +91,7 @@ export function startWorkers<S>(deps: WorkerDeps<S>): Workers {
   const workers: Worker[] = [];
   for (const [name, processor] of Object.entries(processors) as [QueueName, Processor][]) {
     workers.push(
-      new Worker(name, processor, {
+      new Worker(name, inJobInvocation(processor), {
         ...lockOptions(deps.lockMs),
         connection: deps.connection,
         prefix: deps.bullPrefix,
@@ -99,7 +100,7 @@ export function startWorkers<S>(deps: WorkerDeps<S>): Workers {
     );
   }
   for (const [name, extra] of Object.entries(deps.extra ?? {}) as [QueueName, ExtraProcessor][]) {
-    const worker = new Worker(name, extra.processor, {
+    const worker = new Worker(name, inJobInvocation(extra.processor), {
       ...lockOptions(deps.lockMs),
       ...(extra.maxStalledCount !== undefined ? { maxStalledCount: extra.maxStalledCount } : {}),
       connection: deps.connection,
@@ -122,7 +123,14 @@ export function startWorkers<S>(deps: WorkerDeps<S>): Workers {
     logConnectionErrors(worker, deps.logger, `worker ${worker.name}`);
     worker.on('failed', (job, error) =>
       deps.logger.warn(
-        { queue: worker.name, job: job?.id, attempts: job?.attemptsMade, error: error.message },
+        {
+          queue: worker.name,
+          job: job?.id,
+          attempts: job?.attemptsMade,
+          error: error.message,
+          // BullMQ reports a failure outside the job's run: its invocation is named here.
+          ...(invocationOf(job) ? { invocation: invocationOf(job) } : {}),
+        },
         'queued job failed',
       ),
     );

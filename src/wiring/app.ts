@@ -11,11 +11,12 @@ import { FileResolvers } from '../core/files';
 import type { AdapterHost } from '../core/host';
 import { Messengers } from '../core/messenger';
 import { CommandRegistry } from '../core/registry';
+import { useProcessLogger } from '../log';
 import { createCommandProcessor, leaveLane } from '../queue/command-processor';
 import { BullCommandQueue, type CommandJobData } from '../queue/command-queue';
 import { createDigestProcessor } from '../queue/digest-processor';
 import { DigestScheduler } from '../queue/digest-scheduler';
-import { scheduleDiscovery, unscheduleDiscovery } from '../queue/discover-processor';
+import { forgetDiscovered, scheduleDiscovery, unscheduleDiscovery } from '../queue/discover-processor';
 import { registerQueueDepth } from '../queue/queue-metrics';
 import { bullPrefix, closeQueues, openQueues, type Queues } from '../queue/queues';
 import { startWorkers, type Workers } from '../queue/runtime';
@@ -79,6 +80,7 @@ export interface App extends AdapterHost {
 /** Builds the core: Redis, the queues, the toolhost client (or the sandbox) and the dispatcher. */
 export async function createApp(options: AppOptions): Promise<App> {
   const { config, logger } = options;
+  useProcessLogger(logger);
   const redis = await openRedis({
     ...(config.REDIS_URL ? { url: config.REDIS_URL } : {}),
     dataDir: config.DATA_DIR,
@@ -161,6 +163,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       discovery: {
         schedule: (tool) => scheduleDiscovery(queues, tool, discoveryEveryMs),
         unschedule: (tool) => unscheduleDiscovery(queues, tool),
+        forget: (tool, kinds) => forgetDiscovered(redis.redis, prefix, tool, kinds),
       },
       calendar,
       digests: new DigestScheduler(queues.digest),

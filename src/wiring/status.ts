@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { bullPrefix, closeQueues, openQueues, QUEUE_NAMES } from '../queue/queues';
+import { readSandboxNotes } from './sandbox-notes-store';
 
 /**
  * `deckhand status`: the queues (jobs by state) and the active watches, read from Redis — the same
@@ -53,6 +54,9 @@ export async function runStatus(config: Config): Promise<number> {
     out.write(
       `\nDiscovery: ${schedulers.length} subscribed tool(s)${schedulers.length ? `: ${schedulers.map((s) => s.key.replace(/^discover\|/, '')).join(', ')}` : ''}\n`,
     );
+    // A running sandbox's notes: its media host's address (an OS-chosen port) and its time scale.
+    const notes = await readSandboxNotes(connection, config.REDIS_KEY_PREFIX);
+    if (notes.length > 0) out.write(`\n${notes.join('\n')}\n`);
     return 0;
   } finally {
     await closeQueues(app.queues);

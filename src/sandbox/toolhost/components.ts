@@ -79,6 +79,10 @@ export function createComponentsArea(ctx: SandboxContext): Hono<ToolhostEnv> {
     if (!config) return fail(c, 404, `No configuration found for tool: ${c.get('tool')}`);
     return c.json(envelope(config));
   });
+  // Save (create or replace): C components/api/tool_router.py `update_tool_config` — the body is a
+  // ToolConfig (422 per field otherwise), stored as parsed; unknown fields are dropped and each named
+  // in a warning "Unknown field a.b, skipped" (`_get_unknown_config_fields`); info "Configuration for
+  // <tool> updated successfully.".
   app.post('/v1/tool/:toolname/config', async (c) => {
     const q = query(c);
     if (!q.ok) return fail(c, 422, q.errors);

@@ -4,11 +4,12 @@
  * macros `@hourly`, `@daily`, `@weekly`, `@monthly`, `@yearly`.
  *
  * A macro is not run at midnight: the real API replaces each fixed field of the macro with a value
- * picked pseudo-randomly from a seed of tool and job name, so that jobs spread out; the result is
- * the job's `schedule_actual` (e.g. `@daily` → `17 4 * * *`). The emulator derives it from a hash of
- * the same seed, so it is stable per job too (the values differ from the real ones).
+ * picked by Python's `random` seeded with tool and job name, so that jobs spread out; the result is
+ * the job's `schedule_actual` (e.g. `@daily` of job some-job of some-tool → `56 6 * * *`, J
+ * `tests/test_cron.py`). The emulator runs the same generator (python-random.ts), so the values are
+ * the platform's own.
  */
-import { createHash } from 'node:crypto';
+import { PythonRandom } from './python-random';
 
 interface CronField {
   min: number;
@@ -41,7 +42,11 @@ export class CronParsingError extends Error {
   override readonly name = 'CronParsingError';
 }
 
-const isInt = (s: string) => /^[+-]?\d+$/.test(s.trim());
+/** Whether Python's `int()` reads `s` (whitespace around, a sign, `_` between ASCII digits). */
+const strip = (s: string) => s.replace(/^[\s\u001c-\u001f\u0085]+|[\s\u001c-\u001f\u0085]+$/gu, '');
+const isInt = (s: string) => /^[+-]?\d+(_\d+)*$/.test(strip(s));
+/** Python's `int()` of a string {@link isInt} accepts. */
+const toInt = (s: string) => Number(strip(s).replace(/_/g, ''));
 
 function assertValue(value: string, field: CronField): void {
   const fail = (why: string): never => {
@@ -53,27 +58,33 @@ function assertValue(value: string, field: CronField): void {
     if (entry.includes('-')) {
       if (entry.includes('/')) fail('Step syntax is not supported with ranges');
     } else if (entry.includes('/')) {
-      [entry, step] = entry.split('/', 2) as [string, string];
+      // Python's split("/", 1): everything after the first slash is the step.
+      const slash = entry.indexOf('/');
+      step = entry.slice(slash + 1);
+      entry = entry.slice(0, slash);
     }
     if (entry.includes('-')) {
-      const [start = '', end = ''] = entry.split('-', 2);
+      const dash = entry.indexOf('-');
+      const start = entry.slice(0, dash);
+      const end = entry.slice(dash + 1);
       if (!isInt(start)) fail(`Unable to parse '${start}' as an integer`);
       if (!isInt(end)) fail(`Unable to parse '${end}' as an integer`);
-      const s = Number(start);
-      const e = Number(end);
+      const s = toInt(start);
+      const e = toInt(end);
       if (s > e) fail(`End value ${e} must be smaller than start value ${s}`);
       if (s < field.min) fail(`Start value ${s} must be at least ${field.min}`);
       if (e > field.max) fail(`End value ${e} must be at most ${field.max}`);
     } else if (entry !== '*') {
       const mapped = field.mapping?.[entry] ?? entry;
       if (!isInt(mapped)) fail(`Unable to parse '${mapped}' as an integer`);
-      const n = Number(mapped);
+      const n = toInt(mapped);
       if (n < field.min || n > field.max)
         fail(`Invalid value '${mapped}', expected ${field.min}-${field.max}`);
     }
-    if (step !== undefined) {
+    // `if step:` there: an empty step (`*/`) is not checked.
+    if (step) {
       if (!isInt(step)) fail(`Unable to parse '${step}' (from '${entry}') as an integer`);
-      const n = Number(step);
+      const n = toInt(step);
       if (n === 0 || n < field.min || n > field.max) fail(`Invalid step value in '${entry}'`);
     }
   }
@@ -91,13 +102,13 @@ export function parseCron(value: string, tool: string, job: string): string {
         `Unable to parse cron expression "${value}": Invalid at-macro '${value}', supported macros are: ${Object.keys(AT_MAPPING).join(', ')}`,
       );
     }
-    const digest = createHash('sha256').update(`${tool} ${job}`).digest();
+    // random.seed(f"{tool_name} {job_name}") then randint(min, max) for each fixed field, in order.
+    const random = new PythonRandom(`${tool} ${job}`);
     return mapped
       .split(' ')
       .map((part, i) => {
         const field = FIELDS[i] as CronField;
-        if (part === '*') return part;
-        return String(field.min + (digest.readUInt16BE(i * 2) % (field.max - field.min + 1)));
+        return part === '*' ? part : String(random.randint(field.min, field.max));
       })
       .join(' ');
   }

@@ -157,6 +157,8 @@ export function createJobsArea(ctx: SandboxContext): Hono<ToolhostEnv> {
     return c.json({ job: jobView(record), messages: EMPTY_MESSAGES() }, 201);
   });
 
+  // Update in place or create (J tjf/api/jobs.py `api_update_job`, tjf/core/core.py `update_job`): the
+  // body replaces the definition (compared field by field as set); one-off jobs are never updated.
   app.on('PATCH', both('/tool/:tool_name/jobs'), async (c) => {
     const tool = c.get('tool');
     const valid = validateJobBody(tool, await c.req.text());

@@ -29,4 +29,5 @@ export * from './jobs-schemas';
 export { type LogStreamOptions, LogsApi } from './logs';
 export * from './logs-schemas';
 export type { ToolhostApi } from './session';
+export { checkToolConfig, type ToolConfigCheck } from './tool-config-check';
 export type { WarningListener } from './warnings';

@@ -1,0 +1,58 @@
+/**
+ * Reading a small text file the user attached to a command (a `toolforge.yaml`, a jobs file): one
+ * file, at most {@link MAX_TEXT_BYTES}, UTF-8, parsed as YAML (which also reads JSON). Every problem
+ * is a {@link UsageError} in plain words, raised before anything is asked or sent.
+ */
+import { parse } from 'yaml';
+import { UsageError } from '../src/core/errors';
+import type { IncomingFile } from '../src/core/files';
+
+/** The largest configuration or jobs file read (real ones are a few KiB). */
+export const MAX_TEXT_BYTES = 256 * 1024;
+
+/** How to attach a file on each platform, for the message when none was attached. */
+export const ATTACH_HOW =
+  'Attach the file to the command (Discord: its file option; Telegram: send the file with the command as caption; Slack: share it with Deckhand with the command as message; terminal: --file PATH).';
+
+/** The attached file's text; `what` names it in messages ("a toolforge.yaml"). */
+export async function attachedText(
+  files: readonly IncomingFile[] | undefined,
+  what: string,
+): Promise<string> {
+  const list = files ?? [];
+  if (list.length === 0) throw new UsageError(`Attach ${what}.`, { hint: ATTACH_HOW });
+  if (list.length > 1) throw new UsageError(`Attach one file only (${list.length} were attached).`);
+  const file = list[0] as IncomingFile;
+  const tooBig = () =>
+    new UsageError(`${file.name} is over ${MAX_TEXT_BYTES / 1024} KiB: that is not ${what}.`);
+  if (file.size !== undefined && file.size > MAX_TEXT_BYTES) throw tooBig();
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const stream = await file.open();
+  for await (const chunk of stream) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+    total += buffer.length;
+    if (total > MAX_TEXT_BYTES) {
+      stream.destroy();
+      throw tooBig();
+    }
+    chunks.push(buffer);
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new UsageError(`${file.name} is not a text file (it is not valid UTF-8).`);
+  }
+}
+
+/** Parses YAML or JSON text; a syntax error names its line. */
+export function parseYamlText(text: string, name: string): unknown {
+  try {
+    return parse(text, { prettyErrors: true, maxAliasCount: 100 });
+  } catch (error) {
+    const line = (error as { linePos?: { line: number }[] }).linePos?.[0]?.line;
+    const where = line ? ` at line ${line}` : '';
+    const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+    throw new UsageError(`${name} is not valid YAML or JSON${where}: ${reason}`);
+  }
+}

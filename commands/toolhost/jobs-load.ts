@@ -1,0 +1,205 @@
+/**
+ * `/jobs dump <tool>` (the jobs file, as a file) and `/jobs load <tool>` (apply a jobs file: create
+ * the jobs that are new, update in place those that changed, delete those no longer listed, after a
+ * confirmation showing the plan). As `toolforge jobs load` does it today: one `PATCH /jobs` per job
+ * (create or update in place; specs/toolforge/README.md "How the CLIs drive these"), the definitions
+ * compared with `include_unset=false` as `jobs dump` reads them. One-off jobs cannot be updated
+ * (J `tjf/core/core.py update_job`), so a changed one-off job is deleted and created again.
+ */
+import { z } from 'zod';
+import { actionTo } from '../../src/core/action-ref';
+import { NotFoundError, UsageError } from '../../src/core/errors';
+import type { FilesDeclaration } from '../../src/core/files';
+import { fingerprint } from '../../src/core/target';
+import type { Job, NewJob } from '../../src/services/toolhost';
+import { jobName, toolName } from '../args';
+import { attachedText, parseYamlText } from '../attached-text';
+import { fieldChanges } from '../data-diff';
+import { table, withWarnings } from '../format';
+import { command } from './context';
+import { jobsListCommand } from './jobs';
+import { comparable, definitionOf, jobsFileText, jobsFromFile, jobToEntry } from './jobs-file';
+
+/** What `/jobs load` will do. */
+export interface LoadPlan {
+  create: NewJob[];
+  update: { job: NewJob; fields: string[] }[];
+  unchanged: string[];
+  remove: string[];
+}
+
+/** Compares the wanted jobs with the current definitions; `only` limits it to one job. */
+export function loadPlan(wanted: readonly NewJob[], current: readonly Job[], only?: string): LoadPlan {
+  const inScope = (name: string) => only === undefined || name === only;
+  const byName = new Map(
+    current.filter((j) => inScope(j.name)).map((j) => [j.name, comparable(definitionOf(j))]),
+  );
+  const plan: LoadPlan = { create: [], update: [], unchanged: [], remove: [] };
+  for (const job of wanted.filter((j) => inScope(j.name))) {
+    const existing = byName.get(job.name);
+    if (!existing) {
+      plan.create.push(job);
+      continue;
+    }
+    const fields = [
+      ...new Set(
+        fieldChanges(existing, comparable(definitionOf(job))).map((c) => c.path.split('.')[0] ?? c.path),
+      ),
+    ];
+    if (fields.length) plan.update.push({ job, fields });
+    else plan.unchanged.push(job.name);
+  }
+  const names = new Set(wanted.map((j) => j.name));
+  plan.remove = [...byName.keys()].filter((name) => !names.has(name)).sort();
+  return plan;
+}
+
+/** The plan as a table, one job per row. */
+function planTable(plan: LoadPlan): string {
+  const rows = [
+    ...plan.create.map((j) => ['create', j.name, j.job_type]),
+    ...plan.update.map(({ job, fields }) => ['update', job.name, `changes ${fields.join(', ')}`]),
+    ...plan.remove.map((name) => ['delete', name, 'not in the file']),
+    ...plan.unchanged.map((name) => ['keep', name, 'unchanged']),
+  ];
+  return table([['ACTION', 'JOB', 'DETAIL'], ...rows]);
+}
+
+const count = (plan: LoadPlan) =>
+  `${plan.create.length} to create, ${plan.update.length} to update, ${plan.remove.length} to delete, ${plan.unchanged.length} unchanged`;
+
+const loadArgs = z.object({
+  tool: toolName,
+  job: jobName.optional().describe('load only this job of the file (the others are left alone)'),
+  /** The checked jobs as JSON: set by the confirmation step from the attached file. */
+  content: z.string().min(2).max(500_000).optional().meta({ hidden: true }),
+});
+
+async function wantedJobs(args: z.infer<typeof loadArgs>, files: Parameters<typeof attachedText>[0]) {
+  if (args.content !== undefined) {
+    try {
+      return jobsFromFile(JSON.parse(args.content), 'The jobs given');
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      throw new UsageError('The jobs given are not valid JSON.');
+    }
+  }
+  const text = await attachedText(files, 'a jobs file (YAML, as /jobs dump writes it)');
+  const name = files?.[0]?.name ?? 'The file';
+  return jobsFromFile(parseYamlText(text, name), name);
+}
+
+/** Content for the stored arguments: the jobs back in the file's own format (checked again on Confirm). */
+const asContent = (jobs: readonly NewJob[]) => JSON.stringify(jobs.map(jobToEntry));
+
+/** `/jobs load <tool>` with a jobs file attached (terminal: `--file PATH`). */
+export const jobsLoadCommand = Object.assign(
+  command({
+    name: 'jobs load',
+    summary:
+      'Apply a jobs file: create new jobs, update changed ones, delete unlisted ones (plan shown first)',
+    args: loadArgs,
+    positional: ['tool'],
+    examples: ['/jobs load mytool   (with jobs.yaml attached)', '/jobs load mytool --file ./jobs.yaml'],
+    permission: 'write',
+    sideEffect: true,
+    confirm: (args, target) =>
+      `Apply this jobs file to ${args.tool}${args.job ? ` (job ${args.job} only)` : ''}? ${target?.label ?? ''}`.trim(),
+    async resolve({ args, invocation, services }) {
+      const wanted = await wantedJobs(args, invocation.files);
+      if (args.job && !wanted.some((j) => j.name === args.job)) {
+        throw new UsageError(`Job ${args.job} is not in the file.`);
+      }
+      const client = services.toolhost.forTool(args.tool);
+      const current = await client.jobs.list({ includeUnset: false });
+      const plan = loadPlan(wanted, current, args.job);
+      if (plan.create.length + plan.update.length + plan.remove.length === 0) {
+        throw new UsageError(`The jobs of ${args.tool} already match the file: nothing to do.`);
+      }
+      return {
+        label: `Plan: ${count(plan)}.`,
+        args: { ...args, content: asContent(wanted) },
+        version: fingerprint(
+          current.map(definitionOf).sort((a, b) => String(a.name).localeCompare(String(b.name))),
+        ),
+        preview: { text: planTable(plan) },
+      };
+    },
+    async run({ args, services }) {
+      const wanted = await wantedJobs(args, undefined);
+      const client = services.toolhost.forTool(args.tool);
+      const plan = loadPlan(wanted, await client.jobs.list({ includeUnset: false }), args.job);
+      const done: string[][] = [];
+      const failed: string[] = [];
+      const step = async (action: string, name: string, work: () => Promise<string>) => {
+        try {
+          done.push([action, name, await work()]);
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          failed.push(`${name}: ${reason}`);
+          done.push([action, name, 'FAILED']);
+        }
+      };
+      for (const name of plan.remove)
+        await step('delete', name, async () => (await client.jobs.delete(name)).join(' ') || 'deleted');
+      for (const job of [...plan.create, ...plan.update.map((u) => u.job)]) {
+        const isNew = plan.create.includes(job);
+        if (job.job_type === 'one-off') {
+          await step(isNew ? 'create' : 'recreate', job.name, async () => {
+            if (!isNew)
+              await client.jobs
+                .delete(job.name)
+                .catch((e) => (e instanceof NotFoundError ? [] : Promise.reject(e)));
+            await client.jobs.create(job);
+            return 'created (one-off jobs cannot be updated in place)';
+          });
+        } else {
+          await step(isNew ? 'create' : 'update', job.name, async () => {
+            const result = await client.jobs.update(job);
+            return result.messages.join(' ') || (result.changed ? 'changed' : 'already up to date');
+          });
+        }
+      }
+      return withWarnings(
+        {
+          title: `Jobs file applied to ${args.tool}`,
+          text: failed.length
+            ? `Some jobs could not be applied:\n${failed.join('\n')}`
+            : `Done: ${plan.create.length} created, ${plan.update.length} updated, ${plan.remove.length} deleted, ${plan.unchanged.length} unchanged.`,
+          code: { text: table([['ACTION', 'JOB', 'RESULT'], ...done]) },
+          status: failed.length ? 'warning' : 'success',
+          actions: [actionTo(jobsListCommand, { tool: args.tool }, { label: 'List jobs' })],
+        },
+        client,
+      );
+    },
+  }),
+  { files: { description: 'the jobs file (YAML) to apply', required: false } satisfies FilesDeclaration },
+);
+
+/** `/jobs dump <tool>`: the jobs file of the tool, as a file `/jobs load` reads back. */
+export const jobsDumpCommand = command({
+  name: 'jobs dump',
+  summary: 'Send the jobs of a tool as a jobs file (YAML; what /jobs load and toolforge jobs load read)',
+  args: z.object({ tool: toolName }),
+  positional: ['tool'],
+  examples: ['/jobs dump mytool'],
+  permission: 'read',
+  sideEffect: false,
+  async run({ args, services }) {
+    const client = services.toolhost.forTool(args.tool);
+    const jobs = await client.jobs.list({ includeUnset: false });
+    if (jobs.length === 0) {
+      return withWarnings({ text: `${args.tool} has no jobs to dump.`, status: 'info' }, client);
+    }
+    return withWarnings(
+      {
+        title: `Jobs of ${args.tool}`,
+        text: `${jobs.length} job${jobs.length === 1 ? '' : 's'}, as set when created (defaults left out).`,
+        status: 'info',
+        attachments: [{ filename: `${args.tool}-jobs.yaml`, content: jobsFileText(args.tool, jobs) }],
+      },
+      client,
+    );
+  },
+});

@@ -1,0 +1,144 @@
+/**
+ * `/jobs update <tool> <job> --mem 1Gi …`: changes only the given fields of a job, in place.
+ *
+ * `PATCH /jobs` replaces a job's definition with exactly the fields sent (J `tjf/core/core.py
+ * update_job` compares `model_dump(exclude_unset=True)`), so the job's current definition is read
+ * first (`include_unset=false`, as `jobs dump` reads it), the given fields are put over it, and the
+ * whole is sent: every field not given stays as it was. One-off jobs cannot be updated (the API
+ * answers "OneOffJobs can't be updated"), which is said before anything is sent.
+ */
+import { z } from 'zod';
+import { UsageError } from '../../src/core/errors';
+import { mustExist } from '../../src/core/target';
+import type { NewJob } from '../../src/services/toolhost';
+import { jobName, toolName } from '../args';
+import { withWarnings } from '../format';
+import { command } from './context';
+import { cronProblem } from './cron';
+import { jobCard } from './job-card';
+import { definitionOf } from './jobs-file';
+import { filelogFields, filelogProblem, runArgs } from './jobs-run';
+
+const o = runArgs.shape;
+
+const updateArgs = z.object({
+  tool: toolName,
+  job: jobName,
+  command: o.command.optional(),
+  image: o.image.optional(),
+  schedule: o.schedule,
+  cpu: o.cpu,
+  mem: o.mem,
+  replicas: o.replicas,
+  port: o.port,
+  retry: o.retry,
+  timeout: o.timeout,
+  emails: o.emails,
+  mount: o.mount,
+  filelog: o.filelog,
+  noFilelog: o.noFilelog,
+  filelogStdout: o.filelogStdout,
+  filelogStderr: o.filelogStderr,
+  healthCheckScript: o.healthCheckScript,
+  healthCheckHttp: o.healthCheckHttp,
+});
+
+type UpdateArgs = z.infer<typeof updateArgs>;
+
+/** Which job types each option applies to. */
+const APPLIES: [keyof UpdateArgs, string, readonly string[]][] = [
+  ['schedule', '--schedule', ['scheduled']],
+  ['timeout', '--timeout', ['scheduled']],
+  ['retry', '--retry', ['scheduled', 'one-off']],
+  ['replicas', '--replicas', ['continuous']],
+  ['port', '--port', ['continuous']],
+  ['healthCheckScript', '--health-check-script', ['continuous']],
+  ['healthCheckHttp', '--health-check-http', ['continuous']],
+];
+
+/** The given fields as body fields (only those given). */
+function givenFields(args: UpdateArgs): Record<string, unknown> {
+  const health = args.healthCheckHttp
+    ? { type: 'http', path: args.healthCheckHttp }
+    : args.healthCheckScript
+      ? { type: 'script', script: args.healthCheckScript }
+      : undefined;
+  const fields: Record<string, unknown> = {
+    cmd: args.command,
+    imagename: args.image,
+    schedule: args.schedule,
+    cpu: args.cpu,
+    memory: args.mem,
+    replicas: args.replicas,
+    port: args.port,
+    retry: args.retry,
+    timeout: args.timeout,
+    emails: args.emails,
+    mount: args.mount,
+    health_check: health,
+    ...filelogFields(args),
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+}
+
+/** `/jobs update <tool> <job> [options]`. */
+export const jobsUpdateCommand = command({
+  name: 'jobs update',
+  summary: 'Change some settings of a scheduled or continuous job in place (the others stay as they are)',
+  args: updateArgs,
+  positional: ['tool', 'job'],
+  examples: [
+    '/jobs update mytool web --mem 1Gi --replicas 2',
+    '/jobs update mytool daily-report --schedule "30 4 * * *"',
+    '/jobs update mytool web --no-filelog',
+  ],
+  permission: 'write',
+  sideEffect: true,
+  async run({ args, services }) {
+    const given = givenFields(args);
+    if (Object.keys(given).length === 0) {
+      throw new UsageError('Say what to change, e.g. --mem 1Gi or --command "…".', {
+        hint: 'Type /help jobs update for every option.',
+      });
+    }
+    const problem =
+      filelogProblem(args) ??
+      (args.schedule !== undefined && cronProblem(args.schedule)
+        ? `Invalid --schedule: ${cronProblem(args.schedule)}.`
+        : undefined) ??
+      (args.healthCheckScript && args.healthCheckHttp
+        ? 'Choose one health check: --health-check-script or --health-check-http.'
+        : undefined);
+    if (problem) throw new UsageError(problem);
+    const client = services.toolhost.forTool(args.tool);
+    const current = await mustExist(
+      async () => {
+        const found = (await client.jobs.list({ includeUnset: false })).find((j) => j.name === args.job);
+        return found ?? (await client.jobs.show(args.job));
+      },
+      `Job ${args.job} of ${args.tool} does not exist.`,
+      `See /jobs list ${args.tool}, or create it with /jobs run.`,
+    );
+    if (current.job_type === 'one-off') {
+      throw new UsageError(`${args.job} is a one-off job, and the platform cannot update those in place.`, {
+        hint: `Delete it (/jobs delete ${args.tool} ${args.job}) and run it again with /jobs run.`,
+      });
+    }
+    const misplaced = APPLIES.find(
+      ([key, , types]) => args[key] !== undefined && !types.includes(current.job_type),
+    );
+    if (misplaced) {
+      throw new UsageError(`${misplaced[1]} does not apply to ${args.job}, a ${current.job_type} job.`);
+    }
+    const definition = { ...definitionOf(current), ...given };
+    if (given.health_check && !definition.port && (given.health_check as { type: string }).type === 'http') {
+      throw new UsageError('--health-check-http needs a port: add --port.');
+    }
+    const result = await client.jobs.update(definition as NewJob);
+    const job = await client.jobs.show(args.job);
+    const note = result.changed
+      ? `Updated ${Object.keys(given).join(', ')}. ${result.messages.join(' ')}`.trim()
+      : `Nothing changed: ${result.messages.join(' ') || 'the job already had these settings.'}`;
+    return withWarnings(jobCard(args.tool, job, note), client);
+  },
+});

@@ -1,0 +1,52 @@
+/**
+ * Schedules and whether the platform accepts them: the cases of the jobs API's own tests
+ * (J = toolforge-jobs-api `tests/test_cron.py` @ f1c6958), the four disagreements found in issue 20,
+ * and the corners of its parser (J `tjf/core/cron.py`: Python `int()`, `split("/", 1)`, `if step:`).
+ */
+export const CRON_CASES: readonly { schedule: string; accepted: boolean; why: string }[] = [
+  // J tests/test_cron.py
+  { schedule: '1 2 3 4 5', accepted: true, why: 'test_cron_parse_simple' },
+  { schedule: '*/30 1,2 4-6 * *', accepted: true, why: 'test_cron_parse_wildcards' },
+  { schedule: '@daily', accepted: true, why: 'test_cron_parse_at_macro' },
+  { schedule: '1 2 3 4', accepted: false, why: 'test_cron_parse_invalid_fields (4 fields)' },
+  { schedule: 'foo 2 3 4 5', accepted: false, why: 'test_cron_parse_nonsense_values' },
+  { schedule: '1000000 2 3 4 5', accepted: false, why: 'test_cron_parse_nonsense_values (Invalid value)' },
+  { schedule: '1-2/3 2 3 4 5', accepted: false, why: 'test_cron_parse_dash_slash' },
+  { schedule: '1000-0 2 3 4 5', accepted: false, why: 'test_cron_parse_invalid_range (backwards)' },
+  { schedule: '1-2000 2 3 4 5', accepted: false, why: 'test_cron_parse_invalid_range (above 59)' },
+  { schedule: '@bananas', accepted: false, why: 'test_cron_parse_invalid_at_macro' },
+  // issue 20: the four disagreements of the old pre-check
+  { schedule: '@midnight', accepted: false, why: 'not in AT_MAPPING' },
+  { schedule: '0-30/5 * * * *', accepted: false, why: 'step syntax on a range' },
+  { schedule: '0 0 * * 1-7', accepted: false, why: 'names and 7 are mapped for single values only' },
+  { schedule: '0 0 * * mon', accepted: true, why: 'day names in the day-of-week field' },
+  // corners of the parser
+  { schedule: '@hourly', accepted: true, why: 'macro' },
+  { schedule: '@weekly', accepted: true, why: 'macro' },
+  { schedule: '@monthly', accepted: true, why: 'macro' },
+  { schedule: '@yearly', accepted: true, why: 'macro' },
+  { schedule: '@annually', accepted: false, why: 'not in AT_MAPPING' },
+  { schedule: '@Daily', accepted: false, why: 'macros are matched before lower-casing' },
+  { schedule: '@daily ', accepted: false, why: 'a macro is the whole value' },
+  { schedule: '0 0 * * MON', accepted: true, why: 'fields are lower-cased' },
+  { schedule: '0 0 * * 7', accepted: true, why: '7 is Sunday' },
+  { schedule: '0 0 * * sun,sat', accepted: true, why: 'names in a list' },
+  { schedule: '0 0 * * mon-fri', accepted: false, why: 'names are not read in a range' },
+  { schedule: '0 0 * jan *', accepted: false, why: 'no month names' },
+  { schedule: '  0   0 * * *  ', accepted: true, why: 'empty parts between spaces are dropped' },
+  { schedule: '0\t0 * * *', accepted: false, why: 'only spaces separate fields' },
+  { schedule: '*/60 * * * *', accepted: false, why: 'step above the field maximum' },
+  { schedule: '*/0 * * * *', accepted: false, why: 'step 0' },
+  { schedule: '* * */0 * *', accepted: false, why: 'step 0 (day)' },
+  { schedule: '*/ * * * *', accepted: true, why: 'an empty step is not checked (if step:)' },
+  { schedule: '*/5/3 * * * *', accepted: false, why: 'split("/", 1): the step is "5/3"' },
+  { schedule: '1-2-3 * * * *', accepted: false, why: 'split("-", 1): the end is "2-3"' },
+  { schedule: '5/10 * * * *', accepted: true, why: 'a step from a number' },
+  { schedule: '1_0 * * * *', accepted: true, why: 'Python int() reads 1_0 as 10' },
+  { schedule: '+5 * * * *', accepted: true, why: 'Python int() reads a sign' },
+  { schedule: '1,,2 * * * *', accepted: false, why: 'an empty list item' },
+  { schedule: '* * 0 * *', accepted: false, why: 'day of month starts at 1' },
+  { schedule: '* * * 13 *', accepted: false, why: 'month ends at 12' },
+  { schedule: '', accepted: false, why: 'no fields' },
+  { schedule: '0 0 * * * *', accepted: false, why: 'six fields' },
+];

@@ -1,4 +1,5 @@
 import type { CardField, CardStatus, DraftCard } from '../src/core/reply';
+import { absoluteText, cardTime } from '../src/core/times';
 import type { Quota, ToolhostClient } from '../src/services/toolhost';
 
 /** Parses the components API's `YYYYmmdd-HHMMSS` (UTC) timestamps. */
@@ -9,20 +10,13 @@ export function parseCompactUtc(value: string): Date | undefined {
   return new Date(Date.UTC(y as number, (mo as number) - 1, d, h, mi, s));
 }
 
-/** `2026-11-22 10:15 UTC`: unambiguous for a channel spread over time zones. */
+/**
+ * A time as text where a card cannot carry a time value (inside a sentence): the one text shape of
+ * `src/core/times.ts`, in UTC (`Mon 23 Nov 2026, 17:55 UTC`).
+ */
 export function formatUtc(date: Date | undefined): string {
-  if (!date || Number.isNaN(date.getTime())) return 'unknown';
-  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
-/** `3 min ago`, `2 h ago`, `just now`. */
-export function formatAge(date: Date | undefined, now = Date.now()): string {
-  if (!date || Number.isNaN(date.getTime())) return '';
-  const seconds = Math.max(0, Math.round((now - date.getTime()) / 1000));
-  if (seconds < 45) return 'just now';
-  if (seconds < 3600) return `${Math.round(seconds / 60)} min ago`;
-  if (seconds < 86_400) return `${Math.round(seconds / 3600)} h ago`;
-  return `${Math.round(seconds / 86_400)} d ago`;
+  const time = cardTime(date);
+  return time ? absoluteText(time) : 'unknown';
 }
 
 /** `1m 05s`. */
@@ -82,4 +76,32 @@ export function statusOf(state: string): CardStatus {
   if (/(cancel)/.test(s)) return 'warning';
   if (/(pending|running|starting|waiting)/.test(s)) return 'progress';
   return 'info';
+}
+
+/**
+ * Texts joined as sentences: each ends with a full stop unless it ends with punctuation already, so
+ * two upstream statuses never run together ("…skipping the build. Job web is already up to date.").
+ */
+export function sentences(parts: readonly (string | undefined | null)[]): string {
+  return parts
+    .map((part) => part?.trim() ?? '')
+    .filter(Boolean)
+    .map((part) => (/[.!?…:]$/.test(part) ? part : `${part}.`))
+    .join(' ');
+}
+
+/**
+ * The builds service's message in Deckhand's words: its advice to run its own CLI
+ * (`toolforge build logs <id>`, builds-api `tekton` status messages) becomes the Deckhand command.
+ */
+export function buildMessageInWords(message: string, tool: string): string {
+  return message
+    .replace(
+      /Check the logs with `toolforge build logs ([\w.-]+)`\.?/g,
+      `See its log with /build logs ${tool} $1.`,
+    )
+    .replace(
+      /you can check the build logs for more info: ([\w.\s-]+)$/,
+      (_all, ids: string) => `see the log with /build logs ${tool} ${ids.trim().split(/\s+/)[0]}`,
+    );
 }

@@ -30,6 +30,7 @@ import {
   venuesListCommand,
 } from './calendar/venues';
 import { helpCommand } from './chat/help';
+import { timezoneCommand } from './chat/timezone';
 import { ACCOUNT_COMMANDS } from './link-commands';
 import { MEDIA_COMMANDS } from './media/media';
 import type { AppServices } from './services';
@@ -82,8 +83,10 @@ import {
   tokenRefreshCommand,
   tokenShowCommand,
 } from './toolhost/token';
-import { toolBindCommand } from './toolhost/tool-bind';
+import { toolBindCommand, toolUnbindCommand } from './toolhost/tool-bind';
 import { toolStatusCommand } from './toolhost/tool-status';
+import { WEBSERVICE_COMMANDS } from './toolhost/webservice';
+import { webserviceWatch } from './toolhost/webservice-card';
 
 /** Every command, in the order help lists them. */
 export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
@@ -122,6 +125,7 @@ export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
   jobsImagesCommand,
   jobsQuotaCommand,
   logsCommand,
+  ...WEBSERVICE_COMMANDS,
   envvarsListCommand,
   envvarsShowCommand,
   envvarsSetCommand,
@@ -133,6 +137,7 @@ export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
   subscriptionsCommand,
   tailStopCommand,
   toolBindCommand,
+  toolUnbindCommand,
   eventCreateCommand,
   eventNewCommand,
   eventShowCommand,
@@ -160,11 +165,17 @@ export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
   calendarInfoCommand,
   ...MEDIA_COMMANDS,
   ...ACCOUNT_COMMANDS,
+  timezoneCommand,
   helpCommand,
 ];
 
 /** The kinds of resources whose cards are kept up to date. */
-export const WATCH_KINDS: readonly WatchKind<AppServices>[] = [deploymentWatch, buildWatch, jobWatch];
+export const WATCH_KINDS: readonly WatchKind<AppServices>[] = [
+  deploymentWatch,
+  buildWatch,
+  jobWatch,
+  webserviceWatch,
+];
 
 export { mediaUploadView as MEDIA_UPLOAD_VIEW } from './media/media';
 export type { AppServices } from './services';

@@ -5,6 +5,7 @@ import type { BindingStore } from '../src/core/actions';
 import { type CommandDefinition, defineCommand } from '../src/core/command';
 import type { CommandRegistry } from '../src/core/registry';
 import type { TailService } from '../src/core/tail';
+import type { TimeZoneStore } from '../src/core/times';
 import type { WatchService } from '../src/core/watch';
 import type { DigestScheduler } from '../src/queue/digest-scheduler';
 import type { UploadService } from '../src/queue/upload-service';
@@ -22,6 +23,8 @@ export interface AppServices {
   toolhost: ToolhostClientFactory;
   watches: WatchService;
   bindings: BindingStore;
+  /** Each conversation's time zone (`/timezone`). */
+  timeZones: TimeZoneStore;
   /** Which conversations want to hear about which tools. */
   subscriptions: SubscriptionStore;
   /** Periodic discovery of builds and deployments started outside the bot, per subscribed tool. */

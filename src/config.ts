@@ -241,6 +241,23 @@ export const ENV = {
     schema: z.string().min(16, 'must be at least 16 characters').optional(),
     description: 'Secret that signs the Slack installation `state` (multi-workspace installs).',
   },
+  SLACK_COMMAND: {
+    schema: z
+      .string()
+      .regex(
+        /^[a-z0-9_-]{1,31}$/,
+        'a slash command name without the slash: lowercase letters, digits, - and _',
+      )
+      .default('deckhand'),
+    description:
+      'The one Slack slash command (without `/`): `/deckhand deploy mytool`. Help, usage and hints on Slack show this form.',
+  },
+  SLACK_LEGACY_COMMANDS: {
+    schema: listOf(/^[a-z][a-z0-9-]*$/, 'deploy,build,jobs (or all)'),
+    description:
+      'Also register these command groups as their own Slack slash commands (`/deploy`, …), comma-separated, or `all`. Off by default: generic names collide with other apps.',
+    defaultText: 'none',
+  },
   SLACK_API_URL: {
     schema: optionalUrl,
     description: 'Base of the Slack Web API (tests point it at a local fake).',

@@ -137,6 +137,7 @@ export class SlackAdapter implements PlatformAdapter {
       inflight: this.inflight,
       logger,
       downloadHosts: downloadHosts(settings.apiUrl),
+      slashCommand: context.config.SLACK_COMMAND,
     });
     await bolt.init();
 

@@ -10,6 +10,7 @@ import type { IncomingFile } from '../../src/core/files';
 import type { DeliveryDeduper } from '../../src/core/host';
 import { ACTION_PREFIX, LINK_PREFIX } from './blocks';
 import type { SlackClients } from './clients';
+import { slashCommandLine } from './command-line';
 import { plainTypedText } from './escape';
 import { incomingFiles, type SlackFileInfo } from './files';
 import { FORM_CALLBACK_ID, readSubmission } from './forms';
@@ -32,6 +33,8 @@ export interface HandlerDeps {
   logger: Logger;
   /** Hosts the bot token may be sent to for file downloads. */
   downloadHosts: Set<string>;
+  /** Deckhand's one slash command, without the slash (`SLACK_COMMAND`). */
+  slashCommand: string;
 }
 
 interface Who {
@@ -137,7 +140,7 @@ function onCommands(app: App, deps: HandlerDeps): void {
       const key = `slack:trigger:${command.trigger_id}`;
       if (!(await claim(deps, deps.deliveries, key, who, where))) return;
       const place = await placeOf(deps, who, command.channel_id, { responseUrl: command.response_url });
-      const text = `${command.command} ${plainTypedText(command.text ?? '')}`.trim();
+      const text = slashCommandLine(command.command, plainTypedText(command.text ?? ''), deps.slashCommand);
       const input = { kind: 'text' as const, text };
       await handOff(deps, key, input, invocationOf(who, place), place, command.trigger_id);
     });
@@ -254,7 +257,7 @@ function onMessages(app: App, deps: HandlerDeps): void {
     const files = incomingFiles(event.files, token, deps.downloadHosts, fetch, teamId);
     const text = plainTypedText((event.text ?? '').replace(/<@[UW][A-Z0-9]+(\|[^>]*)?>/g, ' ')).trim();
     if (!text && files.length === 0) return;
-    const line = text.startsWith('/') ? text : `/${text || 'help'}`;
+    const line = slashCommandLine(`/${deps.slashCommand}`, text, deps.slashCommand);
     await handOff(deps, key, { kind: 'text', text: line }, invocationOf(who, place, files), place);
   };
   app.event('app_mention', async ({ event, body, context }) => {

@@ -7,7 +7,7 @@ import type { ManifestSpec } from '../types';
  * The bot scopes Deckhand asks for, each for one reason (docs/slack.md explains them to admins).
  */
 export const BOT_SCOPE_REASONS = {
-  commands: 'the slash commands (/deploy, /build, …)',
+  commands: 'the slash command (/deckhand deploy, /deckhand build, …)',
   'chat:write': 'posting status cards and keeping them up to date',
   'chat:write.public': 'posting cards in public channels without being invited first',
   'im:write': 'opening a DM with a user for private replies and private files',
@@ -32,13 +32,13 @@ export const PLACEHOLDER_URL = 'https://deckhand.example.org';
 
 /**
  * The slash command of one group: a command named like the group gives the description and usage;
- * subcommands are listed (with `/help <group>` for their details).
+ * subcommands are listed (with `/deckhand help <group>` for their details).
  */
-function groupCommand(registry: CommandRegistry<unknown>, group: string) {
+function groupCommand(registry: CommandRegistry<unknown>, group: string, namespace: string) {
   const members = registry.group(group);
   const bare = members.find((c) => c.name === group);
   const subcommands = members.filter((c) => c !== bare).map((c) => c.name.split(' ').slice(1).join(' '));
-  const details = `(details: /help ${group})`;
+  const details = `(details: /${namespace} help ${group})`;
   if (bare) {
     const usage = usageLine(bare).slice(`/${group}`.length).trim();
     return {
@@ -64,13 +64,42 @@ function withoutEmptyHint<T extends { usage_hint: string }>(command: T): Omit<T,
 }
 
 /**
- * The Slack app manifest (`manifest/slack-app.json`): one slash command per command group, the bot
- * scopes, interactivity, events and the OAuth redirect URL, all pointing at `PUBLIC_URL`.
+ * The command groups registered as their own slash commands besides the one namespaced command
+ * (`SLACK_LEGACY_COMMANDS`: a list of groups, or `all`), in registry order.
+ */
+export function legacyGroups(registry: CommandRegistry<unknown>, config: Config): string[] {
+  const wanted = new Set(config.SLACK_LEGACY_COMMANDS);
+  const all = wanted.has('all');
+  return registry.groups().filter((group) => all || wanted.has(group));
+}
+
+/** The one namespaced command (`/deckhand <command> …`), described by its most used commands. */
+function namespacedCommand(registry: CommandRegistry<unknown>, config: Config) {
+  const name = config.SLACK_COMMAND;
+  const groups = registry.groups().filter((group) => group !== 'help');
+  return {
+    command: `/${name}`,
+    description: `Deckhand: ${groups.join(', ')} (/${name} help)`.slice(0, 2000),
+    usage_hint: 'deploy mytool | jobs list mytool | logs mytool web | help [command]',
+  };
+}
+
+/**
+ * The Slack app manifest (`manifest/slack-app.json`): one slash command (`SLACK_COMMAND`, default
+ * `/deckhand`) taking the command as its first word, plus the opt-in per-group commands of
+ * `SLACK_LEGACY_COMMANDS`; the bot scopes, interactivity, events and the OAuth redirect URL, all
+ * pointing at `PUBLIC_URL`.
  */
 export function buildSlackManifest(registry: CommandRegistry<unknown>, config: Config): unknown {
   const base = (config.PUBLIC_URL ?? PLACEHOLDER_URL).replace(/\/+$/, '');
   const events = `${base}/slack/events`;
   const socket = Boolean(config.SLACK_APP_TOKEN);
+  const commands = [
+    namespacedCommand(registry, config),
+    ...legacyGroups(registry, config)
+      .filter((group) => group !== config.SLACK_COMMAND)
+      .map((group) => withoutEmptyHint(groupCommand(registry, group, config.SLACK_COMMAND))),
+  ];
   return {
     _metadata: { major_version: 1, minor_version: 1 },
     display_information: {
@@ -85,8 +114,8 @@ export function buildSlackManifest(registry: CommandRegistry<unknown>, config: C
         messages_tab_read_only_enabled: false,
       },
       bot_user: { display_name: 'deckhand', always_online: true },
-      slash_commands: registry.groups().map((group) => ({
-        ...withoutEmptyHint(groupCommand(registry, group)),
+      slash_commands: commands.map((command) => ({
+        ...command,
         ...(socket ? {} : { url: events }),
         should_escape: false,
       })),

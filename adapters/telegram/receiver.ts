@@ -127,7 +127,13 @@ async function onMessage(ctx: Context, deps: ReceiverDeps): Promise<void> {
     const form = /^f_([0-9A-Za-z]{1,32})$/.exec(line.rest);
     if (form && (await deps.forms.resume(from, form[1] as string))) return;
     if (form) await surface.reply({ text: 'That form has expired; run the command again.', status: 'info' });
-    await handOff(deps, updateKey(ctx, deps), { kind: 'text', text: '/help' }, invocationOf(where), where);
+    await handOff(
+      deps,
+      updateKey(ctx, deps),
+      { kind: 'text', text: '/help --welcome' },
+      invocationOf(where),
+      where,
+    );
     return;
   }
   const group = deps.groups.get(line.name);

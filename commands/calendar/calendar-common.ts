@@ -1,5 +1,6 @@
 /** What every calendar command starts with: a client for the user, and the site's time zone. */
 import type { ChatUser } from '../../src/core/command';
+import { plural } from '../../src/core/plural';
 import type { CalendarClient, CalendarSite } from '../../src/services/calendar';
 import type { CalendarServices } from './context';
 
@@ -27,7 +28,7 @@ export function pageFooter(
 ) {
   const parts = [
     page.totalPages > 1 ? `Page ${page.page} of ${page.totalPages}` : undefined,
-    `${page.total} ${page.total === 1 ? noun : `${noun}s`}`,
+    plural(page.total, noun),
     zone ? `times in ${zone}` : undefined,
   ];
   return parts.filter(Boolean).join(' · ');

@@ -1,5 +1,6 @@
 /** `/venues list|create` and `/organizers list|create`. */
 import { z } from 'zod';
+import { pluralOf } from '../../src/core/plural';
 import type { CardField, DraftCard } from '../../src/core/reply';
 import type { CalendarOrganizer, CalendarPage, CalendarVenue } from '../../src/services/calendar';
 import { pageNumber, webUrl } from './calendar-args';
@@ -20,7 +21,7 @@ function listCard<T>(
   search: string | undefined,
 ): DraftCard {
   const title = `${what === 'venue' ? 'Venues' : 'Organizers'}${search ? ` matching “${search}”` : ''}`;
-  if (page.items.length === 0) return { title, text: `No ${what}s found.`, status: 'info' };
+  if (page.items.length === 0) return { title, text: `No ${pluralOf(what)} found.`, status: 'info' };
   const command = what === 'venue' ? 'venues list' : 'organizers list';
   const actions = [
     ...(page.page > 1 ? [{ label: '◀ Previous', command, args: { search, page: page.page - 1 } }] : []),

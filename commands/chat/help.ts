@@ -1,27 +1,26 @@
 import { z } from 'zod';
-import { UsageError } from '../../src/core/errors';
-import { commandHelp, registryHelp } from '../../src/core/help';
+import { helpFor, welcomeHelp } from '../../src/core/help-sections';
 import { command } from './context';
+import { HELP_GUIDE } from './help-guide';
 
-/** `/help [command]`: the command list, a group's commands, or one command's arguments and examples. */
+/**
+ * `/help [topic]`: the overview by section, a section (`/help media`), a command group or the start
+ * of a command's name (`/help media folder`), or one command's arguments and examples. A group name
+ * typed alone (`/media folder`) lands here too.
+ */
 export const helpCommand = command({
   name: 'help',
   summary: 'Show the commands, or how to use one',
-  args: z.object({ topic: z.array(z.string()).default([]).describe('a command or group, e.g. build start') }),
+  args: z.object({
+    topic: z.array(z.string()).default([]).describe('a section, group or command, e.g. media or build start'),
+    welcome: z.boolean().default(false).describe('the first-time welcome').meta({ hidden: true }),
+  }),
   positional: ['topic'],
-  examples: ['/help', '/help deploy', '/help build start'],
+  examples: ['/help', '/help deploy', '/help media folder'],
   permission: 'read',
   sideEffect: false,
   async run({ args, services }) {
-    const words = args.topic.map((w) => w.replace(/^\//, '').toLowerCase());
-    if (words.length === 0) return registryHelp(services.registry);
-    const exact = services.registry.get(words.join(' '));
-    if (exact) return commandHelp(exact);
-    const group = words[0] as string;
-    if (words.length === 1 && services.registry.group(group).length > 0) {
-      const members = services.registry.group(group);
-      return members.length === 1 ? commandHelp(members[0] as never) : registryHelp(services.registry, group);
-    }
-    throw new UsageError(`There is no command /${words.join(' ')}.`, { hint: 'Type /help to see them all.' });
+    if (args.welcome) return welcomeHelp(HELP_GUIDE);
+    return helpFor(services.registry, HELP_GUIDE, args.topic);
   },
 });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { actionTo, formTarget } from '../../src/core/action-ref';
 import { UsageError } from '../../src/core/errors';
+import { plural } from '../../src/core/plural';
 import type { DraftCard } from '../../src/core/reply';
 import type { FileListItem, MediaClient } from '../../src/services/media';
 import { linksOf } from '../../src/services/media/links';
@@ -129,7 +130,10 @@ export const mediaImagesCommand = command({
     return {
       title: `Images of ${images.title || images.fileCode}`,
       status: 'info',
-      fields: entries.map(([label, url]) => ({ label, value: url, url })),
+      text:
+        entries.length > 0
+          ? `${plural(entries.length, 'image')}: open them with the buttons.`
+          : 'This file has no images yet.',
       links: entries.map(([label, url]) => ({ label, url })),
     };
   },

@@ -17,8 +17,13 @@ import { fileCode, folderId, formatBytes, percent, webUrl } from './media-format
 /** Most files one `/media upload` takes. */
 const MAX_FILES = 10;
 
-const ATTACH_HINT =
-  'Telegram: send the file with /media upload as its caption. Slack: share it with Deckhand in a direct message with the text `media upload`. Discord: use the file option of /media upload. Terminal: /media upload --file PATH.';
+/** How to attach a file to `/media upload` on each platform. */
+const ATTACH_HINTS: Record<string, string> = {
+  telegram: 'Send the file with /media upload as its caption.',
+  slack: 'Share the file with Deckhand in a direct message with the text `media upload`.',
+  discord: 'Use the file option of /media upload.',
+  shell: 'Terminal: /media upload --file PATH.',
+};
 
 const title = z
   .string()
@@ -42,7 +47,10 @@ export const mediaUploadCommand = Object.assign(
     sideEffect: true,
     async run({ args, invocation, services, reply }) {
       const files = invocation.files ?? [];
-      if (files.length === 0) throw new UsageError('There is no file to upload.', { hint: ATTACH_HINT });
+      if (files.length === 0)
+        throw new UsageError('There is no file to upload.', {
+          hint: ATTACH_HINTS[invocation.user.platform] ?? ATTACH_HINTS.shell,
+        });
       if (files.length > MAX_FILES) throw new UsageError(`At most ${MAX_FILES} files at a time, please.`);
       if (args.title && files.length > 1) {
         throw new UsageError('--title names one file: send the files one at a time to give each a title.');

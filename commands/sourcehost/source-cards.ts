@@ -62,7 +62,8 @@ export function migrationCard(owner: string, migration: Migration, note?: string
           ],
         }
       : {}),
-    footer: `migration ${migration.id} · ${migration.guid} · created ${migration.created_at}`,
+    footer: `migration ${migration.id} · ${migration.guid} · created`,
+    footerTime: { at: Date.parse(migration.created_at) },
   };
 }
 
@@ -128,7 +129,7 @@ export function importCard(repo: string, item: Import): DraftCard {
       {
         label: 'Large files',
         value: item.has_large_files
-          ? `${item.large_files_count} (${item.large_files_size} bytes); LFS: ${String(item.use_lfs ?? 'undecided')}`
+          ? `${item.large_files_count} (${item.large_files_size} bytes); ${lfsChoice(item.use_lfs)}`
           : 'none',
         inline: true,
       },
@@ -137,4 +138,15 @@ export function importCard(repo: string, item: Import): DraftCard {
         : []),
     ],
   };
+}
+
+/**
+ * The repository's Git LFS choice in words. The REST reference documents `use_lfs` as a boolean
+ * while its prose lists `opt_in`, `opt_out` and `undecided`; `false` is what an import that was
+ * never asked answers, so it reads as not chosen yet.
+ */
+export function lfsChoice(useLfs: boolean | string | undefined): string {
+  if (useLfs === true || useLfs === 'opt_in') return 'kept with Git LFS';
+  if (useLfs === 'opt_out') return 'removed from the history';
+  return 'Git LFS not chosen yet (see /source import lfs)';
 }

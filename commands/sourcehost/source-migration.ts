@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { commandRef } from '../../src/core/action-ref';
 import { NotFoundError, UsageError } from '../../src/core/errors';
+import { tableTime } from '../../src/core/times';
 import { migrationOwner, SCOPES } from '../../src/services/sourcehost';
 import { table } from '../format';
 import { command } from './context';
@@ -115,12 +116,12 @@ export const migrationListCommand = command({
     const rows = migrations.map((m) => [
       String(m.id),
       m.state,
-      m.created_at,
+      tableTime(Date.parse(m.created_at)),
       m.repositories.map((r) => r.full_name).join(', '),
     ]);
     return {
       title: `Migrations of ${ownerLabel(args.owner)}`,
-      code: { text: table([['ID', 'STATE', 'CREATED', 'REPOSITORIES'], ...rows]) },
+      code: { text: table([['ID', 'STATE', 'CREATED (UTC)', 'REPOSITORIES'], ...rows]) },
       status: 'info',
       footer: migrations.length === args.perPage ? `More may follow: --page ${args.page + 1}` : undefined,
     };

@@ -1,8 +1,9 @@
 import { actionTo } from '../../src/core/action-ref';
 import type { ActionRequest, CardField, CardStatus, DraftCard } from '../../src/core/reply';
+import { cardTime } from '../../src/core/times';
 import type { Outcome, WatchKind } from '../../src/core/watch';
 import { type Build, type BuildStatus, FINISHED_BUILD_STATUSES } from '../../src/services/toolhost';
-import { formatDuration, formatUtc, withWarnings } from '../format';
+import { buildMessageInWords, formatDuration, withWarnings } from '../format';
 import type { AppServices } from '../services';
 import { announcement } from './announce';
 import { buildCancelCommand } from './build';
@@ -52,7 +53,8 @@ export function buildCard(tool: string, build: Build, note?: string): DraftCard 
   ].filter(Boolean);
   if (ref.length) fields.push({ label: 'Ref', value: ref.join(' '), inline: true });
   if (build.destination_image) fields.push({ label: 'Image', value: build.destination_image });
-  if (started) fields.push({ label: 'Started', value: formatUtc(started), inline: true });
+  const startedAt = cardTime(started, { relative: true });
+  if (startedAt) fields.push({ label: 'Started', value: '', time: startedAt, inline: true });
   if (started && ended)
     fields.push({ label: 'Took', value: formatDuration(ended.getTime() - started.getTime()), inline: true });
   const actions: ActionRequest[] = [
@@ -63,7 +65,9 @@ export function buildCard(tool: string, build: Build, note?: string): DraftCard 
       actionTo(buildCancelCommand, { tool, id: build.build_id }, { label: 'Cancel', style: 'danger' }),
     );
   }
-  const lines = [build.message || `Build ${BUILD_WORD[build.status]}.`];
+  const lines = [
+    build.message ? buildMessageInWords(build.message, tool) : `Build ${BUILD_WORD[build.status]}.`,
+  ];
   if (note) lines.unshift(note);
   return {
     title: `Build of ${tool}`,
@@ -94,7 +98,7 @@ export const buildWatch: WatchKind<AppServices> = {
       state: BUILD_WORD[build.status],
       terminal: FINISHED_BUILD_STATUSES.has(build.status),
       ...(outcome ? { outcome } : {}),
-      detail: `Build ${build.build_id}${ref}: ${build.message || BUILD_WORD[build.status]}`,
+      detail: `Build ${build.build_id}${ref}: ${build.message ? buildMessageInWords(build.message, tool) : BUILD_WORD[build.status]}`,
       card: withWarnings(buildCard(tool, build), client),
     };
   },

@@ -17,6 +17,7 @@ function describe(subscription: Subscription): string {
   const filters = [
     subscription.failuresOnly && 'failures only',
     subscription.changesOnly && 'changes only',
+    subscription.thread && 'one thread per resource',
   ].filter(Boolean);
   const broken = subscription.broken ? ` — BROKEN: ${subscription.broken}` : '';
   return `${subscription.kinds.join(', ')}${filters.length ? ` (${filters.join(', ')})` : ''}${broken}`;
@@ -34,12 +35,17 @@ export const subscribeCommand = command({
       .boolean()
       .default(false)
       .describe('only announce a failure after a success, or a recovery after a failure'),
+    thread: z
+      .boolean()
+      .default(false)
+      .describe('one thread per deployment, build or job; the first message shows the latest state'),
   }),
   positional: ['tool', 'kinds'],
   examples: [
     '/subscribe mytool',
     '/subscribe mytool deploys --failures-only',
     '/subscribe mytool builds deploys --changes-only',
+    '/subscribe mytool deploys --thread',
   ],
   permission: 'read',
   sideEffect: true,
@@ -73,6 +79,7 @@ export const subscribeCommand = command({
       kinds: kinds as SubscriptionKind[],
       failuresOnly: args.failuresOnly,
       changesOnly: args.changesOnly,
+      ...(args.thread ? { thread: true } : {}),
       createdBy: `${invocation.user.platform}:${invocation.user.id}`,
     };
     await services.subscriptions.put(subscription);

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { Invocation } from '../../src/core/command';
-import { UsageError } from '../../src/core/errors';
+import { UpstreamError, UsageError } from '../../src/core/errors';
+import { plural } from '../../src/core/plural';
 import type { DraftCard } from '../../src/core/reply';
 import { mustExist } from '../../src/core/target';
 import type { DeployToken, ToolhostClient } from '../../src/services/toolhost';
 import { toolName } from '../args';
-import { withWarnings } from '../format';
+import { formatUtc, withWarnings } from '../format';
 import { command } from './context';
 
 const toolArgs = z.object({ tool: toolName });
@@ -22,13 +23,30 @@ function requirePrivate(invocation: Invocation, what: string): void {
   }
 }
 
+/** How long a deploy token lasts from its creation (components-api `token_lifetime`, see specs/toolforge/README.md). */
+const TOKEN_LIFETIME_DAYS = 365;
+const DAY_MS = 86_400_000;
+
+/** `It expires on 2027-10-24 00:12 UTC, in 334 days.`, from the token's creation date. */
+export function tokenExpiry(creationDate: string | undefined, now = Date.now()): string {
+  const created = creationDate ? new Date(creationDate) : undefined;
+  if (!created || Number.isNaN(created.getTime())) {
+    return `A deploy token lasts ${TOKEN_LIFETIME_DAYS} days from its creation.`;
+  }
+  const expires = new Date(created.getTime() + TOKEN_LIFETIME_DAYS * DAY_MS);
+  const left = Math.ceil((expires.getTime() - now) / DAY_MS);
+  if (left <= 0) return `It expired on ${formatUtc(expires)}: refresh it with /token refresh.`;
+  return `It expires on ${formatUtc(expires)}, in ${plural(left, 'day')}.`;
+}
+
 function tokenCard(tool: string, token: DeployToken, headline: string): DraftCard {
+  const created = token.creation_date ? new Date(token.creation_date) : undefined;
   return {
     title: `Deploy token of ${tool}`,
-    text: `${headline}\nKeep it secret: anyone with it can deploy ${tool}. It is valid for 365 days.`,
+    text: `${headline}\nKeep it secret: anyone with it can deploy ${tool}. ${tokenExpiry(token.creation_date)}`,
     fields: [
       { label: 'Token', value: token.token },
-      ...(token.creation_date ? [{ label: 'Created', value: token.creation_date }] : []),
+      ...(created ? [{ label: 'Created', value: formatUtc(created) }] : []),
     ],
     status: 'info',
     visibility: 'private',
@@ -76,7 +94,19 @@ export const tokenCreateCommand = tokenValueCommand(
   'create',
   'Create a deploy token for a tool',
   'Created a deploy token:',
-  (c) => c.components.createDeployToken(),
+  (c) =>
+    c.components.createDeployToken().catch((error: unknown) => {
+      // components-api answers 409 when the tool already has one (its own advice names its HTTP route).
+      if (error instanceof UpstreamError && error.status === 409) {
+        throw new UpstreamError(
+          'toolhost',
+          409,
+          `${c.tool} already has a deploy token, so none was created.`,
+          `See it with /token show ${c.tool}, or replace it with /token refresh ${c.tool}.`,
+        );
+      }
+      throw error;
+    }),
 );
 
 /** `/token refresh <tool>`: replaces the token with a new one. */

@@ -5,7 +5,7 @@ import { createApp } from '../wiring/app';
 import { publishSandboxNotes, sandboxNotes } from '../wiring/sandbox-notes';
 import { listenWeb, openWeb } from '../wiring/serve';
 import { describeServiceModes } from '../wiring/service-modes';
-import { createShell } from '../wiring/shell';
+import { answersFrom, createShell, parseAnswers } from '../wiring/shell';
 
 /** Options of {@link runShell}. */
 export interface ShellOptions {
@@ -14,6 +14,8 @@ export interface ShellOptions {
   /** After a script ends, wait this many seconds for started work (watches) to finish. */
   waitSeconds: number;
   interactive: boolean;
+  /** `--answers` values: the answers of forms in a script. */
+  answers?: readonly string[];
 }
 
 /**
@@ -22,6 +24,11 @@ export interface ShellOptions {
  */
 export async function runShell(options: ShellOptions): Promise<number> {
   const { config } = options;
+  const answers = parseAnswers(options.answers ?? []);
+  if (!answers.ok) {
+    process.stderr.write(`${answers.message}\n`);
+    return 2;
+  }
   const logFile = config.LOG_FILE ?? resolve(config.DATA_DIR, 'deckhand.log');
   const logger = createLogger({ level: config.LOG_LEVEL, file: logFile });
   const userName = config.SHELL_USER ?? process.env.USER ?? 'operator';
@@ -46,6 +53,7 @@ export async function runShell(options: ShellOptions): Promise<number> {
     interactive: options.interactive,
     userName,
     filesDir: resolve(config.DATA_DIR, 'files'),
+    answers: answersFrom(answers.sets),
   });
   app.startWorkers();
   const services = describeServiceModes(app.modes);

@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import type { AnyCommand } from './command';
+import { didYouMean } from './did-you-mean';
 import { UsageError } from './errors';
 import { usageLine } from './help';
+import { issuePhrase } from './issue-words';
 import { argInfo, toFlagName, toPositionalName } from './schema-info';
 import type { Token } from './tokenize';
 
@@ -43,7 +45,14 @@ export function bindTokens(
     const flagName = (eq >= 0 ? body.slice(0, eq) : body).toLowerCase();
     const key = flags.get(flagName);
     if (!key) {
-      throw new UsageError(`Unknown option --${flagName} for /${command.name}.`, { usage });
+      const visible = [...flags.entries()]
+        .filter(([, k]) => !argInfo(shape[k] as z.ZodType).hidden && !(command.positional ?? []).includes(k))
+        .map(([flag]) => flag);
+      const guess = didYouMean(flagName, visible, (flag) => `--${flag}`);
+      throw new UsageError(`Unknown option --${flagName} for /${command.name}.`, {
+        usage,
+        ...(guess ? { hint: guess } : {}),
+      });
     }
     const info = argInfo(shape[key] as z.ZodType);
     let value: string | boolean;
@@ -90,7 +99,11 @@ function assignPositionals(
 ): void {
   const names = [...(command.positional ?? [])].filter((name) => !(name in raw));
   const required = names.filter((name) => !argInfo(shape[name] as z.ZodType).optional).length;
-  if (names[0] === 'tool' && options.boundTool && values.length < required) {
+  if (
+    names[0] === 'tool' &&
+    options.boundTool &&
+    takesBoundTool(command, names, values, required, options.boundTool)
+  ) {
     values.unshift(options.boundTool);
   }
   for (const [index, name] of names.entries()) {
@@ -103,8 +116,33 @@ function assignPositionals(
     if (value !== undefined) raw[name] = value;
   }
   if (values.length > 0) {
-    throw new UsageError(`Too many arguments: \`${values.join(' ')}\` is not expected.`, { usage });
+    throw new UsageError(
+      `Too many arguments: \`${values.join(' ')}\` ${values.length === 1 ? 'is' : 'are'} left over.`,
+      {
+        usage,
+      },
+    );
   }
+}
+
+/**
+ * Whether the bound tool fills `<tool>`: when a required value would be missing without it, and also
+ * when fewer values than positionals are given and the first is not the bound tool's name, so that an
+ * optional id (`/build show latest`, `/logs web`) is never taken for a tool name. Another tool is
+ * then named with `--tool`. Commands whose later positionals are secrets keep the strict rule: a
+ * tool name must never be taken for a secret.
+ */
+function takesBoundTool(
+  command: AnyCommand<unknown>,
+  names: readonly string[],
+  values: readonly string[],
+  required: number,
+  boundTool: string,
+): boolean {
+  if (values.length < required) return true;
+  const secrets = new Set<string>(command.secretArgs ?? []);
+  if (names.some((name) => secrets.has(name))) return false;
+  return values.length < names.length && values[0] !== boundTool;
 }
 
 /**
@@ -133,7 +171,7 @@ export function validateArgs(command: AnyCommand<unknown>, raw: Raw): Raw {
   const missing = coerced[key] === undefined;
   const message = missing
     ? `Missing ${name}.`
-    : `Invalid ${name}: ${issue.message}${describeGiven(coerced[key])}.`;
+    : `Invalid ${name}: ${issuePhrase(issue, coerced[key])}${describeGiven(coerced[key])}.`;
   throw new UsageError(message, { usage: usageLine(command), hint: `Example: ${command.examples[0]}` });
 }
 

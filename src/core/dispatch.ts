@@ -6,7 +6,9 @@ import { type SecretScrubber, scrubSecrets } from '../secrets';
 import { type ActionStore, type BindingStore, DISMISS_COMMAND, type StoredAction } from './actions';
 import { bindTokens, validateArgs } from './bind';
 import type { AnyCommand, CommandContext, Invocation, MessageHandle } from './command';
-import { DeckhandError, newReferenceId, PermissionDenied, UsageError } from './errors';
+import { type CommandForm, type CommandForms, cardInForm, plainForms } from './command-form';
+import { parseConversationId } from './conversation';
+import { DeckhandError, newReferenceId, PermissionDenied, UpstreamError, UsageError } from './errors';
 import type { FormSpec } from './forms';
 import type { Messengers } from './messenger';
 import type { Policy } from './policy';
@@ -14,7 +16,9 @@ import type { CommandRegistry } from './registry';
 import type { ActionRequest, Card, DraftCard } from './reply';
 import { scrubCard } from './scrub-card';
 import { fingerprint, targetChanged } from './target';
+import type { TimeZoneStore } from './times';
 import { tokenize } from './tokenize';
+import { upstreamWords } from './upstream-words';
 
 /** What the dispatcher needs from the application. */
 export interface DispatcherDeps<S> {
@@ -27,6 +31,8 @@ export interface DispatcherDeps<S> {
   logger: Logger;
   /** Masks registered secrets in every public card (see `src/core/scrub-card.ts`). */
   secrets?: SecretScrubber;
+  /** The conversations' time zones (`/timezone`), stamped on every card rendered for them. */
+  timeZones?: TimeZoneStore;
   /** Seconds a button stays valid by default. */
   actionTtlSeconds?: number;
   /**
@@ -34,6 +40,8 @@ export interface DispatcherDeps<S> {
    * commands on one target run one at a time, the later ones then find the target changed.
    */
   exclusive?: <T>(resource: string, work: () => Promise<T>) => Promise<T>;
+  /** How commands are written on each platform (help, usage, hints); the plain `/deploy` by default. */
+  commandForms?: CommandForms;
   /** Called after every side-effect command run or refusal (the audit trail); secret arguments are left out. */
   audit?: (entry: {
     invocation: Invocation;
@@ -74,6 +82,17 @@ export class Dispatcher<S> {
   /** The command registry. */
   get registry(): CommandRegistry<S> {
     return this.deps.registry;
+  }
+
+  /** How commands are written in a conversation (`/deploy` or Slack's `/deckhand deploy`). */
+  formOf(conversationId: string): CommandForm {
+    let platform: Invocation['user']['platform'];
+    try {
+      platform = parseConversationId(conversationId).platform;
+    } catch {
+      return plainForms('shell');
+    }
+    return (this.deps.commandForms ?? plainForms)(platform);
   }
 
   /** Handles a text command line such as `/deploy mytool --force-build`. */
@@ -197,12 +216,17 @@ export class Dispatcher<S> {
    * unless the card is private (shown only to the person who asked).
    */
   async render(draft: DraftCard, conversationId: string): Promise<Card> {
-    const { actions, tool, deferred: _deferred, ...rest } = draft;
+    const { actions, tool, deferred: _deferred, ...plain } = draft;
+    const rest = cardInForm(plain, this.formOf(conversationId));
     const card: Card = this.deps.secrets
       ? await scrubCard({ ...rest }, this.deps.secrets, tool)
       : { ...rest };
     if (actions && actions.length > 0) {
       card.buttons = await Promise.all(actions.map((a) => this.storeAction(a, conversationId)));
+    }
+    if (card.timeZone === undefined && this.deps.timeZones) {
+      const zone = await this.deps.timeZones.get(conversationId).catch(() => undefined);
+      if (zone) card.timeZone = zone;
     }
     return card;
   }
@@ -218,6 +242,18 @@ export class Dispatcher<S> {
     // Not the handle's ref: it may hold an interaction token or a response_url.
     this.deps.logger.debug({ platform, conversationId }, 'card posted');
     return handle;
+  }
+
+  /**
+   * Posts a draft card in the thread of a posted message (for workers); a message of its own in the
+   * parent's conversation where the platform's messenger has no threads.
+   */
+  async postInThread(parent: MessageHandle, draft: DraftCard): Promise<MessageHandle> {
+    const card = await this.render(draft, parent.conversationId);
+    const messenger = this.deps.messengers.for(parent.platform);
+    return messenger.postInThread
+      ? messenger.postInThread(parent, card)
+      : messenger.post(parent.conversationId, card);
   }
 
   /** Edits a posted card through the platform's messenger (for workers and pollers). */
@@ -380,7 +416,7 @@ export class Dispatcher<S> {
     );
     await surface.reply({
       title: 'Please confirm',
-      text: question,
+      text: this.formOf(invocation.conversationId).text(question),
       ...(bound?.preview ? { code: bound.preview } : {}),
       status: 'warning',
       buttons: [confirm, cancel],
@@ -475,11 +511,22 @@ export class Dispatcher<S> {
     const platform = invocation.user.platform;
     if (error instanceof DeckhandError) {
       commandCounter.inc({ command: name, platform, outcome: outcomeOf(error) });
-      const lines = [scrubSecrets(error.message)];
+      const said =
+        error instanceof UpstreamError ? upstreamWords(error.message) || error.message : error.message;
+      const lines = [scrubSecrets(said)];
       if (error instanceof UsageError && error.usage) lines.push(`Usage: ${error.usage}`);
       if (error.hint) lines.push(scrubSecrets(error.hint));
+      else if (
+        error instanceof UpstreamError &&
+        error.status >= 400 &&
+        error.status < 500 &&
+        name !== 'unknown'
+      ) {
+        lines.push(`Nothing was changed. /help ${name} shows what it takes.`);
+      }
       const status = error instanceof PermissionDenied || error instanceof UsageError ? 'warning' : 'danger';
-      return { text: lines.join('\n'), status, visibility: 'private' };
+      const text = this.formOf(invocation.conversationId).text(lines.join('\n'));
+      return { text, status, visibility: 'private' };
     }
     const reference = newReferenceId();
     commandCounter.inc({ command: name, platform, outcome: 'internal' });

@@ -32,35 +32,51 @@ function placeholder(key: string): string {
   return toFlagName(key).toUpperCase().replaceAll('-', '_');
 }
 
-/** Help for one command: usage, summary, each argument, examples. */
+/** The short usage of a command in a list: its name and positionals, `…` when it has options. */
+export function shortUsage(command: AnyCommand<unknown>): string {
+  const shape = (command.args as z.ZodObject).shape as Record<string, z.ZodType>;
+  const positional = new Set<string>(command.positional ?? []);
+  const options = Object.entries(shape).some(
+    ([key, schema]) => !positional.has(key) && !argInfo(schema).hidden,
+  );
+  const words = [`/${command.name}`];
+  for (const key of command.positional ?? []) {
+    const info = argInfo(shape[key] as z.ZodType);
+    const name = `<${toPositionalName(key)}>${info.kind === 'array' ? '...' : ''}`;
+    words.push(info.optional ? `[${name}]` : name);
+  }
+  if (options) words.push('…');
+  return words.join(' ');
+}
+
+/**
+ * Help for one command: summary, usage, each argument and the examples, as plain text (so every
+ * platform shows it in one message and writes the commands in its own form).
+ */
 export function commandHelp(command: AnyCommand<unknown>): DraftCard {
   const shape = (command.args as z.ZodObject).shape as Record<string, z.ZodType>;
   const positional = new Set<string>(command.positional ?? []);
-  const visible = Object.entries(shape).filter(([, schema]) => !argInfo(schema).hidden);
+  const visible = Object.entries(shape).filter(([key, schema]) => !argInfo(schema).hidden && key !== '');
   const lines = visible.map(([key, schema]) => {
     const info = argInfo(schema);
     const name = positional.has(key) ? `<${toPositionalName(key)}>` : `--${toFlagName(key)}`;
     const extra = info.choices ? ` (one of: ${info.choices.join(', ')})` : '';
-    return `${name}  ${info.description ?? ''}${extra}`.trimEnd();
+    return `${name} — ${info.description ?? ''}${extra}`.trimEnd();
   });
-  return {
-    title: `/${command.name}`,
-    text: command.summary,
-    code: { text: [usageLine(command), '', ...lines].join('\n') },
-    fields: [{ label: 'Examples', value: command.examples.join('\n') }],
-    status: 'info',
-    visibility: 'private',
-  };
+  const parts = [command.summary, `Usage: ${usageLine(command)}`];
+  if (lines.length > 0) parts.push(lines.join('\n'));
+  parts.push(`${command.examples.length === 1 ? 'Example' : 'Examples'}:\n${command.examples.join('\n')}`);
+  return { title: `/${command.name}`, text: parts.join('\n\n'), status: 'info', visibility: 'private' };
 }
 
-/** Help for a group (`/help build`) or for everything (`/help`). */
-export function registryHelp(registry: CommandRegistry<unknown>, group?: string): DraftCard {
-  const commands = group ? registry.group(group) : registry.all();
-  const text = commands.map((c) => `/${c.name} — ${c.summary}`).join('\n');
+/** The commands whose names start with `words` (`media folder`), one line each. */
+export function prefixHelp(registry: CommandRegistry<unknown>, words: readonly string[]): DraftCard {
+  const head = words.join(' ');
+  const members = registry.all().filter((c) => c.name === head || c.name.startsWith(`${head} `));
   return {
-    title: group ? `/${group} commands` : 'Deckhand commands',
-    code: { text },
-    footer: 'Type /help <command> for its arguments and examples.',
+    title: `/${head} commands`,
+    text: members.map((c) => `${shortUsage(c)} — ${c.summary}`).join('\n'),
+    footer: `Type /help ${members[0]?.name ?? head} (or any of these) for its arguments and examples.`,
     status: 'info',
     visibility: 'private',
   };

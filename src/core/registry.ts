@@ -1,4 +1,5 @@
 import type { AnyCommand } from './command';
+import { didYouMean } from './did-you-mean';
 import { UsageError } from './errors';
 import type { Token } from './tokenize';
 
@@ -37,29 +38,55 @@ export class CommandRegistry<S = unknown> {
   }
 
   /**
+   * The words that come after `prefix` in command names (`media` → `upload`, `list`, `folder`, …), in
+   * registration order, each once.
+   */
+  nextWords(prefix: readonly string[]): string[] {
+    const head = prefix.join(' ');
+    const words = this.all()
+      .map((c) => c.name.split(' '))
+      .filter((parts) => parts.length > prefix.length && parts.slice(0, prefix.length).join(' ') === head)
+      .map((parts) => parts[prefix.length] as string);
+    return [...new Set(words)];
+  }
+
+  /**
    * Finds the command the leading words name (longest match) and returns it with the rest of the
-   * tokens. Throws a {@link UsageError} naming the choices when the group or subcommand is unknown.
+   * tokens. Words that name a group but no command (`/media`, `/media folder`) resolve to `/help` for
+   * that group. An unknown group or subcommand is a {@link UsageError} with the closest names.
    */
   resolve(tokens: readonly Token[]): { command: AnyCommand<S>; rest: Token[] } {
     const words = tokens.map((t) => (t.quoted ? '\u0000' : t.text.toLowerCase()));
     const group = words[0]?.replace(/^\//, '').replace(/@\w+$/, '');
     if (!group) throw new UsageError('Type a command, for example `/help`.');
-    const members = this.group(group);
-    if (members.length === 0) {
+    if (this.group(group).length === 0) {
+      const guess = didYouMean(group, this.groups(), (g) => `/${g}`);
       throw new UsageError(`Unknown command /${group}.`, {
-        hint: `Commands: ${this.groups()
-          .map((g) => `/${g}`)
-          .join(', ')}. Try /help.`,
+        hint: `${guess ? `${guess} ` : ''}Type /help to see the commands.`,
       });
     }
-    for (let length = Math.min(words.length, 3); length >= 1; length--) {
+    for (let length = Math.min(words.length, 4); length >= 1; length--) {
       const name = [group, ...words.slice(1, length)].join(' ');
       const command = this.byName.get(name);
       if (command) return { command, rest: tokens.slice(length) };
     }
-    const subcommands = members.map((c) => c.name.split(' ').slice(1).join(' ')).filter(Boolean);
-    const given = tokens[1]?.text;
-    const what = given ? `Unknown subcommand \`${given}\` for /${group}.` : `/${group} needs a subcommand.`;
-    throw new UsageError(what, { hint: `Choose one of: ${subcommands.join(', ')}. Try /help ${group}.` });
+    const path = [group];
+    while (path.length < words.length && this.nextWords([...path, words[path.length] as string]).length > 0) {
+      path.push(words[path.length] as string);
+    }
+    const help = this.byName.get('help');
+    const given = tokens[path.length];
+    if (!given && help) {
+      return { command: help, rest: path.map((text) => ({ text, quoted: false })) };
+    }
+    const choices = this.nextWords(path);
+    const where = `/${path.join(' ')}`;
+    const guess = given ? didYouMean(given.text, choices, (w) => `\`${where} ${w}\``) : undefined;
+    const what = given
+      ? `Unknown subcommand \`${given.text}\` for ${where}.`
+      : `${where} needs a subcommand.`;
+    throw new UsageError(what, {
+      hint: guess ?? `Choose one of: ${choices.join(', ')}. Type /help ${path.join(' ')} for details.`,
+    });
   }
 }

@@ -31,6 +31,8 @@ export interface WorkerDeps<S> {
   subscriptions: SubscriptionStore;
   updateCard(handle: MessageHandle, card: DraftCard): Promise<void>;
   postCard(conversationId: string, card: DraftCard): Promise<unknown>;
+  /** Posts a card in the thread of a posted message (threaded subscriptions). */
+  postInThread?(parent: MessageHandle, card: DraftCard): Promise<MessageHandle>;
   logger: Logger;
   basePollMs: number;
   maxPollMs: number;
@@ -77,6 +79,7 @@ export function startWorkers<S>(deps: WorkerDeps<S>): Workers {
   const deliver = createDeliverProcessor({
     kinds: deps.kinds,
     post: deps.postCard,
+    ...(deps.postInThread ? { postInThread: deps.postInThread, update: deps.updateCard } : {}),
     subscriptions: deps.subscriptions,
     redis: deps.redis,
     prefix: deps.keyPrefix,

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { ALL_COMMANDS, type AppServices, MEDIA_UPLOAD_VIEW, TAIL_VIEW, WATCH_KINDS } from '../../commands';
 import { digestCard } from '../../commands/calendar/calendar-digest';
 import type { Config } from '../config';
+import { platformForms } from '../core/command-form';
 import { CommandSurfaces } from '../core/command-job';
 import { parseConversationId } from '../core/conversation';
 import { Dispatcher } from '../core/dispatch';
@@ -35,6 +36,7 @@ import { DeliveryDeduper } from '../store/dedupe';
 import { ResourceLocks } from '../store/locks';
 import { openRedis, type RedisHandle } from '../store/redis';
 import { SubscriptionStore } from '../store/subscriptions';
+import { RedisTimeZoneStore } from '../store/time-zones';
 import { type Accounts, createAccounts } from './accounts';
 import { type MediaSetup, setupMedia } from './media';
 import { type ServiceModes, serviceModes } from './service-modes';
@@ -128,6 +130,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     });
     const linked = accounts;
     const bindings = new RedisBindingStore(redis.redis, prefix);
+    const timeZones = new RedisTimeZoneStore(redis.redis, prefix);
     const subscriptions = new SubscriptionStore(redis.redis, prefix);
     const watches = new QueueWatchService(queues, redis.redis, prefix);
     const tails = new QueueTailService(queues, redis.redis, prefix);
@@ -155,6 +158,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       logger,
       toolhost,
       bindings,
+      timeZones,
       registry,
       watches,
       tails,
@@ -188,11 +192,15 @@ export async function createApp(options: AppOptions): Promise<App> {
       services,
       actions,
       bindings,
+      timeZones,
       policy: linked.policy,
       audit: linked.audit,
       messengers,
       logger,
       secrets: linked.services.secrets,
+      commandForms: platformForms(config.SLACK_COMMAND, [
+        ...new Set(ALL_COMMANDS.map((c) => c.name.split(' ')[0] as string)),
+      ]),
     });
     for (const command of ALL_COMMANDS) registry.add(command);
     linked.attach(dispatcher, messengers);
@@ -234,6 +242,7 @@ export async function createApp(options: AppOptions): Promise<App> {
           updateCard: (handle, card) => dispatcher.update(handle, card),
           postCard: (conversationId, card) =>
             dispatcher.post(conversationId, parseConversationId(conversationId).platform, card),
+          postInThread: (parent, card) => dispatcher.postInThread(parent, card),
           logger,
           basePollMs,
           maxPollMs: Math.max(basePollMs, 15_000),

@@ -113,6 +113,28 @@ describe('Slack slash commands over HTTP', () => {
     expect(JSON.parse(answer.body)).toEqual({ challenge: 'challenge-123' });
   });
 
+  it('runs /deckhand <command> as that command, and writes help and usage in that form', async () => {
+    await bot.driver.command(USERS.maintainer, 'C0NAMESPACE', '/deckhand jobs show mytool web');
+    const card = await waitFor(() => bot.fake.channelMessages('C0NAMESPACE')[0]);
+    expect(JSON.stringify(card.attachments)).toContain('Job web of mytool');
+    await bot.driver.command(USERS.maintainer, 'C0NAMESPACE', '/deckhand');
+    const help = await waitFor(() =>
+      bot.fake.ephemerals.find(
+        (e) => e.channel === 'C0NAMESPACE' && JSON.stringify(e.body).includes('Deckhand commands'),
+      ),
+    );
+    expect(JSON.stringify(help.body)).toContain('/deckhand deploy');
+    expect(JSON.stringify(help.body)).not.toMatch(/[^a-z]\/deploy\b/);
+    await bot.driver.command(USERS.maintainer, 'C0NAMESPACE', '/deckhand deplyo mytool');
+    const typo = await waitFor(() =>
+      bot.fake.ephemerals.find(
+        (e) => e.channel === 'C0NAMESPACE' && JSON.stringify(e.body).includes('Did you mean'),
+      ),
+    );
+    expect(JSON.stringify(typo.body)).toContain('Did you mean /deckhand deploy?');
+    await bot.settled();
+  });
+
   it('runs a re-delivered slash command (same trigger) only once', async () => {
     const fields = bot.driver.commandFields(USERS.maintainer, 'C0TWICE', '/jobs show mytool web');
     const [a, b] = await Promise.all([bot.driver.sendCommand(fields), bot.driver.sendCommand(fields)]);

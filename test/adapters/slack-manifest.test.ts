@@ -39,28 +39,46 @@ describe('manifest/slack-app.json', () => {
     );
   });
 
-  it('has one slash command per command group, within Slack limits', () => {
+  it('has one namespaced slash command, /deckhand, within Slack limits', () => {
     const manifest = build();
+    expect(manifest.features.slash_commands.map((c) => c.command)).toEqual(['/deckhand']);
+    const [command] = manifest.features.slash_commands;
+    expect(command?.description).toContain('deploy');
+    expect(command?.description).toContain('/deckhand help');
+    expect(command?.usage_hint).toContain('deploy mytool');
+    expect(manifest.display_information.name.length).toBeLessThanOrEqual(35);
+    expect(manifest.display_information.description.length).toBeLessThanOrEqual(140);
+    expect(manifest.features.bot_user.display_name).toMatch(/^[a-z0-9._-]{1,80}$/);
+  });
+
+  it('names the command after SLACK_COMMAND and adds the opt-in per-group commands', () => {
+    const named = build({ SLACK_COMMAND: 'ops' });
+    expect(named.features.slash_commands.map((c) => c.command)).toEqual(['/ops']);
+    const some = build({ SLACK_LEGACY_COMMANDS: 'deploy, jobs' });
+    expect(some.features.slash_commands.map((c) => c.command)).toEqual(['/deckhand', '/deploy', '/jobs']);
+    const all = build({ SLACK_LEGACY_COMMANDS: 'all' });
     const registry = commandRegistry();
-    expect(manifest.features.slash_commands.map((c) => c.command)).toEqual(
-      registry.groups().map((g) => `/${g}`),
-    );
-    for (const command of manifest.features.slash_commands) {
+    expect(all.features.slash_commands.map((c) => c.command)).toEqual([
+      '/deckhand',
+      ...registry.groups().map((g) => `/${g}`),
+    ]);
+    for (const command of all.features.slash_commands) {
       expect(command.command).toMatch(/^\/[a-z0-9_-]{1,31}$/);
       expect(command.description.length).toBeGreaterThan(0);
       expect(command.description.length).toBeLessThanOrEqual(2000);
       expect((command.usage_hint ?? '').length).toBeLessThanOrEqual(1000);
       expect(command.should_escape).toBe(false);
     }
-    expect(manifest.display_information.name.length).toBeLessThanOrEqual(35);
-    expect(manifest.display_information.description.length).toBeLessThanOrEqual(140);
-    expect(manifest.features.bot_user.display_name).toMatch(/^[a-z0-9._-]{1,80}$/);
-    const jobs = manifest.features.slash_commands.find((c) => c.command === '/jobs');
+    const jobs = all.features.slash_commands.find((c) => c.command === '/jobs');
     expect(jobs?.usage_hint).toContain('restart');
   });
 
+  it('refuses a SLACK_COMMAND Slack would not accept', () => {
+    expect(() => loadConfig({ SLACK_COMMAND: '/deckhand' })).toThrow(/SLACK_COMMAND/);
+  });
+
   it('points commands, interactivity, events and the OAuth redirect at PUBLIC_URL', () => {
-    const manifest = build({ PUBLIC_URL: 'https://bot.example.net/' });
+    const manifest = build({ PUBLIC_URL: 'https://bot.example.net/', SLACK_LEGACY_COMMANDS: 'deploy' });
     const events = `https://bot.example.net${SLACK_ROUTES.events}`;
     for (const command of manifest.features.slash_commands) expect(command.url).toBe(events);
     expect(manifest.settings.interactivity).toEqual({ is_enabled: true, request_url: events });

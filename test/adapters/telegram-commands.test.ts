@@ -66,10 +66,20 @@ describe('Telegram commands (long polling)', () => {
     expect(fake.botMessages(group.id)).toHaveLength(1);
   });
 
-  it('answers /start with help in a private chat, and a long dash before a flag still counts as --', async () => {
+  it('answers /start with a short welcome and buttons into help, and a long dash before a flag still counts as --', async () => {
     const { fake, users } = deckhand;
     const chat = fake.privateChat(users.stranger);
     fake.sendText(users.stranger, chat, '/start');
+    const welcome = await waitFor(() =>
+      fake.botMessages(chat.id).find((m) => m.text.includes('Welcome to Deckhand')),
+    );
+    for (const first of ['/deploy <tool>', '/jobs list <tool>', '/logs <tool> <job>']) {
+      expect(welcome.text).toContain(first);
+    }
+    expect(welcome.text.length).toBeLessThan(600);
+    const labels = welcome.replyMarkup?.inline_keyboard.flat().map((b) => b.text);
+    expect(labels).toEqual(expect.arrayContaining(['All commands', 'Tool platform', 'Calendar', 'Media']));
+    fake.click(users.stranger, welcome, 'All commands');
     await waitFor(() => fake.botMessages(chat.id).find((m) => m.text.includes('Deckhand commands')));
     fake.sendText(users.stranger, chat, '/jobs list mytool —bogus');
     const reply = await waitFor(() => fake.botMessages(chat.id).find((m) => m.text.includes('--bogus')));

@@ -97,7 +97,9 @@ describe('/calendar digest', () => {
 
   it('points /subscribe calendar at the digest', async () => {
     const [card] = await t.say('/subscribe calendar');
-    expect(card?.text).toContain('The calendar has a digest instead.\n/calendar digest --daily|--weekly');
+    expect(card?.text).toContain(
+      'The calendar has a digest instead.\n/deckhand calendar digest --daily|--weekly',
+    );
   });
 
   it('runs: a digest job posts the upcoming events to the conversation (and --preview shows it now)', async () => {

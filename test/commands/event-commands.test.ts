@@ -277,7 +277,7 @@ describe('/calendar info', () => {
       { label: 'Site', value: 'Deckhand Community Calendar', url: calendar.siteUrl },
       expect.objectContaining({ label: 'Time zone', value: expect.stringContaining('Europe/Berlin') }),
       { label: 'Account', value: 'deckhand (application password)' },
-      { label: 'Digest here', value: 'none (/calendar digest --daily)' },
+      { label: 'Digest here', value: 'none (/deckhand calendar digest --daily)' },
     ]);
   });
 });

@@ -38,7 +38,7 @@ describe('deployments from chat', () => {
 
   it('lists, shows and deletes deployments', async () => {
     const [list] = await t.say('/deployment list mytool');
-    expect(list?.code?.text).toMatch(/^ID\s+STATUS\s+STARTED\s+DESCRIPTION/);
+    expect(list?.code?.text).toMatch(/^ID\s+STATUS\s+STARTED \(UTC\)\s+DESCRIPTION/);
     expect(list?.code?.text, list?.code?.text).toMatch(/successful .* first/);
     const [shown] = await t.say('/deployment show mytool latest');
     expect(shown?.title).toBe('Deploy mytool');
@@ -109,6 +109,10 @@ describe('configuration and tokens', () => {
     expect(refreshed?.fields?.[0]?.value).not.toBe(before);
     const [exists] = await t.say('/token create mytool', { private: true });
     expect(exists?.status).toBe('danger');
+    expect(exists?.text).toContain('mytool already has a deploy token, so none was created.');
+    expect(exists?.text).toContain('/deckhand token refresh mytool');
+    expect(exists?.text).not.toContain('PUT /tool');
+    expect(refreshed?.text).toMatch(/It expires on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC, in 365 days\./);
   });
 });
 
@@ -122,13 +126,15 @@ describe('conversation binding and help', () => {
     expect(other?.title).toBe('Jobs of mytool');
   });
 
-  it('answers /help with every group and each command with its usage and examples', async () => {
+  it("answers /help by section, and each command with its usage and examples, in Slack's form", async () => {
     const [all] = await t.say('/help');
-    expect(all?.code?.text).toContain('/deploy — ');
-    expect(all?.code?.text).toContain('/subscribe — ');
+    const overview = all?.fields?.map((f) => `${f.label}: ${f.value}`).join('\n') ?? '';
+    expect(overview).toContain('/deckhand deploy');
+    expect(overview).toContain('/deckhand subscribe');
+    expect(overview).toContain('Calendar (/deckhand help calendar)');
     const [one] = await t.say('/help build start');
-    expect(one?.code?.text).toContain('/build start <tool> <source_url> [--ref REF]');
-    expect(one?.fields?.[0]?.value).toContain('/build start mytool https://');
+    expect(one?.text).toContain('Usage: /deckhand build start <tool> <source_url> [--ref REF]');
+    expect(one?.text).toContain('/deckhand build start mytool https://');
     const [none] = await t.say('/help frobnicate');
     expect(none?.text).toContain('There is no command /frobnicate');
   });

@@ -66,7 +66,11 @@ describe('/media upload', () => {
     const [card] = await sendWithFiles('/media upload', []);
     expect(card?.status).toBe('warning');
     expect(card?.text).toContain('There is no file to upload.');
-    expect(card?.text).toContain('Telegram: send the file with /media upload as its caption');
+    // The way of the platform the command came from (Slack here), not every platform's.
+    expect(card?.text).toContain(
+      'Share the file with Deckhand in a direct message with the text `media upload`.',
+    );
+    expect(card?.text).not.toContain('Telegram');
   });
 
   it('streams a file here when it cannot be reopened elsewhere, with progress edits and a final card', async () => {

@@ -10,13 +10,14 @@ import { linkDirectly, slackUser } from '../support/oauth-web';
  * read command, /deploy, and a destructive command.
  */
 let t: TestApp;
-const SANDBOX_DEPLOY_TOKEN = 'a-deploy-token-of-mytool-0001';
+/** The sandbox's own deploy token of mytool: `/link tool` checks a token with the platform first. */
+const deployToken = (app: TestApp) => app.app.sandbox?.deployTokenFor('mytool') as string;
 
 beforeAll(async () => {
   t = await startTestApp();
   await linkDirectly(t.app, slackUser('UPUSH'), 'mona', ['read:user']);
   await linkDirectly(t.app, slackUser('UREADER'), 'hubot', ['read:user']);
-  const [stored] = await t.say(`/link tool mytool ${SANDBOX_DEPLOY_TOKEN}`, {
+  const [stored] = await t.say(`/link tool mytool ${deployToken(t)}`, {
     user: 'UTOKEN',
     private: true,
   });
@@ -56,8 +57,8 @@ describe('permission matrix', () => {
     expect(card?.status).toBe('warning');
     expect(card?.text).toContain('Only maintainers of mytool can do that.');
     expect(card?.text).toContain('add mytool=slack:USTRANGER to TOOL_MAINTAINERS');
-    expect(card?.text).toContain('link your source-host account with /link source');
-    expect(card?.text).toContain('link a deploy token of mytool with /link tool mytool');
+    expect(card?.text).toContain('link your source-host account with /deckhand link source');
+    expect(card?.text).toContain('link a deploy token of mytool with /deckhand link tool mytool');
   });
 
   it('/deploy is refused to a linked account without push access, saying which repository', async () => {
@@ -81,7 +82,7 @@ describe('permission matrix', () => {
   ])('a destructive command is refused to %s (%s)', async (user) => {
     const [card] = await t.say('/envvars delete mytool DB_PASSWORD', { user });
     expect(card?.text).toContain('Only maintainers of mytool can do that.');
-    expect(card?.text).not.toContain('/link tool');
+    expect(card?.text).not.toContain('link tool');
     expect(card?.buttons ?? []).toEqual([]);
   });
 
@@ -102,7 +103,7 @@ describe('READ_ACCESS=maintainers', () => {
   beforeAll(async () => {
     strict = await startTestApp({ READ_ACCESS: 'maintainers' });
     await linkDirectly(strict.app, slackUser('UPUSH'), 'mona', ['read:user']);
-    await strict.say(`/link tool mytool ${SANDBOX_DEPLOY_TOKEN}`, { user: 'UTOKEN', private: true });
+    await strict.say(`/link tool mytool ${deployToken(strict)}`, { user: 'UTOKEN', private: true });
   });
   afterAll(async () => {
     await strict.close();
@@ -115,6 +116,6 @@ describe('READ_ACCESS=maintainers', () => {
   it('a stranger is refused a read command, and told how to get access', async () => {
     const [card] = await strict.say('/jobs list mytool', { user: 'USTRANGER' });
     expect(card?.text).toContain('Only maintainers of mytool can see mytool here (READ_ACCESS=maintainers).');
-    expect(card?.text).toContain('/link source');
+    expect(card?.text).toContain('/deckhand link source');
   });
 });

@@ -3,7 +3,9 @@ import { messages, runShellScript } from '../support/cli';
 
 const BAD = [
   ['/frobnicate', /Unknown command \/frobnicate/],
-  ['/build', /\/build needs a subcommand/],
+  ['/build', /\/build commands[\s\S]*\/build start <tool> <source_url>/],
+  ['/jobs lsit mytool', /Did you mean `\/jobs list`\?/],
+  ['/deploy mytool --force-biuld', /Did you mean --force-build\?/],
   ['/build explode mytool', /Unknown subcommand `explode` for \/build/],
   ['/deploy', /Missing <tool>/],
   ['/deploy mytool surplus', /Too many arguments/],

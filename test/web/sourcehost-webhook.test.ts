@@ -139,7 +139,7 @@ describe('/source import', () => {
     const [large] = await t.say('/source import large-files mona/legacy-svn', { user: 'UMONA' });
     expect(large?.code?.text).toContain('assets/video.bin');
     const [lfs] = await t.say('/source import lfs mona/legacy-svn opt_in', { user: 'UMONA' });
-    expect(lfs?.fields?.[2]?.value).toContain('LFS: true');
+    expect(lfs?.fields?.[2]?.value).toContain('kept with Git LFS');
     const [badLfs] = await t.say('/source import lfs mona/legacy-svn maybe', { user: 'UMONA' });
     expect(badLfs?.text).toContain('Invalid <choice>');
     const [ask] = await t.say('/source import cancel mona/legacy-svn', { user: 'UMONA' });

@@ -77,7 +77,8 @@ export function parseDateInput(
     return { problem: `\`${input}\` is not a date Deckhand understands; use ${DATE_FORMATS}` };
   }
   if (!dateTime.isValid) {
-    return { problem: `\`${input}\` is not a valid date (${dateTime.invalidExplanation ?? 'out of range'})` };
+    // luxon's own explanation ("you specified 30 (of type number) as a day") is not for chat.
+    return { problem: `\`${input}\` is not a valid date: that day or time does not exist in the calendar` };
   }
   return { dateTime, hasTime };
 }

@@ -1,0 +1,86 @@
+/**
+ * A remote service's error message in Deckhand's words. The tool platform's APIs are FastAPI/pydantic
+ * services: they answer "Validation error at since: Value error, Invalid time … Received value: 'x'"
+ * (components-api/logs-api `api/exceptions.py`), "field x: Field required" (FastAPI 422 `detail`,
+ * rendered by `src/services/toolhost/errors.ts`) and "1 validation error for Model\n  Value error, …
+ * [type=value_error, …]" (jobs-api). Each such line becomes one sentence naming the value and what is
+ * wrong with it; HTTP routes offered as advice are left out. Other lines are kept as the service said.
+ */
+
+/** The service names as people know them. */
+const SERVICE_NAMES: Record<string, string> = {
+  toolhost: 'tool platform',
+  sourcehost: 'source host',
+  calendar: 'calendar',
+  media: 'media host',
+};
+
+/** How a service is called in a message (`the tool platform`). */
+export function serviceName(service: string): string {
+  return `the ${SERVICE_NAMES[service] ?? service}`;
+}
+
+/** pydantic's message for one value, as a phrase: `is required`, `should be a valid integer`. */
+function valuePhrase(msg: string): string {
+  const text = msg
+    .replace(/\s*\[type=[^\]]*\]\s*$/, '')
+    .replace(/^Value error,\s*/i, '')
+    .replace(/^Assertion failed,\s*/i, '')
+    .trim()
+    .replace(/\.$/, '');
+  if (/^Field required$/i.test(text)) return 'is required';
+  const should = /^Input should be (.+?)(?:, unable to interpret input)?$/i.exec(text);
+  if (should) return `should be ${should[1]}`;
+  const time = /^Invalid time: expected (.+)$/i.exec(text);
+  if (time) return `is not a time the platform understands; use ${time[1]}`;
+  if (/^Extra inputs are not permitted$/i.test(text)) return 'is not an option here';
+  return text.replace(/\bexpected\b/gi, 'should be');
+}
+
+/** `a -> b` or `a.b` as `the value of a.b`; the whole request when there is no field. */
+function fieldName(loc: string): string {
+  const name = loc.trim().replace(/\s*->\s*/g, '.');
+  return name ? `the value of ${name}` : 'the request';
+}
+
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  if (!trimmed) return trimmed;
+  const capital = trimmed[0]?.toUpperCase() + trimmed.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+}
+
+/** A line of the service's own, ended with a full stop (its first word may be a name: never capitalised). */
+function withStop(text: string): string {
+  const trimmed = text.trim();
+  return !trimmed || /[.!?:)]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+/** One line of a service's message, in Deckhand's words. */
+function lineInWords(line: string): string {
+  const atField = /^Validation error at ([^:]*): (.*?)(?:\.?\s*Received value: '(.*)')?$/s.exec(line);
+  if (atField) {
+    const value = atField[3] !== undefined ? ` (\`${atField[3].slice(0, 60)}\`)` : '';
+    return sentence(`${fieldName(atField[1] as string)}${value} ${valuePhrase(atField[2] as string)}`);
+  }
+  const field = /^field ([\w.[\]-]+): (.*)$/s.exec(line);
+  if (field) return sentence(`${fieldName(field[1] as string)} ${valuePhrase(field[2] as string)}`);
+  if (/^\d+ validation errors? for \w+$/i.test(line.trim())) return '';
+  if (/^\s*Value error,/i.test(line)) return sentence(valuePhrase(line.trim()));
+  const image = /^No such image '(.+)'$/.exec(line.trim());
+  if (image) return `There is no image \`${image[1]}\`; /jobs images lists the ones a job can use.`;
+  return withStop(
+    line
+      .replace(/\s*(?:or )?(?:GET|PUT|POST|PATCH|DELETE) \/[\w{}/.-]+(?: to [^.]*)?/g, '')
+      .replace(/Use the '(\w+)' subcommand\s*\./, "Use the '$1' command."),
+  );
+}
+
+/** A service's message in Deckhand's words, line by line (empty lines dropped). */
+export function upstreamWords(message: string): string {
+  return message
+    .split('\n')
+    .map(lineInWords)
+    .filter((line) => line.trim() !== '')
+    .join('\n');
+}

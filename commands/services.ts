@@ -12,6 +12,7 @@ import type { UploadService } from '../src/queue/upload-service';
 import type { CalendarService } from '../src/services/calendar';
 import type { MediaService } from '../src/services/media';
 import type { ToolhostClientFactory } from '../src/services/toolhost';
+import type { ResourceLocks } from '../src/store/locks';
 import type { SubscriptionKind, SubscriptionStore } from '../src/store/subscriptions';
 import type { AccountServices } from './link-services';
 
@@ -50,6 +51,8 @@ export interface AppServices {
   media: MediaService;
   /** File and remote uploads to the media host, on the queue. */
   uploads: UploadService;
+  /** One start at a time per resource across processes (deployments, builds), and records of what was started. */
+  locks: ResourceLocks;
 }
 
 /** `defineCommand` bound to {@link AppServices}. */

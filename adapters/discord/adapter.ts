@@ -4,6 +4,7 @@
  */
 import { REST, type RESTOptions } from 'discord.js';
 import { ClickGuard } from '../../src/core/clicks';
+import { CommandHandoff } from '../../src/core/command-handoff';
 import type { Platform } from '../../src/core/conversation';
 import { Suggestions, toolListings } from '../../src/core/suggestions';
 import type { AdapterContext, PlatformAdapter } from '../types';
@@ -13,11 +14,13 @@ import { discordFileResolver } from './files';
 import { FormStash } from './forms';
 import { DiscordGateway } from './gateway';
 import { interactionsEndpoint } from './http-endpoint';
-import { InteractionHandler } from './interactions';
+import { InteractionHandler, type QueuedDiscordPlace } from './interactions';
 import { commandRoutes } from './manifest';
 import { DiscordMessenger } from './messenger';
+import { InteractionResponder } from './responder';
 import { restOptions } from './rest';
 import { knownTools } from './suggestions';
+import { InteractionSurface } from './surface';
 
 /** Knobs for tests and unusual deployments. */
 export interface DiscordAdapterOptions {
@@ -67,11 +70,26 @@ export class DiscordAdapter implements PlatformAdapter {
     const { app, config, logger, web } = this.context;
     app.messengers.register('discord', this.messenger);
     app.files.register('discord', discordFileResolver());
+    const forms = new FormStash(app.state, config.REDIS_KEY_PREFIX);
+    const surfaceDeps = { api: this.api, messenger: this.messenger, forms, logger };
+    app.surfaces.register('discord', (stored, invocation) => {
+      const place = stored as unknown as QueuedDiscordPlace;
+      return new InteractionSurface(surfaceDeps, {
+        responder: InteractionResponder.answered(place.deferred, logger),
+        invocation,
+        token: place.token,
+        sourceEphemeral: place.sourceEphemeral,
+      });
+    });
     this.running = true;
     if (this.mode === 'worker') return;
-    const prefix = config.REDIS_KEY_PREFIX;
     const handler = new InteractionHandler({
       dispatcher: app.dispatcher,
+      handoff: new CommandHandoff({
+        dispatcher: app.dispatcher,
+        queue: this.context.role === 'web' ? app.commandQueue : undefined,
+        logger,
+      }),
       routes: commandRoutes(app.dispatcher.registry),
       suggestions: new Suggestions({
         lister: toolListings(app.services.toolhost, knownTools(config, app.sandboxTools)),
@@ -83,7 +101,7 @@ export class DiscordAdapter implements PlatformAdapter {
       clicks: new ClickGuard((seconds) => app.claims(seconds)),
       api: this.api,
       messenger: this.messenger,
-      forms: new FormStash(app.state, prefix),
+      forms,
       ackAfterMs: this.options.ackAfterMs ?? 1000,
       logger,
     });

@@ -21,6 +21,8 @@ import {
 import type { Logger } from 'pino';
 import type { ClickGuard } from '../../src/core/clicks';
 import type { Invocation } from '../../src/core/command';
+import type { CommandHandoff } from '../../src/core/command-handoff';
+import type { CommandInput } from '../../src/core/command-job';
 import { conversationId } from '../../src/core/conversation';
 import type { Dispatcher } from '../../src/core/dispatch';
 import { newReferenceId, StoreUnavailableError } from '../../src/core/errors';
@@ -39,6 +41,8 @@ import { InteractionSurface, type SurfaceDeps } from './surface';
 /** What the handler needs. */
 export interface InteractionHandlerDeps extends SurfaceDeps {
   dispatcher: Dispatcher<unknown>;
+  /** Runs acknowledged commands here (`all`) or queues them for a worker (`web`). */
+  handoff: CommandHandoff;
   routes: Map<string, CommandRoute>;
   suggestions: Suggestions;
   /** Claims interaction ids (gateway resumes and replays re-deliver them). */
@@ -48,6 +52,13 @@ export interface InteractionHandlerDeps extends SurfaceDeps {
   /** How long to wait for a modal before deferring (well inside Discord's 3 s). */
   ackAfterMs: number;
   logger: Logger;
+}
+
+/** The plain-data reply place of a queued Discord command: the interaction, as deferred here. */
+export interface QueuedDiscordPlace {
+  token: string;
+  deferred: DeferKind;
+  sourceEphemeral: boolean;
 }
 
 /** What became of a delivery. */
@@ -60,6 +71,11 @@ interface Session {
   invocation: Invocation;
   /** False for a dropped delivery: its first answer (if any) is left as it is. */
   tidy: boolean;
+  /** The delivery key claimed for it. */
+  key: string;
+  token: string;
+  deferKind: DeferKind;
+  sourceEphemeral: boolean;
 }
 
 /** The answer to an interaction that failed in the adapter itself, with its reference (the invocation id). */
@@ -124,7 +140,7 @@ export class InteractionHandler {
     }
     const session = this.open(interaction, answer);
     try {
-      if (!(await this.deps.deduper.claim(`discord:interaction:${interaction.id}`))) {
+      if (!(await this.deps.deduper.claim(session.key))) {
         session.tidy = false;
         session.responder.dispose();
         this.deps.logger.info({ interaction: interaction.id }, 'discord: dropped a re-delivered interaction');
@@ -182,7 +198,36 @@ export class InteractionHandler {
       token: interaction.token,
       sourceEphemeral,
     });
-    return { responder, surface, invocation, tidy: true };
+    return {
+      responder,
+      surface,
+      invocation,
+      tidy: true,
+      key: `discord:interaction:${interaction.id}`,
+      token: interaction.token,
+      deferKind: defer,
+      sourceEphemeral,
+    };
+  }
+
+  /**
+   * Hands a command on. Queued for a worker: deferred here at once (the worker cannot give the first
+   * answer), and the worker tidies up the interaction after the run; run here: as before.
+   */
+  private async handOff(session: Session, input: CommandInput): Promise<void> {
+    if (this.deps.handoff.queued) {
+      await session.responder.ensureAck();
+      session.tidy = false;
+    }
+    const place: QueuedDiscordPlace = {
+      token: session.token,
+      deferred: session.deferKind,
+      sourceEphemeral: session.sourceEphemeral,
+    };
+    await this.deps.handoff.submit(
+      { key: session.key, platform: 'discord', input, invocation: session.invocation, place: { ...place } },
+      () => session.surface,
+    );
   }
 
   /** A short private notice: the first answer when still possible, else after the deferral. */
@@ -206,7 +251,7 @@ export class InteractionHandler {
     const invocation = session.invocation;
     if (parsed.attachments.length) invocation.files = parsed.attachments.map((a) => attachmentFile(a));
     this.deps.logger.debug({ interaction: interaction.id, command: parsed.name }, 'discord command');
-    await this.deps.dispatcher.handleStructured(parsed.name, parsed.args, invocation, session.surface);
+    await this.handOff(session, { kind: 'structured', command: parsed.name, args: parsed.args });
   }
 
   private async click(interaction: APIMessageComponentInteraction, session: Session) {
@@ -242,7 +287,7 @@ export class InteractionHandler {
       await session.responder.ensureAck();
       return;
     }
-    await this.deps.dispatcher.handleAction(customId, invocation, session.surface);
+    await this.handOff(session, { kind: 'action', actionId: customId });
   }
 
   private async submit(interaction: APIModalSubmitInteraction, session: Session) {
@@ -252,12 +297,7 @@ export class InteractionHandler {
       return;
     }
     const values = modalValues(interaction.data.components);
-    await this.deps.dispatcher.handleForm(
-      customId.slice(MODAL_PREFIX.length),
-      values,
-      session.invocation,
-      session.surface,
-    );
+    await this.handOff(session, { kind: 'form', formId: customId.slice(MODAL_PREFIX.length), values });
   }
 
   private async autocomplete(

@@ -32,6 +32,17 @@ export class InteractionResponder {
     private readonly modalAllowed = true,
   ) {}
 
+  /**
+   * The responder of an interaction another process already answered with `type` (a queued command's
+   * worker): replies go to the interaction's webhook, no first answer is given here.
+   */
+  static answered(type: DeferKind, logger: Logger): InteractionResponder {
+    const responder = new InteractionResponder(() => Promise.resolve(), type, logger, false);
+    responder.answeredType = type;
+    responder.answered = Promise.resolve();
+    return responder;
+  }
+
   /** Defers by itself after `ackAfterMs` unless something was answered before. */
   start(ackAfterMs: number): void {
     this.timer = setTimeout(() => {

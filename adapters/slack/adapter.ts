@@ -1,19 +1,21 @@
 import { App, HTTPReceiver, SocketModeReceiver, type webApi } from '@slack/bolt';
 import { InstallProvider } from '@slack/oauth';
 import { ClickGuard } from '../../src/core/clicks';
+import { CommandHandoff } from '../../src/core/command-handoff';
 import { confirmDialogs } from '../../src/core/confirm-dialogs';
 import { ackTimed } from '../api-metrics';
 import type { AdapterContext, PlatformAdapter } from '../types';
 import { observedFetch } from './api-metrics';
 import { SlackClients } from './clients';
 import { downloadHosts, slackFileResolver } from './files';
-import { registerHandlers } from './handlers';
+import { type QueuedSlackPlace, registerHandlers } from './handlers';
 import { InFlight } from './inflight';
 import { RedisInstallationStore } from './installations';
 import { slackLogger } from './logger';
 import { BOT_SCOPES } from './manifest';
 import { SlackMessenger } from './messenger';
 import { type SlackSettings, settingsProblems } from './settings';
+import { slackSurface } from './surface';
 
 /** Knobs for tests and unusual deployments; production uses the defaults. */
 export interface SlackAdapterOptions {
@@ -81,6 +83,10 @@ export class SlackAdapter implements PlatformAdapter {
     context.app.messengers.register('slack', messenger);
     const tokenFor = async (team: string) => (await clients.forTeam(team)).token;
     context.app.files.register('slack', slackFileResolver(tokenFor, downloadHosts(settings.apiUrl)));
+    context.app.surfaces.register('slack', (stored) => {
+      const { triggerId, ...place } = stored as unknown as QueuedSlackPlace;
+      return slackSurface(place, { messenger, clients }, triggerId);
+    });
     if (context.role === 'worker') return;
 
     const installer =
@@ -119,6 +125,11 @@ export class SlackAdapter implements PlatformAdapter {
     });
     registerHandlers(bolt, {
       dispatcher: context.app.dispatcher,
+      handoff: new CommandHandoff({
+        dispatcher: context.app.dispatcher,
+        queue: context.role === 'web' ? context.app.commandQueue : undefined,
+        logger,
+      }),
       messenger,
       clients,
       deliveries: context.deduper,

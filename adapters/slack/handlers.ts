@@ -2,6 +2,8 @@ import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { ClickGuard } from '../../src/core/clicks';
 import type { Invocation } from '../../src/core/command';
+import type { CommandHandoff } from '../../src/core/command-handoff';
+import type { CommandInput } from '../../src/core/command-job';
 import type { Dispatcher } from '../../src/core/dispatch';
 import { StoreUnavailableError } from '../../src/core/errors';
 import type { IncomingFile } from '../../src/core/files';
@@ -19,6 +21,8 @@ import { slackSurface } from './surface';
 /** What the Bolt listeners need. */
 export interface HandlerDeps {
   dispatcher: Dispatcher<unknown>;
+  /** Runs acknowledged commands here (`all`) or queues them for a worker (`web`). */
+  handoff: CommandHandoff;
   messenger: SlackMessenger;
   clients: SlackClients;
   /** Exact re-deliveries (same trigger, event or view): remembered for a day. */
@@ -75,6 +79,27 @@ function invocationOf(who: Who, place: SlackPlace, files?: IncomingFile[]): Invo
   };
 }
 
+/** The plain-data reply place of a queued Slack command (a worker's surface is built from it). */
+export interface QueuedSlackPlace extends SlackPlace {
+  /** The interaction's `trigger_id` (a modal can be opened with it for 3 seconds). */
+  triggerId?: string;
+}
+
+/** Hands an acknowledged command on (to a worker, or to the dispatcher here). */
+function handOff(
+  deps: HandlerDeps,
+  key: string,
+  input: CommandInput,
+  invocation: Invocation,
+  place: SlackPlace,
+  triggerId?: string,
+): Promise<void> {
+  const queued: QueuedSlackPlace = { ...place, ...(triggerId ? { triggerId } : {}) };
+  return deps.handoff.submit({ key, platform: 'slack', input, invocation, place: { ...queued } }, () =>
+    slackSurface(place, deps, triggerId),
+  );
+}
+
 /**
  * Claims a delivery. When Deckhand's store is away the claim cannot be recorded: the person is told
  * (privately, without touching Redis) that nothing was done, and false is returned so nothing runs.
@@ -112,11 +137,12 @@ function onCommands(app: App, deps: HandlerDeps): void {
     deps.inflight.run('command', async () => {
       const who = { teamId: command.team_id, userId: command.user_id, userName: command.user_name };
       const where = { channel: command.channel_id, responseUrl: command.response_url };
-      if (!(await claim(deps, deps.deliveries, `slack:trigger:${command.trigger_id}`, who, where))) return;
+      const key = `slack:trigger:${command.trigger_id}`;
+      if (!(await claim(deps, deps.deliveries, key, who, where))) return;
       const place = await placeOf(deps, who, command.channel_id, { responseUrl: command.response_url });
       const text = slashCommandLine(command.command, plainTypedText(command.text ?? ''), deps.slashCommand);
-      const surface = slackSurface(place, deps, command.trigger_id);
-      await deps.dispatcher.handleText(text, invocationOf(who, place), surface);
+      const input = { kind: 'text' as const, text };
+      await handOff(deps, key, input, invocationOf(who, place), place, command.trigger_id);
     });
   });
 }
@@ -148,7 +174,8 @@ function onActions(app: App, deps: HandlerDeps): void {
           userName: body.user.username ?? body.user.name ?? body.user.id,
         };
         const where = { channel, responseUrl: body.response_url };
-        if (!(await claim(deps, deps.deliveries, `slack:trigger:${body.trigger_id}`, who, where))) return;
+        const key = `slack:trigger:${body.trigger_id}`;
+        if (!(await claim(deps, deps.deliveries, key, who, where))) return;
         if (!channel) return;
         const click = {
           platform: 'slack' as const,
@@ -165,8 +192,8 @@ function onActions(app: App, deps: HandlerDeps): void {
           thread: body.message?.thread_ts as string | undefined,
           responseUrl: body.response_url,
         });
-        const surface = slackSurface(place, deps, body.trigger_id);
-        await deps.dispatcher.handleAction(actionId, invocationOf(who, place), surface);
+        const input = { kind: 'action' as const, actionId };
+        await handOff(deps, key, input, invocationOf(who, place), place, body.trigger_id);
       });
     },
   );
@@ -181,7 +208,8 @@ function onForms(app: App, deps: HandlerDeps): void {
       const teamId = body.team?.id ?? body.user.team_id ?? view.team_id;
       const who = { teamId, userId: body.user.id, userName: body.user.name ?? body.user.id };
       const where = { channel: submission?.metadata.channel, responseUrl: submission?.metadata.responseUrl };
-      if (!(await claim(deps, deps.deliveries, `slack:view:${view.id}`, who, where))) return;
+      const key = `slack:view:${view.id}`;
+      if (!(await claim(deps, deps.deliveries, key, who, where))) return;
       if (!submission) return;
       const { metadata, values } = submission;
       const place = await placeOf(deps, who, metadata.channel, {
@@ -189,8 +217,8 @@ function onForms(app: App, deps: HandlerDeps): void {
         responseUrl: metadata.responseUrl,
       });
       const trigger = 'trigger_id' in body ? body.trigger_id : undefined;
-      const surface = slackSurface(place, deps, trigger);
-      await deps.dispatcher.handleForm(metadata.formId, values, invocationOf(who, place), surface);
+      const input = { kind: 'form' as const, formId: metadata.formId, values };
+      await handOff(deps, key, input, invocationOf(who, place), place, trigger);
     });
   });
 }
@@ -218,7 +246,8 @@ function onMessages(app: App, deps: HandlerDeps): void {
     if (event.subtype && event.subtype !== 'file_share') return;
     const who = { teamId, userId: event.user, userName: event.user };
     const where = { channel: event.channel };
-    if (eventId && !(await claim(deps, deps.deliveries, `slack:event:${eventId}`, who, where))) return;
+    const key = `slack:event:${eventId ?? `${event.channel}:${event.ts}`}`;
+    if (eventId && !(await claim(deps, deps.deliveries, key, who, where))) return;
     const isDm = event.channel_type === 'im';
     const place = await placeOf(deps, who, event.channel, {
       knownPrivate: isDm,
@@ -229,7 +258,7 @@ function onMessages(app: App, deps: HandlerDeps): void {
     const text = plainTypedText((event.text ?? '').replace(/<@[UW][A-Z0-9]+(\|[^>]*)?>/g, ' ')).trim();
     if (!text && files.length === 0) return;
     const line = slashCommandLine(`/${deps.slashCommand}`, text, deps.slashCommand);
-    await deps.dispatcher.handleText(line, invocationOf(who, place, files), slackSurface(place, deps));
+    await handOff(deps, key, { kind: 'text', text: line }, invocationOf(who, place, files), place);
   };
   app.event('app_mention', async ({ event, body, context }) => {
     const teamId = context.teamId ?? (body as { team_id?: string }).team_id ?? '';

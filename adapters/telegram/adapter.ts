@@ -9,6 +9,7 @@ import { type RunnerHandle, run } from '@grammyjs/runner';
 import type { Bot } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import { ClickGuard } from '../../src/core/clicks';
+import { CommandHandoff } from '../../src/core/command-handoff';
 import { ackTimed } from '../api-metrics';
 import type { AdapterContext, PlatformAdapter } from '../types';
 import { apiRootOf, createBot, isCloudApi, type ThrottleOptions } from './bot';
@@ -18,8 +19,8 @@ import { FormStore } from './form-store';
 import { TelegramForms } from './forms';
 import { botIdOf, telegramConversationId } from './ids';
 import { TelegramMessenger } from './messenger';
-import { installReceiver, type TelegramDispatcher } from './receiver';
-import { invocationOf, telegramSurface } from './surface';
+import { handOff, installReceiver } from './receiver';
+import { invocationOf, type TelegramPlace, telegramSurface } from './surface';
 import { WEBHOOK_PATH, webhookRoute } from './webhook';
 
 /** Updates the bot asks Telegram for. */
@@ -74,7 +75,11 @@ export class TelegramAdapter implements PlatformAdapter {
           ? 'webhook'
           : 'polling';
     const botUsername = () => this.bot.botInfo.username;
-    const dispatcher: TelegramDispatcher = app.dispatcher;
+    const handoff = new CommandHandoff({
+      dispatcher: app.dispatcher,
+      queue: context.role === 'web' ? app.commandQueue : undefined,
+      logger: log,
+    });
     this.forms = new TelegramForms({
       store: new FormStore(app.state, config.REDIS_KEY_PREFIX, botId, config.SECRET_KEY),
       messenger: this.messenger,
@@ -86,8 +91,10 @@ export class TelegramAdapter implements PlatformAdapter {
       submit: async (user, formId, values) => {
         const chat = { id: user.id, type: 'private' as const, first_name: user.first_name };
         const where = { botId, chat, user };
-        const surface = telegramSurface({ messenger: this.messenger, forms: this.forms, botUsername }, where);
-        await dispatcher.handleForm(formId, values, invocationOf(where), surface);
+        const surfaceDeps = { handoff, messenger: this.messenger, forms: this.forms, botUsername };
+        const input = { kind: 'form' as const, formId, values };
+        // Forms are single use: the form id is the delivery's key.
+        await handOff(surfaceDeps, `telegram:${botId}:form:${formId}`, input, invocationOf(where), where);
       },
     });
     this.fileSource = {
@@ -98,7 +105,7 @@ export class TelegramAdapter implements PlatformAdapter {
     };
     const groups = new Map(app.dispatcher.registry.groups().map((g) => [telegramCommandName(g), g]));
     installReceiver(this.bot, {
-      dispatcher,
+      handoff,
       messenger: this.messenger,
       forms: this.forms,
       deduper: context.deduper,
@@ -123,7 +130,18 @@ export class TelegramAdapter implements PlatformAdapter {
     const { app, config, web, logger } = this.context;
     app.messengers.register('telegram', this.messenger);
     app.files.register('telegram', telegramFileResolver(this.fileSource));
+    const botUsername = () => (this.bot.isInited() ? this.bot.botInfo.username : '');
+    const surfaceDeps = { messenger: this.messenger, forms: this.forms, botUsername };
+    app.surfaces.register('telegram', (place) =>
+      telegramSurface(surfaceDeps, place as unknown as TelegramPlace),
+    );
     if (this.mode === 'send-only') {
+      // Queued commands answered here name the bot (links to its private chat): learn its name.
+      await this.bot
+        .init()
+        .catch((error: unknown) =>
+          logger.warn({ err: error }, 'telegram: could not learn the bot name (getMe)'),
+        );
       this.running = true;
       return;
     }

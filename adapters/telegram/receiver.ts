@@ -14,7 +14,8 @@ import type { Message, User } from 'grammy/types';
 import type { Logger } from 'pino';
 import type { ClickGuard } from '../../src/core/clicks';
 import type { Invocation } from '../../src/core/command';
-import type { Dispatcher } from '../../src/core/dispatch';
+import type { CommandHandoff } from '../../src/core/command-handoff';
+import type { CommandInput } from '../../src/core/command-job';
 import { StoreUnavailableError } from '../../src/core/errors';
 import type { DeliveryDeduper } from '../../src/core/host';
 import { parseCommandLine } from './command-line';
@@ -24,12 +25,10 @@ import type { TelegramForms } from './forms';
 import type { TelegramMessenger } from './messenger';
 import { invocationOf, type TelegramPlace, telegramSurface } from './surface';
 
-/** The part of the dispatcher the adapter drives. */
-export type TelegramDispatcher = Pick<Dispatcher<unknown>, 'handleText' | 'handleAction' | 'handleForm'>;
-
 /** What the receiver needs. */
 export interface ReceiverDeps {
-  dispatcher: TelegramDispatcher;
+  /** Runs acknowledged commands here (`all`) or queues them for a worker (`web`). */
+  handoff: CommandHandoff;
   messenger: TelegramMessenger;
   forms: TelegramForms;
   deduper: DeliveryDeduper;
@@ -58,6 +57,24 @@ function place(deps: ReceiverDeps, message: Message, user: User, replyTo?: numbe
   };
 }
 
+/** Hands a command on (to a worker, or to the dispatcher here); `key` is the update's delivery key. */
+export function handOff(
+  deps: Pick<ReceiverDeps, 'handoff' | 'messenger' | 'forms' | 'botUsername'>,
+  key: string,
+  input: CommandInput,
+  invocation: Invocation,
+  where: TelegramPlace,
+): Promise<void> {
+  return deps.handoff.submit({ key, platform: 'telegram', input, invocation, place: { ...where } }, () =>
+    telegramSurface(deps, where),
+  );
+}
+
+/** The delivery key of an update (the one the receiver claims). */
+function updateKey(ctx: Context, deps: ReceiverDeps): string {
+  return `telegram:${deps.botId}:update:${ctx.update.update_id}`;
+}
+
 async function onCallback(ctx: Context, deps: ReceiverDeps): Promise<void> {
   const query = ctx.callbackQuery;
   if (!query?.data) return;
@@ -78,7 +95,8 @@ async function onCallback(ctx: Context, deps: ReceiverDeps): Promise<void> {
     return;
   }
   const where = place(deps, message as Message, query.from, message.message_id);
-  await deps.dispatcher.handleAction(query.data, invocationOf(where), telegramSurface(deps, where));
+  const input = { kind: 'action' as const, actionId: query.data };
+  await handOff(deps, updateKey(ctx, deps), input, invocationOf(where), where);
 }
 
 async function onMessage(ctx: Context, deps: ReceiverDeps): Promise<void> {
@@ -109,7 +127,13 @@ async function onMessage(ctx: Context, deps: ReceiverDeps): Promise<void> {
     const form = /^f_([0-9A-Za-z]{1,32})$/.exec(line.rest);
     if (form && (await deps.forms.resume(from, form[1] as string))) return;
     if (form) await surface.reply({ text: 'That form has expired; run the command again.', status: 'info' });
-    await deps.dispatcher.handleText('/help --welcome', invocationOf(where), surface);
+    await handOff(
+      deps,
+      updateKey(ctx, deps),
+      { kind: 'text', text: '/help --welcome' },
+      invocationOf(where),
+      where,
+    );
     return;
   }
   const group = deps.groups.get(line.name);
@@ -123,7 +147,7 @@ async function onMessage(ctx: Context, deps: ReceiverDeps): Promise<void> {
   }
   const invocation: Invocation = { ...invocationOf(where), ...(files.length ? { files } : {}) };
   const commandText = `/${group ?? line.name}${line.rest ? ` ${line.rest}` : ''}`;
-  await deps.dispatcher.handleText(commandText, invocation, surface);
+  await handOff(deps, updateKey(ctx, deps), { kind: 'text', text: commandText }, invocation, where);
 }
 
 /**
@@ -156,7 +180,7 @@ export function installReceiver(bot: Bot, deps: ReceiverDeps): void {
   bot.use(async (ctx, next) => {
     let first: boolean;
     try {
-      first = await deps.deduper.claim(`telegram:${deps.botId}:update:${ctx.update.update_id}`);
+      first = await deps.deduper.claim(updateKey(ctx, deps));
     } catch (error) {
       if (!(error instanceof StoreUnavailableError)) throw error;
       deps.logger.warn({ update: ctx.update.update_id }, 'telegram: store unavailable, update refused');

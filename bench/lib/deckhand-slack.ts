@@ -39,6 +39,7 @@ export async function startSlackDeckhand(
   sandbox: ToolhostSandbox,
   name: string,
   env: Record<string, string> = {},
+  role: 'web' | 'worker' | 'all' = 'all',
 ): Promise<SlackDeckhand> {
   const port = await freePort();
   const dataDir = join(ctx.dir, name);
@@ -58,6 +59,7 @@ export async function startSlackDeckhand(
       ...env,
     },
     ...(ctx.profileDir ? { cpuProfDir: join(ctx.profileDir, name) } : {}),
+    role,
   });
   try {
     await waitForHttp(`http://127.0.0.1:${port}/readyz`, 60_000, child);

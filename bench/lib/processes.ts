@@ -154,6 +154,18 @@ export function peakRssOf(pid: number | undefined): number {
   }
 }
 
+/** Resident set size of a process now (VmRSS), in bytes; NaN where there is no /proc. */
+export function rssOf(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+    return kb ? Number(kb) * 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** Polls `url` until it answers 200 (a server that started). */
 export async function waitForHttp(url: string, timeoutMs: number, child?: Child): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -7,6 +7,7 @@ import { httpUrl, resourceId, toolName } from '../args';
 import { table, withWarnings } from '../format';
 import { BUILD_WORD, buildCard } from './build-card';
 import { command } from './context';
+import { startOnce } from './start-once';
 
 const idArgs = z.object({ tool: toolName, id: resourceId('build') });
 
@@ -64,23 +65,35 @@ export const buildStartCommand = command({
   examples: ['/build start mytool https://gitlab.wikimedia.org/toolforge-repos/mytool --ref main'],
   permission: 'write',
   sideEffect: true,
-  async run({ args, services, reply }) {
+  async run({ args, services, reply, invocation }) {
     if (args.latestVersions && args.deprecatedVersions) {
       throw new UsageError('Choose either --latest-versions or --deprecated-versions, not both.');
     }
     const client = services.toolhost.forTool(args.tool);
     const envvars = envvarsOf(args.env);
-    const started = await client.builds.start({
-      source_url: args.sourceUrl,
-      ...(args.ref ? { ref: args.ref } : {}),
-      ...(args.image ? { image_name: args.image } : {}),
-      ...(envvars ? { envvars } : {}),
-      ...(args.latestVersions ? { use_latest_versions: true } : {}),
-      ...(args.deprecatedVersions ? { use_deprecated_versions: true } : {}),
+    // One build of a source and ref at a time across processes; a repeat shows the running one.
+    const { value: build, note } = await startOnce({
+      resource: `build:${args.tool}:${args.sourceUrl}#${args.ref ?? ''}`,
+      invocation,
+      locks: services.locks,
+      show: (id) => client.builds.show(id),
+      isRunning: (b) => b.status === 'BUILD_PENDING' || b.status === 'BUILD_RUNNING',
+      alreadyRunning: 'A build of this source and ref is already running, so no new one was started.',
+      async start() {
+        const started = await client.builds.start({
+          source_url: args.sourceUrl,
+          ...(args.ref ? { ref: args.ref } : {}),
+          ...(args.image ? { image_name: args.image } : {}),
+          ...(envvars ? { envvars } : {}),
+          ...(args.latestVersions ? { use_latest_versions: true } : {}),
+          ...(args.deprecatedVersions ? { use_deprecated_versions: true } : {}),
+        });
+        return { value: await client.builds.show(started.name), id: started.name };
+      },
     });
-    const build = await client.builds.show(started.name);
-    const handle = await reply(withWarnings(buildCard(args.tool, build, 'Build started.'), client));
-    if (handle) await services.watches.start({ kind: 'build', tool: args.tool, id: started.name, handle });
+    const card = buildCard(args.tool, build, note ?? 'Build started.');
+    const handle = await reply(withWarnings(card, client));
+    if (handle) await services.watches.start({ kind: 'build', tool: args.tool, id: build.build_id, handle });
     return undefined;
   },
 });

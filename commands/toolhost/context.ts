@@ -9,7 +9,8 @@ type Used =
   | 'subscriptions'
   | 'discovery'
   | 'accounts'
-  | 'digests';
+  | 'digests'
+  | 'locks';
 
 /**
  * What the tool-platform commands use: the client factory, watches and tails, bindings,

@@ -4,10 +4,14 @@ import { toolName } from '../args';
 import { withWarnings } from '../format';
 import { command } from './context';
 import { deploymentCard } from './deployment-card';
+import { startOnce } from './start-once';
+
+const ALREADY_RUNNING = 'A deployment is already running, so no new one was started. It is shown here.';
 
 /**
  * `/deploy <tool>`: starts a deployment of the tool's components, posts one status card and keeps it
- * up to date until the deployment ends. A deployment already running is shown instead of a second one.
+ * up to date until the deployment ends. A deployment already running is shown instead of a second one,
+ * whichever process runs the command (see `start-once.ts`).
  */
 export const deployCommand = command({
   name: 'deploy',
@@ -26,23 +30,32 @@ export const deployCommand = command({
     // A deploy token the user linked (/link tool) is used when the tool has no client certificate.
     const deployToken = await services.accounts.credentials.deployToken(invocation.user, args.tool);
     const client = services.toolhost.forTool(args.tool, { deployToken });
-    let deployment: Awaited<ReturnType<typeof client.components.createDeployment>>;
-    try {
-      deployment = await client.components.createDeployment({
-        forceBuild: args.forceBuild,
-        forceRun: args.forceRun,
-        ...(args.description ? { description: args.description } : {}),
-      });
-    } catch (error) {
-      if (!(error instanceof UpstreamError) || error.status !== 409 || !client.hasCertificate) throw error;
-      const running = await client.components.latestDeployment();
-      const note = 'A deployment is already running, so no new one was started. It is shown here.';
-      const handle = await reply(withWarnings(deploymentCard(args.tool, running, note), client));
-      if (handle)
-        await services.watches.start({ kind: 'deployment', tool: args.tool, id: running.deploy_id, handle });
-      return undefined;
-    }
-    const handle = await reply(withWarnings(deploymentCard(args.tool, deployment), client));
+    const input = {
+      forceBuild: args.forceBuild,
+      forceRun: args.forceRun,
+      ...(args.description ? { description: args.description } : {}),
+    };
+    // One deployment per tool at a time across processes; the platform's 409 still catches one
+    // started outside Deckhand (then the latest deployment is shown).
+    const { value: deployment, note } = await startOnce({
+      resource: `deploy:${args.tool}`,
+      invocation,
+      locks: services.locks,
+      show: (id) => client.components.showDeployment(id),
+      isRunning: (d) => d.status === 'pending' || d.status === 'running',
+      alreadyRunning: ALREADY_RUNNING,
+      async start() {
+        try {
+          const created = await client.components.createDeployment(input);
+          return { value: created, id: created.deploy_id };
+        } catch (error) {
+          if (!(error instanceof UpstreamError) || error.status !== 409 || !client.hasCertificate)
+            throw error;
+          return { value: await client.components.latestDeployment(), note: ALREADY_RUNNING };
+        }
+      },
+    });
+    const handle = await reply(withWarnings(deploymentCard(args.tool, deployment, note), client));
     if (handle)
       await services.watches.start({ kind: 'deployment', tool: args.tool, id: deployment.deploy_id, handle });
     return undefined;

@@ -38,6 +38,11 @@ export interface Invocation {
   isPrivate: boolean;
   /** Files the user attached to the command or sent to the bot. */
   files?: IncomingFile[];
+  /**
+   * The platform delivery's key (`slack:trigger:…`), the same for every attempt at running it: a
+   * command with a side effect recognises the effect of its own earlier, interrupted attempt by it.
+   */
+  key?: string;
 }
 
 /** What a command's `run` receives. */

@@ -35,6 +35,11 @@ export interface DispatcherDeps<S> {
   timeZones?: TimeZoneStore;
   /** Seconds a button stays valid by default. */
   actionTtlSeconds?: number;
+  /**
+   * Runs `work` alone for `resource` across every process (a Redis lock): confirmed destructive
+   * commands on one target run one at a time, the later ones then find the target changed.
+   */
+  exclusive?: <T>(resource: string, work: () => Promise<T>) => Promise<T>;
   /** How commands are written on each platform (help, usage, hints); the plain `/deploy` by default. */
   commandForms?: CommandForms;
   /** Called after every side-effect command run or refusal (the audit trail); secret arguments are left out. */
@@ -314,7 +319,25 @@ export class Dispatcher<S> {
       commandCounter.inc({ command: command.name, platform: invocation.user.platform, outcome: 'confirm' });
       return 'confirm';
     }
-    if (command.confirm && confirmation) await this.checkTarget(command, args, invocation, confirmation);
+    if (command.confirm && confirmation) {
+      const exclusive = this.deps.exclusive;
+      const checkAndRun = async () => {
+        await this.checkTarget(command, args, invocation, confirmation);
+        return this.runCommand(command, args, invocation, surface, tool);
+      };
+      const resource = `confirmed:${command.name}:${fingerprint(args)}`;
+      return exclusive ? exclusive(resource, checkAndRun) : checkAndRun();
+    }
+    return this.runCommand(command, args, invocation, surface, tool);
+  }
+
+  private async runCommand(
+    command: AnyCommand<S>,
+    args: Record<string, unknown>,
+    invocation: Invocation,
+    surface: CardSurface,
+    tool: string | undefined,
+  ): Promise<'ok' | 'deferred'> {
     const about = (draft: DraftCard): DraftCard =>
       tool && draft.tool === undefined ? { ...draft, tool } : draft;
     const reply = async (draft: DraftCard) => {

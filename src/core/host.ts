@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Redis } from 'ioredis';
 import type { ActionStore, BindingStore } from './actions';
+import type { CommandQueue, CommandSurfaces } from './command-job';
 import type { Dispatcher } from './dispatch';
 import type { FileResolvers } from './files';
 import type { Messengers } from './messenger';
@@ -54,6 +55,10 @@ export interface AdapterHost {
   messengers: Messengers;
   /** Where the adapter registers how files its users sent are reopened. */
   files: FileResolvers;
+  /** Where a `web` process hands acknowledged commands to the workers. */
+  commandQueue: CommandQueue;
+  /** Where the adapter registers how a worker rebuilds the reply surface of a queued command. */
+  surfaces: CommandSurfaces;
   services: AdapterServices;
   /** The sandbox platform's tools, in sandbox mode (offered by autocomplete). */
   sandboxTools?: (() => Iterable<string>) | undefined;

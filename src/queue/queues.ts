@@ -34,6 +34,7 @@ export const QUEUE_NAMES = [
   'digest',
   'migration',
   'upload',
+  'commands',
 ] as const;
 
 /** One of {@link QUEUE_NAMES}. */

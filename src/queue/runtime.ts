@@ -1,4 +1,4 @@
-import { type Processor, Worker } from 'bullmq';
+import { type Job, type Processor, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { MessageHandle } from '../core/command';
@@ -39,8 +39,18 @@ export interface WorkerDeps<S> {
   maxAgeMs: number;
   /** How long a crashed worker's job stays locked before another worker takes it over. */
   lockMs: number;
-  /** Extra processors (the log tails) by queue. */
-  extra?: Partial<Record<QueueName, { processor: Processor; concurrency: number }>>;
+  /** Extra processors (the log tails, the commands) by queue. */
+  extra?: Partial<Record<QueueName, ExtraProcessor>>;
+}
+
+/** A processor wired by the composition root. */
+export interface ExtraProcessor {
+  processor: Processor;
+  concurrency: number;
+  /** How often a job may be found stalled (its worker died) before it fails (default 3). */
+  maxStalledCount?: number;
+  /** Called when a job failed (for queues whose jobs are not retried: failed for good). */
+  onFailed?: (job: Job) => Promise<void>;
 }
 
 /** How many jobs of each queue one process works on at once (all of them wait on the network). */
@@ -56,6 +66,7 @@ const CONCURRENCY: Record<QueueName, number> = {
   digest: 5,
   migration: 20,
   upload: 20,
+  commands: 50,
 };
 
 /** The running workers of a process (`--role worker|all`). */
@@ -91,18 +102,24 @@ export function startWorkers<S>(deps: WorkerDeps<S>): Workers {
       }),
     );
   }
-  for (const [name, extra] of Object.entries(deps.extra ?? {}) as [
-    QueueName,
-    { processor: Processor; concurrency: number },
-  ][]) {
-    workers.push(
-      new Worker(name, inJobInvocation(extra.processor), {
-        ...lockOptions(deps.lockMs),
-        connection: deps.connection,
-        prefix: deps.bullPrefix,
-        concurrency: extra.concurrency,
-      }),
-    );
+  for (const [name, extra] of Object.entries(deps.extra ?? {}) as [QueueName, ExtraProcessor][]) {
+    const worker = new Worker(name, inJobInvocation(extra.processor), {
+      ...lockOptions(deps.lockMs),
+      ...(extra.maxStalledCount !== undefined ? { maxStalledCount: extra.maxStalledCount } : {}),
+      connection: deps.connection,
+      prefix: deps.bullPrefix,
+      concurrency: extra.concurrency,
+    });
+    const onFailed = extra.onFailed;
+    if (onFailed) {
+      worker.on('failed', (job) => {
+        if (job)
+          onFailed(job).catch((error: unknown) =>
+            deps.logger.warn({ err: error, queue: name }, 'could not clean up after a failed job'),
+          );
+      });
+    }
+    workers.push(worker);
   }
   for (const worker of workers) {
     instrumentWorker(worker, worker.name);

@@ -1,10 +1,11 @@
-import type { Processor } from 'bullmq';
+import type { Job, Processor } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { ALL_COMMANDS, type AppServices, MEDIA_UPLOAD_VIEW, TAIL_VIEW, WATCH_KINDS } from '../../commands';
 import { digestCard } from '../../commands/calendar/calendar-digest';
 import type { Config } from '../config';
 import { platformForms } from '../core/command-form';
+import { CommandSurfaces } from '../core/command-job';
 import { parseConversationId } from '../core/conversation';
 import { Dispatcher } from '../core/dispatch';
 import { FileResolvers } from '../core/files';
@@ -12,6 +13,8 @@ import type { AdapterHost } from '../core/host';
 import { Messengers } from '../core/messenger';
 import { CommandRegistry } from '../core/registry';
 import { useProcessLogger } from '../log';
+import { createCommandProcessor, leaveLane } from '../queue/command-processor';
+import { BullCommandQueue, type CommandJobData } from '../queue/command-queue';
 import { createDigestProcessor } from '../queue/digest-processor';
 import { DigestScheduler } from '../queue/digest-scheduler';
 import { forgetDiscovered, scheduleDiscovery, unscheduleDiscovery } from '../queue/discover-processor';
@@ -30,6 +33,7 @@ import { RedisActionStore } from '../store/actions';
 import { RedisBindingStore } from '../store/bindings';
 import { logConnectionErrors } from '../store/connection-errors';
 import { DeliveryDeduper } from '../store/dedupe';
+import { ResourceLocks } from '../store/locks';
 import { openRedis, type RedisHandle } from '../store/redis';
 import { SubscriptionStore } from '../store/subscriptions';
 import { RedisTimeZoneStore } from '../store/time-zones';
@@ -132,6 +136,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     const tails = new QueueTailService(queues, redis.redis, prefix);
     const discoveryEveryMs = sandbox ? Math.max(200, config.SANDBOX_STEP_MS) : config.DISCOVERY_INTERVAL_MS;
     const messengers = new Messengers();
+    const surfaces = new CommandSurfaces();
     const registry = new CommandRegistry<AppServices>();
     const files = new FileResolvers();
     media = await setupMedia({
@@ -168,6 +173,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       digests: new DigestScheduler(queues.digest),
       media: mediaSetup.media,
       uploads: mediaSetup.uploads,
+      locks: new ResourceLocks(redis.redis, prefix),
     };
     // A user's own calendar account (linked with /link calendar) wins over the bot-wide one.
     calendar.useCredentialSource({
@@ -179,7 +185,9 @@ export async function createApp(options: AppOptions): Promise<App> {
       },
     });
     const actions = new RedisActionStore(redis.redis, prefix);
+    const locks = services.locks;
     const dispatcher = new Dispatcher<AppServices>({
+      exclusive: (resource, work) => locks.withLock(resource, work),
       registry,
       services,
       actions,
@@ -213,6 +221,8 @@ export async function createApp(options: AppOptions): Promise<App> {
       modes,
       mediaSandbox: mediaSetup.sandbox,
       files,
+      commandQueue: new BullCommandQueue(queues.commands, redis.redis, prefix),
+      surfaces,
       sandboxTools: sandbox ? () => started?.ctx.tools ?? [] : undefined,
       claims: (seconds) => new DeliveryDeduper(redis.requests, prefix, seconds),
       actions,
@@ -239,6 +249,21 @@ export async function createApp(options: AppOptions): Promise<App> {
           maxAgeMs: config.WATCH_MAX_MINUTES * 60_000,
           lockMs: config.QUEUE_LOCK_MS,
           extra: {
+            commands: {
+              processor: createCommandProcessor({
+                dispatcher: dispatcher as Dispatcher<unknown>,
+                surfaces,
+                files,
+                queue: queues.commands,
+                redis: redis.redis,
+                prefix,
+                logger,
+              }) as Processor,
+              concurrency: 50,
+              // A worker that died mid-command: the command runs once more, never a third time.
+              maxStalledCount: 1,
+              onFailed: (job) => leaveLane(redis.redis, prefix, job as never as Job<CommandJobData>),
+            },
             upload: { processor: mediaSetup.processor(), concurrency: 20 },
             migration: {
               processor: linked.migrationProcessor({

@@ -1,0 +1,142 @@
+/**
+ * A steady load of signed `/deploy mytool` slash commands, each from its own channel: the first card
+ * posted in that channel (a `chat.postMessage`, or an answer through the command's `response_url`) is
+ * its reply, so every command is matched to its answer — none counted twice, none missed. Commands
+ * are counted when autocannon builds them (every request that left), not from its summary, which
+ * leaves out requests still in flight when the duration ends (the cause of the old "answered 4450 of
+ * 4402": those commands were sent and answered but not counted as sent).
+ */
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import type { FakeSlack } from '../../test/fakes/slack';
+import { signedCommand } from './slack-command';
+import { percentile, round, until } from './stats';
+
+/** Latencies and counts of one load run. */
+export interface LoadRun {
+  /** Ack latency of every answered request (ms, from autocannon's response events). */
+  acks: number[];
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  /** Requests that left the load generator. */
+  sent: number;
+  achievedRate: number;
+  /** When each command was built and sent, by channel. */
+  sentAt: Map<string, number>;
+}
+
+/** Steady load: each connection sends at most 4 requests a second (an overall rate would burst). */
+function connectionsFor(rate: number): { connections: number; connectionRate: number } {
+  const connections = Math.max(1, Math.round(rate / 4));
+  return { connections, connectionRate: rate / connections };
+}
+
+let run = 0;
+
+/** Sends `rate` commands a second for `seconds` to a Slack events URL. */
+export async function commandLoad(
+  url: string,
+  fake: FakeSlack,
+  secret: string,
+  rate: number,
+  seconds: number,
+): Promise<LoadRun> {
+  run += 1;
+  const tag = `${run}${randomBytes(2).toString('hex')}`.toUpperCase();
+  const acks: number[] = [];
+  const sentAt = new Map<string, number>();
+  let seq = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        method: 'POST',
+        ...connectionsFor(rate),
+        duration: seconds,
+        timeout: 10,
+        requests: [
+          {
+            setupRequest: (request: autocannon.Request) => {
+              seq += 1;
+              const channel = `CB${tag}X${seq}`;
+              const place = {
+                teamId: fake.options.teamId,
+                channel,
+                userId: 'UADMIN',
+                userName: 'ada',
+                responseBase: `${fake.url}/response/${channel}-`,
+              };
+              const { body, headers } = signedCommand(secret, place, '/deploy mytool');
+              sentAt.set(channel, Date.now());
+              return { ...request, method: 'POST', path: '/slack/events', body, headers };
+            },
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => {
+      acks.push(ms);
+    });
+  });
+  return {
+    acks,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    sent: sentAt.size,
+    achievedRate: sentAt.size / seconds,
+    sentAt,
+  };
+}
+
+/** When the first card reached each channel (`chat.postMessage` or `response_url`). */
+function firstReplies(fake: FakeSlack): Map<string, { at: number; count: number }> {
+  const replies = new Map<string, { at: number; count: number }>();
+  const add = (channel: string, at: number) => {
+    const seen = replies.get(channel);
+    replies.set(channel, seen ? { at: Math.min(seen.at, at), count: seen.count + 1 } : { at, count: 1 });
+  };
+  for (const call of fake.callsOf('chat.postMessage')) {
+    if (call.status === 200 && !call.error) add(String(call.body.channel), call.at);
+  }
+  for (const response of fake.responses) add(response.id.split('-')[0] ?? '', response.at);
+  return replies;
+}
+
+/** Command → first reply of one load run. */
+export interface Replies {
+  /** ms from sending a command to its first card, per answered command. */
+  latencies: number[];
+  answered: number;
+  /** Commands whose channel got more than one card. */
+  answeredTwice: number;
+  sent: number;
+}
+
+/** Waits (at most `timeoutMs`) until every command of a run has its card, then matches them. */
+export async function repliesOf(fake: FakeSlack, load: LoadRun, timeoutMs: number): Promise<Replies> {
+  const answered = () => {
+    const replies = firstReplies(fake);
+    return [...load.sentAt.keys()].filter((c) => replies.has(c)).length;
+  };
+  await until(() => answered() >= load.sent, timeoutMs, 200).catch(() => undefined);
+  const replies = firstReplies(fake);
+  const latencies: number[] = [];
+  let answeredTwice = 0;
+  for (const [channel, at] of load.sentAt) {
+    const reply = replies.get(channel);
+    if (!reply) continue;
+    latencies.push(reply.at - at);
+    if (reply.count > 1) answeredTwice += 1;
+  }
+  return { latencies, answered: latencies.length, answeredTwice, sent: load.sent };
+}
+
+/** One line about a load run and its replies. */
+export function describeRun(name: string, load: LoadRun, replies?: Replies): string {
+  const ack = `${load.sent} commands (${round(load.achievedRate, 1)}/s), ack p50 ${round(percentile(load.acks, 50))} ms, p99 ${round(percentile(load.acks, 99))} ms, non-2xx ${load.non2xx}, errors ${load.errors}, timeouts ${load.timeouts}`;
+  if (!replies) return `${name}: ${ack}`;
+  return `${name}: ${ack}; answered ${replies.answered} of ${replies.sent} with a card (${replies.answeredTwice} with more than one), first reply p50 ${round(percentile(replies.latencies, 50))} ms, p99 ${round(percentile(replies.latencies, 99))} ms`;
+}

@@ -1,0 +1,61 @@
+import type { Invocation } from '../../src/core/command';
+import type { ResourceLocks } from '../../src/store/locks';
+
+/** What {@link startOnce} found or started, and the note its card carries. */
+export interface Started<T> {
+  value: T;
+  note?: string;
+}
+
+/** How one kind of long-running resource is started once. */
+export interface StartOnce<T> {
+  /** Names the resource: one start at a time per name (`deploy:mytool`, `build:mytool:<source>#<ref>`). */
+  resource: string;
+  invocation: Invocation;
+  locks: ResourceLocks;
+  /** Shows a started resource by id; `undefined` when it is gone. */
+  show(id: string): Promise<T | undefined>;
+  isRunning(value: T): boolean;
+  /** Starts a new one; returns it with its id (or what is there already, with a note). */
+  start(): Promise<{ value: T; id?: string; note?: string }>;
+  /** The note of a card that shows one already running. */
+  alreadyRunning: string;
+}
+
+/** How long Deckhand remembers what a command started. */
+const REMEMBER_SECONDS = 24 * 3600;
+
+/**
+ * What is already there: what this very delivery started (a command retried after its worker died
+ * finds its own), or what Deckhand last started for the resource, while it still runs.
+ */
+async function existing<T>(spec: StartOnce<T>): Promise<Started<T> | undefined> {
+  const key = spec.invocation.key;
+  const mine = key ? await spec.locks.recall(`by:${key}`) : undefined;
+  const own = mine ? await spec.show(mine) : undefined;
+  if (own) return { value: own };
+  const current = await spec.locks.recall(`current:${spec.resource}`);
+  const shown = current ? await spec.show(current).catch(() => undefined) : undefined;
+  return shown && spec.isRunning(shown) ? { value: shown, note: spec.alreadyRunning } : undefined;
+}
+
+/**
+ * Starts a resource once across every Deckhand process: the check for a running one and the start
+ * happen under the resource's lock, so concurrent commands — any platform, any worker — start exactly
+ * one and all show it; a command run again after a crash shows what its first attempt started.
+ */
+export async function startOnce<T>(spec: StartOnce<T>): Promise<Started<T>> {
+  const seen = await existing(spec);
+  if (seen) return seen;
+  return spec.locks.withLock(spec.resource, async () => {
+    const found = await existing(spec);
+    if (found) return found;
+    const started = await spec.start();
+    if (started.id) {
+      await spec.locks.remember(`current:${spec.resource}`, started.id, REMEMBER_SECONDS);
+      const key = spec.invocation.key;
+      if (key) await spec.locks.remember(`by:${key}`, started.id, REMEMBER_SECONDS);
+    }
+    return { value: started.value, ...(started.note ? { note: started.note } : {}) };
+  });
+}

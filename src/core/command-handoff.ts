@@ -1,0 +1,76 @@
+import type { Logger } from 'pino';
+import { currentInvocationId, newInvocationId, runWithInvocation } from '../log';
+import type { Invocation } from './command';
+import { type CommandInput, type CommandQueue, queueableInvocation, runInput } from './command-job';
+import type { Platform } from './conversation';
+import type { CardSurface, Dispatcher } from './dispatch';
+import { StoreUnavailableError } from './errors';
+
+/** One acknowledged delivery, as an adapter hands it on. */
+export interface Handoff {
+  /** The delivery key the adapter claimed (`slack:trigger:…`). */
+  key: string;
+  platform: Platform;
+  input: CommandInput;
+  invocation: Invocation;
+  /** The platform's reply place as plain data, from which a worker rebuilds the surface. */
+  place: Record<string, unknown>;
+}
+
+/**
+ * Where an adapter sends an acknowledged command: in a `web` process onto the queue (a worker runs
+ * it), in an `all` process straight to the dispatcher. A command whose files can only be read here
+ * (no locator) runs here in either case.
+ */
+export class CommandHandoff {
+  constructor(
+    private readonly deps: {
+      dispatcher: Dispatcher<unknown>;
+      /** Present in `web` processes: commands go to the workers. */
+      queue?: CommandQueue | undefined;
+      logger: Logger;
+    },
+  ) {}
+
+  /** True when commands are handed to the workers. */
+  get queued(): boolean {
+    return this.deps.queue !== undefined;
+  }
+
+  /**
+   * Hands a command on; `surfaceHere` builds the reply surface when it runs (or fails) in this process.
+   * The invocation id starts here, so the web process's lines and the worker's (through the job's
+   * data) carry the same one.
+   */
+  submit(handoff: Handoff, surfaceHere: () => CardSurface): Promise<void> {
+    return runWithInvocation(currentInvocationId() ?? newInvocationId(), () =>
+      this.handOff(handoff, surfaceHere),
+    );
+  }
+
+  private async handOff(handoff: Handoff, surfaceHere: () => CardSurface): Promise<void> {
+    const invocation: Invocation = { ...handoff.invocation, key: handoff.key };
+    const queued = this.deps.queue ? queueableInvocation(invocation) : undefined;
+    if (!this.deps.queue || !queued) {
+      await runInput(this.deps.dispatcher, handoff.input, invocation, surfaceHere());
+      return;
+    }
+    try {
+      await this.deps.queue.enqueue({
+        key: handoff.key,
+        platform: handoff.platform,
+        input: handoff.input,
+        invocation: queued,
+        place: handoff.place,
+      });
+    } catch (error) {
+      this.deps.logger.warn({ err: error, key: handoff.key }, 'could not queue a command');
+      const card = this.deps.dispatcher.errorCard(
+        'queue',
+        new StoreUnavailableError({ cause: error }),
+        invocation,
+      );
+      await surfaceHere().reply(card);
+    }
+  }
+}

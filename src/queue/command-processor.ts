@@ -1,0 +1,117 @@
+import { DelayedError, type Job, type Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { type CommandSurfaces, type QueuedSurface, revivedInvocation, runInput } from '../core/command-job';
+import type { Dispatcher } from '../core/dispatch';
+import type { FileResolvers } from '../core/files';
+import { type CommandJobData, laneKey } from './command-queue';
+import { DeliveryRecords } from './delivery-record';
+
+/** What the command worker needs. */
+export interface CommandProcessorDeps {
+  dispatcher: Dispatcher<unknown>;
+  surfaces: CommandSurfaces;
+  files: FileResolvers;
+  queue: Queue;
+  redis: Redis;
+  prefix: string;
+  logger: Logger;
+  /** How long a job waits before it looks at its lane again (default 50 ms). */
+  retryMs?: number;
+}
+
+/**
+ * A lane head that never became a job (its web process died between joining the lane and queuing)
+ * is dropped once a later command of the lane has waited this long behind it.
+ */
+const MISSING_HEAD_MS = 10_000;
+
+/**
+ * Runs queued commands: the worker rebuilds the reply surface from the platform's place and calls
+ * the dispatcher. A job runs only at the head of its lane; otherwise it is put back as delayed
+ * (`moveToDelayed` + `DelayedError`, BullMQ's documented way, which does not count as an attempt)
+ * and looks again shortly. It leaves its lane when it ends, however it ends. A job whose worker
+ * died mid-run is found stalled and run again once (`maxStalledCount: 1`); commands with a side
+ * effect recognise their own earlier attempt by the invocation's key (see `commands/toolhost/deploy.ts`).
+ */
+export function createCommandProcessor(deps: CommandProcessorDeps) {
+  const retryMs = deps.retryMs ?? 50;
+  const records = new DeliveryRecords(deps.redis, deps.prefix);
+  return async (job: Job<CommandJobData>, token?: string): Promise<void> => {
+    const key = laneKey(deps.prefix, job.data.lane);
+    if (!(await isMyTurn(deps, key, job))) {
+      await job.moveToDelayed(Date.now() + retryMs, token);
+      throw new DelayedError();
+    }
+    try {
+      await run(deps, records, job.data);
+    } finally {
+      await deps.redis.lrem(key, 0, job.id as string);
+    }
+  };
+}
+
+/** True when the job is at the head of its lane (dropping heads that ended or never came). */
+async function isMyTurn(deps: CommandProcessorDeps, key: string, job: Job<CommandJobData>): Promise<boolean> {
+  for (;;) {
+    const head = await deps.redis.lindex(key, 0);
+    if (head === null || head === job.id) return true;
+    if ((await deps.redis.lpos(key, job.id as string)) === null) return true;
+    const state = await deps.queue.getJobState(head);
+    const ended = state === 'completed' || state === 'failed';
+    const neverCame = state === 'unknown' && Date.now() - job.timestamp > MISSING_HEAD_MS;
+    if (!ended && !neverCame) return false;
+    deps.logger.warn({ lane: job.data.lane, head, state }, 'dropped a command lane head that is not running');
+    await deps.redis.lrem(key, 0, head);
+  }
+}
+
+async function run(
+  deps: CommandProcessorDeps,
+  records: DeliveryRecords,
+  data: CommandJobData,
+): Promise<void> {
+  const invocation = { ...revivedInvocation(data.invocation, deps.files), key: data.key };
+  const surface = exactlyOnce(deps.surfaces.for(data.platform)(data.place, invocation), records, data.key);
+  try {
+    await runInput(deps.dispatcher, data.input, invocation, surface);
+  } finally {
+    await surface
+      .finish?.()
+      .catch((error: unknown) =>
+        deps.logger.warn({ err: error, platform: data.platform }, 'could not tidy up after a queued command'),
+      );
+  }
+}
+
+/**
+ * The replies of a queued command are posted once even when its worker dies and the command runs
+ * again: the n-th reply of a delivery has a posted-record (see `delivery-record.ts`), and a reply
+ * whose earlier attempt was interrupted carries its delivery key so the messenger looks for the
+ * message before posting it again; one already posted is not posted twice.
+ */
+function exactlyOnce(surface: QueuedSurface, records: DeliveryRecords, key: string): QueuedSurface {
+  let replies = 0;
+  return {
+    ...surface,
+    update: (handle, card) => surface.update(handle, card),
+    ...(surface.openForm ? { openForm: surface.openForm.bind(surface) } : {}),
+    ...(surface.finish ? { finish: surface.finish.bind(surface) } : {}),
+    async reply(card) {
+      replies += 1;
+      const replyKey = `${key}#${replies}`;
+      const state = await records.begin(replyKey);
+      if (state.kind === 'posted') return state.handle;
+      const since = state.kind === 'interrupted' ? { since: state.since } : {};
+      const delivery = card.visibility === 'private' ? {} : { delivery: { key: replyKey, ...since } };
+      const handle = await surface.reply({ ...card, ...delivery });
+      await records.posted(replyKey, handle);
+      return handle;
+    },
+  };
+}
+
+/** Removes a job from its lane (a job that failed for good without running, e.g. stalled twice). */
+export async function leaveLane(redis: Redis, prefix: string, job: Job<CommandJobData>): Promise<void> {
+  await redis.lrem(laneKey(prefix, job.data.lane), 0, job.id as string);
+}

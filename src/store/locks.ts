@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+
+/** Releases a lock only when it still holds this holder's token (it may have expired and been taken). */
+const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+
+/** Options of {@link ResourceLocks.withLock}. */
+export interface LockOptions {
+  /** How long the lock is held at most if its holder dies (default 30 s). */
+  holdMs?: number;
+  /** How long to wait for the lock before giving up (default 20 s). */
+  waitMs?: number;
+}
+
+/** The lock of a resource stayed taken longer than a caller would wait. */
+export class LockTimeoutError extends Error {
+  constructor(readonly resource: string) {
+    super(`the lock of ${resource} stayed taken`);
+  }
+}
+
+/**
+ * Per-resource mutual exclusion across every Deckhand process on one Redis (`SET NX PX` with a
+ * random token, released by compare-and-delete, as the Redis documentation of `SET` describes for a
+ * single instance), and small records of what was done under a lock (e.g. "this /deploy started
+ * deployment 42"), so a command retried after a crash finds its own earlier effect.
+ */
+export class ResourceLocks {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    /** How often a waiting caller tries again (ms). */
+    private readonly pollMs = 15,
+  ) {}
+
+  /** Runs `work` while holding the lock of `resource`; waits for it when another holder has it. */
+  async withLock<T>(resource: string, work: () => Promise<T>, options: LockOptions = {}): Promise<T> {
+    const key = `${this.prefix}lock:${resource}`;
+    const token = randomBytes(12).toString('hex');
+    const holdMs = options.holdMs ?? 30_000;
+    const deadline = Date.now() + (options.waitMs ?? 20_000);
+    while ((await this.redis.set(key, token, 'PX', holdMs, 'NX')) !== 'OK') {
+      if (Date.now() > deadline) throw new LockTimeoutError(resource);
+      await new Promise((resolve) => setTimeout(resolve, this.pollMs + Math.random() * this.pollMs));
+    }
+    try {
+      return await work();
+    } finally {
+      await this.redis.eval(RELEASE, 1, key, token);
+    }
+  }
+
+  /** Remembers `value` under `name` for `ttlSeconds`. */
+  async remember(name: string, value: string, ttlSeconds: number): Promise<void> {
+    await this.redis.set(`${this.prefix}effect:${name}`, value, 'EX', ttlSeconds);
+  }
+
+  /** What was remembered under `name`, if it is still kept. */
+  async recall(name: string): Promise<string | undefined> {
+    return (await this.redis.get(`${this.prefix}effect:${name}`)) ?? undefined;
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * The lanes of queued commands (one person in one conversation): a command that fails for good leaves
+ * its lane, so the next one runs; a lane head that never became a job does not block the lane forever.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadConfig } from '../../src/config';
+import type { CommandJob } from '../../src/core/command-job';
+import type { Card } from '../../src/core/reply';
+import { silentLogger } from '../../src/log';
+import { laneKey, laneOf } from '../../src/queue/command-queue';
+import { type App, createApp } from '../../src/wiring';
+import { testPrefix } from '../support/redis';
+import { waitFor } from '../support/wait';
+
+let app: App;
+let prefix: string;
+const cards: { place: unknown; card: Card }[] = [];
+
+beforeAll(async () => {
+  const { host, port } = inject('redis');
+  const db = Number(process.env.VITEST_POOL_ID ?? 1) % 64;
+  prefix = testPrefix();
+  const config = loadConfig({
+    REDIS_URL: `redis://${host}:${port}/${db}`,
+    REDIS_KEY_PREFIX: prefix,
+    SANDBOX_STEP_MS: '20',
+    ADMINS: 'slack:UADMIN',
+  });
+  app = await createApp({ config, logger: silentLogger, sandbox: true });
+  // Only Slack answers in this process: a Discord command here fails for good.
+  app.surfaces.register('slack', (place) => ({
+    async reply(card) {
+      cards.push({ place, card });
+      return undefined;
+    },
+    async update() {},
+  }));
+  app.startWorkers();
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+function job(key: string, platform: 'slack' | 'discord', text: string): CommandJob {
+  return {
+    key,
+    platform,
+    input: { kind: 'text', text },
+    invocation: {
+      user: { platform: 'slack', id: 'UADMIN', name: 'ada', workspace: 'T1' },
+      conversation: { platform: 'slack', workspace: 'T1', channel: 'C1' },
+      conversationId: 'slack:T1:C1',
+      isPrivate: false,
+    },
+    place: { key },
+  };
+}
+
+describe('command lanes', () => {
+  it('a command that failed for good leaves its lane: the next one of the same person runs', async () => {
+    await app.commandQueue.enqueue(job('lane:1', 'discord', '/help'));
+    await app.commandQueue.enqueue(job('lane:2', 'slack', '/help'));
+    await waitFor(() => cards.some((c) => (c.place as { key: string }).key === 'lane:2'), 30_000);
+    const failed = await app.queues.commands.getJobs(['failed']);
+    expect(failed.map((f) => f.data.key)).toEqual(['lane:1']);
+    const lane = laneKey(prefix, laneOf(job('lane:1', 'discord', '/help')));
+    await waitFor(async () => (await app.redis.redis.llen(lane)) === 0, 10_000);
+  }, 60_000);
+
+  it('a lane head that never became a job is dropped once a later command has waited for it', async () => {
+    const lane = laneKey(prefix, laneOf(job('lane:3', 'slack', '/help')));
+    await app.redis.redis.rpush(lane, 'cmd-never-queued');
+    await app.commandQueue.enqueue(job('lane:3', 'slack', '/help'));
+    // It waits its turn first (the head is there: it is put back as delayed, and nothing is answered)…
+    await waitFor(async () => (await app.queues.commands.getJobs(['delayed'])).length === 1, 10_000);
+    expect(cards.some((c) => (c.place as { key: string }).key === 'lane:3')).toBe(false);
+    // …then the head is dropped and it runs.
+    await waitFor(() => cards.some((c) => (c.place as { key: string }).key === 'lane:3'), 40_000);
+    expect(await app.redis.redis.llen(lane)).toBe(0);
+  }, 60_000);
+});

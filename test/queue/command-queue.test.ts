@@ -1,0 +1,159 @@
+/**
+ * Commands on the queue (issue 17): a `--role web` Deckhand (this process: the real Slack adapter on
+ * Bolt, no queue workers) verifies, dedupes, acks and queues; a `--role worker` process (the bundled
+ * test/support/platform-worker.ts) runs the command and posts and edits its card. Both share Redis
+ * and the toolhost sandbox (a real HTTP server), and the fake Slack records what users see.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { bullPrefix } from '../../src/queue/queues';
+import { startToolhostSandbox, type ToolhostSandbox } from '../../src/sandbox/toolhost';
+import { ToolhostClientFactory } from '../../src/services/toolhost';
+import { SIGNING_SECRET, type SlackBot, startSlackBot, USERS } from '../fakes/slack/harness';
+import { FakeSlack } from '../fakes/slack/server';
+import { testPrefix } from '../support/redis';
+import { waitFor } from '../support/wait';
+import { bundleWorker, type WorkerBundle } from '../support/worker-bundle';
+import { sandboxEnv, stopWorker } from '../support/worker-process';
+
+let sandbox: ToolhostSandbox;
+let platform: ToolhostClientFactory;
+let bundle: WorkerBundle;
+let fake: FakeSlack;
+let web: SlackBot;
+let env: Record<string, string>;
+let connection: Redis;
+let commands: Queue;
+
+beforeAll(async () => {
+  sandbox = await startToolhostSandbox({ stepMs: 300 });
+  platform = ToolhostClientFactory.forSandbox(sandbox);
+  bundle = await bundleWorker();
+  fake = await FakeSlack.start();
+  const prefix = testPrefix();
+  const { host, port } = inject('redis');
+  const db = Number(process.env.VITEST_POOL_ID ?? 1) % 64;
+  env = {
+    ...sandboxEnv(sandbox),
+    REDIS_URL: `redis://${host}:${port}/${db}`,
+    REDIS_KEY_PREFIX: prefix,
+    ADMINS: `slack:${USERS.admin.id}`,
+    TOOL_MAINTAINERS: `mytool=slack:${USERS.maintainer.id}`,
+    SLACK_BOT_TOKEN: fake.options.botToken,
+    SLACK_API_URL: fake.apiUrl,
+    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    SECRET_KEY: randomBytes(32).toString('hex'),
+    QUEUE_LOCK_MS: '1000',
+    WATCH_POLL_MS: '100',
+    LOG_LEVEL: 'silent',
+  };
+  web = await startSlackBot({ role: 'web', fake, prefix, env });
+  connection = new Redis({ host, port, db, maxRetriesPerRequest: null });
+  commands = new Queue('commands', { connection, prefix: bullPrefix(prefix) });
+}, 120_000);
+
+const children: ChildProcess[] = [];
+afterEach(async () => {
+  for (const child of children.splice(0)) await stopWorker(child, 'SIGTERM');
+  expect(fake.violations).toEqual([]);
+});
+
+afterAll(async () => {
+  await commands?.close();
+  await connection?.quit();
+  await web?.close();
+  await fake?.close();
+  await platform?.close();
+  await sandbox?.close();
+  bundle?.remove();
+}, 60_000);
+
+async function worker() {
+  const loaded = await bundle.load(env);
+  children.push(loaded.child);
+  return loaded;
+}
+
+const cardsIn = (channel: string) => fake.channelMessages(channel);
+const deployments = async (tool: string) =>
+  (await platform.forTool(tool).components.listDeployments()).length;
+
+describe('commands on the queue', () => {
+  it('a command received by a web-only process is run by a worker-only process, which posts and edits its card', async () => {
+    const idle = await worker();
+    const before = await deployments('mytool');
+    const answer = await web.driver.command(USERS.maintainer, 'C0SPLIT', '/deploy mytool');
+    expect(answer.status).toBe(200);
+    // Acknowledged and queued by the web process; nothing runs there.
+    await waitFor(async () => (await commands.getJobCounts('wait')).wait === 1, 10_000);
+    expect(cardsIn('C0SPLIT')).toHaveLength(0);
+    expect(await deployments('mytool')).toBe(before);
+
+    await idle.go();
+    const card = await waitFor(() => {
+      const m = cardsIn('C0SPLIT')[0];
+      return m && JSON.stringify(m.attachments).includes(':white_check_mark:') ? m : undefined;
+    }, 60_000);
+    expect(await deployments('mytool')).toBe(before + 1);
+    expect(cardsIn('C0SPLIT')).toHaveLength(1);
+    // The card was edited in place by the worker (the web process runs no queue workers).
+    expect(fake.callsOf('chat.update').some((call) => call.body.ts === card.ts)).toBe(true);
+  }, 120_000);
+
+  it('a worker killed mid-command: the command runs once more, the deployment is started once and its card posted once', async () => {
+    const first = await worker();
+    await first.go();
+    const next = await worker();
+    const before = await deployments('demo');
+    const held = fake.holdNext('chat.postMessage');
+    await web.driver.command(USERS.admin, 'C0CRASH', '/deploy demo');
+    await held.arrived;
+    // Positive controls: the deployment exists and the card was posted before the kill.
+    expect(await deployments('demo')).toBe(before + 1);
+    expect(cardsIn('C0CRASH')).toHaveLength(1);
+    const [job] = await commands.getJobs(['active']);
+    expect(job).toBeDefined();
+    await stopWorker(first.child, 'SIGKILL');
+    await waitFor(() => held.dropped, 10_000);
+
+    await next.go();
+    const id = job?.id as string;
+    await waitFor(async () => (await commands.getJobState(id)) === 'completed', 60_000, 50);
+    const done = await commands.getJob(id);
+    expect(done?.stalledCounter).toBe(1);
+    expect(await deployments('demo')).toBe(before + 1);
+    expect(cardsIn('C0CRASH')).toHaveLength(1);
+    await waitFor(
+      () => JSON.stringify(cardsIn('C0CRASH')[0]?.attachments).includes(':white_check_mark:'),
+      60_000,
+    );
+  }, 120_000);
+
+  it("keeps a person's commands in one conversation in order, while others' run meanwhile", async () => {
+    const loaded = await worker();
+    await loaded.go();
+    const held = fake.holdNext('chat.postMessage');
+    await web.driver.command(USERS.maintainer, 'C0ORDER', '/deploy mytool --description first');
+    await held.arrived;
+    await web.driver.command(USERS.maintainer, 'C0ORDER', '/jobs list mytool');
+    // Another person's command in the same channel is answered while the first one is held: the
+    // worker is free, so the second command's absence below is its turn being kept.
+    await web.driver.command(USERS.admin, 'C0ORDER', '/jobs list demo');
+    await waitFor(() => cardsIn('C0ORDER').length === 2, 30_000);
+    // The second command was taken up and put back to wait for its turn (more than once).
+    await waitFor(async () => (await commands.getJobs(['delayed'])).length === 1, 30_000);
+    await waitFor(async () => (await commands.getJobs(['delayed'])).length === 0, 30_000);
+    await waitFor(async () => (await commands.getJobs(['delayed'])).length === 1, 30_000);
+    expect(cardsIn('C0ORDER')).toHaveLength(2);
+    expect(JSON.stringify(cardsIn('C0ORDER')[1]?.attachments)).toContain('demo');
+
+    held.release();
+    await waitFor(() => cardsIn('C0ORDER').length === 3, 30_000);
+    const [firstCard, , second] = cardsIn('C0ORDER');
+    expect(Number(second?.ts)).toBeGreaterThan(Number(firstCard?.ts));
+    expect(JSON.stringify(second?.attachments)).toContain('mytool');
+  }, 120_000);
+});

@@ -1,0 +1,228 @@
+/**
+ * One deployment per tool across processes (issue 17): 20 simultaneous `/deploy demo` from the three
+ * platform fakes (Slack signed slash commands, Discord signed HTTP interactions, Telegram webhook
+ * updates), spread over two `--role web` cores (this process, each with its own Redis connections,
+ * adapters and HTTP server) and run by two `--role worker` processes. Exactly one deployment starts,
+ * and every request is answered with the card of that deployment.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { UserFromGetMe } from 'grammy/types';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DiscordAdapter } from '../../adapters/discord';
+import { createSlackAdapter } from '../../adapters/slack';
+import { TelegramAdapter } from '../../adapters/telegram/adapter';
+import type { AdapterContext, PlatformAdapter } from '../../adapters/types';
+import { loadConfig } from '../../src/config';
+import { silentLogger } from '../../src/log';
+import { startToolhostSandbox, type ToolhostSandbox } from '../../src/sandbox/toolhost';
+import { ToolhostClientFactory } from '../../src/services/toolhost';
+import { DeliveryDeduper } from '../../src/store/dedupe';
+import { WebServer } from '../../src/web/server';
+import { type App, createApp } from '../../src/wiring';
+import { slashCommand } from '../fakes/discord/payloads';
+import { type FakeDiscord, startFakeDiscord } from '../fakes/discord/server';
+import { snowflake } from '../fakes/discord/store';
+import { SlackDriver } from '../fakes/slack/requests';
+import { FakeSlack } from '../fakes/slack/server';
+import { type FakeTelegram, startFakeTelegram } from '../fakes/telegram';
+import { testPrefix } from '../support/redis';
+import { waitFor } from '../support/wait';
+import { bundleWorker, type WorkerBundle } from '../support/worker-bundle';
+import { sandboxEnv, stopWorker } from '../support/worker-process';
+
+const SIGNING_SECRET = 'concurrent-signing-secret-0123';
+const WEBHOOK_SECRET = 'concurrent_webhook_secret';
+const TELEGRAM_USERS = [601, 602, 603, 604, 605, 606];
+
+interface WebProcess {
+  app: App;
+  web: WebServer;
+  adapters: PlatformAdapter[];
+  url: string;
+}
+
+let sandbox: ToolhostSandbox;
+let platform: ToolhostClientFactory;
+let bundle: WorkerBundle;
+let slack: FakeSlack;
+let discord: FakeDiscord;
+let telegram: FakeTelegram;
+let discordKey: ReturnType<typeof generateKeyPairSync>['privateKey'];
+let discordAdmin: string;
+const webs: WebProcess[] = [];
+const workers: ChildProcess[] = [];
+
+async function startWeb(env: Record<string, string>): Promise<WebProcess> {
+  const config = loadConfig({ ...env, DATA_DIR: mkdtempSync(join(tmpdir(), 'deckhand-conc-')) });
+  const app = await createApp({ config, logger: silentLogger, sandbox: true });
+  const web = new WebServer(silentLogger);
+  const context: AdapterContext = {
+    app,
+    web,
+    config,
+    logger: silentLogger,
+    deduper: new DeliveryDeduper(app.redis.requests, config.REDIS_KEY_PREFIX),
+    role: 'web',
+  };
+  const adapters = [
+    createSlackAdapter(context) as PlatformAdapter,
+    new DiscordAdapter(context, { rest: { retries: 0, timeout: 5000 } }),
+    new TelegramAdapter(context, { botInfo: telegram.state.bot as UserFromGetMe }),
+  ];
+  for (const adapter of adapters) await adapter.start();
+  const port = await web.listen(0, '127.0.0.1');
+  return { app, web, adapters, url: `http://127.0.0.1:${port}` };
+}
+
+beforeAll(async () => {
+  // Slow steps: the deployment runs for many seconds, longer than the 20 requests take to be answered.
+  sandbox = await startToolhostSandbox({ stepMs: 3000 });
+  platform = ToolhostClientFactory.forSandbox(sandbox);
+  bundle = await bundleWorker();
+  [slack, discord, telegram] = await Promise.all([
+    FakeSlack.start(),
+    startFakeDiscord(),
+    startFakeTelegram(),
+  ]);
+  const pair = generateKeyPairSync('ed25519');
+  discordKey = pair.privateKey;
+  const jwk = pair.publicKey.export({ format: 'jwk' });
+  discordAdmin = snowflake();
+  const { host, port } = inject('redis');
+  const db = Number(process.env.VITEST_POOL_ID ?? 1) % 64;
+  const env = {
+    ...sandboxEnv(sandbox),
+    REDIS_URL: `redis://${host}:${port}/${db}`,
+    REDIS_KEY_PREFIX: testPrefix(),
+    SECRET_KEY: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    QUEUE_LOCK_MS: '2000',
+    WATCH_POLL_MS: '200',
+    ADMINS: ['slack:UADMIN', `discord:${discordAdmin}`, ...TELEGRAM_USERS.map((id) => `telegram:${id}`)].join(
+      ',',
+    ),
+    SLACK_BOT_TOKEN: slack.options.botToken,
+    SLACK_API_URL: slack.apiUrl,
+    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    DISCORD_TOKEN: discord.token,
+    DISCORD_APPLICATION_ID: discord.identity.applicationId,
+    DISCORD_API_URL: discord.apiUrl,
+    DISCORD_PUBLIC_KEY: Buffer.from(jwk.x as string, 'base64url').toString('hex'),
+    TELEGRAM_BOT_TOKEN: telegram.token,
+    TELEGRAM_API_ROOT: telegram.apiRoot,
+    TELEGRAM_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    PUBLIC_URL: 'https://deckhand.example.org/',
+  };
+  webs.push(await startWeb(env), await startWeb(env));
+  const loaded = await Promise.all([bundle.load(env), bundle.load(env)]);
+  for (const worker of loaded) {
+    workers.push(worker.child);
+    await worker.go();
+  }
+}, 180_000);
+
+afterAll(async () => {
+  for (const child of workers) await stopWorker(child, 'SIGTERM');
+  for (const { app, web, adapters } of webs) {
+    for (const adapter of adapters) await adapter.stop();
+    await web.close();
+    await app.close();
+  }
+  await Promise.all([slack?.close(), discord?.close(), telegram?.close()]);
+  await platform?.close();
+  await sandbox?.close();
+  bundle?.remove();
+}, 60_000);
+
+/** A Discord HTTP interaction, signed as Discord signs it. */
+function signed(body: string): Record<string, string> {
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  return {
+    'content-type': 'application/json',
+    'x-signature-timestamp': timestamp,
+    'x-signature-ed25519': sign(null, Buffer.from(timestamp + body), discordKey).toString('hex'),
+  };
+}
+
+describe('20 simultaneous /deploy over three platforms, two web processes and two workers', () => {
+  it('start exactly one deployment, and every request gets its card', async () => {
+    const tool = 'demo';
+    const before = (await platform.forTool(tool).components.listDeployments()).map((d) => d.deploy_id);
+    const requests: Promise<number>[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      const web = webs[i % 2] as WebProcess;
+      const driver = new SlackDriver(slack, {
+        kind: 'http',
+        url: `${web.url}/slack/events`,
+        signingSecret: SIGNING_SECRET,
+      });
+      requests.push(
+        driver.command({ id: 'UADMIN', name: 'ada' }, `C0CONC${i}`, `/deploy ${tool}`).then((r) => r.status),
+      );
+    }
+    for (let i = 0; i < 7; i += 1) {
+      const web = webs[(i + 1) % 2] as WebProcess;
+      const place = {
+        applicationId: discord.identity.applicationId,
+        guildId: discord.identity.guildId,
+        channelId: discord.identity.channelId,
+        user: { id: discordAdmin, username: 'ada', globalName: 'Ada' },
+      };
+      const payload = slashCommand(place, 'deploy', { tool });
+      requests.push(
+        discord.deliverHttp(`${web.url}/discord/interactions`, payload, signed).then((r) => r.status),
+      );
+    }
+    const chats = TELEGRAM_USERS.map((id) => telegram.privateChat(telegram.user(id, `User ${id}`)));
+    TELEGRAM_USERS.forEach((id, i) => {
+      const web = webs[i % 2] as WebProcess;
+      const user = telegram.user(id, `User ${id}`);
+      const { update } = telegram.sendText(user, chats[i] as never, `/deploy ${tool}`, { deliver: false });
+      requests.push(
+        fetch(`${web.url}/telegram/webhook`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': WEBHOOK_SECRET },
+          body: JSON.stringify(update),
+        }).then((r) => r.status),
+      );
+    });
+    expect(await Promise.all(requests)).toEqual(new Array(20).fill(200));
+
+    const started = await waitFor(async () => {
+      const now = await platform.forTool(tool).components.listDeployments();
+      const fresh = now.filter((d) => !before.includes(d.deploy_id));
+      return fresh.length > 0 ? fresh : undefined;
+    }, 30_000);
+    const id = started[0]?.deploy_id as string;
+    const shows = (text: string) => text.includes(id);
+    const slackCards = () =>
+      Array.from(
+        { length: 7 },
+        (_, i) =>
+          slack.channelMessages(`C0CONC${i}`).filter((m) => shows(JSON.stringify(m.attachments))).length,
+      );
+    const discordCards = () =>
+      discord.channelMessages().filter((m) => m.via === 'bot' && shows(JSON.stringify(m.embeds))).length;
+    const telegramCards = () =>
+      chats.map((chat) => telegram.botMessages(chat.id).filter((m) => shows(m.text)).length);
+    await waitFor(
+      () =>
+        slackCards().every((n) => n === 1) && discordCards() === 7 && telegramCards().every((n) => n === 1),
+      60_000,
+      100,
+    );
+    // Every request was answered once, with that deployment's card; and only one deployment began.
+    expect(slackCards()).toEqual(new Array(7).fill(1));
+    expect(discordCards()).toBe(7);
+    expect(telegramCards()).toEqual(new Array(6).fill(1));
+    const after = await platform.forTool(tool).components.listDeployments();
+    expect(after.filter((d) => !before.includes(d.deploy_id)).map((d) => d.deploy_id)).toEqual([id]);
+    expect(slack.violations).toEqual([]);
+    expect(discord.violations).toEqual([]);
+    telegram.assertClean();
+  }, 180_000);
+});

@@ -1,0 +1,82 @@
+/**
+ * Real worker processes for the command-queue tests: test/support/platform-worker.ts (the core with
+ * `--role worker` and the chat adapters the environment configures), bundled once with esbuild so a
+ * fresh process starts fast, and spawned loaded-but-idle until `go()` starts its queue workers.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { waitFor } from './wait';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+/** A loaded worker process (its queue workers not started yet). */
+export interface LoadedWorker {
+  child: ChildProcess;
+  /** Starts its queue workers; resolves once they run. */
+  go(): Promise<void>;
+  /** What it printed on stderr. */
+  errors(): string;
+}
+
+/** The bundled worker script; `remove` deletes it. */
+export interface WorkerBundle {
+  load(env: Record<string, string>): Promise<LoadedWorker>;
+  remove(): void;
+}
+
+/** Bundles test/support/platform-worker.ts (inside the repository, so its package imports resolve). */
+export async function bundleWorker(): Promise<WorkerBundle> {
+  mkdirSync(join(ROOT, '.data'), { recursive: true });
+  const dir = mkdtempSync(join(ROOT, '.data', 'command-worker-'));
+  await build({
+    entryPoints: [join(ROOT, 'test', 'support', 'platform-worker.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outExtension: { '.js': '.mjs' },
+    target: 'node20',
+    packages: 'external',
+    splitting: true,
+    outdir: dir,
+    logLevel: 'warning',
+  });
+  const script = join(dir, 'platform-worker.mjs');
+  return {
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+    async load(env) {
+      const child = spawn(process.execPath, [script], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      let out = '';
+      let errors = '';
+      child.stdout?.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+      });
+      child.stderr?.on('data', (chunk: Buffer) => {
+        errors += chunk.toString();
+      });
+      const printed = (word: string) =>
+        waitFor(
+          () => {
+            if (child.exitCode !== null) throw new Error(`worker exited with ${child.exitCode}:\n${errors}`);
+            return out.includes(word);
+          },
+          60_000,
+          10,
+        );
+      await printed('loaded');
+      return {
+        child,
+        errors: () => errors,
+        async go() {
+          child.stdin?.write('go\n');
+          await printed('ready');
+        },
+      };
+    },
+  };
+}

@@ -1,3 +1,6 @@
+import type { Card, CardTime } from '../src/core/reply';
+import { isValidTime, timeText } from '../src/core/times';
+
 /**
  * Platform-neutral pieces of turning untrusted text into chat text: Unicode bidi controls, cutting
  * without splitting a surrogate pair, and escaping unit by unit within a length budget (so an escaped
@@ -94,4 +97,34 @@ export function fitEscaped(text: string, max: number, step: EscapeStep): Fitted 
     index = next;
   }
   return { text: parts.join(''), cut: false };
+}
+
+/** Joins a value and a rendered time: `ok · build-1 · <time>`, or the time alone. */
+export function withTime(value: string, time: string | undefined): string {
+  if (time === undefined) return value;
+  return value ? `${value} · ${time}` : time;
+}
+
+/**
+ * The card with its times written as text in its conversation's zone (Telegram, the terminal): the
+ * relative part only while the card is in progress (it is redrawn; a finished card is not, so it
+ * shows no "just now" that would stay forever). Computed now, when the card is drawn.
+ */
+export function timesAsText(card: Card, now = Date.now()): Card {
+  const hasTimes = card.footerTime !== undefined || (card.fields ?? []).some((f) => f.time !== undefined);
+  if (!hasTimes) return card;
+  const live = card.status === 'progress';
+  const text = (time: CardTime | undefined) =>
+    isValidTime(time) ? timeText(time, card.timeZone, live, now) : undefined;
+  const { footerTime, ...rest } = card;
+  const out: Card = { ...rest };
+  if (card.fields) {
+    out.fields = card.fields.map(({ time, ...field }) => ({
+      ...field,
+      value: withTime(field.value, text(time)),
+    }));
+  }
+  const footer = withTime(card.footer ?? '', text(footerTime));
+  if (footer) out.footer = footer;
+  return out;
 }

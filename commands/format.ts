@@ -1,4 +1,5 @@
 import type { CardField, CardStatus, DraftCard } from '../src/core/reply';
+import { absoluteText, cardTime } from '../src/core/times';
 import type { Quota, ToolhostClient } from '../src/services/toolhost';
 
 /** Parses the components API's `YYYYmmdd-HHMMSS` (UTC) timestamps. */
@@ -9,20 +10,13 @@ export function parseCompactUtc(value: string): Date | undefined {
   return new Date(Date.UTC(y as number, (mo as number) - 1, d, h, mi, s));
 }
 
-/** `2026-11-22 10:15 UTC`: unambiguous for a channel spread over time zones. */
+/**
+ * A time as text where a card cannot carry a time value (inside a sentence): the one text shape of
+ * `src/core/times.ts`, in UTC (`Mon 23 Nov 2026, 17:55 UTC`).
+ */
 export function formatUtc(date: Date | undefined): string {
-  if (!date || Number.isNaN(date.getTime())) return 'unknown';
-  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
-/** `3 min ago`, `2 h ago`, `just now`. */
-export function formatAge(date: Date | undefined, now = Date.now()): string {
-  if (!date || Number.isNaN(date.getTime())) return '';
-  const seconds = Math.max(0, Math.round((now - date.getTime()) / 1000));
-  if (seconds < 45) return 'just now';
-  if (seconds < 3600) return `${Math.round(seconds / 60)} min ago`;
-  if (seconds < 86_400) return `${Math.round(seconds / 3600)} h ago`;
-  return `${Math.round(seconds / 86_400)} d ago`;
+  const time = cardTime(date);
+  return time ? absoluteText(time) : 'unknown';
 }
 
 /** `1m 05s`. */

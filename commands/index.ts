@@ -12,12 +12,25 @@ import { eventCancelCommand, eventEditCommand, eventShowCommand, eventUpdateComm
 import { eventCreateCommand, eventNewCommand } from './calendar/event-create';
 import { eventsCommand } from './calendar/events';
 import {
+  organizersDeleteCommand,
+  organizersUpdateCommand,
+  venuesDeleteCommand,
+  venuesUpdateCommand,
+} from './calendar/linked-edit';
+import {
+  categoriesDeleteCommand,
+  categoriesUpdateCommand,
+  tagsDeleteCommand,
+  tagsUpdateCommand,
+} from './calendar/terms-edit';
+import {
   organizersCreateCommand,
   organizersListCommand,
   venuesCreateCommand,
   venuesListCommand,
 } from './calendar/venues';
 import { helpCommand } from './chat/help';
+import { timezoneCommand } from './chat/timezone';
 import { ACCOUNT_COMMANDS } from './link-commands';
 import { MEDIA_COMMANDS } from './media/media';
 import type { AppServices } from './services';
@@ -70,8 +83,10 @@ import {
   tokenRefreshCommand,
   tokenShowCommand,
 } from './toolhost/token';
-import { toolBindCommand } from './toolhost/tool-bind';
+import { toolBindCommand, toolUnbindCommand } from './toolhost/tool-bind';
 import { toolStatusCommand } from './toolhost/tool-status';
+import { WEBSERVICE_COMMANDS } from './toolhost/webservice';
+import { webserviceWatch } from './toolhost/webservice-card';
 
 /** Every command, in the order help lists them. */
 export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
@@ -110,6 +125,7 @@ export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
   jobsImagesCommand,
   jobsQuotaCommand,
   logsCommand,
+  ...WEBSERVICE_COMMANDS,
   envvarsListCommand,
   envvarsShowCommand,
   envvarsSetCommand,
@@ -121,6 +137,7 @@ export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
   subscriptionsCommand,
   tailStopCommand,
   toolBindCommand,
+  toolUnbindCommand,
   eventCreateCommand,
   eventNewCommand,
   eventShowCommand,
@@ -130,21 +147,35 @@ export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
   eventsCommand,
   venuesListCommand,
   venuesCreateCommand,
+  venuesUpdateCommand,
+  venuesDeleteCommand,
   organizersListCommand,
   organizersCreateCommand,
+  organizersUpdateCommand,
+  organizersDeleteCommand,
   categoriesListCommand,
   categoriesCreateCommand,
+  categoriesUpdateCommand,
+  categoriesDeleteCommand,
   tagsListCommand,
   tagsCreateCommand,
+  tagsUpdateCommand,
+  tagsDeleteCommand,
   calendarDigestCommand,
   calendarInfoCommand,
   ...MEDIA_COMMANDS,
   ...ACCOUNT_COMMANDS,
+  timezoneCommand,
   helpCommand,
 ];
 
 /** The kinds of resources whose cards are kept up to date. */
-export const WATCH_KINDS: readonly WatchKind<AppServices>[] = [deploymentWatch, buildWatch, jobWatch];
+export const WATCH_KINDS: readonly WatchKind<AppServices>[] = [
+  deploymentWatch,
+  buildWatch,
+  jobWatch,
+  webserviceWatch,
+];
 
 export { mediaUploadView as MEDIA_UPLOAD_VIEW } from './media/media';
 export type { AppServices } from './services';

@@ -5,13 +5,14 @@ import type { BindingStore } from '../src/core/actions';
 import { type CommandDefinition, defineCommand } from '../src/core/command';
 import type { CommandRegistry } from '../src/core/registry';
 import type { TailService } from '../src/core/tail';
+import type { TimeZoneStore } from '../src/core/times';
 import type { WatchService } from '../src/core/watch';
 import type { DigestScheduler } from '../src/queue/digest-scheduler';
 import type { UploadService } from '../src/queue/upload-service';
 import type { CalendarService } from '../src/services/calendar';
 import type { MediaService } from '../src/services/media';
 import type { ToolhostClientFactory } from '../src/services/toolhost';
-import type { SubscriptionStore } from '../src/store/subscriptions';
+import type { SubscriptionKind, SubscriptionStore } from '../src/store/subscriptions';
 import type { AccountServices } from './link-services';
 
 /** What every command can use. Built once per process by `src/app.ts`. */
@@ -21,10 +22,20 @@ export interface AppServices {
   toolhost: ToolhostClientFactory;
   watches: WatchService;
   bindings: BindingStore;
+  /** Each conversation's time zone (`/timezone`). */
+  timeZones: TimeZoneStore;
   /** Which conversations want to hear about which tools. */
   subscriptions: SubscriptionStore;
   /** Periodic discovery of builds and deployments started outside the bot, per subscribed tool. */
-  discovery: { schedule(tool: string): Promise<void>; unschedule(tool: string): Promise<void> };
+  discovery: {
+    schedule(tool: string): Promise<void>;
+    unschedule(tool: string): Promise<void>;
+    /**
+     * Forgets what discovery saw of these kinds of a tool, so its next look only records what
+     * exists (announcing nothing older). For kinds no conversation was following.
+     */
+    forget(tool: string, kinds: readonly SubscriptionKind[]): Promise<void>;
+  };
   /** Live log tails (`--follow`). */
   tails: TailService;
   /** The command registry itself (for /help). */

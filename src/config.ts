@@ -52,6 +52,21 @@ export const ENV = {
     description: 'Port of the HTTP server.',
   },
   HOST: { schema: z.string().default('0.0.0.0'), description: 'Address the HTTP server listens on.' },
+  METRICS_PORT: {
+    schema: z.coerce.number().int().min(0).max(65535).optional(),
+    description:
+      'Serve Prometheus metrics at `/metrics` on this separate port (on `METRICS_HOST`), never on the public `PORT`. With neither this nor `METRICS_TOKEN`, metrics are not served.',
+  },
+  METRICS_HOST: {
+    schema: z.string().default('127.0.0.1'),
+    description:
+      'Address the `METRICS_PORT` listener binds to; `0.0.0.0` lets a scraper in another container or host reach it.',
+  },
+  METRICS_TOKEN: {
+    schema: z.string().min(16, 'must be at least 16 characters (openssl rand -hex 32)').optional(),
+    description:
+      'Bearer token `/metrics` requires (`Authorization: Bearer …`). Without `METRICS_PORT`, it serves `/metrics` on the public `PORT` to requests bearing it.',
+  },
   PUBLIC_URL: {
     schema: optionalUrl,
     description:

@@ -1,7 +1,72 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomBytes } from 'node:crypto';
 import pino, { type Logger } from 'pino';
 import { SECRET_FIELD_NAMES, scrubSecrets } from './secrets';
 
 export type { Logger } from 'pino';
+
+/** What every log line written while one command's work runs is tagged with. */
+interface InvocationScope {
+  invocationId: string;
+}
+
+const scope = new AsyncLocalStorage<InvocationScope>();
+
+/** Digits and capitals without the look-alikes I, L, O, U (Crockford's base 32). */
+const ID_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * A fresh invocation id: 8 characters of Crockford base 32 (40 random bits), short enough to read
+ * out of a chat reply (it is the reference shown for our own failures) and unique enough to find a
+ * command's lines in a day of logs.
+ */
+export function newInvocationId(): string {
+  const bytes = randomBytes(5);
+  let bits = 0n;
+  for (const byte of bytes) bits = (bits << 8n) | BigInt(byte);
+  let id = '';
+  for (let i = 0; i < 8; i++) {
+    id = ID_ALPHABET[Number(bits & 31n)] + id;
+    bits >>= 5n;
+  }
+  return id;
+}
+
+/**
+ * Runs `fn` as part of the invocation `invocationId`: every line any logger writes while it runs —
+ * through every `await`, timer and callback it starts — carries `invocation: <id>`. Queue jobs
+ * enqueued meanwhile carry the id in their data and their processors run under it again (see
+ * `src/queue/job-context.ts`), so a command's later work in another process is tagged too.
+ */
+export function runWithInvocation<T>(invocationId: string, fn: () => T): T {
+  return scope.run({ invocationId }, fn);
+}
+
+/** The id of the invocation whose work is running now, if any. */
+export function currentInvocationId(): string | undefined {
+  return scope.getStore()?.invocationId;
+}
+
+/** The pino mixin that tags a line with the current invocation. */
+function invocationMixin(): Record<string, unknown> {
+  const invocationId = scope.getStore()?.invocationId;
+  return invocationId ? { invocation: invocationId } : {};
+}
+
+let processLogger: Logger | undefined;
+
+/**
+ * Sets the logger of this process for code that has none of its own (the shared HTTP layer of the
+ * service clients). The application's composition root calls it once with its logger.
+ */
+export function useProcessLogger(logger: Logger): void {
+  processLogger = logger;
+}
+
+/** The logger set by {@link useProcessLogger}, or a silent one. */
+export function getProcessLogger(): Logger {
+  return processLogger ?? silentLogger;
+}
 
 /**
  * Paths pino masks in every log object: each secret field name ({@link SECRET_FIELD_NAMES}, the one
@@ -52,7 +117,8 @@ export async function flushLogs(): Promise<void> {
 
 /**
  * JSON logger to stderr or a file; secret-named fields are redacted, and so are the registered secrets
- * this process knows of (see `scrubSecrets`).
+ * this process knows of (see `scrubSecrets`). Lines written inside {@link runWithInvocation} carry
+ * the invocation id as `invocation`.
  */
 export function createLogger(options: LoggerOptions): Logger {
   const destination = options.file
@@ -62,6 +128,7 @@ export function createLogger(options: LoggerOptions): Logger {
   return pino(
     {
       level: options.level,
+      mixin: invocationMixin,
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
       hooks: {
         logMethod(args, method) {

@@ -38,7 +38,7 @@ async function run(args: Run): Promise<number> {
   const { loadConfig, wantsSandbox } = await import('./config');
   const config = loadConfig();
   const sandbox = wantsSandbox(config, args.sandbox);
-  const interactive = Boolean(process.stdin.isTTY);
+  const interactive = Boolean(process.stdin.isTTY) && !args.script;
   switch (args.command) {
     case 'start':
     case 'shell': {
@@ -59,7 +59,7 @@ async function run(args: Run): Promise<number> {
         return runStart({ config, sandbox, role: args.role });
       }
       const { runShell } = await import('./cli/shell');
-      return runShell({ config, sandbox, waitSeconds: args.waitSeconds, interactive });
+      return runShell({ config, sandbox, waitSeconds: args.waitSeconds, interactive, answers: args.answers });
     }
     case 'sandbox':
       return (await import('./wiring/sandbox-standalone')).runSandbox(config);

@@ -8,6 +8,7 @@ import type { Platform } from '../../src/core/conversation';
 import { Suggestions, toolListings } from '../../src/core/suggestions';
 import type { AdapterContext, PlatformAdapter } from '../types';
 import { DiscordApi } from './api';
+import { observeRest } from './api-metrics';
 import { discordFileResolver } from './files';
 import { FormStash } from './forms';
 import { DiscordGateway } from './gateway';
@@ -51,6 +52,7 @@ export class DiscordAdapter implements PlatformAdapter {
     this.gateway =
       this.mode === 'gateway' ? new DiscordGateway({ token, rest, logger: context.logger }) : undefined;
     const client = this.gateway?.client.rest ?? new REST(rest).setToken(token);
+    observeRest(client, context.logger.child({ platform: 'discord' }));
     client.on('rateLimited', (info) =>
       context.logger.info(
         { route: info.route, retryAfter: info.retryAfter, global: info.global, scope: info.scope },

@@ -23,9 +23,10 @@ import type { ClickGuard } from '../../src/core/clicks';
 import type { Invocation } from '../../src/core/command';
 import { conversationId } from '../../src/core/conversation';
 import type { Dispatcher } from '../../src/core/dispatch';
-import { StoreUnavailableError } from '../../src/core/errors';
+import { newReferenceId, StoreUnavailableError } from '../../src/core/errors';
 import type { DeliveryDeduper } from '../../src/core/host';
 import type { Suggestions } from '../../src/core/suggestions';
+import { currentInvocationId, newInvocationId, runWithInvocation } from '../../src/log';
 import { attachmentFile } from './files';
 import { FORM_BUTTON_PREFIX, MODAL_PREFIX, modalFor, modalValues } from './forms';
 import type { CommandRoute } from './manifest';
@@ -61,14 +62,30 @@ interface Session {
   tidy: boolean;
 }
 
-const GENERIC_FAILURE = 'Something went wrong on our side; nothing more was done. Please try again.';
+/** The answer to an interaction that failed in the adapter itself, with its reference (the invocation id). */
+function genericFailure(reference: string): string {
+  return `Something went wrong on our side (reference ${reference}); nothing more was done. Please try again.`;
+}
 
 /** Handles interactions for one application. */
 export class InteractionHandler {
   constructor(private readonly deps: InteractionHandlerDeps) {}
 
-  /** Handles one interaction; `answer` delivers the first response. Never throws. */
-  async handle(interaction: APIInteraction, answer: InitialAnswer): Promise<InteractionOutcome> {
+  /**
+   * Handles one interaction; `answer` delivers the first response. Never throws. It is one
+   * invocation from its arrival: the dispatcher runs the command under the same id, and a failure
+   * here shows that id as its reference.
+   */
+  handle(interaction: APIInteraction, answer: InitialAnswer): Promise<InteractionOutcome> {
+    return runWithInvocation(currentInvocationId() ?? newInvocationId(), () =>
+      this.handleInvocation(interaction, answer),
+    );
+  }
+
+  private async handleInvocation(
+    interaction: APIInteraction,
+    answer: InitialAnswer,
+  ): Promise<InteractionOutcome> {
     let answered = false;
     const once: InitialAnswer = (response) => {
       answered = true;
@@ -77,14 +94,19 @@ export class InteractionHandler {
     try {
       return await this.route(interaction, once);
     } catch (error) {
+      const reference = newReferenceId();
       this.deps.logger.error(
-        { err: error, interaction: interaction.id, type: interaction.type },
+        { err: error, interaction: interaction.id, type: interaction.type, reference },
         'discord interaction failed',
       );
       if (!answered && interaction.type !== InteractionType.Ping) {
         await once({
           type: InteractionResponseType.ChannelMessageWithSource,
-          data: { content: GENERIC_FAILURE, flags: MessageFlags.Ephemeral, allowed_mentions: NO_MENTIONS },
+          data: {
+            content: genericFailure(reference),
+            flags: MessageFlags.Ephemeral,
+            allowed_mentions: NO_MENTIONS,
+          },
         }).catch(() => undefined);
       }
       return 'handled';

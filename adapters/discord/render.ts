@@ -18,7 +18,8 @@ import {
   type RawFile,
 } from 'discord.js';
 import type { Card, CardStatus } from '../../src/core/reply';
-import { tailOf, truncate } from '../text';
+import { discordTimestamp, isValidTime, timeText } from '../../src/core/times';
+import { tailOf, timesAsText, truncate, withTime } from '../text';
 import { codeBlock, codeBlockOverhead, escapeWithin, fenceSafe } from './escape';
 
 /** Discord's message limits (https://discord.com/developers/docs/resources/message). */
@@ -84,7 +85,9 @@ export function renderCard(card: Card, options: RenderOptions = {}): RenderedMes
   if (options.author) embed.author = { name: truncate(options.author, LIMITS.author) };
 
   const { fields, cut: fieldsCut } = renderFields(card);
-  const footerBase = card.footer ? escapeWithin(card.footer, 900).text : '';
+  // An embed footer shows no markdown, so its time is text (in the conversation's zone).
+  const footerTime = isValidTime(card.footerTime) ? timeText(card.footerTime, card.timeZone) : undefined;
+  const footerBase = withTime(card.footer ? escapeWithin(card.footer, 900).text : '', footerTime);
   const fixed =
     (embed.title?.length ?? 0) +
     (embed.author?.name.length ?? 0) +
@@ -137,6 +140,10 @@ export function renderCard(card: Card, options: RenderOptions = {}): RenderedMes
   if (!embed.title && !embed.description && !embed.fields) embed.description = '\u200b';
 
   const uploads = shownFiles.map((file) => toRawFile(file.name, file.content));
+  const picture = imageOf(card);
+  if (picture?.file && uploads.length >= LIMITS.files) uploads.pop();
+  if (picture?.file) uploads.unshift(picture.file);
+  if (picture) embed.image = { url: picture.url };
   return {
     body: {
       embeds: [embed],
@@ -171,10 +178,12 @@ function renderFields(card: Card): { fields: APIEmbedField[]; cut: boolean } {
   const fields = all.slice(0, LIMITS.fields).map((field) => {
     const name = escapeWithin(field.label, LIMITS.fieldName).text || '\u200b';
     const url = linkTarget(field.url);
+    const time = isValidTime(field.time) ? discordTimestamp(field.time) : undefined;
     // The link's target is ours; its label (the value) is escaped within what the link leaves.
-    const fitted = escapeWithin(field.value, LIMITS.fieldValue - (url ? url.length + 4 : 0));
+    const room = LIMITS.fieldValue - (url ? url.length + 4 : 0) - (time ? time.length + 3 : 0);
+    const fitted = escapeWithin(field.value, room);
     cut ||= fitted.cut;
-    const value = url && fitted.text ? `[${fitted.text}](${url})` : fitted.text;
+    const value = withTime(url && fitted.text ? `[${fitted.text}](${url})` : fitted.text, time);
     return { name, value: value || '\u200b', ...(field.inline ? { inline: true } : {}) };
   });
   // Keep the embed under its total: drop fields from the end (they stay in the attached text).
@@ -244,7 +253,8 @@ function tailLines(text: string, room: number): string | undefined {
 }
 
 /** The whole card as plain text, for the attached copy when something had to be cut. */
-function plainText(card: Card): string {
+function plainText(original: Card): string {
+  const card = timesAsText(original);
   const parts: string[] = [];
   if (card.title) parts.push(card.title, '');
   if (card.text) parts.push(card.text, '');
@@ -271,6 +281,24 @@ function attachmentName(card: Card, fallback: string): string {
     .replace(/^-|-$/g, '')
     .slice(0, 40);
   return slug ? `${slug}.txt` : fallback;
+}
+
+/**
+ * The card's picture as the embed's image: a PNG is uploaded with the message and referenced as
+ * `attachment://<name>` (Discord's "Uploading Files" / "Using Attachments within Embeds"); a public URL
+ * is used as it is.
+ */
+function imageOf(card: Card): { url: string; file?: RawFile } | undefined {
+  const image = card.image;
+  if (!image) return undefined;
+  if (image.pngBase64) {
+    const name = image.filename.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 100) || 'image.png';
+    const data = Buffer.from(image.pngBase64, 'base64');
+    if (data.length > LIMITS.fileBytes) return undefined;
+    return { url: `attachment://${name}`, file: { name, data, contentType: 'image/png' } };
+  }
+  if (image.url && /^https?:\/\//.test(image.url) && image.url.length <= 2048) return { url: image.url };
+  return undefined;
 }
 
 function toRawFile(name: string, content: string): RawFile {

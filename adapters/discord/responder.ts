@@ -6,6 +6,7 @@
  */
 import { type APIInteractionResponse, InteractionResponseType, MessageFlags } from 'discord.js';
 import type { Logger } from 'pino';
+import { recordAck } from '../api-metrics';
 
 /** Delivers the first answer: a REST callback (gateway mode) or the HTTP response (endpoint mode). */
 export type InitialAnswer = (response: APIInteractionResponse) => Promise<void>;
@@ -20,6 +21,8 @@ export class InteractionResponder {
   private answered: Promise<void> | undefined;
   private answeredType: InteractionResponseType | undefined;
   private timer: NodeJS.Timeout | undefined;
+  /** When the interaction reached us: its first answer is the acknowledgement, timed from here. */
+  private readonly received = performance.now();
 
   constructor(
     private readonly answer: InitialAnswer,
@@ -53,7 +56,9 @@ export class InteractionResponder {
     if (this.answered) throw new Error('this interaction was already answered');
     this.dispose();
     this.answeredType = response.type;
-    this.answered = this.answer(response);
+    this.answered = this.answer(response).then(() =>
+      recordAck('discord', (performance.now() - this.received) / 1000),
+    );
     return this.answered;
   }
 

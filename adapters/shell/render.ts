@@ -1,6 +1,6 @@
 import type { Card, CardStatus } from '../../src/core/reply';
 import { STATUS_LABEL } from '../../src/core/reply';
-import { ALL_BIDI } from '../text';
+import { ALL_BIDI, timesAsText } from '../text';
 
 /** Colours used by the terminal renderer; empty strings when output is not a TTY. */
 export interface Palette {
@@ -48,7 +48,8 @@ export function sanitizeForTerminal(text: string): string {
 }
 
 /** Renders a card as terminal text; buttons are shown as numbered choices from `buttonNumbers`. */
-export function renderCardText(card: Card, palette: Palette, buttonNumbers: number[] = []): string {
+export function renderCardText(original: Card, palette: Palette, buttonNumbers: number[] = []): string {
+  const card = timesAsText(original);
   const s = sanitizeForTerminal;
   const lines: string[] = [];
   const colour = card.status ? palette.status[card.status] : '';
@@ -65,6 +66,10 @@ export function renderCardText(card: Card, palette: Palette, buttonNumbers: numb
   }
   if (card.code) {
     for (const line of s(card.code.text).split('\n')) lines.push(`  ${palette.dim}│${palette.reset} ${line}`);
+  }
+  if (card.image) {
+    lines.push(`  picture: ${s(card.image.alt)}${card.image.url ? ` <${s(card.image.url)}>` : ''}`);
+    for (const line of card.image.fallback ? s(card.image.fallback).split('\n') : []) lines.push(`  ${line}`);
   }
   for (const link of card.links ?? []) lines.push(`  ${s(link.label)}: ${s(link.url)}`);
   if (card.buttons && card.buttons.length > 0) {

@@ -9,7 +9,9 @@ import type { FormSpec } from '../../src/core/forms';
 import type { Messenger } from '../../src/core/messenger';
 import type { Card } from '../../src/core/reply';
 import type { WatchService } from '../../src/core/watch';
+import { checkAnswers, type FormAnswerSource } from './answers';
 import { localFile, takeFileFlags } from './attachments';
+import { CardButtonNumbers } from './button-numbers';
 import { askForm, MutableOutput } from './forms';
 import { ANSI, type Palette, PLAIN, renderCardText } from './render';
 
@@ -24,6 +26,11 @@ export interface ShellAdapterOptions {
   userName: string;
   /** Where attachments (transcripts, long logs) are written. */
   filesDir: string;
+  /**
+   * In a script: where the answers of a form come from (`--answers`). Without it a form is refused
+   * with a message; the lines after a command are never taken as its answers.
+   */
+  answers?: FormAnswerSource;
 }
 
 /**
@@ -34,8 +41,7 @@ export interface ShellAdapterOptions {
 export class ShellAdapter implements Messenger {
   readonly conversationId = conversationId({ platform: 'shell', workspace: 'local', channel: 'terminal' });
   private readonly palette: Palette;
-  private readonly buttons = new Map<number, string>();
-  private nextButton = 1;
+  private readonly buttons = new CardButtonNumbers();
   private nextMessage = 1;
   private readline: Interface | undefined;
   /** The message printed last in the terminal, and how many screen rows it took. */
@@ -63,12 +69,12 @@ export class ShellAdapter implements Messenger {
 
   async post(_conversationId: string, card: Card): Promise<MessageHandle> {
     const number = this.nextMessage++;
-    this.print(card, `#${number}`, String(number));
+    this.print(card, `card ${number}`, String(number));
     return { platform: 'shell', conversationId: this.conversationId, ref: { message: String(number) } };
   }
 
   async update(handle: MessageHandle, card: Card): Promise<void> {
-    this.print(card, `#${handle.ref.message ?? '?'} updated`, handle.ref.message ?? '?');
+    this.print(card, `card ${handle.ref.message ?? '?'} updated`, handle.ref.message ?? '?');
   }
 
   /** Runs one input line: a command, or the number of a button to press. */
@@ -84,11 +90,12 @@ export class ShellAdapter implements Messenger {
     };
     const pressed = /^(?:\/press\s+)?(\d+)$/.exec(text);
     if (pressed) {
-      const actionId = this.buttons.get(Number(pressed[1]));
-      if (!actionId) {
-        this.write(`There is no button [${pressed[1]}].`);
+      const found = this.buttons.press(Number(pressed[1]));
+      if (!found.ok) {
+        this.write(found.message);
         return;
       }
+      const actionId = found.actionId;
       await this.options.dispatcher.handleAction(actionId, this.invocation(), surface);
       await this.fillForms(surface);
       return;
@@ -118,6 +125,10 @@ export class ShellAdapter implements Messenger {
   /** Asks the forms the last command opened, field by field, and submits the answers. */
   private async fillForms(surface: CardSurface): Promise<void> {
     for (let next = this.pendingForms.shift(); next; next = this.pendingForms.shift()) {
+      if (this.nextScriptLine) {
+        await this.fillFromAnswers(next.formId, next.form, surface);
+        continue;
+      }
       const values = await askForm(
         next.form,
         (q, secret) => this.ask(q, secret),
@@ -128,13 +139,23 @@ export class ShellAdapter implements Messenger {
     }
   }
 
-  /** One answer: the next script line (echoed, secrets hidden), or typed at the prompt. */
-  private async ask(question: string, secret: boolean): Promise<string | undefined> {
-    if (this.nextScriptLine) {
-      const line = await this.nextScriptLine();
-      if (line !== undefined) this.say(`${question}${secret ? '(hidden)' : line}`);
-      return line;
+  /** In a script: submits a form with its `--answers`, or refuses it (and runs nothing). */
+  private async fillFromAnswers(formId: string, form: FormSpec, surface: CardSurface): Promise<void> {
+    const given = this.options.answers ? await this.options.answers(form) : undefined;
+    const checked = checkAnswers(form, given);
+    if (!checked.ok) {
+      this.say(checked.message);
+      return;
     }
+    const shown = form.fields
+      .filter((f) => checked.values[f.name] !== undefined)
+      .map((f) => `${f.label}: ${f.secret ? '(hidden)' : checked.values[f.name]}`);
+    this.say(`${form.title} (answers from --answers)\n${shown.join('\n')}`);
+    await this.options.dispatcher.handleForm(formId, checked.values, this.invocation(), surface);
+  }
+
+  /** One answer, typed at the prompt. */
+  private async ask(question: string, secret: boolean): Promise<string | undefined> {
     const rl = this.readline;
     if (!rl) return undefined;
     const mutable = this.mutable;
@@ -212,14 +233,14 @@ export class ShellAdapter implements Messenger {
   }
 
   private print(card: Card, label: string, message: string): void {
-    const numbers = (card.buttons ?? []).map((button) => {
-      const number = this.nextButton++;
-      this.buttons.set(number, button.actionId);
-      return number;
-    });
+    const numbers = this.buttons.number(message, card.buttons ?? []);
     const files = (card.attachments ?? []).map((file) => this.saveAttachment(file.filename, file.content));
     const text = renderCardText({ ...card, attachments: [] }, this.palette, numbers);
     const saved = files.map((path) => `  (file written: ${path})`);
+    if (card.image?.pngBase64) {
+      const path = this.saveAttachment(card.image.filename, Buffer.from(card.image.pngBase64, 'base64'));
+      saved.unshift(`  (picture written: ${path})`);
+    }
     const privately = card.visibility === 'private' ? ' (only you)' : '';
     this.write(
       [`${this.palette.dim}${label}${privately}${this.palette.reset}`, text, ...saved].join('\n'),
@@ -227,7 +248,7 @@ export class ShellAdapter implements Messenger {
     );
   }
 
-  private saveAttachment(filename: string, content: string): string {
+  private saveAttachment(filename: string, content: string | Buffer): string {
     mkdirSync(this.options.filesDir, { recursive: true });
     const safe = filename.replace(/[^A-Za-z0-9._-]/g, '_');
     const path = resolve(this.options.filesDir, `${Date.now()}-${safe}`);

@@ -2,7 +2,9 @@ import { App, HTTPReceiver, SocketModeReceiver, type webApi } from '@slack/bolt'
 import { InstallProvider } from '@slack/oauth';
 import { ClickGuard } from '../../src/core/clicks';
 import { confirmDialogs } from '../../src/core/confirm-dialogs';
+import { ackTimed } from '../api-metrics';
 import type { AdapterContext, PlatformAdapter } from '../types';
+import { observedFetch } from './api-metrics';
 import { SlackClients } from './clients';
 import { downloadHosts, slackFileResolver } from './files';
 import { registerHandlers } from './handlers';
@@ -61,6 +63,8 @@ export class SlackAdapter implements PlatformAdapter {
       slackApiUrl: settings.apiUrl,
       logger: sdkLogger,
       ...this.options.clientOptions,
+      // The WebClient's own hook on every HTTP attempt: counts calls, errors and 429s per method.
+      fetch: observedFetch(logger, this.options.clientOptions?.fetch),
     };
     const installations =
       !settings.botToken && settings.secretKey
@@ -127,7 +131,8 @@ export class SlackAdapter implements PlatformAdapter {
     await bolt.init();
 
     if (receiver instanceof HTTPReceiver) {
-      context.web.route('POST', SLACK_ROUTES.events, receiver.requestListener);
+      // Bolt's HTTPReceiver answers the request when the listener acks: its response time is the ack time.
+      context.web.route('POST', SLACK_ROUTES.events, ackTimed('slack', receiver.requestListener));
     }
     if (installer) this.mountInstaller(installer);
     if (receiver instanceof SocketModeReceiver) {

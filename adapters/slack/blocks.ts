@@ -1,6 +1,8 @@
 import type { types } from '@slack/bolt';
 import type { ConfirmDialog } from '../../src/core/confirm-dialogs';
 import type { CardButton, CardField, CardLink } from '../../src/core/reply';
+import { isValidTime, slackDateToken } from '../../src/core/times';
+import { withTime } from '../text';
 import { escapeText, escapeWithin, safeUrl, slackStep } from './escape';
 
 type KnownBlock = types.KnownBlock;
@@ -86,21 +88,25 @@ export function chunkEscaped(raw: string, max: number, budget = Number.POSITIVE_
   return pieces;
 }
 
-/** The text of one field: bold label, then the value (linked when it has a URL). */
-function fieldText(field: CardField, max: number): { text: string; cut: boolean } {
+/** The text of one field: bold label, then the value (linked when it has a URL) and its time token. */
+function fieldText(field: CardField, max: number, zone: string | undefined): { text: string; cut: boolean } {
   const label = `*${escapeText(field.label.replaceAll('*', '∗'))}*`;
   const url = field.url ? safeUrl(field.url) : undefined;
-  const room = max - label.length - 1 - (url ? url.length + 3 : 0);
+  const time = isValidTime(field.time) ? slackDateToken(field.time, zone) : undefined;
+  const room = max - label.length - 1 - (url ? url.length + 3 : 0) - (time ? time.length + 3 : 0);
   const { text: value, cut } = escapeWithin(field.value, Math.max(room, 20));
   const shown = url ? `<${url}|${value.replaceAll('|', '¦')}>` : value;
-  return { text: `${label}\n${shown || ' '}`, cut };
+  return { text: `${label}\n${withTime(shown, time) || ' '}`, cut };
 }
 
 /**
  * Field sections: consecutive inline fields share a section (side by side, ≤ 10 per section), every
  * other field gets its own. `cut` is true when a value had to be shortened.
  */
-export function fieldBlocks(fields: readonly CardField[]): { blocks: SectionBlock[]; cut: boolean } {
+export function fieldBlocks(
+  fields: readonly CardField[],
+  zone?: string,
+): { blocks: SectionBlock[]; cut: boolean } {
   const blocks: SectionBlock[] = [];
   let cut = false;
   let inline: types.MrkdwnElement[] = [];
@@ -110,14 +116,14 @@ export function fieldBlocks(fields: readonly CardField[]): { blocks: SectionBloc
   };
   for (const field of fields) {
     if (field.inline) {
-      const rendered = fieldText(field, SLACK_LIMITS.fieldText);
+      const rendered = fieldText(field, SLACK_LIMITS.fieldText, zone);
       cut ||= rendered.cut;
       inline.push(mrkdwn(rendered.text));
       if (inline.length === SLACK_LIMITS.fieldsPerSection) flush();
       continue;
     }
     flush();
-    const rendered = fieldText(field, SLACK_LIMITS.sectionText);
+    const rendered = fieldText(field, SLACK_LIMITS.sectionText, zone);
     cut ||= rendered.cut;
     blocks.push({ type: 'section', text: mrkdwn(rendered.text) });
   }

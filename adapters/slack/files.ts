@@ -3,7 +3,13 @@ import { Readable } from 'node:stream';
 import type { webApi } from '@slack/bolt';
 import type { Redis } from 'ioredis';
 import type { FileResolver, IncomingFile } from '../../src/core/files';
-import type { CardAttachment } from '../../src/core/reply';
+/** A file uploaded next to a card's message: text (a transcript) or bytes (a chart PNG). */
+export interface SlackUpload {
+  filename: string;
+  content: string | Buffer;
+  /** Alt text of an image (files.getUploadURLExternal `alt_text`). */
+  altText?: string;
+}
 
 /** A file as Slack describes it in a message event (`files[]`). */
 export interface SlackFileInfo {
@@ -112,14 +118,14 @@ export async function uploadCardFiles(options: {
   thread?: string;
   /** What the upload belongs to, for the once-only check. */
   messageKey: string;
-  files: readonly CardAttachment[];
+  files: readonly SlackUpload[];
   /** This process's uploads in flight. */
   inFlight: UploadsInFlight;
 }): Promise<void> {
   const { redis } = options;
   const done = `${options.prefix}slack:uploaded:${options.messageKey}`;
   const started = `${options.prefix}slack:uploading:${options.messageKey}`;
-  const fresh: { file: CardAttachment; digest: string }[] = [];
+  const fresh: { file: SlackUpload; digest: string }[] = [];
   for (const file of options.files) {
     const digest = createHash('sha256').update(file.filename).update('\0').update(file.content).digest('hex');
     if (options.inFlight.has(`${done}|${digest}`) || fresh.some((f) => f.digest === digest)) continue;
@@ -141,7 +147,15 @@ export async function uploadCardFiles(options: {
     await options.client.filesUploadV2({
       channel_id: options.channel,
       ...(options.thread ? { thread_ts: options.thread } : {}),
-      file_uploads: fresh.map(({ file }) => ({ filename: uploadName(file.filename), content: file.content })),
+      file_uploads: fresh.map(({ file }) =>
+        typeof file.content === 'string'
+          ? { filename: uploadName(file.filename), content: file.content }
+          : {
+              filename: uploadName(file.filename),
+              file: file.content,
+              ...(file.altText ? { alt_text: file.altText.slice(0, 1000) } : {}),
+            },
+      ),
     });
     await redis
       .multi()

@@ -107,6 +107,13 @@ export class SlackMessenger implements Messenger {
     }
   }
 
+  /** Posts a card in the thread of a posted message (`thread_ts` = the parent's `ts`). */
+  async postInThread(parent: MessageHandle, card: Card): Promise<MessageHandle> {
+    const ref = parseConversationId(parent.conversationId);
+    const thread = ref.thread ?? parent.ref.ts;
+    return this.post(conversationId({ ...ref, ...(thread ? { thread } : {}) }), card);
+  }
+
   /** {@link post} without the translation: the raw Web API error, for the fallbacks below. */
   private async postMessage(id: string, card: Card): Promise<MessageHandle> {
     const ref = parseConversationId(id);

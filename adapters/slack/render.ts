@@ -1,9 +1,11 @@
 import type { types } from '@slack/bolt';
 import { type ConfirmDialog, dangerDialogs } from '../../src/core/confirm-dialogs';
-import type { Card, CardAttachment, CardStatus } from '../../src/core/reply';
-import { headOf } from '../text';
+import type { Card, CardStatus } from '../../src/core/reply';
+import { isValidTime, slackDateToken } from '../../src/core/times';
+import { headOf, timesAsText, withTime } from '../text';
 import { actionBlocks, chunkEscaped, fieldBlocks, mrkdwn, plain, SLACK_LIMITS } from './blocks';
 import { escapeText, escapeWithin, fenceSafe } from './escape';
+import type { SlackUpload } from './files';
 
 type KnownBlock = types.KnownBlock;
 
@@ -34,8 +36,8 @@ export interface SlackMessage {
   text: string;
   /** One coloured attachment holding the Block Kit blocks. */
   attachments: types.MessageAttachment[];
-  /** Files to upload with the message: the card's attachments and whatever did not fit. */
-  files: CardAttachment[];
+  /** Files to upload with the message: the card's picture and attachments, and whatever did not fit. */
+  files: SlackUpload[];
 }
 
 const CODE_FENCE = 8; // "```\n" + "\n```"
@@ -51,7 +53,8 @@ function fileSlug(card: Card): string {
 }
 
 /** The whole card as plain text, for the file attached when it does not fit. */
-function fullText(card: Card): string {
+function fullText(original: Card): string {
+  const card = timesAsText(original);
   const parts: string[] = [];
   if (card.title) parts.push(card.title, '');
   if (card.text) parts.push(card.text, '');
@@ -60,6 +63,31 @@ function fullText(card: Card): string {
   if (card.code) parts.push(card.code.text, '');
   if (card.footer) parts.push(card.footer);
   return parts.join('\n').trimEnd();
+}
+
+/**
+ * The card's picture: an `image` block for a public URL (Block Kit image block: `image_url` ≤ 3,000
+ * characters, `alt_text` ≤ 2,000), or the PNG uploaded next to the message (files upload v2) with a
+ * context line naming it, since an image block cannot show bytes that are not yet a Slack file.
+ */
+function imageBlocks(card: Card, files: SlackUpload[]): KnownBlock[] {
+  const image = card.image;
+  if (!image) return [];
+  const alt = headOf(image.alt || 'chart', 2000);
+  if (image.pngBase64) {
+    const filename = image.filename.replace(/[^\w.-]+/g, '_') || 'image.png';
+    files.push({ filename, content: Buffer.from(image.pngBase64, 'base64'), altText: alt });
+    return [
+      {
+        type: 'context',
+        elements: [mrkdwn(escapeWithin(`📈 ${alt} (the picture ${filename} is attached)`, 300).text)],
+      },
+    ];
+  }
+  if (image.url && /^https:\/\//.test(image.url) && image.url.length <= 3000) {
+    return [{ type: 'image', image_url: image.url, alt_text: alt }];
+  }
+  return [];
 }
 
 /** Body blocks (text, fields, code) and whether anything was left out of them. */
@@ -78,7 +106,7 @@ function bodyBlocks(card: Card, room: number): { blocks: KnownBlock[]; overflow:
   if (card.text?.trim()) {
     for (const piece of chunkEscaped(card.text, SLACK_LIMITS.sectionText, MAX_SHOWN_CHARS)) addSection(piece);
   }
-  const fields = fieldBlocks(card.fields ?? []);
+  const fields = fieldBlocks(card.fields ?? [], card.timeZone);
   overflow ||= fields.cut;
   for (const block of fields.blocks) {
     if (blocks.length >= room) {
@@ -116,15 +144,22 @@ export function renderCard(
   const tail: KnownBlock[] = actionBlocks(card.buttons ?? [], card.links ?? [], {
     dialogs,
   });
-  if (card.footer) {
-    tail.push({
-      type: 'context',
-      elements: [mrkdwn(escapeWithin(card.footer, SLACK_LIMITS.contextText).text)],
-    });
+  const footerTime = isValidTime(card.footerTime)
+    ? slackDateToken(card.footerTime, card.timeZone)
+    : undefined;
+  if (card.footer || footerTime) {
+    const footer = escapeWithin(
+      card.footer ?? '',
+      SLACK_LIMITS.contextText - (footerTime?.length ?? 0) - 3,
+    ).text;
+    tail.push({ type: 'context', elements: [mrkdwn(withTime(footer, footerTime))] });
   }
-  const room = SLACK_LIMITS.blocks - head.length - tail.length - 1;
+  const files: SlackUpload[] = [];
+  const picture = imageBlocks(card, files);
+  const room = SLACK_LIMITS.blocks - head.length - tail.length - picture.length - 1;
   const body = bodyBlocks(card, room);
-  const files: CardAttachment[] = [...(card.attachments ?? [])];
+  body.blocks.push(...picture);
+  files.push(...(card.attachments ?? []));
   if (body.overflow) {
     const name = fileSlug(card);
     files.push({ filename: name, content: fullText(card) });

@@ -9,6 +9,7 @@ import { type RunnerHandle, run } from '@grammyjs/runner';
 import type { Bot } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import { ClickGuard } from '../../src/core/clicks';
+import { ackTimed } from '../api-metrics';
 import type { AdapterContext, PlatformAdapter } from '../types';
 import { apiRootOf, createBot, isCloudApi, type ThrottleOptions } from './bot';
 import { telegramCommandName } from './command-line';
@@ -58,12 +59,13 @@ export class TelegramAdapter implements PlatformAdapter {
     private readonly options: TelegramAdapterOptions = {},
   ) {
     const { config, app, logger } = context;
+    const log = logger.child({ platform: 'telegram' });
     this.bot = createBot(config, {
       ...(options.throttle ? { throttle: options.throttle } : {}),
       ...(options.botInfo ? { botInfo: options.botInfo } : {}),
+      logger: log,
     });
     const botId = botIdOf(this.bot.token);
-    const log = logger.child({ platform: 'telegram' });
     this.messenger = new TelegramMessenger(this.bot.api, log);
     this.mode =
       context.role === 'worker'
@@ -131,13 +133,16 @@ export class TelegramAdapter implements PlatformAdapter {
       web.route(
         'POST',
         WEBHOOK_PATH,
-        webhookRoute({
-          secret,
-          logger,
-          handle: (update) => {
-            this.bot.handleUpdate(update).catch((error) => this.bot.errorHandler(error));
-          },
-        }),
+        ackTimed(
+          'telegram',
+          webhookRoute({
+            secret,
+            logger,
+            handle: (update) => {
+              this.bot.handleUpdate(update).catch((error) => this.bot.errorHandler(error));
+            },
+          }),
+        ),
       );
       const url = `${(config.PUBLIC_URL as string).replace(/\/+$/, '')}${WEBHOOK_PATH}`;
       await this.bot.api.setWebhook(url, { secret_token: secret, allowed_updates: [...ALLOWED_UPDATES] });

@@ -4,7 +4,7 @@
  *   again (and 5xx and network errors back off and retry), so a rate limit delays, never drops;
  * - `@grammyjs/transformer-throttler`: ~1 message/s per private chat, 20/min per group, 30/s overall.
  *
- * The throttler is installed last, so it is the outer transformer: a request waiting out its
+ * The throttler is installed after auto-retry, so it is the outer of the two: a request waiting out its
  * `retry_after` keeps its chat's slot, and later messages to that chat queue behind it instead of
  * overtaking it (a progress card never goes back to an older state).
  */
@@ -12,7 +12,9 @@ import { autoRetry } from '@grammyjs/auto-retry';
 import { apiThrottler } from '@grammyjs/transformer-throttler';
 import { Api, Bot } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
+import type { Logger } from 'pino';
 import type { Config } from '../../src/config';
+import { countingTransformer, loggingTransformer } from './api-metrics';
 
 /** Throttler limits (Bottleneck options per private chat, per group and overall). */
 export type ThrottleOptions = NonNullable<Parameters<typeof apiThrottler>[0]>;
@@ -34,6 +36,8 @@ export interface BotOptions {
   botInfo?: UserFromGetMe;
   /** Longest `retry_after` waited out, in seconds (longer ones fail the request). */
   maxRetryDelaySeconds?: number;
+  /** Where each API call is logged at debug level (default: nowhere; the calls are counted anyway). */
+  logger?: Logger;
 }
 
 function clientOptions(config: Config) {
@@ -70,8 +74,13 @@ export function createBot(config: Config, options: BotOptions = {}): Bot {
     client: clientOptions(config),
     ...(options.botInfo ? { botInfo: options.botInfo } : {}),
   });
+  // grammY runs the transformer installed last outermost: counting sits next to the network (it sees
+  // every attempt auto-retry makes), logging outside everything (one line per call, in its caller's
+  // async context, which the throttler's scheduling would not keep).
+  bot.api.config.use(countingTransformer());
   bot.api.config.use(retry(options));
   bot.api.config.use(apiThrottler(options.throttle ?? DEFAULT_THROTTLE));
+  if (options.logger) bot.api.config.use(loggingTransformer(options.logger));
   return bot;
 }
 
@@ -80,6 +89,7 @@ export function createApi(config: Config, options: BotOptions = {}): Api {
   const token = config.TELEGRAM_BOT_TOKEN;
   if (!token) throw new Error('TELEGRAM_BOT_TOKEN is not set: there is no bot to register commands for.');
   const api = new Api(token, clientOptions(config));
+  api.config.use(countingTransformer());
   api.config.use(retry(options));
   return api;
 }

@@ -76,6 +76,19 @@ export class TelegramMessenger implements Messenger {
     }
   }
 
+  /** Posts a card as a reply to a posted message (Telegram's threads are replies). */
+  async postInThread(parent: MessageHandle, card: Card): Promise<MessageHandle> {
+    const { chatId, threadId } = chatOf(parent.conversationId);
+    try {
+      return await this.send(parent.conversationId, chatId, card, {
+        ...(threadId ? { threadId } : {}),
+        replyTo: Number(parent.ref.message),
+      });
+    } catch (error) {
+      throw this.translate(error, parent.conversationId);
+    }
+  }
+
   /** A chat the bot was removed from (or blocked in) becomes the core's {@link ConversationGoneError}. */
   private translate(error: unknown, conversationId: string): unknown {
     if (!isChatGone(error)) return error;
@@ -108,6 +121,18 @@ export class TelegramMessenger implements Messenger {
         ...(last && rendered.keyboard ? { reply_markup: rendered.keyboard } : {}),
       });
       lastId = sent.message_id;
+    }
+    const photo = rendered.photo;
+    if (photo) {
+      await this.api.sendPhoto(
+        chatId,
+        photo.data ? new InputFile(photo.data, photo.filename) : (photo.url as string),
+        {
+          ...thread,
+          caption: photo.caption,
+          parse_mode: 'HTML',
+        },
+      );
     }
     for (const document of rendered.documents) {
       await this.api.sendDocument(chatId, new InputFile(Buffer.from(document.content), document.filename), {

@@ -9,7 +9,7 @@
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Card, CardStatus } from '../../src/core/reply';
 import { scrubCardKnown } from '../../src/core/scrub-card';
-import { charLength, headOf, tailOf } from '../text';
+import { charLength, headOf, tailOf, timesAsText } from '../text';
 import { escapeAttribute, escapeHtml, isWebUrl } from './html';
 import { keyboardOf } from './keyboard';
 import { TELEGRAM_LIMITS } from './limits';
@@ -24,10 +24,21 @@ export interface TelegramDocument {
   caption?: string;
 }
 
+/** The card's picture, sent with `sendPhoto` (bytes as a multipart upload, or a URL Telegram fetches). */
+export interface TelegramPhoto {
+  data?: Buffer;
+  url?: string;
+  filename: string;
+  /** HTML caption (the alt text), within the caption limit. */
+  caption: string;
+}
+
 /** A card as Telegram messages. */
 export interface RenderedCard {
   /** HTML texts, each within the message limit; the keyboard goes with the last one. */
   parts: string[];
+  /** The card's picture, sent after the texts (posts only: an edit cannot add a photo). */
+  photo?: TelegramPhoto;
   keyboard?: InlineKeyboardMarkup;
   documents: TelegramDocument[];
 }
@@ -243,6 +254,17 @@ export function captionOf(card: Card): string | undefined {
   return `📎 ${escapeHtml(title)}`;
 }
 
+/** The card's picture for `sendPhoto`, captioned with its alt text (≤ 1,024 characters). */
+function photoOf(card: Card): TelegramPhoto | undefined {
+  const image = card.image;
+  if (!image) return undefined;
+  const caption = escapeHtml(headOf(image.alt || 'chart', TELEGRAM_LIMITS.caption - 10));
+  const filename = safeFilename(image.filename, 'image.png');
+  if (image.pngBase64) return { data: Buffer.from(image.pngBase64, 'base64'), filename, caption };
+  if (image.url && isWebUrl(image.url)) return { url: image.url, filename, caption };
+  return undefined;
+}
+
 /** Keeps the tail of an over-long code block and puts the whole of it into a document. */
 function shortenCode(card: Card, blocks: Block[], code: Block, documents: TelegramDocument[]): void {
   const filename = safeFilename(`${(card.title ?? 'output').toLowerCase()}.txt`);
@@ -273,7 +295,7 @@ function shortenCode(card: Card, blocks: Block[], code: Block, documents: Telegr
  * when needed.
  */
 export function renderCard(original: Card, mode: 'post' | 'edit' = 'post'): RenderedCard {
-  const card = scrubCardKnown(original);
+  const card = timesAsText(scrubCardKnown(original));
   const webLinks = (card.links ?? []).filter((l) => isWebUrl(l.url));
   const otherLinks = (card.links ?? []).filter((l) => !isWebUrl(l.url));
   const { blocks, code } = buildBlocks(card, otherLinks);
@@ -301,5 +323,6 @@ export function renderCard(original: Card, mode: 'post' | 'edit' = 'post'): Rend
   }
   if (parts.length === 0) parts = [escapeHtml(card.title ?? '…')];
   const keyboard = keyboardOf(card.buttons ?? [], webLinks);
-  return { parts, ...(keyboard ? { keyboard } : {}), documents };
+  const photo = mode === 'post' ? photoOf(card) : undefined;
+  return { parts, ...(keyboard ? { keyboard } : {}), ...(photo ? { photo } : {}), documents };
 }

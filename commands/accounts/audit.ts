@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tableTime } from '../../src/core/times';
 import { toolName } from '../args';
 import { table } from '../format';
 import { command } from './context';
@@ -31,7 +32,7 @@ export const auditCommand = command({
     const scope = args.tool ? ` of ${args.tool}` : '';
     if (entries.length === 0) return { text: `No audited commands${scope} yet.`, status: 'info' };
     const rows = entries.map((e) => [
-      new Date(e.at).toISOString().slice(0, 16).replace('T', ' '),
+      tableTime(e.at),
       e.name || e.user,
       `/${e.command}`,
       e.tool ?? '',

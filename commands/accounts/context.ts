@@ -1,11 +1,11 @@
 /** The context of the accounts commands: the part of the services they use. */
 import { type AppServices, commandsWith } from '../services';
 
-type Used = 'accounts' | 'toolhost';
+type Used = 'accounts' | 'toolhost' | 'media' | 'calendar';
 
 /**
- * What the account commands use: linked accounts and the vault, and the tool platform (to
- * check a deploy token).
+ * What the account commands use: linked accounts and the vault, and the tool platform, media host
+ * and calendar (to check a credential before storing it).
  */
 export type AccountsServices = Pick<AppServices, Used>;
 

@@ -13,6 +13,7 @@ import type { SecretFormKind } from '../../src/store/links-secret-forms';
 import type { CredentialValues } from '../../src/store/vault-credentials';
 import { toolName } from '../args';
 import { type AccountsServices, command } from './context';
+import { verifyCredential } from './credential-check';
 
 /** The refusal of a secret typed where others may see it. */
 export function leakedSecret(): UsageError {
@@ -46,6 +47,7 @@ async function storeOrAsk(
   if (given) {
     const problem = services.accounts.credentials.check(kind, values);
     if (problem) throw new UsageError(`${problem} Nothing was stored.`);
+    await verifyCredential(services, kind, values, tool);
     const what = await services.accounts.credentials.save(invocation.user, kind, values, tool);
     await services.accounts.pushCache.clear(invocation.user);
     return {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { actionTo } from '../../src/core/action-ref';
 import { UsageError } from '../../src/core/errors';
 import type { DraftCard } from '../../src/core/reply';
+import { absoluteText } from '../../src/core/times';
 import type { DigestJobData, DigestSchedule } from '../../src/queue/digest-scheduler';
 import { type CalendarService, nowIn } from '../../src/services/calendar';
 import { WEEKDAYS } from '../../src/services/calendar/weekdays';
@@ -55,8 +56,7 @@ const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', '
 
 function nextRun(schedule: DigestSchedule): string {
   if (!schedule.next) return '';
-  const at = new Date(schedule.next).toISOString().slice(0, 16).replace('T', ' ');
-  return ` Next one: ${at} UTC.`;
+  return ` Next one: ${absoluteText({ at: new Date(schedule.next).getTime() })}.`;
 }
 
 /** `/calendar digest [--daily|--weekly] [--at 09:00] [--day mon] [--timezone TZ] [--off] [--preview]`. */

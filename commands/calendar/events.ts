@@ -19,6 +19,12 @@ import { Ambiguous, resolveNames } from './calendar-resolve';
 import { command } from './context';
 import { clip, venueLine } from './event-card';
 
+/**
+ * The statuses `/events --status` takes: WordPress's own for posts (the plugin checks them in
+ * `Archive_Base.php` `filter_post_status_list()`; `trash` lists cancelled events).
+ */
+const EVENT_STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash'] as const;
+
 /** Events per page of a list card. */
 export const EVENTS_PER_PAGE = 10;
 
@@ -29,6 +35,13 @@ const listArgs = z.object({
   category: z.array(nameOrId('category')).default([]).describe('only these categories (repeatable)'),
   tag: z.array(nameOrId('tag')).default([]).describe('only these tags (repeatable)'),
   venue: z.array(nameOrId('venue')).default([]).describe('only at these venues (repeatable)'),
+  organizer: z.array(nameOrId('organizer')).default([]).describe('only by these organizers (repeatable)'),
+  status: z
+    .array(z.enum(EVENT_STATUSES))
+    .default([])
+    .describe(
+      'only events with these statuses (repeatable): publish, future, draft, pending, private, trash',
+    ),
   featured: z.boolean().default(false).describe('only featured events'),
   drafts: z.boolean().default(false).describe('include drafts and events waiting for review'),
   page: pageNumber,
@@ -88,6 +101,12 @@ export function startWindow(
   };
 }
 
+/** The statuses asked for: `--status` as given, every live one with `--drafts`, else published. */
+function statusesOf(args: { status: readonly string[]; drafts: boolean }): string[] {
+  if (args.status.length > 0) return [...new Set(args.status)];
+  return args.drafts ? ['publish', 'future', 'draft', 'pending', 'private'] : ['publish'];
+}
+
 /** Reads a list's filters into the API's query (dates in the site's zone; names to ids). */
 async function listQuery(
   client: CalendarClient,
@@ -102,10 +121,13 @@ async function listQuery(
   const categories = await resolveNames(client, 'category', args.category);
   const tags = await resolveNames(client, 'tag', args.tag);
   const venues = await resolveNames(client, 'venue', args.venue);
+  const organizers = await resolveNames(client, 'organizer', args.organizer);
   if (categories instanceof Ambiguous || tags instanceof Ambiguous) {
     throw new UsageError('A category or tag name matches several terms; give its id instead.');
   }
+  // A venue or organizer name several share lists the events of all of them.
   const venueIds = venues instanceof Ambiguous ? venues.candidates.map((c) => c.id) : venues;
+  const organizerIds = organizers instanceof Ambiguous ? organizers.candidates.map((c) => c.id) : organizers;
   // Bounds are computed here (a bare day covers the whole day) and sent as exact moments with an
   // offset (toQueryBound: the plugin reads strict bounds as UTC otherwise).
   const start = from ? (from.hasTime ? from.dateTime : from.dateTime.startOf('day')) : undefined;
@@ -119,12 +141,16 @@ async function listQuery(
     ...(categories.length ? { categories } : {}),
     ...(tags.length ? { tags } : {}),
     ...(venueIds.length ? { venue: venueIds } : {}),
+    ...(organizerIds.length ? { organizer: organizerIds } : {}),
     ...(args.featured ? { featured: true } : {}),
-    status: args.drafts ? 'publish,future,draft,pending,private' : 'publish',
+    status: statusesOf(args).join(','),
   };
 }
 
-/** `/events [--search TEXT] [--from DATE] [--to DATE] [--category …] [--tag …] [--venue …] [--featured] [--page N]`. */
+/**
+ * `/events [--search TEXT] [--from DATE] [--to DATE] [--category …] [--tag …] [--venue …]
+ * [--organizer …] [--status …] [--featured] [--drafts] [--page N]`.
+ */
 export const eventsCommand = command({
   name: 'events',
   summary: 'List upcoming events (with filters), page by page',
@@ -133,14 +159,21 @@ export const eventsCommand = command({
     '/events',
     '/events --search hack',
     '/events --from 2026-12-01 --to 2026-12-31 --category Meetup',
+    '/events --organizer "Meetup Team" --status draft',
   ],
   permission: 'read',
   sideEffect: false,
   async run({ args, services, invocation }): Promise<DraftCard> {
     const { client, zone } = await calendarFor(services, invocation.user);
-    const reader = args.drafts ? client : services.calendar.anonymous();
+    // Anything but published events needs the account (anonymous readers may ask for `publish` only).
+    const published = statusesOf(args).every((status) => status === 'publish');
+    const reader = published ? services.calendar.anonymous() : client;
     const page = await reader.events.list(await listQuery(client, args, zone));
-    const title = args.search ? `Events matching “${args.search}”` : args.from ? 'Events' : 'Upcoming events';
+    const title = args.search
+      ? `Events matching “${args.search}”`
+      : args.from || args.status.length > 0
+        ? 'Events'
+        : 'Upcoming events';
     return eventListCard(page, zone, title, (n) =>
       actionTo(eventsCommand, { ...args, page: n }, { label: String(n) }),
     );

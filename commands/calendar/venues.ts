@@ -36,7 +36,8 @@ function listCard<T>(
   };
 }
 
-function venueField(venue: CalendarVenue): CardField {
+/** One line of a venue: name, address, status. */
+export function venueField(venue: CalendarVenue): CardField {
   const where = [venue.address, venue.zip, venue.city, venue.country].filter(Boolean).join(', ');
   return {
     label: `#${venue.id}`,
@@ -45,7 +46,8 @@ function venueField(venue: CalendarVenue): CardField {
   };
 }
 
-function organizerField(organizer: CalendarOrganizer): CardField {
+/** One line of an organizer: name and contact. */
+export function organizerField(organizer: CalendarOrganizer): CardField {
   const contact = [organizer.email, organizer.phone, organizer.website].filter(Boolean).join(', ');
   return {
     label: `#${organizer.id}`,

@@ -22,14 +22,19 @@ export function ownerLabel(owner: string): string {
   return owner === '@me' ? 'your account' : owner;
 }
 
-/** The status card of a migration (never with the archive link: that is sent privately). */
-export function migrationCard(owner: string, migration: Migration, note?: string): DraftCard {
+/**
+ * The status card of a migration (never with the archive link: that is sent privately). `archive`
+ * false: the migration is exported but its archive was deleted or expired, so no Archive link.
+ */
+export function migrationCard(owner: string, migration: Migration, note?: string, archive = true): DraftCard {
   const repos = migration.repositories.map((r) => r.full_name);
-  const lines = [
-    `Migration ${migration.id} of ${ownerLabel(owner)} ${MIGRATION_WORDS[migration.state] ?? `is ${migration.state}`}.`,
-  ];
+  const exported = migration.state === 'exported' && archive;
+  const words =
+    migration.state === 'exported' && !archive
+      ? 'is exported, but its archive is gone: it was deleted (/source migration delete-archive) or expired after 7 days'
+      : (MIGRATION_WORDS[migration.state] ?? `is ${migration.state}`);
+  const lines = [`Migration ${migration.id} of ${ownerLabel(owner)} ${words}.`];
   if (note) lines.push(note);
-  const exported = migration.state === 'exported';
   return {
     title: `Migration ${migration.id}`,
     text: lines.join('\n'),
@@ -57,7 +62,8 @@ export function migrationCard(owner: string, migration: Migration, note?: string
           ],
         }
       : {}),
-    footer: `migration ${migration.id} · ${migration.guid} · created ${migration.created_at}`,
+    footer: `migration ${migration.id} · ${migration.guid} · created`,
+    footerTime: { at: Date.parse(migration.created_at) },
   };
 }
 

@@ -11,6 +11,7 @@ import { table } from '../format';
 import { command } from './context';
 import { importCard } from './source-cards';
 import { sourceAccess } from './source-link';
+import { orMissing } from './source-missing';
 
 const repo = z
   .string()
@@ -20,6 +21,18 @@ const repo = z
 function split(full: string): [string, string] {
   return full.split('/') as [string, string];
 }
+
+/** The source host's 404 for an import call, in Deckhand's words. */
+function noImport<T>(repoName: string, work: () => Promise<T>): Promise<T> {
+  return orMissing(
+    work,
+    `There is no source import into ${repoName} (none was started, it was cancelled, or your account cannot see the repository).`,
+    'Imports are started on the source host; /source import status shows one once it runs.',
+  );
+}
+
+/** Statuses after which an import does nothing more (the `repository_import` webhook has fired). */
+const ENDED: Record<string, string> = { complete: 'it finished', error: 'it failed' };
 
 /** `/source import status <owner/repo>`. */
 export const importStatusCommand = command({
@@ -35,7 +48,10 @@ export const importStatusCommand = command({
       ...commandRef(importStatusCommand, args),
     });
     if ('card' in access) return access.card;
-    return importCard(args.repo, await access.client.imports(...split(args.repo)).status());
+    return importCard(
+      args.repo,
+      await noImport(args.repo, () => access.client.imports(...split(args.repo)).status()),
+    );
   },
 });
 
@@ -56,7 +72,9 @@ export const importAuthorsCommand = command({
       ...commandRef(importAuthorsCommand, args),
     });
     if ('card' in access) return access.card;
-    const authors = await access.client.imports(...split(args.repo)).authors(args.since);
+    const authors = await noImport(args.repo, () =>
+      access.client.imports(...split(args.repo)).authors(args.since),
+    );
     if (authors.length === 0)
       return { text: `No commit authors found in the import of ${args.repo} (yet).`, status: 'info' };
     const rows = authors.map((a) => [String(a.id), a.remote_name, a.name, a.email]);
@@ -93,10 +111,15 @@ export const importMapAuthorCommand = command({
       ...commandRef(importMapAuthorCommand, args),
     });
     if ('card' in access) return access.card;
-    const author = await access.client.imports(...split(args.repo)).mapAuthor(args.authorId, {
-      ...(args.email ? { email: args.email } : {}),
-      ...(args.name ? { name: args.name } : {}),
-    });
+    const author = await orMissing(
+      () =>
+        access.client.imports(...split(args.repo)).mapAuthor(args.authorId, {
+          ...(args.email ? { email: args.email } : {}),
+          ...(args.name ? { name: args.name } : {}),
+        }),
+      `There is no commit author ${args.authorId} in an import into ${args.repo}.`,
+      `See the authors with /source import authors ${args.repo}.`,
+    );
     return {
       text: `Commits of ${author.remote_name} in ${args.repo} will be by ${author.name} <${author.email}>.`,
       status: 'success',
@@ -118,7 +141,7 @@ export const importLargeFilesCommand = command({
       ...commandRef(importLargeFilesCommand, args),
     });
     if ('card' in access) return access.card;
-    const files = await access.client.imports(...split(args.repo)).largeFiles();
+    const files = await noImport(args.repo, () => access.client.imports(...split(args.repo)).largeFiles());
     if (files.length === 0)
       return { text: `The import into ${args.repo} found no files over 100 MB.`, status: 'info' };
     return {
@@ -149,7 +172,9 @@ export const importLfsCommand = command({
       ...commandRef(importLfsCommand, args),
     });
     if ('card' in access) return access.card;
-    const item = await access.client.imports(...split(args.repo)).setLfs(args.choice);
+    const item = await noImport(args.repo, () =>
+      access.client.imports(...split(args.repo)).setLfs(args.choice),
+    );
     return importCard(args.repo, item);
   },
 });
@@ -169,7 +194,7 @@ export const importCancelCommand = command({
       ...commandRef(importCancelCommand, args),
     });
     if ('card' in access) return access.card;
-    await access.client.imports(...split(args.repo)).cancel();
+    await noImport(args.repo, () => access.client.imports(...split(args.repo)).cancel());
     return { text: `Stopped the import into ${args.repo}.`, status: 'success' };
   },
 });
@@ -188,11 +213,20 @@ export const importFollowCommand = command({
       ...commandRef(importFollowCommand, args),
     });
     if ('card' in access) return access.card;
-    await access.client.imports(...split(args.repo)).status();
+    const item = await noImport(args.repo, () => access.client.imports(...split(args.repo)).status());
     await services.accounts.followers.follow(args.repo, invocation.conversationId);
     const hook = services.accounts.webhooksConfigured
       ? ''
       : ' (an admin must set SOURCEHOST_WEBHOOK_SECRET and add the webhook first)';
+    const ended = ENDED[item.status];
+    if (ended) {
+      // Nothing more will happen to this import: say how it ended instead of promising news.
+      const card = importCard(args.repo, item);
+      return {
+        ...card,
+        text: `The import into ${args.repo} has already ended: ${ended} (${item.status}).\n${card.text ?? ''}\nThis conversation will hear when a new import into ${args.repo} ends${hook}.`,
+      };
+    }
     return {
       text: `This conversation will hear when the import into ${args.repo} ends${hook}.`,
       status: 'success',

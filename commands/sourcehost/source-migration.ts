@@ -6,12 +6,20 @@
  */
 import { z } from 'zod';
 import { commandRef } from '../../src/core/action-ref';
-import { UsageError } from '../../src/core/errors';
+import { NotFoundError, UsageError } from '../../src/core/errors';
+import { tableTime } from '../../src/core/times';
 import { migrationOwner, SCOPES } from '../../src/services/sourcehost';
 import { table } from '../format';
 import { command } from './context';
 import { archiveCard, migrationCard, ownerLabel } from './source-cards';
 import { sourceAccess } from './source-link';
+import {
+  archiveAvailable,
+  isMissing,
+  migrationOrMissing,
+  noArchiveMessage,
+  orMissing,
+} from './source-missing';
 
 const owner = z
   .string()
@@ -108,12 +116,12 @@ export const migrationListCommand = command({
     const rows = migrations.map((m) => [
       String(m.id),
       m.state,
-      m.created_at,
+      tableTime(Date.parse(m.created_at)),
       m.repositories.map((r) => r.full_name).join(', '),
     ]);
     return {
       title: `Migrations of ${ownerLabel(args.owner)}`,
-      code: { text: table([['ID', 'STATE', 'CREATED', 'REPOSITORIES'], ...rows]) },
+      code: { text: table([['ID', 'STATE', 'CREATED (UTC)', 'REPOSITORIES'], ...rows]) },
       status: 'info',
       footer: migrations.length === args.perPage ? `More may follow: --page ${args.page + 1}` : undefined,
     };
@@ -134,7 +142,11 @@ export const migrationShowCommand = command({
       ...commandRef(migrationShowCommand, args),
     });
     if ('card' in access) return access.card;
-    return migrationCard(args.owner, await access.client.migrations.get(migrationOwner(args.owner), args.id));
+    const who = migrationOwner(args.owner);
+    const migration = await migrationOrMissing(access.client, who, args.owner, args.id);
+    // An exported migration's archive may be gone (deleted, or expired after 7 days): then no link.
+    const archive = migration.state !== 'exported' || (await archiveAvailable(access.client, who, args.id));
+    return migrationCard(args.owner, migration, undefined, archive);
   },
 });
 
@@ -152,7 +164,11 @@ export const migrationReposCommand = command({
       ...commandRef(migrationReposCommand, args),
     });
     if ('card' in access) return access.card;
-    const repos = await access.client.migrations.repositories(migrationOwner(args.owner), args.id);
+    const repos = await orMissing(
+      () => access.client.migrations.repositories(migrationOwner(args.owner), args.id),
+      `There is no migration ${args.id} of ${ownerLabel(args.owner)} that your account can see.`,
+      `List them with /source migration list ${args.owner}.`,
+    );
     return {
       title: `Repositories of migration ${args.id}`,
       text: repos.map((r) => r.full_name).join('\n') || 'none',
@@ -175,8 +191,14 @@ export const migrationArchiveCommand = command({
       ...commandRef(migrationArchiveCommand, args),
     });
     if ('card' in access) return access.card;
-    const url = await access.client.migrations.archiveUrl(migrationOwner(args.owner), args.id);
-    return archiveCard(args.id, url);
+    const who = migrationOwner(args.owner);
+    try {
+      return archiveCard(args.id, await access.client.migrations.archiveUrl(who, args.id));
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+      const migration = await migrationOrMissing(access.client, who, args.owner, args.id);
+      throw new NotFoundError(noArchiveMessage(args.owner, migration), undefined, { cause: error });
+    }
   },
 });
 
@@ -196,7 +218,14 @@ export const migrationDeleteArchiveCommand = command({
       ...commandRef(migrationDeleteArchiveCommand, args),
     });
     if ('card' in access) return access.card;
-    await access.client.migrations.deleteArchive(migrationOwner(args.owner), args.id);
+    const who = migrationOwner(args.owner);
+    try {
+      await access.client.migrations.deleteArchive(who, args.id);
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+      const migration = await migrationOrMissing(access.client, who, args.owner, args.id);
+      throw new NotFoundError(noArchiveMessage(args.owner, migration), undefined, { cause: error });
+    }
     return { text: `Deleted the archive of migration ${args.id}.`, status: 'success' };
   },
 });
@@ -216,7 +245,22 @@ export const migrationUnlockCommand = command({
     });
     if ('card' in access) return access.card;
     const name = args.repo.split('/').at(-1) as string;
-    await access.client.migrations.unlock(migrationOwner(args.owner), args.id, name);
+    const who = migrationOwner(args.owner);
+    try {
+      await access.client.migrations.unlock(who, args.id, name);
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+      // The source host says 404 both for "no such migration" and for "not locked by it".
+      const migration = await migrationOrMissing(access.client, who, args.owner, args.id);
+      const inIt = migration.repositories.some((r) => r.full_name.split('/')[1] === name);
+      throw new NotFoundError(
+        inIt
+          ? `${args.repo} is not locked by migration ${args.id} (already unlocked).`
+          : `${args.repo} is not one of the repositories of migration ${args.id}: ${migration.repositories.map((r) => r.full_name).join(', ') || 'none'}.`,
+        undefined,
+        { cause: error },
+      );
+    }
     return { text: `Unlocked ${args.repo}.`, status: 'success' };
   },
 });

@@ -1,8 +1,9 @@
 import { actionTo } from '../../src/core/action-ref';
 import type { ActionRequest, CardField, CardStatus, DraftCard } from '../../src/core/reply';
+import { cardTime } from '../../src/core/times';
 import type { Outcome, WatchKind } from '../../src/core/watch';
 import { type Build, type BuildStatus, FINISHED_BUILD_STATUSES } from '../../src/services/toolhost';
-import { buildMessageInWords, formatDuration, formatUtc, withWarnings } from '../format';
+import { buildMessageInWords, formatDuration, withWarnings } from '../format';
 import type { AppServices } from '../services';
 import { announcement } from './announce';
 import { buildCancelCommand } from './build';
@@ -52,7 +53,8 @@ export function buildCard(tool: string, build: Build, note?: string): DraftCard 
   ].filter(Boolean);
   if (ref.length) fields.push({ label: 'Ref', value: ref.join(' '), inline: true });
   if (build.destination_image) fields.push({ label: 'Image', value: build.destination_image });
-  if (started) fields.push({ label: 'Started', value: formatUtc(started), inline: true });
+  const startedAt = cardTime(started, { relative: true });
+  if (startedAt) fields.push({ label: 'Started', value: '', time: startedAt, inline: true });
   if (started && ended)
     fields.push({ label: 'Took', value: formatDuration(ended.getTime() - started.getTime()), inline: true });
   const actions: ActionRequest[] = [

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UpstreamError, UsageError } from '../../src/core/errors';
 import { mustExist } from '../../src/core/target';
+import { tableTime } from '../../src/core/times';
 import type { ToolhostClient } from '../../src/services/toolhost';
 import { httpUrl, resourceId, toolName } from '../args';
 import { table, withWarnings } from '../format';
@@ -102,13 +103,13 @@ export const buildListCommand = command({
     const rows = sorted.map((b) => [
       b.build_id,
       BUILD_WORD[b.status],
-      b.start_time ? b.start_time.replace('T', ' ').slice(0, 16) : '-',
+      tableTime(b.start_time ? new Date(b.start_time) : undefined),
       b.parameters?.ref ?? '',
     ]);
     return withWarnings(
       {
         title: `Builds of ${args.tool}`,
-        code: { text: table([['ID', 'STATUS', 'STARTED', 'REF'], ...rows]) },
+        code: { text: table([['ID', 'STATUS', 'STARTED (UTC)', 'REF'], ...rows]) },
         status: 'info',
       },
       client,

@@ -1,19 +1,13 @@
 import { actionTo } from '../../src/core/action-ref';
 import type { ActionRequest, CardField, CardStatus, DraftCard } from '../../src/core/reply';
+import { cardTime, readableTimes } from '../../src/core/times';
 import type { Outcome, WatchKind } from '../../src/core/watch';
 import {
   type Deployment,
   type DeploymentStatus,
   FINISHED_DEPLOYMENT_STATUSES,
 } from '../../src/services/toolhost';
-import {
-  buildMessageInWords,
-  formatAge,
-  formatUtc,
-  parseCompactUtc,
-  sentences,
-  withWarnings,
-} from '../format';
+import { buildMessageInWords, parseCompactUtc, sentences, withWarnings } from '../format';
 import type { AppServices } from '../services';
 import { announcement } from './announce';
 import { buildLogsCommand } from './build-extra';
@@ -72,13 +66,23 @@ function firstBuildId(deployment: Deployment): string | undefined {
 }
 
 /**
- * `2026-11-22 10:15 UTC (3 min ago)`; the spec types `creation_time` as any string
- * (components-openapi.yaml `Deployment`), so one that is not `YYYYmmdd-HHMMSS` is shown as sent.
+ * When the deployment started, as a time value (how long ago included); the spec types
+ * `creation_time` as any string (components-openapi.yaml `Deployment`), so one that is not
+ * `YYYYmmdd-HHMMSS` is shown as sent.
  */
-function startedText(started: Date | undefined, raw: string): string {
-  if (!started || Number.isNaN(started.getTime())) return raw || 'unknown';
-  const age = formatAge(started);
-  return age ? `${formatUtc(started)} (${age})` : formatUtc(started);
+function startedField(started: Date | undefined, raw: string): CardField {
+  const time = cardTime(started, { relative: true });
+  return time
+    ? { label: 'Started', value: '', time, inline: true }
+    : { label: 'Started', value: raw || 'unknown', inline: true };
+}
+
+/** The platform's own `Finished at <ISO 8601>` (components-api `long_status`) as a time, or undefined. */
+function finishedAt(longStatus: string | undefined): Date | undefined {
+  const match = /^Finished at (\S+)$/.exec(longStatus?.trim() ?? '');
+  if (!match) return undefined;
+  const at = new Date(match[1] as string);
+  return Number.isNaN(at.getTime()) ? undefined : at;
 }
 
 /** The status card of a deployment, with View logs / Cancel / Redeploy buttons. */
@@ -102,16 +106,19 @@ export function deploymentCard(tool: string, deployment: Deployment, note?: stri
   }
   const fields: CardField[] = [
     { label: 'Status', value: status, inline: true },
-    { label: 'Started', value: startedText(started, deployment.creation_time), inline: true },
-    ...componentFields(deployment),
+    startedField(started, deployment.creation_time),
   ];
+  const finished = running ? undefined : cardTime(finishedAt(deployment.long_status));
+  if (finished) fields.push({ label: 'Finished', value: '', time: finished, inline: true });
+  fields.push(...componentFields(deployment));
   if (deployment.description) fields.push({ label: 'Description', value: deployment.description });
   const forced = [deployment.force_build && 'force-build', deployment.force_run && 'force-run'].filter(
     Boolean,
   );
   if (forced.length) fields.push({ label: 'Options', value: forced.join(', '), inline: true });
   const lines = [`Deployment of ${tool} ${HEADLINE[status]}.`];
-  if (deployment.long_status && !running) lines.push(buildMessageInWords(deployment.long_status, tool));
+  if (deployment.long_status && !running && !finished)
+    lines.push(readableTimes(buildMessageInWords(deployment.long_status, tool)));
   if (note) lines.push(note);
   return {
     title: `Deploy ${tool}`,
@@ -134,7 +141,7 @@ export const deploymentWatch: WatchKind<AppServices> = {
       state: deployment.status,
       terminal: FINISHED_DEPLOYMENT_STATUSES.has(deployment.status),
       ...(outcome ? { outcome } : {}),
-      detail: `Deployment ${deployment.deploy_id} ${HEADLINE[deployment.status]}.${deployment.long_status && outcome ? ` ${buildMessageInWords(deployment.long_status, tool)}` : ''}`,
+      detail: `Deployment ${deployment.deploy_id} ${HEADLINE[deployment.status]}.${deployment.long_status && outcome ? ` ${readableTimes(buildMessageInWords(deployment.long_status, tool))}` : ''}`,
       card: withWarnings(deploymentCard(tool, deployment), client),
     };
   },

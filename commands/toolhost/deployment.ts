@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { mustExist } from '../../src/core/target';
+import { tableTime } from '../../src/core/times';
 import type { ToolhostClient } from '../../src/services/toolhost';
 import { resourceId, toolName } from '../args';
-import { formatUtc, parseCompactUtc, table, withWarnings } from '../format';
+import { parseCompactUtc, table, withWarnings } from '../format';
 import { command } from './context';
 import { deploymentCard } from './deployment-card';
 
@@ -37,13 +38,13 @@ export const deploymentListCommand = command({
     const rows = sorted.map((d) => [
       d.deploy_id,
       d.status,
-      formatUtc(parseCompactUtc(d.creation_time)),
+      tableTime(parseCompactUtc(d.creation_time)),
       d.description,
     ]);
     return withWarnings(
       {
         title: `Deployments of ${args.tool}`,
-        code: { text: table([['ID', 'STATUS', 'STARTED', 'DESCRIPTION'], ...rows]) },
+        code: { text: table([['ID', 'STATUS', 'STARTED (UTC)', 'DESCRIPTION'], ...rows]) },
         status: 'info',
         footer:
           deployments.length > sorted.length ? `newest ${sorted.length} of ${deployments.length}` : undefined,

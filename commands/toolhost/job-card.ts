@@ -1,6 +1,7 @@
 import { actionTo } from '../../src/core/action-ref';
 import { plural } from '../../src/core/plural';
 import type { ActionRequest, CardField, CardStatus, DraftCard } from '../../src/core/reply';
+import { readableTimes } from '../../src/core/times';
 import type { Outcome, WatchKind } from '../../src/core/watch';
 import type { Job, JobStatusShort } from '../../src/services/toolhost';
 import { withWarnings } from '../format';
@@ -63,7 +64,7 @@ export function jobCard(tool: string, job: Job, note?: string): DraftCard {
   if (output) fields.push({ label: 'Output', value: output });
   const lines: string[] = [];
   if (note) lines.push(note);
-  if (job.status_long) lines.push(job.status_long);
+  if (job.status_long) lines.push(readableTimes(job.status_long));
   if (job.status?.up_to_date === false) {
     lines.push('The running version differs from the definition: redeploy or restart to apply it.');
   }

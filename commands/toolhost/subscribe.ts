@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UsageError } from '../../src/core/errors';
+import type { CardField } from '../../src/core/reply';
 import type { Subscription, SubscriptionKind } from '../../src/store/subscriptions';
 import { toolName } from '../args';
 import { command } from './context';
@@ -16,6 +17,7 @@ function describe(subscription: Subscription): string {
   const filters = [
     subscription.failuresOnly && 'failures only',
     subscription.changesOnly && 'changes only',
+    subscription.thread && 'one thread per resource',
   ].filter(Boolean);
   const broken = subscription.broken ? ` — BROKEN: ${subscription.broken}` : '';
   return `${subscription.kinds.join(', ')}${filters.length ? ` (${filters.join(', ')})` : ''}${broken}`;
@@ -33,12 +35,17 @@ export const subscribeCommand = command({
       .boolean()
       .default(false)
       .describe('only announce a failure after a success, or a recovery after a failure'),
+    thread: z
+      .boolean()
+      .default(false)
+      .describe('one thread per deployment, build or job; the first message shows the latest state'),
   }),
   positional: ['tool', 'kinds'],
   examples: [
     '/subscribe mytool',
     '/subscribe mytool deploys --failures-only',
     '/subscribe mytool builds deploys --changes-only',
+    '/subscribe mytool deploys --thread',
   ],
   permission: 'read',
   sideEffect: true,
@@ -55,6 +62,16 @@ export const subscribeCommand = command({
     }
     services.toolhost.forTool(args.tool);
     const kinds = args.kinds.length > 0 ? [...new Set(args.kinds)] : [...kind.options];
+    // Only what happens from now on is news here. Kinds no working subscription follows may carry
+    // what discovery remembered long ago (an earlier subscription, an earlier sandbox run): it is
+    // forgotten, so the next look records what exists instead of announcing a day-old deployment.
+    const followed = new Set(
+      (await services.subscriptions.forTool(args.tool)).filter((s) => !s.broken).flatMap((s) => s.kinds),
+    );
+    await services.discovery.forget(
+      args.tool,
+      kinds.filter((k) => !followed.has(k)),
+    );
     const subscription: Subscription = {
       conversationId: invocation.conversationId,
       platform: invocation.user.platform,
@@ -62,6 +79,7 @@ export const subscribeCommand = command({
       kinds: kinds as SubscriptionKind[],
       failuresOnly: args.failuresOnly,
       changesOnly: args.changesOnly,
+      ...(args.thread ? { thread: true } : {}),
       createdBy: `${invocation.user.platform}:${invocation.user.id}`,
     };
     await services.subscriptions.put(subscription);
@@ -104,25 +122,44 @@ export const unsubscribeCommand = command({
   },
 });
 
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
 /** `/subscriptions`: what this conversation is subscribed to. */
 export const subscriptionsCommand = command({
   name: 'subscriptions',
-  summary: 'List the subscriptions of this conversation',
+  summary: 'List what this conversation hears about: tools, the calendar digest, source imports',
   args: z.object({}),
   examples: ['/subscriptions'],
   permission: 'read',
   sideEffect: false,
   async run({ services, invocation }) {
     const subscriptions = await services.subscriptions.forConversation(invocation.conversationId);
-    if (subscriptions.length === 0) {
+    const digest = await services.digests.get(invocation.conversationId);
+    const imports = await services.accounts.followers.forConversation(invocation.conversationId);
+    const fields: CardField[] = [
+      ...subscriptions.map((s) => ({ label: s.tool, value: describe(s) })),
+      ...(digest
+        ? [
+            {
+              label: 'calendar',
+              value: `${digest.every} digest of upcoming events${digest.every === 'weekly' ? ` on ${WEEKDAYS[digest.weekday]}s` : ''} at ${digest.at} (${digest.timezone}) — /calendar digest --off stops it`,
+            },
+          ]
+        : []),
+      ...imports.map((repo) => ({
+        label: repo,
+        value: `the end of its source import — /source import unfollow ${repo} stops it`,
+      })),
+    ];
+    if (fields.length === 0) {
       return {
-        text: 'This conversation has no subscriptions. Add one with /subscribe <tool>.',
+        text: 'This conversation has no subscriptions. Add one with /subscribe <tool>, /calendar digest --daily or /source import follow <owner/repo>.',
         status: 'info',
       };
     }
     return {
       title: 'Subscriptions here',
-      fields: subscriptions.map((s) => ({ label: s.tool, value: describe(s) })),
+      fields,
       status: subscriptions.some((s) => s.broken) ? 'warning' : 'info',
     };
   },

@@ -60,26 +60,67 @@ export async function startTail(
   return undefined;
 }
 
-/** `/tail stop <kind> <tool> <id>`: the Stop button of a live log. */
+/** `/tail stop [<kind> <tool> <id>]`: the Stop button of a live log, or every tail here by name. */
 export const tailStopCommand = command({
   name: 'tail stop',
   summary: 'Stop following a live log in this conversation (the Stop button)',
   args: z.object({
-    kind: z.enum(['job', 'build']).describe('what is followed'),
-    tool: toolName,
-    id: z.string().min(1).max(200).describe('the job name or build id'),
+    kind: z.enum(['job', 'build']).optional().describe('what is followed'),
+    tool: toolName.optional(),
+    id: z.string().min(1).max(200).optional().describe('the job name or build id'),
   }),
   positional: ['kind', 'tool', 'id'],
-  examples: ['/tail stop job mytool web'],
+  examples: ['/tail stop', '/tail stop job mytool web'],
   permission: 'read',
   sideEffect: true,
-  async run({ args, services, invocation }) {
-    const stopped = await services.tails.stop(args.kind, args.tool, args.id, invocation.conversationId);
-    if (!stopped) throw new UsageError(`Nothing is following the ${subject(args)} here any more.`);
+  async run({ args, services, invocation }): Promise<DraftCard> {
+    const { kind, tool, id } = args;
+    if (kind === undefined && tool === undefined && id === undefined) {
+      return stopTheOnlyTail(services, invocation.conversationId);
+    }
+    if (kind === undefined || tool === undefined || id === undefined) {
+      throw new UsageError(
+        'Name all three of <kind> <tool> <id>, or nothing to stop the live log of this conversation.',
+        {
+          hint: 'E.g. /tail stop job mytool web, or just /tail stop.',
+        },
+      );
+    }
+    const target = { kind, tool, id };
+    const stopped = await services.tails.stop(kind, tool, id, invocation.conversationId);
+    if (!stopped) throw new UsageError(`Nothing is following the ${subject(target)} here any more.`);
     return {
-      text: `Stopping; the transcript of the ${subject(args)} follows on the card.`,
+      text: `Stopping; the transcript of the ${subject(target)} follows on the card.`,
       status: 'info',
       visibility: 'private',
     };
   },
 });
+
+/** `/tail stop` with no arguments: stops the one live log here, or asks which when there are several. */
+async function stopTheOnlyTail(services: ToolhostServices, conversationId: string): Promise<DraftCard> {
+  const tails = await services.tails.inConversation(conversationId);
+  if (tails.length === 0) {
+    return {
+      text: 'No live log is being followed in this conversation.',
+      status: 'info',
+      visibility: 'private',
+    };
+  }
+  if (tails.length > 1) {
+    return {
+      title: 'Which live log?',
+      text: `${tails.length} live logs are followed here: press the one to stop.`,
+      status: 'info',
+      visibility: 'private',
+      actions: tails.map((t) => actionTo(tailStopCommand, { ...t }, { label: `Stop ${subject(t)}` })),
+    };
+  }
+  const [only] = tails as [Pick<TailRequest, 'kind' | 'tool' | 'id'>];
+  await services.tails.stop(only.kind, only.tool, only.id, conversationId);
+  return {
+    text: `Stopping the live log of the ${subject(only)}; its transcript follows on the card.`,
+    status: 'info',
+    visibility: 'private',
+  };
+}

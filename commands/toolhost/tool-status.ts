@@ -2,13 +2,17 @@ import { z } from 'zod';
 import { actionTo } from '../../src/core/action-ref';
 import { DeckhandError, NotFoundError } from '../../src/core/errors';
 import type { CardField, CardStatus } from '../../src/core/reply';
+import { cardTime } from '../../src/core/times';
+import { type ApiHealth, healthProblems } from '../../src/services/toolhost';
 import { toolName } from '../args';
-import { formatAge, parseCompactUtc, quotaFields, withWarnings } from '../format';
+import { parseCompactUtc, quotaFields, withWarnings } from '../format';
 import { BUILD_WORD } from './build-card';
 import { command } from './context';
 import { deployCommand } from './deploy';
 import { jobState, jobStatus } from './job-card';
 import { jobsListCommand } from './jobs';
+import { webserviceRestartCommand } from './webservice';
+import { isWebservice } from './webservice-card';
 
 /** The value of a settled call, or a short note saying why there is none. */
 function settled<T>(result: PromiseSettledResult<T>, none: string): { value?: T; note?: string } {
@@ -17,6 +21,16 @@ function settled<T>(result: PromiseSettledResult<T>, none: string): { value?: T;
   if (error instanceof NotFoundError) return { note: none };
   if (error instanceof DeckhandError) return { note: `unavailable: ${error.message}` };
   return { note: 'unavailable' };
+}
+
+/** The platform's health as a card field, and its problems in words (none when every API is OK). */
+function platformField(report: ApiHealth[] | undefined): { field: CardField; problems: string[] } {
+  if (!report) return { field: { label: 'Platform', value: 'health unknown' }, problems: [] };
+  if (report.length === 0)
+    return { field: { label: 'Platform', value: 'no server configured' }, problems: [] };
+  const problems = healthProblems(report);
+  const value = problems.length ? problems.join('\n') : `healthy (${report.map((h) => h.api).join(', ')})`;
+  return { field: { label: 'Platform', value }, problems };
 }
 
 const RANK: Record<CardStatus, number> = { info: 0, success: 1, progress: 2, warning: 3, danger: 4 };
@@ -32,7 +46,8 @@ export const toolStatusCommand = command({
   sideEffect: false,
   async run({ args, services }) {
     const client = services.toolhost.forTool(args.tool);
-    const [build, deployment, jobs, jobsQuota, buildQuota, envvarsQuota] = await Promise.allSettled([
+    const [health, build, deployment, jobs, jobsQuota, buildQuota, envvarsQuota] = await Promise.allSettled([
+      services.toolhost.platformHealth(),
       client.builds.latest(),
       client.components.latestDeployment(),
       client.jobs.list(),
@@ -46,22 +61,30 @@ export const toolStatusCommand = command({
       if (RANK[status] > RANK[worst]) worst = status;
     };
 
+    const platform = platformField(health.status === 'fulfilled' ? health.value : undefined);
+    if (platform.problems.length) note('warning');
+    fields.push(platform.field);
+
     const b = settled(build, 'no builds yet');
     if (b.value) {
-      const started = b.value.start_time ? new Date(b.value.start_time) : undefined;
+      const started = cardTime(b.value.start_time ? new Date(b.value.start_time) : undefined, {
+        relative: true,
+      });
       fields.push({
         label: 'Latest build',
-        value: `${BUILD_WORD[b.value.status]} · ${b.value.build_id}${started ? ` · ${formatAge(started)}` : ''}`,
+        value: `${BUILD_WORD[b.value.status]} · ${b.value.build_id}`,
+        ...(started ? { time: started } : {}),
       });
       if (b.value.status === 'BUILD_FAILURE' || b.value.status === 'BUILD_TIMEOUT') note('warning');
     } else fields.push({ label: 'Latest build', value: b.note ?? '' });
 
     const d = settled(deployment, 'no deployments yet');
     if (d.value) {
-      const age = formatAge(parseCompactUtc(d.value.creation_time));
+      const started = cardTime(parseCompactUtc(d.value.creation_time), { relative: true });
       fields.push({
         label: 'Latest deployment',
-        value: `${d.value.status} · ${d.value.deploy_id}${age ? ` · ${age}` : ''}`,
+        value: `${d.value.status} · ${d.value.deploy_id}`,
+        ...(started ? { time: started } : {}),
       });
       if (d.value.status === 'failed' || d.value.status === 'timed_out') note('danger');
       if (d.value.status === 'pending' || d.value.status === 'running') note('progress');
@@ -77,6 +100,14 @@ export const toolStatusCommand = command({
         else if (status === 'danger') note('warning');
       }
     } else fields.push({ label: 'Jobs', value: j.note ?? '' });
+    const web = j.value?.find(isWebservice);
+    if (j.value) {
+      const url = services.toolhost.publicUrl(args.tool);
+      fields.push({
+        label: 'Web service',
+        value: web ? `${jobState(web)} · ${url} · job ${web.name}` : 'none (no published job)',
+      });
+    }
 
     for (const quota of [settled(jobsQuota, ''), settled(buildQuota, '')]) {
       if (quota.value) fields.push(...quotaFields(quota.value));
@@ -96,15 +127,21 @@ export const toolStatusCommand = command({
       warning: 'Mostly fine; see the warnings below.',
       danger: 'Something is failing; see below.',
     };
+    const text = platform.problems.length
+      ? `The platform itself reports problems (${platform.problems.join('; ')}): failures below may be the platform's, not ${args.tool}'s.`
+      : headline[worst];
     return withWarnings(
       {
         title: `Status of ${args.tool}`,
-        text: headline[worst],
+        text,
         status: worst,
         fields,
         actions: [
           actionTo(deployCommand, { tool: args.tool }, { label: 'Deploy', style: 'primary' }),
           actionTo(jobsListCommand, { tool: args.tool }, { label: 'Jobs' }),
+          ...(web
+            ? [actionTo(webserviceRestartCommand, { tool: args.tool }, { label: 'Restart web service' })]
+            : []),
         ],
       },
       client,

@@ -36,6 +36,10 @@ Commands:
 Options:
   --sandbox      Use the embedded emulators for every external service (same as SANDBOX=1)
   --wait N       shell with a script: wait up to N seconds for started work to finish (default 0)
+  --script       shell: read commands from stdin as a script even when it is a terminal
+  --answers A    shell with a script: answers of the forms commands open, as JSON ({"value":"x"},
+                 or a list, one object per form) or name=value pairs (repeatable); without it a
+                 script's form is refused, never answered with the next line
   --role R       start: web (receive platform traffic), worker (run queued work) or all (default)
   -v, --version  Print the version
   -h, --help     Show this help
@@ -55,6 +59,10 @@ export type Parsed =
       role: 'web' | 'worker' | 'all';
       guild: string | undefined;
       waitSeconds: number;
+      /** `--script`: stdin is a script even on a terminal. */
+      script: boolean;
+      /** `--answers` values, in order. */
+      answers: string[];
     };
 
 /** The version in package.json (`../../package.json` from src/cli/, `../package.json` from dist/). */
@@ -118,6 +126,8 @@ export function parseCommandLine(argv: string[]): Parsed {
     role,
     guild: values.guild,
     waitSeconds,
+    script: values.script,
+    answers: values.answers,
   };
 }
 
@@ -130,6 +140,8 @@ function parse(argv: string[]) {
       role: { type: 'string', default: 'all' },
       guild: { type: 'string' },
       wait: { type: 'string', default: '0' },
+      script: { type: 'boolean', default: false },
+      answers: { type: 'string', multiple: true, default: [] },
       help: { type: 'boolean', short: 'h', default: false },
       version: { type: 'boolean', short: 'v', default: false },
     },

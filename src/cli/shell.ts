@@ -2,9 +2,10 @@ import { resolve } from 'node:path';
 import type { Config } from '../config';
 import { createLogger } from '../log';
 import { createApp } from '../wiring/app';
+import { publishSandboxNotes, sandboxNotes } from '../wiring/sandbox-notes';
 import { listenWeb, openWeb } from '../wiring/serve';
 import { describeServiceModes } from '../wiring/service-modes';
-import { createShell } from '../wiring/shell';
+import { answersFrom, createShell, parseAnswers } from '../wiring/shell';
 
 /** Options of {@link runShell}. */
 export interface ShellOptions {
@@ -13,6 +14,8 @@ export interface ShellOptions {
   /** After a script ends, wait this many seconds for started work (watches) to finish. */
   waitSeconds: number;
   interactive: boolean;
+  /** `--answers` values: the answers of forms in a script. */
+  answers?: readonly string[];
 }
 
 /**
@@ -21,6 +24,11 @@ export interface ShellOptions {
  */
 export async function runShell(options: ShellOptions): Promise<number> {
   const { config } = options;
+  const answers = parseAnswers(options.answers ?? []);
+  if (!answers.ok) {
+    process.stderr.write(`${answers.message}\n`);
+    return 2;
+  }
   const logFile = config.LOG_FILE ?? resolve(config.DATA_DIR, 'deckhand.log');
   const logger = createLogger({ level: config.LOG_LEVEL, file: logFile });
   const userName = config.SHELL_USER ?? process.env.USER ?? 'operator';
@@ -45,15 +53,19 @@ export async function runShell(options: ShellOptions): Promise<number> {
     interactive: options.interactive,
     userName,
     filesDir: resolve(config.DATA_DIR, 'files'),
+    answers: answersFrom(answers.sets),
   });
   app.startWorkers();
   const services = describeServiceModes(app.modes);
+  const notes = sandboxNotes(app, config.SANDBOX_STEP_MS);
+  const unpublish = await publishSandboxNotes(app.redis.redis, config.REDIS_KEY_PREFIX, notes);
   logger.info({ services: app.modes }, 'services');
   if (options.interactive) {
     const hint = app.modes.toolhost === 'emulator' ? ' Try /deploy mytool.' : '';
     out.write(`${services}${hint} Logs: ${logFile}${webPort ? `; HTTP on port ${webPort}` : ''}.\n`);
+    for (const note of notes) out.write(`${note}\n`);
   } else {
-    process.stderr.write(`${services}\n`);
+    process.stderr.write(`${[services, ...notes].join('\n')}\n`);
   }
   let code = 0;
   try {
@@ -68,6 +80,7 @@ export async function runShell(options: ShellOptions): Promise<number> {
       }
     }
   } finally {
+    await unpublish();
     await web.close();
     await app.close();
     logger.flush();

@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import { createLogger } from '../log';
 import { createApp } from '../wiring/app';
 import { loadAdapterFactories } from '../wiring/platforms';
+import { publishSandboxNotes, sandboxNotes } from '../wiring/sandbox-notes';
 import { createAdapters, listenWeb, MISSING_SECRET_KEY, openWeb } from '../wiring/serve';
 import { describeServiceModes } from '../wiring/service-modes';
 
@@ -37,6 +38,7 @@ export async function runStart(options: StartOptions): Promise<number> {
     );
     return 2;
   }
+  let unpublish = async () => {};
   try {
     for (const adapter of adapters) await adapter.start();
     if (options.role !== 'web') app.startWorkers();
@@ -45,14 +47,17 @@ export async function runStart(options: StartOptions): Promise<number> {
       { port, platforms: adapters.map((a) => a.platform), services: app.modes },
       'deckhand started',
     );
+    const notes = sandboxNotes(app, config.SANDBOX_STEP_MS);
+    unpublish = await publishSandboxNotes(app.redis.redis, config.REDIS_KEY_PREFIX, notes);
     process.stderr.write(
-      `Deckhand is serving ${adapters.map((a) => a.platform).join(', ')} on port ${port}. ${describeServiceModes(app.modes)}\n`,
+      `${[`Deckhand is serving ${adapters.map((a) => a.platform).join(', ')} on port ${port}. ${describeServiceModes(app.modes)}`, ...notes].join('\n')}\n`,
     );
     await new Promise<void>((done) => {
       process.once('SIGINT', done);
       process.once('SIGTERM', done);
     });
   } finally {
+    await unpublish();
     for (const adapter of adapters)
       await adapter.stop().catch((error) => logger.error({ err: error }, 'adapter stop failed'));
     await web.close();

@@ -37,6 +37,8 @@ export interface ActionStore {
 export interface BindingStore {
   get(conversationId: string): Promise<string | undefined>;
   set(conversationId: string, tool: string): Promise<void>;
+  /** Removes the conversation's binding; resolves with the tool it was bound to, if any. */
+  remove(conversationId: string): Promise<string | undefined>;
 }
 
 /** Command name of the button that dismisses a confirmation. */

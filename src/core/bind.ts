@@ -58,6 +58,12 @@ export function bindTokens(
     let value: string | boolean;
     if (eq >= 0) {
       value = body.slice(eq + 1);
+      // `--description=` (nothing after `=`, e.g. an empty shell variable) is the same mistake as
+      // `--description` alone: refused before anything runs. A quoted "" is a value the command's
+      // schema judges.
+      if (value === '' && info.kind !== 'boolean') {
+        throw new UsageError(`Option --${flagName} needs a value.`, { usage });
+      }
     } else if (info.kind === 'boolean') {
       value = true;
     } else {
@@ -93,7 +99,11 @@ function assignPositionals(
 ): void {
   const names = [...(command.positional ?? [])].filter((name) => !(name in raw));
   const required = names.filter((name) => !argInfo(shape[name] as z.ZodType).optional).length;
-  if (names[0] === 'tool' && options.boundTool && values.length < required) {
+  if (
+    names[0] === 'tool' &&
+    options.boundTool &&
+    takesBoundTool(command, names, values, required, options.boundTool)
+  ) {
     values.unshift(options.boundTool);
   }
   for (const [index, name] of names.entries()) {
@@ -113,6 +123,26 @@ function assignPositionals(
       },
     );
   }
+}
+
+/**
+ * Whether the bound tool fills `<tool>`: when a required value would be missing without it, and also
+ * when fewer values than positionals are given and the first is not the bound tool's name, so that an
+ * optional id (`/build show latest`, `/logs web`) is never taken for a tool name. Another tool is
+ * then named with `--tool`. Commands whose later positionals are secrets keep the strict rule: a
+ * tool name must never be taken for a secret.
+ */
+function takesBoundTool(
+  command: AnyCommand<unknown>,
+  names: readonly string[],
+  values: readonly string[],
+  required: number,
+  boundTool: string,
+): boolean {
+  if (values.length < required) return true;
+  const secrets = new Set<string>(command.secretArgs ?? []);
+  if (names.some((name) => secrets.has(name))) return false;
+  return values.length < names.length && values[0] !== boundTool;
 }
 
 /**

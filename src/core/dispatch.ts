@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import { commandCounter } from '../metrics';
+import { currentInvocationId, newInvocationId, runWithInvocation } from '../log';
+import { commandCounter, commandDuration } from '../metrics';
 import { type SecretScrubber, scrubSecrets } from '../secrets';
 import { type ActionStore, type BindingStore, DISMISS_COMMAND, type StoredAction } from './actions';
 import { bindTokens, validateArgs } from './bind';
@@ -15,6 +16,7 @@ import type { CommandRegistry } from './registry';
 import type { ActionRequest, Card, DraftCard } from './reply';
 import { scrubCard } from './scrub-card';
 import { fingerprint, targetChanged } from './target';
+import type { TimeZoneStore } from './times';
 import { tokenize } from './tokenize';
 import { upstreamWords } from './upstream-words';
 
@@ -29,6 +31,8 @@ export interface DispatcherDeps<S> {
   logger: Logger;
   /** Masks registered secrets in every public card (see `src/core/scrub-card.ts`). */
   secrets?: SecretScrubber;
+  /** The conversations' time zones (`/timezone`), stamped on every card rendered for them. */
+  timeZones?: TimeZoneStore;
   /** Seconds a button stays valid by default. */
   actionTtlSeconds?: number;
   /** How commands are written on each platform (help, usage, hints); the plain `/deploy` by default. */
@@ -88,17 +92,18 @@ export class Dispatcher<S> {
 
   /** Handles a text command line such as `/deploy mytool --force-build`. */
   async handleText(text: string, invocation: Invocation, surface: CardSurface): Promise<void> {
-    let name = 'unknown';
-    try {
-      const tokens = tokenize(text.trim());
-      const { command, rest } = this.deps.registry.resolve(tokens);
-      name = command.name;
-      const boundTool = await this.deps.bindings.get(invocation.conversationId);
-      const args = bindTokens(command as AnyCommand<unknown>, rest, boundTool ? { boundTool } : {});
-      await this.execute(command, args, invocation, surface, undefined);
-    } catch (error) {
-      await this.fail(name, error, invocation, surface);
-    }
+    await this.invoked(async (ran) => {
+      try {
+        const tokens = tokenize(text.trim());
+        const { command, rest } = this.deps.registry.resolve(tokens);
+        ran.command = command.name;
+        const boundTool = await this.deps.bindings.get(invocation.conversationId);
+        const args = bindTokens(command as AnyCommand<unknown>, rest, boundTool ? { boundTool } : {});
+        ran.outcome = await this.execute(command, args, invocation, surface, undefined);
+      } catch (error) {
+        ran.outcome = await this.fail(ran.command, error, invocation, surface);
+      }
+    });
   }
 
   /** Handles a command given as a name and an argument object (Discord options, forms). */
@@ -108,45 +113,51 @@ export class Dispatcher<S> {
     invocation: Invocation,
     surface: CardSurface,
   ): Promise<void> {
-    try {
-      const command = this.deps.registry.get(commandName);
-      if (!command) throw new UsageError(`Unknown command /${commandName}.`, { hint: 'Try /help.' });
-      const boundTool = await this.deps.bindings.get(invocation.conversationId);
-      const filled = { ...rawArgs };
-      if ('tool' in (command.args as z.ZodObject).shape && filled.tool === undefined && boundTool) {
-        filled.tool = boundTool;
+    await this.invoked(async (ran) => {
+      try {
+        const command = this.deps.registry.get(commandName);
+        if (!command) throw new UsageError(`Unknown command /${commandName}.`, { hint: 'Try /help.' });
+        ran.command = command.name;
+        const boundTool = await this.deps.bindings.get(invocation.conversationId);
+        const filled = { ...rawArgs };
+        if ('tool' in (command.args as z.ZodObject).shape && filled.tool === undefined && boundTool) {
+          filled.tool = boundTool;
+        }
+        const args = validateArgs(command as AnyCommand<unknown>, filled);
+        ran.outcome = await this.execute(command, args, invocation, surface, undefined);
+      } catch (error) {
+        ran.outcome = await this.fail(ran.command, error, invocation, surface);
       }
-      const args = validateArgs(command as AnyCommand<unknown>, filled);
-      await this.execute(command, args, invocation, surface, undefined);
-    } catch (error) {
-      await this.fail(commandName, error, invocation, surface);
-    }
+    });
   }
 
   /** Handles a button click by its short action id; rights are checked for the person who clicked. */
   async handleAction(actionId: string, invocation: Invocation, surface: CardSurface): Promise<void> {
-    let name = 'action';
-    try {
-      const action = await this.deps.actions.load(actionId);
-      if (!action || action.expiresAt < Date.now()) {
-        throw new UsageError('This button has expired.', {
-          hint: 'Run the command again to get fresh buttons.',
-        });
+    await this.invoked(async (ran) => {
+      ran.command = 'action';
+      try {
+        const action = await this.deps.actions.load(actionId);
+        if (!action || action.expiresAt < Date.now()) {
+          throw new UsageError('This button has expired.', {
+            hint: 'Run the command again to get fresh buttons.',
+          });
+        }
+        if (action.command === DISMISS_COMMAND) {
+          await this.dismiss(actionId, action.args, surface);
+          ran.outcome = 'dismissed';
+          return;
+        }
+        const command = this.deps.registry.get(action.command);
+        if (!command) throw new UsageError('This button belongs to a command that no longer exists.');
+        ran.command = command.name;
+        if (action.confirmed) await this.deps.actions.remove(actionId);
+        const args = validateArgs(command as AnyCommand<unknown>, action.args);
+        const confirmation = action.confirmed === true ? { target: action.target } : undefined;
+        ran.outcome = await this.execute(command, args, invocation, surface, confirmation);
+      } catch (error) {
+        ran.outcome = await this.fail(ran.command, error, invocation, surface);
       }
-      if (action.command === DISMISS_COMMAND) {
-        await this.dismiss(actionId, action.args, surface);
-        return;
-      }
-      const command = this.deps.registry.get(action.command);
-      if (!command) throw new UsageError('This button belongs to a command that no longer exists.');
-      name = command.name;
-      if (action.confirmed) await this.deps.actions.remove(actionId);
-      const args = validateArgs(command as AnyCommand<unknown>, action.args);
-      const confirmation = action.confirmed === true ? { target: action.target } : undefined;
-      await this.execute(command, args, invocation, surface, confirmation);
-    } catch (error) {
-      await this.fail(name, error, invocation, surface);
-    }
+    });
   }
 
   /**
@@ -160,29 +171,39 @@ export class Dispatcher<S> {
     invocation: Invocation,
     surface: CardSurface,
   ): Promise<void> {
-    let name = 'form';
-    try {
-      const form = await this.deps.actions.loadForm(formId);
-      if (!form || form.expiresAt < Date.now()) {
-        throw new UsageError('This form has expired.', { hint: 'Run the command again to get a fresh one.' });
+    await this.invoked(async (ran) => {
+      ran.command = 'form';
+      try {
+        const form = await this.deps.actions.loadForm(formId);
+        if (!form || form.expiresAt < Date.now()) {
+          throw new UsageError('This form has expired.', {
+            hint: 'Run the command again to get a fresh one.',
+          });
+        }
+        if (form.userKey !== userKey(invocation)) {
+          throw new PermissionDenied('This form was opened for someone else.');
+        }
+        await this.deps.actions.removeForm(formId);
+        const command = this.deps.registry.get(form.command);
+        if (!command) throw new UsageError('This form belongs to a command that no longer exists.');
+        ran.command = command.name;
+        const answers: Record<string, unknown> = {};
+        for (const field of form.fields) {
+          const value = values[field.name];
+          if (value !== undefined && value !== '') answers[field.name] = value;
+        }
+        const args = validateArgs(command as AnyCommand<unknown>, { ...form.args, ...answers });
+        ran.outcome = await this.execute(
+          command,
+          args,
+          { ...invocation, isPrivate: true },
+          surface,
+          undefined,
+        );
+      } catch (error) {
+        ran.outcome = await this.fail(ran.command, error, invocation, surface);
       }
-      if (form.userKey !== userKey(invocation)) {
-        throw new PermissionDenied('This form was opened for someone else.');
-      }
-      await this.deps.actions.removeForm(formId);
-      const command = this.deps.registry.get(form.command);
-      if (!command) throw new UsageError('This form belongs to a command that no longer exists.');
-      name = command.name;
-      const answers: Record<string, unknown> = {};
-      for (const field of form.fields) {
-        const value = values[field.name];
-        if (value !== undefined && value !== '') answers[field.name] = value;
-      }
-      const args = validateArgs(command as AnyCommand<unknown>, { ...form.args, ...answers });
-      await this.execute(command, args, { ...invocation, isPrivate: true }, surface, undefined);
-    } catch (error) {
-      await this.fail(name, error, invocation, surface);
-    }
+    });
   }
 
   /**
@@ -190,13 +211,17 @@ export class Dispatcher<S> {
    * unless the card is private (shown only to the person who asked).
    */
   async render(draft: DraftCard, conversationId: string): Promise<Card> {
-    const { actions, tool, ...plain } = draft;
+    const { actions, tool, deferred: _deferred, ...plain } = draft;
     const rest = cardInForm(plain, this.formOf(conversationId));
     const card: Card = this.deps.secrets
       ? await scrubCard({ ...rest }, this.deps.secrets, tool)
       : { ...rest };
     if (actions && actions.length > 0) {
       card.buttons = await Promise.all(actions.map((a) => this.storeAction(a, conversationId)));
+    }
+    if (card.timeZone === undefined && this.deps.timeZones) {
+      const zone = await this.deps.timeZones.get(conversationId).catch(() => undefined);
+      if (zone) card.timeZone = zone;
     }
     return card;
   }
@@ -208,13 +233,32 @@ export class Dispatcher<S> {
     draft: DraftCard,
   ): Promise<MessageHandle> {
     const card = await this.render(draft, conversationId);
-    return this.deps.messengers.for(platform).post(conversationId, card);
+    const handle = await this.deps.messengers.for(platform).post(conversationId, card);
+    // Not the handle's ref: it may hold an interaction token or a response_url.
+    this.deps.logger.debug({ platform, conversationId }, 'card posted');
+    return handle;
+  }
+
+  /**
+   * Posts a draft card in the thread of a posted message (for workers); a message of its own in the
+   * parent's conversation where the platform's messenger has no threads.
+   */
+  async postInThread(parent: MessageHandle, draft: DraftCard): Promise<MessageHandle> {
+    const card = await this.render(draft, parent.conversationId);
+    const messenger = this.deps.messengers.for(parent.platform);
+    return messenger.postInThread
+      ? messenger.postInThread(parent, card)
+      : messenger.post(parent.conversationId, card);
   }
 
   /** Edits a posted card through the platform's messenger (for workers and pollers). */
   async update(handle: MessageHandle, draft: DraftCard): Promise<void> {
     const card = await this.render(draft, handle.conversationId);
     await this.deps.messengers.for(handle.platform).update(handle, card);
+    this.deps.logger.debug(
+      { platform: handle.platform, conversationId: handle.conversationId },
+      'card edited',
+    );
   }
 
   private async storeAction(action: ActionRequest, conversationId: string, target?: StoredAction['target']) {
@@ -236,10 +280,12 @@ export class Dispatcher<S> {
     invocation: Invocation,
     surface: CardSurface,
     confirmation: Confirmation | undefined,
-  ): Promise<void> {
+  ): Promise<'ok' | 'confirm' | 'deferred'> {
     let outcome = 'ok';
     try {
-      outcome = await this.executeUnaudited(command, args, invocation, surface, confirmation);
+      const ran = await this.executeUnaudited(command, args, invocation, surface, confirmation);
+      outcome = ran;
+      return ran;
     } catch (error) {
       outcome = error instanceof DeckhandError ? error.code : 'internal';
       throw error;
@@ -260,7 +306,7 @@ export class Dispatcher<S> {
     invocation: Invocation,
     surface: CardSurface,
     confirmation: Confirmation | undefined,
-  ): Promise<'ok' | 'confirm'> {
+  ): Promise<'ok' | 'confirm' | 'deferred'> {
     const tool = typeof args.tool === 'string' ? args.tool : undefined;
     await this.deps.policy.check(invocation.user, command.permission, tool, command.name);
     if (command.confirm && !confirmation) {
@@ -304,8 +350,11 @@ export class Dispatcher<S> {
     );
     const result = await command.run(context as never);
     if (result) await reply(result);
-    commandCounter.inc({ command: command.name, platform: invocation.user.platform, outcome: 'ok' });
-    return 'ok';
+    // A command waiting for the user (e.g. to link an account) has not done its work: it is audited
+    // as deferred; its replay is audited with its own outcome when it runs.
+    const outcome = result?.deferred ? 'deferred' : 'ok';
+    commandCounter.inc({ command: command.name, platform: invocation.user.platform, outcome });
+    return outcome;
   }
 
   private async askConfirmation(
@@ -396,26 +445,49 @@ export class Dispatcher<S> {
     return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, secret.has(k) ? '[redacted]' : v]));
   }
 
+  /** Answers a failure with its card; resolves with the outcome it counts as (`usage`, `internal`, …). */
   private async fail(
     name: string,
     error: unknown,
     invocation: Invocation,
     surface: CardSurface,
-  ): Promise<void> {
+  ): Promise<string> {
     const card = this.errorCard(name, error, invocation);
     try {
       await surface.reply(card);
     } catch (replyError) {
       this.deps.logger.error({ err: replyError, command: name }, 'could not deliver an error reply');
     }
+    return outcomeOf(error);
+  }
+
+  /**
+   * Runs one handling of a command, click or form as an invocation: under the invocation already
+   * running (a queue worker restored it from the job), or a fresh one — so every log line it causes,
+   * here and in the queue jobs it starts, carries the id, and an internal error's reference is that id.
+   * Its duration is observed by command and outcome.
+   */
+  private async invoked(handle: (ran: { command: string; outcome: string }) => Promise<void>): Promise<void> {
+    const id = currentInvocationId() ?? newInvocationId();
+    await runWithInvocation(id, async () => {
+      const started = performance.now();
+      const ran = { command: 'unknown', outcome: 'internal' };
+      try {
+        await handle(ran);
+      } finally {
+        commandDuration.observe(
+          { command: ran.command, outcome: ran.outcome },
+          (performance.now() - started) / 1000,
+        );
+      }
+    });
   }
 
   /** The card shown for a failure: the error's own words, or a reference id for our own bugs. */
   errorCard(name: string, error: unknown, invocation: Invocation): Card {
     const platform = invocation.user.platform;
     if (error instanceof DeckhandError) {
-      const outcome = error.code.split('.')[0] as string;
-      commandCounter.inc({ command: name, platform, outcome });
+      commandCounter.inc({ command: name, platform, outcome: outcomeOf(error) });
       const said =
         error instanceof UpstreamError ? upstreamWords(error.message) || error.message : error.message;
       const lines = [scrubSecrets(said)];
@@ -442,6 +514,11 @@ export class Dispatcher<S> {
       visibility: 'private',
     };
   }
+}
+
+/** The outcome label of a failure: the first part of its code (`upstream.404` → `upstream`), or `internal`. */
+function outcomeOf(error: unknown): string {
+  return error instanceof DeckhandError ? (error.code.split('.')[0] as string) : 'internal';
 }
 
 /** `platform:workspace:user`: who a form belongs to. */

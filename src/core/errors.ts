@@ -4,6 +4,8 @@
  * {@link DeckhandError} is our own bug and is reported with a reference id only.
  */
 
+import { currentInvocationId, newInvocationId } from '../log';
+
 /** Base class of every error Deckhand reports to a user as-is. */
 export abstract class DeckhandError extends Error {
   /** Stable machine-readable code, e.g. `usage`, `permission`, `upstream.404`. */
@@ -84,9 +86,13 @@ export class StoreUnavailableError extends DeckhandError {
   }
 }
 
-/** Short random reference id shown to the user for an internal error, and logged with the details. */
+/**
+ * The reference shown to the user for an internal error and logged with its details: the id of the
+ * invocation whose work failed (so the reference finds every log line of that command), or a fresh
+ * one outside any invocation.
+ */
 export function newReferenceId(): string {
-  return `ERR-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+  return currentInvocationId() ?? newInvocationId();
 }
 
 /**

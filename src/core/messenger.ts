@@ -9,6 +9,11 @@ import type { Card } from './reply';
 export interface Messenger {
   post(conversationId: string, card: Card): Promise<MessageHandle>;
   update(handle: MessageHandle, card: Card): Promise<void>;
+  /**
+   * Posts a card in the thread of a posted message (Slack `thread_ts`, a Telegram reply, …); absent
+   * where the adapter has no threads, and then callers post it as a message of its own.
+   */
+  postInThread?(parent: MessageHandle, card: Card): Promise<MessageHandle>;
 }
 
 /** The messengers of the adapters running in this process, by platform. */

@@ -1,3 +1,7 @@
+import type { CardTime } from './times';
+
+export type { CardTime } from './times';
+
 /**
  * The neutral reply model: a small card every adapter renders natively (Block Kit, Discord embeds,
  * Telegram HTML, ANSI text). All strings in a card are untrusted plain text; renderers escape them.
@@ -17,6 +21,11 @@ export interface CardField {
   url?: string;
   /** Render side by side with neighbours where the platform can. */
   inline?: boolean;
+  /**
+   * A time shown after the value (`ok · build-1 · <time>`), or as the whole value when it is empty:
+   * rendered by each platform in its own way (see `src/core/times.ts`), never a preformatted string.
+   */
+  time?: CardTime;
 }
 
 /** A button: rendered with the short id of a stored action. */
@@ -39,6 +48,26 @@ export interface CardAttachment {
   content: string;
 }
 
+/**
+ * A picture on a card: PNG bytes (base64, so a stored card stays JSON) or a public URL, with alt text
+ * and a text fallback (e.g. the chart as a text table) for where a picture cannot be shown.
+ */
+export interface CardImage {
+  /** The PNG, base64-encoded. */
+  pngBase64?: string;
+  /** Or an https URL of the image. */
+  url?: string;
+  /** File name of the upload (`views.png`). */
+  filename: string;
+  /** What the picture shows, for screen readers and notifications. */
+  alt: string;
+  /** Pixel size, when known. */
+  width?: number;
+  height?: number;
+  /** Shown where no picture can be (and by the terminal next to the written file). */
+  fallback?: string;
+}
+
 /** The card itself. */
 export interface Card {
   title?: string;
@@ -49,8 +78,17 @@ export interface Card {
   code?: { text: string; language?: string };
   buttons?: CardButton[];
   links?: CardLink[];
-  /** Small print under the card (ids, timestamps, warnings from the service). */
+  /** Small print under the card (ids, warnings from the service). */
   footer?: string;
+  /** A time shown at the end of the footer (`updated <time>`). */
+  footerTime?: CardTime;
+  /**
+   * The conversation's time zone (`/timezone`), filled in by the dispatcher: Telegram and the terminal
+   * show times in it, Slack and Discord in their fallback text. Default UTC.
+   */
+  timeZone?: string;
+  /** A picture (a chart), with alt text and a text fallback: see {@link CardImage}. */
+  image?: CardImage;
   attachments?: CardAttachment[];
   visibility?: Visibility;
   /** Set when a queued job posts this card and may retry the post: see {@link DeliveryKey}. */
@@ -95,6 +133,11 @@ export interface DraftCard extends Omit<Card, 'buttons'> {
    * and attachments (see `docs/secrets.md`). Command replies default to the command's `tool` argument.
    */
   tool?: string;
+  /**
+   * The command did not do its work yet: it waits for something the user does first (linking an
+   * account) and then runs again by itself. Audited as `deferred`, not `ok`; never rendered.
+   */
+  deferred?: boolean;
 }
 
 /** Icon-free label for a status, used by text renderers. */

@@ -39,4 +39,6 @@ export interface TailService {
   start(request: TailRequest): Promise<boolean>;
   /** Asks a running tail to stop (it posts its transcript); false when none runs. */
   stop(kind: TailKind, tool: string, id: string, conversationId: string): Promise<boolean>;
+  /** The tails running in a conversation (what `/tail stop` without arguments stops). */
+  inConversation(conversationId: string): Promise<Pick<TailRequest, 'kind' | 'tool' | 'id'>[]>;
 }

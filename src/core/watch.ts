@@ -2,7 +2,7 @@ import type { MessageHandle } from './command';
 import type { DraftCard } from './reply';
 
 /** Kinds of long-running resources whose status cards Deckhand keeps up to date. */
-export type WatchKindName = 'deployment' | 'build' | 'job';
+export type WatchKindName = 'deployment' | 'build' | 'job' | 'webservice';
 
 /** How a state ended, for subscription filters (`--failures-only`, `--changes-only`). */
 export type Outcome = 'success' | 'failure' | 'cancelled';

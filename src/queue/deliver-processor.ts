@@ -9,6 +9,7 @@ import type { WatchEvent, WatchKind, WatchKindName } from '../core/watch';
 import { metricsRegistry } from '../metrics';
 import type { SubscriptionStore } from '../store/subscriptions';
 import { DeliveryRecords } from './delivery-record';
+import { postThreaded, type ThreadPosting } from './notify-thread';
 import { type DeliverJobData, deliverJobId } from './queues';
 
 /**
@@ -27,6 +28,10 @@ export interface DeliverDeps<S> {
   kinds: readonly WatchKind<S>[];
   /** Posts a card to a conversation through its platform's messenger (the dispatcher's `post`). */
   post(conversationId: string, card: DraftCard): Promise<unknown>;
+  /** Posts in a message's thread, for subscriptions with `thread` (see `notify-thread.ts`). */
+  postInThread?: ThreadPosting['postInThread'];
+  /** Edits a posted card (a thread's parent). */
+  update?: ThreadPosting['update'];
   subscriptions: SubscriptionStore;
   /** Where each delivery's posted-record lives. */
   redis: Redis;
@@ -76,7 +81,25 @@ export function createDeliverProcessor<S>(deps: DeliverDeps<S>) {
       delivery: { key, ...(state.kind === 'interrupted' ? { since: state.since } : {}) },
     };
     try {
-      const handle = await deps.post(conversationId, card);
+      const threaded =
+        deps.postInThread && deps.update
+          ? (await deps.subscriptions.get(conversationId, event.tool))?.thread === true
+          : false;
+      const handle =
+        threaded && deps.postInThread && deps.update
+          ? await postThreaded(
+              {
+                post: deps.post,
+                postInThread: deps.postInThread,
+                update: deps.update,
+                redis: deps.redis,
+                prefix: deps.prefix,
+              },
+              conversationId,
+              event,
+              card,
+            )
+          : await deps.post(conversationId, card);
       await records.posted(key, handle);
       deliveryCounter.inc({ platform, outcome: 'sent' });
     } catch (error) {

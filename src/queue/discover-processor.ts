@@ -5,7 +5,7 @@ import { DeckhandError, NotFoundError } from '../core/errors';
 import type { WatchEvent, WatchService } from '../core/watch';
 import type { ToolhostClientFactory } from '../services/toolhost';
 import { FINISHED_BUILD_STATUSES, FINISHED_DEPLOYMENT_STATUSES } from '../services/toolhost';
-import type { SubscriptionStore } from '../store/subscriptions';
+import type { SubscriptionKind, SubscriptionStore } from '../store/subscriptions';
 import { notifyJobId, type Queues } from './queues';
 
 /** What discovery needs. */
@@ -38,13 +38,44 @@ export async function unscheduleDiscovery(queues: Queues, tool: string): Promise
   await queues.discover.removeJobScheduler(discoverSchedulerId(tool));
 }
 
+/** The Redis keys in which discovery remembers what it saw of a tool, per subscription kind. */
+function seenKeys(prefix: string, tool: string): Record<SubscriptionKind, string> {
+  return {
+    deploys: `${prefix}seen:deployment:${tool}`,
+    builds: `${prefix}seen:build:${tool}`,
+    jobs: `${prefix}jobstate:${tool}`,
+  };
+}
+
+/**
+ * Forgets what discovery saw of `kinds` of a tool. Called when a conversation subscribes to kinds
+ * nobody else follows: what was remembered may be from long ago (an earlier subscription, an
+ * earlier sandbox run on the same Redis), and the next look would take everything since for news.
+ * Without it, the next look only records what exists, as a first look does.
+ */
+export async function forgetDiscovered(
+  redis: Redis,
+  prefix: string,
+  tool: string,
+  kinds: readonly SubscriptionKind[],
+): Promise<void> {
+  if (kinds.length === 0) return;
+  const keys = seenKeys(prefix, tool);
+  await redis.del(...kinds.map((kind) => keys[kind]));
+}
+
 /**
  * Finds builds and deployments started outside the bot (CI, the platform's CLI) and watches them, so
  * they are announced like the bot's own. The first look at a tool only records what exists.
  */
 export function createDiscoverProcessor(deps: DiscoverDeps) {
-  const seenKey = (tool: string, kind: string) => `${deps.prefix}seen:${kind}:${tool}`;
-  const seen = async (tool: string, kind: string, id: string): Promise<'new' | 'known' | 'primed'> => {
+  const seenKey = (tool: string, kind: 'deployment' | 'build') =>
+    seenKeys(deps.prefix, tool)[kind === 'deployment' ? 'deploys' : 'builds'];
+  const seen = async (
+    tool: string,
+    kind: 'deployment' | 'build',
+    id: string,
+  ): Promise<'new' | 'known' | 'primed'> => {
     const key = seenKey(tool, kind);
     if (!(await deps.redis.exists(key))) return 'primed';
     return (await deps.redis.sismember(key, id)) === 1 ? 'known' : 'new';
@@ -97,7 +128,7 @@ export function createDiscoverProcessor(deps: DiscoverDeps) {
         for (const job of await client.jobs.list()) {
           const short = job.status?.short;
           if (short !== 'failed' && short !== 'running') continue;
-          const key = `${deps.prefix}jobstate:${tool}`;
+          const key = seenKeys(deps.prefix, tool).jobs;
           const [previous, serialText] = (await deps.redis.hget(key, job.name))?.split('|') ?? [];
           if (previous === short) continue;
           const serial = Number(serialText ?? 0) + 1;

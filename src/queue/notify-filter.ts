@@ -5,6 +5,7 @@ const KIND_OF: Record<WatchKindName, SubscriptionKind> = {
   build: 'builds',
   deployment: 'deploys',
   job: 'jobs',
+  webservice: 'jobs',
 };
 
 /**

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { WatchEvent, WatchKindName } from '../core/watch';
+import { InvocationQueue } from './job-context';
 
 /**
  * Announcements are delivered through one queue per chat platform, so each proceeds at its own
@@ -64,9 +65,14 @@ export interface DeliverJobData {
 /** The queues, sharing one Redis connection. */
 export type Queues = Record<QueueName, Queue>;
 
-/** Opens every queue under `prefix` (BullMQ keys are `<prefix>:<queue>:…`). */
+/**
+ * Opens every queue under `prefix` (BullMQ keys are `<prefix>:<queue>:…`). Jobs added through them
+ * carry the id of the invocation that added them (see `job-context.ts`).
+ */
 export function openQueues(connection: Redis, prefix: string): Queues {
-  const entries = QUEUE_NAMES.map((name) => [name, new Queue(name, { connection, prefix })] as const);
+  const entries = QUEUE_NAMES.map(
+    (name) => [name, new InvocationQueue(name, { connection, prefix })] as const,
+  );
   return Object.fromEntries(entries) as Queues;
 }
 

@@ -9,6 +9,7 @@ import { logConnectionErrors } from '../store/connection-errors';
 import type { SubscriptionStore } from '../store/subscriptions';
 import { createDeliverProcessor } from './deliver-processor';
 import { createDiscoverProcessor } from './discover-processor';
+import { inJobInvocation, invocationOf } from './job-context';
 import { createNotifyProcessor } from './notify-processor';
 import { instrumentWorker } from './queue-metrics';
 import { DELIVER_QUEUES, type QueueName, type Queues } from './queues';
@@ -30,6 +31,8 @@ export interface WorkerDeps<S> {
   subscriptions: SubscriptionStore;
   updateCard(handle: MessageHandle, card: DraftCard): Promise<void>;
   postCard(conversationId: string, card: DraftCard): Promise<unknown>;
+  /** Posts a card in the thread of a posted message (threaded subscriptions). */
+  postInThread?(parent: MessageHandle, card: DraftCard): Promise<MessageHandle>;
   logger: Logger;
   basePollMs: number;
   maxPollMs: number;
@@ -65,6 +68,7 @@ export function startWorkers<S>(deps: WorkerDeps<S>): Workers {
   const deliver = createDeliverProcessor({
     kinds: deps.kinds,
     post: deps.postCard,
+    ...(deps.postInThread ? { postInThread: deps.postInThread, update: deps.updateCard } : {}),
     subscriptions: deps.subscriptions,
     redis: deps.redis,
     prefix: deps.keyPrefix,
@@ -79,7 +83,7 @@ export function startWorkers<S>(deps: WorkerDeps<S>): Workers {
   const workers: Worker[] = [];
   for (const [name, processor] of Object.entries(processors) as [QueueName, Processor][]) {
     workers.push(
-      new Worker(name, processor, {
+      new Worker(name, inJobInvocation(processor), {
         ...lockOptions(deps.lockMs),
         connection: deps.connection,
         prefix: deps.bullPrefix,
@@ -92,7 +96,7 @@ export function startWorkers<S>(deps: WorkerDeps<S>): Workers {
     { processor: Processor; concurrency: number },
   ][]) {
     workers.push(
-      new Worker(name, extra.processor, {
+      new Worker(name, inJobInvocation(extra.processor), {
         ...lockOptions(deps.lockMs),
         connection: deps.connection,
         prefix: deps.bullPrefix,
@@ -105,7 +109,14 @@ export function startWorkers<S>(deps: WorkerDeps<S>): Workers {
     logConnectionErrors(worker, deps.logger, `worker ${worker.name}`);
     worker.on('failed', (job, error) =>
       deps.logger.warn(
-        { queue: worker.name, job: job?.id, attempts: job?.attemptsMade, error: error.message },
+        {
+          queue: worker.name,
+          job: job?.id,
+          attempts: job?.attemptsMade,
+          error: error.message,
+          // BullMQ reports a failure outside the job's run: its invocation is named here.
+          ...(invocationOf(job) ? { invocation: invocationOf(job) } : {}),
+        },
         'queued job failed',
       ),
     );

@@ -52,6 +52,20 @@ export class QueueTailService implements TailService {
     return true;
   }
 
+  /** The tails running in a conversation, oldest first. */
+  async inConversation(conversationId: string): Promise<Pick<TailRequest, 'kind' | 'tool' | 'id'>[]> {
+    const jobs = await this.queues.tail.getJobs(
+      ['active', 'waiting', 'delayed', 'prioritized'],
+      0,
+      1000,
+      true,
+    );
+    return jobs
+      .map((job) => job.data as TailJobData)
+      .filter((data) => data.handle.conversationId === conversationId)
+      .map(({ kind, tool, id }) => ({ kind, tool, id }));
+  }
+
   /** The Redis state of a tail. */
   stateOf(jobId: string): TailState {
     return new TailState(this.redis, `${this.prefix}tail:${jobId}`);

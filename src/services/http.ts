@@ -4,6 +4,7 @@ import { createSecureContext } from 'node:tls';
 import { Agent, type Dispatcher, RetryAgent, RetryHandler, request, errors as undiciErrors } from 'undici';
 import type { z } from 'zod';
 import { UnreachableError } from '../core/errors';
+import { getProcessLogger } from '../log';
 import { upstreamDuration } from '../metrics';
 import { AnswerError } from './http-answer';
 import { BodyStatusError, type BodyStatusReader, bodyStatusInterceptor } from './http-body-status';
@@ -342,18 +343,25 @@ export class HttpClient {
         bodyTimeout: extra.stream ? 0 : this.timeoutMs,
         ...(extra.signal ? { signal: extra.signal } : {}),
       });
-      upstreamDuration.observe(
-        { service: this.options.service, method, route, status: String(response.statusCode) },
-        (performance.now() - started) / 1000,
-      );
+      this.observe(method, route, String(response.statusCode), started);
       return response;
     } catch (error) {
-      upstreamDuration.observe(
-        { service: this.options.service, method, route, status: 'error' },
-        (performance.now() - started) / 1000,
-      );
+      this.observe(method, route, 'error', started);
       throw this.transportError(error);
     }
+  }
+
+  /**
+   * Times one request in the metrics and logs it at debug level (route template only: no query, no
+   * body), tagged like every line with the invocation that caused it.
+   */
+  private observe(method: string, route: string, status: string, started: number): void {
+    const seconds = (performance.now() - started) / 1000;
+    upstreamDuration.observe({ service: this.options.service, method, route, status }, seconds);
+    getProcessLogger().debug(
+      { service: this.options.service, method, route, status, ms: Math.round(seconds * 1000) },
+      'upstream request',
+    );
   }
 
   private transportError(error: unknown): Error {

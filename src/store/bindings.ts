@@ -15,4 +15,14 @@ export class RedisBindingStore implements BindingStore {
   async set(conversationId: string, tool: string): Promise<void> {
     await this.redis.hset(`${this.prefix}bindings`, conversationId, tool);
   }
+
+  async remove(conversationId: string): Promise<string | undefined> {
+    const key = `${this.prefix}bindings`;
+    const [[, tool], [, removed]] = (await this.redis
+      .multi()
+      .hget(key, conversationId)
+      .hdel(key, conversationId)
+      .exec()) as [[Error | null, string | null], [Error | null, number]];
+    return removed ? (tool ?? undefined) : undefined;
+  }
 }

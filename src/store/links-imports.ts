@@ -14,12 +14,27 @@ export class ImportFollowers {
 
   /** Adds a conversation to a repository's followers. */
   async follow(repo: string, conversationId: string): Promise<void> {
-    await this.redis.sadd(this.key(repo), conversationId);
+    await this.redis
+      .multi()
+      .sadd(this.key(repo), conversationId)
+      .sadd(this.conversationKey(conversationId), repo.toLowerCase())
+      .exec();
   }
 
   /** Removes a conversation; true when it was following. */
   async unfollow(repo: string, conversationId: string): Promise<boolean> {
-    return (await this.redis.srem(this.key(repo), conversationId)) > 0;
+    const [removed] =
+      (await this.redis
+        .multi()
+        .srem(this.key(repo), conversationId)
+        .srem(this.conversationKey(conversationId), repo.toLowerCase())
+        .exec()) ?? [];
+    return Number(removed?.[1] ?? 0) > 0;
+  }
+
+  /** The repositories (lower case) a conversation follows the imports of. */
+  async forConversation(conversationId: string): Promise<string[]> {
+    return (await this.redis.smembers(this.conversationKey(conversationId))).sort();
   }
 
   /** The conversations following a repository. */
@@ -32,6 +47,10 @@ export class ImportFollowers {
     return (
       (await this.redis.set(`${this.prefix}webhook-delivery:${id}`, '1', 'EX', 7 * 86_400, 'NX')) === 'OK'
     );
+  }
+
+  private conversationKey(conversationId: string): string {
+    return `${this.prefix}import-follows:${conversationId}`;
   }
 
   private key(repo: string): string {

@@ -17,6 +17,11 @@ export interface Subscription {
   failuresOnly: boolean;
   /** Only failed→successful and successful→failed transitions are announced. */
   changesOnly: boolean;
+  /**
+   * Group announcements by resource: the first one of a deployment (or build, or job) is posted,
+   * later ones go into its thread, and the first message is edited to the latest state.
+   */
+  thread?: boolean;
   /** `platform:user` of who subscribed. */
   createdBy: string;
   /** Set when posting there failed for good (the bot was removed); nothing is sent until re-subscribed. */

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { RouteHandler, RouteRegistrar } from '../core/host';
-import { metricsRegistry } from '../metrics';
+import type { MetricsEndpoint } from './metrics-endpoint';
 
 /** A raw Node handler, so SDK request listeners (Bolt, grammY, …) can be mounted unchanged. */
 export type { RouteHandler };
@@ -11,24 +11,31 @@ export type { RouteHandler };
 export type HealthCheck = () => Promise<boolean>;
 
 /**
- * The one HTTP server: platform webhooks, OAuth pages, health and metrics on one port. Routes are
- * matched by method and exact path or by a prefix ending in `*`.
+ * The one HTTP server: platform webhooks, OAuth pages and health on one port (metrics where
+ * {@link WebServer.serveMetrics} says). Routes are matched by method and exact path or by a prefix
+ * ending in `*`.
  */
 export class WebServer implements RouteRegistrar {
   private readonly routes: { method: string; path: string; handler: RouteHandler }[] = [];
   private readonly checks = new Map<string, HealthCheck>();
   private server: Server | undefined;
   private ready = false;
+  private metrics: MetricsEndpoint | undefined;
 
   constructor(private readonly logger: Logger) {
     this.route('GET', '/healthz', (_req, res) => this.health(res));
     this.route('GET', '/readyz', (_req, res) => {
       send(res, this.ready ? 200 : 503, { status: this.ready ? 'ready' : 'starting' });
     });
-    this.route('GET', '/metrics', async (_req, res) => {
-      res.writeHead(200, { 'content-type': metricsRegistry.contentType });
-      res.end(await metricsRegistry.metrics());
-    });
+  }
+
+  /**
+   * Serves `/metrics` as `endpoint` decides: on this server behind its token, or on its own port,
+   * opened and closed with this server (see `metrics-endpoint.ts`).
+   */
+  serveMetrics(endpoint: MetricsEndpoint): void {
+    this.metrics = endpoint;
+    endpoint.mount(this);
   }
 
   /** Adds a route; `path` may end in `*` to match a prefix. */
@@ -57,11 +64,13 @@ export class WebServer implements RouteRegistrar {
         resolve();
       });
     });
+    await this.metrics?.listen();
     return (server.address() as AddressInfo).port;
   }
 
   /** Stops listening and closes open connections. */
   async close(): Promise<void> {
+    await this.metrics?.close();
     const server = this.server;
     if (!server) return;
     server.closeAllConnections();

@@ -11,9 +11,10 @@ import { FileResolvers } from '../core/files';
 import type { AdapterHost } from '../core/host';
 import { Messengers } from '../core/messenger';
 import { CommandRegistry } from '../core/registry';
+import { useProcessLogger } from '../log';
 import { createDigestProcessor } from '../queue/digest-processor';
 import { DigestScheduler } from '../queue/digest-scheduler';
-import { scheduleDiscovery, unscheduleDiscovery } from '../queue/discover-processor';
+import { forgetDiscovered, scheduleDiscovery, unscheduleDiscovery } from '../queue/discover-processor';
 import { registerQueueDepth } from '../queue/queue-metrics';
 import { bullPrefix, closeQueues, openQueues, type Queues } from '../queue/queues';
 import { startWorkers, type Workers } from '../queue/runtime';
@@ -31,6 +32,7 @@ import { logConnectionErrors } from '../store/connection-errors';
 import { DeliveryDeduper } from '../store/dedupe';
 import { openRedis, type RedisHandle } from '../store/redis';
 import { SubscriptionStore } from '../store/subscriptions';
+import { RedisTimeZoneStore } from '../store/time-zones';
 import { type Accounts, createAccounts } from './accounts';
 import { type MediaSetup, setupMedia } from './media';
 import { type ServiceModes, serviceModes } from './service-modes';
@@ -76,6 +78,7 @@ export interface App extends AdapterHost {
 /** Builds the core: Redis, the queues, the toolhost client (or the sandbox) and the dispatcher. */
 export async function createApp(options: AppOptions): Promise<App> {
   const { config, logger } = options;
+  useProcessLogger(logger);
   const redis = await openRedis({
     ...(config.REDIS_URL ? { url: config.REDIS_URL } : {}),
     dataDir: config.DATA_DIR,
@@ -123,6 +126,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     });
     const linked = accounts;
     const bindings = new RedisBindingStore(redis.redis, prefix);
+    const timeZones = new RedisTimeZoneStore(redis.redis, prefix);
     const subscriptions = new SubscriptionStore(redis.redis, prefix);
     const watches = new QueueWatchService(queues, redis.redis, prefix);
     const tails = new QueueTailService(queues, redis.redis, prefix);
@@ -149,6 +153,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       logger,
       toolhost,
       bindings,
+      timeZones,
       registry,
       watches,
       tails,
@@ -157,6 +162,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       discovery: {
         schedule: (tool) => scheduleDiscovery(queues, tool, discoveryEveryMs),
         unschedule: (tool) => unscheduleDiscovery(queues, tool),
+        forget: (tool, kinds) => forgetDiscovered(redis.redis, prefix, tool, kinds),
       },
       calendar,
       digests: new DigestScheduler(queues.digest),
@@ -178,6 +184,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       services,
       actions,
       bindings,
+      timeZones,
       policy: linked.policy,
       audit: linked.audit,
       messengers,
@@ -225,6 +232,7 @@ export async function createApp(options: AppOptions): Promise<App> {
           updateCard: (handle, card) => dispatcher.update(handle, card),
           postCard: (conversationId, card) =>
             dispatcher.post(conversationId, parseConversationId(conversationId).platform, card),
+          postInThread: (parent, card) => dispatcher.postInThread(parent, card),
           logger,
           basePollMs,
           maxPollMs: Math.max(basePollMs, 15_000),

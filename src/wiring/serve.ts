@@ -4,6 +4,7 @@
  * configured ones), so this module imports no chat SDK.
  */
 import type { AdapterFactory, PlatformAdapter } from '../../adapters/types';
+import { MetricsEndpoint } from '../web/metrics-endpoint';
 import { WebServer } from '../web/server';
 import type { App } from './app';
 import { adapterContext } from './host';
@@ -13,7 +14,14 @@ export { MISSING_SECRET_KEY } from '../store/vault-cipher';
 
 /** The web server of a process, with the account routes and the Redis health check mounted. */
 export function openWeb(app: App): WebServer {
-  const web = new WebServer(app.services.logger);
+  const { config, logger } = app.services;
+  const web = new WebServer(logger);
+  const metrics = new MetricsEndpoint(
+    { port: config.METRICS_PORT, host: config.METRICS_HOST, token: config.METRICS_TOKEN },
+    logger,
+  );
+  web.serveMetrics(metrics);
+  logger.info(`metrics: ${metrics.describe()}`);
   app.accounts.mount(web);
   web.healthCheck('redis', async () => (await app.redis.redis.ping()) === 'PONG');
   return web;

@@ -1,4 +1,8 @@
 /** The terminal chat (`deckhand shell`, and `start` with no platform configured). */
+import type { FormAnswerSource } from '../../adapters/shell/answers';
+
+export { answersFrom, parseAnswers } from '../../adapters/shell/answers';
+
 import { ShellAdapter } from '../../adapters/shell/shell-adapter';
 import type { App } from './app';
 
@@ -10,6 +14,8 @@ export interface ShellIo {
   userName: string;
   /** Where files the user attaches are looked for. */
   filesDir: string;
+  /** In a script: the answers of forms (`--answers`). */
+  answers?: FormAnswerSource;
 }
 
 /** The terminal chat, registered as the `shell` platform's messenger. */

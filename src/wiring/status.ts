@@ -1,10 +1,33 @@
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { bullPrefix, closeQueues, openQueues, QUEUE_NAMES } from '../queue/queues';
+import { healthProblems, ToolhostClientFactory } from '../services/toolhost';
+import { readSandboxNotes } from './sandbox-notes-store';
+
+/** The tool platform's health, one line per API (its health endpoint), for `deckhand status`. */
+export async function platformHealthLines(config: Config): Promise<string> {
+  if (!config.TOOLHOST_URL && !config.TOOLHOST_INTERNAL_URL) {
+    return 'Tool platform: no TOOLHOST_URL or TOOLHOST_INTERNAL_URL set (a sandbox runs inside its Deckhand process).\n';
+  }
+  const factory = ToolhostClientFactory.fromConfig(config);
+  try {
+    const report = await factory.platformHealth();
+    const problems = healthProblems(report);
+    const lines = report.map(
+      (h) => `  ${h.api.padEnd(11)}${h.status}${h.message && h.status !== 'OK' ? `  ${h.message}` : ''}`,
+    );
+    const head = problems.length
+      ? `Tool platform: ${problems.length} API(s) not healthy`
+      : 'Tool platform: healthy';
+    return `${head}\n${lines.join('\n')}\n`;
+  } finally {
+    await factory.close();
+  }
+}
 
 /**
  * `deckhand status`: the queues (jobs by state) and the active watches, read from Redis — the same
- * view for every process sharing it.
+ * view for every process sharing it — and the tool platform's health (each API's health endpoint).
  */
 export async function runStatus(config: Config): Promise<number> {
   if (!config.REDIS_URL) {
@@ -53,6 +76,10 @@ export async function runStatus(config: Config): Promise<number> {
     out.write(
       `\nDiscovery: ${schedulers.length} subscribed tool(s)${schedulers.length ? `: ${schedulers.map((s) => s.key.replace(/^discover\|/, '')).join(', ')}` : ''}\n`,
     );
+    // A running sandbox's notes: its media host's address (an OS-chosen port) and its time scale.
+    const notes = await readSandboxNotes(connection, config.REDIS_KEY_PREFIX);
+    if (notes.length > 0) out.write(`\n${notes.join('\n')}\n`);
+    out.write(`\n${await platformHealthLines(config)}`);
     return 0;
   } finally {
     await closeQueues(app.queues);

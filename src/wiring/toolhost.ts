@@ -14,6 +14,7 @@ export class SandboxToolhostFactory extends ToolhostClientFactory {
       internalUrl: sandbox.internalUrl,
       ca: sandbox.ca,
       certificates: (tool) => (sandbox.ctx.tools.has(tool) ? sandbox.certFor(tool) : undefined),
+      publicUrl: (tool) => sandbox.publicUrlFor(tool),
       timeoutMs,
     });
   }

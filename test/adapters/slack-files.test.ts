@@ -153,6 +153,7 @@ describe('Slack files and events', () => {
       thread_ts: card.ts,
       filename: 'run.txt',
       content: 'step 1\nstep 2',
+      bytes: Buffer.from('step 1\nstep 2'),
     });
     expect(bot.fake.callsOf('files.getUploadURLExternal').at(-1)?.form).toMatchObject({
       filename: 'run.txt',

@@ -55,3 +55,21 @@ describe('audit', () => {
     expect(bad?.text).toContain('Invalid --limit');
   });
 });
+
+describe('audit of a command waiting for /link', () => {
+  it('records it as deferred, not ok; the command itself has not run', async () => {
+    const [card] = await t.say('/source migration unlock toolforge-repos 1 mytool', { user: 'UNOLINK' });
+    expect(card?.title).toBe('Link your source-host account');
+    expect(card).not.toHaveProperty('deferred');
+    const [entry] = await t.app.services.accounts.audit.recent({ limit: 1 });
+    expect(entry).toMatchObject({
+      command: 'source migration unlock',
+      user: 'slack:T1:UNOLINK',
+      outcome: 'deferred',
+    });
+    // A command that did its work is still ok.
+    await t.say('/link source', { user: 'UNOLINK' });
+    const [linkEntry] = await t.app.services.accounts.audit.recent({ limit: 1 });
+    expect(linkEntry).toMatchObject({ command: 'link source', outcome: 'ok' });
+  });
+});

@@ -38,7 +38,7 @@ describe('deployments from chat', () => {
 
   it('lists, shows and deletes deployments', async () => {
     const [list] = await t.say('/deployment list mytool');
-    expect(list?.code?.text).toMatch(/^ID\s+STATUS\s+STARTED\s+DESCRIPTION/);
+    expect(list?.code?.text).toMatch(/^ID\s+STATUS\s+STARTED \(UTC\)\s+DESCRIPTION/);
     expect(list?.code?.text, list?.code?.text).toMatch(/successful .* first/);
     const [shown] = await t.say('/deployment show mytool latest');
     expect(shown?.title).toBe('Deploy mytool');

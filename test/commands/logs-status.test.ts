@@ -54,7 +54,9 @@ describe('/tool status', () => {
     expect(fields['Job migrate-db']).toMatch(/one-off · succeeded/);
     expect(fields['Registry / Storage']).toMatch(/used of/);
     expect(fields.Envvars).toMatch(/\d+ of \d+ used/);
-    expect(card?.buttons?.map((b) => b.label)).toEqual(['Deploy', 'Jobs']);
+    // mytool's web job is published: the card shows its web service and can restart it.
+    expect(fields['Web service']).toMatch(/^running.* · job web$/);
+    expect(card?.buttons?.map((b) => b.label)).toEqual(['Deploy', 'Jobs', 'Restart web service']);
   });
 
   it('shows a failing tool in red', async () => {

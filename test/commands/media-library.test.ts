@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaSandbox } from '../../src/sandbox/media';
 import type { MediaAccount } from '../../src/sandbox/media/state';
+import { pngSize } from '../fakes/png';
 import { button, startTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;
@@ -177,7 +178,9 @@ describe('/media library', () => {
 
   it('shows stats as a chart and a table, and checks the range', async () => {
     const [week] = await t.say('/media stats');
-    expect(week?.code?.text.split('\n').filter((l) => /^\d\d-\d\d /.test(l))).toHaveLength(7);
+    // The chart is a picture; its text form (one bar per day) is the fallback shown where none can be.
+    expect(week?.image?.fallback?.split('\n').filter((l) => /^\d\d-\d\d /.test(l))).toHaveLength(7);
+    expect(pngSize(Buffer.from(week?.image?.pngBase64 ?? '', 'base64'))).toEqual({ width: 800, height: 400 });
     expect(week?.code?.text).toMatch(/DAY\s+VIEWS\s+DOWNLOADS\s+EARNINGS/);
     const [range] = await t.say('/media stats --from 2026-01-01 --to 2026-01-03');
     expect(range?.title).toBe('Media stats 2026-01-01 – 2026-01-03');

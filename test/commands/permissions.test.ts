@@ -10,13 +10,14 @@ import { linkDirectly, slackUser } from '../support/oauth-web';
  * read command, /deploy, and a destructive command.
  */
 let t: TestApp;
-const SANDBOX_DEPLOY_TOKEN = 'a-deploy-token-of-mytool-0001';
+/** The sandbox's own deploy token of mytool: `/link tool` checks a token with the platform first. */
+const deployToken = (app: TestApp) => app.app.sandbox?.deployTokenFor('mytool') as string;
 
 beforeAll(async () => {
   t = await startTestApp();
   await linkDirectly(t.app, slackUser('UPUSH'), 'mona', ['read:user']);
   await linkDirectly(t.app, slackUser('UREADER'), 'hubot', ['read:user']);
-  const [stored] = await t.say(`/link tool mytool ${SANDBOX_DEPLOY_TOKEN}`, {
+  const [stored] = await t.say(`/link tool mytool ${deployToken(t)}`, {
     user: 'UTOKEN',
     private: true,
   });
@@ -102,7 +103,7 @@ describe('READ_ACCESS=maintainers', () => {
   beforeAll(async () => {
     strict = await startTestApp({ READ_ACCESS: 'maintainers' });
     await linkDirectly(strict.app, slackUser('UPUSH'), 'mona', ['read:user']);
-    await strict.say(`/link tool mytool ${SANDBOX_DEPLOY_TOKEN}`, { user: 'UTOKEN', private: true });
+    await strict.say(`/link tool mytool ${deployToken(strict)}`, { user: 'UTOKEN', private: true });
   });
   afterAll(async () => {
     await strict.close();

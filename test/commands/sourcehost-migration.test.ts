@@ -80,7 +80,7 @@ describe('/source migration', () => {
 
   it('list, show, repos, unlock and delete-archive; a locked repository is unlocked once', async () => {
     const [list] = await t.say('/source migration list toolforge-repos --per-page 5', { user: 'UMONA' });
-    expect(list?.code?.text).toMatch(/^ID\s+STATE\s+CREATED\s+REPOSITORIES/);
+    expect(list?.code?.text).toMatch(/^ID\s+STATE\s+CREATED \(UTC\)\s+REPOSITORIES/);
     const id = /\n(\d+)\s+exported/.exec(list?.code?.text ?? '')?.[1] as string;
     expect(id).toBeDefined();
     const [shown] = await t.say(`/source migration show toolforge-repos ${id}`, { user: 'UMONA' });
@@ -92,10 +92,32 @@ describe('/source migration', () => {
     });
     expect(unlocked?.text).toBe('Unlocked mytool.');
     const [again] = await t.say(`/source migration unlock toolforge-repos ${id} mytool`, { user: 'UMONA' });
-    expect(again?.text).toContain('Not Found');
+    expect(again?.text).toBe(`mytool is not locked by migration ${id} (already unlocked).`);
+    const [stranger] = await t.say(`/source migration unlock toolforge-repos ${id} other`, { user: 'UMONA' });
+    expect(stranger?.text).toBe(
+      `other is not one of the repositories of migration ${id}: toolforge-repos/mytool, toolforge-repos/demo.`,
+    );
+    expect(shown?.buttons?.map((b) => b.label)).toEqual(['Archive link']);
     const [ask] = await t.say(`/source migration delete-archive toolforge-repos ${id}`, { user: 'UMONA' });
     const [deleted] = await t.press(button(ask, 'Confirm'), { user: 'UMONA' });
     expect(deleted?.text).toBe(`Deleted the archive of migration ${id}.`);
+    // After the delete, show no longer offers the link, and says why.
+    const [after] = await t.say(`/source migration show toolforge-repos ${id}`, { user: 'UMONA' });
+    expect(after?.buttons ?? []).toEqual([]);
+    expect(after?.text).toContain('is exported, but its archive is gone: it was deleted');
+    const [link] = await t.say(`/source migration archive toolforge-repos ${id}`, { user: 'UMONA' });
+    expect(link?.text).toBe(
+      `Migration ${id} of toolforge-repos has no archive any more: it was deleted (/source migration delete-archive) or expired (archives are kept 7 days).`,
+    );
+    const [twice] = await t.say(`/source migration delete-archive toolforge-repos ${id}`, { user: 'UMONA' });
+    const [second] = await t.press(button(twice, 'Confirm'), { user: 'UMONA' });
+    expect(second?.text).toContain('has no archive any more');
+    const [none] = await t.say('/source migration show toolforge-repos 999999', { user: 'UMONA' });
+    expect(none?.text).toMatch(
+      /^There is no migration 999999 of toolforge-repos that your account can see\.\nList them with \/source migration list toolforge-repos\.$/,
+    );
+    const everything = JSON.stringify([...t.transcript.posted, ...t.transcript.updates]);
+    expect(everything).not.toMatch(/"Not Found"|: Not Found/);
   });
 
   it('bad input gets a specific message and starts nothing', async () => {

@@ -167,7 +167,7 @@ describe('dispatcher', () => {
     ]);
     const { cards, surface } = recordingSurface();
     await broken.dispatcher.handleText('/explode', invocation('UADMIN'), surface);
-    expect(cards[0]?.text).toMatch(/Something went wrong on our side \(reference ERR-[A-Z0-9]{6}\)/);
+    expect(cards[0]?.text).toMatch(/Something went wrong on our side \(reference [0-9A-Z]{8}\)/);
     expect(cards[0]?.text).not.toContain('internals');
     expect(cards[0]?.text).not.toContain('at ');
   });

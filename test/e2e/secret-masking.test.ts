@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,11 @@ import type { Invocation } from '../../src/core/command';
 import type { CardSurface } from '../../src/core/dispatch';
 import type { Card } from '../../src/core/reply';
 import { silentLogger } from '../../src/log';
+import {
+  type CalendarSandbox,
+  SANDBOX_CALENDAR_USERS,
+  startCalendarSandbox,
+} from '../../src/sandbox/calendar';
 import { startToolhostSandbox, type ToolhostSandbox } from '../../src/sandbox/toolhost';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
 import { type App, createApp } from '../../src/wiring';
@@ -32,16 +37,22 @@ let worker: ChildProcess | undefined;
 
 const SECRETS = {
   envvar: `Ev${randomBytes(12).toString('hex')}`,
-  deployToken: randomUUID(),
-  calendar: `Cal${randomBytes(6).toString('hex')} Pw${randomBytes(6).toString('hex')}`,
+  /** The sandbox's own token (set below): `/link tool` checks a token with the platform first. */
+  deployToken: '',
+  /** A password the sandbox calendar accepts (`/link calendar` checks it with the site first). */
+  calendar: SANDBOX_CALENDAR_USERS.contributor.appPassword,
 };
+let calendar: CalendarSandbox;
 
 beforeAll(async () => {
   sandbox = await startToolhostSandbox({ stepMs: 100 });
+  SECRETS.deployToken = sandbox.deployTokenFor('mytool') as string;
+  calendar = await startCalendarSandbox();
   platform = ToolhostClientFactory.forSandbox(sandbox);
   const { host, port } = inject('redis');
   env = {
     ...sandboxEnv(sandbox),
+    CALENDAR_URL: calendar.restRoot,
     REDIS_URL: `redis://${host}:${port}/${Number(process.env.VITEST_POOL_ID ?? 1) % 64}`,
     REDIS_KEY_PREFIX: testPrefix(),
     SECRET_KEY: randomBytes(32).toString('hex'),
@@ -59,6 +70,7 @@ afterAll(async () => {
   await redis.quit();
   await platform.close();
   await sandbox.close();
+  await calendar.close();
 });
 
 /** A web-role core of Deckhand in this process (a new one is a restart: new objects, same Redis). */
@@ -129,7 +141,7 @@ describe('secrets masked by where they live', () => {
     expect(text(list)).not.toContain('[redacted]');
     expect(list[0]?.title ?? list[0]?.text).toContain('mytool');
 
-    expect(text(await say(`/link calendar editor "${SECRETS.calendar}"`, true))).toContain(
+    expect(text(await say(`/link calendar casey "${SECRETS.calendar}"`, true))).toContain(
       'Stored a calendar',
     );
     await printingJob('calprint', `login with ${SECRETS.calendar} done`);

@@ -1,7 +1,7 @@
 /**
  * The calendar in `deckhand shell --sandbox`, typed line by line as a user would: create an event,
  * find it, cancel it by the id its card shows (after confirming), and fill in /event new's form
- * from the lines that follow it.
+ * from `--answers` (a script's next line is the next command, never a form's answer).
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -14,13 +14,29 @@ import { waitFor } from '../support/wait';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
+/** The answers of `/event new`'s form, as a script gives them. */
+const FORM_ANSWERS = {
+  title: 'Script social',
+  start: '2026-12-20 18:00',
+  venue: 'Community Room',
+  description: 'Made by a script',
+};
+
 /** A running `deckhand shell --sandbox` whose input stays open. */
 function startShell(): { child: ChildProcessWithoutNullStreams; out: () => string; dataDir: string } {
   const { host, port } = inject('redis');
   const dataDir = mkdtempSync(join(tmpdir(), 'deckhand-cal-'));
   const child = spawn(
     process.execPath,
-    [join(ROOT, 'bin', 'deckhand.mjs'), 'shell', '--sandbox', '--wait', '5'],
+    [
+      join(ROOT, 'bin', 'deckhand.mjs'),
+      'shell',
+      '--sandbox',
+      '--wait',
+      '5',
+      '--answers',
+      JSON.stringify(FORM_ANSWERS),
+    ],
     {
       cwd: ROOT,
       env: {
@@ -71,14 +87,15 @@ describe('the calendar in deckhand shell --sandbox', () => {
     await type(`/event show ${id}`, new RegExp(`Event ${id} is in the trash\\.`));
 
     mark = shell.out().length;
-    shell.child.stdin.write(
-      '/event new\nScript social\n2026-12-20 18:00\n\nCommunity Room\n\n\nMade by a script\n',
-    );
+    shell.child.stdin.write('/event new\n/events --search social\n');
     await waitFor(
-      () => /\[done\] Script social[\s\S]*Community Room, Gartenweg 5/.test(shell.out().slice(mark)),
+      () =>
+        /\[done\] Script social[\s\S]*Community Room, Gartenweg 5[\s\S]*Script social · Community Room/.test(
+          shell.out().slice(mark),
+        ),
       15_000,
     );
-    expect(shell.out().slice(mark)).toContain('Title (e.g. Hack night): Script social');
+    expect(shell.out().slice(mark)).toContain('Title: Script social');
 
     shell.child.stdin.end();
     const code = await new Promise<number | null>((resolve) => shell.child.on('exit', resolve));

@@ -29,7 +29,7 @@ describe('deckhand shell: saving a components configuration from a file', () => 
     expect(saved).toContain('Configuration of demo saved');
     expect(deploy).toContain('Deploy demo');
     const last = messages(run.stdout)
-      .filter((m) => /^#6( updated)?\n/.test(m))
+      .filter((m) => /^card 6( updated)?\n/.test(m))
       .at(-1) as string;
     expect(last).toMatch(/Status\s+successful/);
   });

@@ -7,9 +7,9 @@ describe('deckhand shell on the sandbox', () => {
     expect(run.stderr).not.toMatch(/Error|at .*\.ts/);
     expect(run.code).toBe(0);
     const cards = messages(run.stdout);
-    expect(cards[0]).toMatch(/^#1\n\[in progress\] Deploy mytool/);
+    expect(cards[0]).toMatch(/^card 1\n\[in progress\] Deploy mytool/);
     expect(cards.length).toBeGreaterThan(1);
-    for (const update of cards.slice(1)) expect(update).toMatch(/^#1 updated\n/);
+    for (const update of cards.slice(1)) expect(update).toMatch(/^card 1 updated\n/);
     const last = cards.at(-1) as string;
     expect(last).toContain('[done] Deploy mytool');
     expect(last).toMatch(/Status\s+successful/);

@@ -16,7 +16,7 @@ describe('deckhand shell: /media upload --file PATH', () => {
     );
     expect(run.stderr).not.toMatch(/Error|at .*\.ts/);
     expect(run.code, run.stdout).toBe(0);
-    const card = messages(run.stdout).filter((m) => /^#1( updated)?\n/.test(m));
+    const card = messages(run.stdout).filter((m) => /^card 1( updated)?\n/.test(m));
     expect(card[0]).toContain('[in progress] Uploading my clip.mp4');
     expect(card[0]).toContain('3.0 MB');
     const done = card.at(-1) as string;

@@ -7,6 +7,7 @@ import type { Invocation } from '../../src/core/command';
 import type { CardSurface } from '../../src/core/dispatch';
 import type { Card } from '../../src/core/reply';
 import { createLogger, type Logger } from '../../src/log';
+import { SANDBOX_CALENDAR_USERS } from '../../src/sandbox/calendar';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
 import { type App, createApp } from '../../src/wiring';
 import { messages, runShellScript } from '../support/cli';
@@ -127,9 +128,10 @@ describe('no secret in logs or chat messages', () => {
 
       // A tool reached only with deploy tokens: the platform's 401 quotes the refused token.
       app.services.toolhost = new ToolhostClientFactory({ externalUrl: app.sandbox?.externalUrl });
+      // `/link` checks the token with the platform first: the refusal quotes it, masked, and stores nothing.
       await say(`/link tool mytool ${SECRETS.badToken}`, 'UBAD', true);
-      await say('/deploy mytool', 'UBAD');
       expect(cards.at(-1)?.text).toContain('The deploy token for tool mytool was refused');
+      expect(cards.at(-1)?.text).toContain('nothing was stored');
 
       await new Promise<void>((done) => logger.flush(() => done()));
       const log = readFileSync(logFile, 'utf8');
@@ -150,6 +152,8 @@ describe('no secret in logs or chat messages', () => {
         `/link tool mytool ${SECRETS.deployToken}`,
         `/link media ${SECRETS.mediaKey}`,
         `/link calendar editor "${SECRETS.calendar}"`,
+        // Accepted by the sandbox's calendar (`/link` checks a password with the site first).
+        `/link calendar ${SANDBOX_CALENDAR_USERS.contributor.user} "${SANDBOX_CALENDAR_USERS.contributor.appPassword}"`,
         `/envvars set mytool CLI_VAR ${SECRETS.envvar}`,
         '/whoami',
         '/envvars list mytool',
@@ -167,8 +171,12 @@ describe('no secret in logs or chat messages', () => {
           .join('\n'),
       )
       .join('\n');
-    expect(botMessages).toContain('Stored a calendar account (editor) for you.');
-    for (const [name, secret] of Object.entries(SECRETS)) {
+    expect(botMessages).toContain(
+      'The calendar site refused this application password, so nothing was stored',
+    );
+    expect(botMessages).toContain('Stored a calendar account (casey) for you.');
+    const typed = { ...SECRETS, casey: SANDBOX_CALENDAR_USERS.contributor.appPassword };
+    for (const [name, secret] of Object.entries(typed)) {
       expect(run.log, `${name} in the log`).not.toContain(secret);
       expect(botMessages, `${name} in a message`).not.toContain(secret);
       expect(run.stderr).not.toContain(secret);

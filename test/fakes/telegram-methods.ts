@@ -3,6 +3,7 @@
  * `result` or throws a {@link BotApiError} worded like the real one.
  */
 import type { InlineKeyboardMarkup } from 'grammy/types';
+import { sendPhoto } from './telegram-photo';
 import {
   BotApiError,
   checkCaption,
@@ -221,6 +222,7 @@ export const METHODS: Record<string, Handler> = {
   editMessageText,
   answerCallbackQuery,
   sendDocument,
+  sendPhoto,
   getFile,
   deleteMessage,
   sendChatAction: (state, params) => {

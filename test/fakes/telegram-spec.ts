@@ -142,6 +142,7 @@ const USED_METHODS = [
   'editMessageText',
   'answerCallbackQuery',
   'sendDocument',
+  'sendPhoto',
   'getFile',
   'deleteMessage',
   'setMyCommands',

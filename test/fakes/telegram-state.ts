@@ -2,8 +2,10 @@
  * What the fake Bot API knows: chats and their messages (with every edit), files, callback queries,
  * registered commands and the webhook. Tests read it to assert on what a user would see.
  */
+
 import type { BotCommand, Chat, InlineKeyboardMarkup, Message, User, UserFromGetMe } from 'grammy/types';
 import type { ParsedEntity } from './telegram-html';
+import type { FakePhoto } from './telegram-photo';
 import { BotApiError } from './telegram-rules';
 
 /** One version of a message's content (the first send, then each edit). */
@@ -32,6 +34,8 @@ export interface FakeMessage {
   entities: ParsedEntity[];
   replyMarkup?: InlineKeyboardMarkup;
   document?: { fileId: string; fileName: string; mimeType?: string; content?: Buffer; size: number };
+  /** A photo (`sendPhoto`), its caption in `text`. */
+  photo?: FakePhoto;
   replyTo?: number;
   versions: MessageVersion[];
   deleted: boolean;
@@ -155,7 +159,20 @@ export class FakeTelegramState {
       from: message.from,
       ...(message.threadId ? { message_thread_id: message.threadId, is_topic_message: true } : {}),
     };
-    if (message.document) {
+    if (message.photo) {
+      // Message.photo: an array of PhotoSize (the Bot API sends a few sizes; the fake keeps the one).
+      out.photo = [
+        {
+          file_id: message.photo.fileId,
+          file_unique_id: this.files.get(message.photo.fileId)?.fileUniqueId ?? 'x',
+          width: message.photo.width,
+          height: message.photo.height,
+          file_size: message.photo.size,
+        },
+      ];
+      if (message.text) out.caption = message.text;
+      if (entities?.length) out.caption_entities = entities;
+    } else if (message.document) {
       out.document = {
         file_id: message.document.fileId,
         file_unique_id: this.files.get(message.document.fileId)?.fileUniqueId ?? 'x',

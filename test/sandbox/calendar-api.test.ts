@@ -72,7 +72,8 @@ describe('calendar emulator', () => {
       ['GET', '/events?page=0', 400, 'rest_invalid_param'],
       ['GET', '/events?status=draft', 400, 'rest_invalid_param'],
       ['GET', '/venues/99999', 400, 'rest_invalid_param'],
-      ['GET', '/categories/99999', 404, 'rest_term_invalid'],
+      // Single_Category.php READ_args: `id` is checked by is_event_category before the terms controller.
+      ['GET', '/categories/99999', 400, 'rest_invalid_param'],
       ['GET', '/nothing-here', 404, 'rest_no_route'],
       ['POST', '/events', 401, 'rest_forbidden'],
       ['DELETE', '/events/16', 401, 'rest_forbidden'],

@@ -272,7 +272,14 @@ describe('components API emulator: deployments', () => {
     expect(final.runs.web).toMatchObject({ run_status: 'successful' });
     expect(applied.at(-1)).toEqual({
       tool: 'mytool',
-      job: { name: 'web', cmd: 'web', imagename: 'tool-mytool/web:latest', job_type: 'continuous' },
+      job: {
+        name: 'web',
+        cmd: 'web',
+        imagename: 'tool-mytool/web:latest',
+        job_type: 'continuous',
+        port: 8000,
+        publish: '/',
+      },
     });
     expect(data(await call('mytool', `${base('mytool')}/deployment/latest`)).deploy_id).toBe(id);
   });

@@ -525,13 +525,15 @@ describe('jobs API emulator: lifecycles', () => {
     expect(jobs.restartJob(T, 'deployed')).toBe(true);
     expect(jobs.restartJob(T, 'ghost')).toBe(false);
     expect(() => jobs.applyJob(T, { ...applied, name: 'Bad' })).toThrow(/Invalid job name/);
-    // The seeded web job is exactly what the components seed deploys.
+    // The seeded web job (the published web service) is exactly what the components seed deploys.
     expect(
       jobs.applyJob('mytool', {
         name: 'web',
         cmd: 'web',
         imagename: 'tool-mytool/web:latest',
         job_type: 'continuous',
+        port: 8000,
+        publish: '/',
       }),
     ).toBe(false);
   });

@@ -91,10 +91,10 @@ export async function spawnDeckhand(
 
 /** The output split into one entry per posted or updated message. */
 export function messages(stdout: string): string[] {
-  return stdout.split(/\n(?=#\d+( updated)?( \(only you\))?\n)/).filter((m) => /^#\d+/.test(m));
+  return stdout.split(/\n(?=card \d+( updated)?( \(only you\))?\n)/).filter((m) => /^card \d+/.test(m));
 }
 
-/** The first posting of message `#n` (not its updates). */
+/** The first posting of message `card n` (not its updates). */
 export function posted(stdout: string, n: number): string {
-  return messages(stdout).find((m) => new RegExp(`^#${n}( \\(only you\\))?\\n`).test(m)) ?? '';
+  return messages(stdout).find((m) => new RegExp(`^card ${n}( \\(only you\\))?\\n`).test(m)) ?? '';
 }

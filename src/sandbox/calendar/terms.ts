@@ -1,13 +1,18 @@
 /**
  * `/categories` (taxonomy `tribe_events_cat`) and `/tags` (`post_tag`): list (public, terms without
  * events hidden unless `hide_empty=0`; `total`/`total_pages` copied from WordPress's headers, so sent
- * as strings), single (`404 rest_term_invalid`), create (`400 term_exists` for a duplicate name),
- * update, and DELETE, which removes the term for good and returns it.
+ * as strings), single, create (`400 term_exists` for a duplicate name), update, and DELETE, which
+ * removes the term for good and returns it.
+ *
+ * Checked against the-events-calendar 6.17.2 (`src/Tribe/REST/V1/Endpoints/Single_Category.php`,
+ * `Single_Tag.php`, `Term_Single_Base.php`), tribe-common 6.12.2 (`src/Tribe/Validator/Base.php`)
+ * and WordPress core (`wp-includes/rest-api/endpoints/class-wp-rest-terms-controller.php`,
+ * `wp-includes/taxonomy.php` `wp_update_term()`); specs/calendar/emulator-audit.md lists each rule.
  */
 import { Hono } from 'hono';
 import { answerPage, readPaging } from './list';
 import { renderTerm, type Urls } from './render';
-import { type CalendarState, capsOf, type Taxonomy, type Term } from './state';
+import { type CalendarState, capsOf, slugify, type Taxonomy, type Term } from './state';
 import {
   type CalendarEnv,
   forbidden,
@@ -27,11 +32,12 @@ export function createTermRoutes(state: CalendarState, urls: Urls, taxonomy: Tax
   const app = new Hono<CalendarEnv>();
   const collection = taxonomy === 'tribe_events_cat' ? 'categories' : 'tags';
 
+  // The single routes' `id` is checked by READ_args' validate_callback (`is_event_category` /
+  // `is_post_tag`, i.e. `term_exists( $id, $taxonomy )`) before the terms controller runs: an id
+  // that is not a term of this taxonomy is `400 rest_invalid_param`, never core's 404.
   const find = (c: WpContext): Term | Response => {
     const term = state.terms.get(Number(c.req.param('id')));
-    return term && term.taxonomy === taxonomy
-      ? term
-      : wpError(c, 'rest_term_invalid', 'Term does not exist.', 404);
+    return term && term.taxonomy === taxonomy ? term : invalidParams(c, ['id']);
   };
 
   app.get('/', async (c) => {
@@ -112,20 +118,39 @@ export function createTermRoutes(state: CalendarState, urls: Urls, taxonomy: Tax
     return caps.editPosts && caps.manageTerms;
   };
 
+  /**
+   * The CREATE_args checks (EDIT_args are the same, unrequired): `name`, `description` and `slug`
+   * use tribe-common's `is_string` (`! empty( $value ) && is_string( $value )`: an empty string, or
+   * PHP's empty `"0"`, is refused); a category's `parent` uses `is_event_category` (an existing
+   * category: `0` is refused too). A tag has no `parent` argument, but core's terms controller
+   * answers any `parent` on a flat taxonomy with `400 rest_taxonomy_not_hierarchical`
+   * (`create_item()`, `update_item()`).
+   */
   const fieldsOf = (params: Record<string, unknown>) => {
     const bad: string[] = [];
     for (const key of ['name', 'description', 'slug']) {
-      if (params[key] !== undefined && typeof params[key] !== 'string') bad.push(key);
+      const value = params[key];
+      if (value !== undefined && (typeof value !== 'string' || value === '' || value === '0')) bad.push(key);
     }
-    if (params.name !== undefined && String(params.name).trim() === '') bad.push('name');
+    if (typeof params.name === 'string' && params.name.trim() === '' && !bad.includes('name'))
+      bad.push('name');
     const parent = params.parent === undefined ? undefined : Number(params.parent);
-    if (parent !== undefined) {
-      const parentTerm = state.terms.get(parent);
-      if (taxonomy !== 'tribe_events_cat' || (parent !== 0 && parentTerm?.taxonomy !== taxonomy))
-        bad.push('parent');
+    if (parent !== undefined && taxonomy === 'tribe_events_cat') {
+      if (state.terms.get(parent)?.taxonomy !== taxonomy) bad.push('parent');
     }
     return { bad, parent };
   };
+
+  /** Core's refusal of `parent` on tags (`class-wp-rest-terms-controller.php`). */
+  const notHierarchical = (c: WpContext, params: Record<string, unknown>) =>
+    taxonomy !== 'tribe_events_cat' && params.parent !== undefined
+      ? wpError(
+          c,
+          'rest_taxonomy_not_hierarchical',
+          'Cannot set parent term, taxonomy is not hierarchical.',
+          400,
+        )
+      : undefined;
 
   app.post('/', async (c) => {
     if (!canManage(c)) return forbidden(c);
@@ -134,6 +159,8 @@ export function createTermRoutes(state: CalendarState, urls: Urls, taxonomy: Tax
     if (params.name === undefined) return missingParams(c, ['name']);
     const { bad, parent } = fieldsOf(params);
     if (bad.length > 0) return invalidParams(c, bad);
+    const flat = notHierarchical(c, params);
+    if (flat) return flat;
     const name = String(params.name).trim();
     const existing = state.termsOf(taxonomy).find((t) => t.name.toLowerCase() === name.toLowerCase());
     if (existing) {
@@ -170,9 +197,29 @@ export function createTermRoutes(state: CalendarState, urls: Urls, taxonomy: Tax
     if (!params) return invalidJson(c);
     const { bad, parent } = fieldsOf(params);
     if (bad.length > 0) return invalidParams(c, bad);
+    const flat = notHierarchical(c, params);
+    if (flat) return flat;
+    // wp_update_term(): a slug given explicitly that another term of the taxonomy uses is refused
+    // (`duplicate_term_slug`, a WP_Error without a status: 500, `data: null`) unless the parent
+    // changes too, in which case it is made unique; a rename alone keeps the slug.
+    if (typeof params.slug === 'string') {
+      const wanted = slugify(params.slug);
+      const taken = state.termsOf(taxonomy).some((t) => t.slug === wanted && t.id !== found.id);
+      const parentChanged = parent !== undefined && parent !== found.parent;
+      if (taken && !parentChanged) {
+        return c.json(
+          {
+            code: 'duplicate_term_slug',
+            message: `The slug &#8220;${wanted}&#8221; is already in use by another term.`,
+            data: null,
+          },
+          500,
+        );
+      }
+      found.slug = state.uniqueTermSlug(taxonomy, params.slug, found.id);
+    }
     if (typeof params.name === 'string') found.name = params.name.trim();
     if (typeof params.description === 'string') found.description = params.description;
-    if (typeof params.slug === 'string') found.slug = state.uniqueTermSlug(taxonomy, params.slug, found.id);
     if (parent !== undefined) found.parent = parent;
     return c.json(renderTerm(state, urls, found));
   };

@@ -157,15 +157,39 @@ export function listParam(value: unknown): string[] {
   return items.map((item) => String(item).trim()).filter(Boolean);
 }
 
-/** The statuses a user sees in lists by default: `any` (everything but the trash) for editors. */
+/**
+ * WordPress core's registered post statuses (`create_initial_post_types()` in wp-includes/post.php);
+ * The Events Calendar registers none of its own.
+ */
+const REGISTERED_STATUSES = [
+  'publish',
+  'future',
+  'draft',
+  'pending',
+  'private',
+  'trash',
+  'auto-draft',
+  'inherit',
+  'request-pending',
+  'request-confirmed',
+  'request-failed',
+  'request-completed',
+];
+
+/**
+ * The statuses of a list's `status` argument. Without one: `any` (everything but the trash) for
+ * those who may edit events, else `publish` (`Archive_Event.php`, `Archive_Venue.php`,
+ * `Archive_Organizer.php` `get()`). With one, `Archive_Base.php` `filter_post_status_list()`: a user
+ * who may not edit gets exactly `publish` or an invalid parameter; an editor any list of registered
+ * statuses, else invalid — `any` is not a registered status, so `status=any` is refused.
+ */
 export function visibleStatuses(user: WpUser | undefined, requested: unknown): string[] | 'invalid' {
   const caps = capsOf(user);
   const asked = listParam(requested);
   if (asked.length === 0)
     return caps.editPosts ? ['publish', 'future', 'draft', 'pending', 'private'] : ['publish'];
-  if (!caps.editPosts && asked.some((s) => s !== 'publish')) return 'invalid';
-  if (asked.includes('any')) return ['publish', 'future', 'draft', 'pending', 'private'];
-  return asked;
+  if (!caps.editPosts) return asked.length === 1 && asked[0] === 'publish' ? asked : 'invalid';
+  return asked.every((s) => REGISTERED_STATUSES.includes(s)) ? asked : 'invalid';
 }
 
 /** `scale_back_post_status`: users who cannot publish get `pending` instead, and `draft` by default. */

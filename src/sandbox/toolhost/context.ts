@@ -51,6 +51,8 @@ export interface AppliedJob {
   memory?: string;
   replicas?: number;
   port?: number;
+  /** `/` publishes the job (components `run.publish`, passed through as the jobs API's `publish`). */
+  publish?: string;
 }
 
 /** What the jobs area offers to the other areas. */
@@ -159,6 +161,8 @@ export interface SandboxContext {
    * (e.g. `builds.list`), as a deprecated endpoint of the real APIs does.
    */
   deprecations?: Map<string, string>;
+  /** Domain published jobs are served under (`<tool>.<domain>`); default `toolforge.org` (jobs-publish.ts). */
+  publicDomain?: string;
 }
 
 /** The timers of a context, created on first use. */

@@ -48,6 +48,7 @@ export function componentJob(name: string, component: ComponentInfo, imagename: 
   if (!scheduled) {
     if (run.replicas !== undefined) job.replicas = run.replicas;
     if (run.port !== undefined) job.port = run.port;
+    if (run.publish !== undefined) job.publish = run.publish;
   }
   return job;
 }

@@ -27,7 +27,9 @@ import { componentsStoreOf } from './components-store';
 import { type SandboxContext, SandboxTimers } from './context';
 import { createEnvvarsArea } from './envvars';
 import { areaOfPath, errorBody, notFoundBody } from './errors';
+import { outageGate, type SandboxApi, setUnhealthy } from './health';
 import { createJobsArea } from './jobs';
+import { createPublicWebApp } from './jobs-publish';
 import { createLogsArea } from './logs';
 import { seedToolhost } from './seed';
 
@@ -45,6 +47,11 @@ export interface ToolhostSandboxOptions {
   deploymentTimeoutMs?: number;
   /** Deprecation warnings by `<area>.<operationId>`, e.g. `{ 'builds.list': '…' }`. */
   deprecations?: Record<string, string>;
+  /**
+   * Domain of the public web front (published jobs answer at `<tool>.<domain>`). Default `localhost`,
+   * so `http://mytool.localhost:<port>/` works in a browser and curl on this machine.
+   */
+  publicDomain?: string;
 }
 
 /** Test and demo controls over the sandbox state. */
@@ -59,6 +66,8 @@ export interface ToolhostControls {
   holdDeployments(hold: boolean): void;
   /** Ends every open live log stream now (clients see the stream end and must reconnect). */
   breakStreams(): void;
+  /** Makes an API's `/healthz` report ERROR (and 500/503 as the real one does) until set back. */
+  setUnhealthy(api: SandboxApi, message: string | undefined): void;
 }
 
 /** A running sandbox. */
@@ -69,6 +78,10 @@ export interface ToolhostSandbox {
   internalUrl: string;
   /** PEM of the CA to trust for {@link internalUrl}. */
   ca: string;
+  /** The public web front (published jobs), plain HTTP, routed by `Host` (jobs-publish.ts). */
+  publicUrl: string;
+  /** Where a tool's published job answers: `http://<tool>.<publicDomain>:<port>/`. */
+  publicUrlFor(tool: string): string;
   /** The client certificate of a tool (CN = tool); throws for a tool that does not exist. */
   certFor(tool: string): CertPair;
   /** The tool's current deploy token, if it has one. */
@@ -111,6 +124,7 @@ export function createToolhostApp(ctx: SandboxContext): Hono<ToolhostEnv> {
     c.set('sandbox', ctx);
     await next();
   });
+  app.use('*', outageGate(ctx));
   app.route('/builds/v1', createBuildsArea(ctx));
   app.route('/components', createComponentsArea(ctx));
   app.route('/jobs/v1', createJobsArea(ctx));
@@ -146,6 +160,7 @@ async function shut(server: Server): Promise<void> {
 export async function startToolhostSandbox(options: ToolhostSandboxOptions = {}): Promise<ToolhostSandbox> {
   const host = options.host ?? '127.0.0.1';
   const ctx = createSandboxContext(options);
+  ctx.publicDomain = options.publicDomain ?? 'localhost';
   const app = createToolhostApp(ctx);
   if (options.seed !== false) seedToolhost(ctx);
 
@@ -171,13 +186,23 @@ export async function startToolhostSandbox(options: ToolhostSandboxOptions = {})
     fetch: app.fetch,
     overrideGlobalObjects: false,
   }) as unknown as Server;
-  const [internalPort, externalPort] = await Promise.all([listen(internal, host), listen(external, host)]);
+  const front = createAdaptorServer({
+    fetch: createPublicWebApp(ctx).fetch,
+    overrideGlobalObjects: false,
+  }) as unknown as Server;
+  const [internalPort, externalPort, frontPort] = await Promise.all([
+    listen(internal, host),
+    listen(external, host),
+    listen(front, host),
+  ]);
   const urlHost = host.includes(':') ? `[${host}]` : host;
 
   return {
     externalUrl: `http://${urlHost}:${externalPort}`,
     internalUrl: `https://${urlHost}:${internalPort}`,
     ca: certs.ca,
+    publicUrl: `http://${urlHost}:${frontPort}`,
+    publicUrlFor: (tool) => `http://${tool}.${ctx.publicDomain}:${frontPort}/`,
     certFor(tool) {
       const pair = clientCerts.get(tool);
       if (!pair)
@@ -198,10 +223,11 @@ export async function startToolhostSandbox(options: ToolhostSandboxOptions = {})
         ctx.timings.holdDeployments = hold;
       },
       breakStreams: () => ctx.timers?.breakStreams(),
+      setUnhealthy: (api, message) => setUnhealthy(ctx, api, message),
     },
     async close() {
       ctx.timers?.close();
-      await Promise.all([shut(internal), shut(external)]);
+      await Promise.all([shut(internal), shut(external), shut(front)]);
     },
   };
 }

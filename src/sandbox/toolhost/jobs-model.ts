@@ -38,6 +38,8 @@ export interface JobSpec {
   port?: number | null;
   port_protocol?: 'tcp' | 'udp';
   health_check?: HealthCheck | null;
+  /** `/` exposes the job at `https://<tool>.<public domain>/` (jobs-publish.ts); `''` is not published. */
+  publish?: string;
 }
 
 /** Pod phases, as Kubernetes names them. */
@@ -151,6 +153,7 @@ export function resolveSpec(spec: JobSpec, tool: string): Record<string, unknown
         replicas: spec.replicas ?? 1,
         port: spec.port ?? null,
         port_protocol: spec.port_protocol ?? 'tcp',
+        publish: spec.publish ?? '',
         health_check: spec.health_check ?? null,
       };
   }

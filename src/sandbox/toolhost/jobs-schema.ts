@@ -82,6 +82,8 @@ export const NEW_JOB_MEMBERS = [
       port: z.int().min(1).max(65535).nullable().optional(),
       port_protocol: z.enum(['tcp', 'udp']).optional(),
       health_check: healthCheck.nullable().optional(),
+      // `Annotated[str, StringConstraints(pattern=r"^/$")]` (J `tjf/api/models.py`, def0efb).
+      publish: z.string().regex(/^\/$/).optional(),
     }),
   },
 ] as const;
@@ -188,6 +190,21 @@ function toPydantic(issues: readonly z.core.$ZodIssue[], member: string, body: u
           msg: `Input tag '${String(input)}' found using 'type' does not match any of the expected tags: 'script', 'http'`,
           input: valueAt(body, issue.path.slice(0, -1)),
         });
+        break;
+      case 'invalid_format':
+        if (issue.format === 'regex') {
+          // The one pattern of these bodies is `publish`'s, as pydantic prints it (zod escapes the "/").
+          const pattern = '^/$';
+          out.push({
+            type: 'string_pattern_mismatch',
+            loc,
+            msg: `String should match pattern '${pattern}'`,
+            input,
+            ctx: { pattern },
+          });
+          break;
+        }
+        out.push({ type: 'value_error', loc, msg: `Value error, ${issue.message}`, input });
         break;
       default:
         out.push({ type: 'value_error', loc, msg: `Value error, ${issue.message}`, input });

@@ -16,6 +16,7 @@
  * `status.messages` (N counts restarts and crashes) so that a client can see the restart happened.
  */
 import { rfc3339 } from './ids';
+import { JOB_STEPS } from './jobs-engine';
 import type { JobRecord, Pod, Run } from './jobs-model';
 
 /** `status` of a job response. */
@@ -176,16 +177,28 @@ function scheduledStatus(record: JobRecord, now: number): JobStatusFields {
       up_to_date: true,
       ...schedule,
     };
-    return { status_short: legacy, status_long: podStatusLong(undefined), status };
+    return { status_short: legacy, status_long: withSandboxTime(podStatusLong(undefined)), status };
   }
   const run = runStatus(latest, now);
   const active = latest.pod.phase === 'Pending' || latest.pod.phase === 'Running';
   if (active || (latest.manual && run.legacy === 'Failed')) legacy = run.legacy;
   return {
     status_short: legacy,
-    status_long: podStatusLong(latest.pod),
+    status_long: withSandboxTime(podStatusLong(latest.pod)),
     status: { ...run.status, ...schedule },
   };
+}
+
+/**
+ * Deliberate difference: a scheduled job's legacy `status_long` says that sandbox time is
+ * compressed (jobs-engine.ts fires every scheduled job every `JOB_STEPS.schedulePeriod` steps,
+ * whatever its schedule), so a card that shows it does not leave a user wondering why `@daily`
+ * ran twice in three minutes. The real API has no such sentence.
+ */
+export const SANDBOX_TIME_NOTE = `Sandbox time is compressed: scheduled jobs run every ${JOB_STEPS.schedulePeriod} steps (SANDBOX_STEP_MS each: ${(JOB_STEPS.schedulePeriod * 1.5).toFixed(0)} s by default), whatever their schedule.`;
+
+function withSandboxTime(text: string): string {
+  return `${text} ${SANDBOX_TIME_NOTE}`.trim();
 }
 
 /** The status fields of a job at `now`. */

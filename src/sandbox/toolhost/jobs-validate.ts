@@ -14,6 +14,7 @@
 import { CronParsingError, parseCron } from './jobs-cron';
 import { resolveImage } from './jobs-images';
 import { DEFAULT_CPU, DEFAULT_MEMORY, isBuildservice, type JobSpec } from './jobs-model';
+import { publishRuleProblem } from './jobs-publish';
 import { formatCpu, formatMemory, limitViolation } from './jobs-quantity';
 import { type FastApiError, matchNewJob } from './jobs-schema';
 
@@ -112,6 +113,8 @@ export function validateSpec(tool: string, input: JobSpec): ValidJob | Rejection
   if (spec.filelog && spec.mount !== undefined && spec.mount !== 'all') {
     return reject(400, pydanticError('CommonJob', 'File logging is only available with --mount=all'));
   }
+  const publishProblem = publishRuleProblem(spec);
+  if (publishProblem) return reject(400, pydanticError('ContinuousJob', publishProblem));
   if (spec.job_type === 'continuous' && spec.health_check?.type === 'http' && !spec.port) {
     return reject(400, pydanticError('ContinuousJob', 'Port must be set for HTTP health checks'));
   }

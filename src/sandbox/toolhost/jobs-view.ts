@@ -26,7 +26,8 @@ const COMMON_ORDER = [
 const TYPE_ORDER: Record<string, readonly string[]> = {
   'one-off': ['job_type', 'retry'],
   scheduled: ['job_type', 'timeout', 'retry', 'schedule', 'schedule_actual'],
-  continuous: ['job_type', 'continuous', 'replicas', 'port', 'port_protocol', 'health_check'],
+  // `publish` sits between port_protocol and health_check in DefinedContinuousJob (J def0efb).
+  continuous: ['job_type', 'continuous', 'replicas', 'port', 'port_protocol', 'publish', 'health_check'],
 };
 
 /** A job as the API shows it. */

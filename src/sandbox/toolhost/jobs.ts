@@ -20,6 +20,7 @@ import { PREBUILT_IMAGES } from './jobs-images';
 import { jobsLogsHandler } from './jobs-logs';
 import { RequestMetrics } from './jobs-metrics';
 import type { JobSpec } from './jobs-model';
+import { publishConflict } from './jobs-publish';
 import { jobQuota } from './jobs-quota';
 import { isRejection, jobsError, runtimeRejection, validateJobBody, validateSpec } from './jobs-validate';
 import { jobView } from './jobs-view';
@@ -104,6 +105,7 @@ function jobsFacade(runtime: JobsRuntime): JobsFacade {
           if (spec.memory !== undefined) applied.memory = spec.memory;
           if (spec.replicas !== undefined) applied.replicas = spec.replicas;
           if (typeof spec.port === 'number') applied.port = spec.port;
+          if (spec.publish) applied.publish = spec.publish;
           return applied;
         });
     },
@@ -152,6 +154,8 @@ export function createJobsArea(ctx: SandboxContext): Hono<ToolhostEnv> {
     }
     const rejected = runtimeRejection(valid.spec);
     if (rejected) return c.json(rejected.body as object, rejected.status);
+    const taken = publishConflict(ctx, tool, valid.spec);
+    if (taken) return c.json(taken, 400);
     const record = runtime.create(tool, valid);
     audit(runtime, tool, valid.spec.name, 'created');
     return c.json({ job: jobView(record), messages: EMPTY_MESSAGES() }, 201);
@@ -167,6 +171,8 @@ export function createJobsArea(ctx: SandboxContext): Hono<ToolhostEnv> {
       const rejected = runtimeRejection(valid.spec);
       if (rejected) return c.json(rejected.body as object, rejected.status);
     }
+    const taken = runtime.get(tool, valid.spec.name) ? undefined : publishConflict(ctx, tool, valid.spec);
+    if (taken) return c.json(taken, 400);
     const outcome = runtime.update(tool, valid);
     if (outcome.changed) audit(runtime, tool, valid.spec.name, 'updated');
     return c.json({

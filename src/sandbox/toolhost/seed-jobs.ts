@@ -5,7 +5,7 @@
  *
  * | tool | job | type | command | image | state |
  * |---|---|---|---|---|---|
- * | mytool | `web` | continuous | `web` | `tool-mytool/web:latest` | running (deployed yesterday by components) |
+ * | mytool | `web` | continuous, port 8000, published (the web service) | `web` | `tool-mytool/web:latest` | running (deployed yesterday by components) |
  * | mytool | `daily-report` | scheduled `@daily` | `python3 report.py --daily` | `python3.11` (filelog off) | last run 40 min ago, succeeded |
  * | mytool | `migrate-db` | one-off | `./manage.py migrate` | `tool-mytool/web:latest` | succeeded 20 min ago |
  * | demo | `api` | continuous, port 8000 | `web` | `tool-demo/api:latest` | running |
@@ -139,7 +139,14 @@ export function seedJobsLogsEnvvars(ctx: SandboxContext, now = Date.now()): void
   const web = define(
     runtime,
     'mytool',
-    { name: 'web', cmd: 'web', imagename: 'tool-mytool/web:latest', job_type: 'continuous' },
+    {
+      name: 'web',
+      cmd: 'web',
+      imagename: 'tool-mytool/web:latest',
+      job_type: 'continuous',
+      port: 8000,
+      publish: '/',
+    },
     now - DAY,
   );
   webHistory(runtime, web, now, 15_000);

@@ -30,7 +30,7 @@ export const MYTOOL_CONFIG: ToolConfig = {
     web: {
       component_type: 'continuous',
       build: { repository: seededRepository('mytool'), ref: 'main' },
-      run: { command: 'web' },
+      run: { command: 'web', port: 8000, publish: '/' },
     },
   },
 };

@@ -58,6 +58,10 @@ function messageFor(code: string, subject: ErrorSubject, own: string): string | 
     case 'venue-archive-page-not-found':
     case 'organizer-archive-page-not-found':
       return `There is no such page of ${subject.kind}: the list is shorter.`;
+    case 'duplicate_term_slug':
+      return `Another ${subject.kind} already has that slug.`;
+    case 'rest_taxonomy_not_hierarchical':
+      return `A ${subject.kind} cannot have a parent.`;
     case 'rest_no_route':
       return "The calendar has no such API route. Check CALENDAR_URL (the site's REST root, e.g. https://example.org/wp-json) and CALENDAR_NAMESPACE, and that the site's Events Calendar REST API is switched on.";
     case 'event-tickets-not-active':

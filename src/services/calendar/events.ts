@@ -32,7 +32,7 @@ export interface EventListQuery {
   venue?: readonly number[];
   organizer?: readonly number[];
   featured?: boolean;
-  /** Post statuses, comma-separated or one (`publish`, `draft`, `any`…). */
+  /** Post statuses, comma-separated or one (`publish`, `draft`, `trash`…; the plugin refuses `any`). */
   status?: string;
   geoloc?: boolean;
   geoloc_lat?: number;

@@ -11,6 +11,7 @@ import { UsageError } from '../../core/errors';
 import { HttpClient } from '../http';
 import { type ToolhostAuthMode, ToolhostClient } from './client';
 import { noCredentials, noServer, readToolhostError, ToolhostAccessError } from './errors';
+import { type ApiHealth, platformHealth } from './platform-health';
 import { type ToolhostAuth, ToolhostSession } from './session';
 import { WarningInbox, WarningLedger, type WarningListener } from './warnings';
 
@@ -44,6 +45,11 @@ export interface ToolhostClientFactoryOptions {
   retryDelayMs?: number;
   /** Called once per warning text per process when first received (e.g. to log it). */
   onWarning?: WarningListener;
+  /**
+   * Where a tool's published job answers. Default `https://<tool>.toolforge.org/` (the jobs API
+   * routes host `<tool>.<public domain>`, J `tjf/runtimes/k8s/httproute.py`); the sandbox its own front.
+   */
+  publicUrl?: (tool: string) => string;
 }
 
 /**
@@ -66,6 +72,8 @@ export interface ForToolOptions {
    * bot-wide one. Ignored when the tool has a client certificate, which can do more.
    */
   deployToken?: string | undefined;
+  /** Use {@link deployToken} even when the tool has a client certificate (to check the token). */
+  tokenOnly?: boolean;
 }
 
 const TOOL_NAME = /^[a-z0-9][a-z0-9_.-]{0,63}$/;
@@ -165,6 +173,34 @@ export class ToolhostClientFactory {
     else this.tokens.delete(tool);
   }
 
+  /**
+   * The health of each of the platform's APIs (unauthenticated endpoints), read through the external
+   * server, else the internal one; empty when no server is configured.
+   */
+  async platformHealth(): Promise<ApiHealth[]> {
+    const baseUrl = this.options.externalUrl ?? this.options.internalUrl;
+    if (!baseUrl) return [];
+    const ca = baseUrl === this.options.externalUrl ? undefined : this.caPem();
+    let client = this.https.get('health');
+    if (!client) {
+      client = new HttpClient({
+        service: 'toolhost',
+        baseUrl,
+        ...(ca ? { tls: { ca } } : {}),
+        timeoutMs: Math.min(this.options.timeoutMs ?? 15_000, 10_000),
+        retries: 0,
+        readError: readToolhostError,
+      });
+      this.https.set('health', client);
+    }
+    return platformHealth(client);
+  }
+
+  /** Where a tool's published job (its web service) answers: `https://<tool>.toolforge.org/` by default. */
+  publicUrl(tool: string): string {
+    return this.options.publicUrl ? this.options.publicUrl(tool) : `https://${tool}.toolforge.org/`;
+  }
+
   /** Closes every connection pool. */
   async close(): Promise<void> {
     const clients = [...this.https.values()];
@@ -178,6 +214,8 @@ export class ToolhostClientFactory {
         hint: 'Tool names are lowercase letters, digits and dashes, e.g. mytool.',
       });
     }
+    if (options.tokenOnly)
+      return options.deployToken ? { mode: 'token', token: options.deployToken } : undefined;
     if (this.certificateOf(tool)) return { mode: 'certificate' };
     const token = options.deployToken || this.tokens.get(tool);
     return token ? { mode: 'token', token } : undefined;

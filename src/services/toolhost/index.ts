@@ -28,6 +28,7 @@ export { type JobLogsOptions, JobsApi } from './jobs';
 export * from './jobs-schemas';
 export { type LogStreamOptions, LogsApi } from './logs';
 export * from './logs-schemas';
+export { type ApiHealth, healthProblems, outageNote, PLATFORM_APIS } from './platform-health';
 export type { ToolhostApi } from './session';
 export { checkToolConfig, type ToolConfigCheck } from './tool-config-check';
 export type { WarningListener } from './warnings';

@@ -9,6 +9,7 @@ import { UpstreamError } from '../../core/errors';
 import type { HttpClient, RequestOptions } from '../http';
 import type { ServiceHealth } from './common-schemas';
 import { certificateRequired, type ErrorMapper, looksLikeStreamError, readToolhostError } from './errors';
+import { apiHealth, outageNote } from './platform-health';
 import type { WarningInbox } from './warnings';
 
 /** The five API areas of the platform. */
@@ -76,8 +77,18 @@ export class ToolhostSession {
       this.inbox.add(warningsOf(result));
       return result;
     } catch (error) {
-      throw this.mapError(error, call.onError);
+      throw await this.withOutageNote(this.mapError(error, call.onError), call.api);
     }
+  }
+
+  /**
+   * A service-side failure (5xx) while the API's own health endpoint reports it unhealthy says so:
+   * the user learns the platform is down, not that their tool is broken.
+   */
+  private async withOutageNote(error: unknown, api: ToolhostApi): Promise<unknown> {
+    if (!(error instanceof UpstreamError) || error.status < 500) return error;
+    const note = outageNote(await apiHealth(this.http, api));
+    return note ? new UpstreamError(error.service, error.status, error.message, note) : error;
   }
 
   /**

@@ -5,10 +5,12 @@
  */
 import { Job } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { STATS_CHART } from '../../../commands/media/media-account';
 import type { MessageHandle } from '../../../src/core/command';
 import type { WatchEvent } from '../../../src/core/watch';
 import { deliverJob } from '../../../src/queue/notify-processor';
 import { deliverQueueOf } from '../../../src/queue/queues';
+import { pngSize } from '../../fakes/png';
 import { waitFor } from '../../support/wait';
 import { discordDriver } from './discord-driver';
 import type { ContractDriver } from './driver';
@@ -95,6 +97,22 @@ describe.each(DRIVERS)('$name adapter contract', ({ start }) => {
     expect(message.files[0]?.content).toContain('FILE-MARKER last line');
   });
 
+  it('posts /media stats with its chart as a valid PNG of the chart’s size', async () => {
+    const before = (await d.pictures()).length;
+    const handle = await post({
+      text: 'Statistics',
+      actions: [{ label: 'Stats', command: 'media stats', args: {} }],
+    });
+    await d.press(messageOf(handle), 'Stats', 'admin');
+    const pictures = await waitFor(async () => {
+      const now = (await d.pictures()).slice(before);
+      return now.length > 0 ? now : undefined;
+    });
+    expect(pictures).toHaveLength(1);
+    expect(pngSize(pictures[0]?.data as Buffer)).toEqual(STATS_CHART);
+    await waitFor(() => (d.seen().includes('Media stats') ? true : undefined));
+  });
+
   /** The platform message id of a handle (Slack `ts`, the others `message`). */
   const messageOf = (handle: MessageHandle) => (handle.ref.ts ?? handle.ref.message) as string;
 
@@ -178,6 +196,59 @@ describe.each(DRIVERS)('$name adapter contract', ({ start }) => {
     expect(posted).toHaveLength(1);
     // The 429 was answered (one refused attempt) and the same post sent again once.
     expect(d.postAttempts('Posted after the rate limit') - attempts).toBe(2);
+  });
+
+  it('threads a deployment’s announcements (--thread): first posted, later ones in its thread, the first edited', async () => {
+    await d.app.services.subscriptions.put({
+      conversationId: d.conversationId,
+      platform: d.platform,
+      tool: 'threadtool',
+      kinds: ['deploys'],
+      failuresOnly: false,
+      changesOnly: false,
+      thread: true,
+      createdBy: `${d.platform}:contract`,
+    });
+    const id = `thread-${d.platform}-${Date.now()}`;
+    const event = (from: string, to: string, outcome?: WatchEvent['outcome']): WatchEvent => ({
+      tool: 'threadtool',
+      kind: 'deployment',
+      id,
+      from,
+      to,
+      at: Date.now(),
+      detail: `Deployment ${id} is ${to}.`,
+      terminal: outcome !== undefined,
+      ...(outcome ? { outcome } : {}),
+    });
+    const queue = d.app.queues[deliverQueueOf(d.platform)];
+    const before = (await d.shown()).length;
+    const first = deliverJob(event('pending', 'running'), d.conversationId);
+    await queue.add(first.name, first.data, first.opts);
+    const parent = await waitFor(async () =>
+      (await since(before)).find((m) => m.text.includes(`${id} is running`)),
+    );
+    const second = deliverJob(event('running', 'successful', 'success'), d.conversationId);
+    await queue.add(second.name, second.data, second.opts);
+    // The parent shows the latest state (edited in place)…
+    await waitFor(async () =>
+      (await d.shown()).find((m) => m.id === parent.id && m.text.includes(`${id} is successful`)),
+    );
+    if (d.cannot.threads) {
+      // The documented alternative: the later event is a message of its own.
+      const own = (await since(before)).filter(
+        (m) => m.id !== parent.id && m.text.includes(`${id} is successful`),
+      );
+      expect(own).toHaveLength(1);
+      return;
+    }
+    // …and the later event is in its thread, not at the top of the conversation.
+    const replies = await waitFor(async () => {
+      const now = await d.threadReplies(parent.id);
+      return now.length > 0 ? now : undefined;
+    });
+    expect(replies).toHaveLength(1);
+    expect(replies[0]?.text).toContain(`${id} is successful`);
   });
 
   it('marks a conversation the bot was removed from broken once, and does not retry', async () => {

@@ -50,7 +50,9 @@ export async function discordDriver(): Promise<ContractDriver> {
     conversationId: id,
     // Content ≤ 2,000 and embeds ≤ 6,000 characters in all (Create Message, discord-openapi.json).
     maxMessageChars: 8000,
-    cannot: {},
+    cannot: {
+      threads: 'the Discord messenger does not start threads yet: later events are messages of their own',
+    },
     async shown() {
       return botMessages(h.fake).map(shownOf);
     },
@@ -97,6 +99,19 @@ export async function discordDriver(): Promise<ContractDriver> {
     async idle() {
       // A press is decided (run or dropped as a double click) before Discord gets its answer.
       await waitFor(() => interactions.every((i) => i.callbacks.length > 0));
+    },
+    async threadReplies() {
+      return [];
+    },
+    async pictures() {
+      // Only an attachment an embed shows (`image.url` = `attachment://<filename>`) is a picture.
+      return [...h.fake.store.messages.values()].flatMap((m) =>
+        m.attachments
+          .filter((a) =>
+            m.embeds.some((e) => (e.image as { url?: string })?.url === `attachment://${a.filename}`),
+          )
+          .map((a) => ({ name: a.filename, data: a.data })),
+      );
     },
     seen: () => JSON.stringify([...h.fake.store.messages.values()].map((m) => m.history)),
     debug: () =>

@@ -31,6 +31,11 @@ export interface Inabilities {
    * line): each press runs.
    */
   doubleClicks?: string;
+  /**
+   * No threads Deckhand posts in yet (Discord, the terminal): a threaded subscription's later events
+   * are messages of their own, and the first message is still edited to the latest state.
+   */
+  threads?: string;
 }
 
 /** The two people of the button cases. */
@@ -70,6 +75,14 @@ export interface ContractDriver {
   answerForm(who: Presser, value: string): Promise<void>;
   /** Resolves once every press handed over so far has been answered and its work has finished. */
   idle(): Promise<void>;
+  /**
+   * The pictures the bot sent in the conversation, as the platform holds them: Slack's uploaded
+   * files, the Discord attachments an embed shows as its image, Telegram photos, the PNG files the
+   * terminal wrote.
+   */
+  pictures(): Promise<{ name: string; data: Buffer }[]>;
+  /** The bot's messages in the thread of message `messageId` (Slack `thread_ts`, Telegram replies). */
+  threadReplies(messageId: string): Promise<Shown[]>;
   /** Everything the bot showed anywhere (messages, private replies, notices), as one string. */
   seen(): string;
   /** What the fake saw lately, for a failure message. */

@@ -39,8 +39,11 @@ export async function shellDriver(): Promise<ContractDriver> {
       done();
     },
   });
-  // Lines are typed as in a script: a button's number, then the answers of the form it opened.
+  // Lines are typed as in a script (a button's number); a form's answers come as `--answers` would,
+  // from the value the contract gives once the form is open.
   const input = new PassThrough();
+  const answers: ((value: string) => void)[] = [];
+  const pendingValues: string[] = [];
   const shell = new ShellAdapter({
     dispatcher: app.dispatcher as never,
     watches: app.services.watches,
@@ -49,6 +52,14 @@ export async function shellDriver(): Promise<ContractDriver> {
     interactive: false,
     userName: 'operator',
     filesDir: join(dataDir, 'files'),
+    answers: (form) =>
+      new Promise((resolve) => {
+        const name = form.fields[0]?.name ?? 'value';
+        const give = (value: string) => resolve({ [name]: value });
+        const ready = pendingValues.shift();
+        if (ready !== undefined) give(ready);
+        else answers.push(give);
+      }),
   });
   app.messengers.register('shell', shell);
   app.startWorkers();
@@ -56,7 +67,7 @@ export async function shellDriver(): Promise<ContractDriver> {
   const shownNow = (): Shown[] => {
     const byId = new Map<string, Shown>();
     for (const print of prints) {
-      const head = /^#(\d+)( updated)?/.exec(print);
+      const head = /^card (\d+)( updated)?/.exec(print);
       if (!head) continue;
       const id = head[1] as string;
       const files = [...print.matchAll(/\(file written: (.+)\)/g)].map((m) => ({
@@ -78,9 +89,19 @@ export async function shellDriver(): Promise<ContractDriver> {
       doubleClicks: 'a button is pressed by typing its number, a deliberate line: each press runs',
       rateLimits: 'a terminal has no rate limit: a burst of cards is printed whole and in order',
       goneConversations: 'the terminal cannot go away: an announcement to it is always printed',
+      threads: 'a terminal has no threads: later events are printed as cards of their own',
     },
     async shown() {
       return shownNow();
+    },
+    async threadReplies() {
+      return [];
+    },
+    async pictures() {
+      return [...prints.join('').matchAll(/\(picture written: (.+)\)/g)].map((m) => ({
+        name: m[1] as string,
+        data: readFileSync(m[1] as string),
+      }));
     },
     async inertProblems(text) {
       const last = prints.at(-1) ?? '';
@@ -95,7 +116,7 @@ export async function shellDriver(): Promise<ContractDriver> {
       throw new Error('the shell has no rate limits (see cannot.rateLimits)');
     },
     postAttempts(text) {
-      return prints.filter((p) => /^#\d+\n/.test(p) && p.includes(text)).length;
+      return prints.filter((p) => /^card \d+\n/.test(p) && p.includes(text)).length;
     },
     removeBot() {
       throw new Error('the terminal cannot go away (see cannot.goneConversations)');
@@ -103,13 +124,15 @@ export async function shellDriver(): Promise<ContractDriver> {
     // The terminal has one user; the `stranger` presses as that user too.
     userId: () => 'operator',
     async press(messageId, label) {
-      const print = [...prints].reverse().find((p) => p.startsWith(`#${messageId}`));
+      const print = [...prints].reverse().find((p) => new RegExp(`^card ${messageId}\\b`).test(p));
       const number = print && new RegExp(`\\[(\\d+)\\] ${label}`).exec(print)?.[1];
-      if (!number) throw new Error(`no button ${label} on message #${messageId}`);
+      if (!number) throw new Error(`no button ${label} on card ${messageId}`);
       input.write(`${number}\n`);
     },
     async answerForm(_who, value) {
-      input.write(`${value}\n`);
+      const give = answers.shift();
+      if (give) give(value);
+      else pendingValues.push(value);
     },
     async idle() {},
     seen: () => prints.join(''),

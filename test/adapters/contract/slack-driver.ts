@@ -84,6 +84,17 @@ export async function slackDriver(): Promise<ContractDriver> {
       if (delivery.status !== 200) throw new Error(`Slack view submission answered ${delivery.status}`);
     },
     idle: () => bot.settled(),
+    async threadReplies(messageId) {
+      return bot.fake
+        .channelMessages(CHANNEL)
+        .filter((m) => m.thread_ts === messageId && m.ts !== messageId)
+        .map(shownOf);
+    },
+    async pictures() {
+      return bot.fake.uploads
+        .filter((u) => u.channel === CHANNEL && u.filename.endsWith('.png'))
+        .map((u) => ({ name: u.filename, data: u.bytes }));
+    },
     seen: () => bot.fake.everythingShown(),
     violations: () => bot.fake.violations,
     close: () => bot.close(),

@@ -44,6 +44,16 @@ export async function telegramDriver(): Promise<ContractDriver> {
       }
       return shown;
     },
+    async threadReplies(messageId) {
+      return (t.fake.botMessages(chat.id) as FakeMessage[])
+        .filter((m) => m.replyTo === Number(messageId))
+        .map((m) => ({ id: String(m.messageId), text: m.text, files: [], edits: m.versions.length - 1 }));
+    },
+    async pictures() {
+      return (t.fake.botMessages(chat.id) as FakeMessage[]).flatMap((m) =>
+        m.photo?.content ? [{ name: `photo-${m.messageId}`, data: m.photo.content }] : [],
+      );
+    },
     async inertProblems(text) {
       const last = t.fake
         .botMessages(chat.id)

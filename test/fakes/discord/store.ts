@@ -8,7 +8,7 @@ export interface FakeMessage {
   content: string;
   embeds: Record<string, unknown>[];
   components: Record<string, unknown>[];
-  attachments: { id: string; filename: string; size: number; content: string }[];
+  attachments: { id: string; filename: string; size: number; content: string; data: Buffer }[];
   flags: number;
   /** `bot` = a channel message posted with the bot token; `interaction` = an interaction reply. */
   via: 'bot' | 'interaction';
@@ -108,6 +108,7 @@ export class FakeStore {
         filename: file.name,
         size: file.data.length,
         content: file.data.toString('utf8'),
+        data: file.data,
       }));
       message.attachments = [...keep, ...added];
     }

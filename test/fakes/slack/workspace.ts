@@ -34,7 +34,14 @@ export class SlackWorkspace {
   readonly ephemerals: { channel: string; user: string; body: Record<string, unknown> }[] = [];
   readonly responses: { id: string; body: Record<string, unknown>; at: number }[] = [];
   readonly views: { id: string; triggerId: string; view: Record<string, unknown> }[] = [];
-  readonly uploads: { channel?: string; thread_ts?: string; filename: string; content: string }[] = [];
+  readonly uploads: {
+    channel?: string;
+    thread_ts?: string;
+    filename: string;
+    content: string;
+    /** The uploaded bytes as sent (a PNG stays binary). */
+    bytes: Buffer;
+  }[] = [];
   /**
    * The messages `files.completeUploadExternal` shares files with (Slack posts one in the channel or
    * thread, listing the files); kept apart from {@link messages}, which holds the bot's chat messages.
@@ -274,6 +281,7 @@ export class SlackWorkspace {
             ...(body.thread_ts ? { thread_ts: String(body.thread_ts) } : {}),
             filename: pending.filename,
             content: pending.content.toString('utf8'),
+            bytes: pending.content,
           });
         }
         if (body.channel_id) {

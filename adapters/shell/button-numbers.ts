@@ -1,0 +1,72 @@
+/**
+ * The numbers of buttons in the terminal chat. A card keeps its numbers across updates: a button with
+ * the same label on a new version of the card keeps its number (a deployment's Cancel stays `[3]` while
+ * the card is edited), a new button gets the next free number, and the number of a button that left
+ * the card says so when typed instead of pressing something else.
+ */
+import type { CardButton } from '../../src/core/reply';
+
+interface Assigned {
+  actionId: string;
+  message: string;
+  label: string;
+}
+
+/** What typing a number means. */
+export type Press = { ok: true; actionId: string } | { ok: false; message: string };
+
+/** Button numbers by card (message) and label. */
+export class CardButtonNumbers {
+  private next = 1;
+  /** Live numbers: number → the button it presses. */
+  private readonly live = new Map<number, Assigned>();
+  /** Numbers of buttons a card no longer shows, for a clear message when typed. */
+  private readonly retired = new Map<number, Assigned>();
+  /** Per message: the button key (label and its occurrence) → its number. */
+  private readonly byMessage = new Map<string, Map<string, number>>();
+
+  /** Numbers for `buttons` of one version of `message`, in order. */
+  number(message: string, buttons: readonly CardButton[]): number[] {
+    const known = this.byMessage.get(message) ?? new Map<string, number>();
+    const seen = new Map<string, number>();
+    const kept = new Set<number>();
+    const numbers = buttons.map((button) => {
+      const count = (seen.get(button.label) ?? 0) + 1;
+      seen.set(button.label, count);
+      const key = `${button.label}\u0000${count}`;
+      let number = known.get(key);
+      if (number === undefined) {
+        number = this.next++;
+        known.set(key, number);
+      }
+      kept.add(number);
+      const assigned = { actionId: button.actionId, message, label: button.label };
+      this.live.set(number, assigned);
+      this.retired.delete(number);
+      return number;
+    });
+    for (const [key, number] of known) {
+      if (kept.has(number)) continue;
+      const gone = this.live.get(number);
+      if (gone) this.retired.set(number, gone);
+      this.live.delete(number);
+      known.delete(key);
+    }
+    this.byMessage.set(message, known);
+    return numbers;
+  }
+
+  /** The action of the button with `number`, or why there is none. */
+  press(number: number): Press {
+    const live = this.live.get(number);
+    if (live) return { ok: true, actionId: live.actionId };
+    const gone = this.retired.get(number);
+    if (gone) {
+      return {
+        ok: false,
+        message: `Button [${number}] (${gone.label}) is no longer on card ${gone.message}; nothing was done.`,
+      };
+    }
+    return { ok: false, message: `There is no button [${number}].` };
+  }
+}

@@ -1,0 +1,190 @@
+/**
+ * `/venues update|delete` and `/organizers update|delete`. An update changes only the options given
+ * (the client writes back what the plugin would otherwise reset, write-back.ts). A delete moves the
+ * venue or organizer to the calendar's trash (`DELETE /venues/{id}`: `wp_trash_post`,
+ * `Single_Venue.php` / `Single_Organizer.php` `delete()`), after a question that names the events
+ * using it; those events keep it linked (their `_EventVenueID` / `_EventOrganizerID` meta stays,
+ * `tec_get_venue_ids()`), so the reply says how to give them another.
+ */
+import { z } from 'zod';
+import { UsageError } from '../../src/core/errors';
+import type { BoundTarget } from '../../src/core/target';
+import { fingerprint } from '../../src/core/target';
+import type { CalendarOrganizer, CalendarVenue } from '../../src/services/calendar';
+import { InTrashError } from '../../src/services/calendar';
+import { nameOrId, webUrl } from './calendar-args';
+import { calendarFor } from './calendar-common';
+import { Ambiguous, choiceCard, resolveName } from './calendar-resolve';
+import { eventsUsing, resolveOne, usageText } from './calendar-usage';
+import { command } from './context';
+import { organizerField, venueField } from './venues';
+
+/** A delete's bound target, with the events that use it (named in the question). */
+interface LinkedTarget<A> extends BoundTarget<A> {
+  usage: string;
+}
+
+/** Refuses an update that changes nothing, naming the options. */
+function needsAChange(fields: Record<string, unknown>, flags: string): void {
+  if (Object.values(fields).every((value) => value === undefined)) {
+    throw new UsageError('Nothing to change.', { hint: `Give at least one of ${flags}.` });
+  }
+}
+
+const venueUpdateArgs = z.object({
+  venue: nameOrId('venue'),
+  name: z.string().trim().min(1, 'must not be empty').max(200).optional().describe('the new name'),
+  address: z.string().max(300).optional().describe('street and number'),
+  city: z.string().max(100).optional().describe('city'),
+  zip: z.string().max(20).optional().describe('postal code'),
+  country: z.string().max(100).optional().describe('country'),
+  phone: z.string().max(50).optional().describe('phone number'),
+  website: webUrl.optional().describe('the venue’s website'),
+  description: z.string().max(5000).optional().describe('directions, accessibility…'),
+});
+
+/** `/venues update <venue> [--name …] [--address …] …`. */
+export const venuesUpdateCommand = command({
+  name: 'venues update',
+  summary: 'Change a venue (only the options given)',
+  args: venueUpdateArgs,
+  positional: ['venue'],
+  examples: ['/venues update "Main Hall" --phone "+49 30 1234"', '/venues update 10 --name "Great Hall"'],
+  permission: 'write',
+  sideEffect: true,
+  async run({ args, services, invocation }) {
+    const { venue: ref, name, ...rest } = args;
+    needsAChange(
+      { name, ...rest },
+      '--name, --address, --city, --zip, --country, --phone, --website, --description',
+    );
+    const { client } = await calendarFor(services, invocation.user);
+    const id = await resolveName(client, 'venue', ref);
+    if (id instanceof Ambiguous) {
+      return choiceCard(id, 'venues update', args, (a, chosen) => ({ ...a, venue: String(chosen) }));
+    }
+    const venue = await client.venues.update(id, { ...(name ? { venue: name } : {}), ...rest });
+    return {
+      text: `Venue #${venue.id} “${venue.name}” updated.`,
+      status: 'success',
+      fields: [venueField(venue)],
+    };
+  },
+});
+
+const organizerUpdateArgs = z.object({
+  organizer: nameOrId('organizer'),
+  name: z.string().trim().min(1, 'must not be empty').max(200).optional().describe('the new name'),
+  email: z
+    .email({ message: 'must be an e-mail address such as team@example.org' })
+    .optional()
+    .describe('e-mail address'),
+  phone: z.string().max(50).optional().describe('phone number'),
+  website: webUrl.optional().describe('website'),
+  description: z.string().max(5000).optional().describe('who they are'),
+});
+
+/** `/organizers update <organizer> [--name …] [--email …] …`. */
+export const organizersUpdateCommand = command({
+  name: 'organizers update',
+  summary: 'Change an organizer (only the options given)',
+  args: organizerUpdateArgs,
+  positional: ['organizer'],
+  examples: ['/organizers update "Meetup Team" --email hello@example.org'],
+  permission: 'write',
+  sideEffect: true,
+  async run({ args, services, invocation }) {
+    const { organizer: ref, name, ...rest } = args;
+    needsAChange({ name, ...rest }, '--name, --email, --phone, --website, --description');
+    const { client } = await calendarFor(services, invocation.user);
+    const id = await resolveName(client, 'organizer', ref);
+    if (id instanceof Ambiguous) {
+      return choiceCard(id, 'organizers update', args, (a, chosen) => ({ ...a, organizer: String(chosen) }));
+    }
+    const organizer = await client.organizers.update(id, { ...(name ? { organizer: name } : {}), ...rest });
+    return {
+      text: `Organizer #${organizer.id} “${organizer.name}” updated.`,
+      status: 'success',
+      fields: [organizerField(organizer)],
+    };
+  },
+});
+
+/** Binds a venue or organizer to delete: exists, not in the trash, and who uses it. */
+async function bindLinked<A extends Record<string, unknown>>(
+  kind: 'venue' | 'organizer',
+  ref: string,
+  args: A,
+  ctx: Parameters<typeof calendarFor>,
+): Promise<LinkedTarget<A>> {
+  const { client, zone } = await calendarFor(...ctx);
+  const id = await resolveOne(client, kind, ref);
+  const item: CalendarVenue | CalendarOrganizer =
+    kind === 'venue' ? await client.venues.get(id) : await client.organizers.get(id);
+  const label = `${kind === 'venue' ? 'Venue' : 'Organizer'} #${item.id} “${item.name}”`;
+  if (item.status === 'trash') throw new InTrashError(`${label} is already in the trash.`);
+  const usage = await eventsUsing(client, kind, item.id);
+  return {
+    label,
+    args: { ...args, [kind]: String(item.id) },
+    version: fingerprint({ item, events: usage.events.map((e) => [e.id, e.modified]), total: usage.total }),
+    usage: usageText(usage, zone),
+  };
+}
+
+/** The question of a venue or organizer delete. */
+function deleteQuestion(kind: 'venue' | 'organizer', target: BoundTarget<unknown> | undefined): string {
+  const bound = target as LinkedTarget<unknown> | undefined;
+  const what = bound?.label.replace(/^\w+/, (w) => w.toLowerCase()) ?? `this ${kind}`;
+  return [
+    `Move ${what} to the calendar's trash?`,
+    bound?.usage ?? '',
+    `Those events keep it as their ${kind} until they are given another (/event update <id> --${kind} …); an editor can restore it from the trash in WordPress.`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** `/venues delete <venue>`: to the trash, after a question naming the events that use it. */
+export const venuesDeleteCommand = command({
+  name: 'venues delete',
+  summary: 'Move a venue to the calendar’s trash (asks first, naming the events at it)',
+  args: z.object({ venue: nameOrId('venue') }),
+  positional: ['venue'],
+  examples: ['/venues delete "Main Hall"', '/venues delete 10'],
+  permission: 'write',
+  sideEffect: true,
+  resolve: ({ args, services, invocation }) =>
+    bindLinked('venue', args.venue, args, [services, invocation.user]),
+  confirm: (_args, target) => deleteQuestion('venue', target),
+  async run({ args, services, invocation }) {
+    const { client } = await calendarFor(services, invocation.user);
+    const venue = await client.venues.delete(Number(args.venue));
+    return {
+      text: `Venue #${venue.id} “${venue.name}” is in the calendar's trash.`,
+      status: 'success',
+    };
+  },
+});
+
+/** `/organizers delete <organizer>`: to the trash, after a question naming the events it organizes. */
+export const organizersDeleteCommand = command({
+  name: 'organizers delete',
+  summary: 'Move an organizer to the calendar’s trash (asks first, naming its events)',
+  args: z.object({ organizer: nameOrId('organizer') }),
+  positional: ['organizer'],
+  examples: ['/organizers delete "Meetup Team"', '/organizers delete 20'],
+  permission: 'write',
+  sideEffect: true,
+  resolve: ({ args, services, invocation }) =>
+    bindLinked('organizer', args.organizer, args, [services, invocation.user]),
+  confirm: (_args, target) => deleteQuestion('organizer', target),
+  async run({ args, services, invocation }) {
+    const { client } = await calendarFor(services, invocation.user);
+    const organizer = await client.organizers.delete(Number(args.organizer));
+    return {
+      text: `Organizer #${organizer.id} “${organizer.name}” is in the calendar's trash.`,
+      status: 'success',
+    };
+  },
+});

@@ -1,0 +1,209 @@
+/**
+ * `/categories update|delete` and `/tags update|delete`. What the site would refuse is refused here
+ * first, in Deckhand's words: an empty description or slug (tribe-common `Validator/Base.php`
+ * `is_string` takes only non-empty strings), a slug another term has (`wp_update_term()` answers
+ * `duplicate_term_slug`), a category as its own parent. A delete is for good — terms have no trash
+ * (`Term_Single_Base.php` `delete()` forces it) — and takes the term off every event, so the
+ * question names those events first.
+ */
+import { z } from 'zod';
+import { UsageError } from '../../src/core/errors';
+import { type BoundTarget, fingerprint } from '../../src/core/target';
+import type { CalendarClient, CalendarTerm } from '../../src/services/calendar';
+import { nameOrId } from './calendar-args';
+import { calendarFor } from './calendar-common';
+import { eventsUsing, resolveOne, usageText } from './calendar-usage';
+import { command } from './context';
+
+type TermKind = 'category' | 'tag';
+
+/** A delete's bound target, with the events that use the term (named in the question). */
+interface TermTarget<A> extends BoundTarget<A> {
+  usage: string;
+}
+
+const apiOf = (client: CalendarClient, kind: TermKind) =>
+  kind === 'category' ? client.categories : client.tags;
+const plural = (kind: TermKind) => (kind === 'category' ? 'categories' : 'tags');
+const title = (kind: TermKind) => (kind === 'category' ? 'Category' : 'Tag');
+
+const newName = z.string().trim().min(1, 'must not be empty').max(200).optional().describe('the new name');
+const newDescription = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty (the calendar keeps a description once set; give a new one)')
+  .max(2000)
+  .optional()
+  .describe('the new description');
+const newSlug = z
+  .string()
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be lower-case letters, digits and dashes, e.g. kids-workshop')
+  .max(200)
+  .optional()
+  .describe('the new slug (its address part)');
+
+/** Changes a term: checks the new slug and parent first, then sends only what was given. */
+async function updateTerm(
+  client: CalendarClient,
+  kind: TermKind,
+  ref: string,
+  fields: {
+    name?: string | undefined;
+    description?: string | undefined;
+    slug?: string | undefined;
+    parent?: string | undefined;
+  },
+) {
+  if (Object.values(fields).every((value) => value === undefined)) {
+    throw new UsageError('Nothing to change.', {
+      hint: `Give at least one of --name, --description, --slug${kind === 'category' ? ', --parent' : ''}.`,
+    });
+  }
+  const api = apiOf(client, kind);
+  const id = await resolveOne(client, kind, ref);
+  const current = await api.get(id);
+  if (fields.slug !== undefined && fields.slug !== current.slug) {
+    const taken = await api.list({ slug: fields.slug, hide_empty: false, per_page: 50 });
+    const other = taken.items.find((term) => term.slug === fields.slug && term.id !== id);
+    if (other) {
+      throw new UsageError(
+        `The ${kind} “${other.name}” (#${other.id}) already has the slug ${fields.slug}.`,
+        {
+          hint: 'Choose another slug. Nothing was changed.',
+        },
+      );
+    }
+  }
+  let parent: number | undefined;
+  if (fields.parent !== undefined) {
+    parent = await resolveOne(client, 'category', fields.parent);
+    if (parent === id) {
+      throw new UsageError(`The category “${current.name}” cannot be its own parent.`, {
+        hint: 'Give another category. Nothing was changed.',
+      });
+    }
+  }
+  const term = await api.update(id, {
+    ...(fields.name !== undefined ? { name: fields.name } : {}),
+    ...(fields.description !== undefined ? { description: fields.description } : {}),
+    ...(fields.slug !== undefined ? { slug: fields.slug } : {}),
+    ...(parent !== undefined ? { parent } : {}),
+  });
+  return {
+    text: `${title(kind)} #${term.id} “${term.name}” updated (slug ${term.slug}).`,
+    status: 'success' as const,
+  };
+}
+
+/** `/categories update <category> [--name …] [--description …] [--slug …] [--parent NAME|ID]`. */
+export const categoriesUpdateCommand = command({
+  name: 'categories update',
+  summary: 'Change an event category (only the options given)',
+  args: z.object({
+    category: nameOrId('category'),
+    name: newName,
+    description: newDescription,
+    slug: newSlug,
+    parent: nameOrId('parent category').optional(),
+  }),
+  positional: ['category'],
+  examples: [
+    '/categories update Meetup --name Meetups',
+    '/categories update "Kids workshop" --parent Workshop',
+  ],
+  permission: 'write',
+  sideEffect: true,
+  async run({ args, services, invocation }) {
+    const { client } = await calendarFor(services, invocation.user);
+    const { category, ...fields } = args;
+    return updateTerm(client, 'category', category, fields);
+  },
+});
+
+/** `/tags update <tag> [--name …] [--description …] [--slug …]`. */
+export const tagsUpdateCommand = command({
+  name: 'tags update',
+  summary: 'Change a tag (only the options given)',
+  args: z.object({ tag: nameOrId('tag'), name: newName, description: newDescription, slug: newSlug }),
+  positional: ['tag'],
+  examples: ['/tags update beginner --name "beginner friendly"'],
+  permission: 'write',
+  sideEffect: true,
+  async run({ args, services, invocation }) {
+    const { client } = await calendarFor(services, invocation.user);
+    const { tag, ...fields } = args;
+    return updateTerm(client, 'tag', tag, fields);
+  },
+});
+
+/** Binds a term to delete: it exists, and which events have it. */
+async function bindTerm<A extends Record<string, unknown>>(
+  kind: TermKind,
+  ref: string,
+  args: A,
+  ctx: Parameters<typeof calendarFor>,
+): Promise<TermTarget<A>> {
+  const { client, zone } = await calendarFor(...ctx);
+  const id = await resolveOne(client, kind, ref);
+  const term: CalendarTerm = await apiOf(client, kind).get(id);
+  const usage = await eventsUsing(client, kind, term.id);
+  return {
+    label: `${title(kind)} #${term.id} “${term.name}”`,
+    args: { ...args, [kind]: String(term.id) },
+    version: fingerprint({ term, events: usage.events.map((e) => [e.id, e.modified]), total: usage.total }),
+    usage: usageText(usage, zone),
+  };
+}
+
+function deleteQuestion(kind: TermKind, target: BoundTarget<unknown> | undefined): string {
+  const bound = target as TermTarget<unknown> | undefined;
+  const what = bound?.label.replace(/^\w+/, (w) => w.toLowerCase()) ?? `this ${kind}`;
+  return [
+    `Delete ${what} for good? ${plural(kind) === 'tags' ? 'Tags' : 'Categories'} have no trash: it cannot be restored.`,
+    bound?.usage ?? '',
+    'Those events stay; they only lose it.',
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** The reply of a term delete. */
+async function deleteTerm(client: CalendarClient, kind: TermKind, id: number) {
+  const term = await apiOf(client, kind).delete(id);
+  return { text: `${title(kind)} “${term.name}” (#${term.id}) is deleted.`, status: 'success' as const };
+}
+
+/** `/categories delete <category>`: for good, after a question naming its events. */
+export const categoriesDeleteCommand = command({
+  name: 'categories delete',
+  summary: 'Delete an event category for good (asks first, naming its events)',
+  args: z.object({ category: nameOrId('category') }),
+  positional: ['category'],
+  examples: ['/categories delete Meetup'],
+  permission: 'write',
+  sideEffect: true,
+  resolve: ({ args, services, invocation }) =>
+    bindTerm('category', args.category, args, [services, invocation.user]),
+  confirm: (_args, target) => deleteQuestion('category', target),
+  async run({ args, services, invocation }) {
+    const { client } = await calendarFor(services, invocation.user);
+    return deleteTerm(client, 'category', Number(args.category));
+  },
+});
+
+/** `/tags delete <tag>`: for good, after a question naming its events. */
+export const tagsDeleteCommand = command({
+  name: 'tags delete',
+  summary: 'Delete a tag for good (asks first, naming its events)',
+  args: z.object({ tag: nameOrId('tag') }),
+  positional: ['tag'],
+  examples: ['/tags delete beginner'],
+  permission: 'write',
+  sideEffect: true,
+  resolve: ({ args, services, invocation }) => bindTerm('tag', args.tag, args, [services, invocation.user]),
+  confirm: (_args, target) => deleteQuestion('tag', target),
+  async run({ args, services, invocation }) {
+    const { client } = await calendarFor(services, invocation.user);
+    return deleteTerm(client, 'tag', Number(args.tag));
+  },
+});

@@ -1,0 +1,42 @@
+/** `/timezone [zone]`: the time zone Telegram and the terminal show this conversation's times in. */
+import { z } from 'zod';
+import { UsageError } from '../../src/core/errors';
+import { absoluteText, DEFAULT_TIME_ZONE, isTimeZone } from '../../src/core/times';
+import { commandsWith } from '../services';
+
+const command = commandsWith<'timeZones'>();
+
+/** `/timezone`, `/timezone Europe/Berlin`, `/timezone UTC`. */
+export const timezoneCommand = command({
+  name: 'timezone',
+  summary:
+    'Show or set the time zone of times in this conversation (Slack and Discord use each reader’s own)',
+  args: z.object({ zone: z.string().max(64).optional() }),
+  positional: ['zone'],
+  examples: ['/timezone', '/timezone Europe/Berlin', '/timezone UTC'],
+  permission: 'read',
+  sideEffect: true,
+  async run({ args, services, invocation }) {
+    const now = Date.now();
+    if (args.zone === undefined) {
+      const zone = (await services.timeZones.get(invocation.conversationId)) ?? DEFAULT_TIME_ZONE;
+      return {
+        text: `Times here are shown in ${zone} (now ${absoluteText({ at: now }, zone)}). Change it with /timezone <zone>, e.g. /timezone Europe/Berlin.`,
+        status: 'info',
+      };
+    }
+    const zone = args.zone.trim();
+    if (!isTimeZone(zone)) {
+      throw new UsageError(`${zone.slice(0, 64)} is not a time zone Deckhand knows.`, {
+        hint: 'Use a name from the tz database, like Europe/Berlin, America/New_York or UTC. Nothing was changed.',
+      });
+    }
+    const canonical = zone.toUpperCase() === 'UTC' ? undefined : zone;
+    await services.timeZones.set(invocation.conversationId, canonical);
+    const shown = canonical ?? DEFAULT_TIME_ZONE;
+    return {
+      text: `Times in this conversation are now shown in ${shown} (now ${absoluteText({ at: now }, shown)}). On Slack and Discord each reader still sees their own zone.`,
+      status: 'success',
+    };
+  },
+});

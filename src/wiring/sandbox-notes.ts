@@ -1,0 +1,31 @@
+/**
+ * What start-up says about the sandbox besides which services it emulates: that its time runs
+ * fast, and the media host's address (an OS-chosen port, which the media guide asks users to type
+ * in `/media upload-url <sandbox>/samples/…`). The same lines are kept in Redis while the process
+ * runs, so `deckhand status` shows them too.
+ */
+import { JOB_STEPS } from '../sandbox/toolhost/jobs-engine';
+import type { App } from './app';
+
+export { publishSandboxNotes, readSandboxNotes } from './sandbox-notes-store';
+
+function seconds(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Number((ms / 1000).toFixed(1))} s`;
+}
+
+/** The lines to print at start-up (none when nothing is emulated). */
+export function sandboxNotes(app: Pick<App, 'sandbox' | 'mediaSandbox'>, stepMs: number): string[] {
+  const notes: string[] = [];
+  if (app.sandbox) {
+    notes.push(
+      `Sandbox time is compressed: a build or deployment step takes ${seconds(stepMs)} (SANDBOX_STEP_MS), and scheduled jobs run every ${seconds(stepMs * JOB_STEPS.schedulePeriod)} whatever their schedule.`,
+    );
+  }
+  if (app.mediaSandbox) {
+    const url = app.mediaSandbox.apiUrl;
+    notes.push(
+      `Sandbox media host: ${url} (sample files for /media upload-url: ${url}/samples/talk.mp4?size=5000000).`,
+    );
+  }
+  return notes;
+}

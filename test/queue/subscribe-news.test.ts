@@ -1,0 +1,75 @@
+/**
+ * `/subscribe` announces only what happens after it, even when discovery remembers an earlier
+ * subscription or sandbox run on the same Redis; `/subscriptions` lists everything the conversation
+ * hears about: tools, the calendar digest and followed source imports.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ToolhostSandbox } from '../../src/sandbox/toolhost';
+import { ToolhostClientFactory } from '../../src/services/toolhost';
+import { settled, startTestApp, type TestApp } from '../support/app';
+import { linkDirectly, slackUser } from '../support/oauth-web';
+import { waitFor } from '../support/wait';
+
+let t: TestApp;
+let platform: ToolhostClientFactory;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  platform = ToolhostClientFactory.forSandbox(t.app.sandbox as ToolhostSandbox);
+});
+afterAll(async () => {
+  await platform.close();
+  await t.close();
+});
+
+const announced = () => t.transcript.posted.filter((card) => card.title === 'mytool: deployment successful');
+
+describe('/subscribe', () => {
+  it('does not announce the day-old deployment discovery finds first, then announces a new one', async () => {
+    const redis = t.app.redis.redis;
+    const seen = `${t.app.services.config.REDIS_KEY_PREFIX}seen:deployment:mytool`;
+    // What discovery remembered of mytool from an earlier run whose sandbox had other ids.
+    await redis.sadd(seen, '20200101-000000-earlierrun');
+    const old = await platform.forTool('mytool').components.latestDeployment();
+    expect(old.status).toBe('successful');
+
+    const [card] = await t.say('/subscribe mytool deploys');
+    expect(card?.text).toContain('This conversation now hears about mytool: deploys.');
+    // Discovery has looked (the latest deployment is recorded), and everything it queued is done.
+    await waitFor(async () => (await redis.sismember(seen, old.deploy_id)) === 1, 20_000);
+    await settled(t.app);
+    expect(announced()).toEqual([]);
+
+    // A deployment started after subscribing is news.
+    const { deploy_id } = await platform
+      .forTool('mytool')
+      .components.createDeployment({ description: 'from CI' });
+    await waitFor(() => announced().length > 0, 20_000);
+    expect(announced().map((c) => c.footer)).toEqual([`deployment ${deploy_id}`]);
+  });
+});
+
+describe('/subscriptions', () => {
+  it('lists tools, the calendar digest and followed source imports', async () => {
+    await linkDirectly(t.app, slackUser('UADMIN'), 'mona', ['read:user', 'repo']);
+    const [empty] = await t.say('/subscriptions', { private: true });
+    expect(empty?.text).toContain('This conversation has no subscriptions.');
+    await t.say('/calendar digest --daily --at 09:00');
+    await t.say('/source import follow mona/legacy-svn', { user: 'UADMIN' });
+    const [list] = await t.say('/subscriptions');
+    expect(list?.fields).toEqual([
+      { label: 'mytool', value: 'deploys' },
+      {
+        label: 'calendar',
+        value: 'daily digest of upcoming events at 09:00 (Europe/Berlin) — /calendar digest --off stops it',
+      },
+      {
+        label: 'mona/legacy-svn',
+        value: 'the end of its source import — /source import unfollow mona/legacy-svn stops it',
+      },
+    ]);
+    await t.say('/source import unfollow mona/legacy-svn', { user: 'UADMIN' });
+    const [after] = await t.say('/subscriptions');
+    expect(after?.fields?.map((f) => f.label)).toEqual(['mytool', 'calendar']);
+  });
+});

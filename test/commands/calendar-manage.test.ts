@@ -86,7 +86,8 @@ describe('/venues update|delete', () => {
     expect(ask?.text).toContain('2 events use it:');
     expect(ask?.text).toMatch(/— Monthly Meetup \(#\d+\)/);
     expect(ask?.text).toMatch(/— Last Month’s Meetup \(#\d+\)/);
-    expect(ask?.text).toContain('/event update <id> --venue');
+    // On Slack, command references read `/deckhand event …` (the one Slack command).
+    expect(ask?.text).toMatch(/\/(deckhand )?event update <id> --venue/);
     expect(hall.status).toBe('publish');
     const [done] = await t.press(button(ask, 'Confirm'));
     expect(done?.text).toBe(`Venue #${hall.id} “Main Hall” is in the calendar's trash.`);

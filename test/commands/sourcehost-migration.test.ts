@@ -106,15 +106,18 @@ describe('/source migration', () => {
     expect(after?.buttons ?? []).toEqual([]);
     expect(after?.text).toContain('is exported, but its archive is gone: it was deleted');
     const [link] = await t.say(`/source migration archive toolforge-repos ${id}`, { user: 'UMONA' });
-    expect(link?.text).toBe(
-      `Migration ${id} of toolforge-repos has no archive any more: it was deleted (/source migration delete-archive) or expired (archives are kept 7 days).`,
+    // On Slack, command references read `/deckhand source …` (the one Slack command).
+    expect(link?.text).toMatch(
+      new RegExp(
+        `^Migration ${id} of toolforge-repos has no archive any more: it was deleted \\(/(deckhand )?source migration delete-archive\\) or expired \\(archives are kept 7 days\\)\\.$`,
+      ),
     );
     const [twice] = await t.say(`/source migration delete-archive toolforge-repos ${id}`, { user: 'UMONA' });
     const [second] = await t.press(button(twice, 'Confirm'), { user: 'UMONA' });
     expect(second?.text).toContain('has no archive any more');
     const [none] = await t.say('/source migration show toolforge-repos 999999', { user: 'UMONA' });
     expect(none?.text).toMatch(
-      /^There is no migration 999999 of toolforge-repos that your account can see\.\nList them with \/source migration list toolforge-repos\.$/,
+      /^There is no migration 999999 of toolforge-repos that your account can see\.\nList them with \/(deckhand )?source migration list toolforge-repos\.$/,
     );
     const everything = JSON.stringify([...t.transcript.posted, ...t.transcript.updates]);
     expect(everything).not.toMatch(/"Not Found"|: Not Found/);

@@ -57,7 +57,9 @@ describe('/subscriptions', () => {
     await t.say('/calendar digest --daily --at 09:00');
     await t.say('/source import follow mona/legacy-svn', { user: 'UADMIN' });
     const [list] = await t.say('/subscriptions');
-    expect(list?.fields).toEqual([
+    // On Slack, command references read `/deckhand …` (the one Slack command).
+    const plain = (list?.fields ?? []).map((f) => ({ ...f, value: f.value.replaceAll('/deckhand ', '/') }));
+    expect(plain).toEqual([
       { label: 'mytool', value: 'deploys' },
       {
         label: 'calendar',

@@ -180,7 +180,8 @@ export const jobsLoadCommand = Object.assign(
 /** `/jobs dump <tool>`: the jobs file of the tool, as a file `/jobs load` reads back. */
 export const jobsDumpCommand = command({
   name: 'jobs dump',
-  summary: 'Send the jobs of a tool as a jobs file (YAML; the format /jobs load and the Toolforge CLI read)',
+  summary:
+    "Send a tool's jobs as a jobs file (YAML, read by /jobs load and by the Toolforge CLI's jobs load)",
   args: z.object({ tool: toolName }),
   positional: ['tool'],
   examples: ['/jobs dump mytool'],

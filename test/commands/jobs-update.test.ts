@@ -90,7 +90,7 @@ describe('where a job writes its output', () => {
   it('--no-filelog sends the output to the log service, and the card says so', async () => {
     const [card] = await t.say('/jobs run mytool hello2 --command "echo hi" --image python3.11 --no-filelog');
     expect(card?.fields?.find((f) => f.label === 'Output')?.value).toBe(
-      'the log service (/logs mytool hello2)',
+      'the log service (/deckhand logs mytool hello2)',
     );
     expect((await definition('hello2'))?.filelog).toBe(false);
   });

@@ -232,7 +232,9 @@ describe('/media upload-url and /media uploads', () => {
     await t.say(`/media upload-url ${url}`);
     const queued = account.remote.size;
     const [again] = await t.say(`/media upload-url ${url}`);
-    expect(again?.text).toBe('The media host said: URL already in queue');
+    expect(again?.text).toBe(
+      'The media host said: URL already in queue.\nNothing was changed. /deckhand help media upload-url shows what it takes.',
+    );
     expect(account.remote.size).toBe(queued);
     const [noCode] = await t.say('/media uploads delete');
     expect(noCode?.text).toContain('Name the transfer to delete');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildMessageInWords, sentences } from '../../commands/format';
+import { buildMessageInWords, formatUtc, sentences } from '../../commands/format';
 import { lfsChoice } from '../../commands/sourcehost/source-cards';
 import { tokenExpiry } from '../../commands/toolhost/token';
 import { issuePhrase } from '../../src/core/issue-words';
@@ -96,9 +96,16 @@ describe('counts, dates and choices', () => {
 
   it('computes how long a deploy token is still valid from its creation date', () => {
     const now = Date.parse('2026-11-23T12:00:00Z');
-    expect(tokenExpiry('2026-10-23T12:00:00Z', now)).toBe('It expires on Sat 23 Oct 2027, 12:00 UTC, in 334 days.');
-    expect(tokenExpiry('2025-11-22T12:00:00Z', now)).toMatch(/^It expired on Sun 22 Nov 2026, 12:00 UTC/);
-    expect(tokenExpiry('2025-11-24T00:00:00Z', now)).toBe('It expires on Tue 24 Nov 2026, 00:00 UTC, in 1 day.');
+    const on = (iso: string) => formatUtc(new Date(iso));
+    expect(tokenExpiry('2026-10-23T12:00:00Z', now)).toBe(
+      `It expires on ${on('2027-10-23T12:00:00Z')}, in 334 days.`,
+    );
+    expect(tokenExpiry('2025-11-22T12:00:00Z', now)).toBe(
+      `It expired on ${on('2026-11-22T12:00:00Z')}: refresh it with /token refresh.`,
+    );
+    expect(tokenExpiry('2025-11-24T00:00:00Z', now)).toBe(
+      `It expires on ${on('2026-11-24T00:00:00Z')}, in 1 day.`,
+    );
     expect(tokenExpiry(undefined, now)).toBe('A deploy token lasts 365 days from its creation.');
   });
 

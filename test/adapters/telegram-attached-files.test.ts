@@ -50,7 +50,15 @@ describe('Telegram documents for /config set and /jobs load', () => {
     const { fake, users } = deckhand;
     const chat = fake.privateChat(users.maintainer);
     const jobs = [
-      { name: 'web', command: 'web', image: 'tool-mytool/web:latest', continuous: true },
+      // The seeded web service as it is (continuous, port 8000, published at /): unchanged.
+      {
+        name: 'web',
+        command: 'web',
+        image: 'tool-mytool/web:latest',
+        continuous: true,
+        port: 8000,
+        publish: '/',
+      },
       {
         name: 'daily-report',
         command: 'python3 report.py --daily',

@@ -193,7 +193,7 @@ describe('secrets masked by where they live', () => {
     // The final card carries the whole transcript (kept in Redis, masked before it was stored).
     expect(ended.attachments?.join('\n')).toContain('deploying with [redacted] now');
     expect(JSON.stringify(readRecords(env.RECORD_FILE as string))).not.toContain(SECRETS.deployToken);
-  });
+  }, 240_000);
 
   it('leaves none of the secrets in Redis in plaintext after the scenario', async () => {
     const all = await redisDump();

@@ -130,7 +130,7 @@ describe('watches across processes', () => {
     } finally {
       await web.close();
     }
-  });
+  }, 240_000);
 
   it('two worker processes share the work: each announcement is delivered once per conversation', async () => {
     const { web, workerEnv } = await setup();
@@ -160,5 +160,5 @@ describe('watches across processes', () => {
     } finally {
       await web.close();
     }
-  });
+  }, 240_000);
 });

@@ -56,7 +56,7 @@ export async function spawnWorker(env: Record<string, string>): Promise<ChildPro
     errors += chunk.toString();
   });
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${errors}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${errors}`)), 90_000);
     child.stdout?.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('ready')) {
         clearTimeout(timer);

@@ -89,7 +89,7 @@ async function load(env: Record<string, string>): Promise<Loaded> {
         if (child.exitCode !== null) throw new Error(`worker exited with ${child.exitCode}:\n${errors}`);
         return out.includes(word);
       },
-      30_000,
+      90_000,
       10,
     );
   await printed('loaded');
@@ -181,7 +181,7 @@ async function crashRounds(platform: Platform): Promise<{ shown: number[]; dropp
       step('loaded');
       await current.go();
       step('go');
-      await waitFor(async () => (await queue.getJobState(job.opts.jobId)) === 'completed', 20_000, 20);
+      await waitFor(async () => (await queue.getJobState(job.opts.jobId)) === 'completed', 60_000, 20);
       step('completed');
       shown.push(platform.shown(id));
       timings.push(`round ${round}: ${steps.join(', ')} ms`);
@@ -225,7 +225,7 @@ describe('an announcement whose worker is killed (SIGKILL) while the platform ho
       true,
     );
     expect(fake.violations).toEqual([]);
-  }, 90_000);
+  }, 300_000);
 
   it(`Discord: 0 duplicates in ${ROUNDS} rounds (same nonce, enforce_nonce: Discord returns the first message)`, async () => {
     const fake: FakeDiscord = await startFakeDiscord();
@@ -252,7 +252,7 @@ describe('an announcement whose worker is killed (SIGKILL) while the platform ho
     expect(new Set(nonces).size).toBe(ROUNDS);
     expect(posts.every((p) => (p.body as { enforce_nonce?: boolean }).enforce_nonce === true)).toBe(true);
     expect(fake.violations).toEqual([]);
-  }, 90_000);
+  }, 300_000);
 
   it(`Telegram (no idempotency key, posted again: at least once): ${ROUNDS} duplicates in ${ROUNDS} rounds, none lost`, async () => {
     const fake: FakeTelegram = await startFakeTelegram();
@@ -273,5 +273,5 @@ describe('an announcement whose worker is killed (SIGKILL) while the platform ho
     expect(shown.every((n) => n >= 1)).toBe(true);
     expect(duplicates).toBe(ROUNDS);
     fake.assertClean();
-  }, 90_000);
+  }, 300_000);
 });

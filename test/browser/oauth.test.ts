@@ -116,8 +116,9 @@ describe('linking a source-host account in the browser', () => {
     expect(await refused.textContent('h1')).toBe('Sign-in not started in this browser');
     expect(await refused.textContent('main')).toContain('nothing was linked');
     expect(await linkedSource('UMALLORY')).toBeUndefined();
+    // Posted on Slack, where commands are written after the one slash command.
     expect(posted()).toContain(
-      "A sign-in for UMALLORY's /link source came back in a browser that did not open Deckhand's link",
+      "A sign-in for UMALLORY's /deckhand link source came back in a browser that did not open Deckhand's link",
     );
     await refused.close();
 

@@ -17,6 +17,7 @@ import { FormStore } from './form-store';
 import { TelegramForms } from './forms';
 import { botIdOf, telegramConversationId } from './ids';
 import { TelegramMessenger } from './messenger';
+import { ApiReachability } from './reachability';
 import { installReceiver, type TelegramDispatcher } from './receiver';
 import { invocationOf, telegramSurface } from './surface';
 import { WEBHOOK_PATH, webhookRoute } from './webhook';
@@ -52,18 +53,22 @@ export class TelegramAdapter implements PlatformAdapter {
   private readonly fileSource: FileSource;
   private runner: RunnerHandle | undefined;
   private running = false;
+  /** Whether the Bot API answered the last attempt (auto-retry backs off while it does not). */
+  private readonly reachability: ApiReachability;
 
   constructor(
     private readonly context: AdapterContext,
     private readonly options: TelegramAdapterOptions = {},
   ) {
     const { config, app, logger } = context;
+    const log = logger.child({ platform: 'telegram' });
+    this.reachability = new ApiReachability(log);
     this.bot = createBot(config, {
       ...(options.throttle ? { throttle: options.throttle } : {}),
       ...(options.botInfo ? { botInfo: options.botInfo } : {}),
+      observe: this.reachability.transformer,
     });
     const botId = botIdOf(this.bot.token);
-    const log = logger.child({ platform: 'telegram' });
     this.messenger = new TelegramMessenger(this.bot.api, log);
     this.mode =
       context.role === 'worker'
@@ -117,6 +122,11 @@ export class TelegramAdapter implements PlatformAdapter {
     return telegramConversationId(botIdOf(this.bot.token), chatId, threadId);
   }
 
+  /**
+   * Registers the messenger at once, then connects: `getMe`, then the webhook or long polling. While
+   * the Bot API is unreachable this waits — grammY's auto-retry backs off and retries, and each failed
+   * attempt is logged (see reachability.ts) — so callers start it without waiting (`connectAdapters`).
+   */
   async start(): Promise<void> {
     const { app, config, web, logger } = this.context;
     app.messengers.register('telegram', this.messenger);
@@ -169,8 +179,13 @@ export class TelegramAdapter implements PlatformAdapter {
     if (runner?.isRunning()) await runner.stop();
   }
 
+  /**
+   * Connected: started (the bot's identity fetched; the webhook set or polling begun) and the Bot API
+   * answering the latest request. Read from state, no request of its own.
+   */
   async healthy(): Promise<boolean> {
-    if (this.mode === 'polling') return this.running && (this.runner?.isRunning() ?? false);
-    return this.running;
+    if (!this.running || !this.reachability.reachable) return false;
+    if (this.mode === 'polling') return this.runner?.isRunning() ?? false;
+    return true;
   }
 }

@@ -10,7 +10,7 @@
  */
 import { autoRetry } from '@grammyjs/auto-retry';
 import { apiThrottler } from '@grammyjs/transformer-throttler';
-import { Api, Bot } from 'grammy';
+import { Api, Bot, type Transformer } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { Config } from '../../src/config';
 
@@ -34,6 +34,8 @@ export interface BotOptions {
   botInfo?: UserFromGetMe;
   /** Longest `retry_after` waited out, in seconds (longer ones fail the request). */
   maxRetryDelaySeconds?: number;
+  /** Sees every raw attempt, inside auto-retry (see reachability.ts). */
+  observe?: Transformer;
 }
 
 function clientOptions(config: Config) {
@@ -70,6 +72,7 @@ export function createBot(config: Config, options: BotOptions = {}): Bot {
     client: clientOptions(config),
     ...(options.botInfo ? { botInfo: options.botInfo } : {}),
   });
+  if (options.observe) bot.api.config.use(options.observe);
   bot.api.config.use(retry(options));
   bot.api.config.use(apiThrottler(options.throttle ?? DEFAULT_THROTTLE));
   return bot;

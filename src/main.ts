@@ -42,7 +42,14 @@ async function run(args: Run): Promise<number> {
   switch (args.command) {
     case 'start':
     case 'shell': {
-      const { runnablePlatforms } = await import('./wiring/platforms');
+      const { describePlatformProblems, platformProblems, runnablePlatforms } = await import(
+        './wiring/platforms'
+      );
+      const problems = args.command === 'start' ? platformProblems(config, args.role) : [];
+      if (problems.length > 0) {
+        process.stderr.write(`${describePlatformProblems(problems)}\n`);
+        return 2;
+      }
       const platforms = args.command === 'start' ? runnablePlatforms(config) : [];
       const { redisPreflight } = await import('./wiring/redis-preflight');
       const failure = redisPreflight({
@@ -59,7 +66,14 @@ async function run(args: Run): Promise<number> {
         return runStart({ config, sandbox, role: args.role });
       }
       const { runShell } = await import('./cli/shell');
-      return runShell({ config, sandbox, waitSeconds: args.waitSeconds, interactive, answers: args.answers });
+      return runShell({
+        config,
+        sandbox,
+        waitSeconds: args.waitSeconds,
+        interactive,
+        answers: args.answers,
+        fromStart: args.command === 'start',
+      });
     }
     case 'sandbox':
       return (await import('./wiring/sandbox-standalone')).runSandbox(config);

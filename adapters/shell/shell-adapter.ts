@@ -31,6 +31,8 @@ export interface ShellAdapterOptions {
    * with a message; the lines after a command are never taken as its answers.
    */
   answers?: FormAnswerSource;
+  /** Asks every running log tail to stop; resolves with how many (see {@link ShellAdapter.stopTails}). */
+  stopTails?: () => Promise<number>;
 }
 
 /**
@@ -177,8 +179,9 @@ export class ShellAdapter implements Messenger {
     this.options.output.write(`${text}\n`);
   }
 
-  /** Reads commands from a script until end of input. */
-  async runScript(): Promise<void> {
+  /** Reads commands from a script until end of input; resolves with the number of commands run. */
+  async runScript(): Promise<number> {
+    let commands = 0;
     const lines = createInterface({ input: this.options.input, crlfDelay: Number.POSITIVE_INFINITY });
     const iterator = lines[Symbol.asyncIterator]();
     this.nextScriptLine = async () => {
@@ -187,13 +190,17 @@ export class ShellAdapter implements Messenger {
     };
     try {
       for (let line = await this.nextScriptLine(); line !== undefined; line = await this.nextScriptLine()) {
-        if (line.trim() && !line.trim().startsWith('#')) this.write(`> ${line.trim()}`);
+        if (line.trim() && !line.trim().startsWith('#')) {
+          this.write(`> ${line.trim()}`);
+          commands += 1;
+        }
         await this.runLine(line);
       }
     } finally {
       this.nextScriptLine = undefined;
       lines.close();
     }
+    return commands;
   }
 
   /** Runs the interactive chat until `exit`, `quit` or end of input. */
@@ -230,6 +237,19 @@ export class ShellAdapter implements Messenger {
       await new Promise((done) => setTimeout(done, pollMs));
     }
     return (await this.options.watches.activeCount()) === 0;
+  }
+
+  /**
+   * Stops the log tails still running (each posts its transcript, printed here) and waits up to
+   * `seconds` for them to end; resolves with how many were stopped.
+   */
+  async stopTails(seconds = 5, pollMs = 100): Promise<number> {
+    const stopped = (await this.options.stopTails?.()) ?? 0;
+    const deadline = Date.now() + seconds * 1000;
+    while (stopped > 0 && Date.now() < deadline && (await this.options.watches.activeCount()) > 0) {
+      await new Promise((done) => setTimeout(done, pollMs));
+    }
+    return stopped;
   }
 
   private print(card: Card, label: string, message: string): void {

@@ -19,6 +19,7 @@ import { FormStore } from './form-store';
 import { TelegramForms } from './forms';
 import { botIdOf, telegramConversationId } from './ids';
 import { TelegramMessenger } from './messenger';
+import { ApiReachability } from './reachability';
 import { handOff, installReceiver } from './receiver';
 import { invocationOf, type TelegramPlace, telegramSurface } from './surface';
 import { WEBHOOK_PATH, webhookRoute } from './webhook';
@@ -54,6 +55,8 @@ export class TelegramAdapter implements PlatformAdapter {
   private readonly fileSource: FileSource;
   private runner: RunnerHandle | undefined;
   private running = false;
+  /** Whether the Bot API answered the last attempt (auto-retry backs off while it does not). */
+  private readonly reachability: ApiReachability;
 
   constructor(
     private readonly context: AdapterContext,
@@ -61,10 +64,12 @@ export class TelegramAdapter implements PlatformAdapter {
   ) {
     const { config, app, logger } = context;
     const log = logger.child({ platform: 'telegram' });
+    this.reachability = new ApiReachability(log);
     this.bot = createBot(config, {
       ...(options.throttle ? { throttle: options.throttle } : {}),
       ...(options.botInfo ? { botInfo: options.botInfo } : {}),
       logger: log,
+      observe: this.reachability.transformer,
     });
     const botId = botIdOf(this.bot.token);
     this.messenger = new TelegramMessenger(this.bot.api, log);
@@ -126,6 +131,11 @@ export class TelegramAdapter implements PlatformAdapter {
     return telegramConversationId(botIdOf(this.bot.token), chatId, threadId);
   }
 
+  /**
+   * Registers the messenger at once, then connects: `getMe`, then the webhook or long polling. While
+   * the Bot API is unreachable this waits — grammY's auto-retry backs off and retries, and each failed
+   * attempt is logged (see reachability.ts) — so callers start it without waiting (`connectAdapters`).
+   */
   async start(): Promise<void> {
     const { app, config, web, logger } = this.context;
     app.messengers.register('telegram', this.messenger);
@@ -192,8 +202,13 @@ export class TelegramAdapter implements PlatformAdapter {
     if (runner?.isRunning()) await runner.stop();
   }
 
+  /**
+   * Connected: started (the bot's identity fetched; the webhook set or polling begun) and the Bot API
+   * answering the latest request. Read from state, no request of its own.
+   */
   async healthy(): Promise<boolean> {
-    if (this.mode === 'polling') return this.running && (this.runner?.isRunning() ?? false);
-    return this.running;
+    if (!this.running || !this.reachability.reachable) return false;
+    if (this.mode === 'polling') return this.runner?.isRunning() ?? false;
+    return true;
   }
 }

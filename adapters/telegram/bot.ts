@@ -10,7 +10,7 @@
  */
 import { autoRetry } from '@grammyjs/auto-retry';
 import { apiThrottler } from '@grammyjs/transformer-throttler';
-import { Api, Bot } from 'grammy';
+import { Api, Bot, type Transformer } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { Logger } from 'pino';
 import type { Config } from '../../src/config';
@@ -38,6 +38,8 @@ export interface BotOptions {
   maxRetryDelaySeconds?: number;
   /** Where each API call is logged at debug level (default: nowhere; the calls are counted anyway). */
   logger?: Logger;
+  /** Sees every raw attempt, inside auto-retry (see reachability.ts). */
+  observe?: Transformer;
 }
 
 function clientOptions(config: Config) {
@@ -78,6 +80,7 @@ export function createBot(config: Config, options: BotOptions = {}): Bot {
   // every attempt auto-retry makes), logging outside everything (one line per call, in its caller's
   // async context, which the throttler's scheduling would not keep).
   bot.api.config.use(countingTransformer());
+  if (options.observe) bot.api.config.use(options.observe);
   bot.api.config.use(retry(options));
   bot.api.config.use(apiThrottler(options.throttle ?? DEFAULT_THROTTLE));
   if (options.logger) bot.api.config.use(loggingTransformer(options.logger));

@@ -28,7 +28,7 @@ Commands:
   start     Serve the configured chat platforms (Slack, Discord, Telegram); with none, open the terminal chat
   shell     Open the terminal chat (reads a script from stdin when it is not a terminal)
   sandbox   Run the embedded service emulators on their own and print their addresses
-  status    Print the queues and the active watches (reads REDIS_URL)
+  status    Print the queues and the active watches (REDIS_URL, or the embedded Redis of a running Deckhand)
   doctor    Check the configuration, Redis, each platform's credentials and each service; exits 1 on a problem
   manifest [slack|discord|telegram|all]   Write the manifests generated from the commands to manifest/
   register <discord|telegram> [--guild ID]   Register the commands with the platform

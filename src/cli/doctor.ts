@@ -2,7 +2,8 @@
  * `deckhand doctor`: checks what a deployment needs before (or while) it runs — the configuration
  * (what each configured platform and service still misses, by variable), Redis (version, eviction
  * policy, append-only file), each platform's credentials, each real service's reachability and
- * `PUBLIC_URL`. One line per check (✓, ✗ with what to do, - when it does not apply); exit 1 on any ✗.
+ * `PUBLIC_URL`. One line per check (✓, ✗ with what to do, - when it does not apply); exit 2 when a
+ * configuration line is ✗, 1 on any other ✗.
  * Loads no chat SDK and no emulator.
  */
 import { type Config, ConfigError, loadConfig, wantsSandbox } from '../config';
@@ -26,7 +27,7 @@ export async function doctorChecks(env: NodeJS.ProcessEnv, sandboxFlag: boolean)
     config = loadConfig(env);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    return error.problems.map((problem) => fail('Configuration', problem));
+    return error.problems.map((problem) => ({ ...fail('Configuration', problem), configuration: true }));
   }
   const sandbox = wantsSandbox(config, sandboxFlag);
   const explicitSandbox = sandboxFlag || config.SANDBOX;
@@ -36,19 +37,28 @@ export async function doctorChecks(env: NodeJS.ProcessEnv, sandboxFlag: boolean)
     Promise.all(serviceChecks(config, sandbox)),
     publicUrlCheck(config).then((r) => [r]),
   ]);
-  return [...configChecks(config, sandbox, explicitSandbox), ...network.flat()];
+  const configuration = configChecks(config, sandbox, explicitSandbox).map((r) => ({
+    ...r,
+    configuration: true,
+  }));
+  return [...configuration, ...network.flat()];
 }
 
-/** Prints the checks; resolves with 0 when none failed, else 1. */
+/**
+ * Prints the checks; resolves with 0 when none failed, 2 when the configuration itself is incomplete
+ * or invalid (what `start` refuses with exit 2), else 1.
+ */
 export async function runDoctor(env: NodeJS.ProcessEnv, options: DoctorOptions): Promise<number> {
   const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
   const results = await doctorChecks(env, options.sandboxFlag);
   for (const result of results) write(renderCheck(result));
-  const failed = results.filter((r) => r.status === 'fail').length;
+  const failures = results.filter((r) => r.status === 'fail');
+  const failed = failures.length;
   write(
     failed === 0
       ? '\nEverything Deckhand needs is in place.'
       : `\n${failed} problem(s) found; fix them and run \`deckhand doctor\` again.`,
   );
-  return failed === 0 ? 0 : 1;
+  if (failed === 0) return 0;
+  return failures.some((r) => r.configuration) ? 2 : 1;
 }

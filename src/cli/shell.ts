@@ -3,24 +3,37 @@ import type { Config } from '../config';
 import { createLogger } from '../log';
 import { createApp } from '../wiring/app';
 import { publishSandboxNotes, sandboxNotes } from '../wiring/sandbox-notes';
-import { listenWeb, openWeb } from '../wiring/serve';
+import { listenWeb, openWeb, StartupError } from '../wiring/serve';
 import { describeServiceModes } from '../wiring/service-modes';
 import { answersFrom, createShell, parseAnswers } from '../wiring/shell';
+import { listenForStop, signalExitCode, stopWithin } from './lifecycle';
 
 /** Options of {@link runShell}. */
 export interface ShellOptions {
   config: Config;
   sandbox: boolean;
-  /** After a script ends, wait this many seconds for started work (watches) to finish. */
+  /** After a script ends, wait this many seconds for started work (watches, log tails) to finish. */
   waitSeconds: number;
   interactive: boolean;
   /** `--answers` values: the answers of forms in a script. */
   answers?: readonly string[];
+  /** `deckhand start` chose the terminal chat because no chat platform is configured. */
+  fromStart?: boolean;
 }
+
+/** What `start` says when it runs the terminal chat on a script instead of serving a platform. */
+const NO_PLATFORM_SCRIPT =
+  'deckhand start: no chat platform is configured (SLACK_*, DISCORD_* or TELEGRAM_*), so this is the terminal chat, reading commands from stdin (not a terminal).';
+
+/** What `start` says when that script held nothing (a service manager, a job with no input). */
+const NOTHING_TO_DO =
+  'deckhand start: stdin held no commands, so there was nothing to do. To serve a chat platform, set its variables (`deckhand doctor` names them); to script the terminal chat, use `deckhand shell`.';
 
 /**
  * Runs the terminal chat: interactive when stdin is a TTY, otherwise each input line as a command,
- * then waits for the work it started. Resolves with the exit code (1 when the wait ran out).
+ * then waits for the work it started. Resolves with the exit code: 1 when the wait ran out with work
+ * still running (its log tails are stopped), 128 + the signal's number after SIGINT/SIGTERM (the
+ * embedded Redis is stopped either way).
  */
 export async function runShell(options: ShellOptions): Promise<number> {
   const { config } = options;
@@ -33,6 +46,8 @@ export async function runShell(options: ShellOptions): Promise<number> {
   const logger = createLogger({ level: config.LOG_LEVEL, file: logFile });
   const userName = config.SHELL_USER ?? process.env.USER ?? 'operator';
   const out = process.stdout;
+  if (options.fromStart && !options.interactive) process.stderr.write(`${NO_PLATFORM_SCRIPT}\n`);
+  const stop = listenForStop();
   const app = await createApp({
     config,
     logger,
@@ -41,48 +56,65 @@ export async function runShell(options: ShellOptions): Promise<number> {
   });
   const web = openWeb(app);
   web.healthCheck('shell', async () => true);
-  let webPort: number | undefined;
-  try {
-    webPort = await listenWeb(app, web);
-  } catch (error) {
-    logger.warn({ err: error }, 'HTTP server not started');
-  }
-  const shell = createShell(app, {
-    input: process.stdin,
-    output: out,
-    interactive: options.interactive,
-    userName,
-    filesDir: resolve(config.DATA_DIR, 'files'),
-    answers: answersFrom(answers.sets),
-  });
-  app.startWorkers();
-  const services = describeServiceModes(app.modes);
-  const notes = sandboxNotes(app, config.SANDBOX_STEP_MS);
-  const unpublish = await publishSandboxNotes(app.redis.redis, config.REDIS_KEY_PREFIX, notes);
-  logger.info({ services: app.modes }, 'services');
-  if (options.interactive) {
-    const hint = app.modes.toolhost === 'emulator' ? ' Try /deploy mytool.' : '';
-    out.write(`${services}${hint} Logs: ${logFile}${webPort ? `; HTTP on port ${webPort}` : ''}.\n`);
-    for (const note of notes) out.write(`${note}\n`);
-  } else {
-    process.stderr.write(`${[services, ...notes].join('\n')}\n`);
-  }
   let code = 0;
+  let unpublish = async () => {};
   try {
+    // OAuth and secret-form links point at this server: a port that cannot be used is an error.
+    const webPort = await listenWeb(app, web);
+    const shell = createShell(app, {
+      input: process.stdin,
+      output: out,
+      interactive: options.interactive,
+      userName,
+      filesDir: resolve(config.DATA_DIR, 'files'),
+      answers: answersFrom(answers.sets),
+    });
+    app.startWorkers();
+    const services = describeServiceModes(app.modes);
+    const notes = sandboxNotes(app, config.SANDBOX_STEP_MS);
+    unpublish = await publishSandboxNotes(app.redis.redis, config.REDIS_KEY_PREFIX, notes);
+    logger.info({ services: app.modes }, 'services');
     if (options.interactive) {
-      await shell.runInteractive();
+      const hint = app.modes.toolhost === 'emulator' ? ' Try /deploy mytool.' : '';
+      out.write(`${services}${hint} Logs: ${logFile}; HTTP on port ${webPort}.\n`);
+      for (const note of notes) out.write(`${note}\n`);
     } else {
-      await shell.runScript();
-      const finished = await shell.waitForWork(options.waitSeconds);
-      if (!finished) {
-        out.write(`Stopped waiting after ${options.waitSeconds} s; some work was still running.\n`);
-        code = 1;
-      }
+      process.stderr.write(`${[services, ...notes].join('\n')}\n`);
     }
+    const session = (async () => {
+      if (options.interactive) {
+        await shell.runInteractive();
+        return 0;
+      }
+      const commands = await shell.runScript();
+      if (options.fromStart && commands === 0) {
+        process.stderr.write(`${NOTHING_TO_DO}\n`);
+        return 1;
+      }
+      const finished = await shell.waitForWork(options.waitSeconds);
+      if (finished) return 0;
+      const stopped = await shell.stopTails();
+      out.write(
+        `Stopped waiting after ${options.waitSeconds} s; some work was still running${stopped > 0 ? ` (${stopped} log tail(s) stopped)` : ''}.\n`,
+      );
+      return 1;
+    })();
+    code = await Promise.race([session, stop.signal.then(signalExitCode)]);
+  } catch (error) {
+    if (!(error instanceof StartupError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    code = error.exitCode;
   } finally {
-    await unpublish();
-    await web.close();
-    await app.close();
+    await stopWithin(
+      [
+        ['forget the sandbox notes', () => unpublish()],
+        ['close the web server', () => web.close()],
+        // Workers, queues, emulators, then the embedded Redis.
+        ['close the app', () => app.close()],
+      ],
+      logger,
+    );
+    stop.dispose();
     logger.flush();
   }
   return code;

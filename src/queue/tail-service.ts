@@ -66,6 +66,17 @@ export class QueueTailService implements TailService {
       .map(({ kind, tool, id }) => ({ kind, tool, id }));
   }
 
+  /**
+   * Asks every tail still queued or running to stop (each posts its transcript); resolves with how
+   * many were asked. For a process that is about to end (`shell --wait` ran out).
+   */
+  async stopAll(): Promise<number> {
+    const jobs = await this.queues.tail.getJobs(['active', 'waiting', 'delayed', 'prioritized']);
+    const ids = jobs.flatMap((job) => (job.id ? [job.id] : []));
+    await Promise.all(ids.map((id) => this.stateOf(id).requestStop()));
+    return ids.length;
+  }
+
   /** The Redis state of a tail. */
   stateOf(jobId: string): TailState {
     return new TailState(this.redis, `${this.prefix}tail:${jobId}`);

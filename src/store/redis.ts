@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
 import { logConnectionErrors } from './connection-errors';
+import { embeddedState, removeEmbeddedRecord, stopOrphan, writeEmbeddedRecord } from './embedded-redis';
 
 /** A Redis connection and how to stop what was started for it. */
 export interface RedisHandle {
@@ -41,6 +42,16 @@ async function requestConnection(url: string, logger: Logger): Promise<Redis> {
   logConnectionErrors(requests, logger, 'redis (requests)');
   await requests.connect();
   return requests;
+}
+
+/**
+ * Closes a connection: QUIT when it is open, nothing when it already ended. (ioredis never settles
+ * `quit()` on a connection another owner already closed, and with no socket left the process would
+ * fall out of its event loop in the middle of shutting down.)
+ */
+export async function closeConnection(connection: Redis): Promise<void> {
+  if (connection.status === 'end') return;
+  await connection.quit().catch(() => connection.disconnect());
 }
 
 /** The exact command to install Redis, shown when `redis-server` is missing. */
@@ -90,10 +101,7 @@ export async function openRedis(options: {
       requests,
       url: options.url,
       async close() {
-        await Promise.all([
-          redis.quit().catch(() => undefined),
-          requests.quit().catch(() => requests.disconnect()),
-        ]);
+        await Promise.all([closeConnection(redis), closeConnection(requests)]);
       },
     };
   }
@@ -104,6 +112,19 @@ export async function openRedis(options: {
   }
   const dir = resolve(options.dataDir, 'redis');
   mkdirSync(dir, { recursive: true });
+  const found = embeddedState(dir);
+  if (found.kind === 'in-use') {
+    throw new Error(
+      `Another Deckhand (pid ${found.record.owner}) is running with its embedded Redis in ${dir}. Stop it first, or give this one another DATA_DIR.`,
+    );
+  }
+  if (found.kind === 'orphaned') {
+    options.logger.warn(
+      { pid: found.record.pid, dir },
+      'stopping an embedded redis-server left by a Deckhand that was killed',
+    );
+    await stopOrphan(found.record);
+  }
   const host = '127.0.0.1';
   const port = await freePort(host);
   const child = spawn(
@@ -122,14 +143,29 @@ export async function openRedis(options: {
       '--protected-mode',
       'yes',
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    // Its own process group: a Ctrl-C in the terminal reaches Deckhand, which drains its work and then
+    // stops this server — not both at once, with Deckhand still using it.
+    { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
-  await waitReady(child);
+  // Whatever ends this process (a signal handled late, process.exit, an uncaught error), the embedded
+  // server goes with it: SIGTERM makes redis-server write its append-only file and exit.
+  const stopOnExit = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  };
+  process.once('exit', stopOnExit);
+  try {
+    await waitReady(child);
+  } catch (error) {
+    stopOnExit();
+    process.off('exit', stopOnExit);
+    throw error;
+  }
   options.logger.info(
     { port, dir, existing: existsSync(resolve(dir, 'appendonlydir')) },
     'embedded redis-server started',
   );
   const url = `redis://${host}:${port}`;
+  if (child.pid) writeEmbeddedRecord(dir, { pid: child.pid, url, owner: process.pid });
   const redis = new Redis(url, { maxRetriesPerRequest: null });
   logConnectionErrors(redis, options.logger, 'redis');
   const requests = await requestConnection(url, options.logger);
@@ -138,14 +174,14 @@ export async function openRedis(options: {
     requests,
     url,
     async close() {
-      await Promise.all([
-        redis.quit().catch(() => undefined),
-        requests.quit().catch(() => requests.disconnect()),
-      ]);
-      if (child.exitCode === null) {
+      await Promise.all([closeConnection(redis), closeConnection(requests)]);
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((done) => child.once('exit', done));
         child.kill('SIGTERM');
-        await new Promise((done) => child.once('exit', done));
+        await exited;
       }
+      process.off('exit', stopOnExit);
+      if (child.pid) removeEmbeddedRecord(dir, child.pid);
     },
   };
 }
@@ -153,18 +189,30 @@ export async function openRedis(options: {
 function waitReady(child: ChildProcess): Promise<void> {
   return new Promise((ready, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`redis-server did not start:\n${output}`)), 15_000);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
+    const onExit = (code: number | null) => {
+      done();
       reject(new Error(`redis-server exited with code ${code}:\n${output}`));
-    });
-    child.stdout?.on('data', (chunk: Buffer) => {
+    };
+    const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (/ready to accept connections/i.test(output)) {
-        clearTimeout(timer);
-        child.removeAllListeners('exit');
+        done();
         ready();
       }
-    });
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`redis-server did not start:\n${output}`));
+    }, 15_000);
+    // Only its own listeners go: the ones added later (close waits for 'exit') must stay.
+    const done = () => {
+      clearTimeout(timer);
+      child.off('exit', onExit);
+      child.stdout?.off('data', onData);
+      child.stdout?.resume();
+      child.stderr?.resume();
+    };
+    child.once('exit', onExit);
+    child.stdout?.on('data', onData);
   });
 }

@@ -7,25 +7,53 @@ import type { MetricsEndpoint } from './metrics-endpoint';
 /** A raw Node handler, so SDK request listeners (Bolt, grammY, …) can be mounted unchanged. */
 export type { RouteHandler };
 
-/** A named check behind `/healthz` (Redis reachable, each adapter up). */
+/** A named readiness check behind `/readyz` (Redis reachable, each adapter connected). */
 export type HealthCheck = () => Promise<boolean>;
+
+/** How long one check may take before it counts as not ready. */
+const CHECK_TIMEOUT_MS = 2000;
+
+/** What `/readyz` found: every check by name, and the names that are not ready. */
+export interface Readiness {
+  ready: boolean;
+  checks: Record<string, boolean>;
+  notReady: string[];
+}
 
 /**
  * The one HTTP server: platform webhooks, OAuth pages and health on one port (metrics where
  * {@link WebServer.serveMetrics} says). Routes are matched by method and exact path or by a prefix
  * ending in `*`.
+ *
+ * `/healthz` is liveness: 200 while the process serves HTTP, whatever Redis or the chat platforms do
+ * (a probe restarting Deckhand on a Slack outage would help no one). `/readyz` is readiness: 503
+ * until the process has started, then the named checks (Redis, each adapter connected), run again
+ * on each request — at most every `readyCacheMs` (concurrent probes share one run).
  */
 export class WebServer implements RouteRegistrar {
   private readonly routes: { method: string; path: string; handler: RouteHandler }[] = [];
   private readonly checks = new Map<string, HealthCheck>();
   private server: Server | undefined;
   private ready = false;
+  private lastReadiness: { at: number; result: Promise<Readiness> } | undefined;
   private metrics: MetricsEndpoint | undefined;
 
-  constructor(private readonly logger: Logger) {
-    this.route('GET', '/healthz', (_req, res) => this.health(res));
-    this.route('GET', '/readyz', (_req, res) => {
-      send(res, this.ready ? 200 : 503, { status: this.ready ? 'ready' : 'starting' });
+  constructor(
+    private readonly logger: Logger,
+    private readonly readyCacheMs = 2000,
+  ) {
+    this.route('GET', '/healthz', (_req, res) => send(res, 200, { status: 'alive' }));
+    this.route('GET', '/readyz', async (_req, res) => {
+      if (!this.ready) {
+        send(res, 503, { status: 'starting', notReady: ['startup'] });
+        return;
+      }
+      const found = await this.readiness();
+      send(res, found.ready ? 200 : 503, {
+        status: found.ready ? 'ready' : 'not ready',
+        checks: found.checks,
+        ...(found.ready ? {} : { notReady: found.notReady }),
+      });
     });
   }
 
@@ -43,12 +71,12 @@ export class WebServer implements RouteRegistrar {
     this.routes.push({ method, path, handler });
   }
 
-  /** Adds a named health check reported by `/healthz`. */
+  /** Adds a named readiness check reported by `/readyz`. */
   healthCheck(name: string, check: HealthCheck): void {
     this.checks.set(name, check);
   }
 
-  /** Marks the process ready (`/readyz` → 200). */
+  /** Marks start-up done: from now on `/readyz` answers from its checks. */
   markReady(): void {
     this.ready = true;
   }
@@ -98,18 +126,28 @@ export class WebServer implements RouteRegistrar {
     }
   }
 
-  private async health(res: ServerResponse): Promise<void> {
-    const results: Record<string, boolean> = {};
+  /** The checks' current answer (cached for `readyCacheMs`). */
+  readiness(): Promise<Readiness> {
+    const now = Date.now();
+    if (this.lastReadiness && now - this.lastReadiness.at < this.readyCacheMs)
+      return this.lastReadiness.result;
+    const result = this.runChecks();
+    this.lastReadiness = { at: now, result };
+    return result;
+  }
+
+  private async runChecks(): Promise<Readiness> {
+    const checks: Record<string, boolean> = {};
     await Promise.all(
       [...this.checks].map(async ([name, check]) => {
-        results[name] = await Promise.race([
+        checks[name] = await Promise.race([
           check().catch(() => false),
-          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2000).unref()),
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), CHECK_TIMEOUT_MS).unref()),
         ]);
       }),
     );
-    const ok = Object.values(results).every(Boolean);
-    send(res, ok ? 200 : 503, { status: ok ? 'ok' : 'degraded', checks: results });
+    const notReady = Object.keys(checks).filter((name) => !checks[name]);
+    return { ready: notReady.length === 0, checks, notReady };
   }
 }
 

@@ -4,6 +4,7 @@ import type { FormAnswerSource } from '../../adapters/shell/answers';
 export { answersFrom, parseAnswers } from '../../adapters/shell/answers';
 
 import { ShellAdapter } from '../../adapters/shell/shell-adapter';
+import { QueueTailService } from '../queue/tail-service';
 import type { App } from './app';
 
 /** What the terminal chat reads and writes. */
@@ -20,7 +21,13 @@ export interface ShellIo {
 
 /** The terminal chat, registered as the `shell` platform's messenger. */
 export function createShell(app: App, io: ShellIo): ShellAdapter {
-  const shell = new ShellAdapter({ dispatcher: app.dispatcher, watches: app.services.watches, ...io });
+  const tails = app.services.tails;
+  const shell = new ShellAdapter({
+    dispatcher: app.dispatcher,
+    watches: app.services.watches,
+    ...(tails instanceof QueueTailService ? { stopTails: () => tails.stopAll() } : {}),
+    ...io,
+  });
   app.messengers.register('shell', shell);
   return shell;
 }

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { bullPrefix, closeQueues, openQueues, QUEUE_NAMES } from '../queue/queues';
@@ -25,19 +26,24 @@ export async function platformHealthLines(config: Config): Promise<string> {
   }
 }
 
+import { runningEmbeddedRedis } from '../store/embedded-redis';
+
 /**
  * `deckhand status`: the queues (jobs by state) and the active watches, read from Redis — the same
  * view for every process sharing it — and the tool platform's health (each API's health endpoint).
+ * Without `REDIS_URL` it reads the embedded Redis of the Deckhand running on this DATA_DIR (found
+ * through its record, `src/store/embedded-redis.ts`).
  */
 export async function runStatus(config: Config): Promise<number> {
-  if (!config.REDIS_URL) {
+  const url = config.REDIS_URL ?? runningEmbeddedRedis(resolve(config.DATA_DIR, 'redis'))?.url;
+  if (!url) {
     process.stderr.write(
-      'deckhand status reads a shared Redis: set REDIS_URL to the one your Deckhand processes use.\n',
+      `deckhand status: REDIS_URL is not set and no Deckhand with an embedded Redis is running on DATA_DIR (${resolve(config.DATA_DIR)}). Start Deckhand first (its embedded Redis lives while it runs), or set REDIS_URL to the Redis your Deckhand processes share.\n`,
     );
     return 2;
   }
   // The queues alone (not the whole app): status loads no emulator and no chat SDK.
-  const connection = new Redis(config.REDIS_URL, {
+  const connection = new Redis(url, {
     maxRetriesPerRequest: null,
     lazyConnect: true,
     retryStrategy: () => null,
@@ -50,7 +56,7 @@ export async function runStatus(config: Config): Promise<number> {
     await connection.connect();
   } catch (error) {
     process.stderr.write(
-      `deckhand status cannot reach the Redis of REDIS_URL (${(lastError ?? (error as Error)).message}): check REDIS_URL and that Redis runs.\n`,
+      `deckhand status cannot reach the Redis ${config.REDIS_URL ? 'of REDIS_URL' : 'embedded in the running Deckhand'} (${(lastError ?? (error as Error)).message}): check ${config.REDIS_URL ? 'REDIS_URL and ' : ''}that Redis runs.\n`,
     );
     return 1;
   }

@@ -204,5 +204,15 @@ describe('deployment files', () => {
       timeout: 20_000,
     });
     telegram.assertClean();
+    // SIGTERM stops both within seconds (a process manager's stop timeout, 15 s here, is never reached).
+    for (const started of [web, worker]) process.kill(-(started.child.pid as number), 'SIGTERM');
+    await vi.waitFor(
+      () => {
+        expect(groupAlive(web.child.pid as number)).toBe(false);
+        expect(groupAlive(worker.child.pid as number)).toBe(false);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    expect(web.output()).toContain('SIGTERM received: stopping');
   }, 120_000);
 });

@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 describe('when Redis goes away', () => {
-  it('health turns red, and the work resumes when Redis is back', async () => {
+  it('readiness turns red (liveness stays green), and the work resumes when Redis is back', async () => {
     const port = await freePort();
     const dir = mkdtempSync(join(tmpdir(), 'deckhand-outage-'));
     redis = await startTestRedis({ port, dir, persistent: true });
@@ -35,7 +35,8 @@ describe('when Redis goes away', () => {
     const app = t.app;
     web.healthCheck('redis', async () => (await app.redis.redis.ping()) === 'PONG');
     const base = `http://127.0.0.1:${await web.listen(0, '127.0.0.1')}`;
-    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    web.markReady();
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
 
     const build = await platform
       .forTool('mytool')
@@ -45,13 +46,15 @@ describe('when Redis goes away', () => {
     await waitFor(() => t?.transcript.updates.some((u) => u.handle.ref.ts === 'outage'));
 
     await redis.stop();
-    const down = await fetch(`${base}/healthz`);
-    expect(down.status).toBe(503);
-    expect(await down.json()).toMatchObject({ checks: { redis: false } });
+    // Not ready (re-checked after the short cache), yet alive: liveness does not follow Redis.
+    await waitFor(async () => (await fetch(`${base}/readyz`)).status === 503, 20_000, 200);
+    const down = await fetch(`${base}/readyz`);
+    expect(await down.json()).toMatchObject({ checks: { redis: false }, notReady: ['redis'] });
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
 
     await platform.forTool('mytool').builds.cancel(build.name);
     redis = await startTestRedis({ port, dir, persistent: true });
-    await waitFor(async () => (await fetch(`${base}/healthz`)).status === 200, 20_000, 200);
+    await waitFor(async () => (await fetch(`${base}/readyz`)).status === 200, 20_000, 200);
     const last = await waitFor(
       () =>
         t?.transcript.updates

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/log';
 import { WebServer } from '../../src/web/server';
 import { testRedis } from '../support/redis';
+import { waitFor } from '../support/wait';
 
 let redis: Redis;
 let web: WebServer;
@@ -11,7 +12,7 @@ let adapterUp = true;
 
 beforeAll(async () => {
   redis = testRedis();
-  web = new WebServer(silentLogger);
+  web = new WebServer(silentLogger, 200);
   web.healthCheck('redis', async () => (await redis.ping()) === 'PONG');
   web.healthCheck('slack', async () => adapterUp);
   base = `http://127.0.0.1:${await web.listen(0, '127.0.0.1')}`;
@@ -28,15 +29,24 @@ describe('the HTTP server', () => {
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
   });
 
-  it('reports health per check, red when one fails', async () => {
-    const ok = await fetch(`${base}/healthz`);
+  it('/readyz reports each check, 503 naming the one that fails; /healthz stays 200 (liveness)', async () => {
+    const ok = await fetch(`${base}/readyz`);
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toEqual({ status: 'ok', checks: { redis: true, slack: true } });
+    expect(await ok.json()).toEqual({ status: 'ready', checks: { redis: true, slack: true } });
     adapterUp = false;
-    const bad = await fetch(`${base}/healthz`);
-    expect(bad.status).toBe(503);
-    expect(await bad.json()).toEqual({ status: 'degraded', checks: { redis: true, slack: false } });
+    // Re-checked on a later request (the answer is cached for at most readyCacheMs).
+    await waitFor(async () => (await fetch(`${base}/readyz`)).status === 503, 10_000, 100);
+    const bad = await fetch(`${base}/readyz`);
+    expect(await bad.json()).toEqual({
+      status: 'not ready',
+      checks: { redis: true, slack: false },
+      notReady: ['slack'],
+    });
+    const live = await fetch(`${base}/healthz`);
+    expect(live.status).toBe(200);
+    expect(await live.json()).toEqual({ status: 'alive' });
     adapterUp = true;
+    await waitFor(async () => (await fetch(`${base}/readyz`)).status === 200, 10_000, 100);
   });
 
   it('404s unknown routes, and /metrics when no metrics endpoint is set (test/web/metrics-endpoint.test.ts serves them)', async () => {

@@ -5,6 +5,8 @@ export interface CheckResult {
   label: string;
   /** What was found; for a failure, the problem and what to do. Never a secret. */
   detail: string;
+  /** A check of the configuration alone (a failure there makes doctor exit 2, like `start`). */
+  configuration?: boolean;
 }
 
 /** A passed check. */

@@ -5,50 +5,28 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../../config';
-import { runnablePlatforms, settingsProblems, slackSettings } from '../../wiring/platforms';
+import { type Platform, platformProblems, runnablePlatforms, slackSettings } from '../../wiring/platforms';
 import { type CheckResult, fail, ok, skip } from './check';
 
 const set = (config: Config, ...names: (keyof Config)[]) => names.filter((n) => Boolean(config[n]));
 
+/** The half-set problem `start` would refuse for `platform`, as a failed line. */
+function halfSet(config: Config, platform: Platform, label: string): CheckResult | undefined {
+  const problem = platformProblems(config).find((p) => p.platform === platform);
+  return problem ? fail(label, problem.message) : undefined;
+}
+
 function slack(config: Config): CheckResult | undefined {
   const label = 'Slack settings';
-  const touched = set(
-    config,
-    'SLACK_BOT_TOKEN',
-    'SLACK_SIGNING_SECRET',
-    'SLACK_APP_TOKEN',
-    'SLACK_CLIENT_ID',
-    'SLACK_CLIENT_SECRET',
-    'SLACK_STATE_SECRET',
-  );
-  if (touched.length === 0) return undefined;
-  if (config.SLACK_CLIENT_ID && !config.SLACK_CLIENT_SECRET) {
-    return fail(label, 'set SLACK_CLIENT_SECRET (with SLACK_CLIENT_ID).');
-  }
+  const half = halfSet(config, 'slack', label);
   const settings = slackSettings(config);
-  if (!settings) {
-    if (config.SLACK_CLIENT_ID && !config.SLACK_CLIENT_SECRET)
-      return fail(label, 'set SLACK_CLIENT_SECRET (with SLACK_CLIENT_ID).');
-    if (config.SLACK_CLIENT_SECRET && !config.SLACK_CLIENT_ID)
-      return fail(label, 'set SLACK_CLIENT_ID (with SLACK_CLIENT_SECRET).');
-    if (config.SLACK_BOT_TOKEN) {
-      return fail(
-        label,
-        'set SLACK_SIGNING_SECRET (Slack posts to PUBLIC_URL/slack/events) or SLACK_APP_TOKEN (Socket Mode) with SLACK_BOT_TOKEN.',
-      );
-    }
+  if (half || !settings) return half;
+  if (settings.oauth && !config.PUBLIC_URL) {
     return fail(
       label,
-      `${touched.join(', ')} set, but no SLACK_BOT_TOKEN (one workspace) or SLACK_CLIENT_ID and SLACK_CLIENT_SECRET (installs): set one of them.`,
-    );
-  }
-  const problems = settingsProblems(settings, 'all');
-  if (settings.oauth && !config.PUBLIC_URL) {
-    problems.push(
       'SLACK_CLIENT_ID/SLACK_CLIENT_SECRET need PUBLIC_URL (the install redirect is PUBLIC_URL/slack/oauth_redirect).',
     );
   }
-  if (problems.length > 0) return fail(label, problems.join(' '));
   const how = settings.oauth ? 'OAuth installs' : 'one workspace';
   return ok(label, `${how}, ${settings.mode === 'socket' ? 'Socket Mode' : 'HTTP events'}.`);
 }
@@ -57,9 +35,8 @@ function discord(config: Config): CheckResult | undefined {
   const label = 'Discord settings';
   if (set(config, 'DISCORD_TOKEN', 'DISCORD_APPLICATION_ID', 'DISCORD_PUBLIC_KEY').length === 0)
     return undefined;
-  const missing = ['DISCORD_TOKEN', 'DISCORD_APPLICATION_ID'].filter((n) => !config[n as keyof Config]);
-  if (missing.length > 0)
-    return fail(label, `set ${missing.join(' and ')} (Developer Portal → your application).`);
+  const half = halfSet(config, 'discord', label);
+  if (half) return half;
   if (config.DISCORD_PUBLIC_KEY && !config.PUBLIC_URL) {
     return fail(
       label,
@@ -72,14 +49,10 @@ function discord(config: Config): CheckResult | undefined {
 function telegram(config: Config): CheckResult | undefined {
   const label = 'Telegram settings';
   if (set(config, 'TELEGRAM_BOT_TOKEN', 'TELEGRAM_WEBHOOK_SECRET').length === 0) return undefined;
-  if (!config.TELEGRAM_BOT_TOKEN) return fail(label, 'set TELEGRAM_BOT_TOKEN (BotFather → /token).');
-  if (config.TELEGRAM_WEBHOOK_SECRET && !config.PUBLIC_URL) {
-    return fail(
-      label,
-      'TELEGRAM_WEBHOOK_SECRET needs PUBLIC_URL (Telegram posts to PUBLIC_URL/telegram/webhook); without it Deckhand long-polls.',
-    );
-  }
-  return ok(label, config.TELEGRAM_WEBHOOK_SECRET ? 'webhook.' : 'long polling.');
+  return (
+    halfSet(config, 'telegram', label) ??
+    ok(label, config.TELEGRAM_WEBHOOK_SECRET ? 'webhook.' : 'long polling.')
+  );
 }
 
 function general(config: Config): CheckResult[] {

@@ -168,6 +168,8 @@ async function runCommand<S extends z.ZodObject>(
       // Commands register the secrets they read (envvar values, tokens); nothing to mask here.
       secrets: { register: async () => undefined, registerEnvvar: async () => undefined },
     },
+    // One command at a time here: the start-once lock is a plain memory (src/store/locks.ts is Redis's).
+    locks: memoryLocks(),
   } as unknown as AppServices;
   try {
     const card = await definition.run({
@@ -407,3 +409,15 @@ describe('the tool-platform client against a mock served from the OpenAPI files'
     }
   });
 });
+
+/** The three calls `commands/toolhost/start-once.ts` makes, kept in a Map (no concurrency here). */
+function memoryLocks() {
+  const remembered = new Map<string, string>();
+  return {
+    withLock: async <T>(_resource: string, work: () => Promise<T>) => work(),
+    remember: async (name: string, value: string) => {
+      remembered.set(name, value);
+    },
+    recall: async (name: string) => remembered.get(name),
+  };
+}

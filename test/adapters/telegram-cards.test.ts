@@ -179,7 +179,8 @@ describe('Telegram cards', () => {
     const stored = JSON.parse(JSON.stringify(handle));
 
     // A worker process: the adapter in the worker role with nothing but the handle (and its own
-    // messenger registry). It receives nothing: no getMe, no polling.
+    // messenger registry). It receives nothing (no polling, no webhook); it asks getMe once, to name
+    // the bot in the links of the commands it answers.
     const { app, web, config, logger, deduper } = deckhandContext();
     const calls = fake.calls.length;
     const worker = new TelegramAdapter(
@@ -191,7 +192,11 @@ describe('Telegram cards', () => {
     await worker.messenger.update(stored, { title: 'Build', text: 'done & dusted', status: 'success' });
     await worker.messenger.update(stored, { title: 'Build', text: 'done & dusted', status: 'success' });
     await worker.stop();
-    expect(fake.calls.slice(calls).map((c) => c.method)).toEqual(['editMessageText', 'editMessageText']);
+    expect(fake.calls.slice(calls).map((c) => c.method)).toEqual([
+      'getMe',
+      'editMessageText',
+      'editMessageText',
+    ]);
     const card = fake.botMessages(chat.id).find((m) => String(m.messageId) === handle.ref.message);
     expect(card?.text).toBe('✅ Build\n\ndone & dusted');
     expect(card?.versions).toHaveLength(2);

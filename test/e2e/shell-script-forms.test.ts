@@ -51,7 +51,9 @@ describe('forms in a scripted terminal chat', () => {
 
 describe('button numbers in the terminal', () => {
   it('keeps a deployment card’s numbers across its updates, and card labels are not numbers', async () => {
-    const run = await runShellScript('/deploy mytool\n', { wait: 60 });
+    // Steps of 1.5 s: the card is drawn several times while the deployment runs, however busy the
+    // machine (with 20 ms steps a slow first poll could find it finished).
+    const run = await runShellScript('/deploy mytool\n', { wait: 90, env: { SANDBOX_STEP_MS: '1500' } });
     expect(run.code, run.stderr).toBe(0);
     const cards = messages(run.stdout);
     expect(cards[0]).toMatch(/^card 1\n/);
@@ -64,5 +66,5 @@ describe('button numbers in the terminal', () => {
     expect(redeploy).toBeDefined();
     expect(redeploy).not.toBe(cancels[0]);
     expect(posted(run.stdout, 1)).not.toMatch(/#\d/);
-  });
+  }, 180_000);
 });

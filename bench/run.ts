@@ -14,6 +14,7 @@ import { startTestRedis } from '../test/support/redis-server';
 import { ackBenchmark } from './ack';
 import { cliBenchmark } from './cli';
 import { fanoutBenchmark } from './fanout';
+import { idleBenchmark } from './idle';
 import type { Benchmark } from './lib/context';
 import { killAllChildren, ROOT } from './lib/processes';
 import { summarizeProfiles } from './lib/profile';
@@ -32,6 +33,7 @@ const BENCHMARKS: Benchmark[] = [
   logTailBenchmark,
   renderBenchmark,
   cliBenchmark,
+  idleBenchmark,
 ];
 
 async function main(): Promise<number> {

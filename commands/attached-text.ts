@@ -3,9 +3,10 @@
  * file, at most {@link MAX_TEXT_BYTES}, UTF-8, parsed as YAML (which also reads JSON). Every problem
  * is a {@link UsageError} in plain words, raised before anything is asked or sent.
  */
-import { parse } from 'yaml';
+
 import { UsageError } from '../src/core/errors';
 import type { IncomingFile } from '../src/core/files';
+import { parse } from './yaml';
 
 /** The largest configuration or jobs file read (real ones are a few KiB). */
 export const MAX_TEXT_BYTES = 256 * 1024;

@@ -4,7 +4,6 @@ import { actionTo } from '../../src/core/action-ref';
 import { UsageError } from '../../src/core/errors';
 import type { DraftCard } from '../../src/core/reply';
 import type { DailyStats } from '../../src/services/media';
-import { chartImage } from '../charts';
 import { table } from '../format';
 import { command } from './context';
 import { formatBytes } from './media-format';
@@ -103,6 +102,8 @@ export const mediaStatsCommand = command({
     );
     const rows = days.map((d) => [d.day, String(d.views), String(d.downloads), d.profitTotal.toFixed(5)]);
     const range = `${days[0]?.day} – ${days.at(-1)?.day}`;
+    // ECharts and resvg are loaded when a chart is drawn, not by every process that serves commands.
+    const { chartImage } = await import('../charts');
     const image = chartImage(
       {
         title: `Views and downloads per day, ${range}`,

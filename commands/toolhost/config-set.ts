@@ -3,7 +3,7 @@
  * or from the `/config generate` card's Save button) and `/config dump <tool>` (the stored one as a
  * file, the same format `/config set` reads).
  */
-import { stringify } from 'yaml';
+
 import { z } from 'zod';
 import { actionTo } from '../../src/core/action-ref';
 import { NotFoundError, UsageError } from '../../src/core/errors';
@@ -14,6 +14,7 @@ import { toolName } from '../args';
 import { attachedText, parseYamlText } from '../attached-text';
 import { diffLines, fieldChanges } from '../data-diff';
 import { withWarnings } from '../format';
+import { stringify } from '../yaml';
 import { command } from './context';
 import { deployCommand } from './deploy';
 

@@ -1,9 +1,9 @@
-import { stringify } from 'yaml';
 import { z } from 'zod';
 import { actionTo } from '../../src/core/action-ref';
 import { fingerprint, mustExist } from '../../src/core/target';
 import { toolName } from '../args';
 import { withWarnings } from '../format';
+import { stringify } from '../yaml';
 import { configSetCommand } from './config-set';
 import { command } from './context';
 

@@ -8,9 +8,10 @@
  * one-off run with `/jobs run … --wait`. Unknown keys are refused (the CLI only warns), so a typo
  * never silently drops a setting.
  */
-import { stringify } from 'yaml';
+
 import { UsageError } from '../../src/core/errors';
 import { type Job, type NewJob, NewJobSchema } from '../../src/services/toolhost';
+import { stringify } from '../yaml';
 import { cronProblem } from './cron';
 
 /** Keys a job of the file may have. */

@@ -18,7 +18,7 @@ import type { Messengers } from '../core/messenger';
 import type { DraftCard } from '../core/reply';
 import { createMigrationProcessor, followMigration } from '../queue/migration-processor';
 import type { Queues } from '../queue/queues';
-import { type SourcehostSandbox, startSourcehostSandbox } from '../sandbox/sourcehost';
+import type { SourcehostSandbox } from '../sandbox/sourcehost';
 import { attachLogScrubber } from '../secrets';
 import { SourcehostFactory } from '../services/sourcehost';
 import type { ToolhostClientFactory } from '../services/toolhost';
@@ -106,7 +106,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     config.PUBLIC_URL ?? `http://${options.sandbox ? '127.0.0.1' : 'localhost'}:${config.PORT}`
   ).replace(/\/+$/, '');
   const sandbox = options.emulateSourcehost
-    ? await startSourcehostSandbox({
+    ? await (await import('../sandbox/sourcehost')).startSourcehostSandbox({
         stepMs: config.SANDBOX_STEP_MS,
         callbackUrl: `${config.PUBLIC_URL?.replace(/\/+$/, '') ?? 'http://127.0.0.1'}/oauth/source/callback`,
       })

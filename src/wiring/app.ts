@@ -24,9 +24,9 @@ import { startWorkers, type Workers } from '../queue/runtime';
 import { createTailProcessor } from '../queue/tail-processor';
 import { QueueTailService } from '../queue/tail-service';
 import { QueueWatchService } from '../queue/watch-service';
-import { type CalendarSandbox, startCalendarSandbox } from '../sandbox/calendar';
+import type { CalendarSandbox } from '../sandbox/calendar';
 import type { MediaSandbox } from '../sandbox/media';
-import { startToolhostSandbox, type ToolhostSandbox } from '../sandbox/toolhost';
+import type { ToolhostSandbox } from '../sandbox/toolhost';
 import { CalendarService } from '../services/calendar';
 import { ToolhostClientFactory } from '../services/toolhost';
 import { RedisActionStore } from '../store/actions';
@@ -96,13 +96,17 @@ export async function createApp(options: AppOptions): Promise<App> {
   let calendarSandbox: CalendarSandbox | undefined;
   let media: MediaSetup | undefined;
   try {
-    calendarSandbox = modes.calendar === 'emulator' ? await startCalendarSandbox() : undefined;
+    // The emulators are imported only when used: a deployment with real services never loads them.
+    calendarSandbox =
+      modes.calendar === 'emulator'
+        ? await (await import('../sandbox/calendar')).startCalendarSandbox()
+        : undefined;
     const calendar = calendarSandbox
       ? CalendarService.forSandbox(calendarSandbox, { timeoutMs: config.CALENDAR_TIMEOUT_MS })
       : CalendarService.fromConfig(config);
     sandbox =
       modes.toolhost === 'emulator'
-        ? await startToolhostSandbox({ stepMs: config.SANDBOX_STEP_MS })
+        ? await (await import('../sandbox/toolhost')).startToolhostSandbox({ stepMs: config.SANDBOX_STEP_MS })
         : undefined;
     const toolhost = sandbox
       ? new SandboxToolhostFactory(sandbox, config.TOOLHOST_TIMEOUT_MS)

@@ -13,7 +13,7 @@ import { createUploadProcessor } from '../queue/upload-processor';
 import type { UploadRunDeps } from '../queue/upload-run';
 import { QueueUploadService } from '../queue/upload-service';
 import type { UploadView } from '../queue/upload-view';
-import { type MediaSandbox, startMediaSandbox } from '../sandbox/media';
+import type { MediaSandbox } from '../sandbox/media';
 import { BotWideKeySource, type MediaKeySource, MediaService } from '../services/media';
 
 /** The default API host of the media service. */
@@ -51,9 +51,13 @@ export interface MediaSetup {
  */
 export async function setupMedia(options: MediaSetupOptions): Promise<MediaSetup> {
   const { config, logger } = options;
-  // As with the other services, a configured address wins over the embedded emulator.
+  // As with the other services, a configured address wins over the embedded emulator (imported only
+  // when it runs, so a deployment with a real media host never loads it).
   const sandbox = options.emulate
-    ? await startMediaSandbox({ dataDir: config.DATA_DIR, stepMs: config.SANDBOX_STEP_MS })
+    ? await (await import('../sandbox/media')).startMediaSandbox({
+        dataDir: config.DATA_DIR,
+        stepMs: config.SANDBOX_STEP_MS,
+      })
     : undefined;
   const key = config.MEDIA_API_KEY ?? sandbox?.apiKey;
   const media = new MediaService({

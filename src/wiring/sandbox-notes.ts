@@ -4,7 +4,7 @@
  * in `/media upload-url <sandbox>/samples/…`). The same lines are kept in Redis while the process
  * runs, so `deckhand status` shows them too.
  */
-import { JOB_STEPS } from '../sandbox/toolhost/jobs-engine';
+import { JOB_STEPS } from '../sandbox/toolhost/job-steps';
 import type { App } from './app';
 
 export { publishSandboxNotes, readSandboxNotes } from './sandbox-notes-store';

@@ -14,13 +14,14 @@
  */
 import { randomInt } from 'node:crypto';
 import { type SandboxContext, timersOf } from './context';
+import { JOB_STEPS } from './job-steps';
 import { commandFails, type JobRecord, type JobSpec, type Pod, type Run, usesFilelog } from './jobs-model';
 import { endLines, type OutputContext, startLines, stepLines } from './jobs-output';
 import type { ValidJob } from './jobs-validate';
 import { type LogStore, logStoreOf } from './logs-store';
 
 /** Lifecycle lengths, in steps. */
-export const JOB_STEPS = { pending: 1, run: 3, crashLimit: 3, schedulePeriod: 60 } as const;
+export { JOB_STEPS };
 
 /** Runs of a scheduled job kept for status (the CronJob's history limit). */
 const RUNS_KEPT = 3;

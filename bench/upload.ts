@@ -3,11 +3,14 @@
  * media upload server through Deckhand, versus `curl` piping the same bytes between the same two
  * endpoints (throughput ≥ 0.8× curl, Deckhand's peak RSS ≤ 150 MB).
  *
- * Set-up, as test/e2e/telegram-media.test.ts runs it: the real CLI (`deckhand start --sandbox`) in
- * its own process long-polls the Telegram fake through a small proxy playing a local Bot API server
- * (no 20 MB download limit). The proxy answers `getFile` for the big document and serves its bytes
- * from the deterministic sample generator, so the file exists nowhere but on the media emulator's
- * disk (the emulator runs in this process: the measured Deckhand process is Deckhand alone).
+ * Set-up, as test/e2e/telegram-media.test.ts runs it: the real CLI (`deckhand start`, compiled
+ * dist/) in its own process long-polls the Telegram fake through a small proxy playing a local Bot API
+ * server (no 20 MB download limit). The proxy answers `getFile` for the big document and serves its
+ * bytes from the deterministic sample generator, so the file exists nowhere but on the media
+ * emulator's disk. Deckhand runs as deployed, with real services and no emulator inside: the media
+ * emulator runs in this process, the tool platform in `deckhand sandbox` as its own process (issue 19:
+ * the emulators run in their own process when a chat platform is configured), so the measured Deckhand
+ * process is Deckhand alone.
  *
  * Deckhand: a user sends the document with `/media upload`; the transfer time runs from the proxy
  * receiving the download request to the emulator storing the complete file. curl: the same download
@@ -25,10 +28,12 @@ import { type MediaSandbox, sampleSha256, startMediaSandbox } from '../src/sandb
 import type { StoredFile } from '../src/sandbox/media/state';
 import { startFakeTelegram } from '../test/fakes/telegram';
 import { startLocalBotApi } from '../test/fakes/telegram-local-api';
+import { ensureBuilt } from '../test/support/build';
 import { memoryOf } from '../test/support/process-memory';
 import type { BenchContext, Benchmark } from './lib/context';
 import { type Child, ROOT, spawnChild } from './lib/processes';
 import { type BenchResult, type Figure, infoFigure, limitFigure } from './lib/results';
+import { type SandboxProcess, startSandboxProcess } from './lib/sandbox-process';
 import { maxOf, percentile, round, sleep, until } from './lib/stats';
 
 const MB = 1024 * 1024;
@@ -91,6 +96,7 @@ async function runUpload(ctx: BenchContext): Promise<BenchResult> {
     };
   }
   const notes: string[] = [];
+  ensureBuilt();
   const expectedSha = sampleSha256(size, SEED);
   const fake = await startFakeTelegram();
   const proxy = await startLocalBotApi(fake, { size, seed: SEED, bigPath: 'documents/bench-upload.bin' });
@@ -99,6 +105,7 @@ async function runUpload(ctx: BenchContext): Promise<BenchResult> {
   const mediaDir = existsSync('/dev/shm') ? mkdtempSync('/dev/shm/deckhand-bench-upload-') : ctx.dir;
   const media = await startMediaSandbox({ dataDir: mediaDir, stepMs: 20 });
   let deckhand: Child | undefined;
+  let toolhost: SandboxProcess | undefined;
   try {
     const rounds = ctx.quick ? 1 : 3;
     const downloadUrl = `${proxy.url}/file/bot${fake.token}/${proxy.bigPath}`;
@@ -127,16 +134,21 @@ async function runUpload(ctx: BenchContext): Promise<BenchResult> {
       return curl.ms;
     };
 
-    // ---- Deckhand: `deckhand start --sandbox` long-polling the fake through the proxy. ----
-    deckhand = spawnChild([join(ROOT, 'bin', 'deckhand.mjs'), 'start', '--sandbox'], {
+    // ---- Deckhand: `deckhand start` long-polling the fake through the proxy. ----
+    toolhost = await startSandboxProcess(join(ctx.dir, 'sandbox'));
+    deckhand = spawnChild([join(ROOT, 'bin', 'deckhand.mjs'), 'start'], {
       env: {
+        DECKHAND_RUN: 'dist',
+        TOOLHOST_URL: toolhost.env.TOOLHOST_URL as string,
+        TOOLHOST_INTERNAL_URL: toolhost.env.TOOLHOST_INTERNAL_URL as string,
+        TOOLHOST_CERT_DIR: toolhost.env.TOOLHOST_CERT_DIR as string,
+        TOOLHOST_CA_FILE: toolhost.env.TOOLHOST_CA_FILE as string,
         REDIS_URL: ctx.redisUrl,
         REDIS_KEY_PREFIX: `bench-upload-${randomBytes(4).toString('hex')}:`,
         DATA_DIR: ctx.dir,
         PORT: '0',
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
-        SANDBOX_STEP_MS: '20',
         TELEGRAM_BOT_TOKEN: fake.token,
         TELEGRAM_API_ROOT: proxy.url,
         MEDIA_API_URL: media.apiUrl,
@@ -256,6 +268,7 @@ async function runUpload(ctx: BenchContext): Promise<BenchResult> {
     };
   } finally {
     await deckhand?.stop();
+    await toolhost?.child.stop();
     await proxy.close();
     await fake.close();
     await media.close();

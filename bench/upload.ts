@@ -31,7 +31,7 @@ import { startLocalBotApi } from '../test/fakes/telegram-local-api';
 import { ensureBuilt } from '../test/support/build';
 import { memoryOf } from '../test/support/process-memory';
 import type { BenchContext, Benchmark } from './lib/context';
-import { type Child, ROOT, spawnChild } from './lib/processes';
+import { type Child, deployedNodeFlags, ROOT, spawnChild } from './lib/processes';
 import { type BenchResult, type Figure, infoFigure, limitFigure } from './lib/results';
 import { type SandboxProcess, startSandboxProcess } from './lib/sandbox-process';
 import { maxOf, percentile, round, sleep, until } from './lib/stats';
@@ -137,6 +137,7 @@ async function runUpload(ctx: BenchContext): Promise<BenchResult> {
     // ---- Deckhand: `deckhand start` long-polling the fake through the proxy. ----
     toolhost = await startSandboxProcess(join(ctx.dir, 'sandbox'));
     deckhand = spawnChild([join(ROOT, 'bin', 'deckhand.mjs'), 'start'], {
+      nodeFlags: deployedNodeFlags(),
       env: {
         DECKHAND_RUN: 'dist',
         TOOLHOST_URL: toolhost.env.TOOLHOST_URL as string,

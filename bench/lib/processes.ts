@@ -122,9 +122,26 @@ export function spawnTs(file: string, options: SpawnOptions): Child {
   return spawnChild(['--import', 'tsx', join(ROOT, file)], options);
 }
 
-/** Starts the real Deckhand CLI (`deckhand start`) with `env`. */
+/**
+ * The node flags a deployment runs Deckhand with — those of the Procfile's `web` command (compose.yaml
+ * and the Dockerfile use the same), e.g. `--max-semi-space-size=2` — so a benchmark measures the
+ * process as deployed.
+ */
+export function deployedNodeFlags(): string[] {
+  const line = readFileSync(join(ROOT, 'Procfile'), 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('web:'));
+  const words = line?.slice('web:'.length).trim().split(/\s+/) ?? [];
+  const script = words.indexOf('bin/deckhand.mjs');
+  return words[0] === 'node' && script > 0 ? words.slice(1, script) : [];
+}
+
+/** Starts the real Deckhand CLI (`deckhand start`) with `env`, with the deployment's node flags unless given. */
 export function spawnDeckhand(options: SpawnOptions & { role?: 'web' | 'worker' | 'all' }): Child {
-  return spawnChild([join(ROOT, 'bin', 'deckhand.mjs'), 'start', '--role', options.role ?? 'all'], options);
+  return spawnChild([join(ROOT, 'bin', 'deckhand.mjs'), 'start', '--role', options.role ?? 'all'], {
+    ...options,
+    nodeFlags: options.nodeFlags ?? deployedNodeFlags(),
+  });
 }
 
 /** CPU seconds used by a process (utime + stime from /proc/<pid>/stat). */

@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import { OpenAPIBackend, type Operation } from 'openapi-backend';
-import { SPECS_DIR } from '../../support/openapi';
+import { memoizeOperations, SPECS_DIR } from '../../support/openapi';
 
 /** Path prefix under which the fake serves the REST API (discord.js requests `/api/v10/...`). */
 export const API_ROOT = '/api/v10';
@@ -186,6 +186,7 @@ export function discordSpec(): Promise<DiscordSpec> {
       quick: true,
     });
     await router.init();
+    memoizeOperations(router);
     return new DiscordSpec(document, router);
   })();
   return loaded;

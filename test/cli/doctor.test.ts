@@ -14,10 +14,12 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDoctor } from '../../src/cli/doctor';
+import { inert } from '../../src/cli/doctor/webhook-checks';
 import { type CalendarSandbox, startCalendarSandbox } from '../../src/sandbox/calendar';
 import { type MediaSandbox, startMediaSandbox } from '../../src/sandbox/media';
 import { type SourcehostSandbox, startSourcehostSandbox } from '../../src/sandbox/sourcehost';
 import { startToolhostSandbox, type ToolhostSandbox } from '../../src/sandbox/toolhost';
+import { SOURCE_WEBHOOK_PATH } from '../../src/web/oauth-routes';
 import { type FakeDiscord, startFakeDiscord } from '../fakes/discord';
 import { FakeSlack } from '../fakes/slack';
 import { type FakeTelegram, startFakeTelegram } from '../fakes/telegram';
@@ -168,7 +170,12 @@ describe('deckhand doctor', () => {
     registerWebhook(`${webUrl}/telegram/webhook`);
     discord.application.interactionsEndpointUrl = `${webUrl}/discord/interactions`;
     try {
-      const env = { ...good, TELEGRAM_WEBHOOK_SECRET: 'hook-secret', DISCORD_PUBLIC_KEY: FAKE_KEY };
+      const env = {
+        ...good,
+        TELEGRAM_WEBHOOK_SECRET: 'hook-secret',
+        DISCORD_PUBLIC_KEY: FAKE_KEY,
+        SOURCEHOST_WEBHOOK_SECRET: 'source-hook-secret',
+      };
       const lines: string[] = [];
       const code = await runDoctor(env, { sandboxFlag: false, write: (l) => lines.push(l) });
       const out = lines.join('\n');
@@ -176,10 +183,24 @@ describe('deckhand doctor', () => {
       expect(code).toBe(0);
       expect(out).toContain(`✓ Telegram webhook: ${webUrl}/telegram/webhook, 0 pending.`);
       expect(out).toContain(`✓ Discord interactions endpoint: ${webUrl}/discord/interactions.`);
+      // Source-host hooks cannot be listed with Deckhand's tokens: a `-` line naming the URL to use.
+      expect(out).toContain(
+        `- Source host webhook: not checked: listing a repository's hooks needs its admin's token, which Deckhand does not hold; the repository_import hook must post to ${webUrl}${SOURCE_WEBHOOK_PATH} with SOURCEHOST_WEBHOOK_SECRET.`,
+      );
       expect(out).not.toContain('hook-secret');
     } finally {
       await resetRegistrations();
     }
+  });
+
+  it('shows platform-supplied text inert: one line, secrets masked, at most 120 characters', () => {
+    expect(inert('a\nb\u001b[31mc\u2028d', [])).toBe('a b [31mc d');
+    expect(inert(`https://x.example/bot${telegram.token}/hook`, [telegram.token])).toBe(
+      'https://x.example/bot[secret]/hook',
+    );
+    const long = inert('e'.repeat(500));
+    expect(long).toHaveLength(120);
+    expect(long.endsWith('…')).toBe(true);
   });
 
   /** A row: what it breaks, the variables it changes, its ✗ line, and what it changes at a platform. */

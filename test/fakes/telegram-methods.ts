@@ -10,11 +10,11 @@ import {
   checkCommands,
   checkKeyboard,
   checkText,
-  checkWebhook,
   LIMITS,
   parseFormatted,
 } from './telegram-rules';
 import type { FakeTelegramState } from './telegram-state';
+import { WEBHOOK_METHODS } from './telegram-webhook-methods';
 
 /** A file part of a multipart request. */
 export interface UploadedFile {
@@ -24,7 +24,12 @@ export interface UploadedFile {
 }
 
 type Params = Record<string, unknown>;
-type Handler = (state: FakeTelegramState, params: Params, files: Record<string, UploadedFile>) => unknown;
+/** One method: its `result`, or a thrown {@link BotApiError}. */
+export type Handler = (
+  state: FakeTelegramState,
+  params: Params,
+  files: Record<string, UploadedFile>,
+) => unknown;
 
 function sameContent(
   a: { text: string; entities: unknown; replyMarkup?: InlineKeyboardMarkup },
@@ -196,40 +201,7 @@ export const METHODS: Record<string, Handler> = {
   getMe: (state) => state.bot,
   logOut: () => true,
   close: () => true,
-  // `drop_pending_updates`: "Pass True to drop all pending updates" (core.telegram.org/bots/api#deletewebhook,
-  // #setwebhook).
-  deleteWebhook: (state, params) => {
-    if (params.drop_pending_updates === true) state.dropPendingUpdates();
-    state.webhook = undefined;
-    return true;
-  },
-  setWebhook: (state, params) => {
-    checkWebhook(params);
-    if (params.drop_pending_updates === true) state.dropPendingUpdates();
-    const url = String(params.url ?? '');
-    state.webhook = url
-      ? {
-          url,
-          ...(params.secret_token ? { secretToken: String(params.secret_token) } : {}),
-          ...(params.allowed_updates ? { allowedUpdates: params.allowed_updates as string[] } : {}),
-        }
-      : undefined;
-    return true;
-  },
-  // WebhookInfo (core.telegram.org/bots/api#webhookinfo): `url` empty while the bot uses getUpdates;
-  // `pending_update_count` counts the updates awaiting delivery (the fake's queue: it delivers to no
-  // webhook, so while one is set they wait, as with a webhook Telegram cannot reach); the last
-  // delivery error only when one happened (see FakeTelegram.webhookDeliveryFailed).
-  getWebhookInfo: (state) => ({
-    url: state.webhook?.url ?? '',
-    has_custom_certificate: false,
-    pending_update_count: state.pendingUpdates(),
-    ...(state.webhook?.lastErrorDate !== undefined ? { last_error_date: state.webhook.lastErrorDate } : {}),
-    ...(state.webhook?.lastErrorMessage !== undefined
-      ? { last_error_message: state.webhook.lastErrorMessage }
-      : {}),
-    ...(state.webhook?.allowedUpdates ? { allowed_updates: state.webhook.allowedUpdates } : {}),
-  }),
+  ...WEBHOOK_METHODS,
   sendMessage,
   editMessageText,
   answerCallbackQuery,

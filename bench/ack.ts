@@ -17,7 +17,8 @@ import { describeRun, type LoadRun, repliesOf } from './lib/command-load';
 import type { BenchContext, Benchmark } from './lib/context';
 import { BENCH_SIGNING_SECRET, type SlackDeckhand, slackEnv, startSlackDeckhand } from './lib/deckhand-slack';
 import { commandLoadInChild } from './lib/load-child';
-import { BACKGROUND_NICE, redisPid, setNice } from './lib/priority';
+import { memoryBreakdown } from './lib/memory-breakdown';
+import { BACKGROUND_NICE, setNice } from './lib/priority';
 import { type Child, peakRssOf, rssOf, spawnTs } from './lib/processes';
 import type { BenchResult } from './lib/results';
 import { sleep } from './lib/stats';
@@ -107,8 +108,8 @@ async function runAck(ctx: BenchContext): Promise<BenchResult> {
   const fake = await FakeSlack.start();
   const children: Child[] = [];
   const notes: string[] = [];
-  // This process (the fakes, the sandbox) and Redis in the background; see bench/lib/priority.ts.
-  const background = [process.pid, await redisPid(ctx.redisUrl)];
+  // This process (the fakes, the sandbox) in the background, Redis not; see bench/lib/priority.ts.
+  const background = [process.pid];
   let prioritized = background.every((pid) => setNice(pid, BACKGROUND_NICE));
   const foreground = (child: Child) => {
     prioritized = setNice(child.process.pid, 0) && prioritized;
@@ -137,6 +138,7 @@ async function runAck(ctx: BenchContext): Promise<BenchResult> {
     prioritized = setNice(worker.child.process.pid, BACKGROUND_NICE) && prioritized;
     await sleep(1000);
     const idleRss = rssOf(web.child.process.pid);
+    const idleMemory = await memoryBreakdown(urlOf(web));
     // 5/s first: a backlog left by the 200/s run would otherwise count as first-reply time.
     const {
       slowReplies: splitSlowReplies,
@@ -145,6 +147,7 @@ async function runAck(ctx: BenchContext): Promise<BenchResult> {
       slow: splitSlow,
     } = await slowThenFast(ctx, 'Deckhand web + worker', urlOf(web), fake, sizes);
     const peakRss = peakRssOf(web.child.process.pid);
+    const loadedMemory = await memoryBreakdown(urlOf(web));
     const same = await samePriorityRun(ctx, urlOf(web), fake, sizes, [
       ...background,
       worker.child.process.pid,
@@ -157,7 +160,7 @@ async function runAck(ctx: BenchContext): Promise<BenchResult> {
       describeRun(`web + worker, ${sizes.fast}/s, every process at one priority`, same.run, same.replies),
     );
     notes.push(
-      `web process RSS: ${Math.round(idleRss / 2 ** 20)} MB idle, ${Math.round(peakRss / 2 ** 20)} MB peak (VmHWM) after the ${sizes.fast}/s load`,
+      `web process RSS: ${Math.round(idleRss / 2 ** 20)} MB idle, ${Math.round(peakRss / 2 ** 20)} MB peak (VmHWM) after the ${sizes.fast}/s load; idle: ${idleMemory}; after the load: ${loadedMemory}`,
     );
 
     const single = await startSlackDeckhand(ctx, fake, sandbox, 'single');
@@ -174,7 +177,7 @@ async function runAck(ctx: BenchContext): Promise<BenchResult> {
     notes.push(describeRun(`one process, ${sizes.slow}/s`, inProcessSlow, inProcessSlowReplies));
     notes.push(
       prioritized
-        ? `priorities: the worker, Redis and the fakes at nice ${BACKGROUND_NICE}; web, bare Bolt, one process and load generator at 0 (bench/lib/priority.ts)`
+        ? `priorities: the worker and the fakes at nice ${BACKGROUND_NICE}; web, bare Bolt, one process, Redis and the load generator at 0 (bench/lib/priority.ts)`
         : 'priorities: could not be set (not allowed here): every process ran at one priority',
     );
     if (fake.violations.length > 0)

@@ -12,10 +12,15 @@ function gauge(text: string, name: string): number | undefined {
   return Number.isFinite(value) ? value : undefined;
 }
 
+/** The `METRICS_TOKEN` benchmark processes are started with (so their `/metrics` can be read). */
+export const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789';
+
 /** One line: heap total/used, external, RSS of the process serving `url` (or why it is unknown). */
 export async function memoryBreakdown(url: string): Promise<string> {
   try {
-    const response = await fetch(`${url}/metrics`);
+    const response = await fetch(`${url}/metrics`, {
+      headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` },
+    });
     if (response.status !== 200) return `memory breakdown unavailable (/metrics answered ${response.status})`;
     const text = await response.text();
     const mb = (name: string) => {

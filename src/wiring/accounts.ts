@@ -130,18 +130,19 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
   });
   const webHost = new URL(sourcehost.webUrl).host;
   const repoHosts = [webHost, ...config.SOURCEHOST_REPO_HOSTS, ...(sandbox ? [SANDBOX_MIRROR_HOST] : [])];
+  const linkedAccess = new LinkedAccountAccess({
+    credentials,
+    sourcehost,
+    toolhost: options.toolhost,
+    cache: pushCache,
+    repoHosts,
+    logger,
+  });
   const policy = new AccessPolicy({
     admins: [...config.ADMINS, ...options.extraAdmins],
     maintainers: config.TOOL_MAINTAINERS,
     readAccess: config.READ_ACCESS,
-    linked: new LinkedAccountAccess({
-      credentials,
-      sourcehost,
-      toolhost: options.toolhost,
-      cache: pushCache,
-      repoHosts,
-      logger,
-    }),
+    linked: linkedAccess,
   });
   const audit = new AuditLog(redis, prefix, secrets);
   const linker = new SourceLinker({
@@ -165,6 +166,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     secrets,
     credentials,
     sourcehost,
+    toolSource: (tool) => linkedAccess.sourceOf(tool),
     linker,
     secretForms,
     followers,

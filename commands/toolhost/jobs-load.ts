@@ -1,7 +1,8 @@
 /**
  * `/jobs dump <tool>` (the jobs file, as a file) and `/jobs load <tool>` (apply a jobs file, attached
- * or with `--from-repo` the tool's repository's `jobs.yaml` (jobs-repo.ts): create the jobs that are new, update in place those that changed, delete those no longer listed, after a
- * confirmation showing the plan). As `toolforge jobs load` does it today: one `PATCH /jobs` per job
+ * or with `--from-repo` the tool's repository's `jobs.yaml`, jobs-repo.ts: create the jobs that are
+ * new, update in place those that changed, delete those no longer listed, after a confirmation
+ * showing the plan). As `toolforge jobs load` does it today: one `PATCH /jobs` per job
  * (create or update in place; specs/toolforge/README.md "How the CLIs drive these"), the definitions
  * compared with `include_unset=false` as `jobs dump` reads them. One-off jobs cannot be updated
  * (J `tjf/core/core.py update_job`), so a changed one-off job is deleted and created again.

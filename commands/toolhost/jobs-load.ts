@@ -103,7 +103,7 @@ export const jobsLoadCommand = Object.assign(
   command({
     name: 'jobs load',
     summary:
-      'Apply a jobs file (attached, or from the repository): create, update, delete unlisted jobs (plan shown first)',
+      "Apply a jobs file, attached or from the tool's repository: create, update, delete jobs (plan first)",
     args: loadArgs,
     positional: ['tool'],
     examples: [

@@ -75,19 +75,19 @@ const loadArgs = z.object({
   fromRepo: z
     .boolean()
     .optional()
-    .describe(`read the jobs file from the tool's source repository (${DEFAULT_JOBS_PATH} unless --path)`),
+    .describe(`read ${DEFAULT_JOBS_PATH} (or --path) from the tool's repository`),
   path: z
     .string()
     .min(1)
     .max(500)
     .optional()
-    .describe(`with --from-repo: the file's path (default ${DEFAULT_JOBS_PATH})`),
+    .describe(`--from-repo: file path (default ${DEFAULT_JOBS_PATH})`),
   ref: z
     .string()
     .min(1)
     .max(250)
     .optional()
-    .describe('with --from-repo: branch, tag or commit (default: the one the tool builds from)'),
+    .describe("--from-repo: branch, tag or commit (default: the tool's build ref)"),
   /** The checked jobs as JSON: set by the confirmation step from the attached file. */
   content: z.string().min(2).max(500_000).optional().meta({ hidden: true }),
 });

@@ -13,6 +13,9 @@ import type { PushAccessCache } from '../store/links-permissions';
 import { VaultLockedError } from '../store/vault-cipher';
 import type { Credentials } from '../store/vault-credentials';
 
+/** The seeded tools' repository host, mirrored by the sandbox source host. */
+export const SANDBOX_MIRROR_HOST = 'gitlab.wikimedia.org';
+
 /** What {@link LinkedAccountAccess} needs. */
 export interface LinkedAccountAccessDeps {
   credentials: Credentials;

@@ -1,4 +1,4 @@
-import type { AccessPolicy, PushAccess } from '../src/core/access';
+import type { AccessPolicy, PushAccess, ToolSource } from '../src/core/access';
 import type { MessageHandle } from '../src/core/command';
 import type { AccountLinker, SecretFormIssuer } from '../src/core/linking';
 import type { SecretRegistrar, SecretScrubber } from '../src/secrets';
@@ -37,6 +37,8 @@ export interface AccountServices {
   credentials: Credentials;
   /** The source host client. */
   sourcehost: SourcehostFactory;
+  /** Where a tool's source is (its components configuration's repository, else its latest build's). */
+  toolSource(tool: string): Promise<ToolSource | undefined>;
   /** The OAuth web flow (`/link source`). */
   linker: AccountLinker;
   /** One-time secret entry pages. */

@@ -13,7 +13,7 @@ import { observeRest } from './api-metrics';
 import { discordFileResolver } from './files';
 import { FormStash } from './forms';
 import { DiscordGateway } from './gateway';
-import { interactionsEndpoint } from './http-endpoint';
+import { INTERACTIONS_PATH, interactionsEndpoint } from './http-endpoint';
 import { InteractionHandler, type QueuedDiscordPlace } from './interactions';
 import { commandRoutes } from './manifest';
 import { DiscordMessenger } from './messenger';
@@ -108,7 +108,7 @@ export class DiscordAdapter implements PlatformAdapter {
     if (this.mode === 'http') {
       web.route(
         'POST',
-        '/discord/interactions',
+        INTERACTIONS_PATH,
         interactionsEndpoint({
           publicKey: config.DISCORD_PUBLIC_KEY as string,
           handler,
@@ -116,7 +116,7 @@ export class DiscordAdapter implements PlatformAdapter {
           running: () => this.running,
         }),
       );
-      logger.info('discord: serving interactions at POST /discord/interactions');
+      logger.info(`discord: serving interactions at POST ${INTERACTIONS_PATH}`);
       return;
     }
     await this.gateway?.start(handler, this.api);

@@ -10,6 +10,9 @@ import type { RouteHandler } from '../../src/core/host';
 import type { InteractionHandler } from './interactions';
 import { discordPublicKey, discordTimestampFresh, verifyDiscordSignature } from './signature';
 
+/** Path of the interactions endpoint on the one HTTP server (Developer Portal: PUBLIC_URL + this). */
+export const INTERACTIONS_PATH = '/discord/interactions';
+
 /** Interaction payloads are small; anything bigger is not from Discord. */
 const MAX_BODY_BYTES = 1024 * 1024;
 

@@ -15,6 +15,7 @@ import { slackLogger } from './logger';
 import { BOT_SCOPES } from './manifest';
 import { SlackMessenger } from './messenger';
 import { type SlackSettings, settingsProblems } from './settings';
+import { timeSocketAcks } from './socket-acks';
 import { slackSurface } from './surface';
 
 /** Knobs for tests and unusual deployments; production uses the defaults. */
@@ -151,6 +152,8 @@ export class SlackAdapter implements PlatformAdapter {
     if (installer) this.mountInstaller(installer);
     if (receiver instanceof SocketModeReceiver) {
       this.socket = receiver;
+      // The ack goes back over the socket: timed from the envelope to Bolt's `{envelope_id}` reply.
+      timeSocketAcks(receiver.client);
       receiver.client.on('connected', () => {
         this.socketConnected = true;
       });

@@ -32,25 +32,27 @@ function connectionsFor(rate: number): { connections: number; connectionRate: nu
   return { connections, connectionRate: rate / connections };
 }
 
-let run = 0;
+/** Where the commands of a load run come from and answer to. */
+export interface LoadTarget {
+  /** The Slack events URL's origin (`http://127.0.0.1:<port>`). */
+  url: string;
+  secret: string;
+  /** The fake Slack's team id. */
+  teamId: string;
+  /** The fake Slack's base URL (response URLs point there). */
+  fakeUrl: string;
+}
 
-/** Sends `rate` commands a second for `seconds` to a Slack events URL. */
-export async function commandLoad(
-  url: string,
-  fake: FakeSlack,
-  secret: string,
-  rate: number,
-  seconds: number,
-): Promise<LoadRun> {
-  run += 1;
-  const tag = `${run}${randomBytes(2).toString('hex')}`.toUpperCase();
+/** Sends `rate` commands a second for `seconds` to a Slack events URL, from this process. */
+export async function commandLoad(target: LoadTarget, rate: number, seconds: number): Promise<LoadRun> {
+  const tag = `${process.pid.toString(36)}${randomBytes(3).toString('hex')}`.toUpperCase();
   const acks: number[] = [];
   const sentAt = new Map<string, number>();
   let seq = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
-        url,
+        url: target.url,
         method: 'POST',
         ...connectionsFor(rate),
         duration: seconds,
@@ -61,13 +63,13 @@ export async function commandLoad(
               seq += 1;
               const channel = `CB${tag}X${seq}`;
               const place = {
-                teamId: fake.options.teamId,
+                teamId: target.teamId,
                 channel,
                 userId: 'UADMIN',
                 userName: 'ada',
-                responseBase: `${fake.url}/response/${channel}-`,
+                responseBase: `${target.fakeUrl}/response/${channel}-`,
               };
-              const { body, headers } = signedCommand(secret, place, '/deploy mytool');
+              const { body, headers } = signedCommand(target.secret, place, '/deploy mytool');
               sentAt.set(channel, Date.now());
               return { ...request, method: 'POST', path: '/slack/events', body, headers };
             },

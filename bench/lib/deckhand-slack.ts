@@ -10,6 +10,7 @@ import { type FakeSlack, SlackDriver } from '../../test/fakes/slack';
 import { freePort } from '../../test/support/redis-server';
 import { sandboxEnv } from '../../test/support/worker-process';
 import type { BenchContext } from './context';
+import { BENCH_METRICS_TOKEN } from './memory-breakdown';
 import { type Child, spawnDeckhand, waitForHttp } from './processes';
 
 /** The signing secret of the benchmark app. */
@@ -56,6 +57,7 @@ export async function startSlackDeckhand(
       LOG_LEVEL: 'warn',
       LOG_FILE: join(dataDir, 'deckhand.log'),
       ADMINS: 'slack:UADMIN',
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
       ...env,
     },
     ...(ctx.profileDir ? { cpuProfDir: join(ctx.profileDir, name) } : {}),

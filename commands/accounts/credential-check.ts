@@ -7,7 +7,8 @@
  * - a calendar password: a read that carries it; WordPress turns away every request with a refused
  *   application password with 401 (`incorrect_password`, `invalid_username`).
  * When the service fails or cannot be reached, nothing is stored either, and the reply says it is the
- * service, not the credential.
+ * service, not the credential. The secret page (src/web/secret-flow.ts) asks the same question
+ * through {@link credentialVerdict}, joined in src/wiring.
  */
 import {
   type DeckhandError,
@@ -16,6 +17,7 @@ import {
   UpstreamError,
   UsageError,
 } from '../../src/core/errors';
+import type { CredentialVerdict } from '../../src/core/linking';
 import type { CredentialKind, CredentialValues } from '../../src/store/vault-credentials';
 import type { AccountsServices } from './context';
 
@@ -66,6 +68,43 @@ async function probe(
 }
 
 /**
+ * What the service says about the credential: accepted, refused (its own reason), or not answering
+ * properly (an outage, not the credential). Anything but the service's own answer (no calendar set
+ * up, no server for the tool…) is thrown as it is. Never echoes the credential.
+ */
+export async function credentialVerdict(
+  services: AccountsServices,
+  kind: CredentialKind,
+  values: CredentialValues,
+  tool?: string,
+): Promise<CredentialVerdict> {
+  try {
+    await probe(services, kind, values, tool);
+    return { ok: true };
+  } catch (error) {
+    const service = SERVICE_NAME[kind];
+    const outage =
+      error instanceof UnreachableError ||
+      (error instanceof UpstreamError && (error.status >= 500 || error.status === 429));
+    if (outage) {
+      return {
+        ok: false,
+        outage: true,
+        message: `Could not check the ${WHAT[kind]}: ${service} is not answering properly (${(error as DeckhandError).message}). Nothing was stored.`,
+        hint: 'This is the service, not your credential: try /link again in a few minutes.',
+      };
+    }
+    if (!(error instanceof UpstreamError)) throw error;
+    return {
+      ok: false,
+      outage: false,
+      message: `${capitalised(service)} refused this ${WHAT[kind]}, so nothing was stored: ${error.message}`,
+      hint: `Check it (copy it again from ${kind === 'tool' ? '/token show, run by someone with the tool certificate' : kind === 'media' ? "the media host's account settings" : 'your WordPress profile, Application Passwords'}) and link it again.`,
+    };
+  }
+}
+
+/**
  * Resolves when the service accepts the credential; otherwise throws a {@link UsageError} that says
  * whether the service refused it or could not be asked, and that nothing was stored. Never echoes it.
  */
@@ -75,29 +114,8 @@ export async function verifyCredential(
   values: CredentialValues,
   tool?: string,
 ): Promise<void> {
-  try {
-    await probe(services, kind, values, tool);
-  } catch (error) {
-    const service = SERVICE_NAME[kind];
-    const outage =
-      error instanceof UnreachableError ||
-      (error instanceof UpstreamError && (error.status >= 500 || error.status === 429));
-    if (outage) {
-      throw new UsageError(
-        `Could not check the ${WHAT[kind]}: ${service} is not answering properly (${(error as DeckhandError).message}). Nothing was stored.`,
-        { hint: 'This is the service, not your credential: try /link again in a few minutes.' },
-      );
-    }
-    // Anything but the service's own answer (no calendar set up, no server for the tool…) as it is.
-    if (!(error instanceof UpstreamError)) throw error;
-    const why = error.message;
-    throw new UsageError(
-      `${capitalised(service)} refused this ${WHAT[kind]}, so nothing was stored: ${why}`,
-      {
-        hint: `Check it (copy it again from ${kind === 'tool' ? '/token show, run by someone with the tool certificate' : kind === 'media' ? "the media host's account settings" : 'your WordPress profile, Application Passwords'}) and link it again.`,
-      },
-    );
-  }
+  const verdict = await credentialVerdict(services, kind, values, tool);
+  if (!verdict.ok) throw new UsageError(verdict.message, { hint: verdict.hint });
 }
 
 function capitalised(text: string): string {

@@ -1,7 +1,8 @@
 /**
- * `/jobs dump <tool>` (the jobs file, as a file) and `/jobs load <tool>` (apply a jobs file: create
- * the jobs that are new, update in place those that changed, delete those no longer listed, after a
- * confirmation showing the plan). As `toolforge jobs load` does it today: one `PATCH /jobs` per job
+ * `/jobs dump <tool>` (the jobs file, as a file) and `/jobs load <tool>` (apply a jobs file, attached
+ * or with `--from-repo` the tool's repository's `jobs.yaml`, jobs-repo.ts: create the jobs that are
+ * new, update in place those that changed, delete those no longer listed, after a confirmation
+ * showing the plan). As `toolforge jobs load` does it today: one `PATCH /jobs` per job
  * (create or update in place; specs/toolforge/README.md "How the CLIs drive these"), the definitions
  * compared with `include_unset=false` as `jobs dump` reads them. One-off jobs cannot be updated
  * (J `tjf/core/core.py update_job`), so a changed one-off job is deleted and created again.
@@ -13,12 +14,12 @@ import type { FilesDeclaration } from '../../src/core/files';
 import { fingerprint } from '../../src/core/target';
 import type { Job, NewJob } from '../../src/services/toolhost';
 import { jobName, toolName } from '../args';
-import { attachedText, parseYamlText } from '../attached-text';
 import { fieldChanges } from '../data-diff';
 import { table, withWarnings } from '../format';
 import { command } from './context';
 import { jobsListCommand } from './jobs';
-import { comparable, definitionOf, jobsFileText, jobsFromFile, jobToEntry } from './jobs-file';
+import { comparable, definitionOf, jobsFileText, jobToEntry } from './jobs-file';
+import { DEFAULT_JOBS_PATH, jobsToLoad, repoJobsFile } from './jobs-repo';
 
 /** What `/jobs load` will do. */
 export interface LoadPlan {
@@ -71,42 +72,54 @@ const count = (plan: LoadPlan) =>
 const loadArgs = z.object({
   tool: toolName,
   job: jobName.optional().describe('load only this job of the file (the others are left alone)'),
+  fromRepo: z
+    .boolean()
+    .optional()
+    .describe(`read ${DEFAULT_JOBS_PATH} (or --path) from the tool's repository`),
+  path: z
+    .string()
+    .min(1)
+    .max(500)
+    .optional()
+    .describe(`--from-repo: file path (default ${DEFAULT_JOBS_PATH})`),
+  ref: z
+    .string()
+    .min(1)
+    .max(250)
+    .optional()
+    .describe("--from-repo: branch, tag or commit (default: the tool's build ref)"),
   /** The checked jobs as JSON: set by the confirmation step from the attached file. */
   content: z.string().min(2).max(500_000).optional().meta({ hidden: true }),
 });
 
-async function wantedJobs(args: z.infer<typeof loadArgs>, files: Parameters<typeof attachedText>[0]) {
-  if (args.content !== undefined) {
-    try {
-      return jobsFromFile(JSON.parse(args.content), 'The jobs given');
-    } catch (error) {
-      if (error instanceof UsageError) throw error;
-      throw new UsageError('The jobs given are not valid JSON.');
-    }
-  }
-  const text = await attachedText(files, 'a jobs file (YAML, as /jobs dump writes it)');
-  const name = files?.[0]?.name ?? 'The file';
-  return jobsFromFile(parseYamlText(text, name), name);
-}
-
 /** Content for the stored arguments: the jobs back in the file's own format (checked again on Confirm). */
 const asContent = (jobs: readonly NewJob[]) => JSON.stringify(jobs.map(jobToEntry));
 
-/** `/jobs load <tool>` with a jobs file attached (terminal: `--file PATH`). */
+/**
+ * `/jobs load <tool>` with a jobs file attached (terminal: `--file PATH`), or with `--from-repo`
+ * the tool's source repository's `jobs.yaml` (`--path`, `--ref`).
+ */
 export const jobsLoadCommand = Object.assign(
   command({
     name: 'jobs load',
     summary:
-      'Apply a jobs file: create new jobs, update changed ones, delete unlisted ones (plan shown first)',
+      "Apply a jobs file, attached or from the tool's repository: create, update, delete jobs (plan first)",
     args: loadArgs,
     positional: ['tool'],
-    examples: ['/jobs load mytool   (with jobs.yaml attached)', '/jobs load mytool --file ./jobs.yaml'],
+    examples: [
+      '/jobs load mytool   (with jobs.yaml attached)',
+      '/jobs load mytool --file ./jobs.yaml',
+      '/jobs load mytool --from-repo',
+      '/jobs load mytool --from-repo --path deploy/jobs.yaml --ref main',
+    ],
     permission: 'write',
     sideEffect: true,
     confirm: (args, target) =>
       `Apply this jobs file to ${args.tool}${args.job ? ` (job ${args.job} only)` : ''}? ${target?.label ?? ''}`.trim(),
     async resolve({ args, invocation, services }) {
-      const wanted = await wantedJobs(args, invocation.files);
+      const { jobs: wanted, from } = await jobsToLoad(args, invocation.files, () =>
+        repoJobsFile(services, invocation, args),
+      );
       if (args.job && !wanted.some((j) => j.name === args.job)) {
         throw new UsageError(`Job ${args.job} is not in the file.`);
       }
@@ -117,7 +130,7 @@ export const jobsLoadCommand = Object.assign(
         throw new UsageError(`The jobs of ${args.tool} already match the file: nothing to do.`);
       }
       return {
-        label: `Plan: ${count(plan)}.`,
+        label: `${from ? `From ${from}. ` : ''}Plan: ${count(plan)}.`,
         args: { ...args, content: asContent(wanted) },
         version: fingerprint(
           current.map(definitionOf).sort((a, b) => String(a.name).localeCompare(String(b.name))),
@@ -126,7 +139,7 @@ export const jobsLoadCommand = Object.assign(
       };
     },
     async run({ args, services }) {
-      const wanted = await wantedJobs(args, undefined);
+      const { jobs: wanted } = await jobsToLoad(args, undefined);
       const client = services.toolhost.forTool(args.tool);
       const plan = loadPlan(wanted, await client.jobs.list({ includeUnset: false }), args.job);
       const done: string[][] = [];

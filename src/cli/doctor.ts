@@ -2,7 +2,8 @@
  * `deckhand doctor`: checks what a deployment needs before (or while) it runs — the configuration
  * (what each configured platform and service still misses, by variable), Redis (version, eviction
  * policy, append-only file), each platform's credentials, each real service's reachability and
- * `PUBLIC_URL`. One line per check (✓, ✗ with what to do, - when it does not apply); exit 2 when a
+ * `PUBLIC_URL`, and the webhook registrations (each platform's, read back and compared with what
+ * Deckhand serves). One line per check (✓, ✗ with what to do, - when it does not apply); exit 2 when a
  * configuration line is ✗, 1 on any other ✗.
  * Loads no chat SDK and no emulator.
  */
@@ -11,6 +12,7 @@ import { type CheckResult, fail, renderCheck } from './doctor/check';
 import { configChecks } from './doctor/config-checks';
 import { redisChecks } from './doctor/redis-checks';
 import { platformChecks, publicUrlCheck, serviceChecks } from './doctor/remote-checks';
+import { webhookChecks } from './doctor/webhook-checks';
 
 /** Options of {@link runDoctor}. */
 export interface DoctorOptions {
@@ -33,7 +35,10 @@ export async function doctorChecks(env: NodeJS.ProcessEnv, sandboxFlag: boolean)
   const explicitSandbox = sandboxFlag || config.SANDBOX;
   const network = await Promise.all([
     redisChecks(config),
-    Promise.all(platformChecks(config)),
+    Promise.all(platformChecks(config)).then(async (credentials) => [
+      ...credentials,
+      ...(await webhookChecks(config, sandbox, credentials)),
+    ]),
     Promise.all(serviceChecks(config, sandbox)),
     publicUrlCheck(config).then((r) => [r]),
   ]);

@@ -17,6 +17,19 @@ export type PushAccess =
   | { kind: 'unknown-repo' }
   | { kind: 'unavailable'; reason: string };
 
+/**
+ * Where a tool's source is: the repository of its components configuration (else of its latest
+ * build), with the ref it builds from; `repo` when that URL names a repository of the source host.
+ */
+export interface ToolSource {
+  /** The repository URL as the tool platform has it. */
+  url: string;
+  /** The branch, tag or commit it builds from, when set. */
+  ref?: string;
+  /** `owner`/`name` on the source host, when the URL is on one of its hosts. */
+  repo?: { owner: string; name: string };
+}
+
 /** How the policy learns about linked accounts (the vault and the source host). */
 export interface LinkedAccess {
   /** Whether the user linked a deploy token for the tool. */

@@ -28,6 +28,13 @@ export interface AccountLinker {
   begin(request: AccountLinkRequest): Promise<{ url: string; expiresAt: number }>;
 }
 
+/**
+ * What a credential's service said when asked before the credential is stored: accepted, or not
+ * (`outage` when the service failed or could not be reached rather than refusing it). The message
+ * is in Deckhand's words and never contains the credential.
+ */
+export type CredentialVerdict = { ok: true } | { ok: false; outage: boolean; message: string; hint: string };
+
 /** Which credential a secret page asks for. */
 export type SecretFormKind = 'tool' | 'media' | 'calendar';
 

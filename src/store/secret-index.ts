@@ -21,6 +21,7 @@ import {
   type SecretScope,
   type SecretScrubber,
 } from '../secrets';
+import { SecretLookupCache } from './secret-lookup-cache';
 
 /** Longest candidate span that is hashed (longer values are registered but only found line by line). */
 const MAX_CANDIDATE = 1024;
@@ -63,6 +64,8 @@ export class SecretIndex implements SecretRegistrar, SecretScrubber {
   private readonly knownWords = new Set<number>();
   /** `scope|digest` already written by this process (saves repeated writes). */
   private readonly written = new Set<string>();
+  /** Digests and memberships this process already knows (see {@link SecretLookupCache}). */
+  private readonly lookups = new SecretLookupCache();
 
   constructor(
     private readonly redis: Redis,
@@ -94,7 +97,11 @@ export class SecretIndex implements SecretRegistrar, SecretScrubber {
       if (!this.written.has(`${key}|${digest}`)) digests.push(digest);
     }
     if (digests.length === 0) return;
-    const multi = this.redis.multi().sadd(key, ...digests);
+    // The version tells every process's lookup cache that a set changed.
+    const multi = this.redis
+      .multi()
+      .sadd(key, ...digests)
+      .incr(this.versionKey());
     if (words.length > 0) multi.sadd(this.wordsKey(), ...words.map(String));
     await multi.exec();
     for (const digest of digests) this.written.add(`${key}|${digest}`);
@@ -110,7 +117,11 @@ export class SecretIndex implements SecretRegistrar, SecretScrubber {
     options: { tool?: string; untrusted?: ReadonlySet<number> | 'all' } = {},
   ): Promise<string[]> {
     if (texts.every((t) => t.length < 6)) return texts;
-    const stored = await this.redis.smembers(this.wordsKey());
+    const replies =
+      (await this.redis.pipeline().smembers(this.wordsKey()).get(this.versionKey()).exec()) ?? [];
+    for (const [error] of replies) if (error) throw error;
+    const stored = (replies[0]?.[1] ?? []) as string[];
+    this.lookups.observe((replies[1]?.[1] ?? null) as string | null);
     const words = new Set([...this.knownWords, ...stored.map(Number).filter((n) => n > 1 && n <= MAX_WORDS)]);
     const perText = texts.map((text) =>
       candidates(text, words).filter((c) => c.end - c.start <= MAX_CANDIDATE),
@@ -139,8 +150,17 @@ export class SecretIndex implements SecretRegistrar, SecretScrubber {
     });
   }
 
-  /** Which of `digests` are in the set `key` (asked in slices, one pipeline). */
+  /** Which of `digests` are in the set `key`: the cache, and Redis for those it does not know. */
   private async members(key: string, digests: string[]): Promise<Set<string>> {
+    const asked = this.lookups.unknown(key, digests);
+    const found = asked.length > 0 ? await this.ask(key, asked) : new Set<string>();
+    this.lookups.learn(key, asked, found);
+    const known = this.lookups.members(key);
+    return new Set(digests.filter((d) => found.has(d) || known.has(d)));
+  }
+
+  /** Which of `digests` are in the set `key` (asked in slices, one pipeline). */
+  private async ask(key: string, digests: string[]): Promise<Set<string>> {
     const pipeline = this.redis.pipeline();
     for (let i = 0; i < digests.length; i += LOOKUP_SLICE) {
       pipeline.smismember(key, ...digests.slice(i, i + LOOKUP_SLICE));
@@ -182,5 +202,9 @@ export class SecretIndex implements SecretRegistrar, SecretScrubber {
 
   private wordsKey(): string {
     return `${this.base}words`;
+  }
+
+  private versionKey(): string {
+    return `${this.base}version`;
   }
 }

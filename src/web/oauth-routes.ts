@@ -150,7 +150,9 @@ export function mountAccountRoutes(web: WebServer, deps: AccountRoutesDeps): voi
           422,
           secretFormPage({
             title: TITLES[outcome.session.kind],
-            intro: 'Please correct the value below.',
+            intro: outcome.outage
+              ? 'Nothing was stored. This is the service, not your value: try again in a few minutes.'
+              : 'Please correct the value below.',
             fields: SECRET_FIELDS[outcome.session.kind],
             csrf: outcome.session.csrf,
             problem: outcome.message,

@@ -2,14 +2,17 @@
  * The one-time secret entry form as an alternative to typing a credential into chat: the bot sends a
  * private link (`/secrets/<id>`, 10 minutes, single use); the page asks for the credential; the
  * submission must carry the form's CSRF token both as a hidden field and as the cookie set with the
- * page (and come from Deckhand's own origin when the browser says); the credential is checked,
- * stored in the vault, and the chat is told (without the value).
+ * page (and come from Deckhand's own origin when the browser says); the credential's format is
+ * checked, then its service is asked as `/link` does (a refused or uncheckable one is not stored and
+ * the form stays open with the reason); it is stored in the vault, and the chat is told (without the
+ * value).
  */
 import type { Logger } from 'pino';
 import type { ChatUser } from '../core/command';
 import { parseConversationId } from '../core/conversation';
 import type { Dispatcher } from '../core/dispatch';
-import type { SecretFormIssuer } from '../core/linking';
+import { DeckhandError } from '../core/errors';
+import type { CredentialVerdict, SecretFormIssuer } from '../core/linking';
 import type { SecretFormKind, SecretFormSession, SecretFormStore } from '../store/links-secret-forms';
 import type { CredentialVault } from '../store/vault';
 import { VaultLockedError } from '../store/vault-cipher';
@@ -43,7 +46,22 @@ export type SecretSubmitOutcome =
   /** The form was sealed with a key Deckhand no longer has (SECRET_KEY changed): ask for a new one. */
   | { kind: 'unreadable' }
   | { kind: 'forbidden' }
-  | { kind: 'invalid'; message: string; session: SecretFormSession };
+  /**
+   * Not stored: the value is malformed or its service refused it (`outage` when the service could
+   * not be asked: the value may be right). The form stays open.
+   */
+  | { kind: 'invalid'; message: string; session: SecretFormSession; outage?: boolean };
+
+/**
+ * Asks a credential's service whether it accepts the credential before it is stored (the check
+ * `/link` makes in chat: commands/accounts/credential-check.ts, given by src/wiring, since the web
+ * layer may not import commands).
+ */
+export type CredentialVerifier = (
+  kind: SecretFormKind,
+  values: CredentialValues,
+  tool: string | undefined,
+) => Promise<CredentialVerdict>;
 
 /** Dependencies of {@link SecretForms}. */
 export interface SecretFormsDeps {
@@ -56,12 +74,17 @@ export interface SecretFormsDeps {
 /** Secret entry forms. */
 export class SecretForms implements SecretFormIssuer {
   private dispatcher: Dispatcher<unknown> | undefined;
+  private verify: CredentialVerifier | undefined;
 
   constructor(private readonly deps: SecretFormsDeps) {}
 
-  /** Connects the dispatcher that tells the chat a credential was stored. */
-  attach(dispatcher: Dispatcher<unknown>): void {
+  /**
+   * Connects the dispatcher that tells the chat a credential was stored, and the check of a
+   * credential with its service (without one, only the format is checked).
+   */
+  attach(dispatcher: Dispatcher<unknown>, verify?: CredentialVerifier): void {
     this.dispatcher = dispatcher;
+    this.verify = verify;
   }
 
   /** Opens a form for `user`; returns its private address. */
@@ -118,11 +141,35 @@ export class SecretForms implements SecretFormIssuer {
       values[field.name] = fields[field.name]?.trim() || undefined;
     const problem = checkCredential(session.kind, values);
     if (problem) return { kind: 'invalid', message: problem, session };
+    const verdict = await this.ask(session, values);
+    if (!verdict.ok) return { kind: 'invalid', message: verdict.message, session, outage: verdict.outage };
     const taken = await this.deps.store.take(id);
     if (!taken) return { kind: 'expired' };
     const what = await saveCredential(this.deps.vault, taken.owner, taken.kind, values, taken.tool);
     await this.tell(taken, `${taken.name} stored ${what} through the secret form.`);
     return { kind: 'saved', what };
+  }
+
+  /** The service's verdict; a failure of the check itself is an outage (logged, the value never). */
+  private async ask(session: SecretFormSession, values: CredentialValues): Promise<CredentialVerdict> {
+    if (!this.verify) return { ok: true };
+    try {
+      return await this.verify(session.kind, values, session.tool);
+    } catch (error) {
+      if (!(error instanceof DeckhandError)) {
+        this.deps.logger.warn(
+          { err: error, kind: session.kind },
+          'could not check a credential from the secret form',
+        );
+      }
+      const reason = error instanceof DeckhandError ? error.message : 'the check failed';
+      return {
+        ok: false,
+        outage: true,
+        message: `Could not check it with its service: ${reason} Nothing was stored.`,
+        hint: '',
+      };
+    }
   }
 
   private async tell(session: SecretFormSession, text: string): Promise<void> {

@@ -33,12 +33,9 @@ import { VaultCipher, vaultKeys } from '../store/vault-cipher';
 import { Credentials } from '../store/vault-credentials';
 import { SourceLinker } from '../web/oauth-flow';
 import { mountAccountRoutes, SOURCE_WEBHOOK_PATH } from '../web/oauth-routes';
-import { SecretForms } from '../web/secret-flow';
+import { type CredentialVerifier, SecretForms } from '../web/secret-flow';
 import type { WebServer } from '../web/server';
-import { LinkedAccountAccess } from './linked-access';
-
-/** The seeded tools' repository host, mirrored by the sandbox source host. */
-const SANDBOX_MIRROR_HOST = 'gitlab.wikimedia.org';
+import { LinkedAccountAccess, SANDBOX_MIRROR_HOST } from './linked-access';
 
 /** Options of {@link createAccounts}. */
 export interface AccountsOptions {
@@ -63,8 +60,8 @@ export interface Accounts {
   audit: NonNullable<DispatcherDeps<unknown>['audit']>;
   /** The source host sandbox, in sandbox mode. */
   sandbox: SourcehostSandbox | undefined;
-  /** Connects the dispatcher (results, replays) once it exists. */
-  attach(dispatcher: Dispatcher<AppServices>, messengers: Messengers): void;
+  /** Connects the dispatcher (results, replays) and the secret page's credential check. */
+  attach(dispatcher: Dispatcher<AppServices>, messengers: Messengers, verify?: CredentialVerifier): void;
   /** The processor of the `migration` queue. */
   migrationProcessor(deps: {
     services: AppServices;
@@ -130,18 +127,19 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
   });
   const webHost = new URL(sourcehost.webUrl).host;
   const repoHosts = [webHost, ...config.SOURCEHOST_REPO_HOSTS, ...(sandbox ? [SANDBOX_MIRROR_HOST] : [])];
+  const linkedAccess = new LinkedAccountAccess({
+    credentials,
+    sourcehost,
+    toolhost: options.toolhost,
+    cache: pushCache,
+    repoHosts,
+    logger,
+  });
   const policy = new AccessPolicy({
     admins: [...config.ADMINS, ...options.extraAdmins],
     maintainers: config.TOOL_MAINTAINERS,
     readAccess: config.READ_ACCESS,
-    linked: new LinkedAccountAccess({
-      credentials,
-      sourcehost,
-      toolhost: options.toolhost,
-      cache: pushCache,
-      repoHosts,
-      logger,
-    }),
+    linked: linkedAccess,
   });
   const audit = new AuditLog(redis, prefix, secrets);
   const linker = new SourceLinker({
@@ -165,6 +163,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     secrets,
     credentials,
     sourcehost,
+    toolSource: (tool) => linkedAccess.sourceOf(tool),
     linker,
     secretForms,
     followers,
@@ -204,10 +203,10 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
         outcome,
       });
     },
-    attach(attached, messengers) {
+    attach(attached, messengers, verify) {
       dispatcher = attached;
       linker.attach(attached as Dispatcher<unknown>, messengers);
-      secretForms.attach(attached as Dispatcher<unknown>);
+      secretForms.attach(attached as Dispatcher<unknown>, verify);
     },
     migrationProcessor(deps) {
       return createMigrationProcessor({

@@ -2,6 +2,7 @@ import type { Job, Processor } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { ALL_COMMANDS, type AppServices, MEDIA_UPLOAD_VIEW, TAIL_VIEW, WATCH_KINDS } from '../../commands';
+import { credentialVerdict } from '../../commands/accounts/credential-check';
 import { digestCard } from '../../commands/calendar/calendar-digest';
 import type { Config } from '../config';
 import { platformForms } from '../core/command-form';
@@ -207,7 +208,9 @@ export async function createApp(options: AppOptions): Promise<App> {
       ]),
     });
     for (const command of ALL_COMMANDS) registry.add(command);
-    linked.attach(dispatcher, messengers);
+    linked.attach(dispatcher, messengers, (kind, values, tool) =>
+      credentialVerdict(services, kind, values, tool),
+    );
     const basePollMs = sandbox
       ? Math.max(10, Math.min(config.WATCH_POLL_MS, Math.round(config.SANDBOX_STEP_MS / 3)))
       : config.WATCH_POLL_MS;

@@ -4,7 +4,7 @@
  * components configuration, or else of its latest build — cached for a few minutes.
  */
 import type { Logger } from 'pino';
-import type { LinkedAccess, PushAccess } from '../core/access';
+import type { LinkedAccess, PushAccess, ToolSource } from '../core/access';
 import type { ChatUser } from '../core/command';
 import { UpstreamError } from '../core/errors';
 import type { SourcehostFactory } from '../services/sourcehost';
@@ -12,6 +12,9 @@ import type { ToolhostClientFactory } from '../services/toolhost';
 import type { PushAccessCache } from '../store/links-permissions';
 import { VaultLockedError } from '../store/vault-cipher';
 import type { Credentials } from '../store/vault-credentials';
+
+/** The seeded tools' repository host, mirrored by the sandbox source host. */
+export const SANDBOX_MIRROR_HOST = 'gitlab.wikimedia.org';
 
 /** What {@link LinkedAccountAccess} needs. */
 export interface LinkedAccountAccessDeps {
@@ -75,30 +78,41 @@ export class LinkedAccountAccess implements LinkedAccess {
 
   /** The tool's source repository, if it lives on the source host. */
   async repositoryOf(tool: string): Promise<SourceRepository | undefined> {
+    return (await this.sourceOf(tool))?.repo;
+  }
+
+  /**
+   * Where the tool's source is: the first repository of its components configuration that is on the
+   * source host (else the first one), with its ref; without a configuration, its latest build's.
+   */
+  async sourceOf(tool: string): Promise<ToolSource | undefined> {
     const client = this.deps.toolhost.forTool(tool);
-    const urls: string[] = [];
+    const found: { url: string; ref?: string }[] = [];
     try {
       const config = await client.components.getConfig();
       for (const component of Object.values(config.components ?? {})) {
-        const build = (component as { build?: { repository?: unknown } }).build;
-        if (typeof build?.repository === 'string') urls.push(build.repository);
+        const build = (component as { build?: { repository?: unknown; ref?: unknown } }).build;
+        if (typeof build?.repository !== 'string') continue;
+        found.push({ url: build.repository, ...(typeof build.ref === 'string' ? { ref: build.ref } : {}) });
       }
     } catch (error) {
       this.deps.logger.debug({ err: error, tool }, 'no components config to find the source repository');
     }
-    if (urls.length === 0) {
+    if (found.length === 0) {
       try {
         const latest = await client.builds.latest();
-        if (latest.parameters?.source_url) urls.push(latest.parameters.source_url);
+        const url = latest.parameters?.source_url;
+        const ref = latest.parameters?.ref;
+        if (url) found.push({ url, ...(ref ? { ref } : {}) });
       } catch (error) {
         this.deps.logger.debug({ err: error, tool }, 'no build to find the source repository');
       }
     }
-    for (const url of urls) {
-      const repo = parseRepositoryUrl(url, this.deps.repoHosts);
-      if (repo) return repo;
-    }
-    return undefined;
+    const sources: ToolSource[] = found.map((source) => {
+      const repo = parseRepositoryUrl(source.url, this.deps.repoHosts);
+      return repo ? { ...source, repo } : source;
+    });
+    return sources.find((source) => source.repo) ?? sources[0];
   }
 
   private async resolve(token: string, login: string, tool: string): Promise<PushAccess> {

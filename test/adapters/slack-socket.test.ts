@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ackDuration } from '../../src/metrics';
 import { type SlackBot, startSlackBot, USERS } from '../fakes/slack/harness';
+import { histogramCount } from '../support/metric-values';
 import { waitFor } from '../support/wait';
 
 let bot: SlackBot;
@@ -43,5 +45,17 @@ describe('Slack in Socket Mode', () => {
     expect(ack.ms).toBeLessThan(3000);
     const refusal = await waitFor(() => bot.fake.ephemerals.find((e) => e.channel === 'C0SOCKET2'));
     expect(refusal.user).toBe(USERS.stranger.id);
+  });
+
+  it('times the acknowledgement sent back over the socket: one ack observation per slash command', async () => {
+    const before = await histogramCount(ackDuration, { platform: 'slack' });
+    await bot.driver.command(USERS.maintainer, 'C0SOCKET3', '/deploy mytool');
+    // The card's later edits are Web API calls, not acks: still exactly one observation.
+    await waitFor(() => bot.fake.channelMessages('C0SOCKET3')[0], 20_000);
+    await waitFor(
+      async () => (await histogramCount(ackDuration, { platform: 'slack' })) > before || undefined,
+    );
+    await bot.settled();
+    expect(await histogramCount(ackDuration, { platform: 'slack' })).toBe(before + 1);
   });
 });

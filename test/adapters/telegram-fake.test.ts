@@ -133,4 +133,30 @@ describe('fake Telegram Bot API', () => {
     expect(seen).toEqual(['document:/cmd@deckhand_bot', 'video:', 'audio:', 'press:go-1']);
     fake.assertClean();
   });
+
+  it('reports the webhook in getWebhookInfo (URL, pending updates, last error) and refuses getUpdates while it is set', async () => {
+    // Long polling: no URL, and updates waiting for the bot are counted.
+    fake.push({ update_id: 800_001 }, { update_id: 800_002 });
+    const polling = await bot.api.getWebhookInfo();
+    expect(polling).toEqual({ url: '', has_custom_certificate: false, pending_update_count: 2 });
+    await bot.api.setWebhook('https://deckhand.example/telegram/webhook', { secret_token: 'abc_DEF-1' });
+    fake.webhookDeliveryFailed('Wrong response from the webhook: 502 Bad Gateway', 1_700_000_000);
+    const info = await bot.api.getWebhookInfo();
+    expect(info).toMatchObject({
+      url: 'https://deckhand.example/telegram/webhook',
+      pending_update_count: 2,
+      last_error_date: 1_700_000_000,
+      last_error_message: 'Wrong response from the webhook: 502 Bad Gateway',
+    });
+    // "You will not be able to receive updates using getUpdates for as long as an outgoing webhook is set up."
+    await expect(bot.api.getUpdates()).rejects.toMatchObject({ error_code: 409 });
+    // drop_pending_updates empties the queue; deleteWebhook clears the URL and the error.
+    await bot.api.deleteWebhook({ drop_pending_updates: true });
+    expect(await bot.api.getWebhookInfo()).toEqual({
+      url: '',
+      has_custom_certificate: false,
+      pending_update_count: 0,
+    });
+    fake.assertClean();
+  });
 });

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Card } from '../../src/core/reply';
+import { SANDBOX_MEDIA_KEY } from '../../src/sandbox/media';
 import { startTestApp, type TestApp } from '../support/app';
 import { slackUser, startAccountWeb } from '../support/oauth-web';
 import { waitFor } from '../support/wait';
@@ -202,15 +203,15 @@ describe('the one-time secret form in the browser', () => {
     await page.getByLabel('Media API key').fill('not valid!');
     await page.getByRole('button', { name: 'Save' }).click();
     expect(await page.textContent('[role=alert]')).toContain('does not look like one');
-    await page.getByLabel('Media API key').fill('media-key-from-the-browser-0123');
+    await page.getByLabel('Media API key').fill(SANDBOX_MEDIA_KEY);
     await page.getByRole('button', { name: 'Save' }).click();
     expect(await page.textContent('h1')).toBe('Saved');
     expect(await t.app.services.accounts.credentials.media(slackUser('UFORM'))).toMatchObject({
-      apiKey: 'media-key-from-the-browser-0123',
+      apiKey: SANDBOX_MEDIA_KEY,
       origin: 'user',
     });
     expect(posted()).toContain('UFORM stored a media API key through the secret form.');
-    expect(JSON.stringify(t.transcript)).not.toContain('media-key-from-the-browser-0123');
+    expect(JSON.stringify(t.transcript)).not.toContain(SANDBOX_MEDIA_KEY);
 
     await page.goto(url);
     expect(await page.textContent('h1')).toBe('Form expired or already used');

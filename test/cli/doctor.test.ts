@@ -1,7 +1,8 @@
 /**
  * `deckhand doctor`: passes on a good deployment (Slack, Discord and Telegram fakes, a Redis with the
  * append-only file and noeviction, the real-service emulators as the services, PUBLIC_URL answering
- * /readyz) and fails — with one ✗ line naming what to do — on each broken check of a table, every
+ * /readyz, no webhook registration diverting the gateway or long polling; and again with Telegram's
+ * webhook and Discord's HTTP interactions registered at PUBLIC_URL) and fails — with one ✗ line naming what to do — on each broken check of a table, every
  * broken case starting from that good configuration (so the ✗ is that check's, and only that one).
  */
 
@@ -13,10 +14,12 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDoctor } from '../../src/cli/doctor';
+import { inert } from '../../src/cli/doctor/webhook-checks';
 import { type CalendarSandbox, startCalendarSandbox } from '../../src/sandbox/calendar';
 import { type MediaSandbox, startMediaSandbox } from '../../src/sandbox/media';
 import { type SourcehostSandbox, startSourcehostSandbox } from '../../src/sandbox/sourcehost';
 import { startToolhostSandbox, type ToolhostSandbox } from '../../src/sandbox/toolhost';
+import { SOURCE_WEBHOOK_PATH } from '../../src/web/oauth-routes';
 import { type FakeDiscord, startFakeDiscord } from '../fakes/discord';
 import { FakeSlack } from '../fakes/slack';
 import { type FakeTelegram, startFakeTelegram } from '../fakes/telegram';
@@ -37,6 +40,29 @@ let webUrl: string;
 /** A port nothing listens on. */
 let closedPort: number;
 let good: Record<string, string>;
+
+/** The fake Discord application's public key (its default `verify_key`). */
+const FAKE_KEY = 'ab'.repeat(32);
+
+/**
+ * Stands in a webhook registration in the fake Bot API's state. Telegram's setWebhook takes only HTTPS
+ * on ports 80/88/443/8443 (the fake refuses others, too), so the registration a deployment at an
+ * HTTPS PUBLIC_URL would leave is put in place directly for the local PUBLIC_URL.
+ */
+function registerWebhook(url: string): void {
+  telegram.state.webhook = { url, secretToken: 'hook-secret' };
+}
+
+/** Undoes the rows' registrations: deleteWebhook dropping pending updates, no interactions endpoint. */
+async function resetRegistrations(): Promise<void> {
+  const response = await fetch(`${telegram.apiRoot}/bot${telegram.token}/deleteWebhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ drop_pending_updates: true }),
+  });
+  expect(response.status).toBe(200);
+  discord.application.interactionsEndpointUrl = null;
+}
 
 /** A stand-in for a Deckhand web process: /readyz answers 200 (or 503 once `ready` is false). */
 function readyServer(): Promise<Server> {
@@ -118,18 +144,67 @@ describe('deckhand doctor', () => {
       'Source host',
       'Media host',
       'PUBLIC_URL',
+      'Telegram webhook',
+      'Discord interactions endpoint',
     ]) {
       expect(out).toMatch(new RegExp(`^✓ ${label}:`, 'm'));
     }
+    expect(out).toContain('✓ Telegram webhook: none set, as long polling needs.');
+    expect(out).toContain('✓ Discord interactions endpoint: none set: interactions arrive over the gateway.');
+    // Slack shows its Request URLs to no bot token: a `-` line saying where to look.
+    expect(out).toMatch(/^- Slack request URLs: not checked: .*\/slack\/events/m);
+    expect(out).toMatch(/^- Source host webhook: SOURCEHOST_WEBHOOK_SECRET not set/m);
     expect(out).toContain('✓ Telegram credentials: @deckhand_bot');
     expect(out).toContain('✓ Discord credentials: bot Deckhand');
     // The checks reached the fakes (the positive control of "against the configured API roots").
     expect(telegram.callsTo('getMe').length).toBeGreaterThan(0);
     expect(slack.calls.some((c) => c.method === 'auth.test')).toBe(true);
     expect(discord.requests.some((r) => r.path === '/users/@me')).toBe(true);
+    expect(telegram.callsTo('getWebhookInfo').length).toBeGreaterThan(0);
+    expect(discord.requests.some((r) => r.path === '/applications/@me')).toBe(true);
+    expect(discord.violations).toEqual([]);
+    telegram.assertClean();
   });
 
-  const broken: [string, Record<string, string>, RegExp][] = [
+  it('passes with the Telegram webhook and Discord HTTP interactions registered at PUBLIC_URL', async () => {
+    registerWebhook(`${webUrl}/telegram/webhook`);
+    discord.application.interactionsEndpointUrl = `${webUrl}/discord/interactions`;
+    try {
+      const env = {
+        ...good,
+        TELEGRAM_WEBHOOK_SECRET: 'hook-secret',
+        DISCORD_PUBLIC_KEY: FAKE_KEY,
+        SOURCEHOST_WEBHOOK_SECRET: 'source-hook-secret',
+      };
+      const lines: string[] = [];
+      const code = await runDoctor(env, { sandboxFlag: false, write: (l) => lines.push(l) });
+      const out = lines.join('\n');
+      expect(out).not.toContain('✗');
+      expect(code).toBe(0);
+      expect(out).toContain(`✓ Telegram webhook: ${webUrl}/telegram/webhook, 0 pending.`);
+      expect(out).toContain(`✓ Discord interactions endpoint: ${webUrl}/discord/interactions.`);
+      // Source-host hooks cannot be listed with Deckhand's tokens: a `-` line naming the URL to use.
+      expect(out).toContain(
+        `- Source host webhook: not checked: listing a repository's hooks needs its admin's token, which Deckhand does not hold; the repository_import hook must post to ${webUrl}${SOURCE_WEBHOOK_PATH} with SOURCEHOST_WEBHOOK_SECRET.`,
+      );
+      expect(out).not.toContain('hook-secret');
+    } finally {
+      await resetRegistrations();
+    }
+  });
+
+  it('shows platform-supplied text inert: one line, secrets masked, at most 120 characters', () => {
+    expect(inert('a\nb\u001b[31mc\u2028d', [])).toBe('a b [31mc d');
+    expect(inert(`https://x.example/bot${telegram.token}/hook`, [telegram.token])).toBe(
+      'https://x.example/bot[secret]/hook',
+    );
+    const long = inert('e'.repeat(500));
+    expect(long).toHaveLength(120);
+    expect(long.endsWith('…')).toBe(true);
+  });
+
+  /** A row: what it breaks, the variables it changes, its ✗ line, and what it changes at a platform. */
+  const broken: [string, Record<string, string>, RegExp, (() => void)?][] = [
     ['an invalid variable', { PORT: 'eighty' }, /^✗ Configuration: PORT: /],
     [
       'no chat platform',
@@ -250,39 +325,105 @@ describe('deckhand doctor', () => {
       { PUBLIC_URL: 'http://127.0.0.1:CLOSED' },
       /^✗ PUBLIC_URL: cannot reach http:\/\/127\.0\.0\.1:CLOSED\/readyz/,
     ],
+    [
+      'a Telegram webhook set while Deckhand long-polls (its URL carrying the bot token and an escape)',
+      {},
+      /^✗ Telegram webhook: a webhook is set \(https:\/\/other\.example\/bot\[secret\] \[2J\/hook\), and Telegram refuses getUpdates/,
+      () => registerWebhook(`https://other.example/bot${telegram.token}\u001b[2J/hook`),
+    ],
+    [
+      'no Telegram webhook registered in webhook mode',
+      { TELEGRAM_WEBHOOK_SECRET: 'hook-secret' },
+      /^✗ Telegram webhook: none set: the web process registers http:\/\/127\.0\.0\.1:\d+\/telegram\/webhook/,
+    ],
+    [
+      'the Telegram webhook registered at another URL',
+      { TELEGRAM_WEBHOOK_SECRET: 'hook-secret' },
+      /^✗ Telegram webhook: set to https:\/\/old\.example\/telegram\/webhook, not http:\/\/127\.0\.0\.1:\d+\/telegram\/webhook: /,
+      () => registerWebhook('https://old.example/telegram/webhook'),
+    ],
+    [
+      'Telegram failing to deliver to the webhook',
+      { TELEGRAM_WEBHOOK_SECRET: 'hook-secret' },
+      /^✗ Telegram webhook: Telegram's last delivery to http:\/\/127\.0\.0\.1:\d+\/telegram\/webhook failed \d+ s ago: "Wrong response from the webhook: 502 Bad Gateway"/,
+      () => {
+        registerWebhook(`${webUrl}/telegram/webhook`);
+        telegram.webhookDeliveryFailed('Wrong response from the webhook: 502 Bad Gateway');
+      },
+    ],
+    [
+      'a backlog of Telegram updates for the webhook',
+      { TELEGRAM_WEBHOOK_SECRET: 'hook-secret' },
+      /^✗ Telegram webhook: 150 updates wait for delivery to http:\/\/127\.0\.0\.1:\d+\/telegram\/webhook/,
+      () => {
+        registerWebhook(`${webUrl}/telegram/webhook`);
+        telegram.push(...Array.from({ length: 150 }, (_, i) => ({ update_id: 900_000 + i })));
+      },
+    ],
+    [
+      'a Discord interactions endpoint set while Deckhand uses the gateway',
+      {},
+      /^✗ Discord interactions endpoint: set to https:\/\/other\.example\/interactions, so Discord sends interactions there, not over the gateway/,
+      () => {
+        discord.application.interactionsEndpointUrl = 'https://other.example/interactions';
+      },
+    ],
+    [
+      'the Discord interactions endpoint elsewhere in HTTP mode',
+      { DISCORD_PUBLIC_KEY: FAKE_KEY },
+      /^✗ Discord interactions endpoint: set to https:\/\/old\.example\/discord\/interactions: set it to http:\/\/127\.0\.0\.1:\d+\/discord\/interactions/,
+      () => {
+        discord.application.interactionsEndpointUrl = 'https://old.example/discord/interactions';
+      },
+    ],
+    [
+      "DISCORD_PUBLIC_KEY not the application's",
+      { DISCORD_PUBLIC_KEY: 'c'.repeat(64) },
+      /^✗ Discord interactions endpoint: DISCORD_PUBLIC_KEY is not this application's public key/,
+      () => {
+        discord.application.interactionsEndpointUrl = `${webUrl}/discord/interactions`;
+      },
+    ],
   ];
 
-  it.each(broken)('fails on %s, naming what to do, and on nothing else', async (_name, change, expected) => {
-    const env: Record<string, string> = { ...good, ...change };
-    if (env.REDIS_URL === 'EVICTING') env.REDIS_URL = `redis://${evicting.host}:${evicting.port}`;
-    if (env.REDIS_URL === 'NO_AOF') env.REDIS_URL = `redis://${noAof.host}:${noAof.port}`;
-    if (env.CALENDAR_URL?.startsWith('WEB')) env.CALENDAR_URL = env.CALENDAR_URL.replace('WEB', webUrl);
-    for (const [name, value] of Object.entries(env)) env[name] = value.replace('CLOSED', String(closedPort));
-    const printed: string[] = [];
-    const code = await runDoctor(env, { sandboxFlag: false, write: (line) => printed.push(line) });
-    const lines = printed.filter((line) => line.startsWith('✗'));
-    const pattern = new RegExp(expected.source.replace('CLOSED', String(closedPort)));
-    expect(
-      lines.some((line) => pattern.test(line)),
-      lines.join('\n'),
-    ).toBe(true);
-    // Only this check failed.
-    expect(lines.filter((line) => !pattern.test(line))).toEqual([]);
-    // No secret in any line.
-    for (const line of printed) {
-      for (const secret of [
-        telegram.token,
-        'xoxb-test-token',
-        discord.token,
-        'signing-secret',
-        media.apiKey,
-      ]) {
-        expect(line).not.toContain(secret);
+  it.each(broken)(
+    'fails on %s, naming what to do, and on nothing else',
+    async (_name, change, expected, arrange) => {
+      arrange?.();
+      try {
+        await brokenRow(change, expected);
+      } finally {
+        await resetRegistrations();
       }
-    }
-    // A configuration problem is exit 2 (what `start` refuses with); any other failed check exit 1.
-    expect(code).toBe(
-      /^\^✗ (Configuration|Chat platforms|SECRET_KEY|[A-Za-z ]+ settings):/.test(expected.source) ? 2 : 1,
-    );
-  });
+    },
+  );
 });
+
+/** Runs doctor on the good configuration with `change` and checks that only `expected` failed. */
+async function brokenRow(change: Record<string, string>, expected: RegExp): Promise<void> {
+  const env: Record<string, string> = { ...good, ...change };
+  if (env.REDIS_URL === 'EVICTING') env.REDIS_URL = `redis://${evicting.host}:${evicting.port}`;
+  if (env.REDIS_URL === 'NO_AOF') env.REDIS_URL = `redis://${noAof.host}:${noAof.port}`;
+  if (env.CALENDAR_URL?.startsWith('WEB')) env.CALENDAR_URL = env.CALENDAR_URL.replace('WEB', webUrl);
+  for (const [name, value] of Object.entries(env)) env[name] = value.replace('CLOSED', String(closedPort));
+  const printed: string[] = [];
+  const code = await runDoctor(env, { sandboxFlag: false, write: (line) => printed.push(line) });
+  const lines = printed.filter((line) => line.startsWith('✗'));
+  const pattern = new RegExp(expected.source.replace('CLOSED', String(closedPort)));
+  expect(
+    lines.some((line) => pattern.test(line)),
+    lines.join('\n'),
+  ).toBe(true);
+  // Only this check failed.
+  expect(lines.filter((line) => !pattern.test(line))).toEqual([]);
+  // No secret in any line.
+  for (const line of printed) {
+    for (const secret of [telegram.token, 'xoxb-test-token', discord.token, 'signing-secret', media.apiKey]) {
+      expect(line).not.toContain(secret);
+    }
+  }
+  // A configuration problem is exit 2 (what `start` refuses with); any other failed check exit 1.
+  expect(code).toBe(
+    /^\^✗ (Configuration|Chat platforms|SECRET_KEY|[A-Za-z ]+ settings):/.test(expected.source) ? 2 : 1,
+  );
+}

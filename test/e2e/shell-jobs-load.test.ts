@@ -55,6 +55,18 @@ describe('deckhand shell: /jobs dump and /jobs load', () => {
     expect(noop).toContain('The jobs of mytool already match the file: nothing to do.');
   });
 
+  it("--from-repo loads the sandbox repository's jobs.yaml: 1 to create, 1 to delete, and the list matches", async () => {
+    const run = await runShellScript('/jobs load mytool --from-repo\n1\n/jobs list mytool\n', { wait: 20 });
+    expect(run.stderr).not.toMatch(/Error|at .*\.ts/);
+    expect(run.code, run.stdout).toBe(0);
+    const [ask, applied, list] = [1, 2, 3].map((n) => posted(run.stdout, n)) as [string, string, string];
+    expect(ask).toContain('From jobs.yaml of toolforge-repos/mytool at main.');
+    expect(ask).toContain('Plan: 1 to create, 0 to update, 1 to delete, 2 unchanged.');
+    expect(applied).toContain('Done: 1 created, 0 updated, 1 deleted, 2 unchanged.');
+    expect(list).toMatch(/weekly-cleanup\s+scheduled/);
+    expect(list).not.toContain('migrate-db');
+  });
+
   it('refuses a jobs file with an unknown option or a bad schedule before asking, and changes nothing', async () => {
     const dir = (await runShellScript('', { wait: 1 })).dataDir;
     const unknown = join(dir, 'unknown.yaml');

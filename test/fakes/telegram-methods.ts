@@ -10,11 +10,11 @@ import {
   checkCommands,
   checkKeyboard,
   checkText,
-  checkWebhook,
   LIMITS,
   parseFormatted,
 } from './telegram-rules';
 import type { FakeTelegramState } from './telegram-state';
+import { WEBHOOK_METHODS } from './telegram-webhook-methods';
 
 /** A file part of a multipart request. */
 export interface UploadedFile {
@@ -24,7 +24,12 @@ export interface UploadedFile {
 }
 
 type Params = Record<string, unknown>;
-type Handler = (state: FakeTelegramState, params: Params, files: Record<string, UploadedFile>) => unknown;
+/** One method: its `result`, or a thrown {@link BotApiError}. */
+export type Handler = (
+  state: FakeTelegramState,
+  params: Params,
+  files: Record<string, UploadedFile>,
+) => unknown;
 
 function sameContent(
   a: { text: string; entities: unknown; replyMarkup?: InlineKeyboardMarkup },
@@ -196,28 +201,7 @@ export const METHODS: Record<string, Handler> = {
   getMe: (state) => state.bot,
   logOut: () => true,
   close: () => true,
-  deleteWebhook: (state) => {
-    state.webhook = undefined;
-    return true;
-  },
-  setWebhook: (state, params) => {
-    checkWebhook(params);
-    const url = String(params.url ?? '');
-    state.webhook = url
-      ? {
-          url,
-          ...(params.secret_token ? { secretToken: String(params.secret_token) } : {}),
-          ...(params.allowed_updates ? { allowedUpdates: params.allowed_updates as string[] } : {}),
-        }
-      : undefined;
-    return true;
-  },
-  getWebhookInfo: (state) => ({
-    url: state.webhook?.url ?? '',
-    has_custom_certificate: false,
-    pending_update_count: 0,
-    ...(state.webhook?.allowedUpdates ? { allowed_updates: state.webhook.allowedUpdates } : {}),
-  }),
+  ...WEBHOOK_METHODS,
   sendMessage,
   editMessageText,
   answerCallbackQuery,

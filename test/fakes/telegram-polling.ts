@@ -30,6 +30,11 @@ export class LongPoll {
 
   constructor(private readonly answer: Answer) {}
 
+  /** Updates not yet confirmed (Telegram's `pending_update_count`, getWebhookInfo). */
+  get pending(): number {
+    return this.queue.length;
+  }
+
   /** Queues updates; a held poll gets them at once. */
   push(...updates: Update[]): void {
     this.queue.push(...updates);
@@ -68,6 +73,11 @@ export class LongPoll {
         this.waiter = undefined;
       }
     });
+  }
+
+  /** Drops every waiting update (`drop_pending_updates` of setWebhook / deleteWebhook). */
+  drop(): void {
+    this.queue.length = 0;
   }
 
   /** Drops updates confirmed by an offset. */

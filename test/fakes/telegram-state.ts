@@ -77,7 +77,23 @@ export class FakeTelegramState {
   readonly callbacks = new Map<string, FakeCallback>();
   /** Registered commands by scope (`default`, `all_private_chats`, …). */
   readonly commands = new Map<string, BotCommand[]>();
-  webhook: { url: string; secretToken?: string; allowedUpdates?: string[] } | undefined;
+  /**
+   * The webhook set with setWebhook; `lastError*` is what getWebhookInfo reports of the latest failed
+   * delivery (WebhookInfo.last_error_date / last_error_message, core.telegram.org/bots/api#webhookinfo).
+   */
+  webhook:
+    | {
+        url: string;
+        secretToken?: string;
+        allowedUpdates?: string[];
+        lastErrorDate?: number;
+        lastErrorMessage?: string;
+      }
+    | undefined;
+  /** Updates waiting for the bot (the fake's update queue answers it). */
+  pendingUpdates: () => number = () => 0;
+  /** Drops the waiting updates (the fake's update queue answers it). */
+  dropPendingUpdates: () => void = () => {};
   private nextFile = 1;
 
   constructor(readonly bot: UserFromGetMe) {}

@@ -74,6 +74,19 @@ export class FakeTelegram extends UserActions {
     private readonly checkResponses = false,
   ) {
     super(state);
+    state.pendingUpdates = () => this.poll.pending;
+    state.dropPendingUpdates = () => this.poll.drop();
+  }
+
+  /**
+   * Records a failed webhook delivery as Telegram reports it in getWebhookInfo (`last_error_date`,
+   * `last_error_message`, e.g. "Wrong response from the webhook: 502 Bad Gateway"). The fake itself
+   * posts to no webhook, so a test says what went wrong.
+   */
+  webhookDeliveryFailed(message: string, at = Math.floor(Date.now() / 1000)): void {
+    if (!this.state.webhook) throw new Error('fake: no webhook is set');
+    this.state.webhook.lastErrorDate = at;
+    this.state.webhook.lastErrorMessage = message;
   }
 
   protected override enqueue(update: Update): void {

@@ -1,8 +1,9 @@
 /**
  * The source host sandbox: an in-process emulator of the GitHub subset Deckhand uses, on two
  * listeners like the real service: a web host (OAuth authorize page, token endpoint, application
- * settings, archive downloads) and a REST API host (`/user`, `/repos/{owner}/{repo}`, `/rate_limit`,
- * migrations, imports, the legacy authorizations API), plus webhook delivery with signatures.
+ * settings, archive downloads) and a REST API host (`/user`, `/repos/{owner}/{repo}`, repository
+ * contents, `/rate_limit`, migrations, imports, the legacy authorizations API), plus webhook
+ * delivery with signatures.
  * Seeded by seed.ts; pacing by `stepMs`.
  */
 import type { Server } from 'node:http';
@@ -11,6 +12,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
 import { type ApiEnv, apiMiddleware, createAccountRoutes, windowOf } from './api';
 import { createAuthorizationRoutes } from './authorizations';
+import { createContentsRoutes } from './contents';
 import { createImportRoutes, runImport } from './imports';
 import { createMigrationRoutes } from './migrations';
 import { basicError } from './responses';
@@ -67,6 +69,7 @@ export function createApiApp(state: SourcehostState): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   app.use('*', apiMiddleware(state));
   app.route('/', createAccountRoutes(state));
+  app.route('/', createContentsRoutes(state));
   app.route('/', createMigrationRoutes(state));
   app.route('/', createImportRoutes(state));
   app.route('/', createAuthorizationRoutes(state));

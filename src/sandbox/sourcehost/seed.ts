@@ -2,15 +2,38 @@
  * Seed data of the source host sandbox:
  * - `mona` (password `sandbox-password-mona` for the legacy API) owns the organization
  *   `toolforge-repos`, whose repositories `mytool` and `demo` are the seeded tools' sources: mona
- *   has push access to them (so a chat user linked as mona maintains mytool and demo).
+ *   has push access to them (so a chat user linked as mona maintains mytool and demo). mytool's
+ *   branch `main` holds a `jobs.yaml` for `/jobs load mytool --from-repo`: the seeded jobs `web`
+ *   and `daily-report` as they are, a new `weekly-cleanup`, and no `migrate-db` (so loading it plans
+ *   1 create and 1 delete); demo's holds no jobs file.
  * - `hubot` may only read those repositories, and owns `hubot/scratch`.
  * - `mona/notes` is private; `mona/legacy-svn` has a finished Subversion import with two commit
  *   authors and one large file.
  */
+import { putFiles } from './contents';
 import type { SourcehostState } from './state';
 
 /** The seeded organization that holds the seeded tools' repositories. */
 export const SEEDED_ORG = 'toolforge-repos';
+
+/** mytool's `jobs.yaml` (the CLI's option names; `web` and `daily-report` as the tool host seeds them). */
+export const MYTOOL_JOBS_YAML = `# Jobs of mytool: toolforge jobs load jobs.yaml (or /jobs load mytool --from-repo)
+- name: web
+  command: web
+  image: tool-mytool/web:latest
+  continuous: true
+  port: 8000
+  publish: /
+- name: daily-report
+  command: python3 report.py --daily
+  image: python3.11
+  schedule: '@daily'
+  filelog: false
+- name: weekly-cleanup
+  command: ./cleanup.sh --older-than 30d
+  image: tool-mytool/web:latest
+  schedule: '0 3 * * 0'
+`;
 
 /** Logins of the seeded users, in the order the authorize page offers them. */
 export const SEEDED_USERS = ['mona', 'hubot'] as const;
@@ -53,6 +76,18 @@ export function seedSourcehost(state: SourcehostState): void {
   for (const name of ['mytool', 'demo']) {
     repo(SEEDED_ORG, name).permissions.set('hubot', { admin: false, push: false, pull: true });
   }
+  putFiles(state, `${SEEDED_ORG}/mytool`, {
+    'README.md': '# mytool\n\nA Toolforge tool (sandbox seed).\n',
+    Procfile: 'web: python3 -m mytool.web\n',
+    'jobs.yaml': MYTOOL_JOBS_YAML,
+    'cleanup.sh': '#!/bin/sh\nfind ~/cache -mtime +30 -delete\n',
+    'mytool/__init__.py': '',
+    'mytool/web.py': 'print("serving on :8000")\n',
+  });
+  putFiles(state, `${SEEDED_ORG}/demo`, {
+    'README.md': '# demo\n',
+    Procfile: 'web: ./serve.sh\n',
+  });
   repo('mona', 'notes', true);
   repo('mona', 'legacy-svn');
   repo('hubot', 'scratch');

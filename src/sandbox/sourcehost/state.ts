@@ -1,6 +1,6 @@
 /**
  * State of the source host emulator: accounts and organizations, repositories with per-user
- * permissions, the OAuth application with its codes and tokens, migrations, imports, legacy
+ * permissions and files, the OAuth application with its codes and tokens, migrations, imports, legacy
  * authorizations and grants, rate-limit windows, and webhooks. Lifecycle timers go through
  * {@link SandboxTimers} (stopped at close).
  */
@@ -160,6 +160,8 @@ export class SourcehostState {
   readonly orgOwners = new Map<string, Set<string>>();
   /** Full name → repository. */
   readonly repos = new Map<string, SandboxRepo>();
+  /** Files of repositories: full name → branch → path → bytes (contents.ts). */
+  readonly files = new Map<string, Map<string, Map<string, Buffer>>>();
   readonly tokens = new Map<string, SandboxToken>();
   readonly codes = new Map<string, SandboxCode>();
   readonly migrations = new Map<number, SandboxMigration>();

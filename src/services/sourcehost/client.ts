@@ -1,6 +1,7 @@
 /** The source host client: one transport and OAuth application per process, cheap views per token. */
 import { AccountApi } from './account';
 import { AuthorizationsApi } from './authorizations';
+import { ContentsApi } from './contents';
 import { ImportsApi } from './imports';
 import { MigrationsApi } from './migrations';
 import { OAuthWebFlow } from './oauth';
@@ -22,12 +23,14 @@ export interface SourcehostOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-/** What one account can do: its profile and repositories, migrations, imports. */
+/** What one account can do: its profile and repositories, files, migrations, imports. */
 export class SourcehostClient {
   /** The account, repository permissions, rate limits. */
   readonly account: AccountApi;
   /** Export archives. */
   readonly migrations: MigrationsApi;
+  /** Files and directories of repositories. */
+  readonly contents: ContentsApi;
 
   constructor(
     private readonly transport: SourcehostTransport,
@@ -35,6 +38,7 @@ export class SourcehostClient {
   ) {
     this.account = new AccountApi(transport, auth);
     this.migrations = new MigrationsApi(transport, auth);
+    this.contents = new ContentsApi(transport, auth);
   }
 
   /** The source import of `owner/repo`. */

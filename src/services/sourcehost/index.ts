@@ -1,6 +1,6 @@
 /**
  * Typed client of the source host (GitHub REST subset + OAuth web flow): accounts, repository
- * permissions, rate limits, migrations, source imports, the legacy authorizations API, webhooks.
+ * permissions, repository files, rate limits, migrations, source imports, the legacy authorizations API, webhooks.
  *
  * ```ts
  * const sourcehost = new SourcehostFactory({ apiUrl, webUrl, clientId, clientSecret });
@@ -11,6 +11,7 @@ export { AccountApi } from './account';
 export { AuthorizationsApi } from './authorizations';
 export * from './authorizations-schemas';
 export { SourcehostClient, SourcehostFactory, type SourcehostOptions } from './client';
+export * from './contents';
 export { localTime, OAuthTokenError, RateLimitedError, readSourcehostError } from './errors';
 export { ImportsApi, type StartImportInput } from './imports';
 export * from './imports-schemas';

@@ -3,6 +3,7 @@
  * follow-ups (interaction token), channel messages (bot token) and command registration. Requests
  * reach these routes only after they passed the spec check and the authorization check.
  */
+import { applicationJson, type FakeApplication } from './application';
 import type { GatewayIdentity } from './gateway';
 import { type FakeInteraction, FakeStore, snowflake } from './store';
 import type { RecordedRequest, RouteAnswer, UploadedFile } from './wire';
@@ -16,6 +17,8 @@ export interface FakeRestState {
   gatewayUrl: string;
   /** The bot token (routes the spec also opens to OAuth2, like `/users/@me`, check it themselves). */
   token: string;
+  /** The application's settings a bot can read (Developer Portal → General Information). */
+  application: FakeApplication;
 }
 
 /**
@@ -36,6 +39,11 @@ export class FakeRest {
   private readonly routes: { pattern: RegExp; handler: Handler }[] = [
     { pattern: /^\/gateway(\/bot)?$/, handler: (_m, r) => (r.method === 'GET' ? this.gateway() : undefined) },
     { pattern: /^\/users\/@me$/, handler: (_m, r) => (r.method === 'GET' ? this.currentUser(r) : undefined) },
+    {
+      pattern: /^\/applications\/@me$/,
+      handler: (_m, r) =>
+        r.method === 'GET' ? applicationJson(this.state.identity, this.state.application) : undefined,
+    },
     {
       pattern: /^\/interactions\/(\d+)\/([^/]+)\/callback$/,
       handler: (m, r) => this.interactionCallback(m, r),

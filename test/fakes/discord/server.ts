@@ -7,6 +7,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HeldAnswer } from '../hold';
+import type { FakeApplication } from './application';
 import { FakeGateway, type GatewayIdentity } from './gateway';
 import { FakeRest } from './rest';
 import { API_ROOT, discordSpec, matchDiscordOperation, validateDiscordRequest } from './spec';
@@ -42,6 +43,8 @@ export interface FakeDiscordOptions {
   channelId?: string;
   /** Gateway heartbeat interval in ms (default 5000). */
   heartbeatInterval?: number;
+  /** The application's public key, hex (default: a fixed 32-byte value). */
+  verifyKey?: string;
 }
 
 /** A running fake Discord. */
@@ -55,6 +58,11 @@ export class FakeDiscord {
   readonly token: string;
   /** Commands registered with bulk overwrite, by scope (`global` or the guild id). */
   readonly registered = new Map<string, Record<string, unknown>[]>();
+  /**
+   * The application's settings as the Developer Portal holds them; a test sets
+   * `interactionsEndpointUrl` as an operator would there (Discord itself first PINGs the URL).
+   */
+  readonly application: FakeApplication;
   private readonly files = new Map<string, Buffer>();
   private readonly rest: FakeRest;
   private readonly injections: Injection[] = [];
@@ -70,6 +78,11 @@ export class FakeDiscord {
       guildId: options.guildId ?? snowflake(),
       channelId: options.channelId ?? snowflake(),
     };
+    this.application = {
+      name: 'Deckhand',
+      verifyKey: options.verifyKey ?? 'ab'.repeat(32),
+      interactionsEndpointUrl: null,
+    };
     this.gateway = new FakeGateway(this.identity, () => this.gatewayUrl, options.heartbeatInterval);
     const fake = this;
     this.rest = new FakeRest({
@@ -78,6 +91,7 @@ export class FakeDiscord {
       violations: this.violations,
       registered: this.registered,
       token: this.token,
+      application: this.application,
       get gatewayUrl() {
         return fake.gatewayUrl;
       },

@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import { OpenAPIBackend, type Operation } from 'openapi-backend';
-import { SPECS_DIR } from '../../support/openapi';
+import { memoizeOperations, SPECS_DIR } from '../../support/openapi';
 
 /** Path prefix under which the fake serves the REST API (discord.js requests `/api/v10/...`). */
 export const API_ROOT = '/api/v10';
@@ -73,6 +73,7 @@ const USED_OPERATIONS = [
   'delete_message',
   'bulk_set_application_commands',
   'bulk_set_guild_application_commands',
+  'get_my_application',
 ];
 
 class DiscordSpec {
@@ -110,6 +111,14 @@ class DiscordSpec {
       }
     }
     for (const id of USED_OPERATIONS) this.operation(id);
+  }
+
+  /** Errors of `value` against a component schema (`#/components/schemas/<name>`). */
+  checkSchema(name: string, value: unknown): string[] {
+    const validate = this.ajv.getSchema(`discord#/components/schemas/${name}`);
+    if (!validate) throw new Error(`the Discord spec has no schema ${name}`);
+    if (validate(value)) return [];
+    return (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''}`.trim());
   }
 
   match(request: SpecRequest): { operationId: string; params: Record<string, string> } | undefined {
@@ -186,6 +195,7 @@ export function discordSpec(): Promise<DiscordSpec> {
       quick: true,
     });
     await router.init();
+    memoizeOperations(router);
     return new DiscordSpec(document, router);
   })();
   return loaded;
@@ -278,4 +288,12 @@ function documentedLimits(body: unknown): string[] {
     }
   }
   return problems;
+}
+
+/**
+ * Checks one of the fake's answers against a schema of the description (e.g.
+ * `PrivateApplicationResponse`), for the fake's own tests: the fake must not drift from Discord either.
+ */
+export async function checkDiscordSchema(name: string, value: unknown): Promise<string[]> {
+  return (await discordSpec()).checkSchema(name, value);
 }

@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { OpenAPIBackend } from 'openapi-backend';
-import { SPECS_DIR } from '../../support/openapi';
+import { memoizeOperations, SPECS_DIR } from '../../support/openapi';
 
 type Schema = {
   type?: string;
@@ -146,6 +146,7 @@ export function loadSlackSpec(): Promise<SlackSpec> {
       ajvOpts: { allErrors: true, strict: false },
     });
     await api.init();
+    memoizeOperations(api);
     return {
       check(method, body) {
         const path = `/api/${method}`;

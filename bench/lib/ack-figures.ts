@@ -1,0 +1,97 @@
+/** The figures of the ack benchmark (bench/ack.ts) from its measured runs. */
+import type { Sizes } from '../ack';
+import type { LoadRun, Replies } from './command-load';
+import { compareFigure, type Figure, infoFigure, limitFigure, ratioFigure } from './results';
+import { maxOf, percentile } from './stats';
+
+/** Slack's deadline for an acknowledgement. */
+const SLACK_DEADLINE_MS = 3000;
+
+/** What the ack benchmark measured. */
+export interface Measured {
+  sizes: Sizes;
+  baseline: LoadRun;
+  split: LoadRun;
+  splitReplies: Replies;
+  splitSlowReplies: Replies;
+  /** The 200/s run with every process at the normal priority. */
+  samePriority: LoadRun;
+  inProcess: LoadRun;
+  inProcessReplies: Replies;
+  inProcessSlowReplies: Replies;
+  idleRss: number;
+  peakRss: number;
+}
+
+/** The table rows of the ack benchmark. */
+export function figures(m: Measured): Figure[] {
+  const p = (values: number[], q: number) => percentile(values, q);
+  const { fast, slow } = m.sizes;
+  const over = m.split.acks.filter((ms) => ms > SLACK_DEADLINE_MS).length + m.split.timeouts + m.split.errors;
+  return [
+    ratioFigure(
+      'ack p99 (web + worker)',
+      p(m.split.acks, 99),
+      p(m.baseline.acks, 99),
+      'bare Bolt',
+      1.2,
+      'ms',
+    ),
+    compareFigure('ack p50 (web + worker)', p(m.split.acks, 50), p(m.baseline.acks, 50), 'bare Bolt', 'ms'),
+    limitFigure('acks over 3 s (or failed)', over, 0),
+    ratioFigure(
+      `first reply p50 at ${slow}/s`,
+      p(m.splitSlowReplies.latencies, 50),
+      p(m.inProcessSlowReplies.latencies, 50),
+      'one process',
+      1.2,
+      'ms',
+    ),
+    ratioFigure(
+      `first reply p99 at ${slow}/s`,
+      p(m.splitSlowReplies.latencies, 99),
+      p(m.inProcessSlowReplies.latencies, 99),
+      'one process',
+      1.2,
+      'ms',
+    ),
+    limitFigure(`first reply p99 at ${fast}/s`, p(m.splitReplies.latencies, 99), 2000, 'ms'),
+    compareFigure(
+      `first reply p50 at ${fast}/s`,
+      p(m.splitReplies.latencies, 50),
+      p(m.inProcessReplies.latencies, 50),
+      'one process',
+      'ms',
+    ),
+    limitFigure(`commands at ${fast}/s without a card`, m.splitReplies.sent - m.splitReplies.answered, 0),
+    limitFigure(
+      'commands answered more than once',
+      m.splitReplies.answeredTwice + m.splitSlowReplies.answeredTwice,
+      0,
+    ),
+    ratioFigure(
+      'web process peak RSS under load',
+      m.peakRss / 2 ** 20,
+      m.idleRss / 2 ** 20,
+      'idle',
+      1.3,
+      'MB',
+    ),
+    compareFigure(
+      'ack p99 (one process)',
+      p(m.inProcess.acks, 99),
+      p(m.baseline.acks, 99),
+      'bare Bolt',
+      'ms',
+    ),
+    compareFigure(
+      'ack p99 (web + worker, one priority)',
+      p(m.samePriority.acks, 99),
+      p(m.baseline.acks, 99),
+      'bare Bolt',
+      'ms',
+    ),
+    infoFigure('ack max (web + worker)', maxOf(m.split.acks), 'ms'),
+    infoFigure('achieved rate', m.split.achievedRate, 'req/s'),
+  ];
+}

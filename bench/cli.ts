@@ -1,9 +1,10 @@
 /**
  * CLI start-up and idle memory: `deckhand --help` wall time and peak RSS (median of 5; 1 in quick
  * mode), compiled dist/ against the TypeScript sources through tsx (the same-run baseline), and the
- * resident memory of an idle `deckhand start --role web` with Telegram configured against the fake
- * Bot API — with the real-service configuration of a deployment (no emulators in the process), and,
- * for context, in sandbox mode (the emulators run inside it). Peak RSS comes from GNU time (`%M`).
+ * resident memory of an idle `deckhand start --role web` (with the Procfile's node flags) with Telegram
+ * configured against the fake Bot API — with the real-service configuration of a deployment (no
+ * emulators in the process), and, for context, in sandbox mode (the emulators run inside it). Peak RSS
+ * comes from GNU time (`%M`).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { startFakeTelegram } from '../test/fakes/telegram';
 import { ensureBuilt } from '../test/support/build';
 import { memoryOf } from '../test/support/process-memory';
 import type { BenchContext, Benchmark } from './lib/context';
-import { ROOT, spawnChild } from './lib/processes';
+import { deployedNodeFlags, ROOT, spawnChild } from './lib/processes';
 import { type BenchResult, compareFigure, infoFigure, limitFigure } from './lib/results';
 import { percentile, round, sleep } from './lib/stats';
 
@@ -57,6 +58,7 @@ function help(run: 'dist' | 'src', n: number): { seconds: number; peakMb: number
 async function idleWeb(ctx: BenchContext, sandbox: boolean, idleMs: number): Promise<number> {
   const telegram = await startFakeTelegram();
   const child = spawnChild([join(ROOT, 'bin', 'deckhand.mjs'), 'start', '--role', 'web'], {
+    nodeFlags: deployedNodeFlags(),
     env: {
       DECKHAND_RUN: 'dist',
       REDIS_URL: ctx.redisUrl,

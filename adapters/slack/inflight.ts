@@ -9,9 +9,14 @@ export class InFlight {
 
   constructor(private readonly logger: Logger) {}
 
-  /** Starts `task` in the background. */
+  /**
+   * Starts `task` in the background, after the current turn of the event loop: the requests already
+   * read in this turn are acknowledged first (a burst of slash commands is answered before any of
+   * their Redis work starts, so an ack never waits behind another command's claim and enqueue).
+   */
   run(what: string, task: () => Promise<void>): void {
-    const promise = task()
+    const promise = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(task)
       .catch((error: unknown) => this.logger.error({ err: error, what }, 'Slack interaction failed'))
       .finally(() => this.running.delete(promise));
     this.running.add(promise);

@@ -41,7 +41,7 @@ import { RedisTimeZoneStore } from '../store/time-zones';
 import { type Accounts, createAccounts } from './accounts';
 import { type MediaSetup, setupMedia } from './media';
 import { type ServiceModes, type ServiceName, serviceModes } from './service-modes';
-import { SandboxToolhostFactory } from './toolhost';
+import { limitToSandboxTools, SandboxToolhostFactory } from './toolhost';
 
 /** Options of {@link createApp}. */
 export interface AppOptions {
@@ -128,6 +128,7 @@ export async function createApp(options: AppOptions): Promise<App> {
           onWarning: (text) => logger.warn({ warning: text }, 'toolhost warning'),
           ...(emulated?.toolUrl ? { publicUrl: emulated.toolUrl } : {}),
         });
+    if (!sandbox && emulated?.tools.length) limitToSandboxTools(toolhost, emulated.tools);
     // The tool platform's emulator, here or in its own process: its time runs at SANDBOX_STEP_MS.
     const compressed = Boolean(sandbox) || Boolean(emulated?.services.includes('toolhost'));
     const prefix = config.REDIS_KEY_PREFIX;

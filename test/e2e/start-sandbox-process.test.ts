@@ -161,6 +161,16 @@ describe('deckhand start --sandbox with a chat platform', () => {
     );
     expect(done.text).toMatch(/Status\s*:?\s*successful/);
 
+    // A tool the emulator does not have is named as such, with its tools (as in-process).
+    telegram.sendText(user, chat, '/deploy nosuchtool');
+    const unknown = await waitFor(
+      () => telegram.botMessages(chat.id).find((m) => (m.text ?? '').includes('nosuchtool')),
+      60_000,
+      100,
+    );
+    expect(unknown.text).toContain('Tool nosuchtool does not exist on the sandbox platform.');
+    expect(unknown.text).toMatch(/Its tools are: .*mytool/);
+
     // The Deckhand process loaded its platform's SDK and none of the emulators' packages.
     const imports = run.imports();
     expect(imports).toContain('grammy');

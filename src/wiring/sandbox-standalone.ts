@@ -80,7 +80,7 @@ export async function runSandbox(config: Config, env: NodeJS.ProcessEnv = proces
   await new Promise<void>((done) => {
     process.once('SIGINT', done);
     process.once('SIGTERM', done);
-    if (env[SANDBOX_PARENT_VARIABLE]) listenToParent(sourcehost, done);
+    if (env[SANDBOX_PARENT_VARIABLE]) listenToParent(process.stdin, sourcehost, done);
   });
   for (const close of closers.reverse()) await close().catch(() => undefined);
   return 0;
@@ -113,8 +113,12 @@ function toolhostLines(sandbox: ToolhostSandbox, dataDir: string): string[] {
  * the source host emulator (as the in-process sandbox does once Deckhand listens, accounts.ts). The
  * end of stdin means the parent is gone: the emulators stop rather than outlive it.
  */
-function listenToParent(sourcehost: SourcehostSandbox | undefined, stop: () => void): void {
-  const input = createInterface({ input: process.stdin });
+export function listenToParent(
+  stdin: NodeJS.ReadableStream,
+  sourcehost: Pick<SourcehostSandbox, 'state' | 'controls'> | undefined,
+  stop: () => void,
+): void {
+  const input = createInterface({ input: stdin });
   input.on('line', (line) => {
     const [verb, url, secret] = line.trim().split(' ');
     if (

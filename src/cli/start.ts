@@ -1,6 +1,5 @@
 import type { Config } from '../config';
 import { createLogger } from '../log';
-import { SOURCE_WEBHOOK_PATH } from '../web/oauth-routes';
 import { createApp } from '../wiring/app';
 import { loadAdapterFactories } from '../wiring/platforms';
 import { emulatorsProcess } from '../wiring/sandbox-child';
@@ -76,9 +75,7 @@ export async function runStart(options: StartOptions): Promise<number> {
       );
     }
     const port = await listenWeb(app, web);
-    emulators?.hook(
-      `${config.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://127.0.0.1:${port}`}${SOURCE_WEBHOOK_PATH}`,
-    );
+    emulators?.listening(port);
     const connected = connectAdapters(adapters, logger);
     if (options.role !== 'web') app.startWorkers();
     const platforms = adapters.map((a) => a.platform);

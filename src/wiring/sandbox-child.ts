@@ -13,6 +13,7 @@ import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
+import { SOURCE_WEBHOOK_PATH } from '../web/oauth-routes';
 import { SANDBOX_MIRROR_HOST } from './linked-access';
 import { SANDBOX_PARENT_VARIABLE, SANDBOX_SERVICES_VARIABLE, TOOL_PLACEHOLDER } from './sandbox-standalone';
 import { type ServiceName, serviceModes } from './service-modes';
@@ -34,8 +35,8 @@ export interface SandboxChild {
   toolUrl: ((tool: string) => string) | undefined;
   /** Resolves with one line for the operator if the child exits before {@link stop}. */
   died: Promise<string>;
-  /** Registers Deckhand's source host webhook at `url` with the emulator. */
-  hook(url: string): void;
+  /** Registers Deckhand's source host webhook with the emulator, once Deckhand listens on `port`. */
+  listening(port: number): void;
   /** Stops the child (SIGTERM, then SIGKILL after a few seconds). */
   stop(): Promise<void>;
 }
@@ -133,9 +134,11 @@ export async function startSandboxChild(config: Config, services: ServiceName[])
           if (!stopping) resolve(`deckhand: the sandbox emulators process exited (${how}); stopping.`);
         }),
     ),
-    hook(url) {
+    listening(port) {
+      // The address the in-process sandbox registers (accounts.ts).
+      const base = config.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://127.0.0.1:${port}`;
       if (values.SOURCEHOST_WEBHOOK_SECRET && child.stdin?.writable) {
-        child.stdin.write(`hook ${url} ${values.SOURCEHOST_WEBHOOK_SECRET}\n`);
+        child.stdin.write(`hook ${base}${SOURCE_WEBHOOK_PATH} ${values.SOURCEHOST_WEBHOOK_SECRET}\n`);
       }
     },
     stop,

@@ -63,8 +63,11 @@ function printedValues(output: string): Record<string, string> {
 
 /** Starts `deckhand sandbox` for `services`; rejects with one line when it cannot. */
 export async function startSandboxChild(config: Config, services: ServiceName[]): Promise<SandboxChild> {
-  const runner = fileURLToPath(import.meta.url).includes(`${sep}dist${sep}`) ? 'dist' : 'src';
-  const child: ChildProcess = spawn(process.execPath, [entryScript(), 'sandbox'], {
+  const entry = entryScript();
+  // The same code as this process: the compiled dist/ of this installation, or its sources.
+  const dist = join(dirname(dirname(entry)), 'dist') + sep;
+  const runner = fileURLToPath(import.meta.url).startsWith(dist) ? 'dist' : 'src';
+  const child: ChildProcess = spawn(process.execPath, [entry, 'sandbox'], {
     env: {
       ...process.env,
       DECKHAND_RUN: runner,

@@ -1,6 +1,6 @@
 import type { Config } from '../config';
 import { createLogger } from '../log';
-import { createApp } from '../wiring/app';
+import { type App, createApp } from '../wiring/app';
 import { loadAdapterFactories } from '../wiring/platforms';
 import { emulatorsProcess } from '../wiring/sandbox-child';
 import { emulatorNotes, publishSandboxNotes, sandboxNotes } from '../wiring/sandbox-notes';
@@ -26,7 +26,8 @@ export interface StartOptions {
  * Serves the configured chat platforms on one HTTP server until SIGINT/SIGTERM; resolves with the
  * exit code. The server listens before any platform is contacted; the platforms connect in the
  * background (`/readyz` says which is not connected yet); a platform that gives up for good, or a port
- * that cannot be used, stops the process with one line and exit 1.
+ * that cannot be used, stops the process with one line and exit 1. In sandbox mode the emulators run
+ * in a child process (`deckhand sandbox`), stopped with this one; if it dies, so does start (exit 1).
  */
 export async function runStart(options: StartOptions): Promise<number> {
   const logger = createLogger({
@@ -47,7 +48,7 @@ export async function runStart(options: StartOptions): Promise<number> {
     return 1;
   }
   const config = emulators ? { ...options.config, ...emulators.values } : options.config;
-  let app: Awaited<ReturnType<typeof createApp>>;
+  let app: App;
   try {
     app = await createApp({
       config,

@@ -40,8 +40,8 @@ import { SubscriptionStore } from '../store/subscriptions';
 import { RedisTimeZoneStore } from '../store/time-zones';
 import { type Accounts, createAccounts } from './accounts';
 import { type MediaSetup, setupMedia } from './media';
-import { type ServiceModes, serviceModes } from './service-modes';
-import { SandboxToolhostFactory } from './toolhost';
+import { type ServiceModes, type ServiceName, serviceModes } from './service-modes';
+import { limitToSandboxTools, SandboxToolhostFactory } from './toolhost';
 
 /** Options of {@link createApp}. */
 export interface AppOptions {
@@ -51,6 +51,16 @@ export interface AppOptions {
   sandbox: boolean;
   /** Users who are admins in addition to `ADMINS` (the shell's own user). */
   extraAdmins?: string[];
+  /**
+   * Emulators running in another process (`start --sandbox` with a chat platform, sandbox-child.ts),
+   * reached through the URLs in `config`: reported as emulated, paced by `SANDBOX_STEP_MS`.
+   */
+  emulated?: {
+    services: readonly ServiceName[];
+    /** The tool platform emulator's tools and web addresses. */
+    tools: readonly string[];
+    toolUrl: ((tool: string) => string) | undefined;
+  };
 }
 
 /**
@@ -92,6 +102,9 @@ export async function createApp(options: AppOptions): Promise<App> {
   const queueConnection = new Redis(redis.url, { maxRetriesPerRequest: null });
   logConnectionErrors(queueConnection, logger, 'queues');
   const modes = serviceModes(config, options.sandbox);
+  const emulated = options.emulated;
+  const reportedModes: ServiceModes = { ...modes };
+  for (const name of emulated?.services ?? []) reportedModes[name] = 'emulator';
   let sandbox: ToolhostSandbox | undefined;
   let accounts: Accounts | undefined;
   let calendarSandbox: CalendarSandbox | undefined;
@@ -113,11 +126,15 @@ export async function createApp(options: AppOptions): Promise<App> {
       ? new SandboxToolhostFactory(sandbox, config.TOOLHOST_TIMEOUT_MS)
       : ToolhostClientFactory.fromConfig(config, {
           onWarning: (text) => logger.warn({ warning: text }, 'toolhost warning'),
+          ...(emulated?.toolUrl ? { publicUrl: emulated.toolUrl } : {}),
         });
+    if (!sandbox && emulated?.tools.length) limitToSandboxTools(toolhost, emulated.tools);
+    // The tool platform's emulator, here or in its own process: its time runs at SANDBOX_STEP_MS.
+    const compressed = Boolean(sandbox) || Boolean(emulated?.services.includes('toolhost'));
     const prefix = config.REDIS_KEY_PREFIX;
     const queues = openQueues(queueConnection, bullPrefix(prefix));
     for (const [name, queue] of Object.entries(queues)) logConnectionErrors(queue, logger, `queue ${name}`);
-    if (sandbox && !config.REDIS_URL) {
+    if (compressed && !config.REDIS_URL) {
       // The embedded sandbox starts afresh each run: work queued against the last run's sandbox is moot.
       await Promise.all(Object.values(queues).map((queue) => queue.obliterate({ force: true })));
     }
@@ -139,7 +156,9 @@ export async function createApp(options: AppOptions): Promise<App> {
     const subscriptions = new SubscriptionStore(redis.redis, prefix);
     const watches = new QueueWatchService(queues, redis.redis, prefix);
     const tails = new QueueTailService(queues, redis.redis, prefix);
-    const discoveryEveryMs = sandbox ? Math.max(200, config.SANDBOX_STEP_MS) : config.DISCOVERY_INTERVAL_MS;
+    const discoveryEveryMs = compressed
+      ? Math.max(200, config.SANDBOX_STEP_MS)
+      : config.DISCOVERY_INTERVAL_MS;
     const messengers = new Messengers();
     const surfaces = new CommandSurfaces();
     const registry = new CommandRegistry<AppServices>();
@@ -148,6 +167,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       config,
       logger,
       emulate: modes.media === 'emulator',
+      compressed: reportedModes.media === 'emulator',
       queue: queues.upload,
       files,
       view: MEDIA_UPLOAD_VIEW,
@@ -211,7 +231,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     linked.attach(dispatcher, messengers, (kind, values, tool) =>
       credentialVerdict(services, kind, values, tool),
     );
-    const basePollMs = sandbox
+    const basePollMs = compressed
       ? Math.max(10, Math.min(config.WATCH_POLL_MS, Math.round(config.SANDBOX_STEP_MS / 3)))
       : config.WATCH_POLL_MS;
     let workers: Workers | undefined;
@@ -225,12 +245,16 @@ export async function createApp(options: AppOptions): Promise<App> {
       calendarSandbox,
       queues,
       accounts: linked,
-      modes,
+      modes: reportedModes,
       mediaSandbox: mediaSetup.sandbox,
       files,
       commandQueue: new BullCommandQueue(queues.commands, redis.redis, prefix),
       surfaces,
-      sandboxTools: sandbox ? () => started?.ctx.tools ?? [] : undefined,
+      sandboxTools: sandbox
+        ? () => started?.ctx.tools ?? []
+        : emulated?.tools.length
+          ? () => emulated.tools
+          : undefined,
       claims: (seconds) => new DeliveryDeduper(redis.requests, prefix, seconds),
       actions,
       state: redis.redis,

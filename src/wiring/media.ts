@@ -25,6 +25,8 @@ export interface MediaSetupOptions {
   logger: Logger;
   /** Run the media host's emulator (sandbox mode without `MEDIA_API_URL`, see service-modes.ts). */
   emulate: boolean;
+  /** The media host is an emulator (here or in its own process): poll it at the sandbox's pace. */
+  compressed?: boolean;
   queue: Queue;
   files: FileResolvers;
   view: UploadView;
@@ -83,7 +85,8 @@ export async function setupMedia(options: MediaSetupOptions): Promise<MediaSetup
         ...run,
         files: options.files,
         // The docs ask for one poll per 3–5 s at most; the sandbox moves as fast as its steps.
-        remotePollMs: sandbox ? Math.max(20, Math.round(config.SANDBOX_STEP_MS / 3)) : 4000,
+        remotePollMs:
+          sandbox || options.compressed ? Math.max(20, Math.round(config.SANDBOX_STEP_MS / 3)) : 4000,
         maxAgeMs: config.WATCH_MAX_MINUTES * 60_000,
       }) as Processor,
     async close() {

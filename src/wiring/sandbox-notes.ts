@@ -15,14 +15,25 @@ function seconds(ms: number): string {
 
 /** The lines to print at start-up (none when nothing is emulated). */
 export function sandboxNotes(app: Pick<App, 'sandbox' | 'mediaSandbox'>, stepMs: number): string[] {
+  return emulatorNotes(
+    { toolhost: Boolean(app.sandbox), ...(app.mediaSandbox ? { mediaUrl: app.mediaSandbox.apiUrl } : {}) },
+    stepMs,
+  );
+}
+
+/**
+ * The same lines for emulators wherever they run (in-process, or in their own process for
+ * `start --sandbox`): whether the tool platform is emulated, and the media emulator's address.
+ */
+export function emulatorNotes(emulated: { toolhost: boolean; mediaUrl?: string }, stepMs: number): string[] {
   const notes: string[] = [];
-  if (app.sandbox) {
+  if (emulated.toolhost) {
     notes.push(
       `Sandbox time is compressed: a build or deployment step takes ${seconds(stepMs)} (SANDBOX_STEP_MS), and scheduled jobs run every ${seconds(stepMs * JOB_STEPS.schedulePeriod)} whatever their schedule.`,
     );
   }
-  if (app.mediaSandbox) {
-    const url = app.mediaSandbox.apiUrl;
+  if (emulated.mediaUrl) {
+    const url = emulated.mediaUrl;
     notes.push(
       `Sandbox media host: ${url} (sample files for /media upload-url: ${url}/samples/talk.mp4?size=5000000).`,
     );

@@ -1,18 +1,94 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import type { Config } from '../config';
-import { startMediaSandbox } from '../sandbox/media';
-import { startToolhostSandbox } from '../sandbox/toolhost';
+import type { CalendarSandbox } from '../sandbox/calendar';
+import type { MediaSandbox } from '../sandbox/media';
+import type { SourcehostSandbox } from '../sandbox/sourcehost';
+import type { ToolhostSandbox } from '../sandbox/toolhost';
+import type { ServiceName } from './service-modes';
+
+/** Set by `start --sandbox` (sandbox-child.ts): which emulators to run, comma-separated (default: all four). */
+export const SANDBOX_SERVICES_VARIABLE = 'DECKHAND_SANDBOX_SERVICES';
+/** Set by `start --sandbox`: the parent talks over stdin (`hook <url> <secret>`); stdin's end stops the emulators. */
+export const SANDBOX_PARENT_VARIABLE = 'DECKHAND_SANDBOX_PARENT';
+/** The placeholder in the printed `Tool web addresses:` line. */
+export const TOOL_PLACEHOLDER = '<tool>';
+
+const ALL: ServiceName[] = ['toolhost', 'media', 'calendar', 'sourcehost'];
+
+/** The services named in `value` (all four when unset). */
+function wanted(value: string | undefined): Set<ServiceName> {
+  if (!value) return new Set(ALL);
+  return new Set(ALL.filter((name) => value.split(',').includes(name)));
+}
 
 /**
- * Runs the embedded emulators on their own (until Ctrl-C) and writes the CA and the seeded tools'
- * client certificates under `<DATA_DIR>/sandbox/`, so another Deckhand (or curl) can be pointed at them
- * with TOOLHOST_INTERNAL_URL, TOOLHOST_CERT_DIR and TOOLHOST_CA_FILE.
+ * Runs the embedded emulators on their own (until Ctrl-C) and prints the variables that point a
+ * Deckhand at them as real services; the tool platform's CA and the seeded tools' client certificates
+ * are written under `<DATA_DIR>/sandbox/`. `start --sandbox` with a chat platform runs this as its
+ * child process (src/wiring/sandbox-child.ts).
  */
-export async function runSandbox(config: Config): Promise<number> {
-  const sandbox = await startToolhostSandbox({ stepMs: config.SANDBOX_STEP_MS });
-  const media = await startMediaSandbox({ dataDir: config.DATA_DIR, stepMs: config.SANDBOX_STEP_MS });
-  const dir = resolve(config.DATA_DIR, 'sandbox');
+export async function runSandbox(config: Config, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const run = wanted(env[SANDBOX_SERVICES_VARIABLE]);
+  const closers: (() => Promise<void>)[] = [];
+  const lines: string[] = [];
+  let toolhost: ToolhostSandbox | undefined;
+  if (run.has('toolhost')) {
+    toolhost = await (await import('../sandbox/toolhost')).startToolhostSandbox({
+      stepMs: config.SANDBOX_STEP_MS,
+    });
+    closers.push(() => (toolhost as ToolhostSandbox).close());
+    lines.push(...toolhostLines(toolhost, config.DATA_DIR));
+  }
+  if (run.has('media')) {
+    const media: MediaSandbox = await (await import('../sandbox/media')).startMediaSandbox({
+      dataDir: config.DATA_DIR,
+      stepMs: config.SANDBOX_STEP_MS,
+    });
+    closers.push(() => media.close());
+    lines.push('Media host sandbox:', `  MEDIA_API_URL=${media.apiUrl}`, `  MEDIA_API_KEY=${media.apiKey}`);
+  }
+  if (run.has('calendar')) {
+    const calendar: CalendarSandbox = await (await import('../sandbox/calendar')).startCalendarSandbox();
+    closers.push(() => calendar.close());
+    lines.push(
+      'Event calendar sandbox:',
+      `  CALENDAR_URL=${calendar.restRoot}`,
+      `  CALENDAR_NAMESPACE=${calendar.namespace}`,
+      `  CALENDAR_USER=${calendar.credentials.user}`,
+      `  CALENDAR_APP_PASSWORD=${calendar.credentials.appPassword}`,
+    );
+  }
+  let sourcehost: SourcehostSandbox | undefined;
+  if (run.has('sourcehost')) {
+    // The same OAuth callback as the in-process sandbox (accounts.ts).
+    sourcehost = await (await import('../sandbox/sourcehost')).startSourcehostSandbox({
+      stepMs: config.SANDBOX_STEP_MS,
+      callbackUrl: `${config.PUBLIC_URL?.replace(/\/+$/, '') ?? 'http://127.0.0.1'}/oauth/source/callback`,
+    });
+    closers.push(() => (sourcehost as SourcehostSandbox).close());
+    lines.push(
+      'Source host sandbox:',
+      `  SOURCEHOST_URL=${sourcehost.apiUrl}`,
+      `  SOURCEHOST_WEB_URL=${sourcehost.webUrl}`,
+      `  SOURCEHOST_CLIENT_ID=${sourcehost.clientId}`,
+      `  SOURCEHOST_CLIENT_SECRET=${sourcehost.clientSecret}`,
+    );
+  }
+  process.stdout.write([...lines, 'Press Ctrl-C to stop.', ''].join('\n'));
+  await new Promise<void>((done) => {
+    process.once('SIGINT', done);
+    process.once('SIGTERM', done);
+    if (env[SANDBOX_PARENT_VARIABLE]) listenToParent(process.stdin, sourcehost, done);
+  });
+  for (const close of closers.reverse()) await close().catch(() => undefined);
+  return 0;
+}
+
+/** Writes the certificates and returns the tool platform's lines. */
+function toolhostLines(sandbox: ToolhostSandbox, dataDir: string): string[] {
+  const dir = resolve(dataDir, 'sandbox');
   const certDir = join(dir, 'certs');
   for (const tool of sandbox.ctx.tools) {
     const pair = sandbox.certFor(tool);
@@ -21,26 +97,39 @@ export async function runSandbox(config: Config): Promise<number> {
     writeFileSync(join(certDir, tool, 'client.key'), pair.key, { mode: 0o600 });
   }
   writeFileSync(join(dir, 'ca.crt'), sandbox.ca);
-  process.stdout.write(
-    [
-      'Tool hosting platform sandbox is running. Point Deckhand at it with:',
-      `  TOOLHOST_URL=${sandbox.externalUrl}`,
-      `  TOOLHOST_INTERNAL_URL=${sandbox.internalUrl}`,
-      `  TOOLHOST_CERT_DIR=${certDir}`,
-      `  TOOLHOST_CA_FILE=${join(dir, 'ca.crt')}`,
-      `Tools: ${[...sandbox.ctx.tools].join(', ')}.`,
-      'Media host sandbox:',
-      `  MEDIA_API_URL=${media.apiUrl}`,
-      `  MEDIA_API_KEY=${media.apiKey}`,
-      'Press Ctrl-C to stop.',
-      '',
-    ].join('\n'),
-  );
-  await new Promise<void>((done) => {
-    process.once('SIGINT', done);
-    process.once('SIGTERM', done);
+  return [
+    'Tool hosting platform sandbox is running. Point Deckhand at it with:',
+    `  TOOLHOST_URL=${sandbox.externalUrl}`,
+    `  TOOLHOST_INTERNAL_URL=${sandbox.internalUrl}`,
+    `  TOOLHOST_CERT_DIR=${certDir}`,
+    `  TOOLHOST_CA_FILE=${join(dir, 'ca.crt')}`,
+    `Tools: ${[...sandbox.ctx.tools].join(', ')}.`,
+    `Tool web addresses: ${sandbox.publicUrlFor(TOOL_PLACEHOLDER)}`,
+  ];
+}
+
+/**
+ * The parent Deckhand's requests on stdin: `hook <url> <secret>` registers Deckhand's webhook with
+ * the source host emulator (as the in-process sandbox does once Deckhand listens, accounts.ts). The
+ * end of stdin means the parent is gone: the emulators stop rather than outlive it.
+ */
+export function listenToParent(
+  stdin: NodeJS.ReadableStream,
+  sourcehost: Pick<SourcehostSandbox, 'state' | 'controls'> | undefined,
+  stop: () => void,
+): void {
+  const input = createInterface({ input: stdin });
+  input.on('line', (line) => {
+    const [verb, url, secret] = line.trim().split(' ');
+    if (
+      verb === 'hook' &&
+      url &&
+      secret &&
+      sourcehost &&
+      !sourcehost.state.hooks.some((h) => h.url === url)
+    ) {
+      sourcehost.controls.addHook(url, secret);
+    }
   });
-  await sandbox.close();
-  await media.close();
-  return 0;
+  input.on('close', stop);
 }

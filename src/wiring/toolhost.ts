@@ -20,12 +20,29 @@ export class SandboxToolhostFactory extends ToolhostClientFactory {
   }
 
   override forTool(tool: string, options?: ForToolOptions): ToolhostClient {
-    if (!this.sandbox.ctx.tools.has(tool)) {
-      const known = [...this.sandbox.ctx.tools].sort().join(', ');
-      throw new UsageError(`Tool ${tool} does not exist on the sandbox platform.`, {
-        hint: `Its tools are: ${known}.`,
-      });
-    }
+    if (!this.sandbox.ctx.tools.has(tool)) throw unknownTool(tool, this.sandbox.ctx.tools);
     return super.forTool(tool, options);
   }
+}
+
+function unknownTool(tool: string, tools: Iterable<string>): UsageError {
+  return new UsageError(`Tool ${tool} does not exist on the sandbox platform.`, {
+    hint: `Its tools are: ${[...tools].sort().join(', ')}.`,
+  });
+}
+
+/**
+ * The same usage error for the emulator in its own process (`start --sandbox` with a chat platform,
+ * sandbox-child.ts), whose tools it printed: `factory` (over its URLs) refuses any other tool.
+ */
+export function limitToSandboxTools<F extends ToolhostClientFactory>(
+  factory: F,
+  tools: readonly string[],
+): F {
+  const forTool = factory.forTool.bind(factory);
+  factory.forTool = (tool, options) => {
+    if (!tools.includes(tool)) throw unknownTool(tool, tools);
+    return forTool(tool, options);
+  };
+  return factory;
 }

@@ -1,0 +1,195 @@
+/**
+ * `deckhand start --sandbox` with a chat platform (Telegram, against the fake Bot API) runs the
+ * emulators in a child process (`deckhand sandbox`, issue 19): the Deckhand process imports none of
+ * the emulators' packages, a `/deploy` still runs end to end against the child's tool platform, a
+ * SIGTERM leaves no child behind, and a child that dies stops Deckhand with one line and exit 1.
+ * Runs the compiled CLI (dist/), as deployed.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type FakeTelegram, startFakeTelegram } from '../fakes/telegram';
+import { ensureBuilt } from '../support/build';
+import { testPrefix } from '../support/redis';
+import { waitFor } from '../support/wait';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+/** Packages only the emulators import (their HTTP servers, certificates, multipart parsing). */
+const EMULATOR_PACKAGES = ['hono', '@hono/node-server', 'selfsigned', 'busboy'];
+const ADMIN = 701;
+
+let telegram: FakeTelegram;
+const started: ChildProcess[] = [];
+
+beforeAll(async () => {
+  ensureBuilt();
+  telegram = await startFakeTelegram();
+}, 180_000);
+
+afterAll(async () => {
+  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+  await telegram?.close();
+});
+
+interface Run {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+  imports: () => string[];
+}
+
+/** Starts `deckhand start --sandbox` (recording its imports) and waits until it serves Telegram. */
+async function startDeckhand(): Promise<Run> {
+  const dir = mkdtempSync(join(tmpdir(), 'deckhand-sandbox-process-'));
+  const record = join(dir, 'imports.txt');
+  writeFileSync(record, '');
+  const { host, port } = inject('redis');
+  const db = Number(process.env.VITEST_POOL_ID ?? 1) % 64;
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      join(ROOT, 'test', 'cli', 'record-imports.mjs'),
+      join(ROOT, 'bin', 'deckhand.mjs'),
+      'start',
+      '--sandbox',
+    ],
+    {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        DECKHAND_RUN: 'dist',
+        RECORD_IMPORTS: record,
+        REDIS_URL: `redis://${host}:${port}/${db}`,
+        REDIS_KEY_PREFIX: testPrefix(),
+        DATA_DIR: dir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        SANDBOX_STEP_MS: '20',
+        SECRET_KEY: randomBytes(32).toString('hex'),
+        TELEGRAM_BOT_TOKEN: telegram.token,
+        TELEGRAM_API_ROOT: telegram.apiRoot,
+        ADMINS: `telegram:${ADMIN}`,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  started.push(child);
+  let output = '';
+  child.stdout?.on('data', (c: Buffer) => {
+    output += c.toString();
+  });
+  child.stderr?.on('data', (c: Buffer) => {
+    output += c.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  await waitFor(() => {
+    if (child.exitCode !== null) throw new Error(`deckhand exited with ${child.exitCode}:\n${output}`);
+    return output.includes('Deckhand is serving telegram');
+  }, 90_000);
+  return {
+    child,
+    output: () => output,
+    exited,
+    imports: () => [...new Set(readFileSync(record, 'utf8').split('\n').filter(Boolean))],
+  };
+}
+
+/** The processes whose parent is `pid` (from /proc), with their command lines. */
+function childrenOf(pid: number): { pid: number; cmdline: string }[] {
+  const found: { pid: number; cmdline: string }[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Fields after the command name in parentheses: state, ppid, …
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid !== pid) continue;
+      found.push({
+        pid: Number(entry),
+        cmdline: readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' '),
+      });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The one `deckhand sandbox` child of the Deckhand process. */
+function emulatorsChild(run: Run): number {
+  const sandboxes = childrenOf(run.child.pid as number).filter((p) =>
+    /deckhand\.mjs sandbox$/.test(p.cmdline.trim()),
+  );
+  expect(sandboxes).toHaveLength(1);
+  return (sandboxes[0] as { pid: number }).pid;
+}
+
+describe('deckhand start --sandbox with a chat platform', () => {
+  it('runs the emulators in their own process, deploys through it, and leaves no child after SIGTERM', async () => {
+    const run = await startDeckhand();
+    expect(run.output()).toContain(
+      'Services: tool platform, calendar, media host, source host emulated (sandbox).',
+    );
+    expect(run.output()).toContain('Sandbox time is compressed: a build or deployment step takes 20 ms');
+    const emulators = emulatorsChild(run);
+
+    const user = telegram.user(ADMIN, 'Ada');
+    const chat = telegram.privateChat(user);
+    telegram.sendText(user, chat, '/deploy mytool');
+    const done = await waitFor(
+      () =>
+        telegram
+          .botMessages(chat.id)
+          .find((m) => /Deploy mytool/.test(m.text ?? '') && /successful/.test(m.text ?? '')),
+      90_000,
+      100,
+    );
+    expect(done.text).toMatch(/Status\s*:?\s*successful/);
+
+    // A tool the emulator does not have is named as such, with its tools (as in-process).
+    telegram.sendText(user, chat, '/deploy nosuchtool');
+    const unknown = await waitFor(
+      () => telegram.botMessages(chat.id).find((m) => (m.text ?? '').includes('nosuchtool')),
+      60_000,
+      100,
+    );
+    expect(unknown.text).toContain('Tool nosuchtool does not exist on the sandbox platform.');
+    expect(unknown.text).toMatch(/Its tools are: .*mytool/);
+
+    // The Deckhand process loaded its platform's SDK and none of the emulators' packages.
+    const imports = run.imports();
+    expect(imports).toContain('grammy');
+    expect(imports.filter((name) => EMULATOR_PACKAGES.includes(name))).toEqual([]);
+
+    run.child.kill('SIGTERM');
+    await run.exited;
+    await waitFor(() => !alive(emulators), 15_000, 100);
+    expect(alive(emulators)).toBe(false);
+  }, 240_000);
+
+  it('stops with one line and exit 1 when the emulators process dies', async () => {
+    const run = await startDeckhand();
+    process.kill(emulatorsChild(run), 'SIGKILL');
+    const code = await run.exited;
+    expect(code).toBe(1);
+    expect(run.output()).toContain(
+      'deckhand: the sandbox emulators process exited (signal SIGKILL); stopping.',
+    );
+    expect(run.output()).not.toMatch(/\n\s+at .*\.(js|ts):\d+/);
+  }, 240_000);
+});

@@ -123,15 +123,15 @@ export function spawnTs(file: string, options: SpawnOptions): Child {
 }
 
 /**
- * The node flags a deployment runs Deckhand with — those of the Procfile's `web` command (compose.yaml
- * and the Dockerfile use the same), e.g. `--max-semi-space-size=2` — so a benchmark measures the
- * process as deployed.
+ * The node flags a deployment runs Deckhand with — those of the Procfile's command for the process
+ * type (compose.yaml uses the same; the one-process Dockerfile and `npm start` those of `web`), e.g.
+ * `--max-semi-space-size=2` for `web` — so a benchmark measures the process as deployed.
  */
-export function deployedNodeFlags(): string[] {
+export function deployedNodeFlags(type: 'web' | 'worker' = 'web'): string[] {
   const line = readFileSync(join(ROOT, 'Procfile'), 'utf8')
     .split('\n')
-    .find((l) => l.startsWith('web:'));
-  const words = line?.slice('web:'.length).trim().split(/\s+/) ?? [];
+    .find((l) => l.startsWith(`${type}:`));
+  const words = line?.slice(`${type}:`.length).trim().split(/\s+/) ?? [];
   const script = words.indexOf('bin/deckhand.mjs');
   return words[0] === 'node' && script > 0 ? words.slice(1, script) : [];
 }
@@ -140,7 +140,7 @@ export function deployedNodeFlags(): string[] {
 export function spawnDeckhand(options: SpawnOptions & { role?: 'web' | 'worker' | 'all' }): Child {
   return spawnChild([join(ROOT, 'bin', 'deckhand.mjs'), 'start', '--role', options.role ?? 'all'], {
     ...options,
-    nodeFlags: options.nodeFlags ?? deployedNodeFlags(),
+    nodeFlags: options.nodeFlags ?? deployedNodeFlags(options.role === 'worker' ? 'worker' : 'web'),
   });
 }
 

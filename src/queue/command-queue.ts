@@ -28,33 +28,67 @@ export function laneKey(prefix: string, lane: string): string {
   return `${prefix}cmd:lane:${lane}`;
 }
 
+/** The options of every command job. */
+const JOB_OPTIONS = {
+  // A command is not retried after it failed (it may have done part of its work); a worker that
+  // died mid-command is covered by the stalled-job check (see `runtime.ts`).
+  attempts: 1,
+  removeOnComplete: { age: 3600, count: 5000 },
+  removeOnFail: { age: 24 * 3600, count: 5000 },
+} as const;
+
+interface Pending {
+  data: CommandJobData;
+  jobId: string;
+  done: () => void;
+  failed: (error: unknown) => void;
+}
+
 /**
  * Hands commands to the workers on BullMQ: the job id is the delivery's (a re-delivery cannot queue
  * twice) and the job joins the end of its lane first, so a person's commands in one conversation run
  * in the order they arrived whichever worker takes them (see `command-processor.ts`).
+ *
+ * The commands handed over in one turn of the event loop (a burst of slash commands) are queued
+ * together: their lanes in one transaction, then the jobs in one `addBulk` — two round trips for the
+ * burst instead of two per command, which kept the web process's acks waiting behind Redis writes.
  */
 export class BullCommandQueue implements CommandQueue {
+  private pending: Pending[] = [];
+
   constructor(
     private readonly queue: Queue,
     private readonly redis: Redis,
     private readonly prefix: string,
   ) {}
 
-  async enqueue(job: CommandJob): Promise<void> {
+  enqueue(job: CommandJob): Promise<void> {
     // A repeat of a delivery is dropped by the adapter's claim before it gets here; should one still
     // come, BullMQ ignores the second add of the job id, and its extra lane entry is dropped as ended.
-    const jobId = commandJobId(job.key);
-    const lane = laneOf(job);
-    const key = laneKey(this.prefix, lane);
-    await this.redis.multi().rpush(key, jobId).expire(key, LANE_TTL_SECONDS).exec();
-    const data: CommandJobData = { ...job, lane };
-    await this.queue.add('command', data, {
-      jobId,
-      // A command is not retried after it failed (it may have done part of its work); a worker that
-      // died mid-command is covered by the stalled-job check (see `runtime.ts`).
-      attempts: 1,
-      removeOnComplete: { age: 3600, count: 5000 },
-      removeOnFail: { age: 24 * 3600, count: 5000 },
+    return new Promise((done, failed) => {
+      const lane = laneOf(job);
+      this.pending.push({ data: { ...job, lane }, jobId: commandJobId(job.key), done, failed });
+      if (this.pending.length === 1) setImmediate(() => void this.flush());
     });
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.pending;
+    this.pending = [];
+    try {
+      const lanes = this.redis.multi();
+      for (const { data, jobId } of batch) {
+        const key = laneKey(this.prefix, data.lane);
+        lanes.rpush(key, jobId).expire(key, LANE_TTL_SECONDS);
+      }
+      const replies = (await lanes.exec()) ?? [];
+      for (const [error] of replies) if (error) throw error;
+      await this.queue.addBulk(
+        batch.map(({ data, jobId }) => ({ name: 'command', data, opts: { ...JOB_OPTIONS, jobId } })),
+      );
+      for (const { done } of batch) done();
+    } catch (error) {
+      for (const { failed } of batch) failed(error);
+    }
   }
 }

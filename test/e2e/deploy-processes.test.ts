@@ -132,7 +132,7 @@ describe('deployment files', () => {
     expect(command('web')).toBe(types.web);
     expect(command('worker')).toBe(types.worker);
     expect(types.web).toBe('node --max-semi-space-size=2 bin/deckhand.mjs start --role web');
-    expect(types.worker).toBe('node --max-semi-space-size=2 bin/deckhand.mjs start --role worker');
+    expect(types.worker).toBe('node bin/deckhand.mjs start --role worker');
     const redis = command('redis');
     expect(redis).toMatch(/--appendonly yes/);
     expect(redis).toMatch(/--maxmemory-policy noeviction/);

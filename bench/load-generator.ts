@@ -13,4 +13,4 @@ const spec = JSON.parse(process.env.LOAD_SPEC ?? '{}') as {
 };
 const run = await commandLoad(spec.target, spec.rate, spec.seconds);
 writeFileSync(spec.out, JSON.stringify({ ...run, sentAt: [...run.sentAt] }));
-process.stdout.write('done\n');
+process.stdout.write('done\n', () => process.exit(0));

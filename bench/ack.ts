@@ -18,7 +18,7 @@ import type { BenchContext, Benchmark } from './lib/context';
 import { BENCH_SIGNING_SECRET, type SlackDeckhand, slackEnv, startSlackDeckhand } from './lib/deckhand-slack';
 import { commandLoadInChild } from './lib/load-child';
 import { memoryBreakdown } from './lib/memory-breakdown';
-import { BACKGROUND_NICE, setNice } from './lib/priority';
+import { BACKGROUND_NICE, redisPid, setNice } from './lib/priority';
 import { type Child, peakRssOf, rssOf, spawnTs } from './lib/processes';
 import type { BenchResult } from './lib/results';
 import { sleep } from './lib/stats';
@@ -108,8 +108,8 @@ async function runAck(ctx: BenchContext): Promise<BenchResult> {
   const fake = await FakeSlack.start();
   const children: Child[] = [];
   const notes: string[] = [];
-  // This process (the fakes, the sandbox) in the background, Redis not; see bench/lib/priority.ts.
-  const background = [process.pid];
+  // This process (the fakes, the sandbox) and Redis in the background; see bench/lib/priority.ts.
+  const background = [process.pid, await redisPid(ctx.redisUrl)];
   let prioritized = background.every((pid) => setNice(pid, BACKGROUND_NICE));
   const foreground = (child: Child) => {
     prioritized = setNice(child.process.pid, 0) && prioritized;
@@ -177,7 +177,7 @@ async function runAck(ctx: BenchContext): Promise<BenchResult> {
     notes.push(describeRun(`one process, ${sizes.slow}/s`, inProcessSlow, inProcessSlowReplies));
     notes.push(
       prioritized
-        ? `priorities: the worker and the fakes at nice ${BACKGROUND_NICE}; web, bare Bolt, one process, Redis and the load generator at 0 (bench/lib/priority.ts)`
+        ? `priorities: the worker, Redis and the fakes at nice ${BACKGROUND_NICE}; web, bare Bolt, one process and the load generator at 0 (bench/lib/priority.ts)`
         : 'priorities: could not be set (not allowed here): every process ran at one priority',
     );
     if (fake.violations.length > 0)

@@ -1,9 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Card } from '../../src/core/reply';
 import { SANDBOX_MEDIA_KEY } from '../../src/sandbox/media';
 import { startTestApp, type TestApp } from '../support/app';
-import { slackUser, startAccountWeb } from '../support/oauth-web';
+import { firstLinkOf, slackUser, startAccountWeb } from '../support/oauth-web';
 import { waitFor } from '../support/wait';
 import { launchChromium } from './chromium';
 
@@ -25,11 +24,6 @@ afterAll(async () => {
 });
 
 const posted = () => t.transcript.posted.map((c) => [c.title, c.text].join(' ')).join('\n');
-const linkOf = (card: Card | undefined) => {
-  const url = card?.links?.[0]?.url;
-  if (!url) throw new Error(`no link on ${JSON.stringify(card)}`);
-  return url;
-};
 const linkedSource = (user: string) => t.app.services.accounts.credentials.source(slackUser(user));
 
 /** Opens Deckhand's start link: the browser is bound (cookie) and sent on to the authorize page. */
@@ -70,13 +64,13 @@ describe('linking a source-host account in the browser', () => {
     expect(ask?.visibility).toBe('private');
     expect(ask?.text).toContain('not linked yet');
     // The chat hands out Deckhand's own start link, which redirects to the authorize page.
-    expect(linkOf(ask)).toMatch(startLink());
-    const { page: authorize, authorizeUrl: url } = await openStart(linkOf(ask));
+    expect(firstLinkOf(ask)).toMatch(startLink());
+    const { page: authorize, authorizeUrl: url } = await openStart(firstLinkOf(ask));
     expect(url.searchParams.get('client_id')).toBe(t.app.accounts.sandbox?.clientId);
     expect(url.searchParams.get('redirect_uri')).toBe(`${web.url}/oauth/source/callback`);
     expect(url.searchParams.get('scope')).toBe('read:user repo');
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
-    expect(url.searchParams.get('state')).toBe(linkOf(ask).split('/').at(-1));
+    expect(url.searchParams.get('state')).toBe(firstLinkOf(ask).split('/').at(-1));
     const cookies = await context.cookies(`${web.url}/oauth/source/callback`);
     expect(cookies).toEqual([
       expect.objectContaining({ path: '/oauth/source/', httpOnly: true, sameSite: 'Lax', secure: false }),
@@ -102,11 +96,11 @@ describe('linking a source-host account in the browser', () => {
   it('an authorize link forwarded to another browser links nothing (refused without the cookie); the start link works once', async () => {
     const [ask] = await t.say('/link source', { user: 'UMALLORY' });
     // The sender opens their own start link: their browser gets the cookie, and the authorize address.
-    const { page: own, authorizeUrl } = await openStart(linkOf(ask));
+    const { page: own, authorizeUrl } = await openStart(firstLinkOf(ask));
     await own.close();
     // The start link again (forwarded instead): refused, it was opened already.
     const again = await context.newPage();
-    await again.goto(linkOf(ask));
+    await again.goto(firstLinkOf(ask));
     expect(await again.textContent('h1')).toBe('Link already opened');
     await again.close();
     // The victim's browser has no cookie of Deckhand's; they approve the forwarded authorize link.
@@ -125,7 +119,7 @@ describe('linking a source-host account in the browser', () => {
 
     // Positive control: the same user opening the link in their own browser is linked, and named.
     const [fresh] = await t.say('/link source', { user: 'UMALLORY' });
-    const linked = await decide(linkOf(fresh), 'Approve', { login: 'hubot' });
+    const linked = await decide(firstLinkOf(fresh), 'Approve', { login: 'hubot' });
     expect(await linked.textContent('h1')).toBe('Account linked');
     expect(await linked.textContent('#chat-user')).toBe('Slack user UMALLORY');
     expect(await linkedSource('UMALLORY')).toMatchObject({ login: 'hubot' });
@@ -135,7 +129,7 @@ describe('linking a source-host account in the browser', () => {
 
   it('Deny → the denied page and a clear chat message; nothing is linked', async () => {
     const [ask] = await t.say('/link source', { user: 'UDENY' });
-    const page = await decide(linkOf(ask), 'Deny');
+    const page = await decide(firstLinkOf(ask), 'Deny');
     expect(await page.textContent('h1')).toBe('Authorization declined');
     expect(posted()).toContain('UDENY declined the source-host authorization, so nothing was linked.');
     expect(await linkedSource('UDENY')).toBeUndefined();
@@ -149,7 +143,7 @@ describe('linking a source-host account in the browser', () => {
     for (const key of await redis.keys(`${prefix}oauth-state:*`)) await redis.pexpire(key, 1);
     await waitFor(async () => (await redis.keys(`${prefix}oauth-state:*`)).length === 0);
     const page = await context.newPage();
-    await page.goto(linkOf(ask));
+    await page.goto(firstLinkOf(ask));
     expect(await page.textContent('h1')).toBe('Link expired or already used');
     expect(await page.textContent('main')).toContain('Run /link source in the chat to get a new one.');
     expect(await linkedSource('UEXPIRED')).toBeUndefined();
@@ -158,7 +152,7 @@ describe('linking a source-host account in the browser', () => {
 
   it('fewer scopes granted than asked are recorded; a command needing them asks to link again with them', async () => {
     const [ask] = await t.say('/source migration list @me', { user: 'UFEWER' });
-    const page = await decide(linkOf(ask), 'Approve', { drop: ['repo'] });
+    const page = await decide(firstLinkOf(ask), 'Approve', { drop: ['repo'] });
     expect(await page.textContent('main')).toContain('missing: repo');
     expect(await linkedSource('UFEWER')).toMatchObject({ login: 'mona', scopes: ['read:user'] });
     const replayed = t.transcript.posted.at(-1);
@@ -167,7 +161,7 @@ describe('linking a source-host account in the browser', () => {
     );
     const [again] = await t.say('/source migration list @me', { user: 'UFEWER' });
     expect(again?.text).toContain('needs more permissions than your link to mona has (missing: repo)');
-    const { page: reopened, authorizeUrl } = await openStart(linkOf(again));
+    const { page: reopened, authorizeUrl } = await openStart(firstLinkOf(again));
     expect(authorizeUrl.searchParams.get('scope')).toBe('read:user repo');
     await reopened.close();
     await page.close();
@@ -187,7 +181,7 @@ describe('the one-time secret form in the browser', () => {
   it('stores a credential typed into the private page; the page works once and refuses a forged post', async () => {
     const [card] = await t.say('/link media', { user: 'UFORM' });
     expect(card?.visibility).toBe('private');
-    const url = linkOf(card);
+    const url = firstLinkOf(card);
     expect(url).toMatch(new RegExp(`^${web.url}/secrets/[A-Za-z0-9_-]{32}$`));
 
     const forged = await fetch(url, {

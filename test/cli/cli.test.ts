@@ -5,12 +5,13 @@
  * (hono is the emulators' web framework), while `manifest` does load the SDKs (positive control).
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseCommandLine } from '../../src/cli/args';
 import { ensureBuilt } from '../support/build';
+import { importRecord } from '../support/import-record';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -25,23 +26,18 @@ interface Run {
 
 /** Runs the compiled CLI, recording the packages it imports. */
 async function deckhand(args: string[], env: Record<string, string> = {}, cwd = ROOT): Promise<Run> {
-  const record = join(mkdtempSync(join(tmpdir(), 'deckhand-imports-')), 'imports.txt');
-  writeFileSync(record, '');
-  const child = spawn(
-    process.execPath,
-    ['--import', join(ROOT, 'test', 'cli', 'record-imports.mjs'), join(ROOT, 'bin', 'deckhand.mjs'), ...args],
-    {
-      cwd,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        DECKHAND_RUN: 'dist',
-        RECORD_IMPORTS: record,
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const record = importRecord();
+  const child = spawn(process.execPath, [...record.nodeArgs, join(ROOT, 'bin', 'deckhand.mjs'), ...args], {
+    cwd,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      DECKHAND_RUN: 'dist',
+      ...record.env,
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => {
@@ -51,7 +47,7 @@ async function deckhand(args: string[], env: Record<string, string> = {}, cwd = 
     stderr += c.toString();
   });
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  const imports = [...new Set(readFileSync(record, 'utf8').split('\n').filter(Boolean))];
+  const imports = record.read();
   return { code, stdout, stderr, imports };
 }
 

@@ -7,12 +7,13 @@
  * recorder is this process's `--import`), so Deckhand loads none of them either.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type FakeTelegram, startFakeTelegram } from '../fakes/telegram';
 import { ensureBuilt } from '../support/build';
+import { importRecord } from '../support/import-record';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const NOT_FOR_WEB = [
@@ -41,27 +42,18 @@ afterAll(async () => {
 /** Starts `deckhand start --role web [...extra]` until it serves, stops it, and returns the packages it imported. */
 async function importsOfStart(extra: string[], env: Record<string, string>): Promise<string[]> {
   const dir = mkdtempSync(join(tmpdir(), 'deckhand-start-imports-'));
-  const record = join(dir, 'imports.txt');
-  writeFileSync(record, '');
+  const record = importRecord(dir);
   const { host, port } = inject('redis');
   const child = spawn(
     process.execPath,
-    [
-      '--import',
-      join(ROOT, 'test', 'cli', 'record-imports.mjs'),
-      join(ROOT, 'bin', 'deckhand.mjs'),
-      'start',
-      '--role',
-      'web',
-      ...extra,
-    ],
+    [...record.nodeArgs, join(ROOT, 'bin', 'deckhand.mjs'), 'start', '--role', 'web', ...extra],
     {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? '',
         DECKHAND_RUN: 'dist',
-        RECORD_IMPORTS: record,
+        ...record.env,
         SECRET_KEY: 'a'.repeat(64),
         REDIS_URL: `redis://${host}:${port}`,
         REDIS_KEY_PREFIX: `start-imports-${extra.length}:`,
@@ -92,7 +84,7 @@ async function importsOfStart(extra: string[], env: Record<string, string>): Pro
     child.kill('SIGTERM');
     await exited;
   }
-  return [...new Set(readFileSync(record, 'utf8').split('\n').filter(Boolean))];
+  return record.read();
 }
 
 describe('deckhand start --role web', () => {

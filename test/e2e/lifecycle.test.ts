@@ -19,6 +19,7 @@ import { runShellScript } from '../support/cli';
 import { testPrefix } from '../support/redis';
 import { ToggleProxy } from '../support/toggle-proxy';
 import { waitFor } from '../support/wait';
+import { processAlive } from '../support/worker-process';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const STACK = /\n\s+at .+:\d+:\d+/;
@@ -57,15 +58,6 @@ async function runToEnd(argv: string[], env: Record<string, string>) {
   run.child.stdin?.end();
   const code = await run.exited;
   return { code, output: run.output() };
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'deckhand-lifecycle-'));
@@ -224,7 +216,7 @@ describe('the terminal chat', () => {
       owner: number;
     };
     expect(record.owner).toBe(run.child.pid);
-    expect(alive(record.pid)).toBe(true);
+    expect(processAlive(record.pid)).toBe(true);
 
     const status = await runToEnd(['status'], env);
     expect(status.code, status.output).toBe(0);
@@ -232,7 +224,7 @@ describe('the terminal chat', () => {
 
     run.child.kill('SIGTERM');
     expect(await run.exited, run.output()).toBe(143);
-    expect(alive(record.pid)).toBe(false);
+    expect(processAlive(record.pid)).toBe(false);
     expect(run.output()).not.toMatch(STACK);
     // With no Deckhand running, status says where it looked.
     const after = await runToEnd(['status'], env);

@@ -7,14 +7,16 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type FakeTelegram, startFakeTelegram } from '../fakes/telegram';
 import { ensureBuilt } from '../support/build';
+import { importRecord } from '../support/import-record';
 import { testPrefix } from '../support/redis';
 import { waitFor } from '../support/wait';
+import { processAlive } from '../support/worker-process';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 /** Packages only the emulators import (their HTTP servers, certificates, multipart parsing). */
@@ -44,26 +46,19 @@ interface Run {
 /** Starts `deckhand start --sandbox` (recording its imports) and waits until it serves Telegram. */
 async function startDeckhand(): Promise<Run> {
   const dir = mkdtempSync(join(tmpdir(), 'deckhand-sandbox-process-'));
-  const record = join(dir, 'imports.txt');
-  writeFileSync(record, '');
+  const record = importRecord(dir);
   const { host, port } = inject('redis');
   const db = Number(process.env.VITEST_POOL_ID ?? 1) % 64;
   const child = spawn(
     process.execPath,
-    [
-      '--import',
-      join(ROOT, 'test', 'cli', 'record-imports.mjs'),
-      join(ROOT, 'bin', 'deckhand.mjs'),
-      'start',
-      '--sandbox',
-    ],
+    [...record.nodeArgs, join(ROOT, 'bin', 'deckhand.mjs'), 'start', '--sandbox'],
     {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? '',
         DECKHAND_RUN: 'dist',
-        RECORD_IMPORTS: record,
+        ...record.env,
         REDIS_URL: `redis://${host}:${port}/${db}`,
         REDIS_KEY_PREFIX: testPrefix(),
         DATA_DIR: dir,
@@ -96,7 +91,7 @@ async function startDeckhand(): Promise<Run> {
     child,
     output: () => output,
     exited,
-    imports: () => [...new Set(readFileSync(record, 'utf8').split('\n').filter(Boolean))],
+    imports: record.read,
   };
 }
 
@@ -119,15 +114,6 @@ function childrenOf(pid: number): { pid: number; cmdline: string }[] {
     }
   }
   return found;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The one `deckhand sandbox` child of the Deckhand process. */
@@ -178,8 +164,8 @@ describe('deckhand start --sandbox with a chat platform', () => {
 
     run.child.kill('SIGTERM');
     await run.exited;
-    await waitFor(() => !alive(emulators), 15_000, 100);
-    expect(alive(emulators)).toBe(false);
+    await waitFor(() => !processAlive(emulators), 15_000, 100);
+    expect(processAlive(emulators)).toBe(false);
   }, 240_000);
 
   it('stops with one line and exit 1 when the emulators process dies', async () => {

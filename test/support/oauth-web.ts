@@ -1,4 +1,5 @@
 import type { ChatUser } from '../../src/core/command';
+import type { Card } from '../../src/core/reply';
 import { silentLogger } from '../../src/log';
 import { WebServer } from '../../src/web/server';
 import type { App } from '../../src/wiring';
@@ -10,6 +11,13 @@ export async function startAccountWeb(app: App): Promise<{ url: string; close():
   const port = await web.listen(0, '127.0.0.1');
   app.accounts.listening(port);
   return { url: `http://127.0.0.1:${port}`, close: () => web.close() };
+}
+
+/** The first link of a card (a sign-in or secret-form link); fails the test when it has none. */
+export function firstLinkOf(card: Card | undefined): string {
+  const url = card?.links?.[0]?.url;
+  if (!url) throw new Error(`no link on ${JSON.stringify(card)}`);
+  return url;
 }
 
 /** The test app's Slack user `id` (workspace T1), as the vault and policy see them. */

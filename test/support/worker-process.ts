@@ -91,3 +91,13 @@ export function readRecords(file: string): Recorded[] {
     return [];
   }
 }
+
+/** True while a process with this id exists (signal 0 only checks). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

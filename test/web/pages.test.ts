@@ -4,10 +4,9 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Card } from '../../src/core/reply';
 import { VaultCipher } from '../../src/store/vault-cipher';
 import { startTestApp, type TestApp } from '../support/app';
-import { slackUser, startAccountWeb } from '../support/oauth-web';
+import { firstLinkOf, slackUser, startAccountWeb } from '../support/oauth-web';
 
 let t: TestApp;
 let web: Awaited<ReturnType<typeof startAccountWeb>>;
@@ -20,12 +19,6 @@ afterAll(async () => {
   await web?.close();
   await t?.close();
 });
-
-const linkOf = (card: Card | undefined) => {
-  const url = card?.links?.[0]?.url;
-  if (!url) throw new Error(`no link on ${JSON.stringify(card)}`);
-  return url;
-};
 
 /** Re-seals the stored form behind `url` with another key, as if SECRET_KEY had changed since. */
 async function resealWithAnotherKey(url: string): Promise<void> {
@@ -51,7 +44,7 @@ function expectPageHeaders(response: Response): void {
 describe("Deckhand's HTML pages", () => {
   it('every page (form, expired form, OAuth result, forged post) is nosniff with a CSP and no referrer', async () => {
     const [card] = await t.say('/link media', { user: 'UHEAD' });
-    const url = linkOf(card);
+    const url = firstLinkOf(card);
     const pages = [
       await fetch(url),
       await fetch(`${web.url}/secrets/${'x'.repeat(32)}`),
@@ -73,9 +66,9 @@ describe("Deckhand's HTML pages", () => {
   it('a secret-form link opened after a SECRET_KEY change answers 410 "no longer valid", not 500; nothing stored', async () => {
     const [fresh] = await t.say('/link media', { user: 'UKEY' });
     // Positive control: the link opens before the key changes.
-    expect((await fetch(linkOf(fresh))).status).toBe(200);
+    expect((await fetch(firstLinkOf(fresh))).status).toBe(200);
     const [card] = await t.say('/link media', { user: 'UKEY' });
-    const url = linkOf(card);
+    const url = firstLinkOf(card);
     await resealWithAnotherKey(url);
     const page = await fetch(url);
     expect(page.status).toBe(410);

@@ -4,12 +4,11 @@
  * a service that cannot be asked stores nothing either and the page says it is the service.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Card } from '../../src/core/reply';
 import { SANDBOX_MEDIA_KEY } from '../../src/sandbox/media';
 import type { ToolhostSandbox } from '../../src/sandbox/toolhost';
 import type { VaultService } from '../../src/store/vault';
 import { startTestApp, type TestApp } from '../support/app';
-import { slackUser, startAccountWeb } from '../support/oauth-web';
+import { firstLinkOf, slackUser, startAccountWeb } from '../support/oauth-web';
 
 let t: TestApp;
 let web: Awaited<ReturnType<typeof startAccountWeb>>;
@@ -23,11 +22,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const linkOf = (card: Card | undefined) => {
-  const url = card?.links?.[0]?.url;
-  if (!url) throw new Error(`no link on ${JSON.stringify(card)}`);
-  return url;
-};
 const stored = (user: string, key: VaultService) => t.app.services.accounts.vault.get(slackUser(user), key);
 const chat = () => JSON.stringify(t.transcript.posted);
 
@@ -55,7 +49,7 @@ async function submit(url: string, fields: Record<string, string>) {
 describe('the secret page checks the credential with its service', () => {
   it('a wrong media key: not stored, the page says why and stays open, the chat is not told; the right key is stored', async () => {
     const [card] = await t.say('/link media', { user: 'UPAGE', private: true });
-    const url = linkOf(card);
+    const url = firstLinkOf(card);
     const refused = await submit(url, { apiKey: 'wrong-media-key-0000' });
     expect(refused.status).toBe(422);
     expect(refused.html).toContain('The media host refused this API key, so nothing was stored');
@@ -77,7 +71,7 @@ describe('the secret page checks the credential with its service', () => {
     const sandbox = t.app.sandbox as ToolhostSandbox;
     const token = sandbox.deployTokenFor('mytool') as string;
     const [card] = await t.say('/link tool mytool', { user: 'UDOWN', private: true });
-    const url = linkOf(card);
+    const url = firstLinkOf(card);
     sandbox.controls.setUnhealthy('components', 'database down');
     try {
       const down = await submit(url, { token });

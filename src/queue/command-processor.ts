@@ -30,7 +30,8 @@ const MISSING_HEAD_MS = 10_000;
  * Runs queued commands: the worker rebuilds the reply surface from the platform's place and calls
  * the dispatcher. A job runs only at the head of its lane; otherwise it is put back as delayed
  * (`moveToDelayed` + `DelayedError`, BullMQ's documented way, which does not count as an attempt)
- * and looks again shortly. It leaves its lane when it ends, however it ends. A job whose worker
+ * and looks again shortly; a job that joined an empty lane is its head from the start and does not
+ * look (`laneHead`, see `command-queue.ts`). It leaves its lane when it ends, however it ends. A job whose worker
  * died mid-run is found stalled and run again once (`maxStalledCount: 1`); commands with a side
  * effect recognise their own earlier attempt by the invocation's key (see `commands/toolhost/deploy.ts`).
  */
@@ -39,7 +40,7 @@ export function createCommandProcessor(deps: CommandProcessorDeps) {
   const records = new DeliveryRecords(deps.redis, deps.prefix);
   return async (job: Job<CommandJobData>, token?: string): Promise<void> => {
     const key = laneKey(deps.prefix, job.data.lane);
-    if (!(await isMyTurn(deps, key, job))) {
+    if (!job.data.laneHead && !(await isMyTurn(deps, key, job))) {
       await job.moveToDelayed(Date.now() + retryMs, token);
       throw new DelayedError();
     }

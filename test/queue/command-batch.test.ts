@@ -60,6 +60,11 @@ describe('command queue bursts', () => {
     for (const j of burst) expect(await queue.getJob(commandJobId(j.key))).toBeDefined();
     const laneA = await redis.lrange(laneKey(prefix, laneOf(job('UA', 0))), 0, -1);
     expect(laneA).toEqual(burst.slice(0, 12).map((j) => commandJobId(j.key)));
+    // The first of each lane found it empty: it is the head, and says so; the ones behind it do not.
+    const heads = await Promise.all(
+      burst.map(async (j) => (await queue.getJob(commandJobId(j.key)))?.data.laneHead),
+    );
+    expect(heads).toEqual(burst.map((_, n) => (n === 0 || n === 12 ? true : undefined)));
     // A later command is a burst of its own.
     await commands.enqueue(job('UA', 99));
     expect(transactions).toBe(2);

@@ -68,6 +68,23 @@ describe('command lanes', () => {
     await waitFor(async () => (await app.redis.redis.llen(lane)) === 0, 10_000);
   }, 60_000);
 
+  it('a command that joined an empty lane runs without reading the lane (one round trip less)', async () => {
+    const redis = app.redis.redis;
+    const lindex = redis.lindex.bind(redis);
+    const looked: string[] = [];
+    redis.lindex = ((key: string, index: number) => {
+      looked.push(key);
+      return lindex(key, index);
+    }) as typeof redis.lindex;
+    try {
+      await app.commandQueue.enqueue(job('lane:head', 'slack', '/help'));
+      await waitFor(() => cards.some((c) => (c.place as { key: string }).key === 'lane:head'), 30_000);
+      expect(looked).toEqual([]);
+    } finally {
+      redis.lindex = lindex as typeof redis.lindex;
+    }
+  }, 60_000);
+
   it('a lane head that never became a job is dropped once a later command has waited for it', async () => {
     const lane = laneKey(prefix, laneOf(job('lane:3', 'slack', '/help')));
     await app.redis.redis.rpush(lane, 'cmd-never-queued');

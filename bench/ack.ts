@@ -5,181 +5,213 @@
  * - Deckhand scaled out: `deckhand start --role web` (verifies, dedupes, acks, queues) and a separate
  *   `--role worker` (runs the command, posts the card), one Redis;
  * - Deckhand in one process (`--role all`, today's in-process path): the first-reply baseline.
- * All against the same fake Slack and the toolhost sandbox of this process. Figures: ack p50/p99 vs
- * Bolt at 200/s, first reply p50/p99 at 200/s and 5/s, and the web process's peak RSS under load
- * against its RSS idle.
+ * All against the same fake Slack and the toolhost sandbox of this process, all started before the
+ * first measurement. A figure and its baseline are measured in alternating rounds (A, B, A, B, …) and
+ * pooled, so a change in the machine's state during the run falls on both. Figures: ack p50/p99 vs
+ * Bolt at 200/s, first reply p50/p99 at 5/s (vs one process) and at 200/s, and the web process's
+ * peak RSS under load against its RSS idle.
  */
 import { startToolhostSandbox } from '../src/sandbox/toolhost';
 import { FakeSlack } from '../test/fakes/slack';
 import { freePort } from '../test/support/redis-server';
 import { figures } from './lib/ack-figures';
-import { describeRun, type LoadRun, repliesOf } from './lib/command-load';
+import {
+  describeRun,
+  type LoadRun,
+  poolReplies,
+  poolRuns,
+  type Replies,
+  repliesOf,
+} from './lib/command-load';
 import type { BenchContext, Benchmark } from './lib/context';
-import { BENCH_SIGNING_SECRET, type SlackDeckhand, slackEnv, startSlackDeckhand } from './lib/deckhand-slack';
+import { BENCH_SIGNING_SECRET, slackEnv, startSlackDeckhand } from './lib/deckhand-slack';
 import { commandLoadInChild } from './lib/load-child';
 import { memoryBreakdown } from './lib/memory-breakdown';
-import { BACKGROUND_NICE, redisPid, setNice } from './lib/priority';
-import { type Child, peakRssOf, rssOf, spawnTs } from './lib/processes';
+import {
+  describePlacement,
+  type Placement,
+  redisPid,
+  toBackground,
+  toForeground,
+  weakest,
+} from './lib/priority';
+import { type Child, peakRssOf, resetPeakRss, rssOf, spawnTs } from './lib/processes';
 import type { BenchResult } from './lib/results';
+import { type SchedTimes, schedDelta, schedSum, schedTimesOf } from './lib/schedstat';
 import { sleep } from './lib/stats';
 
-/** The rates and durations of one run. */
+/** The rates, round lengths and round counts of one run. */
 export interface Sizes {
   fast: number;
   slow: number;
+  /** Seconds of one round at the fast rate, and how many rounds each side gets. */
   seconds: number;
+  rounds: number;
   slowSeconds: number;
+  slowRounds: number;
   warm: number;
 }
 
-async function measure(
+/** A server under load: its Slack events URL's origin, and whether its commands get cards. */
+interface Target {
+  name: string;
+  url: string;
+  answers: boolean;
+  /** Its process, whose main thread's scheduler times are read around each round. */
+  pid: number | undefined;
+}
+
+/** The rounds of one target, pooled. */
+interface Pooled {
+  run: LoadRun;
+  replies: Replies;
+  /** Its main thread's time on a CPU and waiting for one, over the rounds. */
+  sched?: SchedTimes | undefined;
+}
+
+/** Runs the load generator once against `target`; awaits the run's cards when it answers. */
+async function round(ctx: BenchContext, fake: FakeSlack, target: Target, rate: number, seconds: number) {
+  const run = await commandLoadInChild(
+    ctx.dir,
+    { url: target.url, secret: BENCH_SIGNING_SECRET, teamId: fake.options.teamId, fakeUrl: fake.url },
+    rate,
+    seconds,
+  );
+  const replies = target.answers
+    ? await repliesOf(fake, run, 30_000)
+    : { latencies: [], answered: 0, answeredTwice: 0, sent: run.sent };
+  return { run, replies };
+}
+
+/**
+ * A warm-up round for each target, then `rounds` rounds of each in turn (A, B, A, B, …), each
+ * waiting for the cards of the one before; the rounds of each target are pooled.
+ */
+async function alternate(
   ctx: BenchContext,
-  name: string,
-  url: string,
   fake: FakeSlack,
+  targets: Target[],
   rate: number,
   seconds: number,
+  rounds: number,
   warm: number,
-): Promise<LoadRun> {
-  const target = { url, secret: BENCH_SIGNING_SECRET, teamId: fake.options.teamId, fakeUrl: fake.url };
-  if (warm > 0) {
-    ctx.log(`ack: warming up ${name}`);
-    await commandLoadInChild(ctx.dir, target, rate, warm);
-    await sleep(500);
+): Promise<Pooled[]> {
+  for (const target of targets) {
+    ctx.log(`ack: warming up ${target.name} at ${rate}/s`);
+    await round(ctx, fake, target, rate, warm);
   }
-  ctx.log(`ack: ${rate} commands/s for ${seconds} s against ${name}`);
-  return commandLoadInChild(ctx.dir, target, rate, seconds);
-}
-
-/** 5/s (after a short warm-up at that rate), then 200/s; each run's replies awaited before the next. */
-async function slowThenFast(ctx: BenchContext, name: string, url: string, fake: FakeSlack, sizes: Sizes) {
-  const slow = await measure(ctx, name, url, fake, sizes.slow, sizes.slowSeconds, sizes.warm);
-  const slowReplies = await repliesOf(fake, slow, 30_000);
-  const fast = await measure(ctx, name, url, fake, sizes.fast, sizes.seconds, sizes.warm);
-  const fastReplies = await repliesOf(fake, fast, 30_000);
-  return { slow, slowReplies, fast, fastReplies };
-}
-
-/** Deckhand as web + worker processes on one Redis prefix. */
-async function startSplit(
-  ctx: BenchContext,
-  fake: FakeSlack,
-  sandbox: Parameters<typeof startSlackDeckhand>[2],
-) {
-  const env = { REDIS_KEY_PREFIX: 'bench-split:' };
-  const worker = await startSlackDeckhand(ctx, fake, sandbox, 'split-worker', env, 'worker');
-  const web = await startSlackDeckhand(ctx, fake, sandbox, 'split-web', env, 'web');
-  return { web, worker };
-}
-
-function urlOf(deckhand: SlackDeckhand): string {
-  return `http://127.0.0.1:${deckhand.port}`;
-}
-
-/** Figures of one load run at 200/s with every process at the normal priority (info only). */
-async function samePriorityRun(
-  ctx: BenchContext,
-  url: string,
-  fake: FakeSlack,
-  sizes: Sizes,
-  pids: (number | undefined)[],
-) {
-  for (const pid of pids) setNice(pid, 0);
-  const run = await measure(
-    ctx,
-    'Deckhand web + worker, one priority',
-    url,
-    fake,
-    sizes.fast,
-    sizes.seconds,
-    0,
-  );
-  const replies = await repliesOf(fake, run, 30_000);
-  for (const pid of pids) setNice(pid, BACKGROUND_NICE);
-  return { run, replies };
+  const results = targets.map(() => [] as Pooled[]);
+  for (let n = 1; n <= rounds; n += 1) {
+    for (const [i, target] of targets.entries()) {
+      ctx.log(`ack: round ${n}/${rounds}: ${rate} commands/s for ${seconds} s against ${target.name}`);
+      const before = schedTimesOf(target.pid);
+      const result = await round(ctx, fake, target, rate, seconds);
+      results[i]?.push({ ...result, sched: schedDelta(before, schedTimesOf(target.pid)) });
+    }
+  }
+  return results.map((list) => ({
+    run: poolRuns(list.map((r) => r.run)),
+    replies: poolReplies(list.map((r) => r.replies)),
+    sched: schedSum(list.map((r) => r.sched)),
+  }));
 }
 
 async function runAck(ctx: BenchContext): Promise<BenchResult> {
   const started = Date.now();
   const sizes: Sizes = ctx.quick
-    ? { fast: 50, slow: 5, seconds: 2, slowSeconds: 2, warm: 1 }
-    : { fast: 200, slow: 5, seconds: 20, slowSeconds: 12, warm: 2 };
+    ? { fast: 50, slow: 5, seconds: 2, rounds: 1, slowSeconds: 2, slowRounds: 1, warm: 1 }
+    : { fast: 200, slow: 5, seconds: 6, rounds: 4, slowSeconds: 6, slowRounds: 2, warm: 2 };
   const sandbox = await startToolhostSandbox({ stepMs: 1500 });
   const fake = await FakeSlack.start();
   const children: Child[] = [];
   const notes: string[] = [];
   // This process (the fakes, the sandbox) and Redis in the background; see bench/lib/priority.ts.
   const background = [process.pid, await redisPid(ctx.redisUrl)];
-  let prioritized = background.every((pid) => setNice(pid, BACKGROUND_NICE));
+  const placements = background.map(toBackground);
   const foreground = (child: Child) => {
-    prioritized = setNice(child.process.pid, 0) && prioritized;
+    if (!toForeground(child.process.pid)) placements.push('none');
+    return child;
   };
   try {
+    const worker = await startSlackDeckhand(ctx, fake, sandbox, 'split-worker', splitEnv, 'worker');
+    children.push(worker.child);
+    placements.push(toBackground(worker.child.process.pid));
+    const web = await startSlackDeckhand(ctx, fake, sandbox, 'split-web', splitEnv, 'web');
+    children.push(foreground(web.child));
+    const single = await startSlackDeckhand(ctx, fake, sandbox, 'single');
+    children.push(foreground(single.child));
     const boltPort = await freePort();
     const bolt = spawnTs('bench/ack-bolt.ts', { env: { ...slackEnv(fake), PORT: String(boltPort) } });
-    children.push(bolt);
-    foreground(bolt);
+    children.push(foreground(bolt));
     await bolt.waitForLine('ready', 30_000);
-    const baseline = await measure(
+
+    const split: Target = {
+      name: 'Deckhand web + worker',
+      url: urlOf(web.port),
+      answers: true,
+      pid: web.child.process.pid,
+    };
+    const inProcess: Target = {
+      name: 'Deckhand in one process',
+      url: urlOf(single.port),
+      answers: true,
+      pid: single.child.process.pid,
+    };
+    const bare: Target = { name: 'bare Bolt', url: urlOf(boltPort), answers: false, pid: bolt.process.pid };
+
+    // Idle: the web process 10 s after start-up (as the idle benchmark reads it), before any load; its
+    // peak is counted from here.
+    await sleep(ctx.quick ? 3000 : 10_000);
+    const webPid = web.child.process.pid;
+    const idleRss = rssOf(webPid);
+    const idleMemory = await memoryBreakdown(split.url);
+    const peakReset = resetPeakRss(webPid);
+
+    const [splitSlow, inProcessSlow] = await alternate(
       ctx,
-      'bare Bolt',
-      `http://127.0.0.1:${boltPort}`,
       fake,
-      sizes.fast,
-      sizes.seconds,
+      [split, inProcess],
+      sizes.slow,
+      sizes.slowSeconds,
+      sizes.slowRounds,
       sizes.warm,
     );
-    await bolt.stop();
-    notes.push(describeRun('bare Bolt', baseline));
-
-    const { web, worker } = await startSplit(ctx, fake, sandbox);
-    children.push(web.child, worker.child);
-    foreground(web.child);
-    prioritized = setNice(worker.child.process.pid, BACKGROUND_NICE) && prioritized;
-    await sleep(1000);
-    const idleRss = rssOf(web.child.process.pid);
-    const idleMemory = await memoryBreakdown(urlOf(web));
-    // 5/s first: a backlog left by the 200/s run would otherwise count as first-reply time.
-    const {
-      slowReplies: splitSlowReplies,
-      fast: split,
-      fastReplies: splitReplies,
-      slow: splitSlow,
-    } = await slowThenFast(ctx, 'Deckhand web + worker', urlOf(web), fake, sizes);
-    const peakRss = peakRssOf(web.child.process.pid);
-    const loadedMemory = await memoryBreakdown(urlOf(web));
-    // The same-priority run is an info figure: the smoke test (--quick) leaves it out.
+    const [baseline, splitFast] = await alternate(
+      ctx,
+      fake,
+      [bare, split],
+      sizes.fast,
+      sizes.seconds,
+      sizes.rounds,
+      sizes.warm,
+    );
+    const peakRss = peakRssOf(webPid);
+    const loadedMemory = await memoryBreakdown(split.url);
+    // Info figures: the one-process Deckhand at the fast rate, and (left out of the smoke test,
+    // --quick) every process at one priority.
+    ctx.log(`ack: ${sizes.fast} commands/s for ${sizes.seconds} s against ${inProcess.name}`);
+    const inProcessFast = await round(ctx, fake, inProcess, sizes.fast, sizes.seconds);
     const same = ctx.quick
-      ? { run: split, replies: splitReplies }
-      : await samePriorityRun(ctx, urlOf(web), fake, sizes, [...background, worker.child.process.pid]);
-    await web.child.stop();
-    await worker.child.stop();
-    notes.push(describeRun(`web + worker, ${sizes.fast}/s`, split, splitReplies));
-    notes.push(describeRun(`web + worker, ${sizes.slow}/s`, splitSlow, splitSlowReplies));
-    notes.push(
-      describeRun(`web + worker, ${sizes.fast}/s, every process at one priority`, same.run, same.replies),
-    );
-    notes.push(
-      `web process RSS: ${Math.round(idleRss / 2 ** 20)} MB idle, ${Math.round(peakRss / 2 ** 20)} MB peak (VmHWM) after the ${sizes.fast}/s load; idle: ${idleMemory}; after the load: ${loadedMemory}`,
-    );
+      ? splitFast
+      : await samePriority(ctx, fake, split, sizes, background, worker.child);
+    if (!baseline || !splitFast || !splitSlow || !inProcessSlow || !same)
+      throw new Error('a round is missing');
 
-    const single = await startSlackDeckhand(ctx, fake, sandbox, 'single');
-    children.push(single.child);
-    foreground(single.child);
-    const {
-      slowReplies: inProcessSlowReplies,
-      fast: inProcess,
-      fastReplies: inProcessReplies,
-      slow: inProcessSlow,
-    } = await slowThenFast(ctx, 'Deckhand in one process', urlOf(single), fake, sizes);
-    await single.child.stop();
-    notes.push(describeRun(`one process, ${sizes.fast}/s`, inProcess, inProcessReplies));
-    notes.push(describeRun(`one process, ${sizes.slow}/s`, inProcessSlow, inProcessSlowReplies));
+    const rounds = `${sizes.rounds} rounds of ${sizes.seconds} s`;
+    notes.push(describeRun(`bare Bolt, ${sizes.fast}/s, ${rounds}`, baseline.run));
+    notes.push(describeRun(`web + worker, ${sizes.fast}/s, ${rounds}`, splitFast.run, splitFast.replies));
+    notes.push(describeRun(`web + worker, ${sizes.slow}/s`, splitSlow.run, splitSlow.replies));
+    notes.push(describeRun(`one process, ${sizes.slow}/s`, inProcessSlow.run, inProcessSlow.replies));
+    if (!ctx.quick) {
+      notes.push(
+        describeRun(`web + worker, ${sizes.fast}/s, every process at one priority`, same.run, same.replies),
+      );
+    }
+    notes.push(describeRun(`one process, ${sizes.fast}/s`, inProcessFast.run, inProcessFast.replies));
     notes.push(
-      prioritized
-        ? `priorities: the worker, Redis and the fakes at nice ${BACKGROUND_NICE}; web, bare Bolt, one process and the load generator at 0 (bench/lib/priority.ts)`
-        : 'priorities: could not be set (not allowed here): every process ran at one priority',
+      `web process RSS: ${Math.round(idleRss / 2 ** 20)} MB idle (${ctx.quick ? 3 : 10} s after start-up, before any load), ${Math.round(peakRss / 2 ** 20)} MB peak (VmHWM${peakReset ? ', reset at idle' : ', since start-up'}) through the ${sizes.slow}/s and ${sizes.fast}/s rounds; idle: ${idleMemory}; after the load: ${loadedMemory}`,
     );
+    notes.push(describePlacement(weakest(placements as Placement[])));
     if (fake.violations.length > 0)
       notes.push(`fake Slack violations: ${fake.violations.slice(0, 3).join('; ')}`);
 
@@ -189,26 +221,62 @@ async function runAck(ctx: BenchContext): Promise<BenchResult> {
       status: 'ran',
       figures: figures({
         sizes,
-        baseline,
-        split,
-        splitReplies,
-        splitSlowReplies,
+        baseline: baseline.run,
+        split: splitFast.run,
+        splitReplies: splitFast.replies,
+        splitSlowReplies: splitSlow.replies,
         samePriority: same.run,
-        inProcess,
-        inProcessReplies,
-        inProcessSlowReplies,
+        inProcess: inProcessFast.run,
+        inProcessReplies: inProcessFast.replies,
+        inProcessSlowReplies: inProcessSlow.replies,
         idleRss,
         peakRss,
+        baselineSched: baseline.sched,
+        splitSched: splitFast.sched,
       }),
-      params: { rate: sizes.fast, slowRate: sizes.slow, seconds: sizes.seconds, command: '/deploy mytool' },
+      params: {
+        rate: sizes.fast,
+        slowRate: sizes.slow,
+        seconds: sizes.seconds * sizes.rounds,
+        slowSeconds: sizes.slowSeconds * sizes.slowRounds,
+        command: '/deploy mytool',
+      },
       notes,
       seconds: (Date.now() - started) / 1000,
     };
   } finally {
     for (const child of children) await child.stop();
-    for (const pid of background) setNice(pid, 0);
+    for (const pid of background) toForeground(pid);
     await fake.close();
     await sandbox.close();
+  }
+}
+
+/** The web + worker processes share one key prefix. */
+const splitEnv = { REDIS_KEY_PREFIX: 'bench-split:' };
+
+function urlOf(port: number): string {
+  return `http://127.0.0.1:${port}`;
+}
+
+/** One round at the fast rate with every process at the normal priority (an info figure). */
+async function samePriority(
+  ctx: BenchContext,
+  fake: FakeSlack,
+  split: Target,
+  sizes: Sizes,
+  background: (number | undefined)[],
+  worker: Child,
+): Promise<Pooled> {
+  const pids = [...background, worker.process.pid];
+  for (const pid of pids) toForeground(pid);
+  ctx.log(
+    `ack: ${sizes.fast} commands/s for ${sizes.seconds} s against ${split.name}, every process at one priority`,
+  );
+  try {
+    return await round(ctx, fake, split, sizes.fast, sizes.seconds);
+  } finally {
+    for (const pid of pids) toBackground(pid);
   }
 }
 

@@ -2,6 +2,7 @@
 import type { Sizes } from '../ack';
 import type { LoadRun, Replies } from './command-load';
 import { compareFigure, type Figure, infoFigure, limitFigure, ratioFigure } from './results';
+import type { SchedTimes } from './schedstat';
 import { maxOf, percentile } from './stats';
 
 /** Slack's deadline for an acknowledgement. */
@@ -21,6 +22,31 @@ export interface Measured {
   inProcessSlowReplies: Replies;
   idleRss: number;
   peakRss: number;
+  /** Main-thread scheduler times over the fast rounds (undefined without /proc). */
+  baselineSched?: SchedTimes | undefined;
+  splitSched?: SchedTimes | undefined;
+}
+
+/** Microseconds of `pick` per command sent. */
+function perCommand(times: SchedTimes | undefined, sent: number, pick: keyof SchedTimes): number {
+  return times && sent > 0 ? times[pick] / 1000 / sent : Number.NaN;
+}
+
+/** Where the web process's main thread spent the fast rounds, per command, against bare Bolt's. */
+function schedFigures(m: Measured): Figure[] {
+  if (!m.splitSched || !m.baselineSched) return [];
+  const figure = (metric: string, pick: keyof SchedTimes) =>
+    compareFigure(
+      metric,
+      perCommand(m.splitSched, m.split.sent, pick),
+      perCommand(m.baselineSched, m.baseline.sent, pick),
+      'bare Bolt',
+      'µs',
+    );
+  return [
+    figure('web main thread on a CPU, per command', 'runNs'),
+    figure('web main thread waiting for a CPU, per command', 'waitNs'),
+  ];
 }
 
 /** The table rows of the ack benchmark. */
@@ -92,6 +118,7 @@ export function figures(m: Measured): Figure[] {
       'ms',
     ),
     infoFigure('ack max (web + worker)', maxOf(m.split.acks), 'ms'),
+    ...schedFigures(m),
     infoFigure('achieved rate', m.split.achievedRate, 'req/s'),
   ];
 }

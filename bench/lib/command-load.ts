@@ -152,3 +152,29 @@ export function describeRun(name: string, load: LoadRun, replies?: Replies): str
   if (!replies) return `${name}: ${ack}`;
   return `${name}: ${ack}; answered ${replies.answered} of ${replies.sent} with a card (${replies.answeredTwice} with more than one), first reply p50 ${round(percentile(replies.latencies, 50))} ms, p99 ${round(percentile(replies.latencies, 99))} ms`;
 }
+
+/** The runs of several rounds against one target as one run (every ack, every command). */
+export function poolRuns(runs: LoadRun[]): LoadRun {
+  const sum = (pick: (r: LoadRun) => number) => runs.reduce((n, r) => n + pick(r), 0);
+  const sent = sum((r) => r.sent);
+  const seconds = sum((r) => (r.achievedRate > 0 ? r.sent / r.achievedRate : 0));
+  return {
+    acks: runs.flatMap((r) => r.acks),
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    sent,
+    achievedRate: seconds > 0 ? sent / seconds : 0,
+    sentAt: new Map(runs.flatMap((r) => [...r.sentAt])),
+  };
+}
+
+/** The replies of several rounds as one. */
+export function poolReplies(replies: Replies[]): Replies {
+  return {
+    latencies: replies.flatMap((r) => r.latencies),
+    answered: replies.reduce((n, r) => n + r.answered, 0),
+    answeredTwice: replies.reduce((n, r) => n + r.answeredTwice, 0),
+    sent: replies.reduce((n, r) => n + r.sent, 0),
+  };
+}

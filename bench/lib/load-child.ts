@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LoadRun, LoadTarget } from './command-load';
-import { setNice } from './priority';
+import { toForeground } from './priority';
 import { spawnTs } from './processes';
 
 let runs = 0;
@@ -23,7 +23,7 @@ export async function commandLoadInChild(
     env: { LOAD_SPEC: JSON.stringify({ target, rate, seconds, out }) },
   });
   // The load generator keeps the normal priority when the benchmark process runs in the background.
-  setNice(child.process.pid, 0);
+  toForeground(child.process.pid);
   try {
     await child.waitForLine('done', (seconds + 60) * 1000);
   } finally {

@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sleep } from './stats';
 
@@ -168,6 +168,21 @@ export function peakRssOf(pid: number | undefined): number {
     return kb ? Number(kb) * 1024 : Number.NaN;
   } catch {
     return Number.NaN;
+  }
+}
+
+/**
+ * Resets a process's peak RSS (VmHWM) to its RSS now, by writing 5 to /proc/<pid>/clear_refs (proc(5)),
+ * so a later {@link peakRssOf} covers only what came after — not the start-up peak. False where that
+ * is not possible (no /proc, or not allowed).
+ */
+export function resetPeakRss(pid: number | undefined): boolean {
+  if (pid === undefined) return false;
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -15,17 +15,9 @@ import { startToolhostSandbox } from '../src/sandbox/toolhost';
 import { FakeSlack } from '../test/fakes/slack';
 import { freePort } from '../test/support/redis-server';
 import { figures } from './lib/ack-figures';
-import {
-  describeRun,
-  type LoadRun,
-  poolReplies,
-  poolRuns,
-  type Replies,
-  repliesOf,
-} from './lib/command-load';
+import { describeRun } from './lib/command-load';
 import type { BenchContext, Benchmark } from './lib/context';
-import { BENCH_SIGNING_SECRET, slackEnv, startSlackDeckhand } from './lib/deckhand-slack';
-import { commandLoadInChild } from './lib/load-child';
+import { slackEnv, startSlackDeckhand } from './lib/deckhand-slack';
 import { memoryBreakdown } from './lib/memory-breakdown';
 import {
   describePlacement,
@@ -37,7 +29,7 @@ import {
 } from './lib/priority';
 import { type Child, peakRssOf, resetPeakRss, rssOf, spawnTs } from './lib/processes';
 import type { BenchResult } from './lib/results';
-import { type SchedTimes, schedDelta, schedSum, schedTimesOf } from './lib/schedstat';
+import { alternate, type Pooled, round, type Target } from './lib/rounds';
 import { sleep } from './lib/stats';
 
 /** The rates, round lengths and round counts of one run. */
@@ -50,70 +42,6 @@ export interface Sizes {
   slowSeconds: number;
   slowRounds: number;
   warm: number;
-}
-
-/** A server under load: its Slack events URL's origin, and whether its commands get cards. */
-interface Target {
-  name: string;
-  url: string;
-  answers: boolean;
-  /** Its process, whose main thread's scheduler times are read around each round. */
-  pid: number | undefined;
-}
-
-/** The rounds of one target, pooled. */
-interface Pooled {
-  run: LoadRun;
-  replies: Replies;
-  /** Its main thread's time on a CPU and waiting for one, over the rounds. */
-  sched?: SchedTimes | undefined;
-}
-
-/** Runs the load generator once against `target`; awaits the run's cards when it answers. */
-async function round(ctx: BenchContext, fake: FakeSlack, target: Target, rate: number, seconds: number) {
-  const run = await commandLoadInChild(
-    ctx.dir,
-    { url: target.url, secret: BENCH_SIGNING_SECRET, teamId: fake.options.teamId, fakeUrl: fake.url },
-    rate,
-    seconds,
-  );
-  const replies = target.answers
-    ? await repliesOf(fake, run, 30_000)
-    : { latencies: [], answered: 0, answeredTwice: 0, sent: run.sent };
-  return { run, replies };
-}
-
-/**
- * A warm-up round for each target, then `rounds` rounds of each in turn (A, B, A, B, …), each
- * waiting for the cards of the one before; the rounds of each target are pooled.
- */
-async function alternate(
-  ctx: BenchContext,
-  fake: FakeSlack,
-  targets: Target[],
-  rate: number,
-  seconds: number,
-  rounds: number,
-  warm: number,
-): Promise<Pooled[]> {
-  for (const target of targets) {
-    ctx.log(`ack: warming up ${target.name} at ${rate}/s`);
-    await round(ctx, fake, target, rate, warm);
-  }
-  const results = targets.map(() => [] as Pooled[]);
-  for (let n = 1; n <= rounds; n += 1) {
-    for (const [i, target] of targets.entries()) {
-      ctx.log(`ack: round ${n}/${rounds}: ${rate} commands/s for ${seconds} s against ${target.name}`);
-      const before = schedTimesOf(target.pid);
-      const result = await round(ctx, fake, target, rate, seconds);
-      results[i]?.push({ ...result, sched: schedDelta(before, schedTimesOf(target.pid)) });
-    }
-  }
-  return results.map((list) => ({
-    run: poolRuns(list.map((r) => r.run)),
-    replies: poolReplies(list.map((r) => r.replies)),
-    sched: schedSum(list.map((r) => r.sched)),
-  }));
 }
 
 async function runAck(ctx: BenchContext): Promise<BenchResult> {

@@ -1,0 +1,81 @@
+/**
+ * Load rounds of the ack benchmark: one round of signed slash commands against a server (and its
+ * cards awaited), and alternating rounds against several servers (A, B, A, B, …), pooled per server,
+ * with each server's main-thread scheduler times around its rounds.
+ */
+import type { FakeSlack } from '../../test/fakes/slack';
+import { type LoadRun, poolReplies, poolRuns, type Replies, repliesOf } from './command-load';
+import type { BenchContext } from './context';
+import { BENCH_SIGNING_SECRET } from './deckhand-slack';
+import { commandLoadInChild } from './load-child';
+import { type SchedTimes, schedDelta, schedSum, schedTimesOf } from './schedstat';
+
+/** A server under load: its Slack events URL's origin, and whether its commands get cards. */
+export interface Target {
+  name: string;
+  url: string;
+  answers: boolean;
+  /** Its process, whose main thread's scheduler times are read around each round. */
+  pid: number | undefined;
+}
+
+/** The rounds of one target, pooled. */
+export interface Pooled {
+  run: LoadRun;
+  replies: Replies;
+  /** Its main thread's time on a CPU and waiting for one, over the rounds. */
+  sched?: SchedTimes | undefined;
+}
+
+/** Runs the load generator once against `target`; awaits the run's cards when it answers. */
+export async function round(
+  ctx: BenchContext,
+  fake: FakeSlack,
+  target: Target,
+  rate: number,
+  seconds: number,
+) {
+  const run = await commandLoadInChild(
+    ctx.dir,
+    { url: target.url, secret: BENCH_SIGNING_SECRET, teamId: fake.options.teamId, fakeUrl: fake.url },
+    rate,
+    seconds,
+  );
+  const replies = target.answers
+    ? await repliesOf(fake, run, 30_000)
+    : { latencies: [], answered: 0, answeredTwice: 0, sent: run.sent };
+  return { run, replies };
+}
+
+/**
+ * A warm-up round for each target, then `rounds` rounds of each in turn (A, B, A, B, …), each
+ * waiting for the cards of the one before; the rounds of each target are pooled.
+ */
+export async function alternate(
+  ctx: BenchContext,
+  fake: FakeSlack,
+  targets: Target[],
+  rate: number,
+  seconds: number,
+  rounds: number,
+  warm: number,
+): Promise<Pooled[]> {
+  for (const target of targets) {
+    ctx.log(`ack: warming up ${target.name} at ${rate}/s`);
+    await round(ctx, fake, target, rate, warm);
+  }
+  const results = targets.map(() => [] as Pooled[]);
+  for (let n = 1; n <= rounds; n += 1) {
+    for (const [i, target] of targets.entries()) {
+      ctx.log(`ack: round ${n}/${rounds}: ${rate} commands/s for ${seconds} s against ${target.name}`);
+      const before = schedTimesOf(target.pid);
+      const result = await round(ctx, fake, target, rate, seconds);
+      results[i]?.push({ ...result, sched: schedDelta(before, schedTimesOf(target.pid)) });
+    }
+  }
+  return results.map((list) => ({
+    run: poolRuns(list.map((r) => r.run)),
+    replies: poolReplies(list.map((r) => r.replies)),
+    sched: schedSum(list.map((r) => r.sched)),
+  }));
+}

@@ -5,9 +5,9 @@
  * are separate containers). So the benchmark puts the worker, Redis and the fakes in the background:
  * Linux's SCHED_IDLE policy (sched(7): "for running very low priority background jobs"), set on every
  * thread with `chrt --idle`; a process of the normal policy that wakes up runs before them at once.
- * Nice 10 alone (the earlier set-up) still lets a background process finish its time slice first:
- * the web process and the load generator then waited behind it, which no deployment does (measured:
- * ack p99 2.8–8× bare Bolt with nice 10, against 1.5–2.4× with SCHED_IDLE, on the same code).
+ * Nice 10 alone (the earlier set-up) only lowers a background process's share of the CPU; the web
+ * process and the load generator still waited behind it, which no deployment does (measured: ack p99
+ * 3.5–8.5× bare Bolt in four runs with nice 10, against 1.5–2.4× with SCHED_IDLE, on the same code).
  * Where `chrt` is missing or refused, the background gets nice 10, and the run says so.
  * The web process, the bare Bolt app, the one-process Deckhand and the load generator keep the normal
  * policy. The same run also measures with every process at one priority (an info figure).

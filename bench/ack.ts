@@ -11,6 +11,7 @@
  * Bolt at 200/s, first reply p50/p99 at 5/s (vs one process) and at 200/s, and the web process's
  * peak RSS under load against its RSS idle.
  */
+import { join } from 'node:path';
 import { startToolhostSandbox } from '../src/sandbox/toolhost';
 import { FakeSlack } from '../test/fakes/slack';
 import { freePort } from '../test/support/redis-server';
@@ -69,7 +70,11 @@ async function runAck(ctx: BenchContext): Promise<BenchResult> {
     const single = await startSlackDeckhand(ctx, fake, sandbox, 'single');
     children.push(foreground(single.child));
     const boltPort = await freePort();
-    const bolt = spawnTs('bench/ack-bolt.ts', { env: { ...slackEnv(fake), PORT: String(boltPort) } });
+    const bolt = spawnTs('bench/ack-bolt.ts', {
+      env: { ...slackEnv(fake), PORT: String(boltPort) },
+      // --profile: the baseline too, so the two can be read side by side.
+      ...(ctx.profileDir ? { cpuProfDir: join(ctx.profileDir, 'bare-bolt') } : {}),
+    });
     children.push(foreground(bolt));
     await bolt.waitForLine('ready', 30_000);
 

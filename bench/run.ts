@@ -4,7 +4,7 @@
  * table — each figure with its same-run baseline, the ratio and the target — and writes
  * bench/results.json. `--quick` shrinks every benchmark to a smoke test (CI): it checks that each still
  * runs and produces its figures, and does not judge targets. `--profile` writes V8 CPU profiles of the
- * Deckhand processes under .data/bench-profiles/.
+ * Deckhand processes (and of benchmark 1's bare Bolt app) under .data/bench-profiles/.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';

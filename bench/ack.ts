@@ -20,14 +20,7 @@ import { describeRun } from './lib/command-load';
 import type { BenchContext, Benchmark } from './lib/context';
 import { slackEnv, startSlackDeckhand } from './lib/deckhand-slack';
 import { memoryBreakdown } from './lib/memory-breakdown';
-import {
-  describePlacement,
-  type Placement,
-  redisPid,
-  toBackground,
-  toForeground,
-  weakest,
-} from './lib/priority';
+import { describePlacement, redisPid, toBackground, toForeground, weakest } from './lib/priority';
 import { type Child, peakRssOf, resetPeakRss, rssOf, spawnTs } from './lib/processes';
 import type { BenchResult } from './lib/results';
 import { alternate, type Pooled, round, type Target } from './lib/rounds';
@@ -144,7 +137,7 @@ async function runAck(ctx: BenchContext): Promise<BenchResult> {
     notes.push(
       `web process RSS: ${Math.round(idleRss / 2 ** 20)} MB idle (${ctx.quick ? 3 : 10} s after start-up, before any load), ${Math.round(peakRss / 2 ** 20)} MB peak (VmHWM${peakReset ? ', reset at idle' : ', since start-up'}) through the ${sizes.slow}/s and ${sizes.fast}/s rounds; idle: ${idleMemory}; after the load: ${loadedMemory}`,
     );
-    notes.push(describePlacement(weakest(placements as Placement[])));
+    notes.push(describePlacement(weakest(placements)));
     if (fake.violations.length > 0)
       notes.push(`fake Slack violations: ${fake.violations.slice(0, 3).join('; ')}`);
 

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandJob } from '../../src/core/command-job';
 import { BullCommandQueue, commandJobId, laneKey, laneOf } from '../../src/queue/command-queue';
 import { bullPrefix } from '../../src/queue/queues';
+import { countCalls } from '../support/call-count';
 import { testPrefix, testRedis } from '../support/redis';
 
 let redis: Redis;
@@ -42,21 +43,14 @@ function job(user: string, n: number): CommandJob {
 
 describe('command queue bursts', () => {
   it('queues a burst with one transaction and one addBulk, every job present and each lane in order', async () => {
-    let transactions = 0;
-    const counted = new Proxy(redis, {
-      get(target, name) {
-        const value = Reflect.get(target, name, target);
-        if (name === 'multi') transactions += 1;
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
+    const { counted, calls: transactions } = countCalls(redis, 'multi');
     const commands = new BullCommandQueue(queue, counted, prefix);
     const burst = [
       ...Array.from({ length: 12 }, (_, n) => job('UA', n)),
       ...[0, 1, 2].map((n) => job('UB', n)),
     ];
     await Promise.all(burst.map((j) => commands.enqueue(j)));
-    expect(transactions).toBe(1);
+    expect(transactions()).toBe(1);
     for (const j of burst) expect(await queue.getJob(commandJobId(j.key))).toBeDefined();
     const laneA = await redis.lrange(laneKey(prefix, laneOf(job('UA', 0))), 0, -1);
     expect(laneA).toEqual(burst.slice(0, 12).map((j) => commandJobId(j.key)));
@@ -67,7 +61,7 @@ describe('command queue bursts', () => {
     expect(heads).toEqual(burst.map((_, n) => (n === 0 || n === 12 ? true : undefined)));
     // A later command is a burst of its own.
     await commands.enqueue(job('UA', 99));
-    expect(transactions).toBe(2);
+    expect(transactions()).toBe(2);
   });
 
   it('tells every caller of a burst when it could not be queued', async () => {

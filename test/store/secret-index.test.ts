@@ -5,6 +5,7 @@ import { candidates } from '../../src/secret-match';
 import { envvarIsSecret, looksLikeSecret } from '../../src/secrets';
 import { AuditLog } from '../../src/store/audit';
 import { configSecrets, SecretIndex } from '../../src/store/secret-index';
+import { countCalls } from '../support/call-count';
 import { testPrefix, testRedis } from '../support/redis';
 
 let redis: Redis;
@@ -69,29 +70,22 @@ describe('secret index', () => {
   });
 
   it('asks Redis again only when the index changed: a redraw costs one round trip, and a secret registered by another process in between is masked', async () => {
-    let pipelines = 0;
     // Counts the round trips of the scrubbing instance (each lookup is one pipeline).
-    const counted = new Proxy(redis, {
-      get(target, name) {
-        const value = Reflect.get(target, name, target);
-        if (name === 'pipeline') pipelines += 1;
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
+    const { counted, calls: pipelines } = countCalls(redis, 'pipeline');
     const drawing = new SecretIndex(counted, { key, prefix });
     const other = new SecretIndex(redis, { key, prefix });
     const fresh = `tok-${randomBytes(12).toString('hex')}`;
     const card = [`deployment 20261126-ab started with ${fresh} in the log`];
     expect(await drawing.scrubTexts(card)).toEqual(card);
-    const first = pipelines;
+    const first = pipelines();
     expect(first).toBe(2); // the words and version, then the memberships
     expect(await drawing.scrubTexts(card)).toEqual(card);
-    expect(pipelines - first).toBe(1); // the version only: every span already known
+    expect(pipelines() - first).toBe(1); // the version only: every span already known
     await other.register(fresh);
     expect(await drawing.scrubTexts(card)).toEqual([
       'deployment 20261126-ab started with [redacted] in the log',
     ]);
-    expect(pipelines - first).toBe(3); // the version changed: the memberships asked again
+    expect(pipelines() - first).toBe(3); // the version changed: the memberships asked again
   });
 
   it('registers envvar values by the rule: secret names or credential shapes only', async () => {

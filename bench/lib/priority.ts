@@ -8,7 +8,9 @@
  * Nice 10 alone (the earlier set-up) only lowers a background process's share of the CPU; the web
  * process and the load generator still waited behind it, which no deployment does (measured: ack p99
  * 3.5–8.5× bare Bolt in four runs with nice 10, against 1.5–2.4× with SCHED_IDLE, on the same code).
- * Where `chrt` is missing or refused, the background gets nice 10, and the run says so.
+ * Where `chrt` is missing or refused, the background gets nice 10, and the run says so. Children of
+ * the benchmark process inherit its policy; putting them back under the normal one needs root or
+ * CAP_SYS_NICE — without it every process runs at one priority, and the run says that too.
  * The web process, the bare Bolt app, the one-process Deckhand and the load generator keep the normal
  * policy. The same run also measures with every process at one priority (an info figure).
  */

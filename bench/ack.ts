@@ -42,7 +42,7 @@ async function runAck(ctx: BenchContext): Promise<BenchResult> {
   const started = Date.now();
   const sizes: Sizes = ctx.quick
     ? { fast: 50, slow: 5, seconds: 2, rounds: 1, slowSeconds: 2, slowRounds: 1, warm: 1 }
-    : { fast: 200, slow: 5, seconds: 6, rounds: 4, slowSeconds: 6, slowRounds: 2, warm: 2 };
+    : { fast: 200, slow: 5, seconds: 6, rounds: 4, slowSeconds: 6, slowRounds: 4, warm: 2 };
   const sandbox = await startToolhostSandbox({ stepMs: 1500 });
   const fake = await FakeSlack.start();
   const children: Child[] = [];

@@ -32,4 +32,4 @@ EXPOSE 3000
 # Liveness of the process itself; /readyz says whether it serves (use it for a load balancer).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "--max-semi-space-size=2", "bin/deckhand.mjs", "start", "--role", "all"]
+CMD ["node", "--max-semi-space-size=2", "--heap-growing-percent=20", "bin/deckhand.mjs", "start", "--role", "all"]

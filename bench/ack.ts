@@ -76,6 +76,7 @@ async function runAck(ctx: BenchContext): Promise<BenchResult> {
       url: urlOf(web.port),
       answers: true,
       pid: web.child.process.pid,
+      runnerPid: worker.child.process.pid,
     };
     const inProcess: Target = {
       name: 'Deckhand in one process',
@@ -159,6 +160,7 @@ async function runAck(ctx: BenchContext): Promise<BenchResult> {
         peakRss,
         baselineSched: baseline.sched,
         splitSched: splitFast.sched,
+        workerCpuSeconds: splitFast.runnerCpuSeconds,
       }),
       params: {
         rate: sizes.fast,

@@ -25,6 +25,8 @@ export interface Measured {
   /** Main-thread scheduler times over the fast rounds (undefined without /proc). */
   baselineSched?: SchedTimes | undefined;
   splitSched?: SchedTimes | undefined;
+  /** CPU seconds of the worker process over the fast web + worker rounds (their cards included). */
+  workerCpuSeconds?: number | undefined;
 }
 
 /** Microseconds of `pick` per command sent. */
@@ -119,6 +121,11 @@ export function figures(m: Measured): Figure[] {
     ),
     infoFigure('ack max (web + worker)', maxOf(m.split.acks), 'ms'),
     ...schedFigures(m),
+    // What limits the first reply at the fast rate: one worker process's CPU per command it answers
+    // (all its threads, from /proc; the watch polls the deploy cards start are partly in it).
+    ...(m.workerCpuSeconds !== undefined && Number.isFinite(m.workerCpuSeconds) && m.split.sent > 0
+      ? [infoFigure('worker process CPU per command', (m.workerCpuSeconds * 1e6) / m.split.sent, 'µs')]
+      : []),
     infoFigure('achieved rate', m.split.achievedRate, 'req/s'),
   ];
 }

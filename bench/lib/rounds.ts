@@ -8,6 +8,7 @@ import { type LoadRun, poolReplies, poolRuns, type Replies, repliesOf } from './
 import type { BenchContext } from './context';
 import { BENCH_SIGNING_SECRET } from './deckhand-slack';
 import { commandLoadInChild } from './load-child';
+import { cpuSecondsOf } from './processes';
 import { type SchedTimes, schedDelta, schedSum, schedTimesOf } from './schedstat';
 
 /** A server under load: its Slack events URL's origin, and whether its commands get cards. */
@@ -17,6 +18,8 @@ export interface Target {
   answers: boolean;
   /** Its process, whose main thread's scheduler times are read around each round. */
   pid: number | undefined;
+  /** A process that runs its commands (a worker), whose CPU time is read around each round. */
+  runnerPid?: number | undefined;
 }
 
 /** The rounds of one target, pooled. */
@@ -25,6 +28,8 @@ export interface Pooled {
   replies: Replies;
   /** Its main thread's time on a CPU and waiting for one, over the rounds. */
   sched?: SchedTimes | undefined;
+  /** CPU seconds (all threads) its runner process used over the rounds, cards included. */
+  runnerCpuSeconds?: number | undefined;
 }
 
 /** Runs the load generator once against `target`; awaits the run's cards when it answers. */
@@ -69,13 +74,19 @@ export async function alternate(
     for (const [i, target] of targets.entries()) {
       ctx.log(`ack: round ${n}/${rounds}: ${rate} commands/s for ${seconds} s against ${target.name}`);
       const before = schedTimesOf(target.pid);
+      const runnerBefore = cpuSecondsOf(target.runnerPid);
       const result = await round(ctx, fake, target, rate, seconds);
-      results[i]?.push({ ...result, sched: schedDelta(before, schedTimesOf(target.pid)) });
+      results[i]?.push({
+        ...result,
+        sched: schedDelta(before, schedTimesOf(target.pid)),
+        runnerCpuSeconds: cpuSecondsOf(target.runnerPid) - runnerBefore,
+      });
     }
   }
   return results.map((list) => ({
     run: poolRuns(list.map((r) => r.run)),
     replies: poolReplies(list.map((r) => r.replies)),
     sched: schedSum(list.map((r) => r.sched)),
+    runnerCpuSeconds: list.reduce((sum, r) => sum + (r.runnerCpuSeconds ?? Number.NaN), 0),
   }));
 }

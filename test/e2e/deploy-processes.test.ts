@@ -131,7 +131,9 @@ describe('deployment files', () => {
     expect(Object.keys(types).sort()).toEqual(['redis', 'web', 'worker']);
     expect(command('web')).toBe(types.web);
     expect(command('worker')).toBe(types.worker);
-    expect(types.web).toBe('node --max-semi-space-size=2 --heap-growing-percent=20 bin/deckhand.mjs start --role web');
+    expect(types.web).toBe(
+      'node --max-semi-space-size=2 --heap-growing-percent=20 bin/deckhand.mjs start --role web',
+    );
     expect(types.worker).toBe('node bin/deckhand.mjs start --role worker');
     const redis = command('redis');
     expect(redis).toMatch(/--appendonly yes/);

@@ -147,6 +147,18 @@ describe('deployment files', () => {
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\n?.*\/healthz/m);
   });
 
+  it("the one-process Dockerfile and `npm start` run node with the web process type's flags", () => {
+    const webFlags = (procfile().web ?? '').split(' bin/deckhand.mjs')[0];
+    expect(webFlags).toBe('node --max-semi-space-size=2 --heap-growing-percent=20');
+    const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+    const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
+    expect(JSON.parse(cmd ?? '[]').join(' ')).toBe(`${webFlags} bin/deckhand.mjs start --role all`);
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(pkg.scripts.start).toBe(`${webFlags} bin/deckhand.mjs start`);
+  });
+
   it('starts every Procfile process type: Redis, then web (/readyz 200, polling Telegram) and worker', async () => {
     const types = procfile();
     const redisPort = await freePort();

@@ -27,14 +27,16 @@ export interface LoadRun {
 }
 
 /**
- * Steady load: each connection sends at most 4 requests a second. Each connection is its own autocannon
- * instance, started 1/rate seconds after the previous one, so arrivals are spread evenly over each
- * second — 50 connections of one instance tick together and sent the load as bursts of up to 40
- * requests within 10 ms every 250 ms (measured), which timed each ack behind the burst before it;
- * Slack's requests from many people do not arrive in lock-step. (autocannon's `overallRate` bursts too.)
+ * Steady load: one connection per command a second, each its own autocannon instance, started 1/rate
+ * seconds after the previous one, so arrivals are spread evenly over each second as Slack's requests
+ * from many people are. A connection may send only one request a second: autocannon's per-connection
+ * rate sends its whole quota back to back as soon as its one-second tick opens and then waits for the
+ * next tick, so 4 requests a second per connection (what this did before) sent every second's 200
+ * commands within its first 250 ms — bursts at 800/s, measured from the acks' timestamps — and timed
+ * each ack behind the burst's others. (autocannon's `overallRate` does the same.)
  */
-function connectionsFor(rate: number): { connections: number; connectionRate: number } {
-  const connections = Math.max(1, Math.round(rate / 4));
+export function connectionsFor(rate: number): { connections: number; connectionRate: number } {
+  const connections = Math.max(1, Math.round(rate));
   return { connections, connectionRate: rate / connections };
 }
 

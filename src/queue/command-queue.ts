@@ -50,6 +50,17 @@ interface Pending {
 }
 
 /**
+ * Joins each job to the end of its lane (KEYS[i] gets ARGV[i]), renews every lane's expiry
+ * (ARGV[#KEYS + 1] seconds) and returns the lanes' new lengths: one command, atomic, for a burst.
+ */
+const JOIN_LANES = `local lengths = {}
+for i, key in ipairs(KEYS) do
+  lengths[i] = redis.call('RPUSH', key, ARGV[i])
+  redis.call('EXPIRE', key, ARGV[#KEYS + 1])
+end
+return lengths`;
+
+/**
  * Hands commands to the workers on BullMQ: the job id is the delivery's (a re-delivery cannot queue
  * twice) and the job joins the end of its lane first, so a person's commands in one conversation run
  * in the order they arrived whichever worker takes them (see `command-processor.ts`).
@@ -58,8 +69,11 @@ interface Pending {
  * one Redis round trip less between a command and its first reply.
  *
  * The commands handed over in one turn of the event loop (a burst of slash commands) are queued
- * together: their lanes in one transaction, then the jobs in one `addBulk` — two round trips for the
- * burst instead of two per command, which kept the web process's acks waiting behind Redis writes.
+ * together: their lanes in one script, then the jobs in one `addBulk` — two round trips for the
+ * burst instead of two per command. A lone command (the usual case when people's commands arrive
+ * spread out) is added with `add`: `addBulk` and a MULTI build an ioredis pipeline, which copies every
+ * script defined on the connection (BullMQ's ~50) onto itself — the web process's largest allocation
+ * per command, and a cause of its major collections under load.
  */
 export class BullCommandQueue implements CommandQueue {
   private pending: Pending[] = [];
@@ -84,24 +98,23 @@ export class BullCommandQueue implements CommandQueue {
     const batch = this.pending;
     this.pending = [];
     try {
-      const lanes = this.redis.multi();
-      for (const { data, jobId } of batch) {
-        const key = laneKey(this.prefix, data.lane);
-        lanes.rpush(key, jobId).expire(key, LANE_TTL_SECONDS);
-      }
-      const replies = (await lanes.exec()) ?? [];
-      for (const [error] of replies) if (error) throw error;
-      await this.queue.addBulk(
-        batch.map(({ data, jobId }, n) => {
-          // Each command queued two replies (RPUSH's new length, EXPIRE's answer).
-          const head = replies[2 * n]?.[1] === 1;
-          return {
-            name: 'command',
-            data: head ? { ...data, laneHead: true } : data,
-            opts: { ...JOB_OPTIONS, jobId },
-          };
-        }),
-      );
+      const keys = batch.map(({ data }) => laneKey(this.prefix, data.lane));
+      const ids = batch.map(({ jobId }) => jobId);
+      const lengths = (await this.redis.eval(
+        JOIN_LANES,
+        keys.length,
+        ...keys,
+        ...ids,
+        LANE_TTL_SECONDS,
+      )) as number[];
+      const jobs = batch.map(({ data, jobId }, n) => ({
+        name: 'command',
+        data: lengths[n] === 1 ? { ...data, laneHead: true as const } : data,
+        opts: { ...JOB_OPTIONS, jobId },
+      }));
+      const [only] = jobs;
+      if (only && jobs.length === 1) await this.queue.add(only.name, only.data, only.opts);
+      else await this.queue.addBulk(jobs);
       for (const { done } of batch) done();
     } catch (error) {
       for (const { failed } of batch) failed(error);

@@ -1,12 +1,12 @@
 /**
  * A burst of commands handed over in one turn of the event loop is queued together (issue 17: the
- * web process's acks no longer wait behind a Redis round trip per command): one transaction for the
+ * web process's acks no longer wait behind a Redis round trip per command): one script for the
  * lanes and one `addBulk`, with every job queued and each lane in arrival order — and a failure
- * reaches every caller of the burst.
+ * reaches every caller of the burst. A lone command is added without building a pipeline.
  */
 import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Pipeline, type Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CommandJob } from '../../src/core/command-job';
 import { BullCommandQueue, commandJobId, laneKey, laneOf } from '../../src/queue/command-queue';
 import { bullPrefix } from '../../src/queue/queues';
@@ -42,18 +42,24 @@ function job(user: string, n: number): CommandJob {
 }
 
 describe('command queue bursts', () => {
-  it('queues a burst with one transaction and one addBulk, every job present and each lane in order', async () => {
-    const { counted, calls: transactions } = countCalls(redis, 'multi');
-    const commands = new BullCommandQueue(queue, counted, prefix);
+  it('queues a burst with one lane script and one addBulk, every job present and each lane in order', async () => {
+    const { counted, calls: scripts } = countCalls(redis, 'eval');
+    const bulks = countCalls(queue, 'addBulk');
+    const commands = new BullCommandQueue(bulks.counted, counted, prefix);
     const burst = [
       ...Array.from({ length: 12 }, (_, n) => job('UA', n)),
       ...[0, 1, 2].map((n) => job('UB', n)),
     ];
     await Promise.all(burst.map((j) => commands.enqueue(j)));
-    expect(transactions()).toBe(1);
+    expect(scripts()).toBe(1);
+    expect(bulks.calls()).toBe(1);
     for (const j of burst) expect(await queue.getJob(commandJobId(j.key))).toBeDefined();
     const laneA = await redis.lrange(laneKey(prefix, laneOf(job('UA', 0))), 0, -1);
     expect(laneA).toEqual(burst.slice(0, 12).map((j) => commandJobId(j.key)));
+    // Every lane expires a day after its last command.
+    const ttl = await redis.ttl(laneKey(prefix, laneOf(job('UB', 0))));
+    expect(ttl).toBeGreaterThan(24 * 3600 - 60);
+    expect(ttl).toBeLessThanOrEqual(24 * 3600);
     // The first of each lane found it empty: it is the head, and says so; the ones behind it do not.
     const heads = await Promise.all(
       burst.map(async (j) => (await queue.getJob(commandJobId(j.key)))?.data.laneHead),
@@ -61,7 +67,25 @@ describe('command queue bursts', () => {
     expect(heads).toEqual(burst.map((_, n) => (n === 0 || n === 12 ? true : undefined)));
     // A later command is a burst of its own.
     await commands.enqueue(job('UA', 99));
-    expect(transactions()).toBe(2);
+    expect(scripts()).toBe(2);
+  });
+
+  it('adds a lone command with `add`, no pipeline built, behind the others of its lane', async () => {
+    // Every pipeline and MULTI of ioredis, BullMQ's included, ends in Pipeline#exec.
+    const pipelines = vi.spyOn(Pipeline.prototype, 'exec');
+    const bulks = countCalls(queue, 'addBulk');
+    const commands = new BullCommandQueue(bulks.counted, redis, prefix);
+    const first = job('UD', 1);
+    await commands.enqueue(first);
+    const second = job('UD', 2);
+    await commands.enqueue(second);
+    expect(bulks.calls()).toBe(0);
+    expect(pipelines).not.toHaveBeenCalled();
+    pipelines.mockRestore();
+    expect((await queue.getJob(commandJobId(first.key)))?.data).toMatchObject({ laneHead: true });
+    expect((await queue.getJob(commandJobId(second.key)))?.data.laneHead).toBeUndefined();
+    const lane = await redis.lrange(laneKey(prefix, laneOf(first)), 0, -1);
+    expect(lane).toEqual([first, second].map((j) => commandJobId(j.key)));
   });
 
   it('tells every caller of a burst when it could not be queued', async () => {
@@ -70,6 +94,8 @@ describe('command queue bursts', () => {
     const commands = new BullCommandQueue(broken, redis, prefix);
     const results = await Promise.allSettled([job('UC', 1), job('UC', 2)].map((j) => commands.enqueue(j)));
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    broken.add = () => Promise.reject(new Error('Redis went away'));
+    await expect(commands.enqueue(job('UC', 3))).rejects.toThrow('Redis went away');
     await broken.close();
   });
 });

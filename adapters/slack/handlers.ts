@@ -147,22 +147,27 @@ function onCommands(app: App, deps: HandlerDeps): void {
   });
 }
 
+/** Escapes a literal for a regular expression. */
+function literal(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /**
  * Button clicks: acknowledged at once, then re-dispatched as the stored action for the person who
  * clicked. A re-delivered payload (same trigger) and a double click (same person and button within
- * seconds) run nothing the second time.
+ * seconds) run nothing the second time. Link buttons (they open a URL) are only acknowledged.
+ *
+ * One Bolt listener for both kinds: Bolt runs every listener's middleware chain for every request,
+ * and each chain's objects outlive a minor collection, so every listener fewer is less garbage per
+ * request for the web process's major collections (issue 17's ack tail).
  */
 function onActions(app: App, deps: HandlerDeps): void {
-  app.action(
-    { type: 'block_actions', action_id: new RegExp(`^${LINK_PREFIX.replace('.', '\\.')}`) },
-    async ({ ack }) => {
-      await ack();
-    },
-  );
+  const ours = new RegExp(`^(${literal(ACTION_PREFIX)}|${literal(LINK_PREFIX)})`);
   app.action<BlockAction<ButtonAction>>(
-    { type: 'block_actions', action_id: new RegExp(`^${ACTION_PREFIX.replace('.', '\\.')}`) },
+    { type: 'block_actions', action_id: ours },
     async ({ ack, body, action }) => {
       await ack();
+      if (!action.action_id.startsWith(ACTION_PREFIX)) return;
       deps.inflight.run('action', async () => {
         const actionId = action.action_id.slice(ACTION_PREFIX.length);
         const teamId = body.team?.id ?? body.user.team_id ?? '';
@@ -260,17 +265,15 @@ function onMessages(app: App, deps: HandlerDeps): void {
     const line = slashCommandLine(`/${deps.slashCommand}`, text, deps.slashCommand);
     await handOff(deps, key, { kind: 'text', text: line }, invocationOf(who, place, files), place);
   };
-  app.event('app_mention', async ({ event, body, context }) => {
+  // One listener for both (see `onActions`): mentions anywhere, messages only in the bot's DMs.
+  app.event(/^(app_mention|message)$/, async ({ event, body, context }) => {
+    const message = event as unknown as MessageLike;
+    if (message.type === 'message' && message.channel_type !== 'im') return;
     const teamId = context.teamId ?? (body as { team_id?: string }).team_id ?? '';
-    deps.inflight.run('mention', () =>
-      handle(event as unknown as MessageLike, (body as { event_id?: string }).event_id, teamId),
+    const eventId = (body as { event_id?: string }).event_id;
+    deps.inflight.run(message.type === 'message' ? 'message' : 'mention', () =>
+      handle(message, eventId, teamId),
     );
-  });
-  app.message(async ({ message, body, context }) => {
-    const event = message as unknown as MessageLike;
-    if (event.channel_type !== 'im') return;
-    const teamId = context.teamId ?? (body as { team_id?: string }).team_id ?? '';
-    deps.inflight.run('message', () => handle(event, (body as { event_id?: string }).event_id, teamId));
   });
 }
 

@@ -57,6 +57,26 @@ describe('Slack buttons', () => {
     expect(restarts()).toBe(before + 1);
   });
 
+  it('only acknowledges a link button (it opens a page), and runs nothing', async () => {
+    const card = await jobCard('C0BTN9');
+    const before = restarts();
+    const click = bot.driver.clickPayload(USERS.maintainer, card, 'Restart');
+    const [action] = click.actions as Record<string, unknown>[];
+    const link = {
+      ...click,
+      actions: [{ ...action, action_id: 'dh-link.0', url: 'https://example.org/docs', value: undefined }],
+    };
+    const delivery = await bot.driver.interact(link);
+    expect(delivery.status).toBe(200);
+    await bot.settled();
+    expect(restarts()).toBe(before);
+    expect(bot.fake.channelMessages('C0BTN9')).toHaveLength(1);
+    expect(bot.fake.ephemerals.filter((e) => e.channel === 'C0BTN9')).toEqual([]);
+    // The same click on the card's own button runs: the check above would have seen it.
+    await bot.driver.interact(click);
+    await waitFor(() => restarts() === before + 1);
+  });
+
   it('checks the rights of the person who clicks, not of the one who posted the card', async () => {
     const card = await jobCard('C0BTN3', USERS.admin);
     const before = restarts();

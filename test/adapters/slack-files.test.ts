@@ -119,6 +119,26 @@ describe('Slack files and events', () => {
     expect(bot.fake.channelMessages(dm)).toHaveLength(before + 1);
   });
 
+  it('reads plain messages only in its DM: one in a channel, without a mention, runs nothing', async () => {
+    const said = (channel: string, ts: string) =>
+      bot.driver.eventBody({
+        type: 'message',
+        channel,
+        channel_type: channel === dm ? 'im' : 'channel',
+        user: USERS.maintainer.id,
+        text: 'peek',
+        ts,
+      });
+    const delivery = await bot.driver.event(said('C0CHATTER', '1700000000.000300'));
+    expect(delivery.status).toBe(200);
+    // The same words in the DM are answered: the check below would have seen an answer.
+    const before = bot.fake.channelMessages(dm).length;
+    await bot.driver.event(said(dm, '1700000000.000301'));
+    await waitFor(() => bot.fake.channelMessages(dm).length > before);
+    await bot.settled();
+    expect(bot.fake.channelMessages('C0CHATTER')).toEqual([]);
+  });
+
   it('answers an @mention in the thread of the mention, and ignores other bots', async () => {
     const mention = bot.driver.eventBody({
       type: 'app_mention',

@@ -39,7 +39,9 @@ describe('the ack benchmark’s load', () => {
       3,
     );
     expect(run.non2xx + run.errors).toBe(0);
-    expect(arrivals.length).toBeGreaterThanOrEqual(100);
+    // Exactly the rate: 40 a second for 3 s.
+    expect(run.sent).toBe(120);
+    expect(arrivals).toHaveLength(120);
     // Each arrival's place within its second (counted from the first): a steady load fills every
     // quarter of the second alike (25 % each); a burst per second puts nearly all in the first.
     const first = Math.min(...arrivals);

@@ -79,7 +79,9 @@ export async function commandLoad(target: LoadTarget, rate: number, seconds: num
           method: 'POST',
           connections: 1,
           connectionRate: connectionsFor(rate).connectionRate,
-          duration: seconds,
+          // A count, not a duration: a connection's first command leaves as it connects, so a
+          // duration of 6 s sent 7 a connection (rate × 7/6); `amount` sends exactly rate × seconds.
+          amount: Math.max(1, Math.round(seconds * connectionsFor(rate).connectionRate)),
           timeout: 10,
           requests: [{ setupRequest }],
         },

@@ -2,6 +2,7 @@ import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { ClickGuard } from '../../src/core/clicks';
 import type { Invocation } from '../../src/core/command';
+import { escapeRegExp } from '../../src/core/command-form';
 import type { CommandHandoff } from '../../src/core/command-handoff';
 import type { CommandInput } from '../../src/core/command-job';
 import type { Dispatcher } from '../../src/core/dispatch';
@@ -147,11 +148,6 @@ function onCommands(app: App, deps: HandlerDeps): void {
   });
 }
 
-/** Escapes a literal for a regular expression. */
-function literal(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /**
  * Button clicks: acknowledged at once, then re-dispatched as the stored action for the person who
  * clicked. A re-delivered payload (same trigger) and a double click (same person and button within
@@ -162,7 +158,7 @@ function literal(text: string): string {
  * request for the web process's major collections (issue 17's ack tail).
  */
 function onActions(app: App, deps: HandlerDeps): void {
-  const ours = new RegExp(`^(${literal(ACTION_PREFIX)}|${literal(LINK_PREFIX)})`);
+  const ours = new RegExp(`^(${escapeRegExp(ACTION_PREFIX)}|${escapeRegExp(LINK_PREFIX)})`);
   app.action<BlockAction<ButtonAction>>(
     { type: 'block_actions', action_id: ours },
     async ({ ack, body, action }) => {

@@ -68,7 +68,8 @@ export function cardInForm<C extends Card>(card: C, form: CommandForm): C {
   return out;
 }
 
-function escapeRegExp(text: string): string {
+/** Escapes `text` so a regular expression matches it literally. */
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

@@ -19,11 +19,12 @@ import { figures } from './lib/ack-figures';
 import { describeRun } from './lib/command-load';
 import type { BenchContext, Benchmark } from './lib/context';
 import { slackEnv, startSlackDeckhand } from './lib/deckhand-slack';
+import { startLoadGenerator } from './lib/load-child';
 import { memoryBreakdown } from './lib/memory-breakdown';
 import { describePlacement, redisPid, toBackground, toForeground, weakest } from './lib/priority';
 import { type Child, peakRssOf, resetPeakRss, rssOf, spawnTs } from './lib/processes';
 import type { BenchResult } from './lib/results';
-import { alternate, type Pooled, round, type Target } from './lib/rounds';
+import { alternate, type Pooled, type Rig, round, type Target } from './lib/rounds';
 import { sleep } from './lib/stats';
 
 /** The rates, round lengths and round counts of one run. */
@@ -70,6 +71,9 @@ async function runAck(ctx: BenchContext): Promise<BenchResult> {
     });
     children.push(foreground(bolt));
     await bolt.waitForLine('ready', 30_000);
+    const load = startLoadGenerator(ctx.dir);
+    children.push(load.child);
+    const rig: Rig = { ctx, fake, load };
 
     const split: Target = {
       name: 'Deckhand web + worker',
@@ -95,8 +99,7 @@ async function runAck(ctx: BenchContext): Promise<BenchResult> {
     const peakReset = resetPeakRss(webPid);
 
     const [splitSlow, inProcessSlow] = await alternate(
-      ctx,
-      fake,
+      rig,
       [split, inProcess],
       sizes.slow,
       sizes.slowSeconds,
@@ -104,8 +107,7 @@ async function runAck(ctx: BenchContext): Promise<BenchResult> {
       sizes.warm,
     );
     const [baseline, splitFast] = await alternate(
-      ctx,
-      fake,
+      rig,
       [bare, split],
       sizes.fast,
       sizes.seconds,
@@ -117,10 +119,8 @@ async function runAck(ctx: BenchContext): Promise<BenchResult> {
     // Info figures: the one-process Deckhand at the fast rate, and (left out of the smoke test,
     // --quick) every process at one priority.
     ctx.log(`ack: ${sizes.fast} commands/s for ${sizes.seconds} s against ${inProcess.name}`);
-    const inProcessFast = await round(ctx, fake, inProcess, sizes.fast, sizes.seconds);
-    const same = ctx.quick
-      ? splitFast
-      : await samePriority(ctx, fake, split, sizes, background, worker.child);
+    const inProcessFast = await round(rig, inProcess, sizes.fast, sizes.seconds);
+    const same = ctx.quick ? splitFast : await samePriority(rig, split, sizes, background, worker.child);
     if (!baseline || !splitFast || !splitSlow || !inProcessSlow || !same)
       throw new Error('a round is missing');
 
@@ -189,8 +189,7 @@ function urlOf(port: number): string {
 
 /** One round at the fast rate with every process at the normal priority (an info figure). */
 async function samePriority(
-  ctx: BenchContext,
-  fake: FakeSlack,
+  rig: Rig,
   split: Target,
   sizes: Sizes,
   background: (number | undefined)[],
@@ -198,11 +197,11 @@ async function samePriority(
 ): Promise<Pooled> {
   const pids = [...background, worker.process.pid];
   for (const pid of pids) toForeground(pid);
-  ctx.log(
+  rig.ctx.log(
     `ack: ${sizes.fast} commands/s for ${sizes.seconds} s against ${split.name}, every process at one priority`,
   );
   try {
-    return await round(ctx, fake, split, sizes.fast, sizes.seconds);
+    return await round(rig, split, sizes.fast, sizes.seconds);
   } finally {
     for (const pid of pids) toBackground(pid);
   }

@@ -1,16 +1,24 @@
-// The load generator of the ack benchmark, in a process of its own: autocannon's clock must not share
+// The load generator of the ack benchmark, in a process of its own: its clock must not share
 // an event loop with the fake Slack and the toolhost sandbox, which are busy answering Deckhand's
-// worker while the load runs (in one process, their work was timed as ack latency). Reads its job
-// from LOAD_SPEC (JSON: target, rate, seconds, out), writes the run to `out`, prints "done".
+// worker while the load runs (in one process, their work was timed as ack latency). One process serves
+// every round of a benchmark run: it reads one job a line from stdin (JSON: target, rate, seconds,
+// out), writes the run to `out` and prints "done <out>"; it ends with its stdin.
 import { writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { commandLoad, type LoadTarget } from './lib/command-load';
 
-const spec = JSON.parse(process.env.LOAD_SPEC ?? '{}') as {
+interface LoadSpec {
   target: LoadTarget;
   rate: number;
   seconds: number;
   out: string;
-};
-const run = await commandLoad(spec.target, spec.rate, spec.seconds);
-writeFileSync(spec.out, JSON.stringify({ ...run, sentAt: [...run.sentAt] }));
-process.stdout.write('done\n', () => process.exit(0));
+}
+
+for await (const line of createInterface({ input: process.stdin })) {
+  if (line.trim() === '') continue;
+  const spec = JSON.parse(line) as LoadSpec;
+  const run = await commandLoad(spec.target, spec.rate, spec.seconds);
+  writeFileSync(spec.out, JSON.stringify({ ...run, sentAt: [...run.sentAt] }));
+  process.stdout.write(`done ${spec.out}\n`);
+}
+process.exit(0);

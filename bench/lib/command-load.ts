@@ -2,19 +2,19 @@
  * A steady load of signed `/deploy mytool` slash commands, each from its own channel: the first card
  * posted in that channel (a `chat.postMessage`, or an answer through the command's `response_url`) is
  * its reply, so every command is matched to its answer — none counted twice, none missed. Commands
- * are counted when autocannon builds them (every request that left), not from its summary, which
- * leaves out requests still in flight when the duration ends (the cause of the old "answered 4450 of
- * 4402": those commands were sent and answered but not counted as sent).
+ * are counted as they leave (every request sent), not from a load tool's summary, which left out
+ * requests still in flight when the duration ended (the cause of the old "answered 4450 of 4402":
+ * those commands were sent and answered but not counted as sent).
  */
 import { randomBytes } from 'node:crypto';
-import autocannon from 'autocannon';
+import { errors, Pool } from 'undici';
 import type { FakeSlack } from '../../test/fakes/slack';
 import { signedCommand } from './slack-command';
 import { percentile, round, sleep, until } from './stats';
 
 /** Latencies and counts of one load run. */
 export interface LoadRun {
-  /** Ack latency of every answered request (ms, from autocannon's response events). */
+  /** Ack latency of every answered request (ms, from the request's start to its response's end). */
   acks: number[];
   non2xx: number;
   errors: number;
@@ -24,20 +24,6 @@ export interface LoadRun {
   achievedRate: number;
   /** When each command was built and sent, by channel. */
   sentAt: Map<string, number>;
-}
-
-/**
- * Steady load: one connection per command a second, each its own autocannon instance, started 1/rate
- * seconds after the previous one, so arrivals are spread evenly over each second as Slack's requests
- * from many people are. A connection may send only one request a second: autocannon's per-connection
- * rate sends its whole quota back to back as soon as its one-second tick opens and then waits for the
- * next tick, so 4 requests a second per connection (what this did before) sent every second's 200
- * commands within its first 250 ms — bursts at 800/s, measured from the acks' timestamps — and timed
- * each ack behind the burst's others. (autocannon's `overallRate` does the same.)
- */
-export function connectionsFor(rate: number): { connections: number; connectionRate: number } {
-  const connections = Math.max(1, Math.round(rate));
-  return { connections, connectionRate: rate / connections };
 }
 
 /** Where the commands of a load run come from and answer to. */
@@ -51,14 +37,41 @@ export interface LoadTarget {
   fakeUrl: string;
 }
 
-/** Sends `rate` commands a second for `seconds` to a Slack events URL, from this process. */
+/** How long a command may wait for its ack before it counts as a timeout. */
+const ACK_TIMEOUT_MS = 10_000;
+
+/**
+ * Sends `rate` commands a second for `seconds` to a Slack events URL, from this process: an open-loop
+ * load, each command leaving at its own time (start + n/rate) whatever the server does, so arrivals
+ * are spread evenly over each second as Slack's requests from many people are, and a slow server does
+ * not slow the load down (which would flatter it). The HTTP is undici's, over a pool of keep-alive
+ * connections (one per command in flight). Each ack is timed from
+ * the request's start to the end of its response.
+ *
+ * (autocannon, used before, has no such mode: its per-connection rate sends a connection's quota back
+ * to back at the start of each second, so 200 connections at 1/s each, started 5 ms apart, stood in.
+ * Each instance allocated ~2 MB of WebAssembly histograms, ~0.4 GB a round: the load generator
+ * stalled for up to a second while that memory grew — in every round of a fresh process, in some
+ * rounds of a long-lived one — and timed its own stall as the ack latency of both servers.)
+ */
 export async function commandLoad(target: LoadTarget, rate: number, seconds: number): Promise<LoadRun> {
   const tag = `${process.pid.toString(36)}${randomBytes(3).toString('hex')}`.toUpperCase();
-  const acks: number[] = [];
-  const sentAt = new Map<string, number>();
-  let seq = 0;
-  const setupRequest = (request: autocannon.Request): autocannon.Request => {
-    seq += 1;
+  const run: LoadRun = {
+    acks: [],
+    non2xx: 0,
+    errors: 0,
+    timeouts: 0,
+    sent: 0,
+    achievedRate: 0,
+    sentAt: new Map(),
+  };
+  const pool = new Pool(target.url, {
+    // A connection for every command that may be in flight: the pool never makes a command wait.
+    connections: Math.max(1, Math.ceil((rate * ACK_TIMEOUT_MS) / 1000)),
+    headersTimeout: ACK_TIMEOUT_MS,
+    bodyTimeout: ACK_TIMEOUT_MS,
+  });
+  const send = async (seq: number): Promise<void> => {
     const channel = `CB${tag}X${seq}`;
     const place = {
       teamId: target.teamId,
@@ -68,43 +81,34 @@ export async function commandLoad(target: LoadTarget, rate: number, seconds: num
       responseBase: `${target.fakeUrl}/response/${channel}-`,
     };
     const { body, headers } = signedCommand(target.secret, place, '/deploy mytool');
-    sentAt.set(channel, Date.now());
-    return { ...request, method: 'POST', path: '/slack/events', body, headers } as autocannon.Request;
+    run.sentAt.set(channel, Date.now());
+    const started = performance.now();
+    try {
+      const response = await pool.request({ path: '/slack/events', method: 'POST', headers, body });
+      await response.body.dump();
+      run.acks.push(performance.now() - started);
+      if (response.statusCode < 200 || response.statusCode >= 300) run.non2xx += 1;
+    } catch (error) {
+      if (error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError) {
+        run.timeouts += 1;
+      } else run.errors += 1;
+    }
   };
-  const connection = (): Promise<autocannon.Result> =>
-    new Promise((resolve, reject) => {
-      const instance = autocannon(
-        {
-          url: target.url,
-          method: 'POST',
-          connections: 1,
-          connectionRate: connectionsFor(rate).connectionRate,
-          // A count, not a duration: a connection's first command leaves as it connects, so a
-          // duration of 6 s sent 7 a connection (rate × 7/6); `amount` sends exactly rate × seconds.
-          amount: Math.max(1, Math.round(seconds * connectionsFor(rate).connectionRate)),
-          timeout: 10,
-          requests: [{ setupRequest }],
-        },
-        (error, result) => (error ? reject(error) : resolve(result)),
-      );
-      instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => {
-        acks.push(ms);
-      });
-    });
-  const { connections } = connectionsFor(rate);
-  const results = await Promise.all(
-    Array.from({ length: connections }, (_, i) => sleep((i * 1000) / rate).then(connection)),
-  );
-  const sum = (pick: (r: autocannon.Result) => number) => results.reduce((n, r) => n + pick(r), 0);
-  return {
-    acks,
-    non2xx: sum((r) => r.non2xx),
-    errors: sum((r) => r.errors),
-    timeouts: sum((r) => r.timeouts),
-    sent: sentAt.size,
-    achievedRate: sentAt.size / seconds,
-    sentAt,
-  };
+  const total = Math.max(1, Math.round(rate * seconds));
+  const start = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let seq = 1; seq <= total; seq += 1) {
+    const wait = start + ((seq - 1) * 1000) / rate - performance.now();
+    if (wait >= 1) await sleep(wait);
+    inFlight.push(send(seq));
+  }
+  // The rate achieved: commands over the time it took to send them (one interval after the last).
+  const sendingSeconds = (performance.now() - start) / 1000 + 1 / rate;
+  await Promise.all(inFlight);
+  await pool.close();
+  run.sent = run.sentAt.size;
+  run.achievedRate = run.sent / Math.max(seconds, sendingSeconds);
+  return run;
 }
 
 /** When the first card reached each channel (`chat.postMessage` or `response_url`). */

@@ -43,6 +43,8 @@ export interface SpawnOptions {
   cpuProfDir?: string;
   /** Extra flags for node. */
   nodeFlags?: string[];
+  /** Give the child a stdin pipe (`process.stdin` of the returned child) instead of none. */
+  input?: boolean;
 }
 
 /** Starts `node [flags] <args>` in the repository root with only PATH, HOME, a SECRET_KEY and `env`. */
@@ -54,7 +56,7 @@ export function spawnChild(args: string[], options: SpawnOptions): Child {
   const child = spawn(process.execPath, [...flags, ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SECRET_KEY, ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [options.input ? 'pipe' : 'ignore', 'pipe', 'pipe'],
   });
   let out = '';
   const lineWaiters: { text: string; resolve: (line: string) => void }[] = [];

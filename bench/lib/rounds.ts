@@ -7,9 +7,10 @@ import type { FakeSlack } from '../../test/fakes/slack';
 import { type LoadRun, poolReplies, poolRuns, type Replies, repliesOf } from './command-load';
 import type { BenchContext } from './context';
 import { BENCH_SIGNING_SECRET } from './deckhand-slack';
-import { commandLoadInChild } from './load-child';
+import type { LoadGenerator } from './load-child';
 import { cpuSecondsOf } from './processes';
 import { type SchedTimes, schedDelta, schedSum, schedTimesOf } from './schedstat';
+import { maxOf, percentile, round as round2 } from './stats';
 
 /** A server under load: its Slack events URL's origin, and whether its commands get cards. */
 export interface Target {
@@ -32,16 +33,16 @@ export interface Pooled {
   runnerCpuSeconds?: number | undefined;
 }
 
+/** What every round runs on: the run's context, the fake Slack, and the one load generator. */
+export interface Rig {
+  ctx: BenchContext;
+  fake: FakeSlack;
+  load: LoadGenerator;
+}
+
 /** Runs the load generator once against `target`; awaits the run's cards when it answers. */
-export async function round(
-  ctx: BenchContext,
-  fake: FakeSlack,
-  target: Target,
-  rate: number,
-  seconds: number,
-) {
-  const run = await commandLoadInChild(
-    ctx.dir,
+export async function round({ fake, load }: Rig, target: Target, rate: number, seconds: number) {
+  const run = await load.run(
     { url: target.url, secret: BENCH_SIGNING_SECRET, teamId: fake.options.teamId, fakeUrl: fake.url },
     rate,
     seconds,
@@ -57,8 +58,7 @@ export async function round(
  * waiting for the cards of the one before; the rounds of each target are pooled.
  */
 export async function alternate(
-  ctx: BenchContext,
-  fake: FakeSlack,
+  rig: Rig,
   targets: Target[],
   rate: number,
   seconds: number,
@@ -66,16 +66,20 @@ export async function alternate(
   warm: number,
 ): Promise<Pooled[]> {
   for (const target of targets) {
-    ctx.log(`ack: warming up ${target.name} at ${rate}/s`);
-    await round(ctx, fake, target, rate, warm);
+    rig.ctx.log(`ack: warming up ${target.name} at ${rate}/s`);
+    await round(rig, target, rate, warm);
   }
   const results = targets.map(() => [] as Pooled[]);
   for (let n = 1; n <= rounds; n += 1) {
     for (const [i, target] of targets.entries()) {
-      ctx.log(`ack: round ${n}/${rounds}: ${rate} commands/s for ${seconds} s against ${target.name}`);
+      rig.ctx.log(`ack: round ${n}/${rounds}: ${rate} commands/s for ${seconds} s against ${target.name}`);
       const before = schedTimesOf(target.pid);
       const runnerBefore = cpuSecondsOf(target.runnerPid);
-      const result = await round(ctx, fake, target, rate, seconds);
+      const result = await round(rig, target, rate, seconds);
+      const acks = result.run.acks;
+      rig.ctx.log(
+        `ack:   ${target.name}: ack p50 ${round2(percentile(acks, 50))} ms, p99 ${round2(percentile(acks, 99))} ms, max ${round2(maxOf(acks))} ms`,
+      );
       results[i]?.push({
         ...result,
         sched: schedDelta(before, schedTimesOf(target.pid)),

@@ -16,7 +16,7 @@ import { startToolhostSandbox } from '../src/sandbox/toolhost';
 import { FakeSlack } from '../test/fakes/slack';
 import { freePort } from '../test/support/redis-server';
 import { figures } from './lib/ack-figures';
-import { describeRun } from './lib/command-load';
+import { describeRun, repliesOf } from './lib/command-load';
 import type { BenchContext, Benchmark } from './lib/context';
 import { slackEnv, startSlackDeckhand } from './lib/deckhand-slack';
 import { startLoadGenerator } from './lib/load-child';
@@ -121,7 +121,8 @@ async function runAck(ctx: BenchContext): Promise<BenchResult> {
     ctx.log(`ack: ${sizes.fast} commands/s for ${sizes.seconds} s against ${inProcess.name}`);
     const inProcessFast = await round(rig, inProcess, sizes.fast, sizes.seconds);
     const same = ctx.quick ? splitFast : await samePriority(rig, split, sizes, background, worker.child);
-    if (!baseline || !splitFast || !splitSlow || !inProcessSlow || !same)
+    const alone = ctx.quick ? splitFast : await workerPaused(rig, split, sizes, worker.child);
+    if (!baseline || !splitFast || !splitSlow || !inProcessSlow || !same || !alone)
       throw new Error('a round is missing');
 
     const rounds = `${sizes.rounds} rounds of ${sizes.seconds} s`;
@@ -132,6 +133,13 @@ async function runAck(ctx: BenchContext): Promise<BenchResult> {
     if (!ctx.quick) {
       notes.push(
         describeRun(`web + worker, ${sizes.fast}/s, every process at one priority`, same.run, same.replies),
+      );
+      notes.push(
+        describeRun(
+          `web, ${sizes.fast}/s, the worker paused (cards after it resumed)`,
+          alone.run,
+          alone.replies,
+        ),
       );
     }
     notes.push(describeRun(`one process, ${sizes.fast}/s`, inProcessFast.run, inProcessFast.replies));
@@ -153,6 +161,7 @@ async function runAck(ctx: BenchContext): Promise<BenchResult> {
         splitReplies: splitFast.replies,
         splitSlowReplies: splitSlow.replies,
         samePriority: same.run,
+        workerPaused: alone.run,
         inProcess: inProcessFast.run,
         inProcessReplies: inProcessFast.replies,
         inProcessSlowReplies: inProcessSlow.replies,
@@ -205,6 +214,26 @@ async function samePriority(
   } finally {
     for (const pid of pids) toBackground(pid);
   }
+}
+
+/**
+ * One round at the fast rate with the worker paused (SIGSTOP), its commands left queued in Redis and
+ * run once it resumes (their cards are awaited): the web process's ack tail without the worker's
+ * load on the same two cores, which a deployment gives a worker of its own (an info figure).
+ */
+async function workerPaused(rig: Rig, split: Target, sizes: Sizes, worker: Child): Promise<Pooled> {
+  const pid = worker.process.pid;
+  rig.ctx.log(
+    `ack: ${sizes.fast} commands/s for ${sizes.seconds} s against ${split.name}, the worker paused`,
+  );
+  if (pid !== undefined) process.kill(pid, 'SIGSTOP');
+  let paused: Pooled;
+  try {
+    paused = await round(rig, { ...split, answers: false }, sizes.fast, sizes.seconds);
+  } finally {
+    if (pid !== undefined) process.kill(pid, 'SIGCONT');
+  }
+  return { run: paused.run, replies: await repliesOf(rig.fake, paused.run, 60_000) };
 }
 
 /** The ack latency benchmark. */

@@ -17,6 +17,8 @@ export interface Measured {
   splitSlowReplies: Replies;
   /** The 200/s run with every process at the normal priority. */
   samePriority: LoadRun;
+  /** The 200/s run with the worker paused: the web process's tail without the worker's load. */
+  workerPaused: LoadRun;
   inProcess: LoadRun;
   inProcessReplies: Replies;
   inProcessSlowReplies: Replies;
@@ -108,6 +110,13 @@ export function figures(m: Measured): Figure[] {
     compareFigure(
       'ack p99 (one process)',
       p(m.inProcess.acks, 99),
+      p(m.baseline.acks, 99),
+      'bare Bolt',
+      'ms',
+    ),
+    compareFigure(
+      'ack p99 (web, the worker paused)',
+      p(m.workerPaused.acks, 99),
       p(m.baseline.acks, 99),
       'bare Bolt',
       'ms',

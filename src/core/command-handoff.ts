@@ -41,36 +41,39 @@ export class CommandHandoff {
    * Hands a command on; `surfaceHere` builds the reply surface when it runs (or fails) in this process.
    * The invocation id starts here, so the web process's lines and the worker's (through the job's
    * data) carry the same one.
+   *
+   * A queued command gets its id in its job's data, not through the log scope: on Node 20 the first
+   * `AsyncLocalStorage.run` turns on promise hooks for the whole process, which cost every promise of
+   * every later request (about a fifth of Bolt's own request handling), and a web process that only
+   * queues needs no scope. Each command of a burst keeps its own id (the burst is flushed together).
    */
   submit(handoff: Handoff, surfaceHere: () => CardSurface): Promise<void> {
-    return runWithInvocation(currentInvocationId() ?? newInvocationId(), () =>
-      this.handOff(handoff, surfaceHere),
-    );
-  }
-
-  private async handOff(handoff: Handoff, surfaceHere: () => CardSurface): Promise<void> {
+    const invocationId = currentInvocationId() ?? newInvocationId();
     const invocation: Invocation = { ...handoff.invocation, key: handoff.key };
     const queued = this.deps.queue ? queueableInvocation(invocation) : undefined;
     if (!this.deps.queue || !queued) {
-      await runInput(this.deps.dispatcher, handoff.input, invocation, surfaceHere());
-      return;
-    }
-    try {
-      await this.deps.queue.enqueue({
-        key: handoff.key,
-        platform: handoff.platform,
-        input: handoff.input,
-        invocation: queued,
-        place: handoff.place,
-      });
-    } catch (error) {
-      this.deps.logger.warn({ err: error, key: handoff.key }, 'could not queue a command');
-      const card = this.deps.dispatcher.errorCard(
-        'queue',
-        new StoreUnavailableError({ cause: error }),
-        invocation,
+      return runWithInvocation(invocationId, () =>
+        runInput(this.deps.dispatcher, handoff.input, invocation, surfaceHere()),
       );
-      await surfaceHere().reply(card);
     }
+    const job = {
+      key: handoff.key,
+      platform: handoff.platform,
+      input: handoff.input,
+      invocation: queued,
+      place: handoff.place,
+      invocationId,
+    };
+    return this.deps.queue.enqueue(job).catch((error: unknown) =>
+      runWithInvocation(invocationId, async () => {
+        this.deps.logger.warn({ err: error, key: handoff.key }, 'could not queue a command');
+        const card = this.deps.dispatcher.errorCard(
+          'queue',
+          new StoreUnavailableError({ cause: error }),
+          invocation,
+        );
+        await surfaceHere().reply(card);
+      }),
+    );
   }
 }

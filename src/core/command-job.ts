@@ -36,6 +36,8 @@ export interface CommandJob {
   invocation: QueuedInvocation;
   /** The platform's reply place, as its adapter wrote it (JSON). */
   place: Record<string, unknown>;
+  /** The invocation id the web process gave it: the worker runs the command under it. */
+  invocationId?: string;
 }
 
 /** Where a web process hands commands to the workers (implemented on BullMQ in `src/queue`). */

@@ -6,9 +6,15 @@
  */
 import { Queue } from 'bullmq';
 import { Pipeline, type Redis } from 'ioredis';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Invocation } from '../../src/core/command';
+import { CommandHandoff } from '../../src/core/command-handoff';
 import type { CommandJob } from '../../src/core/command-job';
+import type { Dispatcher } from '../../src/core/dispatch';
+import { currentInvocationId } from '../../src/log';
 import { BullCommandQueue, commandJobId, laneKey, laneOf } from '../../src/queue/command-queue';
+import { InvocationQueue, invocationOf } from '../../src/queue/job-context';
 import { bullPrefix } from '../../src/queue/queues';
 import { countCalls } from '../support/call-count';
 import { testPrefix, testRedis } from '../support/redis';
@@ -97,5 +103,50 @@ describe('command queue bursts', () => {
     broken.add = () => Promise.reject(new Error('Redis went away'));
     await expect(commands.enqueue(job('UC', 3))).rejects.toThrow('Redis went away');
     await broken.close();
+  });
+
+  it('gives each command of a burst its own invocation id, in its job and without a log scope', async () => {
+    const invocationQueue = new InvocationQueue('commands', {
+      connection: redis,
+      prefix: bullPrefix(prefix),
+    });
+    const scopes: (string | undefined)[] = [];
+    const commands = new BullCommandQueue(invocationQueue, redis, prefix);
+    const handoff = new CommandHandoff({
+      dispatcher: {} as Dispatcher<unknown>,
+      queue: {
+        enqueue: (queued) => {
+          // The web process queues outside any log scope (no AsyncLocalStorage run: see submit()).
+          scopes.push(currentInvocationId());
+          return commands.enqueue(queued);
+        },
+      },
+      logger: pino({ level: 'silent' }),
+    });
+    const burst = [job('UC', 0), job('UC', 1), job('UD', 0)];
+    await Promise.all(
+      burst.map((j) =>
+        handoff.submit(
+          {
+            key: j.key,
+            platform: 'slack',
+            input: j.input,
+            invocation: j.invocation as Invocation,
+            place: j.place,
+          },
+          () => {
+            throw new Error('a queued command has no surface here');
+          },
+        ),
+      ),
+    );
+    expect(scopes).toEqual([undefined, undefined, undefined]);
+    // Flushed together, each job still names its own command's id (the worker runs it under that id).
+    const ids = await Promise.all(
+      burst.map(async (j) => invocationOf(await queue.getJob(commandJobId(j.key)))),
+    );
+    for (const id of ids) expect(id).toMatch(/^[0-9A-Z]{8}$/);
+    expect(new Set(ids).size).toBe(3);
+    await invocationQueue.close();
   });
 });

@@ -1,4 +1,4 @@
-import type { App, BlockAction, ButtonAction } from '@slack/bolt';
+import type { App, BlockAction, ButtonAction, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { ClickGuard } from '../../src/core/clicks';
 import type { Invocation } from '../../src/core/command';
@@ -131,9 +131,26 @@ async function claim(
   }
 }
 
-/** Slash commands: acknowledged at once (empty 200), then dispatched as the typed text. */
+/** The slash commands Deckhand answers (Bolt's pattern for `app.command` would be the same). */
+const SLASH_COMMAND = /^\/[\w-]+$/;
+
+/**
+ * Slash commands: acknowledged at once (empty 200), then dispatched as the typed text.
+ *
+ * Registered as global middleware that ends the chain (`app.use`; a middleware that does not call
+ * `next` stops Bolt there), not as `app.command`: for every request Bolt copies each listener's
+ * middleware chain, runs them all and awaits them together, and those objects outlive the young
+ * generation, so they set the pace of the web process's major collections — the ack tail of issue
+ * 17. The slash command, the busiest request and the one whose ack matters most, skips all of that;
+ * every other request goes on to the listeners unchanged.
+ */
 function onCommands(app: App, deps: HandlerDeps): void {
-  app.command(/^\/[\w-]+$/, async ({ ack, command }) => {
+  app.use(async (args) => {
+    if (!('command' in args) || !SLASH_COMMAND.test(args.command.command)) {
+      await args.next();
+      return;
+    }
+    const { ack, command } = args as unknown as SlackCommandMiddlewareArgs;
     await ack();
     deps.inflight.run('command', async () => {
       const who = { teamId: command.team_id, userId: command.user_id, userName: command.user_name };

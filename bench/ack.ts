@@ -117,7 +117,7 @@ async function runAck(ctx: BenchContext): Promise<BenchResult> {
     const peakRss = peakRssOf(webPid);
     const loadedMemory = await memoryBreakdown(split.url);
     // Info figures: the one-process Deckhand at the fast rate, and (left out of the smoke test,
-    // --quick) every process at one priority.
+    // --quick) every process at one priority and the web with the worker paused.
     ctx.log(`ack: ${sizes.fast} commands/s for ${sizes.seconds} s against ${inProcess.name}`);
     const inProcessFast = await round(rig, inProcess, sizes.fast, sizes.seconds);
     const same = ctx.quick ? splitFast : await samePriority(rig, split, sizes, background, worker.child);

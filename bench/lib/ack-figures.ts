@@ -57,6 +57,9 @@ function schedFigures(m: Measured): Figure[] {
 export function figures(m: Measured): Figure[] {
   const p = (values: number[], q: number) => percentile(values, q);
   const { fast, slow } = m.sizes;
+  /** An info row: the ack p99 of another set-up against bare Bolt's. */
+  const p99VsBolt = (metric: string, acks: number[]) =>
+    compareFigure(metric, p(acks, 99), p(m.baseline.acks, 99), 'bare Bolt', 'ms');
   const over = m.split.acks.filter((ms) => ms > SLACK_DEADLINE_MS).length + m.split.timeouts + m.split.errors;
   return [
     ratioFigure(
@@ -107,27 +110,9 @@ export function figures(m: Measured): Figure[] {
       1.3,
       'MB',
     ),
-    compareFigure(
-      'ack p99 (one process)',
-      p(m.inProcess.acks, 99),
-      p(m.baseline.acks, 99),
-      'bare Bolt',
-      'ms',
-    ),
-    compareFigure(
-      'ack p99 (web, the worker paused)',
-      p(m.workerPaused.acks, 99),
-      p(m.baseline.acks, 99),
-      'bare Bolt',
-      'ms',
-    ),
-    compareFigure(
-      'ack p99 (web + worker, one priority)',
-      p(m.samePriority.acks, 99),
-      p(m.baseline.acks, 99),
-      'bare Bolt',
-      'ms',
-    ),
+    p99VsBolt('ack p99 (one process)', m.inProcess.acks),
+    p99VsBolt('ack p99 (web, the worker paused)', m.workerPaused.acks),
+    p99VsBolt('ack p99 (web + worker, one priority)', m.samePriority.acks),
     infoFigure('ack max (web + worker)', maxOf(m.split.acks), 'ms'),
     ...schedFigures(m),
     // What limits the first reply at the fast rate: one worker process's CPU per command it answers

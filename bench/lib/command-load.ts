@@ -45,8 +45,8 @@ const ACK_TIMEOUT_MS = 10_000;
  * load, each command leaving at its own time (start + n/rate) whatever the server does, so arrivals
  * are spread evenly over each second as Slack's requests from many people are, and a slow server does
  * not slow the load down (which would flatter it). The HTTP is undici's, over a pool of keep-alive
- * connections (one per command in flight). Each ack is timed from
- * the request's start to the end of its response.
+ * connections (one per command in flight). Each ack is timed from the request's start to the end of
+ * its response.
  *
  * (autocannon, used before, has no such mode: its per-connection rate sends a connection's quota back
  * to back at the start of each second, so 200 connections at 1/s each, started 5 ms apart, stood in.

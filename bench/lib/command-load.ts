@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { errors, Pool } from 'undici';
 import type { FakeSlack } from '../../test/fakes/slack';
+import { wallClockMs } from '../../test/support/wall-clock';
 import { signedCommand } from './slack-command';
 import { percentile, round, sleep, until } from './stats';
 
@@ -22,7 +23,7 @@ export interface LoadRun {
   /** Requests that left the load generator. */
   sent: number;
   achievedRate: number;
-  /** When each command was built and sent, by channel. */
+  /** When each command was sent (wall clock, ms with a fraction), by channel. */
   sentAt: Map<string, number>;
 }
 
@@ -81,7 +82,7 @@ export async function commandLoad(target: LoadTarget, rate: number, seconds: num
       responseBase: `${target.fakeUrl}/response/${channel}-`,
     };
     const { body, headers } = signedCommand(target.secret, place, '/deploy mytool');
-    run.sentAt.set(channel, Date.now());
+    run.sentAt.set(channel, wallClockMs());
     const started = performance.now();
     try {
       const response = await pool.request({ path: '/slack/events', method: 'POST', headers, body });

@@ -90,9 +90,17 @@ async function run(
  * again: the n-th reply of a delivery has a posted-record (see `delivery-record.ts`), and a reply
  * whose earlier attempt was interrupted carries its delivery key so the messenger looks for the
  * message before posting it again; one already posted is not posted twice.
+ *
+ * The first reply's record is started with the job, while the command runs, instead of when the
+ * reply is ready: one Redis round trip less between a command and its first card. Its attempt then
+ * counts from the job's start, a little earlier than the post, so a retry looks for the message from
+ * a little earlier: it still finds it.
  */
 function exactlyOnce(surface: QueuedSurface, records: DeliveryRecords, key: string): QueuedSurface {
   let replies = 0;
+  const first = records.begin(`${key}#1`);
+  // Read when the first reply is posted; a command that never replies leaves it unread.
+  first.catch(() => undefined);
   return {
     ...surface,
     update: (handle, card) => surface.update(handle, card),
@@ -101,7 +109,7 @@ function exactlyOnce(surface: QueuedSurface, records: DeliveryRecords, key: stri
     async reply(card) {
       replies += 1;
       const replyKey = `${key}#${replies}`;
-      const state = await records.begin(replyKey);
+      const state = await (replies === 1 ? first : records.begin(replyKey));
       if (state.kind === 'posted') return state.handle;
       const since = state.kind === 'interrupted' ? { since: state.since } : {};
       const delivery = card.visibility === 'private' ? {} : { delivery: { key: replyKey, ...since } };

@@ -18,6 +18,22 @@ export type DeliveryState =
 /** Kept longer than a deliver job can live (its failed copy is kept 7 days). */
 const TTL_SECONDS = 8 * 86_400;
 
+/**
+ * Starts an attempt (`posting` is set by the first one only), renews the expiry and returns
+ * `[created, posting, posted]` (a missing field reads as Lua's false, answered as nil).
+ * One script, not a MULTI: ioredis builds a MULTI as a pipeline that copies every script defined on
+ * the connection (BullMQ's) onto itself, a queued command's largest allocation in a worker.
+ */
+const BEGIN = `local created = redis.call('HSETNX', KEYS[1], 'posting', ARGV[1])
+local fields = redis.call('HMGET', KEYS[1], 'posting', 'posted')
+redis.call('EXPIRE', KEYS[1], ARGV[2])
+return {created, fields[1], fields[2]}`;
+
+/** Records the handle of an accepted post and renews the expiry. */
+const POSTED = `redis.call('HSET', KEYS[1], 'posted', ARGV[1])
+redis.call('EXPIRE', KEYS[1], ARGV[2])
+return 1`;
+
 /** Posted-records in Redis, one hash per delivery key. */
 export class DeliveryRecords {
   constructor(
@@ -34,16 +50,13 @@ export class DeliveryRecords {
    * that both pick up a delivery (one of them stalled) agree on when the first attempt started.
    */
   async begin(key: string, now = Date.now()): Promise<DeliveryState> {
-    const redisKey = this.keyOf(key);
-    const result = await this.redis
-      .multi()
-      .hsetnx(redisKey, 'posting', String(now))
-      .hmget(redisKey, 'posting', 'posted')
-      .expire(redisKey, TTL_SECONDS)
-      .exec();
-    if (!result) throw new Error('the delivery record transaction was aborted');
-    const created = (result[0] as [Error | null, number])[1];
-    const [since, posted] = (result[1] as [Error | null, (string | null)[]])[1];
+    const [created, since, posted] = (await this.redis.eval(
+      BEGIN,
+      1,
+      this.keyOf(key),
+      String(now),
+      TTL_SECONDS,
+    )) as [number, string, string | null];
     if (posted !== null && posted !== undefined) {
       return { kind: 'posted', handle: posted ? (JSON.parse(posted) as MessageHandle) : undefined };
     }
@@ -53,12 +66,13 @@ export class DeliveryRecords {
 
   /** Records that the platform accepted the post (written right after its answer). */
   async posted(key: string, handle: unknown): Promise<void> {
-    const redisKey = this.keyOf(key);
-    await this.redis
-      .multi()
-      .hset(redisKey, 'posted', isHandle(handle) ? JSON.stringify(handle) : '')
-      .expire(redisKey, TTL_SECONDS)
-      .exec();
+    await this.redis.eval(
+      POSTED,
+      1,
+      this.keyOf(key),
+      isHandle(handle) ? JSON.stringify(handle) : '',
+      TTL_SECONDS,
+    );
   }
 }
 

@@ -9,6 +9,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import busboy from 'busboy';
+import { wallClockMs } from '../../support/wall-clock';
 import { HeldAnswer } from '../hold';
 import { checkMessage, checkView } from './blockkit';
 import { FakeSocketMode } from './socket';
@@ -29,6 +30,7 @@ export interface RecordedCall {
   status: number;
   /** Slack error answered, if any. */
   error?: string;
+  /** When the call was read (wall clock, ms with a fraction: see `wall-clock.ts`). */
   at: number;
 }
 
@@ -144,7 +146,7 @@ export class FakeSlack extends SlackWorkspace {
     const raw = await readBody(req);
     if (req.method === 'POST' && path.startsWith('/api/')) return this.api(path.slice(5), req, raw, res);
     if (req.method === 'POST' && path.startsWith('/response/')) {
-      this.responses.push({ id: path.slice(10), body: JSON.parse(raw.toString()), at: Date.now() });
+      this.responses.push({ id: path.slice(10), body: JSON.parse(raw.toString()), at: wallClockMs() });
       const problems = checkMessage(this.responses.at(-1)?.body ?? {});
       if (problems.length) this.violations.push(...problems.map((p) => `response_url: ${p}`));
       res.writeHead(200, { 'content-type': 'text/plain' });
@@ -187,7 +189,7 @@ export class FakeSlack extends SlackWorkspace {
     }
     const auth = String(req.headers.authorization ?? '');
     const token = auth.startsWith('Bearer ') ? auth.slice(7) : undefined;
-    const call: RecordedCall = { method, form, body, token, status: 200, at: Date.now() };
+    const call: RecordedCall = { method, form, body, token, status: 200, at: wallClockMs() };
     this.calls.push(call);
     const answer = (
       status: number,

@@ -5,8 +5,8 @@
  * - Deckhand scaled out: `deckhand start --role web` (verifies, dedupes, acks, queues) and a separate
  *   `--role worker` (runs the command, posts the card), one Redis;
  * - Deckhand in one process (`--role all`, today's in-process path): the first-reply baseline.
- * All against the same fake Slack and the toolhost sandbox of this process, all started before the
- * first measurement. A figure and its baseline are measured in alternating rounds (A, B, A, B, …) and
+ * All against the same fake Slack, with toolhost sandboxes in this process (one per Deckhand set-up),
+ * all started before the first measurement. A figure and its baseline are measured in alternating rounds (A, B, A, B, …) and
  * pooled, so a change in the machine's state during the run falls on both. Figures: ack p50/p99 vs
  * Bolt at 200/s, first reply p50/p99 at 5/s (vs one process) and at 200/s, and the web process's
  * peak RSS under load against its RSS idle.
@@ -44,7 +44,13 @@ async function runAck(ctx: BenchContext): Promise<BenchResult> {
   const sizes: Sizes = ctx.quick
     ? { fast: 50, slow: 5, seconds: 2, rounds: 1, slowSeconds: 2, slowRounds: 1, warm: 1 }
     : { fast: 200, slow: 5, seconds: 6, rounds: 4, slowSeconds: 6, slowRounds: 4, warm: 2 };
+  // Each Deckhand set-up gets a platform of its own: on a shared one, the set-up whose remembered
+  // deployment of `mytool` was still running answered with one call ("already running"), while the
+  // other's ended and every command of its round went through the lock, a start refused with 409
+  // and a read of the latest deployment — four calls, not remembered — so the cheaper side
+  // depended on which had deployed last.
   const sandbox = await startToolhostSandbox({ stepMs: 1500 });
+  const singleSandbox = await startToolhostSandbox({ stepMs: 1500 });
   const fake = await FakeSlack.start();
   const children: Child[] = [];
   const notes: string[] = [];
@@ -61,7 +67,7 @@ async function runAck(ctx: BenchContext): Promise<BenchResult> {
     placements.push(toBackground(worker.child.process.pid));
     const web = await startSlackDeckhand(ctx, fake, sandbox, 'split-web', splitEnv, 'web');
     children.push(foreground(web.child));
-    const single = await startSlackDeckhand(ctx, fake, sandbox, 'single');
+    const single = await startSlackDeckhand(ctx, fake, singleSandbox, 'single');
     children.push(foreground(single.child));
     const boltPort = await freePort();
     const bolt = spawnTs('bench/ack-bolt.ts', {
@@ -186,6 +192,7 @@ async function runAck(ctx: BenchContext): Promise<BenchResult> {
     for (const pid of background) toForeground(pid);
     await fake.close();
     await sandbox.close();
+    await singleSandbox.close();
   }
 }
 

@@ -6,10 +6,10 @@
  *   `--role worker` (runs the command, posts the card), one Redis;
  * - Deckhand in one process (`--role all`, today's in-process path): the first-reply baseline.
  * All against the same fake Slack, with toolhost sandboxes in this process (one per Deckhand set-up),
- * all started before the first measurement. A figure and its baseline are measured in alternating rounds (A, B, A, B, …) and
- * pooled, so a change in the machine's state during the run falls on both. Figures: ack p50/p99 vs
- * Bolt at 200/s, first reply p50/p99 at 5/s (vs one process) and at 200/s, and the web process's
- * peak RSS under load against its RSS idle.
+ * all started before the first measurement. A figure and its baseline are measured in alternating
+ * rounds (A, B, A, B, …) and pooled, so a change in the machine's state during the run falls on both.
+ * Figures: ack p50/p99 vs Bolt at 200/s, first reply p50/p99 at 5/s (vs one process) and at 200/s,
+ * and the web process's peak RSS under load against its RSS idle.
  */
 import { join } from 'node:path';
 import { startToolhostSandbox } from '../src/sandbox/toolhost';

@@ -5,9 +5,9 @@
  * reaches every caller of the burst. A lone command is added without building a pipeline.
  */
 import { Queue } from 'bullmq';
-import { Pipeline, type Redis } from 'ioredis';
+import { Pipeline } from 'ioredis';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Invocation } from '../../src/core/command';
 import { CommandHandoff } from '../../src/core/command-handoff';
 import type { CommandJob } from '../../src/core/command-job';
@@ -17,20 +17,11 @@ import { BullCommandQueue, commandJobId, laneKey, laneOf } from '../../src/queue
 import { InvocationQueue, invocationOf } from '../../src/queue/job-context';
 import { bullPrefix } from '../../src/queue/queues';
 import { countCalls } from '../support/call-count';
-import { testPrefix, testRedis } from '../support/redis';
+import { commandsQueueForTests } from '../support/commands-queue';
+import { testPrefix } from '../support/redis';
 
-let redis: Redis;
-let queue: Queue;
 const prefix = testPrefix();
-
-beforeAll(() => {
-  redis = testRedis();
-  queue = new Queue('commands', { connection: redis, prefix: bullPrefix(prefix) });
-});
-afterAll(async () => {
-  await queue.close();
-  await redis.quit();
-});
+const { redis, queue } = commandsQueueForTests(prefix);
 
 function job(user: string, n: number): CommandJob {
   return {

@@ -4,10 +4,9 @@
  * card and its post (issue 17's command → first reply) — and the card is still posted exactly once
  * and recorded.
  */
-import { type Job, Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { Job } from 'bullmq';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MessageHandle } from '../../src/core/command';
 import { CommandSurfaces, type QueuedSurface } from '../../src/core/command-job';
 import type { Dispatcher } from '../../src/core/dispatch';
@@ -15,21 +14,11 @@ import type { FileResolvers } from '../../src/core/files';
 import type { Card } from '../../src/core/reply';
 import { createCommandProcessor } from '../../src/queue/command-processor';
 import type { CommandJobData } from '../../src/queue/command-queue';
-import { bullPrefix } from '../../src/queue/queues';
-import { testPrefix, testRedis } from '../support/redis';
+import { commandsQueueForTests } from '../support/commands-queue';
+import { testPrefix } from '../support/redis';
 
-let redis: Redis;
-let queue: Queue;
 const prefix = testPrefix();
-
-beforeAll(() => {
-  redis = testRedis();
-  queue = new Queue('commands', { connection: redis, prefix: bullPrefix(prefix) });
-});
-afterAll(async () => {
-  await queue.close();
-  await redis.quit();
-});
+const { redis, queue } = commandsQueueForTests(prefix);
 
 const key = `slack:trigger:${prefix}first-reply`;
 const recordKey = `${prefix}delivery:${key}#1`;

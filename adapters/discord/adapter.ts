@@ -70,7 +70,7 @@ export class DiscordAdapter implements PlatformAdapter {
     const { app, config, logger, web } = this.context;
     app.messengers.register('discord', this.messenger);
     app.files.register('discord', discordFileResolver());
-    const forms = new FormStash(app.state, config.REDIS_KEY_PREFIX);
+    const forms = new FormStash(app.keyValue('discord:form'));
     const surfaceDeps = { api: this.api, messenger: this.messenger, forms, logger };
     app.surfaces.register('discord', (stored, invocation) => {
       const place = stored as unknown as QueuedDiscordPlace;

@@ -13,8 +13,8 @@ import {
   ComponentType,
   TextInputStyle,
 } from 'discord.js';
-import type { Redis } from 'ioredis';
 import type { FormSpec } from '../../src/core/forms';
+import type { KeyValueStore } from '../../src/core/host';
 import { truncate } from './escape';
 
 /** custom_id prefix of a modal: `m:<formId>`. */
@@ -96,23 +96,18 @@ export function modalValues(components: readonly unknown[]): Record<string, stri
  */
 export class FormStash {
   constructor(
-    private readonly redis: Redis,
-    private readonly prefix: string,
+    private readonly stash: KeyValueStore,
     private readonly ttlSeconds = 600,
   ) {}
 
   async remember(formId: string, form: FormSpec): Promise<void> {
     const { args: _args, ...spec } = form;
-    await this.redis.set(this.key(formId), JSON.stringify(spec), 'EX', this.ttlSeconds);
+    await this.stash.set(formId, JSON.stringify(spec), { ttlMs: this.ttlSeconds * 1000 });
   }
 
   async recall(formId: string): Promise<FormSpec | undefined> {
     if (!/^[0-9A-Za-z]{1,32}$/.test(formId)) return undefined;
-    const raw = await this.redis.get(this.key(formId));
+    const raw = await this.stash.get(formId);
     return raw ? ({ ...(JSON.parse(raw) as Omit<FormSpec, 'args'>), args: {} } as FormSpec) : undefined;
-  }
-
-  private key(formId: string): string {
-    return `${this.prefix}discord:form:${formId}`;
   }
 }

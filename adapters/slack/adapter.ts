@@ -10,7 +10,7 @@ import { SlackClients } from './clients';
 import { downloadHosts, slackFileResolver } from './files';
 import { type QueuedSlackPlace, registerHandlers } from './handlers';
 import { InFlight } from './inflight';
-import { RedisInstallationStore } from './installations';
+import { SlackInstallationStore } from './installations';
 import { slackLogger } from './logger';
 import { BOT_SCOPES } from './manifest';
 import { SlackMessenger } from './messenger';
@@ -71,7 +71,7 @@ export class SlackAdapter implements PlatformAdapter {
     };
     const installations =
       !settings.botToken && settings.secretKey
-        ? new RedisInstallationStore(redis, settings.secretKey, prefix)
+        ? new SlackInstallationStore(context.app.keyValue('slack:installation', { sealed: true }))
         : undefined;
     const clients = new SlackClients({
       ...(settings.botToken ? { botToken: settings.botToken } : {}),

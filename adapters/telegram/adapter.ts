@@ -86,7 +86,7 @@ export class TelegramAdapter implements PlatformAdapter {
       logger: log,
     });
     this.forms = new TelegramForms({
-      store: new FormStore(app.state, config.REDIS_KEY_PREFIX, botId, config.SECRET_KEY),
+      store: new FormStore(app.keyValue('tg:form'), app.keyValue('tg:form-pending'), app.sealer, botId),
       messenger: this.messenger,
       api: this.bot.api,
       botId,

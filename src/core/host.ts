@@ -18,6 +18,33 @@ export interface DeliveryDeduper {
   claim(key: string): Promise<boolean>;
 }
 
+/**
+ * An adapter's own small state under one namespace (`<REDIS_KEY_PREFIX><namespace>:<key>`). A sealed
+ * namespace encrypts every value at rest with `SECRET_KEY`, bound to its key; a value sealed with
+ * `SECRET_KEY_PREVIOUS` is sealed again with the current key when it is read.
+ */
+export interface KeyValueStore {
+  /** The value, or undefined when there is none (or it expired). */
+  get(key: string): Promise<string | undefined>;
+  /** Stores a value, expiring after `ttlMs` when given. */
+  set(key: string, value: string, options?: { ttlMs?: number }): Promise<void>;
+  /** Takes a value: reads and deletes it at once (single use). */
+  take(key: string): Promise<string | undefined>;
+  /** Deletes a value; true when there was one. */
+  delete(key: string): Promise<boolean>;
+}
+
+/**
+ * Seals single values (a secret answer inside a larger record) with the same keys and rotation as
+ * sealed namespaces. `context` names the value's slot: a value opens only under the context it was
+ * sealed with.
+ */
+export interface ValueSealer {
+  seal(plaintext: string, context: string): string;
+  /** Opens a sealed value; `stale` says it should be sealed again (older key or format). */
+  open(sealed: string, context: string): { plaintext: string; stale: boolean };
+}
+
 /** An HTTP handler on the one web server. */
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
@@ -66,8 +93,12 @@ export interface AdapterHost {
   claims(seconds: number): DeliveryDeduper;
   /** Stored button actions (a confirmation's dialog text is read from its stored action). */
   actions: ActionStore;
+  /** An adapter's key-value state under `namespace` (form stashes, installations), sealed when asked. */
+  keyValue(namespace: string, options?: { sealed?: boolean }): KeyValueStore;
+  /** Seals single secret values at rest (form answers kept between steps). */
+  sealer: ValueSealer;
   /**
-   * The key-value store for an adapter's own small state (DM channel ids, form stashes, upload marks).
+   * The Redis connection for state beyond key-value (DM channel ids, upload marks in sets and hashes).
    * Keys must start with `config.REDIS_KEY_PREFIX`.
    */
   state: Redis;

@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { randomToken } from './links';
+import type { Sealer } from './sealer';
 import type { VaultOwner } from './vault';
-import type { VaultCipher } from './vault-cipher';
 
 /** How long a secret form link stays valid. */
 export const SECRET_FORM_TTL_SECONDS = 600;
@@ -33,7 +33,7 @@ export interface SecretFormSession {
 export class SecretFormStore {
   constructor(
     private readonly redis: Redis,
-    private readonly cipher: VaultCipher,
+    private readonly cipher: Sealer,
     private readonly prefix = 'dh:',
   ) {}
 

@@ -7,8 +7,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { Sealer } from './sealer';
 import type { VaultOwner } from './vault';
-import type { VaultCipher } from './vault-cipher';
 
 /** How long an authorize link stays valid. */
 export const LINK_TTL_SECONDS = 600;
@@ -46,7 +46,7 @@ export function randomToken(bytes = 32): string {
 export class PendingLinkStore {
   constructor(
     private readonly redis: Redis,
-    private readonly cipher: VaultCipher,
+    private readonly cipher: Sealer,
     private readonly prefix = 'dh:',
   ) {}
 

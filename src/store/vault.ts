@@ -10,7 +10,7 @@
  */
 import type { Redis } from 'ioredis';
 import type { SecretRegistrar } from '../secrets';
-import type { VaultCipher } from './vault-cipher';
+import type { Sealer } from './sealer';
 
 /** Whose credentials: a chat user, by platform, workspace and id. */
 export interface VaultOwner {
@@ -48,7 +48,7 @@ export function ownerKey(owner: VaultOwner): string {
 export class CredentialVault {
   constructor(
     private readonly redis: Redis,
-    private readonly cipher: VaultCipher,
+    private readonly cipher: Sealer,
     private readonly prefix = 'dh:',
     private readonly secrets?: SecretRegistrar,
   ) {}

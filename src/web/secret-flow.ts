@@ -14,8 +14,8 @@ import type { Dispatcher } from '../core/dispatch';
 import { DeckhandError } from '../core/errors';
 import type { CredentialVerdict, SecretFormIssuer } from '../core/linking';
 import type { SecretFormKind, SecretFormSession, SecretFormStore } from '../store/links-secret-forms';
+import { VaultLockedError } from '../store/sealer';
 import type { CredentialVault } from '../store/vault';
-import { VaultLockedError } from '../store/vault-cipher';
 import { type CredentialValues, checkCredential, saveCredential } from '../store/vault-credentials';
 
 /** Path prefix of the secret forms. */

@@ -27,9 +27,9 @@ import { PendingLinkStore } from '../store/links';
 import { ImportFollowers } from '../store/links-imports';
 import { PushAccessCache } from '../store/links-permissions';
 import { SecretFormStore } from '../store/links-secret-forms';
+import { Sealer, sealerKeys } from '../store/sealer';
 import { SecretIndex } from '../store/secret-index';
 import { CredentialVault } from '../store/vault';
-import { VaultCipher, vaultKeys } from '../store/vault-cipher';
 import { Credentials } from '../store/vault-credentials';
 import { SourceLinker } from '../web/oauth-flow';
 import { mountAccountRoutes, SOURCE_WEBHOOK_PATH } from '../web/oauth-routes';
@@ -60,6 +60,8 @@ export interface Accounts {
   audit: NonNullable<DispatcherDeps<unknown>['audit']>;
   /** The source host sandbox, in sandbox mode. */
   sandbox: SourcehostSandbox | undefined;
+  /** The one sealer of secrets at rest (`SECRET_KEY`, `SECRET_KEY_PREVIOUS`). */
+  sealer: Sealer;
   /** Connects the dispatcher (results, replays) and the secret page's credential check. */
   attach(dispatcher: Dispatcher<AppServices>, messengers: Messengers, verify?: CredentialVerifier): void;
   /** The processor of the `migration` queue. */
@@ -89,13 +91,13 @@ function platformConfigured(config: Config): boolean {
 /** Builds the account services. */
 export async function createAccounts(options: AccountsOptions): Promise<Accounts> {
   const { config, logger, redis, prefix } = options;
-  const keys = vaultKeys(config, options.sandbox || !platformConfigured(config));
+  const keys = sealerKeys(config, options.sandbox || !platformConfigured(config));
   if (keys.development) {
     logger.warn(
       'SECRET_KEY is not set: stored credentials use a development key derived on this machine (sandbox only).',
     );
   }
-  const cipher = new VaultCipher(keys);
+  const cipher = new Sealer(keys);
   const secrets = new SecretIndex(redis, { key: keys.current, prefix, config });
   const detachLogScrubber = attachLogScrubber(secrets);
   const vault = new CredentialVault(redis, cipher, prefix, secrets);
@@ -190,6 +192,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     services,
     policy,
     sandbox,
+    sealer: cipher,
     audit: async ({ invocation, command, args, outcome }) => {
       await audit.append({
         at: Date.now(),

@@ -34,6 +34,7 @@ import { RedisActionStore } from '../store/actions';
 import { RedisBindingStore } from '../store/bindings';
 import { logConnectionErrors } from '../store/connection-errors';
 import { DeliveryDeduper } from '../store/dedupe';
+import { RedisKeyValue, valueSealer } from '../store/key-value';
 import { ResourceLocks } from '../store/locks';
 import { openRedis, type RedisHandle } from '../store/redis';
 import { SubscriptionStore } from '../store/subscriptions';
@@ -257,6 +258,9 @@ export async function createApp(options: AppOptions): Promise<App> {
           : undefined,
       claims: (seconds) => new DeliveryDeduper(redis.requests, prefix, seconds),
       actions,
+      keyValue: (namespace, options) =>
+        new RedisKeyValue(redis.redis, prefix, namespace, options?.sealed ? linked.sealer : undefined),
+      sealer: valueSealer(linked.sealer),
       state: redis.redis,
       startWorkers() {
         workers ??= startWorkers<AppServices>({

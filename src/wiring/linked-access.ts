@@ -10,7 +10,7 @@ import { UpstreamError } from '../core/errors';
 import type { SourcehostFactory } from '../services/sourcehost';
 import type { ToolhostClientFactory } from '../services/toolhost';
 import type { PushAccessCache } from '../store/links-permissions';
-import { VaultLockedError } from '../store/vault-cipher';
+import { VaultLockedError } from '../store/sealer';
 import type { Credentials } from '../store/vault-credentials';
 
 /** The seeded tools' repository host, mirrored by the sandbox source host. */

@@ -17,7 +17,7 @@ import type { App } from './app';
 import { adapterContext } from './host';
 
 /** What `deckhand start` says when `SECRET_KEY` is missing. */
-export { MISSING_SECRET_KEY } from '../store/vault-cipher';
+export { MISSING_SECRET_KEY } from '../store/sealer';
 
 /** Start-up cannot go on; `message` is the one line to print (no stack). */
 export class StartupError extends Error {

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runStart } from '../../src/cli/start';
 import { loadConfig } from '../../src/config';
 import { PendingLinkStore } from '../../src/store/links';
+import { MISSING_SECRET_KEY, Sealer, sealerKeys, VaultLockedError } from '../../src/store/sealer';
 import { CredentialVault } from '../../src/store/vault';
-import { MISSING_SECRET_KEY, VaultCipher, VaultLockedError, vaultKeys } from '../../src/store/vault-cipher';
 import { Credentials } from '../../src/store/vault-credentials';
 import { testPrefix, testRedis } from '../support/redis';
 
@@ -38,7 +38,7 @@ async function everythingStored(): Promise<string> {
 
 describe('credential vault', () => {
   it('stores AES-256-GCM ciphertext: no secret, login or service detail is readable in Redis', async () => {
-    const vault = new CredentialVault(redis, new VaultCipher({ current: key() }), prefix);
+    const vault = new CredentialVault(redis, new Sealer({ current: key() }), prefix);
     await vault.put(owner, 'calendar', {
       secret: { applicationPassword: 'abcd efgh ijkl mnop' },
       meta: { username: 'editor-jane' },
@@ -58,10 +58,10 @@ describe('credential vault', () => {
   });
 
   it('fails closed with a wrong key: nothing is returned, and the error names the fix, not the value', async () => {
-    const right = new CredentialVault(redis, new VaultCipher({ current: key() }), prefix);
+    const right = new CredentialVault(redis, new Sealer({ current: key() }), prefix);
     const other = { ...owner, id: 'UWRONG' };
     await right.put(other, 'media', { secret: { apiKey: 'media-key-0123456789' }, meta: {} });
-    const wrong = new CredentialVault(redis, new VaultCipher({ current: key() }), prefix);
+    const wrong = new CredentialVault(redis, new Sealer({ current: key() }), prefix);
     const error = await wrong.get(other, 'media').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(VaultLockedError);
     expect((error as Error).message).not.toContain('media-key');
@@ -72,7 +72,7 @@ describe('credential vault', () => {
   });
 
   it('a ciphertext moved to another user or service does not open', async () => {
-    const vault = new CredentialVault(redis, new VaultCipher({ current: key() }), prefix);
+    const vault = new CredentialVault(redis, new Sealer({ current: key() }), prefix);
     const a = { ...owner, id: 'UA' };
     const b = { ...owner, id: 'UB' };
     await vault.put(a, 'tool:mytool', { secret: { token: 'deploy-token-of-a-0001' }, meta: {} });
@@ -87,36 +87,32 @@ describe('credential vault', () => {
     const oldKey = key();
     const newKey = key();
     const user = { ...owner, id: 'UROTATE' };
-    await new CredentialVault(redis, new VaultCipher({ current: oldKey }), prefix).put(user, 'media', {
+    await new CredentialVault(redis, new Sealer({ current: oldKey }), prefix).put(user, 'media', {
       secret: { apiKey: 'rotating-key-0123' },
       meta: {},
     });
-    const rotated = new CredentialVault(
-      redis,
-      new VaultCipher({ current: newKey, previous: [oldKey] }),
-      prefix,
-    );
+    const rotated = new CredentialVault(redis, new Sealer({ current: newKey, previous: [oldKey] }), prefix);
     expect((await rotated.get(user, 'media'))?.secret.apiKey).toBe('rotating-key-0123');
-    const onlyNew = new CredentialVault(redis, new VaultCipher({ current: newKey }), prefix);
+    const onlyNew = new CredentialVault(redis, new Sealer({ current: newKey }), prefix);
     expect((await onlyNew.get(user, 'media'))?.secret.apiKey).toBe('rotating-key-0123');
   });
 
   it('reads keys from the configuration, derives a development key only where allowed', () => {
     const hex = randomBytes(32).toString('hex');
     const b64 = randomBytes(32).toString('base64');
-    const keys = vaultKeys({ SECRET_KEY: hex, SECRET_KEY_PREVIOUS: b64, DATA_DIR: '/tmp/x' }, false);
+    const keys = sealerKeys({ SECRET_KEY: hex, SECRET_KEY_PREVIOUS: b64, DATA_DIR: '/tmp/x' }, false);
     expect(keys.current.toString('hex')).toBe(hex);
     expect(keys.previous?.[0]?.toString('base64')).toBe(b64);
     expect(keys.development).toBe(false);
-    expect(() => vaultKeys({ DATA_DIR: '/tmp/x' }, false)).toThrow(MISSING_SECRET_KEY);
-    const dev = vaultKeys({ DATA_DIR: '/tmp/x' }, true);
+    expect(() => sealerKeys({ DATA_DIR: '/tmp/x' }, false)).toThrow(MISSING_SECRET_KEY);
+    const dev = sealerKeys({ DATA_DIR: '/tmp/x' }, true);
     expect(dev.development).toBe(true);
     expect(dev.current).toHaveLength(32);
-    expect(vaultKeys({ DATA_DIR: '/tmp/x' }, true).current.equals(dev.current)).toBe(true);
+    expect(sealerKeys({ DATA_DIR: '/tmp/x' }, true).current.equals(dev.current)).toBe(true);
   });
 
   it('pending OAuth links are sealed, single use, and unreadable with a wrong key', async () => {
-    const store = new PendingLinkStore(redis, new VaultCipher({ current: key() }), prefix);
+    const store = new PendingLinkStore(redis, new Sealer({ current: key() }), prefix);
     const state = await store.create({
       owner,
       name: 'u',

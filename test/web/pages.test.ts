@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VaultCipher } from '../../src/store/vault-cipher';
+import { Sealer } from '../../src/store/sealer';
 import { startTestApp, type TestApp } from '../support/app';
 import { firstLinkOf, slackUser, startAccountWeb } from '../support/oauth-web';
 
@@ -27,7 +27,7 @@ async function resealWithAnotherKey(url: string): Promise<void> {
   const key = `${prefix}secret-form:${createHash('sha256').update(id).digest('hex')}`;
   const redis = t.app.redis.redis;
   expect(await redis.exists(key)).toBe(1);
-  const other = new VaultCipher({ current: randomBytes(32) });
+  const other = new Sealer({ current: randomBytes(32) });
   const session = { csrf: 'x', createdAt: Date.now(), kind: 'media', name: 'U', conversationId: 'c' };
   await redis.set(key, other.seal(JSON.stringify(session), key), 'KEEPTTL');
 }

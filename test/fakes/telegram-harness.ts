@@ -33,6 +33,8 @@ export interface HarnessOptions {
   callGetMe?: boolean;
   /** Reuse a running fake (a second process of the same bot). */
   fake?: FakeTelegram;
+  /** Reuse the Redis key prefix of another run (the same deployment, restarted). */
+  prefix?: string;
 }
 
 /** A running Deckhand served over the fake Bot API. */
@@ -60,7 +62,7 @@ export async function startTelegramDeckhand(options: HarnessOptions = {}): Promi
   const db = Number(process.env.VITEST_POOL_ID ?? 1) % 64;
   const config = loadConfig({
     REDIS_URL: `redis://${host}:${port}/${db}`,
-    REDIS_KEY_PREFIX: testPrefix(),
+    REDIS_KEY_PREFIX: options.prefix ?? testPrefix(),
     DATA_DIR: mkdtempSync(join(tmpdir(), 'deckhand-tg-')),
     SANDBOX_STEP_MS: '20',
     LOG_LEVEL: 'silent',

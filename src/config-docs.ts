@@ -1,6 +1,6 @@
 import { ENV } from './config';
 
-/** The README table of every environment variable: name, default, meaning. */
+/** The table of every environment variable (docs/configuration.md): name, default, meaning. */
 export function envTable(): string {
   const rows = Object.entries(ENV).map(([name, spec]) => {
     const parsed = spec.schema.safeParse(undefined);

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
-/** One environment variable: its schema, default and what it is for (the README lists them all). */
+/** One environment variable: its schema, default and what it is for (docs/configuration.md lists them all). */
 interface EnvVar<T extends z.ZodType = z.ZodType> {
   schema: T;
   description: string;
-  /** Shown in the README when the default is computed rather than a literal. */
+  /** Shown in docs/configuration.md when the default is computed rather than a literal. */
   defaultText?: string;
 }
 
@@ -82,7 +82,7 @@ export const ENV = {
       )
       .optional(),
     description:
-      'Key that encrypts stored credentials (AES-256-GCM): 32 bytes, hex or base64 (`openssl rand -hex 32`). Required with a chat platform; without one the sandbox and terminal use a development key derived on this machine.',
+      'Key that encrypts every stored secret (credentials, Slack installations, form answers; AES-256-GCM): 32 bytes, hex or base64 (`openssl rand -hex 32`). Required with a chat platform; without one the sandbox and terminal use a development key derived on this machine.',
   },
   SECRET_KEY_PREVIOUS: {
     schema: z
@@ -90,7 +90,7 @@ export const ENV = {
       .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'must be 32 bytes as 64 hex digits or base64')
       .optional(),
     description:
-      'The key used before `SECRET_KEY` when rotating it: only used to read credentials stored with it, which are then sealed again with `SECRET_KEY`.',
+      'The key used before `SECRET_KEY` when rotating it: only used to read values sealed with it (credentials, Slack installations, form answers), which are then sealed again with `SECRET_KEY`.',
   },
   SOURCEHOST_URL: {
     schema: optionalUrl,

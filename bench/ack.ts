@@ -45,10 +45,9 @@ async function runAck(ctx: BenchContext): Promise<BenchResult> {
     ? { fast: 50, slow: 5, seconds: 2, rounds: 1, slowSeconds: 2, slowRounds: 1, warm: 1 }
     : { fast: 200, slow: 5, seconds: 6, rounds: 4, slowSeconds: 6, slowRounds: 4, warm: 2 };
   // Each Deckhand set-up gets a platform of its own: on a shared one, the set-up whose remembered
-  // deployment of `mytool` was still running answered with one call ("already running"), while the
-  // other's ended and every command of its round went through the lock, a start refused with 409
-  // and a read of the latest deployment — four calls, not remembered — so the cheaper side
-  // depended on which had deployed last.
+  // deployment of `mytool` is still running answers with one call ("already running"), while the
+  // other's commands go through the lock, a start refused with 409 and a read of the latest
+  // deployment — four calls — so the cheaper side would depend on which had deployed last.
   const sandbox = await startToolhostSandbox({ stepMs: 1500 });
   const singleSandbox = await startToolhostSandbox({ stepMs: 1500 });
   const fake = await FakeSlack.start();

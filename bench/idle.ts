@@ -4,7 +4,7 @@
  * Slack of this process — and real services: the tool platform and the media host are
  * `deckhand sandbox` running as its own process (the way a deployment points at real endpoints), so no
  * emulator is loaded into Deckhand. Its VmRSS is read 10 s after `/readyz` first answers, in three
- * separate starts; the median is judged against the 100 MB target (issue 19).
+ * separate starts; the median is judged against the 100 MB target.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 // The load generator of the ack benchmark, in a process of its own: its clock must not share
 // an event loop with the fake Slack and the toolhost sandbox, which are busy answering Deckhand's
-// worker while the load runs (in one process, their work was timed as ack latency). One process serves
+// worker while the load runs (in one process, their work would be timed as ack latency). One process serves
 // every round of a benchmark run: it reads one job a line from stdin (JSON: target, rate, seconds,
 // out), writes the run to `out` and prints "done <out>"; it ends with its stdin.
 import { writeFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * Benchmark 6 — rendering hostile text. A card whose title, text, one field and footer are a
- * 100,000-character word (`a_b*c…`, the "job whose command has no spaces" of issue 16), and one whose
+ * 100,000-character word (`a_b*c…`, like a job whose command has no spaces), and one whose
  * text is a 100,000-character line full of `[a](https://x)` links and markdown characters, rendered
  * on every platform (Discord, Slack, Telegram post and edit, terminal) in this process. Each figure
  * is the median time of one render (target < 20 ms), next to the same-run baseline of rendering a

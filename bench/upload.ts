@@ -8,7 +8,7 @@
  * server (no 20 MB download limit). The proxy answers `getFile` for the big document and serves its
  * bytes from the deterministic sample generator, so the file exists nowhere but on the media
  * emulator's disk. Deckhand runs as deployed, with real services and no emulator inside: the media
- * emulator runs in this process, the tool platform in `deckhand sandbox` as its own process (issue 19:
+ * emulator runs in this process, the tool platform in `deckhand sandbox` as its own process (as
  * the emulators run in their own process when a chat platform is configured), so the measured Deckhand
  * process is Deckhand alone.
  *

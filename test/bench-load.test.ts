@@ -1,7 +1,7 @@
 /**
  * The ack benchmark's load (bench/lib/command-load.ts) is steady: its commands arrive spread over
- * each second, as people's commands do, not as a burst at the start of every second (what
- * autocannon's per-connection rate made of it with several requests a second per connection); and it
+ * each second, as people's commands do, not as a burst at the start of every second (what a
+ * per-connection rate with several requests a second per connection makes of it); and it
  * is open-loop: a slow server gets the same arrivals, not fewer.
  */
 import { createServer, type Server } from 'node:http';
@@ -63,7 +63,7 @@ describe('the ack benchmark’s load', () => {
 
   it('keeps sending at its rate when the server is slow to answer', async () => {
     // Each answer takes 2.5 s: a closed-loop load (a connection's next request after its last
-    // answer, as autocannon's were) would send the second half 2.5 s late; this one sends every
+    // answer) would send the second half 2.5 s late; this one sends every
     // command at its time.
     answerAfterMs = 2500;
     const started = performance.now();

@@ -172,7 +172,7 @@ function onCommands(app: App, deps: HandlerDeps): void {
  *
  * One Bolt listener for both kinds: Bolt runs every listener's middleware chain for every request,
  * and each chain's objects outlive a minor collection, so every listener fewer is less garbage per
- * request for the web process's major collections (issue 17's ack tail).
+ * request for the web process's major collections (the ack latency's tail).
  */
 function onActions(app: App, deps: HandlerDeps): void {
   const ours = new RegExp(`^(${escapeRegExp(ACTION_PREFIX)}|${escapeRegExp(LINK_PREFIX)})`);

@@ -3,8 +3,8 @@
  * posted in that channel (a `chat.postMessage`, or an answer through the command's `response_url`) is
  * its reply, so every command is matched to its answer — none counted twice, none missed. Commands
  * are counted as they leave (every request sent), not from a load tool's summary, which left out
- * requests still in flight when the duration ended (the cause of the old "answered 4450 of 4402":
- * those commands were sent and answered but not counted as sent).
+ * requests still in flight when the duration ended (those commands would be answered but not counted
+ * as sent).
  */
 import { randomBytes } from 'node:crypto';
 import { errors, Pool } from 'undici';
@@ -49,11 +49,10 @@ const ACK_TIMEOUT_MS = 10_000;
  * connections (one per command in flight). Each ack is timed from the request's start to the end of
  * its response.
  *
- * (autocannon, used before, has no such mode: its per-connection rate sends a connection's quota back
- * to back at the start of each second, so 200 connections at 1/s each, started 5 ms apart, stood in.
- * Each instance allocated ~2 MB of WebAssembly histograms, ~0.4 GB a round: the load generator
- * stalled for up to a second while that memory grew — in every round of a fresh process, in some
- * rounds of a long-lived one — and timed its own stall as the ack latency of both servers.)
+ * (A load tool with a per-connection rate, such as autocannon, sends each connection's quota back to
+ * back at the start of each second, and one with per-connection histograms allocates memory per
+ * connection: its own pauses would be timed as the servers' ack latency. This generator keeps no
+ * histograms and sends each command at its own time.)
  */
 export async function commandLoad(target: LoadTarget, rate: number, seconds: number): Promise<LoadRun> {
   const tag = `${process.pid.toString(36)}${randomBytes(3).toString('hex')}`.toUpperCase();

@@ -3,9 +3,9 @@
  * latencies it measures are not delayed by the fakes and sandboxes of the benchmark process, and one
  * process for every round of a run, so its code is compiled and warm when a round measures.
  *
- * (A new process per round timed its own start-up: on a slow host every round's first ~0.3–0.8 s of
- * responses were read late, all at once, and both the bare Bolt's and Deckhand's ack p99 were that
- * start-up, ~300 ms, whatever the servers did.)
+ * (A new process per round would time its own start-up: each round's first responses would be read
+ * late, all at once, and both the bare Bolt's and Deckhand's ack p99 would be that start-up, whatever
+ * the servers did.)
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -55,7 +55,7 @@ export function renderTable(results: readonly BenchResult[], quick: boolean): st
   return [line(header), rule, ...rows.slice(1).map(line)].join('\n');
 }
 
-/** The same table in Markdown (for the README's Performance section). */
+/** The same table in Markdown (for docs/benchmarks.md). */
 export function renderMarkdown(results: readonly BenchResult[], quick: boolean): string {
   const header = ['Benchmark', 'Figure', 'Deckhand', 'Baseline (same run)', 'Ratio', 'Target', 'Verdict'];
   const rows = tableRows(results, quick).map((r) => r.map((c) => c.replaceAll('|', '\\|')));

@@ -98,7 +98,7 @@ export interface Card {
 /**
  * The idempotency key of a post a queued job may retry (an announcement). Messengers make the platform
  * dedupe on it where it can: Discord's `nonce` with `enforce_nonce`, Slack message metadata looked up
- * before re-posting. Telegram has no such key (see the delivery section of the README).
+ * before re-posting. Telegram has no such key (see docs/operations.md, restarts).
  */
 export interface DeliveryKey {
   /** Unique per (event, conversation); the same on every attempt. */

@@ -1,5 +1,5 @@
 /**
- * Commands typed while Redis is away (issue 16, item 4): each is refused at once with "nothing was
+ * Commands typed while Redis is away: each is refused at once with "nothing was
  * done" (Discord: deferred first, then told), and none runs when Redis returns. A dedicated
  * redis-server is stopped and started again on the same port and data directory.
  */

@@ -2,7 +2,7 @@
  * What a deployed `deckhand start --role web` loads (compiled dist/): with one platform (Telegram)
  * and real services it imports that platform's SDK and none of the emulators (hono, selfsigned and
  * busboy are theirs), nor the chart renderer (echarts, @resvg/resvg-js), nor yaml, nor the other
- * platforms' SDKs — issue 19's idle-memory target (≤ 100 MB, `npm run bench -- --only idle`) rests on
+ * platforms' SDKs — the idle-memory target (≤ 100 MB, `npm run bench -- --only idle`) rests on
  * it. With `--sandbox` the emulators run in their own process (`deckhand sandbox`, not recorded: the
  * recorder is this process's `--import`), so Deckhand loads none of them either.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14 through the commands: `/event update` keeps what it does not change, `/event cancel`
+ * The plugin's behaviours through the commands: `/event update` keeps what it does not change, `/event cancel`
  * checks the event before asking, and `/events --from/--to` and the digest list exactly the events
  * starting in their window on sites in Europe/Berlin and America/New_York (the emulator reads strict
  * bounds as UTC, as the plugin does).

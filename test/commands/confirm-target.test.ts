@@ -1,5 +1,5 @@
 /**
- * Destructive confirmations act on the exact target their question names (issue 16, item 7): the
+ * Destructive confirmations act on the exact target their question names: the
  * target is resolved (`latest` → id) and checked before asking, and Confirm acts on that target
  * only, or says it is gone or changed and does nothing.
  */

@@ -1,6 +1,6 @@
 /**
  * Schedules and whether the platform accepts them: the cases of the jobs API's own tests
- * (J = toolforge-jobs-api `tests/test_cron.py` @ f1c6958), the four disagreements found in issue 20,
+ * (J = toolforge-jobs-api `tests/test_cron.py` @ f1c6958), four schedules a simpler pre-check judged differently,
  * and the corners of its parser (J `tjf/core/cron.py`: Python `int()`, `split("/", 1)`, `if step:`).
  */
 export const CRON_CASES: readonly { schedule: string; accepted: boolean; why: string }[] = [
@@ -15,7 +15,7 @@ export const CRON_CASES: readonly { schedule: string; accepted: boolean; why: st
   { schedule: '1000-0 2 3 4 5', accepted: false, why: 'test_cron_parse_invalid_range (backwards)' },
   { schedule: '1-2000 2 3 4 5', accepted: false, why: 'test_cron_parse_invalid_range (above 59)' },
   { schedule: '@bananas', accepted: false, why: 'test_cron_parse_invalid_at_macro' },
-  // issue 20: the four disagreements of the old pre-check
+  // schedules a simpler pre-check judged differently from the platform
   { schedule: '@midnight', accepted: false, why: 'not in AT_MAPPING' },
   { schedule: '0-30/5 * * * *', accepted: false, why: 'step syntax on a range' },
   { schedule: '0 0 * * 1-7', accepted: false, why: 'names and 7 are mapped for single values only' },

@@ -1,5 +1,5 @@
 /**
- * One start at a time per resource (issue 17): concurrent `/build start` of one source and ref start
+ * One start at a time per resource: concurrent `/build start` of one source and ref start
  * one build and all show it; another ref starts its own. Concurrent `/deploy` of one tool start one
  * deployment. Through the real dispatcher, on the sandbox; the lock lives in Redis, so the same holds
  * across processes (test/queue/concurrent-deploy.test.ts).

@@ -1,5 +1,5 @@
 /**
- * Decisions the core takes for every adapter (issue 15: "the core decides; adapters translate"):
+ * Decisions the core takes for every adapter ("the core decides; adapters translate"):
  * the double-click window, the confirm dialogs and autocomplete.
  */
 import { describe, expect, it } from 'vitest';

@@ -23,7 +23,7 @@ import { waitFor } from '../support/wait';
 import { readRecords, sandboxEnv, spawnWorker, stopWorker } from '../support/worker-process';
 
 /**
- * Issue 16, item 1: secrets are masked by where they live, not by what someone once typed. Ordinary
+ * Secrets are masked by where they live, not by what someone once typed. Ordinary
  * words stay readable whatever envvar or refused password was typed; a secret printed in a job log is
  * masked in a channel by a new process on the same Redis (a restart) and by a separate worker
  * process; and Redis holds none of them in plaintext.

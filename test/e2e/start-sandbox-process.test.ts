@@ -1,6 +1,6 @@
 /**
  * `deckhand start --sandbox` with a chat platform (Telegram, against the fake Bot API) runs the
- * emulators in a child process (`deckhand sandbox`, issue 19): the Deckhand process imports none of
+ * emulators in a child process (`deckhand sandbox`): the Deckhand process imports none of
  * the emulators' packages, a `/deploy` still runs end to end against the child's tool platform, a
  * SIGTERM leaves no child behind, and a child that dies stops Deckhand with one line and exit 1.
  * Runs the compiled CLI (dist/), as deployed.

@@ -1,6 +1,6 @@
 /**
- * A burst of commands handed over in one turn of the event loop is queued together (issue 17: the
- * web process's acks no longer wait behind a Redis round trip per command): one script for the
+ * A burst of commands handed over in one turn of the event loop is queued together (so the
+ * web process's acks do not wait behind a Redis round trip per command): one script for the
  * lanes and one `addBulk`, with every job queued and each lane in arrival order — and a failure
  * reaches every caller of the burst. A lone command is added without building a pipeline.
  */

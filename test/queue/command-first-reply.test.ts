@@ -1,7 +1,7 @@
 /**
  * A queued command's first reply: its posted-record (what a retry reads before posting again) is
  * started with the job, while the command runs, so no Redis round trip stands between the command's
- * card and its post (issue 17's command → first reply) — and the card is still posted exactly once
+ * card and its post (the command → first reply latency) — and the card is still posted exactly once
  * and recorded.
  */
 import type { Job } from 'bullmq';

@@ -1,5 +1,5 @@
 /**
- * Commands on the queue (issue 17): a `--role web` Deckhand (this process: the real Slack adapter on
+ * Commands on the queue: a `--role web` Deckhand (this process: the real Slack adapter on
  * Bolt, no queue workers) verifies, dedupes, acks and queues; a `--role worker` process (the bundled
  * test/support/platform-worker.ts) runs the command and posts and edits its card. Both share Redis
  * and the toolhost sandbox (a real HTTP server), and the fake Slack records what users see.

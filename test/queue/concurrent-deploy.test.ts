@@ -1,5 +1,5 @@
 /**
- * One deployment per tool across processes (issue 17): 20 simultaneous `/deploy demo` from the three
+ * One deployment per tool across processes: 20 simultaneous `/deploy demo` from the three
  * platform fakes (Slack signed slash commands, Discord signed HTTP interactions, Telegram webhook
  * updates), spread over two `--role web` cores (this process, each with its own Redis connections,
  * adapters and HTTP server) and run by two `--role worker` processes. Exactly one deployment starts,

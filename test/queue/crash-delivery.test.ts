@@ -1,5 +1,5 @@
 /**
- * Exactly-once announcements through a crash (issue 16, item 5). A real worker process (the core with
+ * Exactly-once announcements through a crash. A real worker process (the core with
  * `--role worker` and the real adapter, see test/support/platform-worker.ts) posts an announcement;
  * the fake platform carries the post out (the message exists) but holds its HTTP answer; the worker is
  * killed with SIGKILL while the answer is held, so it never learns the post happened. The next worker

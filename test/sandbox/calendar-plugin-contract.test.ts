@@ -1,7 +1,7 @@
 /**
  * The calendar emulator against the real plugin: each behaviour here was read in the source of
  * the-events-calendar 6.17.2 (commit 31784e78, "Version: 6.17.2") and tribe-common 6.12.2 (commit
- * 90edbc0b), or WordPress core, and reported from a real WordPress 6.8 site (issue 14). The file
+ * 90edbc0b), or WordPress core, and reported from a real WordPress 6.8 site. The file
  * and function are named in each test. Raw HTTP, as the plugin would be called.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

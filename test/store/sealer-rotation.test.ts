@@ -2,8 +2,8 @@
  * Rotating `SECRET_KEY` over every kind of sealed record: credential vault values, Slack
  * installations and Telegram form answers are sealed by the one sealer; after a rotation
  * (`SECRET_KEY` new, `SECRET_KEY_PREVIOUS` old) each is readable, and its first read stores it under
- * the new key, so the old key can then be dropped. Records written in the older formats (before the
- * one sealer) open too and move to the current format the same way.
+ * the new key, so the old key can then be dropped. Records in the older formats (no key id, no
+ * slot) open too and move to the current format the same way.
  */
 import { createCipheriv, randomBytes } from 'node:crypto';
 import type { Installation } from '@slack/bolt';

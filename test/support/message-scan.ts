@@ -1,5 +1,5 @@
 /**
- * The words no message of Deckhand may show (issue 18, "plain words"): a validator's or an upstream
+ * The words no message of Deckhand may show ("plain words"): a validator's or an upstream
  * service's raw phrases, HTTP paths and other tools' CLI commands given as advice, wrong plurals, and
  * raw ISO timestamps. Used by `test/e2e/message-scan.test.ts` over every message the suite's
  * scenarios produce.

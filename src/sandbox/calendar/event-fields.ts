@@ -12,7 +12,7 @@
  *   the site's; they change only when both start and end (with times) are given, or `all_day` is
  *   on; otherwise the stored wall-clock dates stay, the zone becomes the request's or the site's and
  *   the UTC dates are NOT recomputed. An end before the start is stored as the start.
- * - Organizers: absent from an update, they are removed (observed on a 6.17.2 site, issue 14; see
+ * - Organizers: absent from an update, they are removed (observed on a 6.17.2 site; see
  *   specs/calendar/emulator-audit.md for the source reading).
  *
  * Terms by id or name (names that do not exist are created, as `Tribe__Terms::translate_terms_to_ids`

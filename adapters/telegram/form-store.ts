@@ -42,14 +42,24 @@ export class FormStore {
     private readonly botId: string,
   ) {}
 
-  /** The conversation a user has open, if any; answers sealed with an older key are sealed again. */
+  /**
+   * The conversation a user has open, if any. Answers sealed with an older key are sealed again; a
+   * conversation whose answers no key opens (`SECRET_KEY` changed without `SECRET_KEY_PREVIOUS`)
+   * cannot finish, so it is ended and counts as none.
+   */
   async get(userId: number): Promise<FormConversation | undefined> {
     const raw = await this.conversations.get(this.conversationKey(userId));
     if (!raw) return undefined;
     const conversation = JSON.parse(raw) as FormConversation;
     let stale = false;
     for (const [name, sealed] of Object.entries(conversation.secrets)) {
-      const opened = this.sealer.open(sealed, ANSWER_CONTEXT);
+      let opened: { plaintext: string; stale: boolean };
+      try {
+        opened = this.sealer.open(sealed, ANSWER_CONTEXT);
+      } catch {
+        await this.conversations.delete(this.conversationKey(userId));
+        return undefined;
+      }
       if (!opened.stale) continue;
       conversation.secrets[name] = this.seal(opened.plaintext);
       stale = true;

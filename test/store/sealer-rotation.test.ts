@@ -90,7 +90,6 @@ describe('one sealer, rotated', () => {
     const lost = stores(afterRotation);
     await expect(lost.vault.get(owner, 'media')).rejects.toThrow(/sealed with a key/);
     await expect(lost.slack.fetchInstallation(team('TROT'))).rejects.toThrow(SealedStateError);
-    await expect(lost.forms.get(7)).rejects.toThrow(SealedStateError);
 
     const now = stores(rotated);
     expect((await now.vault.get(owner, 'media'))?.secret.apiKey).toBe('media-key-rotating-01');
@@ -146,6 +145,14 @@ describe('one sealer, rotated', () => {
     expect(sealedWith(stored.secrets.password)).toBe(keyId(newKey));
     expect(JSON.stringify(stored)).not.toContain('legacy-form-secret-01');
     expect((await redis.get(installKey)) ?? '').not.toContain('xoxb-legacy-token-01');
+  });
+
+  it('ends a form whose secret answer no key opens, instead of failing on every message', async () => {
+    const old = stores(before);
+    await old.forms.save(9, conversation({ password: old.forms.seal('form-secret-lost-01') }));
+    expect(await redis.exists(`${prefix}tg:form:4242:9`)).toBe(1);
+    expect(await stores(afterRotation).forms.get(9)).toBeUndefined();
+    expect(await redis.exists(`${prefix}tg:form:4242:9`)).toBe(0);
   });
 
   it('binds a sealed value to its slot: copied to another key it does not open', async () => {

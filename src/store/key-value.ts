@@ -2,11 +2,12 @@
  * The key-value port adapters get for their own state ({@link KeyValueStore} in `src/core/host.ts`),
  * in Redis under `<prefix><namespace>:`, optionally sealed with the one {@link Sealer}. A sealed
  * value is bound to its full Redis key; one sealed with a previous key or an older format is sealed
- * again with the current key, keeping its expiry, the first time it is read.
+ * again with the current key, keeping its expiry, the first time it is read (unless it changed since).
  */
 import type { Redis } from 'ioredis';
 import { DeckhandError } from '../core/errors';
 import type { KeyValueStore, ValueSealer } from '../core/host';
+import { replaceString } from './reseal';
 import { type Sealer, VaultLockedError } from './sealer';
 
 /** Sealed state could not be opened: written under a key Deckhand no longer has. */
@@ -44,7 +45,7 @@ export class RedisKeyValue implements KeyValueStore {
     if (raw === null) return undefined;
     if (!this.sealer) return raw;
     const opened = this.open(raw, full);
-    if (opened.stale) await this.redis.set(full, this.sealer.seal(opened.plaintext, full), 'KEEPTTL', 'XX');
+    if (opened.stale) await replaceString(this.redis, full, raw, this.sealer.seal(opened.plaintext, full));
     return opened.plaintext;
   }
 

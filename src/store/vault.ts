@@ -10,6 +10,7 @@
  */
 import type { Redis } from 'ioredis';
 import type { SecretRegistrar } from '../secrets';
+import { replaceField } from './reseal';
 import type { Sealer } from './sealer';
 
 /** Whose credentials: a chat user, by platform, workspace and id. */
@@ -73,11 +74,8 @@ export class CredentialVault {
     const record = JSON.parse(opened.plaintext) as VaultRecord;
     await this.register(record);
     if (opened.stale) {
-      await this.redis.hset(
-        this.key(owner),
-        service,
-        this.cipher.seal(opened.plaintext, this.aad(owner, service)),
-      );
+      const resealed = this.cipher.seal(opened.plaintext, this.aad(owner, service));
+      await replaceField(this.redis, this.key(owner), service, sealed, resealed);
     }
     return record;
   }

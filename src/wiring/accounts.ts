@@ -27,6 +27,7 @@ import { PendingLinkStore } from '../store/links';
 import { ImportFollowers } from '../store/links-imports';
 import { PushAccessCache } from '../store/links-permissions';
 import { SecretFormStore } from '../store/links-secret-forms';
+import { sweepAfterRotation } from '../store/reseal';
 import { Sealer, sealerKeys } from '../store/sealer';
 import { SecretIndex } from '../store/secret-index';
 import { CredentialVault } from '../store/vault';
@@ -98,6 +99,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     );
   }
   const cipher = new Sealer(keys);
+  if (keys.previous?.length) sweepAfterRotation(redis, prefix, cipher, logger);
   const secrets = new SecretIndex(redis, { key: keys.current, prefix, config });
   const detachLogScrubber = attachLogScrubber(secrets);
   const vault = new CredentialVault(redis, cipher, prefix, secrets);

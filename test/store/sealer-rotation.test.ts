@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SlackInstallationStore } from '../../adapters/slack/installations';
 import { type FormConversation, FormStore } from '../../adapters/telegram/form-store';
 import { RedisKeyValue, SealedStateError, valueSealer } from '../../src/store/key-value';
+import { PendingLinkStore } from '../../src/store/links';
+import { replaceString, resealAtRest } from '../../src/store/reseal';
 import { keyId, Sealer } from '../../src/store/sealer';
 import { CredentialVault } from '../../src/store/vault';
 import { testPrefix, testRedis } from '../support/redis';
@@ -153,6 +155,57 @@ describe('one sealer, rotated', () => {
     expect(await redis.exists(`${prefix}tg:form:4242:9`)).toBe(1);
     expect(await stores(afterRotation).forms.get(9)).toBeUndefined();
     expect(await redis.exists(`${prefix}tg:form:4242:9`)).toBe(0);
+  });
+
+  it('a start-up sweep seals every stored record again without waiting for it to be read', async () => {
+    const sweepPrefix = testPrefix();
+    const owner = { platform: 'discord', workspace: 'G1', id: 'USWEEP' };
+    const oldVault = new CredentialVault(redis, before, sweepPrefix);
+    await oldVault.put(owner, 'calendar', { secret: { applicationPassword: 'abcd efgh ijkl' }, meta: {} });
+    const installs = new SlackInstallationStore(
+      new RedisKeyValue(redis, sweepPrefix, 'slack:installation', before),
+    );
+    await installs.storeInstallation(installation('TSWEEP', 'xoxb-sweep-token-01'));
+    const links = new PendingLinkStore(redis, before, sweepPrefix);
+    const state = await links.create({
+      owner,
+      name: 'n',
+      conversationId: 'discord:G1:C1',
+      isPrivate: true,
+      scopes: [],
+      codeVerifier: 'verifier-of-the-sweep-test-000000000000',
+      redirectUri: 'http://127.0.0.1/cb',
+      createdAt: Date.now(),
+    });
+    await redis.set(`${sweepPrefix}dedupe:plain`, 'not sealed');
+
+    expect(await resealAtRest(redis, sweepPrefix, rotated)).toEqual({ resealed: 3, unreadable: 0 });
+    expect(await resealAtRest(redis, sweepPrefix, rotated)).toEqual({ resealed: 0, unreadable: 0 });
+
+    // Nothing was read through the stores, yet only the new key is needed now.
+    expect(
+      (await new CredentialVault(redis, afterRotation, sweepPrefix).get(owner, 'calendar'))?.secret,
+    ).toEqual({
+      applicationPassword: 'abcd efgh ijkl',
+    });
+    const later = new SlackInstallationStore(
+      new RedisKeyValue(redis, sweepPrefix, 'slack:installation', afterRotation),
+    );
+    expect((await later.fetchInstallation(team('TSWEEP'))).bot?.token).toBe('xoxb-sweep-token-01');
+    expect((await new PendingLinkStore(redis, afterRotation, sweepPrefix).take(state))?.codeVerifier).toBe(
+      'verifier-of-the-sweep-test-000000000000',
+    );
+    expect(await redis.get(`${sweepPrefix}dedupe:plain`)).toBe('not sealed');
+  });
+
+  it('never overwrites a value that changed after it was read', async () => {
+    const key = `${prefix}cas:one`;
+    await redis.set(key, 'newer write', 'PX', 60_000);
+    expect(await replaceString(redis, key, 'what was read', 'sealed again')).toBe(false);
+    expect(await redis.get(key)).toBe('newer write');
+    expect(await replaceString(redis, key, 'newer write', 'sealed again')).toBe(true);
+    expect(await redis.get(key)).toBe('sealed again');
+    expect(await redis.pttl(key)).toBeGreaterThan(0);
   });
 
   it('binds a sealed value to its slot: copied to another key it does not open', async () => {

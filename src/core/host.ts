@@ -47,6 +47,15 @@ export interface AdapterServices {
   toolhost: AutocompleteSource;
 }
 
+/**
+ * Follows a conversation that the platform moved to a new id (a Telegram group upgraded to a
+ * supergroup): what Deckhand keeps for it — binding, time zone, subscriptions, digest — moves along.
+ */
+export interface ConversationMover {
+  /** Moves everything kept under `from` to `to`; resolves with what was moved. */
+  move(from: string, to: string): Promise<string[]>;
+}
+
 /** The running core as one adapter sees it. */
 export interface AdapterHost {
   /** Runs commands, clicks and forms; its registry is the command catalogue (manifests, help, autocomplete). */
@@ -66,6 +75,8 @@ export interface AdapterHost {
   claims(seconds: number): DeliveryDeduper;
   /** Stored button actions (a confirmation's dialog text is read from its stored action). */
   actions: ActionStore;
+  /** Moves a conversation's stored state when the platform gives it a new id. */
+  conversations?: ConversationMover | undefined;
   /**
    * The key-value store for an adapter's own small state (DM channel ids, form stashes, upload marks).
    * Keys must start with `config.REDIS_KEY_PREFIX`.

@@ -33,6 +33,7 @@ import { ToolhostClientFactory } from '../services/toolhost';
 import { RedisActionStore } from '../store/actions';
 import { RedisBindingStore } from '../store/bindings';
 import { logConnectionErrors } from '../store/connection-errors';
+import { ConversationMove } from '../store/conversation-move';
 import { DeliveryDeduper } from '../store/dedupe';
 import { ResourceLocks } from '../store/locks';
 import { openRedis, type RedisHandle } from '../store/redis';
@@ -257,6 +258,7 @@ export async function createApp(options: AppOptions): Promise<App> {
           : undefined,
       claims: (seconds) => new DeliveryDeduper(redis.requests, prefix, seconds),
       actions,
+      conversations: new ConversationMove({ bindings, timeZones, subscriptions, digests: services.digests }),
       state: redis.redis,
       startWorkers() {
         workers ??= startWorkers<AppServices>({

@@ -112,7 +112,8 @@ async function onMessage(ctx: Context, deps: ReceiverDeps): Promise<void> {
   const line = parseCommandLine(message.text ?? message.caption ?? '', deps.botUsername());
   if (sentAsChat(message)) {
     // Nobody to check permissions for: say so when the command is Deckhand's, stay quiet otherwise.
-    if (line.kind !== 'command' || (!line.addressed && !deps.groups.has(line.name))) return;
+    if (message.is_automatic_forward || line.kind !== 'command') return;
+    if (!line.addressed && !deps.groups.has(line.name)) return;
     const where = place(deps, message, from, message.message_id);
     await telegramSurface(deps, where).reply({ text: anonymousSenderText(message), status: 'warning' });
     return;

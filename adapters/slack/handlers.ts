@@ -18,6 +18,7 @@ import { FORM_CALLBACK_ID, readSubmission } from './forms';
 import type { InFlight } from './inflight';
 import { placeId, type SlackMessenger, type SlackPlace } from './messenger';
 import { slackSurface } from './surface';
+import { ignoreUnclaimedInteractions } from './unclaimed';
 
 /** What the Bolt listeners need. */
 export interface HandlerDeps {
@@ -293,6 +294,7 @@ function onMessages(app: App, deps: HandlerDeps): void {
 /** Registers every Deckhand listener on a Bolt app. */
 export function registerHandlers(app: App, deps: HandlerDeps): void {
   onCommands(app, deps);
+  ignoreUnclaimedInteractions(app, deps.logger);
   onActions(app, deps);
   onForms(app, deps);
   onMessages(app, deps);

@@ -72,7 +72,9 @@ export class TelegramAdapter implements PlatformAdapter {
       observe: this.reachability.transformer,
     });
     const botId = botIdOf(this.bot.token);
-    this.messenger = new TelegramMessenger(this.bot.api, log);
+    this.messenger = new TelegramMessenger(this.bot.api, log, (from, to) =>
+      app.conversations ? app.conversations.move(from, to) : Promise.resolve([]),
+    );
     this.mode =
       context.role === 'worker'
         ? 'send-only'
@@ -119,6 +121,7 @@ export class TelegramAdapter implements PlatformAdapter {
       files: this.fileSource,
       groups,
       clicks: new ClickGuard((seconds) => app.claims(seconds)),
+      conversations: app.conversations,
       logger: log,
     });
     this.bot.catch((error) => {

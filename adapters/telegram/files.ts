@@ -1,5 +1,5 @@
 /**
- * Files users send the bot (documents, videos, audio, voice notes), exposed to the core as
+ * Files users send the bot (documents, videos, audio, voice notes, photos), exposed to the core as
  * {@link IncomingFile} references: nothing is downloaded until `open()`, which asks `getFile` for the
  * file's path and streams it from `<api root>/file/bot<token>/<path>`. A local Bot API server started
  * with `--local` answers with an absolute path on its disk instead; that is read directly.
@@ -49,12 +49,34 @@ export interface FileSource {
   limit: number;
 }
 
-/** The media of a message, if it carries a document, video, audio or voice note. */
+/**
+ * The largest size of a photo message. Telegram sends a photo as an array of sizes of the same
+ * picture (Message.photo: "Available sizes of the photo"), smallest first; the largest by area (then
+ * bytes) is the one the person sent, the others are Telegram's thumbnails. Photos are JPEG.
+ */
+function largestPhoto(
+  message: Message,
+): { fileId: string; name: string; size?: number; mimeType: string } | undefined {
+  const sizes = message.photo ?? [];
+  if (sizes.length === 0) return undefined;
+  const area = (s: (typeof sizes)[number]) => s.width * s.height;
+  const best = sizes.reduce((a, b) =>
+    area(b) > area(a) || (area(b) === area(a) && (b.file_size ?? 0) > (a.file_size ?? 0)) ? b : a,
+  );
+  return {
+    fileId: best.file_id,
+    name: `photo_${best.file_unique_id}.jpg`,
+    ...(best.file_size !== undefined ? { size: best.file_size } : {}),
+    mimeType: 'image/jpeg',
+  };
+}
+
+/** The media of a message, if it carries a document, video, audio, voice note or photo. */
 function mediaOf(
   message: Message,
 ): { fileId: string; name: string; size?: number; mimeType?: string } | undefined {
   const doc = message.document ?? message.video ?? message.audio ?? message.voice;
-  if (!doc) return undefined;
+  if (!doc) return largestPhoto(message);
   const fallback = message.video
     ? 'video.mp4'
     : message.audio

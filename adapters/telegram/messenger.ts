@@ -9,10 +9,11 @@ import type { Api, RawApi } from 'grammy';
 import { GrammyError, InputFile } from 'grammy';
 import type { Logger } from 'pino';
 import type { MessageHandle } from '../../src/core/command';
+import { parseConversationId } from '../../src/core/conversation';
 import { ConversationGoneError } from '../../src/core/errors';
 import type { Messenger } from '../../src/core/messenger';
 import type { Card } from '../../src/core/reply';
-import { chatOf, messageHandle } from './ids';
+import { chatOf, messageHandle, telegramConversationId } from './ids';
 import { renderCard } from './render';
 
 /** Where a card goes besides the chat: a forum topic, a message it answers. */
@@ -42,6 +43,29 @@ export function isChatGone(error: unknown): error is GrammyError {
   return error.error_code === 400 && /chat not found/i.test(error.description);
 }
 
+/**
+ * The supergroup a basic group became, when Telegram refused a request for that reason: 400 "Bad
+ * Request: group chat was upgraded to a supergroup chat" with `parameters.migrate_to_chat_id` (the
+ * Bot API's ResponseParameters: "The group has been migrated to a supergroup with the specified
+ * identifier"). The id in the parameters is what counts; the wording has varied.
+ */
+export function migratedTo(error: unknown): number | undefined {
+  if (!(error instanceof GrammyError) || error.error_code !== 400) return undefined;
+  return error.parameters?.migrate_to_chat_id;
+}
+
+/**
+ * True for a 403 that only says this person turned the bot away ("Forbidden: bot was blocked by
+ * the user", "Forbidden: user is deactivated"): routine, nothing to fix on Deckhand's side.
+ */
+export function isRoutineRefusal(error: unknown): boolean {
+  return (
+    error instanceof GrammyError &&
+    error.error_code === 403 &&
+    /blocked by the user|user is deactivated/i.test(error.description)
+  );
+}
+
 /** True for Telegram's answer to an edit that changes nothing. */
 export function isNotModified(error: unknown): boolean {
   return error instanceof GrammyError && /message is not modified/i.test(error.description);
@@ -52,6 +76,8 @@ export class TelegramMessenger implements Messenger {
   constructor(
     private readonly api: Api<RawApi>,
     private readonly logger: Logger,
+    /** Moves a conversation's stored state to the supergroup its group became. */
+    private readonly onMigrated?: (from: string, to: string) => Promise<unknown>,
   ) {}
 
   /**
@@ -89,6 +115,17 @@ export class TelegramMessenger implements Messenger {
     }
   }
 
+  /**
+   * Logs a person's routine refusal ({@link isRoutineRefusal}: they blocked the bot) as a warning:
+   * the answer is dropped, nothing is wrong with Deckhand.
+   */
+  refused(conversationId: string, error: GrammyError): void {
+    this.logger.warn(
+      { conversationId, code: error.error_code, reason: error.description },
+      'telegram user turned the bot away; answer dropped',
+    );
+  }
+
   /** A chat the bot was removed from (or blocked in) becomes the core's {@link ConversationGoneError}. */
   private translate(error: unknown, conversationId: string): unknown {
     if (!isChatGone(error)) return error;
@@ -97,10 +134,43 @@ export class TelegramMessenger implements Messenger {
   }
 
   /**
+   * Sends a card (see {@link sendTo}). When the chat was a group that became a supergroup, the
+   * conversation's stored state is moved to the new chat and the card is sent there instead (not as
+   * a reply: message ids differ in the new chat); the handle then names the new conversation.
+   */
+  async send(
+    conversationId: string,
+    chatId: number,
+    card: Card,
+    options: SendOptions = {},
+  ): Promise<MessageHandle> {
+    try {
+      return await this.sendTo(conversationId, chatId, card, options);
+    } catch (error) {
+      const newChatId = migratedTo(error);
+      if (newChatId === undefined) throw error;
+      const moved = telegramConversationId(parseConversationId(conversationId).workspace, newChatId);
+      this.logger.info(
+        { from: conversationId, to: moved },
+        'telegram group became a supergroup: sending there',
+      );
+      try {
+        await this.onMigrated?.(conversationId, moved);
+      } catch (moveError) {
+        this.logger.warn(
+          { err: moveError, from: conversationId, to: moved },
+          'could not move the group state',
+        );
+      }
+      return this.sendTo(moved, newChatId, card, {});
+    }
+  }
+
+  /**
    * Sends a card: one or more HTML messages (the keyboard on the last), then its documents. The
    * handle points at the message with the keyboard, the one later edits change.
    */
-  async send(
+  private async sendTo(
     conversationId: string,
     chatId: number,
     card: Card,

@@ -17,11 +17,12 @@ import type { Invocation } from '../../src/core/command';
 import type { CommandHandoff } from '../../src/core/command-handoff';
 import type { CommandInput } from '../../src/core/command-job';
 import { StoreUnavailableError } from '../../src/core/errors';
-import type { DeliveryDeduper } from '../../src/core/host';
+import type { ConversationMover, DeliveryDeduper } from '../../src/core/host';
 import { parseCommandLine } from './command-line';
 import { type FileSource, incomingFiles, tooBigMessage } from './files';
 import { FORM_CONTROL_PREFIX } from './form-cards';
 import type { TelegramForms } from './forms';
+import { anonymousSenderText, followMigration, migrationOf, sentAsChat } from './group-events';
 import type { TelegramMessenger } from './messenger';
 import { invocationOf, type TelegramPlace, telegramSurface } from './surface';
 
@@ -39,6 +40,8 @@ export interface ReceiverDeps {
   groups: Map<string, string>;
   /** The core's double-click guard (presses of one button by one person within its window run once). */
   clicks: ClickGuard;
+  /** Follows a group upgraded to a supergroup (its stored state moves to the new id). */
+  conversations?: ConversationMover | undefined;
   logger: Logger;
 }
 
@@ -102,9 +105,20 @@ async function onCallback(ctx: Context, deps: ReceiverDeps): Promise<void> {
 async function onMessage(ctx: Context, deps: ReceiverDeps): Promise<void> {
   const message = ctx.message;
   const from = ctx.from;
-  if (!message || !from || from.is_bot) return;
+  if (!message || !from) return;
+  const migration = migrationOf(message);
+  if (migration) return followMigration(deps, migration);
   const isPrivate = message.chat.type === 'private';
   const line = parseCommandLine(message.text ?? message.caption ?? '', deps.botUsername());
+  if (sentAsChat(message)) {
+    // Nobody to check permissions for: say so when the command is Deckhand's, stay quiet otherwise.
+    if (message.is_automatic_forward || line.kind !== 'command') return;
+    if (!line.addressed && !deps.groups.has(line.name)) return;
+    const where = place(deps, message, from, message.message_id);
+    await telegramSurface(deps, where).reply({ text: anonymousSenderText(message), status: 'warning' });
+    return;
+  }
+  if (from.is_bot) return;
   const where = place(deps, message, from, message.message_id);
   const surface = telegramSurface(deps, where);
   if (line.kind === 'other-bot') return;

@@ -4,6 +4,7 @@
  * bot — Telegram has no ephemeral messages — and when the user never started that chat, the group
  * gets a short note with a button to open it, never the private content.
  */
+import type { GrammyError } from 'grammy';
 import type { Chat, User } from 'grammy/types';
 import type { Invocation, MessageHandle } from '../../src/core/command';
 import { parseConversationId } from '../../src/core/conversation';
@@ -11,7 +12,7 @@ import type { CardSurface } from '../../src/core/dispatch';
 import type { Card } from '../../src/core/reply';
 import type { TelegramForms } from './forms';
 import { telegramConversationId } from './ids';
-import { isBlockedByUser, type TelegramMessenger } from './messenger';
+import { isBlockedByUser, isRoutineRefusal, type TelegramMessenger } from './messenger';
 
 /** Where an invocation happened. */
 export interface TelegramPlace {
@@ -84,11 +85,18 @@ export function telegramSurface(deps: SurfaceDeps, place: TelegramPlace): CardSu
       return undefined;
     }
   };
+  /** Posts in the chat itself; a person who blocked the bot is not an error (the answer is dropped). */
+  const here = async (card: Card): Promise<MessageHandle | undefined> => {
+    try {
+      return await deps.messenger.send(conversationId, place.chat.id, card, inChat);
+    } catch (error) {
+      if (!isPrivate || !isRoutineRefusal(error)) throw error;
+      deps.messenger.refused(conversationId, error as GrammyError);
+      return undefined;
+    }
+  };
   return {
-    reply: (card) =>
-      card.visibility === 'private' && !isPrivate
-        ? privately(card)
-        : deps.messenger.send(conversationId, place.chat.id, card, inChat),
+    reply: (card) => (card.visibility === 'private' && !isPrivate ? privately(card) : here(card)),
     update: (handle, card) => deps.messenger.update(handle, card),
     openForm: async (formId, form) => {
       const outcome = await deps.forms.open(formId, form, place.user, {

@@ -74,6 +74,15 @@ export interface AdapterServices {
   toolhost: AutocompleteSource;
 }
 
+/**
+ * Follows a conversation that the platform moved to a new id (a Telegram group upgraded to a
+ * supergroup): what Deckhand keeps for it — binding, time zone, subscriptions, digest — moves along.
+ */
+export interface ConversationMover {
+  /** Moves everything kept under `from` to `to`; resolves with what was moved. */
+  move(from: string, to: string): Promise<string[]>;
+}
+
 /** The running core as one adapter sees it. */
 export interface AdapterHost {
   /** Runs commands, clicks and forms; its registry is the command catalogue (manifests, help, autocomplete). */
@@ -97,6 +106,8 @@ export interface AdapterHost {
   keyValue(namespace: string, options?: { sealed?: boolean }): KeyValueStore;
   /** Seals single secret values at rest (form answers kept between steps). */
   sealer: ValueSealer;
+  /** Moves a conversation's stored state when the platform gives it a new id. */
+  conversations?: ConversationMover | undefined;
   /**
    * The Redis connection for state beyond key-value (DM channel ids, upload marks in sets and hashes).
    * Keys must start with `config.REDIS_KEY_PREFIX`.

@@ -87,6 +87,11 @@ export class PendingLinkStore {
     return (await this.redis.set(this.bindingKey(state), browserHash, 'EX', ttl, 'NX')) === 'OK';
   }
 
+  /** True when a browser was bound to the link already (its start link was used). */
+  async isBound(state: string): Promise<boolean> {
+    return (await this.redis.exists(this.bindingKey(state))) === 1;
+  }
+
   /** Takes the browser binding of a link (once); undefined when no browser was bound. */
   async takeBinding(state: string): Promise<string | undefined> {
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(state)) return undefined;

@@ -1,9 +1,12 @@
 /**
  * Linking a chat user to their source-host account with the OAuth web flow: {@link SourceLinker.begin}
  * hands out a Deckhand start link for a pending link (a single-use unguessable `state` bound to the
- * user and conversation, PKCE S256, minimal scope, 10 minutes); {@link SourceLinker.start}, when
- * that link is opened (once), gives the browser a random HttpOnly cookie, remembers its hash, and
- * sends it on to the source host's authorize page (client id, `redirect_uri` = public URL +
+ * user and conversation, PKCE S256, minimal scope, 10 minutes); opening that link only shows who
+ * asked for it ({@link SourceLinker.preview}: "you are linking your account to Slack user ada in
+ * workspace T1"), because a forwarded start link would otherwise link whoever opens it to the
+ * requester; {@link SourceLinker.start}, when the person confirms (once, a POST checked against
+ * cross-site forgery by the routes), gives the browser a random HttpOnly cookie, remembers its hash,
+ * and sends it on to the source host's authorize page (client id, `redirect_uri` = public URL +
  * callback path, `state`); {@link SourceLinker.complete} handles the callback: only in the browser
  * holding the cookie (so an authorize link forwarded to someone else links nothing), then authorize
  * errors, the code exchange (whose errors come with HTTP 200), the granted scopes (maybe fewer than
@@ -49,12 +52,39 @@ const PLATFORM_NAMES: Record<Platform, string> = {
   shell: 'terminal',
 };
 
+/** What the people of a platform's workspace call it, where a chat user's name is only unique in one. */
+const WORKSPACE_WORDS: Partial<Record<Platform, string>> = { slack: 'workspace', discord: 'server' };
+
+/** The chat user a pending link is for, as the confirmation page names them. */
+function requesterOf(pending: PendingLink): string {
+  const platform = pending.owner.platform as Platform;
+  const user = `${PLATFORM_NAMES[platform] ?? platform} user ${pending.name}`;
+  const word = WORKSPACE_WORDS[platform];
+  const workspace = pending.owner.workspace;
+  return word && workspace && workspace !== '@me' ? `${user} in ${word} ${workspace}` : user;
+}
+
 /** The name of the browser cookie of the link with this `state` (one per link, so two can run). */
 export function browserCookieName(state: string): string {
   return `dh_link_${createHash('sha256').update(state).digest('hex').slice(0, 16)}`;
 }
 
-/** What opening a start link led to. */
+/** What opening a start link shows: the confirmation, or why it cannot be used. */
+export type PreviewOutcome =
+  | {
+      kind: 'confirm';
+      /** Who asked for the link: "Slack user ada in workspace T1". */
+      requester: string;
+      scopes: string[];
+      /** Origin of the source host's authorize page (the confirmation's form leads there). */
+      authorizeOrigin: string;
+      /** Seconds the link stays valid. */
+      expiresIn: number;
+    }
+  | { kind: 'expired' }
+  | { kind: 'used' };
+
+/** What confirming a start link led to. */
 export type StartOutcome =
   | { kind: 'redirect'; url: string; setCookie: string }
   | { kind: 'expired' }
@@ -137,7 +167,37 @@ export class SourceLinker implements AccountLinker {
   }
 
   /**
-   * Opens a start link (once): binds the pending link to this browser with a fresh random cookie
+   * Reads a start link without using it, for the confirmation page: who asked for the link, and
+   * whether it can still be used. Nothing is bound, so a link preview (a chat's unfurler) or a
+   * person who is not the requester changes nothing by opening it.
+   */
+  async preview(state: string): Promise<PreviewOutcome> {
+    const oauth = this.deps.sourcehost.oauth;
+    let pending: PendingLink | undefined;
+    try {
+      pending = await this.deps.pending.peek(state);
+    } catch (error) {
+      this.deps.logger.warn({ err: error }, 'pending OAuth link unreadable');
+    }
+    if (!pending || !oauth) return { kind: 'expired' };
+    if (await this.deps.pending.isBound(state)) return { kind: 'used' };
+    const authorize = oauth.authorizeUrl({
+      redirectUri: pending.redirectUri,
+      scopes: pending.scopes,
+      state,
+      codeChallenge: sha256(pending.codeVerifier).toString('base64url'),
+    });
+    return {
+      kind: 'confirm',
+      requester: requesterOf(pending),
+      scopes: [...pending.scopes],
+      authorizeOrigin: new URL(authorize).origin,
+      expiresIn: Math.max(1, Math.ceil((pending.createdAt + LINK_TTL_SECONDS * 1000 - Date.now()) / 1000)),
+    };
+  }
+
+  /**
+   * Confirms a start link (once): binds the pending link to this browser with a fresh random cookie
    * (its SHA-256 kept beside the link) and returns the source host's authorize address.
    */
   async start(state: string): Promise<StartOutcome> {

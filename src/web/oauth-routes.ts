@@ -1,7 +1,7 @@
 /**
  * The account routes of Deckhand's web server:
- * - `GET /oauth/source/start/<state>`: the link handed out in the chat; binds the browser (cookie)
- *   and redirects to the source host's authorize page;
+ * - `GET|POST /oauth/source/start/<state>`: the link handed out in the chat: a confirmation page
+ *   naming who asked for the link, then (confirmed) the browser bound and sent to the source host;
  * - `GET /oauth/source/callback`: the OAuth callback (only in the bound browser) and its result pages;
  * - `GET|POST /secrets/<id>`: the one-time secret entry form;
  * - `POST /webhooks/source`: source-host webhooks, `X-Hub-Signature-256` checked with
@@ -12,15 +12,15 @@
  *   the repository's `updated_at`/`pushed_at`, so two different imports do not share a body.
  */
 import { createHash } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import { parseConversationId } from '../core/conversation';
 import type { Dispatcher } from '../core/dispatch';
 import type { DraftCard } from '../core/reply';
 import { RepositoryImportEventSchema, verifyWebhook } from '../services/sourcehost';
 import type { ImportFollowers } from '../store/links-imports';
-import { browserCookieName, OAUTH_CALLBACK_PATH, OAUTH_START_PATH, type SourceLinker } from './oauth-flow';
-import { oauthResultPage, oauthStartPage } from './pages/oauth';
+import { browserCookieName, OAUTH_CALLBACK_PATH, type SourceLinker } from './oauth-flow';
+import { mountStartRoutes } from './oauth-start';
+import { oauthResultPage } from './pages/oauth';
 import {
   secretExpiredPage,
   secretForbiddenPage,
@@ -28,6 +28,7 @@ import {
   secretSavedPage,
   secretUnreadablePage,
 } from './pages/secret';
+import { cookie, originOf, readBody } from './request';
 import { sendHtml, sendJson } from './respond';
 import { SECRET_FIELDS, SECRET_FORM_PATH, type SecretForms } from './secret-flow';
 import type { WebServer } from './server';
@@ -46,27 +47,6 @@ export interface AccountRoutesDeps {
   logger: Logger;
 }
 
-const MAX_BODY = 1024 * 1024;
-
-async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY) return undefined;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
-function cookie(req: IncomingMessage, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
-  }
-  return undefined;
-}
-
 const TITLES = {
   tool: 'Store a deploy token',
   media: 'Store a media API key',
@@ -75,21 +55,7 @@ const TITLES = {
 
 /** Mounts the account routes on the web server. */
 export function mountAccountRoutes(web: WebServer, deps: AccountRoutesDeps): void {
-  web.route('GET', `${OAUTH_START_PATH}*`, async (req, res) => {
-    const state = new URL(req.url ?? '/', 'http://localhost').pathname.slice(OAUTH_START_PATH.length);
-    const outcome = await deps.linker.start(state);
-    if (outcome.kind !== 'redirect') {
-      const page = oauthStartPage(outcome);
-      return sendHtml(res, page.status, page.html);
-    }
-    res.writeHead(302, {
-      location: outcome.url,
-      'set-cookie': outcome.setCookie,
-      'cache-control': 'no-store',
-      'referrer-policy': 'no-referrer',
-    });
-    res.end();
-  });
+  mountStartRoutes(web, deps.linker);
 
   web.route('GET', OAUTH_CALLBACK_PATH, async (req, res) => {
     const query = new URL(req.url ?? '/', 'http://localhost').searchParams;
@@ -128,10 +94,7 @@ export function mountAccountRoutes(web: WebServer, deps: AccountRoutesDeps): voi
     const body = await readBody(req);
     if (!body) return sendHtml(res, 413, secretForbiddenPage());
     const fields = Object.fromEntries(new URLSearchParams(body.toString('utf8')));
-    const origin =
-      typeof req.headers.origin === 'string' && req.headers.origin !== 'null'
-        ? req.headers.origin
-        : undefined;
+    const origin = originOf(req);
     const outcome = await deps.secretForms.submit(id, fields, { cookie: cookie(req, 'dh_csrf'), origin });
     switch (outcome.kind) {
       case 'saved':

@@ -33,6 +33,7 @@ import { ToolhostClientFactory } from '../services/toolhost';
 import { RedisActionStore } from '../store/actions';
 import { RedisBindingStore } from '../store/bindings';
 import { logConnectionErrors } from '../store/connection-errors';
+import { ConversationMove } from '../store/conversation-move';
 import { DeliveryDeduper } from '../store/dedupe';
 import { RedisKeyValue, valueSealer } from '../store/key-value';
 import { ResourceLocks } from '../store/locks';
@@ -261,6 +262,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       keyValue: (namespace, options) =>
         new RedisKeyValue(redis.redis, prefix, namespace, options?.sealed ? linked.sealer : undefined),
       sealer: valueSealer(linked.sealer),
+      conversations: new ConversationMove({ bindings, timeZones, subscriptions, digests: services.digests }),
       state: redis.redis,
       startWorkers() {
         workers ??= startWorkers<AppServices>({

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_MEDIA_KEY } from '../../src/sandbox/media';
@@ -26,10 +28,19 @@ afterAll(async () => {
 const posted = () => t.transcript.posted.map((c) => [c.title, c.text].join(' ')).join('\n');
 const linkedSource = (user: string) => t.app.services.accounts.credentials.source(slackUser(user));
 
-/** Opens Deckhand's start link: the browser is bound (cookie) and sent on to the authorize page. */
-async function openStart(url: string) {
+/**
+ * Opens Deckhand's start link and confirms it: the page names who asked for the link; Continue binds
+ * the browser (cookie) and sends it on to the authorize page.
+ */
+async function openStart(url: string, requester?: string) {
   const page: Page = await context.newPage();
   await page.goto(url);
+  expect(await page.textContent('h1')).toBe('Link your source-host account?');
+  if (requester) expect(await page.textContent('#requester')).toBe(requester);
+  await Promise.all([
+    page.waitForURL((u) => u.pathname === '/login/oauth/authorize'),
+    page.getByRole('button', { name: 'Continue to the source host' }).click(),
+  ]);
   expect(await page.textContent('h1')).toContain('Authorize Deckhand (sandbox)');
   return { page, authorizeUrl: new URL(page.url()) };
 }
@@ -65,7 +76,10 @@ describe('linking a source-host account in the browser', () => {
     expect(ask?.text).toContain('not linked yet');
     // The chat hands out Deckhand's own start link, which redirects to the authorize page.
     expect(firstLinkOf(ask)).toMatch(startLink());
-    const { page: authorize, authorizeUrl: url } = await openStart(firstLinkOf(ask));
+    const { page: authorize, authorizeUrl: url } = await openStart(
+      firstLinkOf(ask),
+      'Slack user UAPPROVE in workspace T1',
+    );
     expect(url.searchParams.get('client_id')).toBe(t.app.accounts.sandbox?.clientId);
     expect(url.searchParams.get('redirect_uri')).toBe(`${web.url}/oauth/source/callback`);
     expect(url.searchParams.get('scope')).toBe('read:user repo');
@@ -124,6 +138,52 @@ describe('linking a source-host account in the browser', () => {
     expect(await linked.textContent('#chat-user')).toBe('Slack user UMALLORY');
     expect(await linkedSource('UMALLORY')).toMatchObject({ login: 'hubot' });
     expect(posted()).toContain('Linked the source-host account hubot to Slack user UMALLORY.');
+    await linked.close();
+  });
+
+  it("a start link forwarded to a victim names the requester before anything happens; an attacker's page posting the confirmation is refused", async () => {
+    const [ask] = await t.say('/link source', { user: 'UFORWARD' });
+    const start = firstLinkOf(ask);
+    // The attacker's page on another site confirms the link in the victim's browser by itself.
+    const attacker = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(
+        `<form method="post" action="${start}"><input type="hidden" name="csrf" value="guess"></form><script>document.forms[0].submit()</script>`,
+      );
+    });
+    await new Promise<void>((done) => attacker.listen(0, 'localhost', done));
+    const attackerUrl = `http://localhost:${(attacker.address() as AddressInfo).port}/`;
+    try {
+      await context.clearCookies();
+      const victim = await context.newPage();
+      await victim.goto(attackerUrl);
+      await victim.waitForSelector('h1');
+      expect(victim.url()).toBe(start);
+      expect(await victim.textContent('h1')).toBe('Confirmation refused');
+      expect(await victim.textContent('main')).toContain('nothing was linked');
+
+      // The victim opens the forwarded link: it says whose link it is; they do not continue.
+      await victim.goto(start);
+      expect(await victim.textContent('h1')).toBe('Link your source-host account?');
+      expect(await victim.textContent('#requester-line')).toBe(
+        'You are linking your source-host account to Slack user UFORWARD in workspace T1; continue only if that is you.',
+      );
+      // With the page's cookie now in the victim's browser, the attacker's page is still refused.
+      await victim.goto(attackerUrl);
+      await victim.waitForSelector('h1:has-text("Confirmation refused")');
+      expect(await linkedSource('UFORWARD')).toBeUndefined();
+      await victim.close();
+    } finally {
+      attacker.closeAllConnections();
+      await new Promise((done) => attacker.close(done));
+    }
+
+    // Positive control: the link was not used up; the requester confirms it and is linked.
+    await context.clearCookies();
+    const { page } = await openStart(start, 'Slack user UFORWARD in workspace T1');
+    const linked = await press(page, 'Approve', { login: 'hubot' });
+    expect(await linked.textContent('#chat-user')).toBe('Slack user UFORWARD');
+    expect(await linkedSource('UFORWARD')).toMatchObject({ login: 'hubot' });
     await linked.close();
   });
 

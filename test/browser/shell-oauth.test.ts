@@ -47,6 +47,8 @@ describe('deckhand shell on the sandbox', () => {
       const url = await waitFor(() => /Sign in to the source host: (\S+)/.exec(stdout)?.[1], 20_000);
       const page = await browser.context.newPage();
       await page.goto(url);
+      expect(await page.textContent('#requester')).toBe('terminal user tester');
+      await page.getByRole('button', { name: 'Continue to the source host' }).click();
       await page.getByLabel('Signed in as').selectOption('hubot');
       await page.getByRole('button', { name: 'Approve' }).click();
       await page.waitForSelector('#login');

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { User, UserFromGetMe } from 'grammy/types';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { inject } from 'vitest';
 import { TelegramAdapter, type TelegramAdapterOptions } from '../../adapters/telegram/adapter';
 import { type Config, loadConfig } from '../../src/config';
@@ -35,6 +35,8 @@ export interface HarnessOptions {
   fake?: FakeTelegram;
   /** Reuse the Redis key prefix of another run (the same deployment, restarted). */
   prefix?: string;
+  /** Where Deckhand logs (default: nowhere unless TEST_LOG names a level). */
+  logger?: Logger;
 }
 
 /** A running Deckhand served over the fake Bot API. */
@@ -72,7 +74,7 @@ export async function startTelegramDeckhand(options: HarnessOptions = {}): Promi
     TOOL_MAINTAINERS: `mytool=telegram:${TG_USERS.maintainer}`,
     ...options.env,
   });
-  const logger = testLogger();
+  const logger = options.logger ?? testLogger();
   const app = await createApp({ config, logger, sandbox: true });
   for (const command of options.commands ?? []) app.dispatcher.registry.add(command as never);
   const web = new WebServer(logger);

@@ -73,6 +73,13 @@ export class FakeTelegramState {
   readonly chats = new Map<number, ChatState>();
   /** Users who opened a private chat with the bot (it may message them). */
   readonly started = new Set<number>();
+  /** Users who blocked the bot: "Forbidden: bot was blocked by the user" (403). */
+  readonly blocked = new Set<number>();
+  /**
+   * Groups upgraded to supergroups, old id → new id: posting to the old id is refused with 400 and
+   * `parameters.migrate_to_chat_id` (github.com/TelegramBotAPI/errors, bad-request-group-chat-migrated).
+   */
+  readonly migrated = new Map<number, number>();
   readonly files = new Map<string, FakeFile>();
   readonly callbacks = new Map<string, FakeCallback>();
   /** Registered commands by scope (`default`, `all_private_chats`, …). */
@@ -106,6 +113,13 @@ export class FakeTelegramState {
   /** The chat the bot may post to, or the Bot API's refusal. */
   chatFor(chatId: unknown): ChatState {
     const id = Number(chatId);
+    const movedTo = this.migrated.get(id);
+    if (movedTo !== undefined) {
+      throw new BotApiError(400, 'Bad Request: group chat was upgraded to a supergroup chat', {
+        migrate_to_chat_id: movedTo,
+      });
+    }
+    if (this.blocked.has(id)) throw new BotApiError(403, 'Forbidden: bot was blocked by the user');
     const state = this.chats.get(id);
     if (state?.chat.type === 'private' && !this.started.has(id)) {
       throw new BotApiError(403, "Forbidden: bot can't initiate conversation with a user");

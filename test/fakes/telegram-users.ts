@@ -7,6 +7,14 @@
 import type { Chat, MessageEntity, Update, User } from 'grammy/types';
 import type { FakeMessage, FakeTelegramState } from './telegram-state';
 
+/** Who anonymous group admins post as (Telegram's GroupAnonymousBot, id 1087968824). */
+export const ANONYMOUS_ADMIN: User = {
+  id: 1087968824,
+  is_bot: true,
+  first_name: 'Group',
+  username: 'GroupAnonymousBot',
+};
+
 /** Options of a user action. */
 export interface ActionOptions {
   /** Queue the update for getUpdates (default true). */
@@ -70,6 +78,124 @@ export class UserActions {
     const chat = { id: -1_001_000_000_000 - this.nextGroup++, type: 'supergroup', title } as Chat;
     this.state.addChat(chat);
     return chat;
+  }
+
+  /** A basic group (not a supergroup) the bot is a member of; it can be upgraded later. */
+  basicGroup(title: string): Chat {
+    const chat = {
+      id: -599_000_000 - this.nextGroup++,
+      type: 'group',
+      title,
+      all_members_are_administrators: false,
+    } as Chat;
+    this.state.addChat(chat);
+    return chat;
+  }
+
+  /**
+   * `by` upgrades a basic group to a supergroup: the new chat gets a new id, the old one answers 400
+   * with `migrate_to_chat_id` from now on, and the bot receives the two service messages Telegram
+   * sends — `migrate_to_chat_id` in the old chat (from the member who upgraded it) and
+   * `migrate_from_chat_id` in the new one (from GroupAnonymousBot, `sender_chat` the supergroup),
+   * shaped like the captures in fixtures/telegram-captures.ts.
+   */
+  upgradeGroup(by: User, old: Chat, options: ActionOptions = {}) {
+    const chat = {
+      id: -1_001_555_000_000 - this.nextGroup++,
+      type: 'supergroup',
+      title: (old as { title: string }).title,
+    } as Chat;
+    this.state.addChat(chat);
+    this.state.migrated.set(old.id, chat.id);
+    const date = Math.floor(Date.now() / 1000);
+    const from = this.record(by, old, '', [], {});
+    const to = this.state.addMessage(chat.id, {
+      from: ANONYMOUS_ADMIN,
+      fromBot: false,
+      text: '',
+      entities: [],
+      versions: [],
+      deleted: false,
+    });
+    const first = this.emit(
+      {
+        update_id: 0,
+        message: { message_id: from.messageId, from: by, chat: old, date, migrate_to_chat_id: chat.id },
+      } as unknown as Update,
+      options,
+    );
+    const second = this.emit(
+      {
+        update_id: 0,
+        message: {
+          message_id: to.messageId,
+          from: ANONYMOUS_ADMIN,
+          sender_chat: chat,
+          chat,
+          date,
+          migrate_from_chat_id: old.id,
+        },
+      } as unknown as Update,
+      options,
+    );
+    return { chat, updates: [first.update, second.update] };
+  }
+
+  /**
+   * An anonymous group admin writes `text` in `chat`: Telegram sends it from GroupAnonymousBot with
+   * `sender_chat` set to the group itself, so the bot cannot tell which admin it was.
+   */
+  sendAnonymously(chat: Chat, text: string, options: ActionOptions = {}) {
+    const entities = commandEntities(text);
+    const message = this.record(ANONYMOUS_ADMIN, chat, text, entities, options);
+    const payload = {
+      ...this.state.toApi(message),
+      sender_chat: chat,
+      text,
+      ...(entities.length ? { entities } : {}),
+    };
+    return this.emit({ update_id: 0, message: payload } as Update, options, message);
+  }
+
+  /**
+   * The user sends a photo (Telegram keeps a few sizes of it, smallest first), optionally captioned.
+   * Each size is a file of its own; `sizes` gives their width and bytes.
+   */
+  sendPhoto(
+    from: User,
+    chat: Chat,
+    sizes: { width: number; content: Buffer }[],
+    caption = '',
+    options: ActionOptions = {},
+  ) {
+    const photo = sizes.map((size) => {
+      const stored = this.state.addFile({
+        fileName: `photo_${size.width}.jpg`,
+        mimeType: 'image/jpeg',
+        content: size.content,
+      });
+      return {
+        file_id: stored.fileId,
+        file_unique_id: stored.fileUniqueId,
+        file_size: stored.size,
+        width: size.width,
+        height: size.width,
+      };
+    });
+    const entities = commandEntities(caption);
+    const message = this.record(from, chat, caption, entities, options);
+    const payload: Record<string, unknown> = { ...this.state.toApi({ ...message, text: '' }), photo };
+    delete payload.text;
+    if (caption) {
+      payload.caption = caption;
+      if (entities.length) payload.caption_entities = entities;
+    }
+    return this.emit({ update_id: 0, message: payload } as unknown as Update, options, message);
+  }
+
+  /** Delivers an update given as Telegram sent it (a captured payload), numbered in order with the rest. */
+  replay(update: Omit<Update, 'update_id'>, options: ActionOptions = {}) {
+    return this.emit({ update_id: 0, ...update } as Update, options);
   }
 
   /** The user writes `text` in `chat` (a `/command` gets its bot_command entity). */

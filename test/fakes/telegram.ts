@@ -44,6 +44,8 @@ interface Fault {
   code: number;
   description: string;
   retryAfter?: number;
+  /** Other ResponseParameters of the answer (`migrate_to_chat_id`). */
+  parameters?: { migrate_to_chat_id?: number };
 }
 
 /** Options of {@link startFakeTelegram}. */
@@ -179,7 +181,10 @@ export class FakeTelegram extends UserActions {
     }
     const fault = this.takeFault(method);
     if (fault) {
-      const parameters = fault.retryAfter !== undefined ? { retry_after: fault.retryAfter } : undefined;
+      const parameters =
+        fault.retryAfter !== undefined
+          ? { ...fault.parameters, retry_after: fault.retryAfter }
+          : fault.parameters;
       return this.answer(res, call, new BotApiError(fault.code, fault.description, parameters));
     }
     if (method === 'getUpdates') return this.getUpdates(params, res, call);

@@ -42,3 +42,39 @@ export async function linkDirectly(
   await app.services.accounts.pushCache.clear(user);
   return token;
 }
+
+/** What opening a start link over HTTP gave: the confirmation page's token and cookie. */
+export interface StartConfirmation {
+  status: number;
+  html: string;
+  /** The hidden `csrf` field of the page. */
+  csrf: string | undefined;
+  /** `name=value` of the confirmation cookie, as a browser would send it back. */
+  cookie: string | undefined;
+}
+
+/** Opens a start link as a browser would (GET): the confirmation page, its token and its cookie. */
+export async function openStartLink(url: string): Promise<StartConfirmation> {
+  const response = await fetch(url, { redirect: 'manual' });
+  const html = await response.text();
+  return {
+    status: response.status,
+    html,
+    csrf: /name="csrf" value="([^"]+)"/.exec(html)?.[1],
+    cookie: response.headers.get('set-cookie')?.split(';')[0],
+  };
+}
+
+/** Presses Continue on a start link's confirmation page (POST with its token, cookie and origin). */
+export async function confirmStartLink(url: string, page: StartConfirmation): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: new URL(url).origin,
+      ...(page.cookie ? { cookie: page.cookie } : {}),
+    },
+    body: new URLSearchParams({ csrf: page.csrf ?? '' }).toString(),
+  });
+}

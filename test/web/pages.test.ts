@@ -57,6 +57,20 @@ describe("Deckhand's HTML pages", () => {
     ];
     expect(pages.map((r) => r.status)).toEqual([200, 404, 400, 403]);
     for (const page of pages) expectPageHeaders(page);
+    // The OAuth start link's confirmation page and its refused (forged) confirmation.
+    const [ask] = await t.say('/link source', { user: 'UHEAD' });
+    const start = firstLinkOf(ask);
+    const confirm = await fetch(start);
+    expect(confirm.status).toBe(200);
+    expectPageHeaders(confirm);
+    // Its form leads to the source host (Continue redirects there), and nowhere else.
+    const authorizeOrigin = new URL(t.app.accounts.sandbox?.webUrl ?? 'http://x').origin;
+    expect(confirm.headers.get('content-security-policy')).toContain(
+      `form-action 'self' ${authorizeOrigin};`,
+    );
+    const forged = await fetch(start, { method: 'POST', body: 'csrf=guess' });
+    expect(forged.status).toBe(403);
+    expectPageHeaders(forged);
     // JSON answers and unknown routes are nosniff too.
     const missing = await fetch(`${web.url}/nope`);
     expect(missing.status).toBe(404);

@@ -1,5 +1,5 @@
 /** The OAuth result pages: success, and one page per failure. */
-import type { LinkOutcome, StartOutcome } from '../oauth-flow';
+import type { LinkOutcome, PreviewOutcome, StartOutcome } from '../oauth-flow';
 import { escapeHtml, p, pageHtml } from './layout';
 
 /** HTTP status and HTML of the page for an outcome. */
@@ -75,8 +75,42 @@ export function oauthResultPage(outcome: LinkOutcome): { status: number; html: s
   }
 }
 
+/**
+ * The confirmation shown when a start link is opened: whose link it is, what it grants, and a
+ * Continue button (a form posting back with the anti-forgery token `csrf`).
+ */
+export function oauthConfirmPage(
+  preview: Extract<PreviewOutcome, { kind: 'confirm' }>,
+  csrf: string,
+): string {
+  const minutes = Math.max(1, Math.floor(preview.expiresIn / 60));
+  const scopes = preview.scopes.length ? preview.scopes.join(', ') : 'public data only';
+  return pageHtml(
+    'Link your source-host account?',
+    `<p id="requester-line">You are linking your source-host account to <strong id="requester">${escapeHtml(preview.requester)}</strong>; continue only if that is you.</p>${p(
+      `That chat user will be able to act with your source-host account through Deckhand (permissions asked for: ${scopes}).`,
+    )}${p('If someone sent you this link, do not continue: close this page. Nothing has been linked yet.')}
+<form method="post">
+<input type="hidden" name="csrf" value="${escapeHtml(csrf)}">
+<button type="submit">Continue to the source host</button>
+</form>
+${p(`This link works once and for about ${minutes} more minute${minutes === 1 ? '' : 's'}.`)}`,
+  );
+}
+
+/** A confirmation that did not come from Deckhand's own page (no or wrong anti-forgery token). */
+export function oauthForgedConfirmPage(): string {
+  return pageHtml(
+    'Confirmation refused',
+    p("This confirmation did not come from Deckhand's own page, so nothing was linked.") +
+      p('Open the link from the chat again, check whose link it is, and press Continue there.'),
+  );
+}
+
 /** HTTP status and HTML of the page for a start link that cannot be used. */
-export function oauthStartPage(outcome: Exclude<StartOutcome, { kind: 'redirect' }>): {
+export function oauthStartPage(
+  outcome: Exclude<StartOutcome | PreviewOutcome, { kind: 'redirect' | 'confirm' }>,
+): {
   status: number;
   html: string;
 } {
@@ -86,7 +120,7 @@ export function oauthStartPage(outcome: Exclude<StartOutcome, { kind: 'redirect'
       html: pageHtml(
         'Link already opened',
         p(
-          'This sign-in link was already opened in a browser and works only there, so nothing was linked here.',
+          'This sign-in link was already confirmed in a browser and works only there, so nothing was linked here.',
         ) + p('Run /link source in the chat to get a new one.'),
       ),
     };

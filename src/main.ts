@@ -61,6 +61,12 @@ async function run(args: Run): Promise<number> {
         process.stderr.write(`${failure.message}\n`);
         return failure.code;
       }
+      if (platforms.length > 0 && args.as !== undefined) {
+        process.stderr.write(
+          'deckhand start: --as is for the terminal chat (deckhand shell); with a chat platform, each user acts as themselves.\n',
+        );
+        return 2;
+      }
       if (platforms.length > 0) {
         const { runStart } = await import('./cli/start');
         return runStart({ config, sandbox, role: args.role });
@@ -72,6 +78,7 @@ async function run(args: Run): Promise<number> {
         waitSeconds: args.waitSeconds,
         interactive,
         answers: args.answers,
+        ...(args.as !== undefined ? { as: args.as } : {}),
         fromStart: args.command === 'start',
       });
     }

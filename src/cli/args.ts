@@ -40,6 +40,8 @@ Options:
   --answers A    shell with a script: answers of the forms commands open, as JSON ({"value":"x"},
                  or a list, one object per form) or name=value pairs (repeatable); without it a
                  script's form is refused, never answered with the next line
+  --as USER      terminal chat: act as USER (shell:USER) with the rights ADMINS and TOOL_MAINTAINERS
+                 give that user, instead of as an admin; one line can also start with \`as USER\`
   --role R       start: web (receive platform traffic), worker (run queued work) or all (default)
   -v, --version  Print the version
   -h, --help     Show this help
@@ -63,6 +65,8 @@ export type Parsed =
       script: boolean;
       /** `--answers` values, in order. */
       answers: string[];
+      /** `--as`: the terminal chat's user, without the admin rights it has by default. */
+      as: string | undefined;
     };
 
 /** The version in package.json (`../../package.json` from src/cli/, `../package.json` from dist/). */
@@ -81,6 +85,35 @@ export function version(): string {
   return 'unknown';
 }
 
+/** An example of each option that takes a value, for the message when its value is missing. */
+const VALUE_EXAMPLES: Record<string, string> = {
+  '--role': '--role web',
+  '--wait': '--wait 30',
+  '--guild': '--guild 123456789012345678',
+  '--answers': "--answers 'value=x'",
+  '--as': '--as ada',
+};
+
+/** A user name `--as` accepts. */
+const USER_NAME = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/;
+
+/**
+ * `--wait -5` reads as the option `-5` to `parseArgs`: a value starting with `-` is joined to its
+ * option (`--wait=-5`) so that the number itself is what gets refused.
+ */
+function joinDashValues(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const next = argv[i + 1];
+    if ((arg === '--wait' || arg === '--as') && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
 /** Deckhand's sentence for a `parseArgs` error (its `code` says which mistake it was). */
 function explain(error: unknown): string {
   const { code, message = '' } = error as { code?: string; message?: string };
@@ -89,7 +122,7 @@ function explain(error: unknown): string {
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
     return message.includes('does not take')
       ? `Option "${option}" takes no value.`
-      : `Option "${option}" needs a value (e.g. --role web).`;
+      : `Option "${option}" needs a value${VALUE_EXAMPLES[option] ? ` (e.g. ${VALUE_EXAMPLES[option]})` : ''}.`;
   }
   return 'Could not read the command line.';
 }
@@ -98,7 +131,7 @@ function explain(error: unknown): string {
 export function parseCommandLine(argv: string[]): Parsed {
   let parsed: ReturnType<typeof parse>;
   try {
-    parsed = parse(argv);
+    parsed = parse(joinDashValues(argv));
   } catch (error) {
     return { kind: 'error', message: explain(error) };
   }
@@ -112,7 +145,13 @@ export function parseCommandLine(argv: string[]): Parsed {
   }
   const waitSeconds = Number(values.wait);
   if (!Number.isFinite(waitSeconds) || waitSeconds < 0) {
-    return { kind: 'error', message: `--wait must be a number of seconds, got "${values.wait}".` };
+    return { kind: 'error', message: `--wait must be a number of seconds, 0 or more, got "${values.wait}".` };
+  }
+  if (values.as !== undefined && !USER_NAME.test(values.as)) {
+    return {
+      kind: 'error',
+      message: `--as needs a user name (letters, digits, . _ @ -), got "${values.as.slice(0, 40)}".`,
+    };
   }
   const role = values.role;
   if (role !== 'web' && role !== 'worker' && role !== 'all') {
@@ -128,6 +167,7 @@ export function parseCommandLine(argv: string[]): Parsed {
     waitSeconds,
     script: values.script,
     answers: values.answers,
+    as: values.as,
   };
 }
 
@@ -142,6 +182,7 @@ function parse(argv: string[]) {
       wait: { type: 'string', default: '0' },
       script: { type: 'boolean', default: false },
       answers: { type: 'string', multiple: true, default: [] },
+      as: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
       version: { type: 'boolean', short: 'v', default: false },
     },

@@ -266,8 +266,8 @@ export class ShellAdapter implements Messenger {
       terminal: (this.options.output as NodeJS.WriteStream).isTTY === true,
     });
     this.readline = rl;
-    this.write(
-      `${this.palette.bold}Deckhand terminal chat.${this.palette.reset} Type /help for commands, a number to press a button, exit to leave.`,
+    this.options.output.write(
+      `${this.palette.bold}Deckhand terminal chat.${this.palette.reset} Type /help for commands, a number to press a button, exit to leave.\n`,
     );
     rl.prompt();
     for await (const line of rl) {

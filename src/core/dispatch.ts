@@ -65,6 +65,7 @@ export interface CardSurface {
    * through {@link Dispatcher.handleForm}. Absent where the platform or place cannot show one; resolves
    * `false` when it could not show this one (the command then answers as if there were no forms).
    */
+  // biome-ignore lint/suspicious/noConfusingVoidType: adapters that always show it return nothing
   openForm?(formId: string, form: FormSpec): Promise<void | boolean>;
 }
 

@@ -66,6 +66,10 @@ describe('deckhand command line', () => {
     [['--sandbox=yes'], 'deckhand: Option "--sandbox" takes no value.'],
     [['deploy'], 'deckhand: Unknown command "deploy".'],
     [['start', '--role', 'boss'], 'deckhand: --role must be web, worker or all, got "boss".'],
+    [['shell', '--wait', '-5'], 'deckhand: --wait must be a number of seconds, 0 or more, got "-5".'],
+    [['shell', '--wait'], 'deckhand: Option "--wait" needs a value (e.g. --wait 30).'],
+    [['shell', '--as'], 'deckhand: Option "--as" needs a value (e.g. --as ada).'],
+    [['shell', '--as', 'a b'], 'deckhand: --as needs a user name (letters, digits, . _ @ -), got "a b".'],
   ])('%j: one clear line, the usage, exit 2, no parseArgs text', async (args, line) => {
     const run = await deckhand(args);
     expect(run.code).toBe(2);
@@ -83,6 +87,7 @@ describe('deckhand command line', () => {
     });
     expect(parseCommandLine([])).toMatchObject({ kind: 'run', command: 'start', role: 'all' });
     expect(parseCommandLine(['help'])).toEqual({ kind: 'help' });
+    expect(parseCommandLine(['shell', '--as', 'ada'])).toMatchObject({ kind: 'run', as: 'ada' });
   });
 
   it('--help, --version, doctor and status load no chat SDK and no emulator; manifest loads the SDKs', async () => {

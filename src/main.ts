@@ -3,7 +3,7 @@
  * `--version` and a mistyped command load nothing else; `doctor` and `status` never load a chat SDK or
  * an emulator (each command's module is imported when it runs, and the build keeps them apart).
  */
-import { type Parsed, parseCommandLine, USAGE, version } from './cli/args';
+import { DOCTOR_USAGE, type Parsed, parseCommandLine, USAGE, version } from './cli/args';
 
 type Run = Extract<Parsed, { kind: 'run' }>;
 
@@ -14,7 +14,7 @@ async function main(argv: string[]): Promise<number> {
   const parsed = parseCommandLine(argv);
   switch (parsed.kind) {
     case 'help':
-      process.stdout.write(USAGE);
+      process.stdout.write(parsed.topic === 'doctor' ? DOCTOR_USAGE : USAGE);
       return 0;
     case 'version':
       process.stdout.write(`deckhand ${version()}\n`);

@@ -29,7 +29,7 @@ Commands:
   shell     Open the terminal chat (reads a script from stdin when it is not a terminal)
   sandbox   Run the embedded service emulators on their own and print their addresses
   status    Print the queues and the active watches (REDIS_URL, or the embedded Redis of a running Deckhand)
-  doctor    Check the configuration, Redis, each platform's credentials and each service; exits 1 on a problem
+  doctor    Check the configuration, Redis, each platform's credentials and each service (doctor --help)
   manifest [slack|discord|telegram|all]   Write the manifests generated from the commands to manifest/
   register <discord|telegram> [--guild ID]   Register the commands with the platform
 
@@ -47,9 +47,29 @@ Options:
   -h, --help     Show this help
 `;
 
+/** `deckhand doctor --help`. */
+export const DOCTOR_USAGE = `Usage: deckhand doctor [--sandbox]
+
+Checks what a deployment needs, one line per check: ✓ fine, ✗ with what to do, - does not apply.
+  configuration   what each configured chat platform and service still misses, by variable
+  Redis           version, eviction policy (noeviction), append-only file
+  platforms       each configured platform's credentials (Slack auth.test, Discord /users/@me, Telegram getMe)
+  services        the tool platform, calendar, media host and source host (each real one is reached)
+  PUBLIC_URL      whether PUBLIC_URL/readyz answers
+  webhooks        whether Telegram's webhook and Discord's interactions endpoint point at PUBLIC_URL
+
+Exit codes:
+  0  every check passed (or does not apply)
+  1  a check other than the configuration failed (Redis, credentials, a service, PUBLIC_URL, a webhook)
+  2  the configuration is incomplete or invalid (what \`deckhand start\` refuses), whatever else failed
+
+Options:
+  --sandbox   Check as \`deckhand start --sandbox\` would run (services without a URL are emulated)
+`;
+
 /** What the command line asks for. */
 export type Parsed =
-  | { kind: 'help' }
+  | { kind: 'help'; topic?: 'doctor' }
   | { kind: 'version' }
   | { kind: 'error'; message: string }
   | {
@@ -136,7 +156,7 @@ export function parseCommandLine(argv: string[]): Parsed {
     return { kind: 'error', message: explain(error) };
   }
   const { values, positionals } = parsed;
-  if (values.help) return { kind: 'help' };
+  if (values.help) return positionals[0] === 'doctor' ? { kind: 'help', topic: 'doctor' } : { kind: 'help' };
   if (values.version) return { kind: 'version' };
   const command = positionals[0] ?? 'start';
   if (command === 'help') return { kind: 'help' };

@@ -78,6 +78,17 @@ describe('deckhand command line', () => {
     expect(run.stderr).not.toMatch(/positional argument|ERR_PARSE_ARGS|argument missing|at .*\.js:\d+/);
   });
 
+  it('doctor --help names its exit codes, and doctor exits with the one it names', async () => {
+    const help = await deckhand(['doctor', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('0  every check passed');
+    expect(help.stdout).toContain('1  a check other than the configuration failed');
+    expect(help.stdout).toContain('2  the configuration is incomplete or invalid');
+    const halfSet = await deckhand(['doctor'], { SLACK_BOT_TOKEN: 'xoxb-1' });
+    expect(halfSet.stdout).toMatch(/^✗ Slack settings:/m);
+    expect(halfSet.code).toBe(2);
+  }, 60_000);
+
   it('parses the options of a command', () => {
     expect(parseCommandLine(['start', '--role', 'web', '--sandbox'])).toMatchObject({
       kind: 'run',

@@ -111,7 +111,7 @@ describe('npm start on a machine without redis-server', () => {
     expect(run.stderr).toContain('REDIS_URL');
     expect(run.stderr).not.toMatch(STACK);
     expect(run.stdout).toBe('');
-  }, 60_000);
+  }, 240_000);
 
   it('with a chat platform configured: installs nothing, names REDIS_URL and exits 2', async () => {
     const { bin, aptLog, dir } = bareBin(true);

@@ -6,7 +6,18 @@
  * run this Node at all — the reason a test cannot run as them.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 
@@ -35,6 +46,25 @@ function entryFiles(root: string): string[] {
   ];
 }
 
+/**
+ * Opens every directory under `root` to everyone, and replaces each file others may not read (a
+ * clone made under `umask 077`) by a readable copy: a hard-linked file is never chmod-ed, as that
+ * would change the original's mode too.
+ */
+function readableByAll(root: string): void {
+  spawnSync('find', [root, '-type', 'd', '-exec', 'chmod', 'a+rx', '{}', '+'], { stdio: 'ignore' });
+  const closed = spawnSync('find', [root, '-type', 'f', '!', '-perm', '-o=r', '-print0'], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  for (const file of (closed.stdout ?? '').split('\0').filter(Boolean)) {
+    const copy = `${file}.readable`;
+    copyFileSync(file, copy);
+    renameSync(copy, file);
+    chmodSync(file, 0o644 | (statSync(file).mode & 0o111 ? 0o111 : 0));
+  }
+}
+
 /** This checkout, or a copy of it, that `uid`/`gid` can read and run (see the module comment). */
 export function checkoutFor(uid: number, gid: number): Checkout {
   if (!canRead(uid, gid, [])) {
@@ -44,17 +74,27 @@ export function checkoutFor(uid: number, gid: number): Checkout {
   const base = mkdtempSync(join(tmpdir(), 'deckhand-readable-'));
   chmodSync(base, 0o755);
   const root = join(base, basename(ROOT));
-  for (const entry of readdirSync(ROOT)) {
-    if (NOT_NEEDED.has(entry)) continue;
-    // Dereferenced: node_modules may be a link into a place that user cannot read either.
-    cpSync(join(ROOT, entry), join(root, entry), {
-      recursive: true,
-      dereference: true,
-      preserveTimestamps: true,
-    });
+  mkdirSync(root);
+  const entries = readdirSync(ROOT).filter((entry) => !NOT_NEEDED.has(entry));
+  // Dereferenced: node_modules may be a link into a place that user cannot read either. Hard links
+  // where the files are on one filesystem (fast, no space), else copies with their times kept
+  // (bin/source-choice.mjs compares them).
+  const cp = (...flags: string[]) =>
+    spawnSync('cp', ['-RL', ...flags, ...entries, root], { cwd: ROOT, stdio: 'ignore' }).status === 0;
+  if (!cp('--link')) {
+    rmSync(root, { recursive: true, force: true });
+    mkdirSync(root);
+    if (!cp('--preserve=timestamps')) {
+      for (const entry of entries) {
+        cpSync(join(ROOT, entry), join(root, entry), {
+          recursive: true,
+          dereference: true,
+          preserveTimestamps: true,
+        });
+      }
+    }
   }
-  // Readable by everyone, whatever the umask of the clone was (0600 files under `umask 077`).
-  spawnSync('chmod', ['-R', 'a+rX', base], { stdio: 'ignore' });
+  readableByAll(root);
   const dispose = () => rmSync(base, { recursive: true, force: true });
   if (!existsSync(join(root, 'bin', 'deckhand.mjs')) || !canRead(uid, gid, entryFiles(root))) {
     dispose();

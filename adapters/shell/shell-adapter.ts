@@ -16,6 +16,17 @@ import { askForm, type FormClosed, MutableOutput } from './forms';
 import { readShellLine } from './line';
 import { ANSI, type Palette, PLAIN, renderCardText } from './render';
 
+/** How much of a script line is echoed back (a pasted wall of text is named by its start). */
+const ECHO_CHARACTERS = 200;
+
+/** A script line as echoed: whole, or its start and its length. */
+function echoed(line: string): string {
+  const chars = Array.from(line);
+  return chars.length <= ECHO_CHARACTERS
+    ? line
+    : `${chars.slice(0, ECHO_CHARACTERS).join('')}… (${chars.length.toLocaleString('en')} characters)`;
+}
+
 /** Options of the terminal chat. */
 export interface ShellAdapterOptions {
   dispatcher: Dispatcher<unknown>;
@@ -244,7 +255,7 @@ export class ShellAdapter implements Messenger {
     try {
       for (let line = await this.nextScriptLine(); line !== undefined; line = await this.nextScriptLine()) {
         if (line.trim() && !line.trim().startsWith('#')) {
-          this.write(`> ${line.trim()}`);
+          this.write(`> ${echoed(line.trim())}`);
           commands += 1;
         }
         await this.runLine(line);

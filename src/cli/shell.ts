@@ -92,7 +92,12 @@ export async function runShell(options: ShellOptions): Promise<number> {
     app.startWorkers();
     const services = describeServiceModes(app.modes);
     const notes = sandboxNotes(app, config.SANDBOX_STEP_MS);
-    unpublish = await publishSandboxNotes(app.redis.redis, config.REDIS_KEY_PREFIX, notes);
+    unpublish = await publishSandboxNotes(
+      app.redis.redis,
+      config.REDIS_KEY_PREFIX,
+      notes,
+      app.sandbox?.externalUrl,
+    );
     logger.info({ services: app.modes }, 'services');
     if (options.as !== undefined) notes.push(actingAs(userName, config));
     if (options.interactive) {

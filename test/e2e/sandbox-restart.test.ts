@@ -1,7 +1,8 @@
 /**
  * A restart of the sandbox on its embedded Redis (no REDIS_URL): the queues start empty, but what a
  * conversation set up is kept and keeps working — a subscribed tool is still discovered (`deckhand
- * status` counts it, as `/subscriptions` lists it) and the calendar digest is still scheduled.
+ * status` counts it, as `/subscriptions` lists it) and the calendar digest is still scheduled. The
+ * same `deckhand status` shows its queue table aligned and the sandbox tool platform's health.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -56,6 +57,12 @@ describe('restarting the sandbox on its embedded Redis', () => {
       const status = await spawnDeckhand(['status'], env, '');
       expect(status.code, status.stderr).toBe(0);
       expect(status.stdout).toContain('Discovery: 1 subscribed tool(s): mytool');
+      // The queue table's rows end at the same column, however long a queue's name.
+      const table = (status.stdout.split('\n\n')[0] as string).split('\n');
+      expect(table[0]).toMatch(/^QUEUE\s+WAITING\s+ACTIVE\s+DELAYED\s+FAILED$/);
+      expect(new Set(table.map((row) => row.length)).size, table.join('\n')).toBe(1);
+      // The running sandbox's tool platform emulator, asked for its health.
+      expect(status.stdout).toMatch(/^Tool platform \(sandbox emulator\): healthy\n {2}builds\s+OK$/m);
       second.stdin.end('/subscriptions\n/calendar digest\n');
       expect(await exited).toBe(0);
     } finally {

@@ -3,7 +3,7 @@
  * `--version` and a mistyped command load nothing else; `doctor` and `status` never load a chat SDK or
  * an emulator (each command's module is imported when it runs, and the build keeps them apart).
  */
-import { type Parsed, parseCommandLine, USAGE, version } from './cli/args';
+import { DOCTOR_USAGE, type Parsed, parseCommandLine, USAGE, version } from './cli/args';
 
 type Run = Extract<Parsed, { kind: 'run' }>;
 
@@ -14,7 +14,7 @@ async function main(argv: string[]): Promise<number> {
   const parsed = parseCommandLine(argv);
   switch (parsed.kind) {
     case 'help':
-      process.stdout.write(USAGE);
+      process.stdout.write(parsed.topic === 'doctor' ? DOCTOR_USAGE : USAGE);
       return 0;
     case 'version':
       process.stdout.write(`deckhand ${version()}\n`);
@@ -61,6 +61,12 @@ async function run(args: Run): Promise<number> {
         process.stderr.write(`${failure.message}\n`);
         return failure.code;
       }
+      if (platforms.length > 0 && args.as !== undefined) {
+        process.stderr.write(
+          'deckhand start: --as is for the terminal chat (deckhand shell); with a chat platform, each user acts as themselves.\n',
+        );
+        return 2;
+      }
       if (platforms.length > 0) {
         const { runStart } = await import('./cli/start');
         return runStart({ config, sandbox, role: args.role });
@@ -72,6 +78,7 @@ async function run(args: Run): Promise<number> {
         waitSeconds: args.waitSeconds,
         interactive,
         answers: args.answers,
+        ...(args.as !== undefined ? { as: args.as } : {}),
         fromStart: args.command === 'start',
       });
     }

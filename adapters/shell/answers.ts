@@ -99,11 +99,11 @@ export function checkAnswers(
   form: FormSpec,
   given: Record<string, string> | undefined,
 ): { ok: true; values: Record<string, string> } | { ok: false; message: string } {
-  const tail = `Nothing was done. Its fields: ${fieldList(form)}.`;
+  const tail = `The form was not opened; its fields: ${fieldList(form)}.`;
   if (!given) {
     return {
       ok: false,
-      message: `“${form.title}” needs answers, and a script does not answer forms line by line: run the script with --answers '${example(form)}'. ${tail}`,
+      message: `“${form.title}” is a form, and a script does not answer forms line by line: it needs --answers (run the script with --answers '${example(form)}'). ${tail}`,
     };
   }
   const names = new Set(form.fields.map((f) => f.name));

@@ -56,6 +56,28 @@ export class CardButtonNumbers {
     return numbers;
   }
 
+  /**
+   * The action of the button labelled `label` (any case) on card `message`, or why there is none.
+   * With two buttons of that label, the first.
+   */
+  pressLabel(message: string, label: string): Press {
+    const known = this.byMessage.get(message);
+    if (!known) return { ok: false, message: `There is no card ${message} with buttons; nothing was done.` };
+    const wanted = label.toLowerCase();
+    const labels: string[] = [];
+    for (const number of known.values()) {
+      const live = this.live.get(number);
+      if (!live) continue;
+      if (live.label.toLowerCase() === wanted) return { ok: true, actionId: live.actionId };
+      labels.push(live.label);
+    }
+    const has = labels.length ? `its buttons: ${labels.join(', ')}` : 'it has no buttons now';
+    return {
+      ok: false,
+      message: `Card ${message} has no button “${label.slice(0, 60)}” (${has}); nothing was done.`,
+    };
+  }
+
   /** The action of the button with `number`, or why there is none. */
   press(number: number): Press {
     const live = this.live.get(number);

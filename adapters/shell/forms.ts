@@ -6,8 +6,13 @@
 import { Writable } from 'node:stream';
 import type { FormField, FormSpec } from '../../src/core/forms';
 
-/** Reads one answer; undefined when the input ended. */
-export type AskLine = (question: string, secret: boolean) => Promise<string | undefined>;
+/** Why a question stopped without an answer: the sentence to print instead of "cancelled". */
+export interface FormClosed {
+  closed: string;
+}
+
+/** Reads one answer; undefined when the input ended; {@link FormClosed} when the form became moot. */
+export type AskLine = (question: string, secret: boolean) => Promise<string | FormClosed | undefined>;
 
 /** The answers, or undefined when the user cancelled or the input ended. */
 export async function askForm(
@@ -21,8 +26,8 @@ export async function askForm(
   const values: Record<string, string> = {};
   for (const field of form.fields) {
     const answer = await askField(field, ask, say);
-    if (answer === undefined) {
-      say('The form was cancelled; nothing was done.');
+    if (answer === undefined || typeof answer === 'object') {
+      say(answer?.closed ?? 'The form was cancelled; nothing was done.');
       return undefined;
     }
     if (answer !== '') values[field.name] = answer;
@@ -34,11 +39,12 @@ async function askField(
   field: FormField,
   ask: AskLine,
   say: (text: string) => void,
-): Promise<string | undefined> {
+): Promise<string | FormClosed | undefined> {
   const hint = field.placeholder ? ` (e.g. ${field.placeholder})` : '';
   const question = `${field.label}${field.optional ? ' [optional]' : ''}${field.secret ? ' [hidden]' : ''}${hint}: `;
   for (let attempt = 0; attempt < 3; attempt++) {
     const line = await ask(question, field.secret === true);
+    if (typeof line === 'object') return line;
     if (line === undefined || line.trim() === '/cancel') return undefined;
     const answer = field.multiline ? line.replaceAll('\\n', '\n') : line;
     if (answer.trim() !== '' || field.optional) return answer.trim() === '' ? '' : answer;

@@ -12,8 +12,20 @@ import type { WatchService } from '../../src/core/watch';
 import { checkAnswers, type FormAnswerSource } from './answers';
 import { localFile, takeFileFlags } from './attachments';
 import { CardButtonNumbers } from './button-numbers';
-import { askForm, MutableOutput } from './forms';
+import { askForm, type FormClosed, MutableOutput } from './forms';
+import { readShellLine } from './line';
 import { ANSI, type Palette, PLAIN, renderCardText } from './render';
+
+/** How much of a script line is echoed back (a pasted wall of text is named by its start). */
+const ECHO_CHARACTERS = 200;
+
+/** A script line as echoed: whole, or its start and its length. */
+function echoed(line: string): string {
+  const chars = Array.from(line);
+  return chars.length <= ECHO_CHARACTERS
+    ? line
+    : `${chars.slice(0, ECHO_CHARACTERS).join('')}… (${chars.length.toLocaleString('en')} characters)`;
+}
 
 /** Options of the terminal chat. */
 export interface ShellAdapterOptions {
@@ -48,8 +60,20 @@ export class ShellAdapter implements Messenger {
   private readline: Interface | undefined;
   /** The message printed last in the terminal, and how many screen rows it took. */
   private lastPrinted: { message: string; rows: number } | undefined;
-  /** Forms a command opened, asked once it returns. */
-  private readonly pendingForms: { formId: string; form: FormSpec }[] = [];
+  /**
+   * Forms a command opened, asked once it returns, for the user who opened them; in a script with
+   * their answers from `--answers` already checked.
+   */
+  private readonly pendingForms: {
+    formId: string;
+    form: FormSpec;
+    user: string;
+    answers?: Record<string, string>;
+  }[] = [];
+  /** While a form question waits for an answer: ends it without one. */
+  private closeQuestion: ((closed: FormClosed) => void) | undefined;
+  /** While a line runs (interactive): messages are printed without redrawing the prompt. */
+  private busy = false;
   /** In a script: reads the next input line (form answers come from it). */
   private nextScriptLine: (() => Promise<string | undefined>) | undefined;
   /** The terminal output behind readline, muted while a secret is typed. */
@@ -59,10 +83,14 @@ export class ShellAdapter implements Messenger {
     this.palette = options.interactive ? ANSI : PLAIN;
   }
 
-  /** The invocation context of the terminal user (a private conversation with the bot). */
-  invocation(): Invocation {
+  /**
+   * The invocation context of the terminal user, or of `as` (a line run as another user), in a
+   * private conversation with the bot.
+   */
+  invocation(as?: string): Invocation {
+    const name = as ?? this.options.userName;
     return {
-      user: { platform: 'shell', id: this.options.userName, name: this.options.userName, workspace: 'local' },
+      user: { platform: 'shell', id: name, name, workspace: 'local' },
       conversation: { platform: 'shell', workspace: 'local', channel: 'terminal' },
       conversationId: this.conversationId,
       isPrivate: true,
@@ -72,6 +100,11 @@ export class ShellAdapter implements Messenger {
   async post(_conversationId: string, card: Card): Promise<MessageHandle> {
     const number = this.nextMessage++;
     this.print(card, `card ${number}`, String(number));
+    if (card.closesForm && this.closeQuestion) {
+      this.closeQuestion({
+        closed: 'That was stored another way, so this form is closed; nothing more to type.',
+      });
+    }
     return { platform: 'shell', conversationId: this.conversationId, ref: { message: String(number) } };
   }
 
@@ -81,27 +114,32 @@ export class ShellAdapter implements Messenger {
 
   /** Runs one input line: a command, or the number of a button to press. */
   async runLine(line: string): Promise<void> {
-    const text = line.trim();
-    if (!text || text.startsWith('#')) return;
+    const read = readShellLine(line);
+    if (read.kind === 'skip') return;
+    if (read.kind === 'error') {
+      this.write(read.message);
+      return;
+    }
+    const user = read.as ?? this.options.userName;
     const surface: CardSurface = {
       reply: (card) => this.post(this.conversationId, card),
       update: (handle, card) => this.update(handle, card),
-      openForm: async (formId, form) => {
-        this.pendingForms.push({ formId, form });
-      },
+      openForm: (formId, form) => this.openForm(formId, form, user),
     };
-    const pressed = /^(?:\/press\s+)?(\d+)$/.exec(text);
-    if (pressed) {
-      const found = this.buttons.press(Number(pressed[1]));
+    if (read.kind !== 'command') {
+      const found =
+        read.kind === 'press'
+          ? this.buttons.press(read.number)
+          : this.buttons.pressLabel(read.card, read.label);
       if (!found.ok) {
         this.write(found.message);
         return;
       }
-      const actionId = found.actionId;
-      await this.options.dispatcher.handleAction(actionId, this.invocation(), surface);
+      await this.options.dispatcher.handleAction(found.actionId, this.invocation(read.as), surface);
       await this.fillForms(surface);
       return;
     }
+    const text = read.text;
     const flags = takeFileFlags(text);
     if (flags.missingPath) {
       this.write('--file needs the path of a file, e.g. --file ./jobs.yaml');
@@ -114,7 +152,7 @@ export class ShellAdapter implements Messenger {
       return;
     }
     const command = flags.text.startsWith('/') ? flags.text : `/${flags.text}`;
-    const invocation = this.invocation();
+    const invocation = this.invocation(read.as);
     const attached = files.filter((file): file is IncomingFile => typeof file !== 'string');
     await this.options.dispatcher.handleText(
       command,
@@ -124,53 +162,79 @@ export class ShellAdapter implements Messenger {
     await this.fillForms(surface);
   }
 
-  /** Asks the forms the last command opened, field by field, and submits the answers. */
-  private async fillForms(surface: CardSurface): Promise<void> {
-    for (let next = this.pendingForms.shift(); next; next = this.pendingForms.shift()) {
-      if (this.nextScriptLine) {
-        await this.fillFromAnswers(next.formId, next.form, surface);
-        continue;
-      }
-      const values = await askForm(
-        next.form,
-        (q, secret) => this.ask(q, secret),
-        (t) => this.say(t),
-      );
-      this.lastPrinted = undefined;
-      if (values) await this.options.dispatcher.handleForm(next.formId, values, this.invocation(), surface);
+  /**
+   * A form a command opens: asked once the command returns. In a script its answers must come from
+   * `--answers`: without them (or with a required one missing) the form is not opened, which the
+   * command hears (it answers as where there are no forms) after the line saying so.
+   */
+  private async openForm(formId: string, form: FormSpec, user: string): Promise<boolean> {
+    if (!this.nextScriptLine) {
+      this.pendingForms.push({ formId, form, user });
+      return true;
     }
-  }
-
-  /** In a script: submits a form with its `--answers`, or refuses it (and runs nothing). */
-  private async fillFromAnswers(formId: string, form: FormSpec, surface: CardSurface): Promise<void> {
     const given = this.options.answers ? await this.options.answers(form) : undefined;
     const checked = checkAnswers(form, given);
     if (!checked.ok) {
-      this.say(checked.message);
-      return;
+      this.write(checked.message);
+      return false;
     }
-    const shown = form.fields
-      .filter((f) => checked.values[f.name] !== undefined)
-      .map((f) => `${f.label}: ${f.secret ? '(hidden)' : checked.values[f.name]}`);
-    this.say(`${form.title} (answers from --answers)\n${shown.join('\n')}`);
-    await this.options.dispatcher.handleForm(formId, checked.values, this.invocation(), surface);
+    this.pendingForms.push({ formId, form, user, answers: checked.values });
+    return true;
   }
 
-  /** One answer, typed at the prompt. */
-  private async ask(question: string, secret: boolean): Promise<string | undefined> {
+  /** Asks the forms the last command opened, field by field (or from `--answers`), and submits them. */
+  private async fillForms(surface: CardSurface): Promise<void> {
+    for (let next = this.pendingForms.shift(); next; next = this.pendingForms.shift()) {
+      const { form, answers } = next;
+      let values: Record<string, string> | undefined;
+      if (answers) {
+        const shown = form.fields
+          .filter((f) => answers[f.name] !== undefined)
+          .map((f) => `${f.label}: ${f.secret ? '(hidden)' : answers[f.name]}`);
+        this.say(`${form.title} (answers from --answers)\n${shown.join('\n')}`);
+        values = answers;
+      } else {
+        values = await askForm(
+          form,
+          (q, secret) => this.ask(q, secret),
+          (t) => this.say(t),
+        );
+        this.lastPrinted = undefined;
+      }
+      if (values)
+        await this.options.dispatcher.handleForm(next.formId, values, this.invocation(next.user), surface);
+    }
+  }
+
+  /**
+   * One answer, typed at the prompt (a secret one not echoed). A note that the value was stored
+   * another way (the secret page) ends the question without an answer, so the next line typed is a
+   * command again, never taken for the secret.
+   */
+  private async ask(question: string, secret: boolean): Promise<string | FormClosed | undefined> {
     const rl = this.readline;
     if (!rl) return undefined;
     const mutable = this.mutable;
-    if (!secret || !mutable || !this.options.interactive) {
-      return new Promise((resolve) => rl.question(question, resolve));
+    const hidden = secret && mutable !== undefined && this.options.interactive;
+    const aborter = new AbortController();
+    if (hidden) {
+      this.options.output.write(question);
+      mutable.muted = true;
     }
-    this.options.output.write(question);
-    mutable.muted = true;
     try {
-      return await new Promise<string>((resolve) => rl.question('', resolve));
+      return await new Promise<string | FormClosed>((resolve) => {
+        this.closeQuestion = (closed) => {
+          aborter.abort();
+          resolve(closed);
+        };
+        rl.question(hidden ? '' : question, { signal: aborter.signal }, resolve);
+      });
     } finally {
-      mutable.muted = false;
-      this.options.output.write('\n');
+      this.closeQuestion = undefined;
+      if (hidden) {
+        mutable.muted = false;
+        this.options.output.write('\n');
+      }
     }
   }
 
@@ -191,7 +255,7 @@ export class ShellAdapter implements Messenger {
     try {
       for (let line = await this.nextScriptLine(); line !== undefined; line = await this.nextScriptLine()) {
         if (line.trim() && !line.trim().startsWith('#')) {
-          this.write(`> ${line.trim()}`);
+          this.write(`> ${echoed(line.trim())}`);
           commands += 1;
         }
         await this.runLine(line);
@@ -213,14 +277,19 @@ export class ShellAdapter implements Messenger {
       terminal: (this.options.output as NodeJS.WriteStream).isTTY === true,
     });
     this.readline = rl;
-    this.write(
-      `${this.palette.bold}Deckhand terminal chat.${this.palette.reset} Type /help for commands, a number to press a button, exit to leave.`,
+    this.options.output.write(
+      `${this.palette.bold}Deckhand terminal chat.${this.palette.reset} Type /help for commands, a number to press a button, exit to leave.\n`,
     );
     rl.prompt();
     for await (const line of rl) {
       this.lastPrinted = undefined;
       if (/^(exit|quit|\/exit|\/quit)$/i.test(line.trim())) break;
-      await this.runLine(line);
+      this.busy = true;
+      try {
+        await this.runLine(line);
+      } finally {
+        this.busy = false;
+      }
       rl.prompt();
     }
     this.readline = undefined;
@@ -288,7 +357,8 @@ export class ShellAdapter implements Messenger {
       out.write(redraw ? `\r\x1b[${this.lastPrinted?.rows}A\x1b[J` : '\r\x1b[K');
       out.write(`${text}\n`);
       this.lastPrinted = message === undefined ? undefined : { message, rows: this.rowsOf(text) };
-      rl.prompt(true);
+      // While a line runs, the prompt comes back once it is done (runInteractive), not per message.
+      if (!this.busy) rl.prompt(true);
       return;
     }
     this.options.output.write(`${text}\n`);

@@ -113,6 +113,12 @@ export const logsCommand = command({
   sideEffect: false,
   async run(ctx) {
     const { args, services } = ctx;
+    if (args.follow && args.newestFirst) {
+      throw new UsageError(
+        '--follow adds new lines at the end as they come, so it cannot list the newest first: use --follow, or --newest-first without it.',
+        { hint: `Example: /logs ${args.tool} ${args.job} --follow` },
+      );
+    }
     if (args.follow) {
       await services.toolhost.forTool(args.tool).jobs.show(args.job);
       return startTail(ctx, 'job', args.tool, args.job);

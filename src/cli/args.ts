@@ -29,7 +29,7 @@ Commands:
   shell     Open the terminal chat (reads a script from stdin when it is not a terminal)
   sandbox   Run the embedded service emulators on their own and print their addresses
   status    Print the queues and the active watches (REDIS_URL, or the embedded Redis of a running Deckhand)
-  doctor    Check the configuration, Redis, each platform's credentials and each service; exits 1 on a problem
+  doctor    Check the configuration, Redis, each platform's credentials and each service (doctor --help)
   manifest [slack|discord|telegram|all]   Write the manifests generated from the commands to manifest/
   register <discord|telegram> [--guild ID]   Register the commands with the platform
 
@@ -40,14 +40,36 @@ Options:
   --answers A    shell with a script: answers of the forms commands open, as JSON ({"value":"x"},
                  or a list, one object per form) or name=value pairs (repeatable); without it a
                  script's form is refused, never answered with the next line
+  --as USER      terminal chat: act as USER (shell:USER) with the rights ADMINS and TOOL_MAINTAINERS
+                 give that user, instead of as an admin; one line can also start with \`as USER\`
   --role R       start: web (receive platform traffic), worker (run queued work) or all (default)
   -v, --version  Print the version
   -h, --help     Show this help
 `;
 
+/** `deckhand doctor --help`. */
+export const DOCTOR_USAGE = `Usage: deckhand doctor [--sandbox]
+
+Checks what a deployment needs, one line per check: ✓ fine, ✗ with what to do, - does not apply.
+  configuration   what each configured chat platform and service still misses, by variable
+  Redis           version, eviction policy (noeviction), append-only file
+  platforms       each configured platform's credentials (Slack auth.test, Discord /users/@me, Telegram getMe)
+  services        the tool platform, calendar, media host and source host (each real one is reached)
+  PUBLIC_URL      whether PUBLIC_URL/readyz answers
+  webhooks        whether Telegram's webhook and Discord's interactions endpoint point at PUBLIC_URL
+
+Exit codes:
+  0  every check passed (or does not apply)
+  1  a check other than the configuration failed (Redis, credentials, a service, PUBLIC_URL, a webhook)
+  2  the configuration is incomplete or invalid (what \`deckhand start\` refuses), whatever else failed
+
+Options:
+  --sandbox   Check as \`deckhand start --sandbox\` would run (services without a URL are emulated)
+`;
+
 /** What the command line asks for. */
 export type Parsed =
-  | { kind: 'help' }
+  | { kind: 'help'; topic?: 'doctor' }
   | { kind: 'version' }
   | { kind: 'error'; message: string }
   | {
@@ -63,6 +85,8 @@ export type Parsed =
       script: boolean;
       /** `--answers` values, in order. */
       answers: string[];
+      /** `--as`: the terminal chat's user, without the admin rights it has by default. */
+      as: string | undefined;
     };
 
 /** The version in package.json (`../../package.json` from src/cli/, `../package.json` from dist/). */
@@ -81,6 +105,35 @@ export function version(): string {
   return 'unknown';
 }
 
+/** An example of each option that takes a value, for the message when its value is missing. */
+const VALUE_EXAMPLES: Record<string, string> = {
+  '--role': '--role web',
+  '--wait': '--wait 30',
+  '--guild': '--guild 123456789012345678',
+  '--answers': "--answers 'value=x'",
+  '--as': '--as ada',
+};
+
+/** A user name `--as` accepts. */
+const USER_NAME = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/;
+
+/**
+ * `--wait -5` reads as the option `-5` to `parseArgs`: a value starting with `-` is joined to its
+ * option (`--wait=-5`) so that the number itself is what gets refused.
+ */
+function joinDashValues(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const next = argv[i + 1];
+    if ((arg === '--wait' || arg === '--as') && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
 /** Deckhand's sentence for a `parseArgs` error (its `code` says which mistake it was). */
 function explain(error: unknown): string {
   const { code, message = '' } = error as { code?: string; message?: string };
@@ -89,7 +142,7 @@ function explain(error: unknown): string {
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
     return message.includes('does not take')
       ? `Option "${option}" takes no value.`
-      : `Option "${option}" needs a value (e.g. --role web).`;
+      : `Option "${option}" needs a value${VALUE_EXAMPLES[option] ? ` (e.g. ${VALUE_EXAMPLES[option]})` : ''}.`;
   }
   return 'Could not read the command line.';
 }
@@ -98,12 +151,12 @@ function explain(error: unknown): string {
 export function parseCommandLine(argv: string[]): Parsed {
   let parsed: ReturnType<typeof parse>;
   try {
-    parsed = parse(argv);
+    parsed = parse(joinDashValues(argv));
   } catch (error) {
     return { kind: 'error', message: explain(error) };
   }
   const { values, positionals } = parsed;
-  if (values.help) return { kind: 'help' };
+  if (values.help) return positionals[0] === 'doctor' ? { kind: 'help', topic: 'doctor' } : { kind: 'help' };
   if (values.version) return { kind: 'version' };
   const command = positionals[0] ?? 'start';
   if (command === 'help') return { kind: 'help' };
@@ -112,7 +165,13 @@ export function parseCommandLine(argv: string[]): Parsed {
   }
   const waitSeconds = Number(values.wait);
   if (!Number.isFinite(waitSeconds) || waitSeconds < 0) {
-    return { kind: 'error', message: `--wait must be a number of seconds, got "${values.wait}".` };
+    return { kind: 'error', message: `--wait must be a number of seconds, 0 or more, got "${values.wait}".` };
+  }
+  if (values.as !== undefined && !USER_NAME.test(values.as)) {
+    return {
+      kind: 'error',
+      message: `--as needs a user name (letters, digits, . _ @ -), got "${values.as.slice(0, 40)}".`,
+    };
   }
   const role = values.role;
   if (role !== 'web' && role !== 'worker' && role !== 'all') {
@@ -128,6 +187,7 @@ export function parseCommandLine(argv: string[]): Parsed {
     waitSeconds,
     script: values.script,
     answers: values.answers,
+    as: values.as,
   };
 }
 
@@ -142,6 +202,7 @@ function parse(argv: string[]) {
       wait: { type: 'string', default: '0' },
       script: { type: 'boolean', default: false },
       answers: { type: 'string', multiple: true, default: [] },
+      as: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
       version: { type: 'boolean', short: 'v', default: false },
     },

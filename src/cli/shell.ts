@@ -17,6 +17,11 @@ export interface ShellOptions {
   interactive: boolean;
   /** `--answers` values: the answers of forms in a script. */
   answers?: readonly string[];
+  /**
+   * `--as`: the terminal user, with only the rights ADMINS and TOOL_MAINTAINERS give them (without
+   * it, the terminal user is an admin).
+   */
+  as?: string;
   /** `deckhand start` chose the terminal chat because no chat platform is configured. */
   fromStart?: boolean;
 }
@@ -28,6 +33,21 @@ const NO_PLATFORM_SCRIPT =
 /** What `start` says when that script held nothing (a service manager, a job with no input). */
 const NOTHING_TO_DO =
   'deckhand start: stdin held no commands, so there was nothing to do. To serve a chat platform, set its variables (`deckhand doctor` names them); to script the terminal chat, use `deckhand shell`.';
+
+/** The line saying whom the terminal chat acts as with `--as`, and which rights that gives. */
+function actingAs(user: string, config: Config): string {
+  const id = `shell:${user}`;
+  const admin = config.ADMINS.includes(id);
+  const tools = config.TOOL_MAINTAINERS.filter((entry) => entry.endsWith(`=${id}`)).map(
+    (entry) => entry.split('=')[0] as string,
+  );
+  const rights = admin
+    ? 'an admin (ADMINS)'
+    : tools.length
+      ? `a maintainer of ${tools.join(', ')} (TOOL_MAINTAINERS), not an admin`
+      : 'no admin or maintainer rights (name them in ADMINS or TOOL_MAINTAINERS)';
+  return `Acting as ${id}: ${rights}.`;
+}
 
 /**
  * Runs the terminal chat: interactive when stdin is a TTY, otherwise each input line as a command,
@@ -44,7 +64,7 @@ export async function runShell(options: ShellOptions): Promise<number> {
   }
   const logFile = config.LOG_FILE ?? resolve(config.DATA_DIR, 'deckhand.log');
   const logger = createLogger({ level: config.LOG_LEVEL, file: logFile });
-  const userName = config.SHELL_USER ?? process.env.USER ?? 'operator';
+  const userName = options.as ?? config.SHELL_USER ?? process.env.USER ?? 'operator';
   const out = process.stdout;
   if (options.fromStart && !options.interactive) process.stderr.write(`${NO_PLATFORM_SCRIPT}\n`);
   const stop = listenForStop();
@@ -52,7 +72,7 @@ export async function runShell(options: ShellOptions): Promise<number> {
     config,
     logger,
     sandbox: options.sandbox,
-    extraAdmins: [`shell:${userName}`],
+    extraAdmins: options.as === undefined ? [`shell:${userName}`] : [],
   });
   const web = openWeb(app);
   web.healthCheck('shell', async () => true);
@@ -72,8 +92,14 @@ export async function runShell(options: ShellOptions): Promise<number> {
     app.startWorkers();
     const services = describeServiceModes(app.modes);
     const notes = sandboxNotes(app, config.SANDBOX_STEP_MS);
-    unpublish = await publishSandboxNotes(app.redis.redis, config.REDIS_KEY_PREFIX, notes);
+    unpublish = await publishSandboxNotes(
+      app.redis.redis,
+      config.REDIS_KEY_PREFIX,
+      notes,
+      app.sandbox?.externalUrl,
+    );
     logger.info({ services: app.modes }, 'services');
+    if (options.as !== undefined) notes.push(actingAs(userName, config));
     if (options.interactive) {
       const hint = app.modes.toolhost === 'emulator' ? ' Try /deploy mytool.' : '';
       out.write(`${services}${hint} Logs: ${logFile}; HTTP on port ${webPort}.\n`);

@@ -90,7 +90,12 @@ export async function runStart(options: StartOptions): Promise<number> {
           config.SANDBOX_STEP_MS,
         )
       : sandboxNotes(app, config.SANDBOX_STEP_MS);
-    unpublish = await publishSandboxNotes(app.redis.redis, config.REDIS_KEY_PREFIX, notes);
+    unpublish = await publishSandboxNotes(
+      app.redis.redis,
+      config.REDIS_KEY_PREFIX,
+      notes,
+      emulators?.services.includes('toolhost') ? emulators.values.TOOLHOST_URL : app.sandbox?.externalUrl,
+    );
     process.stderr.write(
       `${[`Deckhand is serving ${platforms.join(', ')} on port ${port}. ${describeServiceModes(app.modes)}`, ...notes].join('\n')}\n`,
     );

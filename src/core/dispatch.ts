@@ -62,9 +62,11 @@ export interface CardSurface {
   update(handle: MessageHandle, card: Card): Promise<void>;
   /**
    * Shows a stored form to the user (modal, private conversation, prompts); its answers come back
-   * through {@link Dispatcher.handleForm}. Absent where the platform or place cannot show one.
+   * through {@link Dispatcher.handleForm}. Absent where the platform or place cannot show one; resolves
+   * `false` when it could not show this one (the command then answers as if there were no forms).
    */
-  openForm?(formId: string, form: FormSpec): Promise<void>;
+  // biome-ignore lint/suspicious/noConfusingVoidType: adapters that always show it return nothing
+  openForm?(formId: string, form: FormSpec): Promise<void | boolean>;
 }
 
 /**
@@ -358,8 +360,7 @@ export class Dispatcher<S> {
           userKey: userKey(invocation),
           expiresAt: Date.now() + 10 * 60_000,
         });
-        await surface.openForm(formId, form);
-        return true;
+        return (await surface.openForm(formId, form)) !== false;
       },
     };
     this.deps.logger.info(

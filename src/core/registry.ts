@@ -61,7 +61,9 @@ export class CommandRegistry<S = unknown> {
     if (!group) throw new UsageError('Type a command, for example `/help`.');
     if (this.group(group).length === 0) {
       const guess = didYouMean(group, this.groups(), (g) => `/${g}`);
-      throw new UsageError(`Unknown command /${group}.`, {
+      // A pasted wall of text is named by its start only.
+      const shown = group.length > 40 ? `${Array.from(group).slice(0, 40).join('')}…` : group;
+      throw new UsageError(`Unknown command /${shown}.`, {
         hint: `${guess ? `${guess} ` : ''}Type /help to see the commands.`,
       });
     }

@@ -91,6 +91,11 @@ export interface Card {
   image?: CardImage;
   attachments?: CardAttachment[];
   visibility?: Visibility;
+  /**
+   * Set on the note that a credential was stored another way (the one-time secret page): a terminal
+   * still asking for that credential in a form stops asking.
+   */
+  closesForm?: boolean;
   /** Set when a queued job posts this card and may retry the post: see {@link DeliveryKey}. */
   delivery?: DeliveryKey;
 }

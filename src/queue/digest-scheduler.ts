@@ -76,6 +76,14 @@ export class DigestScheduler {
     return { ...data, next: scheduler.next, pattern: scheduler.pattern ?? digestPattern(data) };
   }
 
+  /** Every conversation's digest, as stored. */
+  async list(): Promise<DigestSchedule[]> {
+    const schedulers = await this.queue.getJobSchedulers(0, -1);
+    const ids = schedulers.map((s) => s.key).filter((key) => key.startsWith('digest|'));
+    const found = await Promise.all(ids.map((id) => this.get(id.slice('digest|'.length))));
+    return found.filter((d): d is DigestSchedule => d !== undefined);
+  }
+
   /** Stops the conversation's digest; false when it had none. */
   async remove(conversationId: string): Promise<boolean> {
     return this.queue.removeJobScheduler(digestSchedulerId(conversationId));

@@ -176,7 +176,11 @@ export class SecretForms implements SecretFormIssuer {
     if (!this.dispatcher) return;
     try {
       const platform = parseConversationId(session.conversationId).platform;
-      await this.dispatcher.post(session.conversationId, platform, { text, status: 'success' });
+      await this.dispatcher.post(session.conversationId, platform, {
+        text,
+        status: 'success',
+        closesForm: true,
+      });
     } catch (error) {
       this.deps.logger.warn({ err: error }, 'could not tell the chat about a stored credential');
     }

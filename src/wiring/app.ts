@@ -21,6 +21,7 @@ import { DigestScheduler } from '../queue/digest-scheduler';
 import { forgetDiscovered, scheduleDiscovery, unscheduleDiscovery } from '../queue/discover-processor';
 import { registerQueueDepth } from '../queue/queue-metrics';
 import { bullPrefix, closeQueues, openQueues, type Queues } from '../queue/queues';
+import { rearmSchedulers, savedDigests } from '../queue/rearm';
 import { startWorkers, type Workers } from '../queue/runtime';
 import { createTailProcessor } from '../queue/tail-processor';
 import { QueueTailService } from '../queue/tail-service';
@@ -136,6 +137,9 @@ export async function createApp(options: AppOptions): Promise<App> {
     const prefix = config.REDIS_KEY_PREFIX;
     const queues = openQueues(queueConnection, bullPrefix(prefix));
     for (const [name, queue] of Object.entries(queues)) logConnectionErrors(queue, logger, `queue ${name}`);
+    const digests = new DigestScheduler(queues.digest);
+    // The digests are their schedulers: read before the queues may be emptied, set again below.
+    const keptDigests = await savedDigests(digests);
     if (compressed && !config.REDIS_URL) {
       // The embedded sandbox starts afresh each run: work queued against the last run's sandbox is moot.
       await Promise.all(Object.values(queues).map((queue) => queue.obliterate({ force: true })));
@@ -161,6 +165,15 @@ export async function createApp(options: AppOptions): Promise<App> {
     const discoveryEveryMs = compressed
       ? Math.max(200, config.SANDBOX_STEP_MS)
       : config.DISCOVERY_INTERVAL_MS;
+    const rearmed = await rearmSchedulers(
+      {
+        subscriptions,
+        digests,
+        scheduleDiscovery: (tool) => scheduleDiscovery(queues, tool, discoveryEveryMs),
+      },
+      keptDigests,
+    );
+    logger.debug(rearmed, 'schedulers set up again from the stored subscriptions and digests');
     const messengers = new Messengers();
     const surfaces = new CommandSurfaces();
     const registry = new CommandRegistry<AppServices>();
@@ -197,7 +210,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         forget: (tool, kinds) => forgetDiscovered(redis.redis, prefix, tool, kinds),
       },
       calendar,
-      digests: new DigestScheduler(queues.digest),
+      digests,
       media: mediaSetup.media,
       uploads: mediaSetup.uploads,
       locks: new ResourceLocks(redis.redis, prefix),

@@ -53,11 +53,17 @@ function entryScript(): string {
   throw new Error('bin/deckhand.mjs not found');
 }
 
-/** The values of the `  NAME=value` lines. */
-function printedValues(output: string): Record<string, string> {
+/**
+ * The values of the `  NAME=value` lines: the rest of the line, without the double quotes around a
+ * value that has spaces (the calendar's application password, `NAME="abcd efgh …"`).
+ */
+export function printedValues(output: string): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const match of output.matchAll(/^\s+([A-Z][A-Z_]*)=(\S+)$/gm))
-    values[match[1] as string] = match[2] as string;
+  for (const match of output.matchAll(/^[ \t]+([A-Z][A-Z0-9_]*)=(.*)$/gm)) {
+    const raw = (match[2] as string).trim();
+    const quoted = /^"(.*)"$/.exec(raw);
+    values[match[1] as string] = quoted ? (quoted[1] as string) : raw;
+  }
   return values;
 }
 

@@ -7,7 +7,7 @@
 import { JOB_STEPS } from '../sandbox/toolhost/job-steps';
 import type { App } from './app';
 
-export { publishSandboxNotes, readSandboxNotes } from './sandbox-notes-store';
+export { publishSandboxNotes, readSandboxNotes, readSandboxToolhost } from './sandbox-notes-store';
 
 function seconds(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${Number((ms / 1000).toFixed(1))} s`;

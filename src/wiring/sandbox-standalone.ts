@@ -57,7 +57,8 @@ export async function runSandbox(config: Config, env: NodeJS.ProcessEnv = proces
       `  CALENDAR_URL=${calendar.restRoot}`,
       `  CALENDAR_NAMESPACE=${calendar.namespace}`,
       `  CALENDAR_USER=${calendar.credentials.user}`,
-      `  CALENDAR_APP_PASSWORD=${calendar.credentials.appPassword}`,
+      // Quoted: an application password has spaces (a .env file and sandbox-child.ts read it whole).
+      `  CALENDAR_APP_PASSWORD="${calendar.credentials.appPassword}"`,
     );
   }
   let sourcehost: SourcehostSandbox | undefined;

@@ -3,23 +3,28 @@ import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { bullPrefix, closeQueues, openQueues, QUEUE_NAMES } from '../queue/queues';
 import { healthProblems, ToolhostClientFactory } from '../services/toolhost';
-import { readSandboxNotes } from './sandbox-notes-store';
+import { readSandboxNotes, readSandboxToolhost } from './sandbox-notes-store';
 
-/** The tool platform's health, one line per API (its health endpoint), for `deckhand status`. */
-export async function platformHealthLines(config: Config): Promise<string> {
-  if (!config.TOOLHOST_URL && !config.TOOLHOST_INTERNAL_URL) {
-    return 'Tool platform: no TOOLHOST_URL or TOOLHOST_INTERNAL_URL set (a sandbox runs inside its Deckhand process).\n';
+/**
+ * The tool platform's health, one line per API (its health endpoint), for `deckhand status`: the
+ * configured platform's, else that of the emulator of the running sandbox (`emulatorUrl`).
+ */
+export async function platformHealthLines(config: Config, emulatorUrl?: string): Promise<string> {
+  const configured = Boolean(config.TOOLHOST_URL || config.TOOLHOST_INTERNAL_URL);
+  if (!configured && !emulatorUrl) {
+    return 'Tool platform: no TOOLHOST_URL or TOOLHOST_INTERNAL_URL set, and no sandbox Deckhand is running on this Redis.\n';
   }
-  const factory = ToolhostClientFactory.fromConfig(config);
+  const name = configured ? 'Tool platform' : 'Tool platform (sandbox emulator)';
+  const factory = ToolhostClientFactory.fromConfig(
+    configured ? config : { ...config, TOOLHOST_URL: emulatorUrl },
+  );
   try {
     const report = await factory.platformHealth();
     const problems = healthProblems(report);
     const lines = report.map(
       (h) => `  ${h.api.padEnd(11)}${h.status}${h.message && h.status !== 'OK' ? `  ${h.message}` : ''}`,
     );
-    const head = problems.length
-      ? `Tool platform: ${problems.length} API(s) not healthy`
-      : 'Tool platform: healthy';
+    const head = problems.length ? `${name}: ${problems.length} API(s) not healthy` : `${name}: healthy`;
     return `${head}\n${lines.join('\n')}\n`;
   } finally {
     await factory.close();
@@ -63,12 +68,19 @@ export async function runStatus(config: Config): Promise<number> {
   const app = { queues: openQueues(connection, bullPrefix(config.REDIS_KEY_PREFIX)) };
   try {
     const out = process.stdout;
-    out.write('QUEUE      WAITING  ACTIVE  DELAYED  FAILED\n');
+    // Columns as wide as the longest queue name and the largest count.
+    const rows: [string, number[]][] = [];
     for (const name of QUEUE_NAMES) {
       const c = await app.queues[name].getJobCounts('waiting', 'active', 'delayed', 'failed');
-      const cells = [c.waiting, c.active, c.delayed, c.failed].map((n) => String(n ?? 0).padStart(7));
-      out.write(`${name.padEnd(9)}${cells.join(' ')}\n`);
+      rows.push([name, [c.waiting, c.active, c.delayed, c.failed].map((n) => n ?? 0)]);
     }
+    const heads = ['WAITING', 'ACTIVE', 'DELAYED', 'FAILED'];
+    const first = Math.max('QUEUE'.length, ...rows.map(([name]) => name.length)) + 2;
+    const widths = heads.map((head, i) => Math.max(head.length, ...rows.map(([, n]) => String(n[i]).length)));
+    const line = (label: string, cells: string[]) =>
+      `${label.padEnd(first)}${cells.map((cell, i) => cell.padStart(widths[i] as number)).join('  ')}\n`;
+    out.write(line('QUEUE', heads));
+    for (const [name, counts] of rows) out.write(line(name, counts.map(String)));
     const watches = await app.queues.watch.getJobs(['active', 'waiting', 'delayed'], 0, 200);
     out.write(`\nActive watches: ${watches.length}\n`);
     for (const job of watches) {
@@ -85,7 +97,8 @@ export async function runStatus(config: Config): Promise<number> {
     // A running sandbox's notes: its media host's address (an OS-chosen port) and its time scale.
     const notes = await readSandboxNotes(connection, config.REDIS_KEY_PREFIX);
     if (notes.length > 0) out.write(`\n${notes.join('\n')}\n`);
-    out.write(`\n${await platformHealthLines(config)}`);
+    const emulator = await readSandboxToolhost(connection, config.REDIS_KEY_PREFIX);
+    out.write(`\n${await platformHealthLines(config, emulator)}`);
     return 0;
   } finally {
     await closeQueues(app.queues);

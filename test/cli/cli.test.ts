@@ -66,6 +66,10 @@ describe('deckhand command line', () => {
     [['--sandbox=yes'], 'deckhand: Option "--sandbox" takes no value.'],
     [['deploy'], 'deckhand: Unknown command "deploy".'],
     [['start', '--role', 'boss'], 'deckhand: --role must be web, worker or all, got "boss".'],
+    [['shell', '--wait', '-5'], 'deckhand: --wait must be a number of seconds, 0 or more, got "-5".'],
+    [['shell', '--wait'], 'deckhand: Option "--wait" needs a value (e.g. --wait 30).'],
+    [['shell', '--as'], 'deckhand: Option "--as" needs a value (e.g. --as ada).'],
+    [['shell', '--as', 'a b'], 'deckhand: --as needs a user name (letters, digits, . _ @ -), got "a b".'],
   ])('%j: one clear line, the usage, exit 2, no parseArgs text', async (args, line) => {
     const run = await deckhand(args);
     expect(run.code).toBe(2);
@@ -73,6 +77,17 @@ describe('deckhand command line', () => {
     expect(run.stderr).toContain('Usage: deckhand <command> [options]');
     expect(run.stderr).not.toMatch(/positional argument|ERR_PARSE_ARGS|argument missing|at .*\.js:\d+/);
   });
+
+  it('doctor --help names its exit codes, and doctor exits with the one it names', async () => {
+    const help = await deckhand(['doctor', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('0  every check passed');
+    expect(help.stdout).toContain('1  a check other than the configuration failed');
+    expect(help.stdout).toContain('2  the configuration is incomplete or invalid');
+    const halfSet = await deckhand(['doctor'], { SLACK_BOT_TOKEN: 'xoxb-1' });
+    expect(halfSet.stdout).toMatch(/^✗ Slack settings:/m);
+    expect(halfSet.code).toBe(2);
+  }, 60_000);
 
   it('parses the options of a command', () => {
     expect(parseCommandLine(['start', '--role', 'web', '--sandbox'])).toMatchObject({
@@ -83,6 +98,7 @@ describe('deckhand command line', () => {
     });
     expect(parseCommandLine([])).toMatchObject({ kind: 'run', command: 'start', role: 'all' });
     expect(parseCommandLine(['help'])).toEqual({ kind: 'help' });
+    expect(parseCommandLine(['shell', '--as', 'ada'])).toMatchObject({ kind: 'run', as: 'ada' });
   });
 
   it('--help, --version, doctor and status load no chat SDK and no emulator; manifest loads the SDKs', async () => {

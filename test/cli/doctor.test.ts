@@ -193,6 +193,21 @@ describe('deckhand doctor', () => {
     }
   });
 
+  it('in the sandbox, says /link source works against the source host emulator (not that it is off)', async () => {
+    const { SOURCEHOST_URL: _real, ...env } = good;
+    const lines: string[] = [];
+    await runDoctor({ ...env, SANDBOX: '1' }, { sandboxFlag: false, write: (l) => lines.push(l) });
+    const out = lines.join('\n');
+    expect(out).toContain(
+      '- Source host settings: the source host emulator (sandbox) brings its own OAuth app: `/link source` works against it.',
+    );
+    expect(out).not.toContain('is off');
+    // Outside the sandbox, without an OAuth app, it is off and says so.
+    lines.length = 0;
+    await runDoctor(good, { sandboxFlag: false, write: (l) => lines.push(l) });
+    expect(lines.join('\n')).toContain('- Source host settings: no OAuth app: `/link source` is off.');
+  });
+
   it('shows platform-supplied text inert: one line, secrets masked, at most 120 characters', () => {
     expect(inert('a\nb\u001b[31mc\u2028d', [])).toBe('a b [31mc d');
     expect(inert(`https://x.example/bot${telegram.token}/hook`, [telegram.token])).toBe(

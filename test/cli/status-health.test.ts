@@ -32,6 +32,15 @@ describe('deckhand status: the tool platform health', () => {
     }
   });
 
+  it('without a configured platform, reports the running sandbox’s emulator', async () => {
+    const lines = await platformHealthLines(
+      loadConfig({ REDIS_URL: 'redis://127.0.0.1:1' }),
+      sandbox.externalUrl,
+    );
+    expect(lines).toMatch(/^Tool platform \(sandbox emulator\): healthy\n/);
+    expect(lines).toMatch(/^ {2}jobs\s+OK$/m);
+  });
+
   it('says so when no platform URL is configured', async () => {
     expect(await platformHealthLines(loadConfig({ REDIS_URL: 'redis://127.0.0.1:1' }))).toContain(
       'no TOOLHOST_URL or TOOLHOST_INTERNAL_URL set',

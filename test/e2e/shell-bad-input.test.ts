@@ -36,6 +36,21 @@ describe('deckhand shell with malformed commands', () => {
     expect(messages(run.stdout).every((m) => !m.includes('[done]'))).toBe(true);
   });
 
+  it('names a 200 KB unknown command by its start, and refuses /logs --follow --newest-first', async () => {
+    const wall = `/${'x'.repeat(200_000)}`;
+    const run = await runShellScript(`${wall}\n/logs mytool web --follow --newest-first\n`, { wait: 5 });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout.length).toBeLessThan(2_000);
+    expect(run.stdout).toContain(`> /${'x'.repeat(199)}… (200,001 characters)`);
+    expect(run.stdout).toContain(`Unknown command /${'x'.repeat(40)}….`);
+    const [, logs] = messages(run.stdout);
+    expect(logs).toContain(
+      '--follow adds new lines at the end as they come, so it cannot list the newest first: use --follow, or --newest-first without it.',
+    );
+    // Refused: no tail started (a tail's card has a Stop button).
+    expect(run.stdout).not.toContain('Stop');
+  });
+
   it('shows a deploy token only in the private terminal, never in the log', async () => {
     const run = await runShellScript('/token show mytool\n', { wait: 5 });
     const token = /Token\s+([0-9a-f-]{36})/.exec(run.stdout)?.[1];

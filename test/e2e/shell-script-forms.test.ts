@@ -15,15 +15,28 @@ describe('forms in a scripted terminal chat', () => {
     );
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(
-      '“Set SCRIPT_VAR of mytool” needs answers, and a script does not answer forms line by line: run the script with --answers',
+      "“Set SCRIPT_VAR of mytool” is a form, and a script does not answer forms line by line: it needs --answers (run the script with --answers 'value=…').",
     );
-    expect(run.stdout).toContain('Nothing was done. Its fields: value.');
+    expect(run.stdout).toContain('The form was not opened; its fields: value.');
+    // The command heard it: it does not claim a form was opened.
+    expect(run.stdout).not.toContain('Opened a form');
+    expect(posted(run.stdout, 1)).toContain('Give the value: /envvars set mytool SCRIPT_VAR <value>');
     // The delete line ran as a command (it asks for confirmation), not as the variable's value.
     expect(run.stdout).toMatch(/Delete SCRIPT_VAR|SCRIPT_VAR[\s\S]*(does not exist|no variable|not found)/i);
     expect(run.stdout).not.toContain('/envvars delete mytool SCRIPT_VAR (value');
     const show = messages(run.stdout).at(-1) as string;
     expect(show).not.toMatch(/\[done\][\s\S]*SCRIPT_VAR/);
     expect(show).not.toContain('/envvars delete');
+  });
+
+  it('without --answers, /link media offers its secret page and does not say a form opened', async () => {
+    const run = await runShellScript('/link media\n', { wait: 5 });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(
+      "“Media API key” is a form, and a script does not answer forms line by line: it needs --answers (run the script with --answers 'apiKey=…').",
+    );
+    expect(run.stdout).not.toContain('Opened a form');
+    expect(posted(run.stdout, 1)).toMatch(/Enter it on this private page[\s\S]*\/secrets\//);
   });
 
   it('fills the form from --answers (name=value), the value hidden in the output', async () => {

@@ -157,6 +157,16 @@ describe('deckhand start --sandbox with a chat platform', () => {
     expect(unknown.text).toContain('Tool nosuchtool does not exist on the sandbox platform.');
     expect(unknown.text).toMatch(/Its tools are: .*mytool/);
 
+    // The calendar emulator's seeded application password has spaces: it reaches Deckhand whole.
+    telegram.sendText(user, chat, '/event create "Child meetup" --start "2026-12-20 18:00"');
+    const event = await waitFor(
+      () => telegram.botMessages(chat.id).find((m) => /Child meetup|calendar credentials/.test(m.text ?? '')),
+      60_000,
+      100,
+    );
+    expect(event.text).not.toMatch(/credentials/);
+    expect(event.text).toMatch(/Child meetup[\s\S]*20 Dec 2026/);
+
     // The Deckhand process loaded its platform's SDK and none of the emulators' packages.
     const imports = run.imports();
     expect(imports).toContain('grammy');

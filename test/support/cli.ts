@@ -62,18 +62,20 @@ export async function runShellScript(
 
 /**
  * Runs `node bin/deckhand.mjs <argv>` as a user would, with exactly `env` as its environment and
- * `stdin` as its input; resolves with the exit code and what it printed.
+ * `stdin` as its input (as `uid`/`gid`, from the checkout at `root`, when given); resolves with the
+ * exit code and what it printed.
  */
 export async function spawnDeckhand(
   argv: string[],
   env: Record<string, string>,
   stdin: string,
-  options: { uid?: number; gid?: number } = {},
+  options: { uid?: number; gid?: number; root?: string } = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [join(ROOT, 'bin', 'deckhand.mjs'), ...argv], {
-    cwd: ROOT,
+  const { root = ROOT, ...as } = options;
+  const child = spawn(process.execPath, [join(root, 'bin', 'deckhand.mjs'), ...argv], {
+    cwd: root,
     env,
-    ...options,
+    ...as,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stdout = '';

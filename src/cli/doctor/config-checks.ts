@@ -6,6 +6,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../../config';
 import { type Platform, platformProblems, runnablePlatforms, slackSettings } from '../../wiring/platforms';
+import { serviceModes } from '../../wiring/service-modes';
 import { type CheckResult, fail, ok, skip } from './check';
 
 const set = (config: Config, ...names: (keyof Config)[]) => names.filter((n) => Boolean(config[n]));
@@ -112,7 +113,13 @@ function pair(
   return config[a] ? ok(label, `${String(a)} and ${String(b)} set.`) : skip(label, unset);
 }
 
-function sourcehost(config: Config): CheckResult | undefined {
+function sourcehost(config: Config, sandbox: boolean): CheckResult | undefined {
+  if (serviceModes(config, sandbox).sourcehost === 'emulator' && !config.SOURCEHOST_CLIENT_ID) {
+    return skip(
+      'Source host settings',
+      'the source host emulator (sandbox) brings its own OAuth app: `/link source` works against it.',
+    );
+  }
   const result = pair(
     'Source host settings',
     config,
@@ -161,6 +168,6 @@ export function configChecks(config: Config, sandbox: boolean, explicitSandbox: 
       'CALENDAR_APP_PASSWORD',
       'no bot-wide calendar user: users link their own.',
     ),
-    sourcehost(config),
+    sourcehost(config, sandbox),
   ].filter((r): r is CheckResult => r !== undefined);
 }

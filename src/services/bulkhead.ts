@@ -40,7 +40,10 @@ export class Compartment {
    * full: refused at once) until one frees or `signal` aborts. Resolves with the release function.
    */
   async take(signal: AbortSignal | undefined, bounded: boolean): Promise<() => void> {
-    if (this.inFlight < this.size) return this.taken();
+    if (this.inFlight < this.size) {
+      this.inFlight += 1;
+      return this.releaser();
+    }
     if (bounded && this.line.length >= this.size * WAITING_PER_PLACE) throw this.full();
     if (signal?.aborted) throw signal.reason;
     await new Promise<void>((resolve, reject) => {
@@ -59,18 +62,19 @@ export class Compartment {
       signal?.addEventListener('abort', onAbort, { once: true });
       this.line.push(entry);
     });
-    return this.taken();
+    // The place was handed over by the request that left it (see releaser): already counted.
+    return this.releaser();
   }
 
-  private taken(): () => void {
-    this.inFlight += 1;
+  /** Leaves a place: handed straight to the first in line, else freed. */
+  private releaser(): () => void {
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      this.inFlight -= 1;
       const next = this.line.shift();
-      next?.resolve();
+      if (next) next.resolve();
+      else this.inFlight -= 1;
     };
   }
 

@@ -166,6 +166,11 @@ export const ENV = {
     schema: z.coerce.number().int().min(100).default(15000),
     description: 'Timeout of one request to the tool hosting platform, in ms.',
   },
+  COMMAND_DEADLINE_MS: {
+    schema: z.coerce.number().int().min(500).default(20000),
+    description:
+      'How long a command waits for the services it calls, retries included, in ms (about one request timeout, `TOOLHOST_TIMEOUT_MS`): then it answers that the service did not answer. A request still open after 3 s (or half this) shows a "still waiting" card.',
+  },
   CALENDAR_URL: {
     schema: optionalUrl,
     description:

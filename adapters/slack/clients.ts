@@ -22,13 +22,20 @@ export interface SlackClientsOptions {
  */
 export class SlackClients {
   private readonly byToken = new Map<string, webApi.WebClient>();
+  private readonly rejecting = new Map<string, webApi.WebClient>();
 
   constructor(private readonly options: SlackClientsOptions) {}
 
-  /** The client for a workspace; throws when Deckhand has no token for it. */
-  async forTeam(teamId: string): Promise<TeamClient> {
+  /**
+   * The client for a workspace; throws when Deckhand has no token for it. With `rejectRateLimited`,
+   * a client of its own that refuses a rate-limited call at once (the SDK's `rejectRateLimitedCalls`)
+   * instead of pausing its whole queue for the `Retry-After`: for announcements, whose delivery jobs
+   * wait per conversation, so one channel's limit neither holds the other channels nor the replies.
+   */
+  async forTeam(teamId: string, options: { rejectRateLimited?: boolean } = {}): Promise<TeamClient> {
     const token = await this.tokenFor(teamId);
-    return { client: this.clientFor(token), token };
+    const client = options.rejectRateLimited ? this.rejectingClientFor(token) : this.clientFor(token);
+    return { client, token };
   }
 
   /** A client for a token (one per token, reused). */
@@ -37,6 +44,15 @@ export class SlackClients {
     if (!client) {
       client = new webApi.WebClient(token, { ...this.options.clientOptions });
       this.byToken.set(token, client);
+    }
+    return client;
+  }
+
+  private rejectingClientFor(token: string): webApi.WebClient {
+    let client = this.rejecting.get(token);
+    if (!client) {
+      client = new webApi.WebClient(token, { ...this.options.clientOptions, rejectRateLimitedCalls: true });
+      this.rejecting.set(token, client);
     }
     return client;
   }

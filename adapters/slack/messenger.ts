@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { MessageHandle } from '../../src/core/command';
 import type { ConfirmDialogs } from '../../src/core/confirm-dialogs';
 import { conversationId, parseConversationId } from '../../src/core/conversation';
-import { ConversationGoneError } from '../../src/core/errors';
+import { ConversationGoneError, RateLimitedError } from '../../src/core/errors';
 import type { Messenger } from '../../src/core/messenger';
 import type { Card, DeliveryKey } from '../../src/core/reply';
 import type { SlackClients } from './clients';
@@ -117,8 +117,10 @@ export class SlackMessenger implements Messenger {
   /** {@link post} without the translation: the raw Web API error, for the fallbacks below. */
   private async postMessage(id: string, card: Card): Promise<MessageHandle> {
     const ref = parseConversationId(id);
-    const { client } = await this.deps.clients.forTeam(ref.workspace);
     const delivery = card.delivery;
+    const { client } = await this.deps.clients.forTeam(ref.workspace, {
+      rejectRateLimited: delivery?.announcement === true,
+    });
     if (delivery?.since !== undefined) {
       const ts = await this.findDelivered(client, ref.channel, ref.thread, delivery);
       if (ts) {
@@ -241,6 +243,11 @@ export class SlackMessenger implements Messenger {
 
   /** A conversation the bot can no longer post in becomes the core's {@link ConversationGoneError}. */
   private translate(error: unknown, id: string): unknown {
+    // @slack/web-api's WebAPIRateLimitedError (dist/errors.js): `retryAfter` in seconds.
+    const limited = error as { code?: unknown; retryAfter?: unknown } | undefined;
+    if (limited?.code === 'slack_webapi_rate_limited_error' && typeof limited.retryAfter === 'number') {
+      return new RateLimitedError(id, limited.retryAfter * 1000);
+    }
     const code = slackErrorCode(error);
     const reason = code ? GONE.get(code) : undefined;
     if (!reason) return error;

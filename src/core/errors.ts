@@ -108,3 +108,22 @@ export class ConversationGoneError extends DeckhandError {
     this.conversationId = conversationId;
   }
 }
+
+/**
+ * The chat platform refused a post for now (rate limited) and asked to come back after `retryAfterMs`.
+ * Thrown only for posts that asked for it (announcements, `DeliveryKey.announcement`): their delivery
+ * job waits out this conversation's limit alone instead of the platform client pausing every post.
+ */
+export class RateLimitedError extends DeckhandError {
+  readonly code = 'rate_limited';
+  readonly conversationId: string;
+  readonly retryAfterMs: number;
+
+  constructor(conversationId: string, retryAfterMs: number) {
+    super(
+      `The chat platform asked Deckhand to wait ${Math.ceil(retryAfterMs / 1000)} s before posting in ${conversationId} again.`,
+    );
+    this.conversationId = conversationId;
+    this.retryAfterMs = retryAfterMs;
+  }
+}

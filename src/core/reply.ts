@@ -113,6 +113,12 @@ export interface DeliveryKey {
    * its answer being recorded (a crash, a timeout): the messenger looks for that post first.
    */
   since?: number;
+  /**
+   * Set on announcements (subscriptions' news): a post the platform rate-limits is refused at once
+   * with a `RateLimitedError`, so its delivery job retries this conversation later while posts to
+   * other conversations, and command replies, go on (platforms limit per conversation).
+   */
+  announcement?: boolean;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { DelayedError, type Job, type Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { runWithDeadline } from '../core/command-deadline';
 import { type CommandSurfaces, type QueuedSurface, revivedInvocation, runInput } from '../core/command-job';
 import type { Dispatcher } from '../core/dispatch';
 import type { FileResolvers } from '../core/files';
@@ -18,6 +19,11 @@ export interface CommandProcessorDeps {
   logger: Logger;
   /** How long a job waits before it looks at its lane again (default 50 ms). */
   retryMs?: number;
+  /**
+   * Each command's deadline for its upstream requests, retries included (`COMMAND_DEADLINE_MS`);
+   * a request still open a few seconds in shows a "still waiting" card (see command-deadline.ts).
+   */
+  deadlineMs?: number;
 }
 
 /**
@@ -75,7 +81,12 @@ async function run(
   const invocation = { ...revivedInvocation(data.invocation, deps.files), key: data.key };
   const surface = exactlyOnce(deps.surfaces.for(data.platform)(data.place, invocation), records, data.key);
   try {
-    await runInput(deps.dispatcher, data.input, invocation, surface);
+    const deadlineMs = deps.deadlineMs;
+    if (deadlineMs === undefined) await runInput(deps.dispatcher, data.input, invocation, surface);
+    else
+      await runWithDeadline({ deadlineMs }, surface, (guarded) =>
+        runInput(deps.dispatcher, data.input, invocation, guarded),
+      );
   } finally {
     await surface
       .finish?.()
@@ -110,7 +121,11 @@ function exactlyOnce(surface: QueuedSurface, records: DeliveryRecords, key: stri
       replies += 1;
       const replyKey = `${key}#${replies}`;
       const state = await (replies === 1 ? first : records.begin(replyKey));
-      if (state.kind === 'posted') return state.handle;
+      if (state.kind === 'posted') {
+        // Shown by an earlier attempt (maybe as the "still waiting" card): brought up to date.
+        if (state.handle && card.visibility !== 'private') await surface.update(state.handle, card);
+        return state.handle;
+      }
       const since = state.kind === 'interrupted' ? { since: state.since } : {};
       const delivery = card.visibility === 'private' ? {} : { delivery: { key: replyKey, ...since } };
       const handle = await surface.reply({ ...card, ...delivery });

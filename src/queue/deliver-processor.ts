@@ -3,18 +3,20 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { Counter } from 'prom-client';
 import { parseConversationId } from '../core/conversation';
-import { ConversationGoneError } from '../core/errors';
+import { ConversationGoneError, RateLimitedError } from '../core/errors';
 import type { DraftCard } from '../core/reply';
 import type { WatchEvent, WatchKind, WatchKindName } from '../core/watch';
 import { metricsRegistry } from '../metrics';
 import type { SubscriptionStore } from '../store/subscriptions';
+import { pauseConversation, pausedUntil, waitOnQueue } from './conversation-pause';
 import { DeliveryRecords } from './delivery-record';
 import { postThreaded, type ThreadPosting } from './notify-thread';
 import { type DeliverJobData, deliverJobId } from './queues';
 
 /**
- * Announcements delivered, by platform and outcome (`sent`, `retry`, `gone`, `already-posted`: a
- * retry found the post recorded and posted nothing).
+ * Announcements delivered, by platform and outcome (`sent`, `retry`, `gone`, `rate-limited`: put
+ * back until the conversation takes posts again, `already-posted`: a retry found the post recorded
+ * and posted nothing).
  */
 export const deliveryCounter = new Counter({
   name: 'deckhand_notification_deliveries_total',
@@ -52,18 +54,21 @@ export interface DeliverDeps<S> {
  *   (the process died between the request and recording its answer) the announcement is posted again,
  *   so a message is never lost but may, in that window, appear twice (at least once).
  *
- * Transient failures are retried with back-off by BullMQ (platform rate limits are already waited
- * out by each SDK); a conversation the bot can no longer post in is marked broken and dropped, not
+ * Transient failures are retried with back-off by BullMQ. A platform that refuses a post for a while
+ * (429, see `RateLimitedError`; Slack's announcement client refuses at once instead of pausing) delays
+ * this conversation's deliveries alone, on the queue, without counting an attempt; a conversation the bot can no longer post in is marked broken and dropped, not
  * retried forever.
  */
 export function createDeliverProcessor<S>(deps: DeliverDeps<S>) {
   const kinds = new Map<WatchKindName, WatchKind<S>>(deps.kinds.map((k) => [k.name, k]));
   const records = new DeliveryRecords(deps.redis, deps.prefix);
-  return async (job: Job<DeliverJobData>): Promise<void> => {
+  return async (job: Job<DeliverJobData>, token?: string): Promise<void> => {
     const { event, conversationId } = job.data;
     const platform = parseConversationId(conversationId).platform;
     const kind = kinds.get(event.kind as WatchEvent['kind']);
     if (!kind) throw new UnrecoverableError(`unknown event kind ${event.kind}`);
+    const paused = await pausedUntil(deps.redis, deps.prefix, conversationId);
+    if (paused !== undefined) await waitOnQueue(job, token, paused);
     const key = deliverJobId(event, conversationId);
     const state = await records.begin(key);
     if (state.kind === 'posted') {
@@ -78,7 +83,7 @@ export function createDeliverProcessor<S>(deps: DeliverDeps<S>) {
     }
     const card: DraftCard = {
       ...kind.announce(event),
-      delivery: { key, ...(state.kind === 'interrupted' ? { since: state.since } : {}) },
+      delivery: { key, announcement: true, ...(state.kind === 'interrupted' ? { since: state.since } : {}) },
     };
     try {
       const threaded =
@@ -103,6 +108,12 @@ export function createDeliverProcessor<S>(deps: DeliverDeps<S>) {
       await records.posted(key, handle);
       deliveryCounter.inc({ platform, outcome: 'sent' });
     } catch (error) {
+      if (error instanceof RateLimitedError) {
+        // This conversation alone waits (and every delivery to it, see conversation-pause.ts).
+        deliveryCounter.inc({ platform, outcome: 'rate-limited' });
+        const until = await pauseConversation(deps.redis, deps.prefix, conversationId, error.retryAfterMs);
+        await waitOnQueue(job, token, until);
+      }
       if (error instanceof ConversationGoneError) {
         deliveryCounter.inc({ platform, outcome: 'gone' });
         deps.logger.warn(

@@ -3,9 +3,12 @@ import type { Readable } from 'node:stream';
 import { createSecureContext } from 'node:tls';
 import { Agent, type Dispatcher, RetryAgent, RetryHandler, request, errors as undiciErrors } from 'undici';
 import type { z } from 'zod';
+import { type CommandScope, currentCommandScope } from '../core/command-deadline';
 import { UnreachableError } from '../core/errors';
+import { serviceName } from '../core/upstream-words';
 import { getProcessLogger } from '../log';
 import { upstreamDuration } from '../metrics';
+import { CLIENT_IN_FLIGHT, Compartment, type ServiceCircuit, serviceBulkhead } from './bulkhead';
 import { AnswerError } from './http-answer';
 import { BodyStatusError, type BodyStatusReader, bodyStatusInterceptor } from './http-body-status';
 
@@ -110,6 +113,37 @@ function isHtml(contentType: string | string[] | undefined, text: string): boole
   return /\bhtml\b/i.test(type) || /^\s*<(!doctype|html|head|body|\?xml)?/i.test(text);
 }
 
+/**
+ * The request's answer, or the signal's reason as soon as it aborts: undici lets an abort wait for a
+ * connection being opened (up to its connect timeout). An answer arriving after that is discarded.
+ */
+function untilAborted<T extends { body: { dump(): Promise<void> } }>(
+  sent: Promise<T>,
+  signal: AbortSignal,
+): Promise<T> {
+  if (signal.aborted) {
+    sent.then((late) => late.body.dump()).catch(() => undefined);
+    return Promise.reject(signal.reason);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      sent.then((late) => late.body.dump()).catch(() => undefined);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    sent.then(
+      (response) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(response);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
 /** An answer with its whole body read. */
 interface Received {
   statusCode: number;
@@ -129,9 +163,14 @@ export class HttpClient {
   private readonly plain: Dispatcher;
   private readonly timeoutMs: number;
   private readonly retryWaitBudgetMs: number;
+  /** This client's own compartment (one tool's, for the tool platform), inside its service's. */
+  private readonly compartment: Compartment;
+  private readonly shared: { compartment: Compartment; circuit: ServiceCircuit };
 
   constructor(private readonly options: HttpClientOptions) {
     this.timeoutMs = options.timeoutMs ?? 15_000;
+    this.compartment = new Compartment(options.service, CLIENT_IN_FLIGHT);
+    this.shared = serviceBulkhead(options.service, options.baseUrl);
     this.retryWaitBudgetMs = options.retryWaitBudgetMs ?? this.timeoutMs;
     const tls = options.tls;
     this.plain = new Agent({
@@ -290,12 +329,65 @@ export class HttpClient {
     path: string,
     options: RequestOptions,
   ): Promise<Received> {
+    const scope = currentCommandScope();
+    const stopWaiting = scope?.waiting(this.options.service);
+    try {
+      const release = await this.enter(scope);
+      try {
+        return await this.receiveInside(method, path, options);
+      } finally {
+        release();
+      }
+    } finally {
+      stopWaiting?.();
+    }
+  }
+
+  /**
+   * Takes a place in this client's compartment and its service's (see bulkhead.ts): refused at once
+   * while the service is known down, or when a command would wait behind too long a line; a command
+   * waits at most until its deadline.
+   */
+  private async enter(scope: CommandScope | undefined): Promise<() => void> {
+    const { circuit, compartment } = this.shared;
+    circuit.check();
+    const places: (() => void)[] = [];
+    const release = () => {
+      for (const place of places.splice(0).reverse()) place();
+    };
+    try {
+      places.push(await this.compartment.take(scope?.signal, scope !== undefined));
+      places.push(await compartment.take(scope?.signal, scope !== undefined));
+      circuit.check();
+    } catch (error) {
+      release();
+      throw scope?.signal.aborted ? this.deadlineError(scope) : error;
+    }
+    return release;
+  }
+
+  /** The error of a request cut by its command's deadline. */
+  private deadlineError(scope: CommandScope): UnreachableError {
+    const name = serviceName(this.options.service);
+    return new UnreachableError(
+      this.options.service,
+      `${name.charAt(0).toUpperCase()}${name.slice(1)} did not answer within the ${Math.round(scope.budgetMs / 1000)} s Deckhand gives a command, so it stopped waiting.`,
+    );
+  }
+
+  private async receiveInside(
+    method: Dispatcher.HttpMethod,
+    path: string,
+    options: RequestOptions,
+  ): Promise<Received> {
     const retries = IDEMPOTENT.has(method) ? (this.options.retries ?? 2) : 0;
     for (let attempt = 0; ; attempt++) {
       const { statusCode, headers, body } = await this.send(method, path, options);
       try {
         return { statusCode, headers, text: await body.text() };
       } catch (error) {
+        const scope = currentCommandScope();
+        if (scope?.signal.aborted) throw this.deadlineError(scope);
         if (error instanceof Error && error.name === 'AbortError') throw error;
         if (attempt < retries) continue;
         const service = this.options.service;
@@ -333,21 +425,34 @@ export class HttpClient {
     }
     const started = performance.now();
     const route = options.route ?? path;
+    // A command's deadline cuts the request and its retries together (streams end by their own signal).
+    const scope = extra.stream ? undefined : currentCommandScope();
+    if (scope?.signal.aborted) throw this.deadlineError(scope);
+    const signal =
+      scope && extra.signal ? AbortSignal.any([scope.signal, extra.signal]) : (scope?.signal ?? extra.signal);
     try {
-      const response = await request(url, {
+      const sent = request(url, {
         method,
         headers,
         body,
         dispatcher: extra.stream || !IDEMPOTENT.has(method) ? this.plain : this.retrying,
         headersTimeout: extra.headersTimeoutMs ?? this.timeoutMs,
         bodyTimeout: extra.stream ? 0 : this.timeoutMs,
-        ...(extra.signal ? { signal: extra.signal } : {}),
+        ...(signal ? { signal } : {}),
       });
+      const response = scope ? await untilAborted(sent, scope.signal) : await sent;
       this.observe(method, route, String(response.statusCode), started);
+      this.shared.circuit.answered();
       return response;
     } catch (error) {
       this.observe(method, route, 'error', started);
-      throw this.transportError(error);
+      if (scope?.signal.aborted && !extra.signal?.aborted) {
+        this.shared.circuit.unanswered();
+        throw this.deadlineError(scope);
+      }
+      const failure = this.transportError(error);
+      if (failure instanceof UnreachableError) this.shared.circuit.unanswered();
+      throw failure;
     }
   }
 

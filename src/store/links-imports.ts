@@ -42,6 +42,19 @@ export class ImportFollowers {
     return (await this.redis.smembers(this.key(repo))).sort();
   }
 
+  /**
+   * Removes every follower of a repository (its import ended and was announced): a following is for
+   * one import's end, so a signed body replayed after the delivery record expired reaches no one.
+   */
+  async dropRepo(repo: string): Promise<void> {
+    const conversations = await this.redis.smembers(this.key(repo));
+    const multi = this.redis.multi().del(this.key(repo));
+    for (const conversationId of conversations) {
+      multi.srem(this.conversationKey(conversationId), repo.toLowerCase());
+    }
+    await multi.exec();
+  }
+
   /** Claims a webhook delivery id; false when it was claimed before (kept a week). */
   async claimDelivery(id: string): Promise<boolean> {
     return (

@@ -163,6 +163,9 @@ export function mountAccountRoutes(web: WebServer, deps: AccountRoutesDeps): voi
         deps.logger.warn({ err: error, conversation: conversationId }, 'could not announce an import');
       }
     }
+    // The import ended: its followers have heard. The signature has no timestamp, so the same body
+    // replayed once its delivery record has expired must find no one to tell.
+    await deps.followers.dropRepo(repo);
     sendJson(res, 202, { announced: true });
   });
 }

@@ -46,6 +46,9 @@ import { type MediaSetup, setupMedia } from './media';
 import { type ServiceModes, type ServiceName, serviceModes } from './service-modes';
 import { limitToSandboxTools, SandboxToolhostFactory } from './toolhost';
 
+/** Commands one worker process runs at once (they wait on the network, within their bulkheads). */
+const COMMAND_CONCURRENCY = 200;
+
 /** Options of {@link createApp}. */
 export interface AppOptions {
   config: Config;
@@ -308,8 +311,11 @@ export async function createApp(options: AppOptions): Promise<App> {
                 redis: redis.redis,
                 prefix,
                 logger,
+                deadlineMs: config.COMMAND_DEADLINE_MS,
               }) as Processor,
-              concurrency: 50,
+              // Upstream requests are limited per service and per tool (services/bulkhead.ts), far
+              // below this: a silent service fills its compartments, not the command worker.
+              concurrency: COMMAND_CONCURRENCY,
               // A worker that died mid-command: the command runs once more, never a third time.
               maxStalledCount: 1,
               onFailed: (job) => leaveLane(redis.redis, prefix, job as never as Job<CommandJobData>),

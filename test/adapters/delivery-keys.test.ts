@@ -76,7 +76,10 @@ describe('the posted-record of a delivery', () => {
     } as Job<DeliverJobData>;
     await deliver(job);
     expect(posted).toHaveLength(1);
-    expect(posted[0]?.delivery).toEqual({ key: expect.stringMatching(/^deliver-[0-9a-f]{40}$/) });
+    expect(posted[0]?.delivery).toEqual({
+      key: expect.stringMatching(/^deliver-[0-9a-f]{40}$/),
+      announcement: true,
+    });
     await deliver(job);
     expect(posted).toHaveLength(1);
     // Positive control: another conversation is another delivery.

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliveryDigest } from '../../src/web/oauth-routes';
 import { button, settled, startTestApp, type TestApp } from '../support/app';
 import { linkDirectly, slackUser, startAccountWeb } from '../support/oauth-web';
 import { waitFor } from '../support/wait';
@@ -92,7 +93,21 @@ describe('the repository_import webhook', () => {
       expect(await replayed.json()).toEqual({ duplicate: true });
     }
     expect(importAnnouncements()).toHaveLength(1);
-    // Positive control: another signed body (a later, cancelled import) is announced.
+    // The same body replayed after its delivery record expired (the week is over: the record is
+    // removed here) reaches no one: the import's end was announced and its followers dropped.
+    const prefix = t.app.services.config.REDIS_KEY_PREFIX;
+    const digest = deliveryDigest('repository_import', Buffer.from(delivery?.body as string));
+    expect(await t.app.redis.redis.del(`${prefix}webhook-delivery:${digest}`)).toBe(1);
+    const late = await post(delivery?.body as string, {
+      'x-github-delivery': 'replayed-after-a-week',
+      'x-hub-signature-256': sign(delivery?.body as string),
+    });
+    expect(late.status).toBe(202);
+    await settled(t.app);
+    expect(importAnnouncements()).toHaveLength(1);
+    expect(await t.app.services.accounts.followers.forRepo('mona/legacy-svn')).toEqual([]);
+    // Positive control: following again, another signed body (a later, cancelled import) is announced.
+    await t.say('/source import follow mona/legacy-svn', { user: 'UMONA' });
     const cancelled = JSON.stringify({
       ...JSON.parse(delivery?.body as string),
       status: 'cancelled',
@@ -151,8 +166,12 @@ describe('/source import', () => {
     );
     const [followGone] = await t.say('/source import follow mona/legacy-svn', { user: 'UMONA' });
     expect(followGone?.text).toContain('There is no source import into mona/legacy-svn');
+    // The follow of the previous test ended with the import it announced.
     const [unfollowed] = await t.say('/source import unfollow mona/legacy-svn', { user: 'UMONA' });
-    expect(unfollowed?.text).toContain('No more announcements');
+    expect(unfollowed?.text).toBe('This conversation was not following mona/legacy-svn.');
+    await t.app.services.accounts.followers.follow('mona/legacy-svn', 'slack:T1:C1');
+    const [unfollowedNow] = await t.say('/source import unfollow mona/legacy-svn', { user: 'UMONA' });
+    expect(unfollowedNow?.text).toContain('No more announcements');
   });
 
   it('/source ratelimit shows every category with its reset time; a used-up window is refused before sending', async () => {

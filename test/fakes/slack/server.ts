@@ -76,6 +76,11 @@ export class FakeSlack extends SlackWorkspace {
   readonly calls: RecordedCall[] = [];
   readonly violations: string[] = [];
   private readonly scripts = new Map<string, Scripted[]>();
+  private readonly conditional: {
+    method: string;
+    when: (form: Record<string, string>) => boolean;
+    answer: Scripted;
+  }[] = [];
 
   private constructor(
     private readonly server: Server,
@@ -109,6 +114,14 @@ export class FakeSlack extends SlackWorkspace {
   /** Queues answers for the next calls of `method`. */
   script(method: string, ...answers: Scripted[]): void {
     this.scripts.set(method, [...(this.scripts.get(method) ?? []), ...answers]);
+  }
+
+  /**
+   * Answers the next call of `method` whose form fields `when` accepts with `answer` (e.g. a 429 for
+   * the first post in one channel); other calls are answered as usual.
+   */
+  scriptFor(method: string, when: (form: Record<string, string>) => boolean, answer: Scripted): void {
+    this.conditional.push({ method, when, answer });
   }
 
   /**
@@ -224,7 +237,9 @@ export class FakeSlack extends SlackWorkspace {
       return answer(200, { ok: false, error: 'invalid_auth' });
     }
 
-    let scripted = this.scripts.get(method)?.shift();
+    const matching = this.conditional.findIndex((c) => c.method === method && c.when(form));
+    let scripted =
+      matching >= 0 ? this.conditional.splice(matching, 1)[0]?.answer : this.scripts.get(method)?.shift();
     if (scripted && 'delayMs' in scripted) {
       await new Promise((resolve) => setTimeout(resolve, (scripted as { delayMs: number }).delayMs));
       scripted = undefined;

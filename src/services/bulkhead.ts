@@ -1,0 +1,143 @@
+/**
+ * Bulkheads for upstream calls: each process holds a compartment per service (per service address)
+ * and one per client (the tool platform has a client per tool), each allowing a few requests in
+ * flight. A silent service fills its own compartments only: a command of another service, or of
+ * another tool, still finds room. A request that finds its compartment full waits its turn — within
+ * its command's deadline, and only behind a short line: past that line it is refused at once, so
+ * commands waiting on one service never hold the worker's job slots (the command worker runs many
+ * more jobs at once than the compartments of all services together hold).
+ *
+ * A service whose last requests in a row all went unanswered is known down: for a while its requests
+ * are refused at once with the outage message instead of each waiting out its timeout; then one is
+ * let through to see whether it is back.
+ */
+import { UnreachableError } from '../core/errors';
+import { serviceName } from '../core/upstream-words';
+
+/** Requests in flight per service (per process). */
+export const SERVICE_IN_FLIGHT = 16;
+/** Requests in flight per client (per tool, for the tool platform). */
+export const CLIENT_IN_FLIGHT = 8;
+/** Requests that may wait for a place, per compartment, while a command waits for its answer. */
+const WAITING_PER_PLACE = 2;
+/** Unanswered requests in a row after which a service is known down. */
+const DOWN_AFTER_FAILURES = 3;
+/** How long a service known down is not sent requests. */
+export const DOWN_FOR_MS = 30_000;
+
+/** A semaphore with a bounded line. */
+export class Compartment {
+  private inFlight = 0;
+  private readonly line: { resolve: () => void; reject: (error: Error) => void }[] = [];
+
+  constructor(
+    readonly service: string,
+    readonly size: number,
+  ) {}
+
+  /**
+   * Takes a place: at once when one is free; else waits in line (unless `bounded` and the line is
+   * full: refused at once) until one frees or `signal` aborts. Resolves with the release function.
+   */
+  async take(signal: AbortSignal | undefined, bounded: boolean): Promise<() => void> {
+    if (this.inFlight < this.size) {
+      this.inFlight += 1;
+      return this.releaser();
+    }
+    if (bounded && this.line.length >= this.size * WAITING_PER_PLACE) throw this.full();
+    if (signal?.aborted) throw signal.reason;
+    await new Promise<void>((resolve, reject) => {
+      const entry = {
+        resolve: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+        reject,
+      };
+      const onAbort = () => {
+        const at = this.line.indexOf(entry);
+        if (at >= 0) this.line.splice(at, 1);
+        reject(signal?.reason);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.line.push(entry);
+    });
+    // The place was handed over by the request that left it (see releaser): already counted.
+    return this.releaser();
+  }
+
+  /** Leaves a place: handed straight to the first in line, else freed. */
+  private releaser(): () => void {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.line.shift();
+      if (next) next.resolve();
+      else this.inFlight -= 1;
+    };
+  }
+
+  private full(): UnreachableError {
+    const name = serviceName(this.service);
+    return new UnreachableError(
+      this.service,
+      `${capitalised(name)} is slow to answer: ${this.size} requests are open and ${this.line.length} more wait for it already, so this one was not sent.`,
+    );
+  }
+}
+
+/** Whether a service answers: unanswered requests in a row, and until when it is known down. */
+export class ServiceCircuit {
+  private failures = 0;
+  private downUntil = 0;
+
+  constructor(readonly service: string) {}
+
+  /** Throws the outage message while the service is known down. */
+  check(now = Date.now()): void {
+    if (now >= this.downUntil) return;
+    const seconds = Math.ceil((this.downUntil - now) / 1000);
+    const name = serviceName(this.service);
+    throw new UnreachableError(
+      this.service,
+      `${capitalised(name)} is not answering: its last ${this.failures} requests went unanswered, so Deckhand is not sending it more for ${seconds} s. This is an outage of ${name}, not a problem with your request; try again later.`,
+    );
+  }
+
+  /** A request got an answer (any status): the service is up. */
+  answered(): void {
+    this.failures = 0;
+    this.downUntil = 0;
+  }
+
+  /** A request went unanswered (timeout, connection refused or reset). */
+  unanswered(now = Date.now()): void {
+    this.failures += 1;
+    if (this.failures >= DOWN_AFTER_FAILURES) this.downUntil = now + DOWN_FOR_MS;
+  }
+}
+
+/** The compartments and circuits of this process, by service and address. */
+const services = new Map<string, { compartment: Compartment; circuit: ServiceCircuit }>();
+
+/** The shared compartment and circuit of a service at an address (`toolhost`, `https://…`). */
+export function serviceBulkhead(
+  service: string,
+  baseUrl: string,
+): { compartment: Compartment; circuit: ServiceCircuit } {
+  const key = `${service}|${new URL(baseUrl).origin}`;
+  let found = services.get(key);
+  if (!found) {
+    found = {
+      compartment: new Compartment(service, SERVICE_IN_FLIGHT),
+      circuit: new ServiceCircuit(service),
+    };
+    services.set(key, found);
+  }
+  return found;
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,141 @@
+/**
+ * Slack's posting limit is per channel: one channel's `429 Retry-After` must delay that channel only.
+ * A real worker process (test/support/platform-worker.ts, the core with `--role worker` and the real
+ * Slack adapter) fans one build's end out to 40 subscribed channels; the fake Slack refuses the first
+ * post in a quarter of them with `429 Retry-After: RETRY_AFTER_S`. The Retry-After is a parameter
+ * (`SLACK_RETRY_AFTER_S`): the suite waits a few seconds; run it with 45 for the real-world figure.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { WatchEvent } from '../../src/core/watch';
+import { bullPrefix, notifyJobId } from '../../src/queue/queues';
+import { SubscriptionStore } from '../../src/store/subscriptions';
+import { FakeSlack } from '../fakes/slack/server';
+import { testPrefix } from '../support/redis';
+import { waitFor } from '../support/wait';
+import { wallClockMs } from '../support/wall-clock';
+import { bundleWorker, type WorkerBundle } from '../support/worker-bundle';
+import { stopWorker } from '../support/worker-process';
+
+const CHANNELS = 40;
+/** The Retry-After of the refused posts (s): `SLACK_RETRY_AFTER_S=45` measures the real-world case. */
+const RETRY_AFTER_S = Number(process.env.SLACK_RETRY_AFTER_S ?? 4);
+
+let bundle: WorkerBundle;
+let fake: FakeSlack;
+let child: ChildProcess | undefined;
+let connection: Redis;
+
+beforeAll(async () => {
+  bundle = await bundleWorker();
+  fake = await FakeSlack.start();
+}, 120_000);
+afterAll(async () => {
+  if (child) await stopWorker(child, 'SIGTERM');
+  await connection?.quit();
+  await fake?.close();
+  bundle?.remove();
+}, 60_000);
+
+function buildEnded(id: string): WatchEvent {
+  return {
+    tool: 'mytool',
+    kind: 'build',
+    id,
+    from: 'BUILD_RUNNING',
+    to: 'BUILD_SUCCESS',
+    at: Date.now(),
+    detail: '',
+    outcome: 'success',
+    terminal: true,
+  };
+}
+
+describe('announcements on Slack under per-channel rate limits', () => {
+  it(`Retry-After ${RETRY_AFTER_S} s on a quarter of the channels delays those channels only: all ${CHANNELS} announced once, within 1.1 × Retry-After plus the fan-out`, async () => {
+    const { host, port } = inject('redis');
+    const db = Number(process.env.VITEST_POOL_ID ?? 1) % 64;
+    const prefix = testPrefix();
+    connection = new Redis({ host, port, db, maxRetriesPerRequest: null });
+    const channels = Array.from({ length: CHANNELS }, (_, i) => `C0RL${String(i).padStart(4, '0')}`);
+    const limited = new Set(channels.filter((_, i) => i % 4 === 0));
+    const subscriptions = new SubscriptionStore(connection, prefix);
+    for (const channel of channels) {
+      await subscriptions.put({
+        conversationId: `slack:${fake.options.teamId}:${channel}`,
+        platform: 'slack',
+        tool: 'mytool',
+        kinds: ['builds'],
+        failuresOnly: false,
+        changesOnly: false,
+        createdBy: 'slack:UADMIN',
+      });
+    }
+    for (const channel of limited) {
+      fake.scriptFor('chat.postMessage', (form) => form.channel === channel, {
+        status: 429,
+        retryAfter: RETRY_AFTER_S,
+      });
+    }
+    const loaded = await bundle.load({
+      REDIS_URL: `redis://${host}:${port}/${db}`,
+      REDIS_KEY_PREFIX: prefix,
+      QUEUE_LOCK_MS: '2000',
+      LOG_LEVEL: 'silent',
+      SECRET_KEY: randomBytes(32).toString('hex'),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'deckhand-ratelimit-')),
+      SLACK_BOT_TOKEN: fake.options.botToken,
+      SLACK_SIGNING_SECRET: 'test-signing-secret-0123456789',
+      SLACK_API_URL: fake.apiUrl,
+    });
+    child = loaded.child;
+    await loaded.go();
+
+    const notify = new Queue('notify', { connection, prefix: bullPrefix(prefix) });
+    const event = buildEnded(`rl-${prefix.slice(1, 6)}`);
+    const started = wallClockMs();
+    await notify.add('event', event, { jobId: notifyJobId(event) });
+    const shown = (channel: string) =>
+      fake.channelMessages(channel).filter((m) => JSON.stringify(m).includes(`build ${event.id}`)).length;
+    await waitFor(() => channels.every((c) => shown(c) >= 1), 120_000, 50);
+    // Let any late duplicate show itself: every delivery job has ended.
+    const deliver = new Queue('deliver-slack', { connection, prefix: bullPrefix(prefix) });
+    await waitFor(async () => {
+      const counts = await deliver.getJobCounts('wait', 'active', 'delayed');
+      return (counts.wait ?? 0) + (counts.active ?? 0) + (counts.delayed ?? 0) === 0;
+    }, 30_000);
+    await deliver.close();
+    await notify.close();
+
+    const posts = fake.callsOf('chat.postMessage').filter((c) => channels.includes(c.form.channel ?? ''));
+    const refused = posts.filter((c) => c.status === 429);
+    const accepted = posts.filter((c) => c.status === 200);
+    const acceptedAt = (channel: string) => accepted.find((c) => c.form.channel === channel)?.at as number;
+    // 0 lost, 0 doubled; each limited channel was refused once, as scripted.
+    expect(channels.map(shown)).toEqual(Array(CHANNELS).fill(1));
+    expect(refused.map((c) => c.form.channel).sort()).toEqual([...limited].sort());
+    const retryMs = RETRY_AFTER_S * 1000;
+    const firstRefusal = Math.min(...refused.map((c) => c.at));
+    const free = channels.filter((c) => !limited.has(c));
+    // The other channels did not wait for anyone's Retry-After (a client that pauses its whole queue
+    // posts to the channels after the first refusal only once that Retry-After has passed).
+    for (const channel of free) expect(acceptedAt(channel), channel).toBeLessThan(firstRefusal + retryMs);
+    // Each limited channel waited its own Retry-After, and not much more.
+    for (const call of refused) {
+      expect(acceptedAt(call.form.channel as string) - call.at).toBeGreaterThanOrEqual(retryMs - 50);
+    }
+    const fanOutMs = Math.max(...free.map(acceptedAt)) - started;
+    const allMs = Math.max(...accepted.map((c) => c.at)) - started;
+    console.info(
+      `Retry-After ${RETRY_AFTER_S} s on ${limited.size} of ${CHANNELS} channels: fan-out ${Math.round(fanOutMs)} ms, every channel announced after ${Math.round(allMs)} ms (bound 1.1 × ${retryMs} + ${Math.round(fanOutMs)} ms)`,
+    );
+    expect(allMs).toBeLessThanOrEqual(1.1 * retryMs + fanOutMs);
+    expect(fake.violations).toEqual([]);
+  }, 240_000);
+});

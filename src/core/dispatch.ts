@@ -216,7 +216,7 @@ export class Dispatcher<S> {
    * unless the card is private (shown only to the person who asked).
    */
   async render(draft: DraftCard, conversationId: string): Promise<Card> {
-    const { actions, tool, deferred: _deferred, ...plain } = draft;
+    const { actions, tool, deferred: _deferred, audit: _audit, ...plain } = draft;
     const rest = cardInForm(plain, this.formOf(conversationId));
     const card: Card = this.deps.secrets
       ? await scrubCard({ ...rest }, this.deps.secrets, tool)
@@ -285,8 +285,8 @@ export class Dispatcher<S> {
     invocation: Invocation,
     surface: CardSurface,
     confirmation: Confirmation | undefined,
-  ): Promise<'ok' | 'confirm' | 'deferred'> {
-    let outcome = 'ok';
+  ): Promise<RunOutcome | 'confirm'> {
+    let outcome: string = 'ok';
     try {
       const ran = await this.executeUnaudited(command, args, invocation, surface, confirmation);
       outcome = ran;
@@ -295,7 +295,7 @@ export class Dispatcher<S> {
       outcome = error instanceof DeckhandError ? error.code : 'internal';
       throw error;
     } finally {
-      if (command.sideEffect && this.deps.audit && outcome !== 'confirm') {
+      if (command.sideEffect && this.deps.audit && outcome !== 'confirm' && outcome !== 'unchanged') {
         const secret = new Set(command.secretArgs ?? []);
         const kept = Object.fromEntries(Object.entries(args).filter(([key]) => !secret.has(key)));
         await this.deps
@@ -311,7 +311,7 @@ export class Dispatcher<S> {
     invocation: Invocation,
     surface: CardSurface,
     confirmation: Confirmation | undefined,
-  ): Promise<'ok' | 'confirm' | 'deferred'> {
+  ): Promise<RunOutcome | 'confirm'> {
     const tool = typeof args.tool === 'string' ? args.tool : undefined;
     await this.deps.policy.check(invocation.user, command.permission, tool, command.name);
     if (command.confirm && !confirmation) {
@@ -337,7 +337,7 @@ export class Dispatcher<S> {
     invocation: Invocation,
     surface: CardSurface,
     tool: string | undefined,
-  ): Promise<'ok' | 'deferred'> {
+  ): Promise<RunOutcome> {
     const about = (draft: DraftCard): DraftCard =>
       tool && draft.tool === undefined ? { ...draft, tool } : draft;
     const reply = async (draft: DraftCard) => {
@@ -374,8 +374,9 @@ export class Dispatcher<S> {
     const result = await command.run(context as never);
     if (result) await reply(result);
     // A command waiting for the user (e.g. to link an account) has not done its work: it is audited
-    // as deferred; its replay is audited with its own outcome when it runs.
-    const outcome = result?.deferred ? 'deferred' : 'ok';
+    // as deferred; its replay is audited with its own outcome when it runs. One that stored nothing
+    // yet is pending, and one that only showed something is not audited at all.
+    const outcome: RunOutcome = result?.deferred ? 'deferred' : (result?.audit ?? 'ok');
     commandCounter.inc({ command: command.name, platform: invocation.user.platform, outcome });
     return outcome;
   }
@@ -538,6 +539,9 @@ export class Dispatcher<S> {
     };
   }
 }
+
+/** How a command that did not fail ended, as the audit trail and the metrics count it. */
+type RunOutcome = 'ok' | 'deferred' | 'pending' | 'unchanged';
 
 /** The outcome label of a failure: the first part of its code (`upstream.404` → `upstream`), or `internal`. */
 function outcomeOf(error: unknown): string {

@@ -314,12 +314,13 @@ export class Dispatcher<S> {
   ): Promise<RunOutcome | 'confirm'> {
     const tool = typeof args.tool === 'string' ? args.tool : undefined;
     await this.deps.policy.check(invocation.user, command.permission, tool, command.name);
-    if (command.confirm && !confirmation) {
+    const asks = command.confirm !== undefined && (command.confirmWhen?.(args as never) ?? true);
+    if (asks && !confirmation) {
       await this.askConfirmation(command, args, invocation, surface);
       commandCounter.inc({ command: command.name, platform: invocation.user.platform, outcome: 'confirm' });
       return 'confirm';
     }
-    if (command.confirm && confirmation) {
+    if (asks && confirmation) {
       const exclusive = this.deps.exclusive;
       const checkAndRun = async () => {
         await this.checkTarget(command, args, invocation, confirmation);

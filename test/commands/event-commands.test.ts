@@ -224,6 +224,9 @@ describe('/events, /event show|update|cancel', () => {
     expect(calendar.state.post('event', id)?.status).toBe('publish');
     const [done] = await t.press(button(ask, 'Confirm'));
     expect(done?.text).toContain('Cancelled: “Hack night” is in the trash.');
+    // Its page is offline: the card links nowhere (the address would end in __trashed/).
+    expect(done?.links?.map((link) => link.label)).not.toContain('Open');
+    expect(JSON.stringify(done)).not.toContain('__trashed');
     expect(calendar.state.post('event', id)?.status).toBe('trash');
     // A second cancel is refused before any confirmation is asked.
     const [again] = await t.say(`/event cancel ${id}`);

@@ -17,8 +17,9 @@ import type { ActionRequest, Card, DraftCard } from './reply';
 import { scrubCard } from './scrub-card';
 import { fingerprint, targetChanged } from './target';
 import type { TimeZoneStore } from './times';
-import { tokenize } from './tokenize';
+import { type Token, tokenize } from './tokenize';
 import { upstreamWords } from './upstream-words';
+import { toolElsewhere } from './word-order';
 
 /** What the dispatcher needs from the application. */
 export interface DispatcherDeps<S> {
@@ -40,6 +41,8 @@ export interface DispatcherDeps<S> {
    * commands on one target run one at a time, the later ones then find the target changed.
    */
   exclusive?: <T>(resource: string, work: () => Promise<T>) => Promise<T>;
+  /** The tools Deckhand knows, to say `/logs mytool web` was meant when `/logs web mytool` fails. */
+  knownTools?: () => Iterable<string>;
   /** How commands are written on each platform (help, usage, hints); the plain `/deploy` by default. */
   commandForms?: CommandForms;
   /** Called after every side-effect command run or refusal (the audit trail); secret arguments are left out. */
@@ -98,15 +101,18 @@ export class Dispatcher<S> {
   /** Handles a text command line such as `/deploy mytool --force-build`. */
   async handleText(text: string, invocation: Invocation, surface: CardSurface): Promise<void> {
     await this.invoked(async (ran) => {
+      let resolved: { command: AnyCommand<S>; rest: Token[] } | undefined;
       try {
         const tokens = tokenize(text.trim());
-        const { command, rest } = this.deps.registry.resolve(tokens);
+        resolved = this.deps.registry.resolve(tokens);
+        const { command, rest } = resolved;
         ran.command = command.name;
         const boundTool = await this.deps.bindings.get(invocation.conversationId);
         const args = bindTokens(command as AnyCommand<unknown>, rest, boundTool ? { boundTool } : {});
         ran.outcome = await this.execute(command, args, invocation, surface, undefined);
       } catch (error) {
-        ran.outcome = await this.fail(ran.command, error, invocation, surface);
+        const reordered = resolved && error instanceof DeckhandError ? this.toolFirst(resolved) : undefined;
+        ran.outcome = await this.fail(ran.command, error, invocation, surface, reordered);
       }
     });
   }
@@ -471,13 +477,22 @@ export class Dispatcher<S> {
   }
 
   /** Answers a failure with its card; resolves with the outcome it counts as (`usage`, `internal`, …). */
+  /** "Did you mean `/logs mytool web`?" when the tool was typed in another argument's place. */
+  private toolFirst(resolved: { command: AnyCommand<S>; rest: Token[] }): string | undefined {
+    const tools = this.deps.knownTools ? new Set(this.deps.knownTools()) : undefined;
+    if (!tools || tools.size === 0) return undefined;
+    const { command, rest } = resolved;
+    return toolElsewhere(command.name, (command.positional ?? []) as string[], rest, tools);
+  }
+
   private async fail(
     name: string,
     error: unknown,
     invocation: Invocation,
     surface: CardSurface,
+    guess?: string,
   ): Promise<string> {
-    const card = this.errorCard(name, error, invocation);
+    const card = this.errorCard(name, error, invocation, guess);
     try {
       await surface.reply(card);
     } catch (replyError) {
@@ -509,13 +524,14 @@ export class Dispatcher<S> {
   }
 
   /** The card shown for a failure: the error's own words, or a reference id for our own bugs. */
-  errorCard(name: string, error: unknown, invocation: Invocation): Card {
+  errorCard(name: string, error: unknown, invocation: Invocation, guess?: string): Card {
     const platform = invocation.user.platform;
     if (error instanceof DeckhandError) {
       commandCounter.inc({ command: name, platform, outcome: outcomeOf(error) });
       const said =
         error instanceof UpstreamError ? upstreamWords(error.message) || error.message : error.message;
       const lines = [scrubSecrets(said)];
+      if (guess) lines.push(guess);
       if (error instanceof UsageError && error.usage) lines.push(`Usage: ${error.usage}`);
       if (error.hint) lines.push(scrubSecrets(error.hint));
       else if (

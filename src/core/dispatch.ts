@@ -11,6 +11,7 @@ import { parseConversationId } from './conversation';
 import { DeckhandError, newReferenceId, PermissionDenied, UpstreamError, UsageError } from './errors';
 import type { FormSpec } from './forms';
 import type { Messengers } from './messenger';
+import { holdsSecret, pastedSecretError } from './pasted-secret';
 import type { Policy } from './policy';
 import type { CommandRegistry } from './registry';
 import type { ActionRequest, Card, DraftCard } from './reply';
@@ -111,6 +112,10 @@ export class Dispatcher<S> {
         const args = bindTokens(command as AnyCommand<unknown>, rest, boundTool ? { boundTool } : {});
         ran.outcome = await this.execute(command, args, invocation, surface, undefined);
       } catch (error) {
+        if (error instanceof DeckhandError && (await this.echoesSecret(text, resolved, invocation))) {
+          ran.outcome = await this.fail(ran.command, pastedSecretError(), invocation, surface);
+          return;
+        }
         const reordered = resolved && error instanceof DeckhandError ? this.toolFirst(resolved) : undefined;
         ran.outcome = await this.fail(ran.command, error, invocation, surface, reordered);
       }
@@ -477,6 +482,30 @@ export class Dispatcher<S> {
   }
 
   /** Answers a failure with its card; resolves with the outcome it counts as (`usage`, `internal`, …). */
+  /**
+   * True when a failed line typed where others see it holds a registered secret, global or of a tool
+   * the line names or the conversation is bound to: its error would echo the secret.
+   */
+  private async echoesSecret(
+    text: string,
+    resolved: { rest: Token[] } | undefined,
+    invocation: Invocation,
+  ): Promise<boolean> {
+    const secrets = this.deps.secrets;
+    if (!secrets || invocation.isPrivate) return false;
+    const known = new Set(this.deps.knownTools?.() ?? []);
+    let words: Token[] = [];
+    try {
+      words = resolved?.rest ?? tokenize(text).slice(1);
+    } catch {
+      words = [];
+    }
+    const named = words.map((t) => t.text).filter((w) => known.has(w));
+    const bound = await this.deps.bindings.get(invocation.conversationId).catch(() => undefined);
+    const tools = [...new Set([...named, ...(bound ? [bound] : [])])].slice(0, 3);
+    return holdsSecret(text, tools, secrets).catch(() => false);
+  }
+
   /** "Did you mean `/logs mytool web`?" when the tool was typed in another argument's place. */
   private toolFirst(resolved: { command: AnyCommand<S>; rest: Token[] }): string | undefined {
     const tools = this.deps.knownTools ? new Set(this.deps.knownTools()) : undefined;

@@ -13,6 +13,7 @@
 import {
   type DeckhandError,
   NotFoundError,
+  RefusedError,
   UnreachableError,
   UpstreamError,
   UsageError,
@@ -105,8 +106,9 @@ export async function credentialVerdict(
 }
 
 /**
- * Resolves when the service accepts the credential; otherwise throws a {@link UsageError} that says
- * whether the service refused it or could not be asked, and that nothing was stored. Never echoes it.
+ * Resolves when the service accepts the credential; otherwise throws, saying that nothing was stored:
+ * a {@link RefusedError} when the service refused it, a {@link UsageError} when it could not be asked.
+ * Never echoes it.
  */
 export async function verifyCredential(
   services: AccountsServices,
@@ -115,7 +117,8 @@ export async function verifyCredential(
   tool?: string,
 ): Promise<void> {
   const verdict = await credentialVerdict(services, kind, values, tool);
-  if (!verdict.ok) throw new UsageError(verdict.message, { hint: verdict.hint });
+  if (!verdict.ok && verdict.outage) throw new UsageError(verdict.message, { hint: verdict.hint });
+  if (!verdict.ok) throw new RefusedError(verdict.message, { hint: verdict.hint });
 }
 
 function capitalised(text: string): string {

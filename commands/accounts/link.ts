@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { formTarget } from '../../src/core/action-ref';
 import type { CommandContext } from '../../src/core/command';
-import { UsageError } from '../../src/core/errors';
+import { RefusedError, UsageError } from '../../src/core/errors';
 import type { DraftCard } from '../../src/core/reply';
 import type { SecretFormKind } from '../../src/store/links-secret-forms';
 import type { CredentialValues } from '../../src/store/vault-credentials';
@@ -16,8 +16,8 @@ import { type AccountsServices, command } from './context';
 import { verifyCredential } from './credential-check';
 
 /** The refusal of a secret typed where others may see it. */
-export function leakedSecret(): UsageError {
-  return new UsageError(
+export function leakedSecret(): RefusedError {
+  return new RefusedError(
     'Secrets are only accepted in a private conversation with Deckhand, a form, or the secret page it sends you, so nothing was stored.',
     {
       hint: 'Others may have seen the value here: treat it as leaked and rotate it (create a new one, revoke the old). Delete your message if you can.',
@@ -79,6 +79,7 @@ async function storeOrAsk(
     links: [{ label: 'Open the secret form', url: page }],
     status: 'info',
     visibility: 'private',
+    audit: 'pending',
   };
 }
 

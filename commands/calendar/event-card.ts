@@ -61,7 +61,8 @@ export function eventCard(
     status: options.status ?? (trashed ? 'warning' : 'info'),
     fields,
     links: [
-      { label: 'Open', url: event.url },
+      // A trashed event's page is offline (its address ends in `__trashed/`): nothing to open.
+      ...(trashed ? [] : [{ label: 'Open', url: event.url }]),
       ...(event.image ? [{ label: 'Image', url: event.image.url }] : []),
     ],
     ...(options.buttons === false || trashed

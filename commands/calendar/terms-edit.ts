@@ -20,6 +20,8 @@ type TermKind = 'category' | 'tag';
 /** A delete's bound target, with the events that use the term (named in the question). */
 interface TermTarget<A> extends BoundTarget<A> {
   usage: string;
+  /** True when some event has the term. */
+  used: boolean;
 }
 
 const apiOf = (client: CalendarClient, kind: TermKind) =>
@@ -152,6 +154,7 @@ async function bindTerm<A extends Record<string, unknown>>(
     args: { ...args, [kind]: String(term.id) },
     version: fingerprint({ term, events: usage.events.map((e) => [e.id, e.modified]), total: usage.total }),
     usage: usageText(usage, zone),
+    used: usage.total > 0,
   };
 }
 
@@ -161,7 +164,7 @@ function deleteQuestion(kind: TermKind, target: BoundTarget<unknown> | undefined
   return [
     `Delete ${what} for good? ${plural(kind) === 'tags' ? 'Tags' : 'Categories'} have no trash: it cannot be restored.`,
     bound?.usage ?? '',
-    'Those events stay; they only lose it.',
+    bound?.used === false ? '' : 'Those events stay; they only lose it.',
   ]
     .filter(Boolean)
     .join('\n');

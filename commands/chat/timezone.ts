@@ -23,6 +23,7 @@ export const timezoneCommand = command({
       return {
         text: `Times here are shown in ${zone} (now ${absoluteText({ at: now }, zone)}). Change it with /timezone <zone>, e.g. /timezone Europe/Berlin.`,
         status: 'info',
+        audit: 'unchanged',
       };
     }
     const zone = args.zone.trim();

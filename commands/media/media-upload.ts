@@ -142,6 +142,20 @@ async function queueCard(client: MediaClient): Promise<DraftCard> {
   return card;
 }
 
+/** Refuses a file code where none belongs, and a delete without one. */
+function checkUploadsArgs(args: { action: (typeof ACTIONS)[number]; code?: string | undefined }): void {
+  if (args.action !== 'delete' && args.code) {
+    throw new UsageError(`/media uploads ${args.action} takes no file code.`, {
+      hint: 'Only delete names a transfer: /media uploads delete <code>.',
+    });
+  }
+  if (args.action === 'delete' && !args.code) {
+    throw new UsageError('Name the transfer to delete: /media uploads delete <code>.', {
+      hint: '/media uploads lists the transfers and their codes.',
+    });
+  }
+}
+
 /** `/media uploads [retry-errors|clear-errors|clear-all|delete <code>]`. */
 export const mediaUploadsCommand = command({
   name: 'media uploads',
@@ -149,44 +163,24 @@ export const mediaUploadsCommand = command({
   args: z.object({
     action: z.enum(ACTIONS).default('list').describe('what to do (list when left out)'),
     code: fileCode.optional().describe('file code of the transfer to delete'),
-    confirmed: z.boolean().default(false).meta({ hidden: true }),
   }),
   positional: ['action', 'code'],
   examples: ['/media uploads', '/media uploads retry-errors', '/media uploads delete 98zukoh5jqiw'],
   permission: 'write',
   sideEffect: true,
+  confirmWhen: (args) => args.action === 'clear-all' || args.action === 'delete',
+  confirm: (args) =>
+    args.action === 'clear-all'
+      ? 'Remove every transfer from the queue, including those still running?'
+      : `Remove transfer ${args.code} from the queue? A running transfer stops.`,
+  async resolve({ args }) {
+    checkUploadsArgs(args);
+    return { label: args.action === 'clear-all' ? 'The transfer queue' : `Transfer ${args.code}`, args };
+  },
   async run({ args, invocation, services }): Promise<DraftCard> {
-    if (args.action !== 'delete' && args.code) {
-      throw new UsageError(`/media uploads ${args.action} takes no file code.`, {
-        hint: 'Only delete names a transfer: /media uploads delete <code>.',
-      });
-    }
-    if (args.action === 'delete' && !args.code) {
-      throw new UsageError('Name the transfer to delete: /media uploads delete <code>.', {
-        hint: '/media uploads lists the transfers and their codes.',
-      });
-    }
+    checkUploadsArgs(args);
     const client = await services.media.forUser(invocation.user);
-    if (args.action === 'list') return queueCard(client);
-    if ((args.action === 'clear-all' || args.action === 'delete') && !args.confirmed) {
-      const what =
-        args.action === 'clear-all'
-          ? 'Remove every transfer from the queue, including those still running?'
-          : `Remove transfer ${args.code} from the queue? A running transfer stops.`;
-      return {
-        title: 'Please confirm',
-        text: what,
-        status: 'warning',
-        actions: [
-          actionTo(
-            mediaUploadsCommand,
-            { ...args, confirmed: true },
-            { label: 'Confirm', style: 'danger', ttlSeconds: 600 },
-          ),
-        ],
-        footer: 'The button expires in 10 minutes.',
-      };
-    }
+    if (args.action === 'list') return { ...(await queueCard(client)), audit: 'unchanged' };
     const actions: Record<Exclude<(typeof ACTIONS)[number], 'list'>, RemoteAction> = {
       'retry-errors': { kind: 'restart-errors' },
       'clear-errors': { kind: 'clear-errors' },

@@ -37,7 +37,7 @@ export async function linkSourceCard(
     links: [{ label: 'Sign in to the source host', url }],
     status: 'info',
     visibility: 'private',
-    ...(replay ? { deferred: true } : {}),
+    ...(replay ? { deferred: true } : { audit: 'pending' as const }),
   };
 }
 

@@ -127,10 +127,25 @@ export const importMapAuthorCommand = command({
   },
 });
 
+/** A push refuses files over this size (100 MiB) unless they are in Git LFS. */
+const PUSH_LIMIT_BYTES = 100 * 1024 * 1024;
+
+/** `157286400` → `150.0 MB`. */
+function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** How many of the files a push would refuse, as a sentence (empty when none would be). */
+function overLimitNote(files: readonly { size: number }[]): string {
+  const over = files.filter((f) => f.size > PUSH_LIMIT_BYTES).length;
+  if (over === 0) return 'None is over 100 MB, so a push takes them as they are. ';
+  return `${over === files.length ? (over === 1 ? 'It is' : 'All are') : `${over} of them are`} over 100 MB, which a push refuses. `;
+}
+
 /** `/source import large-files <owner/repo>`. */
 export const importLargeFilesCommand = command({
   name: 'source import large-files',
-  summary: 'List the files over 100 MB an import found',
+  summary: 'List the large files an import found (a push refuses files over 100 MB)',
   args: z.object({ repo }),
   positional: ['repo'],
   examples: ['/source import large-files mona/legacy-svn'],
@@ -143,17 +158,14 @@ export const importLargeFilesCommand = command({
     if ('card' in access) return access.card;
     const files = await noImport(args.repo, () => access.client.imports(...split(args.repo)).largeFiles());
     if (files.length === 0)
-      return { text: `The import into ${args.repo} found no files over 100 MB.`, status: 'info' };
+      return { text: `The import into ${args.repo} found no large files.`, status: 'info' };
     return {
-      title: `Files over 100 MB in the import into ${args.repo}`,
+      title: `Large files in the import into ${args.repo}`,
       code: {
-        text: table([
-          ['PATH', 'REF', 'SIZE (bytes)'],
-          ...files.map((f) => [f.path, f.ref_name, String(f.size)]),
-        ]),
+        text: table([['PATH', 'REF', 'SIZE'], ...files.map((f) => [f.path, f.ref_name, megabytes(f.size)])]),
       },
       status: 'warning',
-      footer: `Keep them with Git LFS: /source import lfs ${args.repo} opt_in (or remove them: opt_out).`,
+      footer: `${overLimitNote(files)}Keep them with Git LFS: /source import lfs ${args.repo} opt_in (or remove them: opt_out).`,
     };
   },
 });
@@ -161,7 +173,7 @@ export const importLargeFilesCommand = command({
 /** `/source import lfs <owner/repo> <opt_in|opt_out>`. */
 export const importLfsCommand = command({
   name: 'source import lfs',
-  summary: 'Keep files over 100 MB with Git LFS (opt_in) or remove them (opt_out)',
+  summary: 'Keep the large files of an import with Git LFS (opt_in) or remove them (opt_out)',
   args: z.object({ repo, choice: z.enum(['opt_in', 'opt_out']).describe('opt_in or opt_out') }),
   positional: ['repo', 'choice'],
   examples: ['/source import lfs mona/legacy-svn opt_in'],

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { CardField } from '../../src/core/reply';
-import { localTime } from '../../src/services/sourcehost';
 import { command } from './context';
 
 /** `/source ratelimit`: every rate-limit category of the user's token (or of Deckhand's address). */
@@ -20,7 +19,8 @@ export const sourceRatelimitCommand = command({
       .sort(([a], [b]) => (a === 'core' ? -1 : b === 'core' ? 1 : a.localeCompare(b)))
       .map(([name, window]) => ({
         label: name,
-        value: `${window.remaining} of ${window.limit} left${window.used !== undefined ? ` (${window.used} used)` : ''}, resets ${localTime(window.reset * 1000)}`,
+        value: `${window.remaining} of ${window.limit} left${window.used !== undefined ? ` (${window.used} used)` : ''}, resets`,
+        time: { at: window.reset * 1000, relative: true },
         inline: true,
       }));
     return {
@@ -32,7 +32,6 @@ export const sourceRatelimitCommand = command({
         : 'You have not linked an account (/link source), so these are the anonymous limits.',
       fields,
       status: 'info',
-      footer: 'Reset times are in the bot’s local time.',
     };
   },
 });

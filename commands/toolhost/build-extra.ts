@@ -3,6 +3,7 @@ import { resourceId, toolName } from '../args';
 import { quotaFields, withWarnings } from '../format';
 import { resolveBuildId } from './build';
 import { command } from './context';
+import { registerLogSecrets } from './log-secrets';
 import { startTail } from './tail';
 
 /** Lines of a log shown inline; the whole log is attached when longer. */
@@ -25,6 +26,7 @@ export const buildLogsCommand = command({
     const { args, services } = ctx;
     const client = services.toolhost.forTool(args.tool);
     const id = await resolveBuildId(client, args.id);
+    await registerLogSecrets(services, client, args.tool);
     if (args.follow) {
       await client.builds.show(id);
       return startTail(ctx, 'build', args.tool, id);

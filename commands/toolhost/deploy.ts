@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UpstreamError } from '../../src/core/errors';
+import { UpstreamError, UsageError } from '../../src/core/errors';
 import { toolName } from '../args';
 import { withWarnings } from '../format';
 import { command } from './context';
@@ -7,6 +7,13 @@ import { deploymentCard } from './deployment-card';
 import { startOnce } from './start-once';
 
 const ALREADY_RUNNING = 'A deployment is already running, so no new one was started. It is shown here.';
+
+/** What to do when the tool has no components configuration to deploy. */
+function noConfiguration(tool: string): UsageError {
+  return new UsageError(`${tool} has no components configuration yet, so there is nothing to deploy.`, {
+    hint: `Save one with /config set ${tool} (attach its toolforge.yaml), or see one made from its jobs with /config generate ${tool}. Nothing was started.`,
+  });
+}
 
 /**
  * `/deploy <tool>`: starts a deployment of the tool's components, posts one status card and keeps it
@@ -49,6 +56,8 @@ export const deployCommand = command({
           const created = await client.components.createDeployment(input);
           return { value: created, id: created.deploy_id };
         } catch (error) {
+          // The deployment route's one 404 is a tool without a components configuration.
+          if (error instanceof UpstreamError && error.status === 404) throw noConfiguration(args.tool);
           if (!(error instanceof UpstreamError) || error.status !== 409 || !client.hasCertificate)
             throw error;
           return { value: await client.components.latestDeployment(), note: ALREADY_RUNNING };

@@ -88,9 +88,19 @@ export const deploymentCancelCommand = command({
   sideEffect: true,
   async run({ args, services }) {
     const client = services.toolhost.forTool(args.tool);
-    const id = await resolveDeploymentId(client, args.id);
-    const deployment = await client.components.cancelDeployment(id);
-    return withWarnings(deploymentCard(args.tool, deployment, 'Cancellation requested.'), client);
+    // `latest` goes through the service's own latest/cancel, which takes the id it must match.
+    const deployment =
+      args.id === 'latest'
+        ? await client.components.cancelLatestDeployment(await resolveDeploymentId(client, 'latest'))
+        : await client.components.cancelDeployment(args.id);
+    // The deployment's own card follows it to the end; this answer only says the request went in.
+    return withWarnings(
+      {
+        text: `Cancellation requested: deployment ${deployment.deploy_id} of ${args.tool} is ${deployment.status}. Its card says when it has stopped; /deployment show ${args.tool} ${deployment.deploy_id} shows it here.`,
+        status: 'warning',
+      },
+      client,
+    );
   },
 });
 

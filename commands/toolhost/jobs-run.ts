@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { UsageError } from '../../src/core/errors';
-import type { NewJob } from '../../src/services/toolhost';
+import { UpstreamError, UsageError } from '../../src/core/errors';
+import type { NewJob, ToolhostClient } from '../../src/services/toolhost';
 import { jobName, toolName } from '../args';
 import { withWarnings } from '../format';
 import { command } from './context';
@@ -167,6 +167,23 @@ function jobBody(args: RunArgs): NewJob {
   return { ...common, job_type: 'one-off', ...retry };
 }
 
+/**
+ * The answer to a name another job has: change that job in place (`/jobs update`, for scheduled and
+ * continuous jobs), or delete it first (a one-off job runs again as a new job).
+ */
+async function nameTaken(client: ToolhostClient, tool: string, name: string, cause: UpstreamError) {
+  const existing = await client.jobs.show(name).catch(() => undefined);
+  if (!existing) return cause;
+  const next =
+    existing.job_type === 'one-off'
+      ? `It has not finished yet: run it again once it has (the new run replaces it), or stop it first with /jobs delete ${tool} ${name}.`
+      : `Change it in place with /jobs update ${tool} ${name} (e.g. --command "…" or --image …).`;
+  const kind = existing.job_type ? `${existing.job_type} ` : '';
+  return new UsageError(`Tool ${tool} already has a ${kind}job named ${name}.`, {
+    hint: `${next} Or choose another name. Nothing was changed.`,
+  });
+}
+
 /** `/jobs run <tool> <name> --command CMD --image IMG …`: creates a one-off, scheduled or continuous job. */
 export const jobsRunCommand = command({
   name: 'jobs run',
@@ -184,7 +201,10 @@ export const jobsRunCommand = command({
     const problem = runArgsProblem(args);
     if (problem) throw new UsageError(problem, { hint: 'Type /help jobs run for every option.' });
     const client = services.toolhost.forTool(args.tool);
-    const job = await client.jobs.create(jobBody(args));
+    const job = await client.jobs.create(jobBody(args)).catch(async (error: unknown) => {
+      if (!(error instanceof UpstreamError) || error.status !== 409) throw error;
+      throw await nameTaken(client, args.tool, args.name, error);
+    });
     const handle = await reply(withWarnings(jobCard(args.tool, job, `Job ${job.name} created.`), client));
     if (args.wait && handle)
       await services.watches.start({ kind: 'job', tool: args.tool, id: job.name, handle });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NotFoundError } from '../../src/core/errors';
+import { NotFoundError, UpstreamError, UsageError } from '../../src/core/errors';
 import { fingerprint, mustExist } from '../../src/core/target';
 import type { Job } from '../../src/services/toolhost';
 import { jobName, toolName } from '../args';
@@ -64,6 +64,12 @@ export const jobsShowCommand = command({
   },
 });
 
+/** The `/jobs run` line that creates `job` again (its command and image). */
+export function runAgainLine(tool: string, job: Job): string {
+  const image = job.imagename ?? job.image ?? '<image>';
+  return `/jobs run ${tool} ${job.name} --command ${JSON.stringify(job.cmd)} --image ${image}`;
+}
+
 /** `/jobs restart <tool> <job>`: restarts a continuous job, or runs a scheduled one now. */
 export const jobsRestartCommand = command({
   name: 'jobs restart',
@@ -75,7 +81,15 @@ export const jobsRestartCommand = command({
   sideEffect: true,
   async run({ args, services }) {
     const client = services.toolhost.forTool(args.tool);
-    const messages = await client.jobs.restart(args.job);
+    const messages = await client.jobs.restart(args.job).catch(async (error: unknown) => {
+      if (!(error instanceof UpstreamError) || error.status >= 500) throw error;
+      const job = await client.jobs.show(args.job).catch(() => undefined);
+      if (job?.job_type !== 'one-off') throw error;
+      // A one-off job cannot be restarted: it runs again as a new job of the same name.
+      throw new UsageError(`Job ${args.job} of ${args.tool} is a one-off job, so it cannot be restarted.`, {
+        hint: `Run it again with ${runAgainLine(args.tool, job)} (once it has finished, the new run replaces it). Nothing was changed.`,
+      });
+    });
     const job = await client.jobs.show(args.job);
     const note = messages.length ? messages.join('\n') : `Job ${args.job} restarted.`;
     return withWarnings(jobCard(args.tool, job, note), client);

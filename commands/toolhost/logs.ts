@@ -9,6 +9,7 @@ import { INLINE_LOG_LINES } from './build-extra';
 import { command } from './context';
 import { outputPlace } from './job-output';
 import { formatLogEntry } from './log-format';
+import { registerLogSecrets } from './log-secrets';
 import { startTail } from './tail';
 
 const DURATION = /^(\d+[dhms])+$/;
@@ -119,11 +120,13 @@ export const logsCommand = command({
         { hint: `Example: /logs ${args.tool} ${args.job} --follow` },
       );
     }
+    const client = services.toolhost.forTool(args.tool);
     if (args.follow) {
-      await services.toolhost.forTool(args.tool).jobs.show(args.job);
+      await client.jobs.show(args.job);
+      await registerLogSecrets(services, client, args.tool);
       return startTail(ctx, 'job', args.tool, args.job);
     }
-    const client = services.toolhost.forTool(args.tool);
+    await registerLogSecrets(services, client, args.tool);
     if (args.cursor) assertCursorFor(args.cursor, args.tool, args.job);
     const query = pageQuery(args);
     const firstPage = args.skip === 0 && !args.cursor;

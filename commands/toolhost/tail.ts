@@ -29,7 +29,7 @@ export const tailView: TailView = {
     const name = `${data.tool}-${data.id}.log`;
     return {
       title: `Log of ${subject(data)}`,
-      text: `Stopped following: ${reason}. The whole transcript (${transcript.length} lines) is attached.`,
+      text: `${reason === 'stopped' ? 'Stopped following, as asked (Stop or /tail stop)' : `Stopped following: ${reason}`}. The whole transcript (${transcript.length} lines) is attached.`,
       status: 'info',
       code: { text: transcript.slice(-10).join('\n') || '(no lines)' },
       attachments: [{ filename: name, content: `${transcript.join('\n')}\n` }],

@@ -83,6 +83,11 @@ export interface CommandDefinition<Schema extends z.ZodObject = z.ZodObject, S =
    */
   confirm?: (args: z.infer<Schema>, target?: BoundTarget<z.infer<Schema>>) => string;
   /**
+   * For commands with `confirm` that only sometimes destroy: true for the arguments that ask first
+   * (`/media uploads clear-all`, not `/media uploads`). Every run asks when it is left out.
+   */
+  confirmWhen?: (args: z.infer<Schema>) => boolean;
+  /**
    * For commands with `confirm`: binds the exact target before the question is asked — resolves
    * `latest` and names to ids, and throws (a `NotFoundError` saying it does not exist) when there is
    * none, so nothing is asked. Run again at Confirm: the click acts only on the same target (same

@@ -11,14 +11,16 @@ import { parseConversationId } from './conversation';
 import { DeckhandError, newReferenceId, PermissionDenied, UpstreamError, UsageError } from './errors';
 import type { FormSpec } from './forms';
 import type { Messengers } from './messenger';
+import { holdsSecret, pastedSecretError } from './pasted-secret';
 import type { Policy } from './policy';
 import type { CommandRegistry } from './registry';
 import type { ActionRequest, Card, DraftCard } from './reply';
 import { scrubCard } from './scrub-card';
 import { fingerprint, targetChanged } from './target';
 import type { TimeZoneStore } from './times';
-import { tokenize } from './tokenize';
+import { type Token, tokenize } from './tokenize';
 import { upstreamWords } from './upstream-words';
+import { toolElsewhere } from './word-order';
 
 /** What the dispatcher needs from the application. */
 export interface DispatcherDeps<S> {
@@ -40,6 +42,8 @@ export interface DispatcherDeps<S> {
    * commands on one target run one at a time, the later ones then find the target changed.
    */
   exclusive?: <T>(resource: string, work: () => Promise<T>) => Promise<T>;
+  /** The tools Deckhand knows, to say `/logs mytool web` was meant when `/logs web mytool` fails. */
+  knownTools?: () => Iterable<string>;
   /** How commands are written on each platform (help, usage, hints); the plain `/deploy` by default. */
   commandForms?: CommandForms;
   /** Called after every side-effect command run or refusal (the audit trail); secret arguments are left out. */
@@ -100,15 +104,22 @@ export class Dispatcher<S> {
   /** Handles a text command line such as `/deploy mytool --force-build`. */
   async handleText(text: string, invocation: Invocation, surface: CardSurface): Promise<void> {
     await this.invoked(async (ran) => {
+      let resolved: { command: AnyCommand<S>; rest: Token[] } | undefined;
       try {
         const tokens = tokenize(text.trim());
-        const { command, rest } = this.deps.registry.resolve(tokens);
+        resolved = this.deps.registry.resolve(tokens);
+        const { command, rest } = resolved;
         ran.command = command.name;
         const boundTool = await this.deps.bindings.get(invocation.conversationId);
         const args = bindTokens(command as AnyCommand<unknown>, rest, boundTool ? { boundTool } : {});
         ran.outcome = await this.execute(command, args, invocation, surface, undefined);
       } catch (error) {
-        ran.outcome = await this.fail(ran.command, error, invocation, surface);
+        if (error instanceof DeckhandError && (await this.echoesSecret(text, resolved, invocation))) {
+          ran.outcome = await this.fail(ran.command, pastedSecretError(), invocation, surface);
+          return;
+        }
+        const reordered = resolved && error instanceof DeckhandError ? this.toolFirst(resolved) : undefined;
+        ran.outcome = await this.fail(ran.command, error, invocation, surface, reordered);
       }
     });
   }
@@ -218,7 +229,7 @@ export class Dispatcher<S> {
    * unless the card is private (shown only to the person who asked).
    */
   async render(draft: DraftCard, conversationId: string): Promise<Card> {
-    const { actions, tool, deferred: _deferred, ...plain } = draft;
+    const { actions, tool, deferred: _deferred, audit: _audit, ...plain } = draft;
     const rest = cardInForm(plain, this.formOf(conversationId));
     const card: Card = this.deps.secrets
       ? await scrubCard({ ...rest }, this.deps.secrets, tool)
@@ -287,8 +298,8 @@ export class Dispatcher<S> {
     invocation: Invocation,
     surface: CardSurface,
     confirmation: Confirmation | undefined,
-  ): Promise<'ok' | 'confirm' | 'deferred'> {
-    let outcome = 'ok';
+  ): Promise<RunOutcome | 'confirm'> {
+    let outcome: string = 'ok';
     try {
       const ran = await this.executeUnaudited(command, args, invocation, surface, confirmation);
       outcome = ran;
@@ -297,7 +308,7 @@ export class Dispatcher<S> {
       outcome = error instanceof DeckhandError ? error.code : 'internal';
       throw error;
     } finally {
-      if (command.sideEffect && this.deps.audit && outcome !== 'confirm') {
+      if (command.sideEffect && this.deps.audit && outcome !== 'confirm' && outcome !== 'unchanged') {
         const secret = new Set(command.secretArgs ?? []);
         const kept = Object.fromEntries(Object.entries(args).filter(([key]) => !secret.has(key)));
         await this.deps
@@ -313,15 +324,16 @@ export class Dispatcher<S> {
     invocation: Invocation,
     surface: CardSurface,
     confirmation: Confirmation | undefined,
-  ): Promise<'ok' | 'confirm' | 'deferred'> {
+  ): Promise<RunOutcome | 'confirm'> {
     const tool = typeof args.tool === 'string' ? args.tool : undefined;
     await this.deps.policy.check(invocation.user, command.permission, tool, command.name);
-    if (command.confirm && !confirmation) {
+    const asks = command.confirm !== undefined && (command.confirmWhen?.(args as never) ?? true);
+    if (asks && !confirmation) {
       await this.askConfirmation(command, args, invocation, surface);
       commandCounter.inc({ command: command.name, platform: invocation.user.platform, outcome: 'confirm' });
       return 'confirm';
     }
-    if (command.confirm && confirmation) {
+    if (asks && confirmation) {
       const exclusive = this.deps.exclusive;
       const checkAndRun = async () => {
         await this.checkTarget(command, args, invocation, confirmation);
@@ -339,7 +351,7 @@ export class Dispatcher<S> {
     invocation: Invocation,
     surface: CardSurface,
     tool: string | undefined,
-  ): Promise<'ok' | 'deferred'> {
+  ): Promise<RunOutcome> {
     const about = (draft: DraftCard): DraftCard =>
       tool && draft.tool === undefined ? { ...draft, tool } : draft;
     const reply = async (draft: DraftCard) => {
@@ -375,8 +387,9 @@ export class Dispatcher<S> {
     const result = await command.run(context as never);
     if (result) await reply(result);
     // A command waiting for the user (e.g. to link an account) has not done its work: it is audited
-    // as deferred; its replay is audited with its own outcome when it runs.
-    const outcome = result?.deferred ? 'deferred' : 'ok';
+    // as deferred; its replay is audited with its own outcome when it runs. One that stored nothing
+    // yet is pending, and one that only showed something is not audited at all.
+    const outcome: RunOutcome = result?.deferred ? 'deferred' : (result?.audit ?? 'ok');
     commandCounter.inc({ command: command.name, platform: invocation.user.platform, outcome });
     return outcome;
   }
@@ -470,13 +483,46 @@ export class Dispatcher<S> {
   }
 
   /** Answers a failure with its card; resolves with the outcome it counts as (`usage`, `internal`, …). */
+  /**
+   * True when a failed line typed where others see it holds a registered secret, global or of a tool
+   * the line names or the conversation is bound to: its error would echo the secret.
+   */
+  private async echoesSecret(
+    text: string,
+    resolved: { rest: Token[] } | undefined,
+    invocation: Invocation,
+  ): Promise<boolean> {
+    const secrets = this.deps.secrets;
+    if (!secrets || invocation.isPrivate) return false;
+    const known = new Set(this.deps.knownTools?.() ?? []);
+    let words: Token[] = [];
+    try {
+      words = resolved?.rest ?? tokenize(text).slice(1);
+    } catch {
+      words = [];
+    }
+    const named = words.map((t) => t.text).filter((w) => known.has(w));
+    const bound = await this.deps.bindings.get(invocation.conversationId).catch(() => undefined);
+    const tools = [...new Set([...named, ...(bound ? [bound] : [])])].slice(0, 3);
+    return holdsSecret(text, tools, secrets).catch(() => false);
+  }
+
+  /** "Did you mean `/logs mytool web`?" when the tool was typed in another argument's place. */
+  private toolFirst(resolved: { command: AnyCommand<S>; rest: Token[] }): string | undefined {
+    const tools = this.deps.knownTools ? new Set(this.deps.knownTools()) : undefined;
+    if (!tools || tools.size === 0) return undefined;
+    const { command, rest } = resolved;
+    return toolElsewhere(command.name, (command.positional ?? []) as string[], rest, tools);
+  }
+
   private async fail(
     name: string,
     error: unknown,
     invocation: Invocation,
     surface: CardSurface,
+    guess?: string,
   ): Promise<string> {
-    const card = this.errorCard(name, error, invocation);
+    const card = this.errorCard(name, error, invocation, guess);
     try {
       await surface.reply(card);
     } catch (replyError) {
@@ -508,13 +554,14 @@ export class Dispatcher<S> {
   }
 
   /** The card shown for a failure: the error's own words, or a reference id for our own bugs. */
-  errorCard(name: string, error: unknown, invocation: Invocation): Card {
+  errorCard(name: string, error: unknown, invocation: Invocation, guess?: string): Card {
     const platform = invocation.user.platform;
     if (error instanceof DeckhandError) {
       commandCounter.inc({ command: name, platform, outcome: outcomeOf(error) });
       const said =
         error instanceof UpstreamError ? upstreamWords(error.message) || error.message : error.message;
       const lines = [scrubSecrets(said)];
+      if (guess) lines.push(guess);
       if (error instanceof UsageError && error.usage) lines.push(`Usage: ${error.usage}`);
       if (error.hint) lines.push(scrubSecrets(error.hint));
       else if (
@@ -539,6 +586,9 @@ export class Dispatcher<S> {
     };
   }
 }
+
+/** How a command that did not fail ended, as the audit trail and the metrics count it. */
+type RunOutcome = 'ok' | 'deferred' | 'pending' | 'unchanged';
 
 /** The outcome label of a failure: the first part of its code (`upstream.404` → `upstream`), or `internal`. */
 function outcomeOf(error: unknown): string {

@@ -22,7 +22,7 @@ export abstract class DeckhandError extends Error {
 
 /** The user's input was wrong: unknown command, bad argument, malformed value. */
 export class UsageError extends DeckhandError {
-  readonly code = 'usage';
+  readonly code: string = 'usage';
   /** The usage line of the command concerned, when known. */
   readonly usage: string | undefined;
 
@@ -30,6 +30,14 @@ export class UsageError extends DeckhandError {
     super(message, options.hint);
     this.usage = options.usage;
   }
+}
+
+/**
+ * Deckhand refused what the user handed it, so nothing was stored: a credential its service turned
+ * away, or a secret typed where others can see it. Shown like a {@link UsageError}; audited as `refused`.
+ */
+export class RefusedError extends UsageError {
+  override readonly code: string = 'refused';
 }
 
 /** The user lacks the rights (or the linked account) for what they asked. */

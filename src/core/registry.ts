@@ -2,6 +2,7 @@ import type { AnyCommand } from './command';
 import { didYouMean } from './did-you-mean';
 import { UsageError } from './errors';
 import type { Token } from './tokenize';
+import { subcommandLater } from './word-order';
 
 /** All commands, looked up by their space-separated path. */
 export class CommandRegistry<S = unknown> {
@@ -83,7 +84,10 @@ export class CommandRegistry<S = unknown> {
     }
     const choices = this.nextWords(path);
     const where = `/${path.join(' ')}`;
-    const guess = given ? didYouMean(given.text, choices, (w) => `\`${where} ${w}\``) : undefined;
+    const guess = given
+      ? (subcommandLater(path, tokens.slice(path.length), choices) ??
+        didYouMean(given.text, choices, (w) => `\`${where} ${w}\``))
+      : undefined;
     const what = given
       ? `Unknown subcommand \`${given.text}\` for ${where}.`
       : `${where} needs a subcommand.`;

@@ -149,6 +149,13 @@ export interface DraftCard extends Omit<Card, 'buttons'> {
    * account) and then runs again by itself. Audited as `deferred`, not `ok`; never rendered.
    */
   deferred?: boolean;
+  /**
+   * How the audit trail records a side-effect command that answered without changing anything:
+   * `pending` when it waits for the user to finish elsewhere (a secret page, a sign-in link) and
+   * stored nothing yet; `unchanged` when it only showed something (`/timezone` with no zone) and is
+   * not audited. Never rendered.
+   */
+  audit?: 'pending' | 'unchanged';
 }
 
 /** Icon-free label for a status, used by text renderers. */

@@ -42,6 +42,7 @@ import { openRedis, type RedisHandle } from '../store/redis';
 import { SubscriptionStore } from '../store/subscriptions';
 import { RedisTimeZoneStore } from '../store/time-zones';
 import { type Accounts, createAccounts } from './accounts';
+import { configuredTools } from './known-tools';
 import { type MediaSetup, setupMedia } from './media';
 import { type ServiceModes, type ServiceName, serviceModes } from './service-modes';
 import { limitToSandboxTools, SandboxToolhostFactory } from './toolhost';
@@ -241,6 +242,10 @@ export async function createApp(options: AppOptions): Promise<App> {
       messengers,
       logger,
       secrets: linked.services.secrets,
+      knownTools: configuredTools(
+        config,
+        sandbox ? () => sandbox?.ctx.tools ?? [] : emulated?.tools.length ? () => emulated.tools : undefined,
+      ),
       commandForms: platformForms(config.SLACK_COMMAND, [
         ...new Set(ALL_COMMANDS.map((c) => c.name.split(' ')[0] as string)),
       ]),

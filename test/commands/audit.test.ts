@@ -19,7 +19,7 @@ describe('audit', () => {
     await t.say('/link media audit-media-key-0123', { user: 'USTRANGER' });
     const entries = await t.app.services.accounts.audit.recent({ limit: 10 });
     expect(entries.map((e) => [e.command, e.user, e.outcome])).toEqual([
-      ['link media', 'slack:T1:USTRANGER', 'usage'],
+      ['link media', 'slack:T1:USTRANGER', 'refused'],
       ['deploy', 'slack:T1:USTRANGER', 'permission'],
       ['deploy', 'slack:T1:UMAINT', 'ok'],
       ['envvars set', 'slack:T1:UMAINT', 'ok'],
@@ -68,8 +68,39 @@ describe('audit of a command waiting for /link', () => {
       outcome: 'deferred',
     });
     // A command that did its work is still ok.
-    await t.say('/link source', { user: 'UNOLINK' });
-    const [linkEntry] = await t.app.services.accounts.audit.recent({ limit: 1 });
-    expect(linkEntry).toMatchObject({ command: 'link source', outcome: 'ok' });
+    await t.say('/timezone UTC', { user: 'UNOLINK' });
+    const [doneEntry] = await t.app.services.accounts.audit.recent({ limit: 1 });
+    expect(doneEntry).toMatchObject({ command: 'timezone', outcome: 'ok' });
+  });
+});
+
+describe('audit outcomes of commands that change nothing', () => {
+  it('a /link that only sent the secret page is pending; a refused credential is refused', async () => {
+    await t.say('/link media', { user: 'UOUTCOME', private: true });
+    const [pending] = await t.app.services.accounts.audit.recent({ limit: 1 });
+    expect(pending).toMatchObject({ command: 'link media', user: 'slack:T1:UOUTCOME', outcome: 'pending' });
+    const [refusedCard] = await t.say('/link media not-a-key-the-host-knows-0000', {
+      user: 'UOUTCOME',
+      private: true,
+    });
+    expect(refusedCard?.text).toContain('refused this API key, so nothing was stored');
+    const [refused] = await t.app.services.accounts.audit.recent({ limit: 1 });
+    expect(refused).toMatchObject({ command: 'link media', user: 'slack:T1:UOUTCOME', outcome: 'refused' });
+    await t.say('/link source', { user: 'UOUTCOME' });
+    const [source] = await t.app.services.accounts.audit.recent({ limit: 1 });
+    expect(source).toMatchObject({ command: 'link source', user: 'slack:T1:UOUTCOME', outcome: 'pending' });
+  });
+
+  it('/timezone showing the zone is not audited; setting it is', async () => {
+    const [shown] = await t.say('/timezone', { user: 'UZONE' });
+    expect(shown?.text).toContain('Times here are shown in');
+    // A later audited command proves the trail was written to after the showing.
+    await t.say('/timezone Europe/Berlin', { user: 'UZONE' });
+    const entries = (await t.app.services.accounts.audit.recent({ limit: 20 })).filter(
+      (e) => e.user === 'slack:T1:UZONE',
+    );
+    expect(entries.map((e) => [e.command, e.args, e.outcome])).toEqual([
+      ['timezone', { zone: 'Europe/Berlin' }, 'ok'],
+    ]);
   });
 });

@@ -172,6 +172,18 @@ describe('/categories and /tags update|delete', () => {
     expect(eventNamed('Planning Session')?.categories).toEqual([]);
   });
 
+  it('the delete question of a category no event uses does not talk about its events', async () => {
+    await t.say('/categories create "Never used"');
+    const unused = term('Never used');
+    expect(unused).toBeDefined();
+    const [ask] = await t.say('/categories delete "Never used"');
+    expect(ask?.text).toContain(`Delete category #${unused?.id} “Never used” for good?`);
+    expect(ask?.text).toContain('No event uses it.');
+    expect(ask?.text).not.toContain('Those events');
+    await t.press(button(ask, 'Confirm'));
+    expect(term('Never used')).toBeUndefined();
+  });
+
   it('updates and deletes a tag', async () => {
     const js = term('javascript');
     const [card] = await t.say('/tags update javascript --name JavaScript --slug js');

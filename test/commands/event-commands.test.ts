@@ -159,6 +159,32 @@ describe('/event create', () => {
     expect(everythingShown()).not.toContain(calendar.credentials.appPassword);
   });
 
+  it('reads public events without a refused password and says it needs replacing; writes stay refused', async () => {
+    const bot = calendar.state.users.find((u) => u.login === 'deckhand');
+    const saved = [...(bot?.appPasswords ?? [])];
+    if (bot) bot.appPasswords = [];
+    try {
+      const id = events('Monthly Meetup')[0]?.id as number;
+      const [list] = await t.say(`/event show ${id}`);
+      expect(list?.title).toBe('Monthly Meetup');
+      expect(list?.footer).toContain(
+        'The calendar site refused the application password of deckhand (revoked or mistyped?), so this was read without it',
+      );
+      expect(list?.footer).toContain(
+        `${calendar.siteUrl}/wp-admin/authorize-application.php?app_name=Deckhand`,
+      );
+      const [write] = await t.say('/event create "Refused again" --start "2026-12-07 18:00"');
+      expect(write?.text).toContain('The calendar site refused the credentials of deckhand');
+      expect(events('Refused again')).toHaveLength(0);
+    } finally {
+      if (bot) bot.appPasswords = saved;
+    }
+    const [again] = await t.say(`/event show ${events('Monthly Meetup')[0]?.id}`);
+    expect(again?.title).toBe('Monthly Meetup');
+    expect(again?.footer ?? '').not.toContain('refused');
+    expect(everythingShown()).not.toContain(saved[0]);
+  });
+
   it('says so when the calendar site is down', async () => {
     calendar.controls.setDown(true);
     try {
@@ -224,6 +250,9 @@ describe('/events, /event show|update|cancel', () => {
     expect(calendar.state.post('event', id)?.status).toBe('publish');
     const [done] = await t.press(button(ask, 'Confirm'));
     expect(done?.text).toContain('Cancelled: “Hack night” is in the trash.');
+    // Its page is offline: the card links nowhere (the address would end in __trashed/).
+    expect(done?.links?.map((link) => link.label)).not.toContain('Open');
+    expect(JSON.stringify(done)).not.toContain('__trashed');
     expect(calendar.state.post('event', id)?.status).toBe('trash');
     // A second cancel is refused before any confirmation is asked.
     const [again] = await t.say(`/event cancel ${id}`);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { upstreamDuration } from '../../src/metrics';
 import type { ToolhostSandbox } from '../../src/sandbox/toolhost';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
 import { button, startTestApp, type TestApp } from '../support/app';
@@ -15,6 +16,15 @@ afterAll(async () => {
   await platform.close();
   await t.close();
 });
+
+/** Requests Deckhand sent to the tool platform on a route ending in `route`. */
+async function upstreamCount(method: string, route: string): Promise<number> {
+  const { values } = await upstreamDuration.get();
+  return values
+    .filter((v) => v.metricName?.endsWith('_count') && v.labels.method === method)
+    .filter((v) => String(v.labels.route).endsWith(route))
+    .reduce((sum, v) => sum + v.value, 0);
+}
 
 const idle = () => waitFor(async () => (await t.app.services.watches.activeCount()) === 0, 20_000);
 
@@ -57,12 +67,25 @@ describe('deployments from chat', () => {
     }
     await platform.forTool('demo').components.setConfig(config);
     const [card] = await t.say('/deploy demo --force-build');
-    const [cancelled] = await t.press(button(card, 'Cancel'));
-    expect(cancelled?.text).toContain('Cancellation requested.');
+    const id = card?.footer?.replace('deployment ', '') as string;
+    const postedBefore = t.transcript.posted.length;
+    const cancelled = await t.press(button(card, 'Cancel'));
+    // One short answer, not a second deployment card: the first card follows it to the end.
+    expect(cancelled).toHaveLength(1);
+    expect(cancelled[0]?.text).toMatch(new RegExp(`^Cancellation requested: deployment ${id} of demo is`));
+    expect(cancelled[0]?.title).toBeUndefined();
+    expect(cancelled[0]?.buttons ?? []).toEqual([]);
     await idle();
+    expect(t.transcript.posted.slice(postedBefore).filter((c) => c.title === 'Deploy demo')).toEqual([]);
+    const last = t.transcript.updates.filter((u) => u.card.footer === `deployment ${id}`).at(-1);
+    expect(last?.card.text).toContain('Deployment of demo was cancelled.');
+    const latestCancels = () => upstreamCount('PUT', 'deployment/latest/cancel');
+    const before = await latestCancels();
     const [again] = await t.say('/deployment cancel demo latest');
     expect(again?.status).toBe('danger');
     expect(again?.text).toMatch(/cancel/i);
+    // `latest` is cancelled through the service's own latest/cancel route.
+    expect(await latestCancels()).toBe(before + 1);
   });
 });
 

@@ -69,10 +69,10 @@ describe('/jobs', () => {
     expect((await job('nightly-sync')).schedule).toBe('15 3 * * 1-5');
   });
 
-  it('shows the platform refusal when a job name is taken', async () => {
+  it('says so when a job name is taken, and how to change that job instead', async () => {
     const [card] = await t.say('/jobs run mytool web --command web --image python3.11 --continuous');
-    expect(card?.status).toBe('danger');
-    expect(card?.text).toMatch(/already exists|exists/i);
+    expect(card?.status).toBe('warning');
+    expect(card?.text).toMatch(/already has a continuous job named web/);
   });
 
   it.each([

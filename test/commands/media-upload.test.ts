@@ -256,8 +256,15 @@ describe('/media upload-url and /media uploads', () => {
       ),
     );
     expect(follow.card.text).toContain('left the queue without a file');
+    await t.say(`/media upload-url ${sandbox.apiUrl}/samples/slow.mp4?size=5000000&rate=100000&kept=1`);
     const [askAll] = await t.say('/media uploads clear-all');
-    const [all] = await t.press(button(askAll, 'Confirm'));
+    const queuedBefore = account.remote.size;
+    expect(queuedBefore).toBeGreaterThan(0);
+    const [kept] = await t.press(button(askAll, 'Cancel'));
+    expect(kept?.text).toBe('Cancelled; nothing was changed.');
+    expect(account.remote.size).toBe(queuedBefore);
+    const [askAgain] = await t.say('/media uploads clear-all');
+    const [all] = await t.press(button(askAgain, 'Confirm'));
     expect(all?.text).toBe('The media host says: All transfers cleared.');
     const [empty] = await t.say('/media uploads');
     expect(empty?.text).toBe('The transfer queue is empty.');

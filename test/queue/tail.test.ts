@@ -63,7 +63,10 @@ describe('live log tails', () => {
       .map((line) => Number(/n=(\d+)/.exec(line)?.[1]));
     expect(numbered).toEqual(Array.from({ length: 480 }, (_, i) => i + 1));
     expect(new Set(transcript).size).toBe(transcript.length);
-    expect(ended.card.text).toContain('Stopped following: stopped');
+    expect(ended.card.text, ended.card.text).toMatch(
+      /^Stopped following, as asked \(Stop or \/(deckhand )?tail stop\)\. The whole/,
+    );
+    expect(ended.card.text).not.toContain('stopped.');
   }, 60_000);
 
   it('follows a build log until the build ends', async () => {

@@ -49,7 +49,10 @@ export class CalendarService {
   private readonly http: HttpClient | undefined;
   private readonly namespacePath: string;
   private credentialSource: CalendarCredentialSource | undefined;
-  private cachedSite: { site: CalendarSite; until: number } | undefined;
+  /** Shared by every {@link noticing} view of this service. */
+  private readonly siteCache: { cached?: { site: CalendarSite; until: number } } = {};
+  /** Where this view's clients report a refused password they read without (see {@link noticing}). */
+  private onRefusedRead: ((notice: string) => void) | undefined;
 
   constructor(private readonly options: CalendarServiceOptions) {
     const namespace = (options.namespace ?? DEFAULT_NAMESPACE).replace(/^\/+|\/+$/g, '');
@@ -136,10 +139,22 @@ export class CalendarService {
   /** The site's name, address and time zone; cached for a few minutes. */
   async site(): Promise<CalendarSite> {
     const now = Date.now();
-    if (this.cachedSite && this.cachedSite.until > now) return this.cachedSite.site;
+    const cached = this.siteCache.cached;
+    if (cached && cached.until > now) return cached.site;
     const site = await this.anonymous().site();
-    this.cachedSite = { site, until: now + (this.options.siteTtlMs ?? 10 * 60_000) };
+    this.siteCache.cached = { site, until: now + (this.options.siteTtlMs ?? 10 * 60_000) };
     return site;
+  }
+
+  /**
+   * This service for one command: when the site refuses the stored application password, its
+   * clients read public data without it and tell `notice` (once per client) that it needs replacing.
+   * Writes are still refused with the site's answer.
+   */
+  noticing(notice: (text: string) => void): CalendarService {
+    const view = Object.create(this) as CalendarService;
+    view.onRefusedRead = notice;
+    return view;
   }
 
   /** Closes the connection pool. */
@@ -153,7 +168,9 @@ export class CalendarService {
         hint: "Set CALENDAR_URL to the site's REST root (e.g. https://example.org/wp-json), or try it on the sandbox (--sandbox).",
       });
     }
-    return new CalendarClient(new CalendarSession(this.http, this.namespacePath, this.siteUrl, credentials));
+    return new CalendarClient(
+      new CalendarSession(this.http, this.namespacePath, this.siteUrl, credentials, this.onRefusedRead),
+    );
   }
 }
 

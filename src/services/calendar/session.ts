@@ -53,7 +53,15 @@ export class CalendarSession {
     /** Public address of the site, for the application-password link in messages. */
     readonly siteUrl: string,
     private readonly credentials: CalendarCredentials | undefined,
+    /**
+     * Told when the site refused the credentials and a read was made without them. Without it, a
+     * refused password fails reads too (as when a new password is checked before it is stored).
+     */
+    private readonly onRefusedRead?: (notice: string) => void,
   ) {}
+
+  /** Set once the site refused the credentials: later reads of this session go without them. */
+  private refused = false;
 
   /** The WordPress user the calls are made as, if any. */
   get user(): string | undefined {
@@ -91,13 +99,26 @@ export class CalendarSession {
     const query = encodeQuery(call.query);
     if (query) options.query = query;
     if (call.body !== undefined) options.body = call.body;
-    if (this.credentials) {
+    // A read of public data goes without credentials the site already refused (see below).
+    // Only where someone is told (a command's view): checking a new password must see the refusal.
+    const publicRead = call.method === 'GET' && !call.auth && this.onRefusedRead !== undefined;
+    if (this.credentials && !(publicRead && this.refused)) {
       const { user, appPassword } = this.credentials;
       // WordPress shows application passwords in groups of four; the spaces are optional.
       const basic = Buffer.from(`${user}:${appPassword.replace(/\s+/g, '')}`).toString('base64');
       options.headers = { authorization: `Basic ${basic}` };
     }
-    const response = await this.http.raw(call.method, call.path, options);
+    let response = await this.http.raw(call.method, call.path, options);
+    if (response.status === 401 && publicRead && this.credentials && !this.refused) {
+      // WordPress turns away every request carrying a refused application password, even reads of
+      // public events; those are read again without it, and the user is told to replace it.
+      if (errorCode(parseJson(response.text)) !== 'rest_forbidden') {
+        this.refused = true;
+        const { headers: _auth, ...anonymous } = options;
+        response = await this.http.raw(call.method, call.path, anonymous);
+        if (response.status < 400) this.onRefusedRead?.(this.refusedNotice());
+      }
+    }
     if (response.status >= 400) throw this.errorOf(response.status, response.text, call);
     const parsed = call.schema.safeParse(parseJson(response.text));
     if (!parsed.success) {
@@ -109,6 +130,12 @@ export class CalendarSession {
       );
     }
     return parsed.data;
+  }
+
+  /** What the user is told when a read went without the refused password. */
+  private refusedNotice(): string {
+    const user = this.credentials?.user ?? '';
+    return `The calendar site refused the application password of ${user} (revoked or mistyped?), so this was read without it: only public events and details show, and changes are refused until it is replaced. Make a new one at ${applicationPasswordLink(this.siteUrl)} and link it again (/link calendar), or set it as CALENDAR_APP_PASSWORD.`;
   }
 
   /** The error for an error answer: the WordPress code read, turned into what the user should see. */

@@ -38,8 +38,10 @@ async function runRedisCost(ctx: BenchContext): Promise<BenchResult> {
   const admin = new Redis({ host: url.hostname, port: Number(url.port) });
   const deckhand = await startCostDeckhand({ redisPort: Number(url.port), prefix });
   let channel = 0;
-  const deploy = (tool: string): Promise<DeployCost> =>
-    measureDeploy(deckhand, admin, counter, `CCOST${(channel += 1)}`, tool);
+  const deploy = (tool: string): Promise<DeployCost> => {
+    channel += 1;
+    return measureDeploy(deckhand, admin, counter, `CCOST${channel}`, tool);
+  };
   try {
     // Start-up traffic settles (BullMQ's first checks), then an idle stretch.
     await sleep(ctx.quick ? 1000 : 3000);
@@ -51,7 +53,15 @@ async function runRedisCost(ctx: BenchContext): Promise<BenchResult> {
     const again = await deploy('mytool');
     const watchMs = ctx.quick ? 3000 : 10_000;
     ctx.log(`redis-cost: watch polls over ${watchMs / 1000} s`);
-    const watch = await measureWatchPolls(deckhand, admin, counter, bullPrefix(prefix), 'mytool', watchMs, idle);
+    const watch = await measureWatchPolls(
+      deckhand,
+      admin,
+      counter,
+      bullPrefix(prefix),
+      'mytool',
+      watchMs,
+      idle,
+    );
     const rounds = ctx.quick ? 3 : 7;
     const near: number[] = [];
     const far: number[] = [];

@@ -36,7 +36,8 @@ const ADMIN = { id: 'UADMIN', name: 'ada' } as const;
 
 function diffNames(after: Record<string, number>, before: Record<string, number>): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const [name, n] of Object.entries(after)) if (n - (before[name] ?? 0) > 0) out[name] = n - (before[name] ?? 0);
+  for (const [name, n] of Object.entries(after))
+    if (n - (before[name] ?? 0) > 0) out[name] = n - (before[name] ?? 0);
   return out;
 }
 
@@ -65,7 +66,10 @@ export async function measureDeploy(
   await waitFor(() => deckhand.fake.channelMessages(channel).length > 0, 30_000);
   const firstReplyMs = Date.now() - started;
   // The job leaves its lane last: then nothing of it is left in flight.
-  await waitFor(() => (counter.of(worker.relay.port).byName.lrem ?? 0) > (before.worker.byName.lrem ?? 0), 30_000);
+  await waitFor(
+    () => (counter.of(worker.relay.port).byName.lrem ?? 0) > (before.worker.byName.lrem ?? 0),
+    30_000,
+  );
   await workerQuiet(counter, worker.relay.port);
   const after = { web: counter.of(web.relay.port), worker: counter.of(worker.relay.port) };
   const commands = commandsBetween(stats, await serverCommandStats(admin));

@@ -2,7 +2,10 @@ import { Redis } from 'ioredis';
 
 /** Redis traffic of the connections to one port, as the clients sent it. */
 export interface CallCounts {
-  /** Requests: a command sent on its own, or a whole pipeline/MULTI (one write, one answer). */
+  /**
+   * Requests: the commands one connection sends in one turn of the event loop travel together and
+   * are answered together — one round trip, whether they were a pipeline, a MULTI or separate calls.
+   */
   calls: number;
   /** Commands sent (a pipeline counts each of its commands); scripts count once here. */
   sent: number;
@@ -13,7 +16,7 @@ export interface CallCounts {
 type SendCommand = (
   this: Redis,
   command: { name: string; promise: Promise<unknown> },
-  stream?: object,
+  _stream?: object,
 ) => unknown;
 
 /** Commands that wait for something to happen: not "in flight" while they wait. */
@@ -22,7 +25,7 @@ const BLOCKING = new Set(['bzpopmin', 'bzpopmax', 'brpoplpush', 'blmove', 'blpop
 /**
  * Counts, in this process, every command any ioredis client sends (BullMQ's connections included),
  * by the port it is connected to — so a web and a worker that reach Redis through different relays
- * are counted apart. A pipeline or MULTI counts as one call. `stop()` restores ioredis.
+ * are counted apart. `stop()` restores ioredis.
  */
 export function countRedisCalls(): {
   of(port: number): CallCounts;
@@ -33,7 +36,8 @@ export function countRedisCalls(): {
   const prototype = Redis.prototype as unknown as { sendCommand: SendCommand };
   const original = prototype.sendCommand;
   const counts = new Map<number, CallCounts>();
-  const pipelines = new WeakSet<object>();
+  // Connections that already sent something in this turn of the event loop.
+  const sending = new Set<Redis>();
   const inFlight = new Map<number, number>();
   const of = (port: number): CallCounts => {
     let found = counts.get(port);
@@ -43,7 +47,8 @@ export function countRedisCalls(): {
     }
     return found;
   };
-  prototype.sendCommand = function (this: Redis, command, stream) {
+  prototype.sendCommand = function (this: Redis, ...args: Parameters<SendCommand>) {
+    const [command] = args;
     const port = Number(this.options.port);
     const count = of(port);
     if (!BLOCKING.has(command.name)) {
@@ -53,13 +58,12 @@ export function countRedisCalls(): {
     }
     count.sent += 1;
     count.byName[command.name] = (count.byName[command.name] ?? 0) + 1;
-    if (!stream) count.calls += 1;
-    else if (!pipelines.has(stream)) {
-      pipelines.add(stream);
+    if (!sending.has(this)) {
+      sending.add(this);
       count.calls += 1;
+      setImmediate(() => sending.delete(this));
     }
-    // biome-ignore lint/style/noArguments: passes on exactly what ioredis was given
-    return original.apply(this, arguments as unknown as Parameters<SendCommand>);
+    return original.apply(this, args);
   };
   return {
     of: (port) => {

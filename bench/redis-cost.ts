@@ -50,7 +50,6 @@ async function runRedisCost(ctx: BenchContext): Promise<BenchResult> {
     const idle = await measureIdle(deckhand, admin, counter, idleMs);
     ctx.log('redis-cost: /deploy that starts a deployment');
     const fresh = await deploy('mytool');
-    const again = await deploy('mytool');
     const watchMs = ctx.quick ? 3000 : 10_000;
     ctx.log(`redis-cost: watch polls over ${watchMs / 1000} s`);
     const watch = await measureWatchPolls(
@@ -65,15 +64,20 @@ async function runRedisCost(ctx: BenchContext): Promise<BenchResult> {
     const rounds = ctx.quick ? 3 : 7;
     const near: number[] = [];
     const far: number[] = [];
+    const costs: DeployCost[] = [];
     for (let i = 0; i < rounds; i++) {
       deckhand.worker.relay.delayMs = 0;
-      near.push((await deploy('mytool')).firstReplyMs);
+      costs.push(await deploy('mytool'));
+      near.push((costs.at(-1) as DeployCost).firstReplyMs);
       deckhand.worker.relay.delayMs = DELAY_MS;
       far.push((await deploy('mytool')).firstReplyMs);
     }
     deckhand.worker.relay.delayMs = 0;
     const sequential = (percentile(far, 50) - percentile(near, 50)) / (2 * DELAY_MS);
     const perCommand = (cost: DeployCost) => cost.webCalls + cost.workerCalls;
+    // The least of the repeats: a repeat may also count a poll of the running watch, or an idle
+    // worker's periodic check, that happened in the same few milliseconds.
+    const again = costs.reduce((a, b) => (perCommand(b) + b.commands < perCommand(a) + a.commands ? b : a));
     return {
       id: 'redis-cost',
       title: TITLE,
@@ -93,6 +97,7 @@ async function runRedisCost(ctx: BenchContext): Promise<BenchResult> {
       notes: [
         `/deploy (already running): web ${again.webCalls} + worker ${again.workerCalls} requests; worker by command: ${top(again.workerByName, 12)}; Redis: ${top(again.byName)}.`,
         `/deploy (starts a deployment): web ${fresh.webCalls} + worker ${fresh.workerCalls} requests; Redis: ${top(fresh.byName)}.`,
+        `/deploy (already running) requests, web + worker, in each repeat: ${costs.map(perCommand).join(', ')}.`,
         `first reply at +0 / +${2 * DELAY_MS} ms worker RTT (median of ${rounds}): ${round(percentile(near, 50), 0)} / ${round(percentile(far, 50), 0)} ms.`,
         `idle Redis commands: ${top(idle.byName)} over ${idleMs / 1000} s.`,
       ],

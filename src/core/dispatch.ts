@@ -4,7 +4,7 @@ import { currentInvocationId, newInvocationId, runWithInvocation } from '../log'
 import { commandCounter, commandDuration } from '../metrics';
 import { type SecretScrubber, scrubSecrets } from '../secrets';
 import { type ActionStore, type BindingStore, DISMISS_COMMAND, type StoredAction } from './actions';
-import { bindTokens, validateArgs } from './bind';
+import { bindTokens, mayTakeBoundTool, validateArgs } from './bind';
 import type { AnyCommand, CommandContext, Invocation, MessageHandle } from './command';
 import { type CommandForm, type CommandForms, cardInForm, plainForms } from './command-form';
 import { parseConversationId } from './conversation';
@@ -102,7 +102,10 @@ export class Dispatcher<S> {
         const tokens = tokenize(text.trim());
         const { command, rest } = this.deps.registry.resolve(tokens);
         ran.command = command.name;
-        const boundTool = await this.deps.bindings.get(invocation.conversationId);
+        // The binding is read only when it could fill `<tool>`: one Redis round trip less otherwise.
+        const boundTool = mayTakeBoundTool(command as AnyCommand<unknown>, rest)
+          ? await this.deps.bindings.get(invocation.conversationId)
+          : undefined;
         const args = bindTokens(command as AnyCommand<unknown>, rest, boundTool ? { boundTool } : {});
         ran.outcome = await this.execute(command, args, invocation, surface, undefined);
       } catch (error) {

@@ -21,6 +21,7 @@ import { summarizeProfiles } from './lib/profile';
 import type { BenchResult } from './lib/results';
 import { renderMarkdown, renderTable } from './lib/table';
 import { logTailBenchmark } from './log-tail';
+import { redisCostBenchmark } from './redis-cost';
 import { renderBenchmark } from './render';
 import { uploadBenchmark } from './upload';
 import { watchScaleBenchmark } from './watch-scale';
@@ -34,6 +35,7 @@ const BENCHMARKS: Benchmark[] = [
   renderBenchmark,
   cliBenchmark,
   idleBenchmark,
+  redisCostBenchmark,
 ];
 
 async function main(): Promise<number> {

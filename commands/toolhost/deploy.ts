@@ -35,8 +35,10 @@ export const deployCommand = command({
   sideEffect: true,
   async run({ args, services, reply, invocation }) {
     // A deploy token the user linked (/link tool) is used when the tool has no client certificate.
-    const deployToken = await services.accounts.credentials.deployToken(invocation.user, args.tool);
-    const client = services.toolhost.forTool(args.tool, { deployToken });
+    // Read while startOnce reads what is already running (one Redis round trip for both).
+    const clientReady = services.accounts.credentials
+      .deployToken(invocation.user, args.tool)
+      .then((deployToken) => services.toolhost.forTool(args.tool, { deployToken }));
     const input = {
       forceBuild: args.forceBuild,
       forceRun: args.forceRun,
@@ -48,10 +50,11 @@ export const deployCommand = command({
       resource: `deploy:${args.tool}`,
       invocation,
       locks: services.locks,
-      show: (id) => client.components.showDeployment(id),
+      show: async (id) => (await clientReady).components.showDeployment(id),
       isRunning: (d) => d.status === 'pending' || d.status === 'running',
       alreadyRunning: ALREADY_RUNNING,
       async start() {
+        const client = await clientReady;
         try {
           const created = await client.components.createDeployment(input);
           return { value: created, id: created.deploy_id };
@@ -64,7 +67,7 @@ export const deployCommand = command({
         }
       },
     });
-    const handle = await reply(withWarnings(deploymentCard(args.tool, deployment, note), client));
+    const handle = await reply(withWarnings(deploymentCard(args.tool, deployment, note), await clientReady));
     if (handle)
       await services.watches.start({ kind: 'deployment', tool: args.tool, id: deployment.deploy_id, handle });
     return undefined;

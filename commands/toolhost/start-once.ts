@@ -31,10 +31,13 @@ const REMEMBER_SECONDS = 24 * 3600;
  */
 async function existing<T>(spec: StartOnce<T>): Promise<Started<T> | undefined> {
   const key = spec.invocation.key;
-  const mine = key ? await spec.locks.recall(`by:${key}`) : undefined;
+  // Both read at once (one round trip): the second is not always needed, but it is cheap.
+  const [mine, current] = await Promise.all([
+    key ? spec.locks.recall(`by:${key}`) : undefined,
+    spec.locks.recall(`current:${spec.resource}`),
+  ]);
   const own = mine ? await spec.show(mine) : undefined;
   if (own) return { value: own };
-  const current = await spec.locks.recall(`current:${spec.resource}`);
   const shown = current ? await spec.show(current).catch(() => undefined) : undefined;
   return shown && spec.isRunning(shown) ? { value: shown, note: spec.alreadyRunning } : undefined;
 }

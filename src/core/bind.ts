@@ -126,6 +126,18 @@ function assignPositionals(
 }
 
 /**
+ * Whether the tool bound to the conversation could fill an argument of this command line (so it is
+ * worth reading): not when the command has no `<tool>` first, nor when every positional is given
+ * and no flag is used. When unsure (flags, which may take the next word), yes.
+ */
+export function mayTakeBoundTool(command: AnyCommand<unknown>, tokens: readonly Token[]): boolean {
+  const positional = command.positional ?? [];
+  if (positional[0] !== 'tool') return false;
+  if (tokens.some((token) => !token.quoted && token.text.startsWith('--'))) return true;
+  return tokens.length < positional.length;
+}
+
+/**
  * Whether the bound tool fills `<tool>`: when a required value would be missing without it, and also
  * when fewer values than positionals are given and the first is not the bound tool's name, so that an
  * optional id (`/build show latest`, `/logs web`) is never taken for a tool name. Another tool is

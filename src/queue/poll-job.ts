@@ -63,7 +63,8 @@ export interface PollSpec<D extends PollBookkeeping, L> {
 export function createPollProcessor<D extends PollBookkeeping, L>(spec: PollSpec<D, L>) {
   return async (job: Job<D>, token?: string): Promise<string> => {
     const data = job.data;
-    const attempt = data.attempt ?? 0;
+    // BullMQ counts every start of the job, and each start is one look: the count needs no write.
+    const attempt = Math.max(data.attempt ?? 0, (job.attemptsStarted ?? 1) - 1);
     let looked: { look: L } | undefined;
     try {
       looked = { look: await spec.look(data) };
@@ -83,10 +84,20 @@ export function createPollProcessor<D extends PollBookkeeping, L>(spec: PollSpec
       next = outcome.next;
     }
     if (Date.now() - data.startedAt > spec.maxAgeMs) return spec.giveUp(next, 'too-old');
-    await job.updateData(next);
-    await job.moveToDelayed(Date.now() + spec.delayMs({ attempt, errors: next.errors }), token);
+    const at = Date.now() + spec.delayMs({ attempt, errors: next.errors });
+    // A look that changed nothing but the count of looks leaves the data as it is: one write, not two.
+    // Otherwise both are sent at once (one round trip).
+    await Promise.all([
+      sameBut(next, data, 'attempt') ? undefined : job.updateData(next),
+      job.moveToDelayed(at, token),
+    ]);
     throw new DelayedError();
   };
+}
+
+/** True when `a` and `b` differ at most in `field`. */
+function sameBut<D extends object>(a: D, b: D, field: keyof D): boolean {
+  return JSON.stringify({ ...a, [field]: undefined }) === JSON.stringify({ ...b, [field]: undefined });
 }
 
 /** True for a failed look that says the resource no longer exists (not found, or HTTP 404). */

@@ -6,6 +6,7 @@ import { Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
 import { logConnectionErrors } from './connection-errors';
 import { embeddedState, removeEmbeddedRecord, stopOrphan, writeEmbeddedRecord } from './embedded-redis';
+import { LINK_OPTIONS } from './redis-link';
 
 /** A Redis connection and how to stop what was started for it. */
 export interface RedisHandle {
@@ -38,7 +39,7 @@ export const REQUEST_PATH_OPTIONS = {
 } satisfies RedisOptions;
 
 async function requestConnection(url: string, logger: Logger): Promise<Redis> {
-  const requests = new Redis(url, { ...REQUEST_PATH_OPTIONS, lazyConnect: true });
+  const requests = new Redis(url, { ...LINK_OPTIONS, ...REQUEST_PATH_OPTIONS, lazyConnect: true });
   logConnectionErrors(requests, logger, 'redis (requests)');
   await requests.connect();
   return requests;
@@ -89,7 +90,7 @@ export async function openRedis(options: {
   logger: Logger;
 }): Promise<RedisHandle> {
   if (options.url) {
-    const redis = new Redis(options.url, { maxRetriesPerRequest: null, lazyConnect: true });
+    const redis = new Redis(options.url, { ...LINK_OPTIONS, maxRetriesPerRequest: null, lazyConnect: true });
     logConnectionErrors(redis, options.logger, 'redis');
     await redis.connect();
     const requests = await requestConnection(options.url, options.logger).catch(async (error) => {
@@ -166,7 +167,7 @@ export async function openRedis(options: {
   );
   const url = `redis://${host}:${port}`;
   if (child.pid) writeEmbeddedRecord(dir, { pid: child.pid, url, owner: process.pid });
-  const redis = new Redis(url, { maxRetriesPerRequest: null });
+  const redis = new Redis(url, { ...LINK_OPTIONS, maxRetriesPerRequest: null });
   logConnectionErrors(redis, options.logger, 'redis');
   const requests = await requestConnection(url, options.logger);
   return {

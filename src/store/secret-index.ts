@@ -117,11 +117,28 @@ export class SecretIndex implements SecretRegistrar, SecretScrubber {
     options: { tool?: string; untrusted?: ReadonlySet<number> | 'all' } = {},
   ): Promise<string[]> {
     if (texts.every((t) => t.length < 6)) return texts;
-    const replies =
-      (await this.redis.pipeline().smembers(this.wordsKey()).get(this.versionKey()).exec()) ?? [];
-    for (const [error] of replies) if (error) throw error;
-    const stored = (replies[0]?.[1] ?? []) as string[];
-    this.lookups.observe((replies[1]?.[1] ?? null) as string | null);
+    // Usually one round trip: the lookups made with the word counts read last time, in the same
+    // pipeline as the words and version, which confirm them (every registration changes the version).
+    const first = await this.scrubWith(texts, options, this.wordsRead);
+    if (first.masked) return first.masked;
+    return (await this.scrubWith(texts, options, this.wordsRead, true)).masked as string[];
+  }
+
+  /** Word counts of multi-word secrets last read from the index, and its version then. */
+  private wordsRead: { stored: string[]; version: string | null } | undefined;
+
+  /**
+   * Reads the index's words and version and, given the words read before (`assumed`), asks about the
+   * digests this process does not know, all in one pipeline; masks `texts` unless the version moved
+   * on since `assumed` was read (then the caller asks again with the words just read), or `final`.
+   */
+  private async scrubWith(
+    texts: string[],
+    options: { tool?: string; untrusted?: ReadonlySet<number> | 'all' },
+    assumed: { stored: string[]; version: string | null } | undefined,
+    final = false,
+  ): Promise<{ masked?: string[] }> {
+    const stored = assumed?.stored ?? [];
     const words = new Set([...this.knownWords, ...stored.map(Number).filter((n) => n > 1 && n <= MAX_WORDS)]);
     const perText = texts.map((text) =>
       candidates(text, words).filter((c) => c.end - c.start <= MAX_CANDIDATE),
@@ -131,16 +148,40 @@ export class SecretIndex implements SecretRegistrar, SecretScrubber {
       for (const c of list) if (!digestOf.has(c.text)) digestOf.set(c.text, this.digest(c.text));
     }
     const unique = [...new Set(digestOf.values())];
-    if (unique.length === 0) return texts;
     const untrusted = options.untrusted;
     const isUntrusted = (i: number) => untrusted === 'all' || untrusted?.has(i) === true;
     const scoped = options.tool !== undefined && (untrusted === 'all' || (untrusted?.size ?? 0) > 0);
-    const global = await this.members(this.scopeKey('global'), unique);
-    const tool = scoped
-      ? await this.members(this.scopeKey({ tool: options.tool as string }), unique)
-      : new Set<string>();
+    const keys = [
+      this.scopeKey('global'),
+      ...(scoped ? [this.scopeKey({ tool: options.tool as string })] : []),
+    ];
+    const asked = keys.map((key) => (assumed ? this.lookups.unknown(key, unique) : []));
+    const pipeline = this.redis.pipeline().smembers(this.wordsKey()).get(this.versionKey());
+    keys.forEach((key, n) => {
+      const digests = asked[n] as string[];
+      for (let i = 0; i < digests.length; i += LOOKUP_SLICE) {
+        pipeline.smismember(key, ...digests.slice(i, i + LOOKUP_SLICE));
+      }
+    });
+    const replies = (await pipeline.exec()) ?? [];
+    for (const [error] of replies) if (error) throw error;
+    const [read, current] = replies.splice(0, 2).map(([, value]) => value) as [string[], string | null];
+    this.wordsRead = { stored: read, version: current ?? null };
+    this.lookups.observe(current ?? null);
+    if (!assumed || (!final && (current ?? null) !== assumed.version)) return {};
+    const [global, tool = new Set<string>()] = keys.map((key, n) => {
+      const digests = asked[n] as string[];
+      const flags = replies
+        .splice(0, Math.ceil(digests.length / LOOKUP_SLICE))
+        .flatMap(([, f]) => f as number[]);
+      const found = new Set(digests.filter((_, i) => flags[i] === 1));
+      this.lookups.learn(key, digests, found);
+      const known = this.lookups.members(key);
+      return new Set(unique.filter((d) => found.has(d) || known.has(d)));
+    }) as [Set<string>, Set<string>?];
     for (const digest of global) this.known.add(digest);
-    return texts.map((text, i) => {
+    if (unique.length === 0) return { masked: texts };
+    const masked = texts.map((text, i) => {
       const useTool = isUntrusted(i);
       const spans = (perText[i] ?? []).filter((c) => {
         const digest = digestOf.get(c.text) as string;
@@ -148,31 +189,7 @@ export class SecretIndex implements SecretRegistrar, SecretScrubber {
       });
       return maskSpans(text, spans);
     });
-  }
-
-  /** Which of `digests` are in the set `key`: the cache, and Redis for those it does not know. */
-  private async members(key: string, digests: string[]): Promise<Set<string>> {
-    const asked = this.lookups.unknown(key, digests);
-    const found = asked.length > 0 ? await this.ask(key, asked) : new Set<string>();
-    this.lookups.learn(key, asked, found);
-    const known = this.lookups.members(key);
-    return new Set(digests.filter((d) => found.has(d) || known.has(d)));
-  }
-
-  /** Which of `digests` are in the set `key` (asked in slices, one pipeline). */
-  private async ask(key: string, digests: string[]): Promise<Set<string>> {
-    const pipeline = this.redis.pipeline();
-    for (let i = 0; i < digests.length; i += LOOKUP_SLICE) {
-      pipeline.smismember(key, ...digests.slice(i, i + LOOKUP_SLICE));
-    }
-    const found = new Set<string>();
-    for (const [slice, [error, flags]] of ((await pipeline.exec()) ?? []).entries()) {
-      if (error) throw error;
-      (flags as number[]).forEach((flag, i) => {
-        if (flag === 1) found.add(digests[slice * LOOKUP_SLICE + i] as string);
-      });
-    }
-    return found;
+    return { masked };
   }
 
   scrubKnown(text: string): string {

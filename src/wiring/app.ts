@@ -39,6 +39,7 @@ import { DeliveryDeduper } from '../store/dedupe';
 import { RedisKeyValue, valueSealer } from '../store/key-value';
 import { ResourceLocks } from '../store/locks';
 import { openRedis, type RedisHandle } from '../store/redis';
+import { LINK_OPTIONS, withBlockingCopies } from '../store/redis-link';
 import { SubscriptionStore } from '../store/subscriptions';
 import { RedisTimeZoneStore } from '../store/time-zones';
 import { type Accounts, createAccounts } from './accounts';
@@ -106,7 +107,9 @@ export async function createApp(options: AppOptions): Promise<App> {
     dataDir: config.DATA_DIR,
     logger,
   });
-  const queueConnection = new Redis(redis.url, { maxRetriesPerRequest: null });
+  const queueConnection = withBlockingCopies(
+    new Redis(redis.url, { ...LINK_OPTIONS, maxRetriesPerRequest: null }),
+  );
   logConnectionErrors(queueConnection, logger, 'queues');
   const modes = serviceModes(config, options.sandbox);
   const emulated = options.emulated;

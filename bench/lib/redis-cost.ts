@@ -1,0 +1,144 @@
+/**
+ * What Deckhand costs Redis, counted (not timed): the requests each process sends (through
+ * {@link countRedisCalls}), the commands Redis runs for them (INFO commandstats, commands inside
+ * scripts included), per `/deploy`, per watch poll and per idle second — and the sequential round
+ * trips of the worker between a queued `/deploy` and its first card, from how much its first reply
+ * slows down when each worker↔Redis round trip is made longer.
+ */
+import type { Redis } from 'ioredis';
+import { watchJobId } from '../../src/queue/queues';
+import type { CallCounts } from '../../test/support/redis-calls';
+import { commandsBetween, serverCommandStats } from '../../test/support/redis-calls';
+import { waitFor } from '../../test/support/wait';
+import type { CostDeckhand } from './cost-deckhand';
+import { sleep } from './stats';
+
+/** The counter the measurements read (see `test/support/redis-calls.ts`). */
+export interface Counter {
+  of(port: number): CallCounts;
+  /** Commands in flight on the port, blocking waits left out. */
+  pending(port: number): number;
+}
+
+/** What one `/deploy` cost. */
+export interface DeployCost {
+  webCalls: number;
+  workerCalls: number;
+  /** Commands Redis ran, in scripts included. */
+  commands: number;
+  byName: Record<string, number>;
+  /** Worker requests by command name. */
+  workerByName: Record<string, number>;
+  firstReplyMs: number;
+}
+
+const ADMIN = { id: 'UADMIN', name: 'ada' } as const;
+
+function diffNames(after: Record<string, number>, before: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [name, n] of Object.entries(after))
+    if (n - (before[name] ?? 0) > 0) out[name] = n - (before[name] ?? 0);
+  return out;
+}
+
+/** Waits until the worker has nothing in flight (its last job's completion included). */
+async function workerQuiet(counter: Counter, port: number): Promise<void> {
+  await waitFor(async () => {
+    if (counter.pending(port) > 0) return false;
+    await sleep(30);
+    return counter.pending(port) === 0;
+  }, 30_000);
+}
+
+/** Types `/deploy <tool>` in `channel` and counts it until its job has ended. */
+export async function measureDeploy(
+  deckhand: CostDeckhand,
+  admin: Redis,
+  counter: Counter,
+  channel: string,
+  tool: string,
+): Promise<DeployCost> {
+  const { web, worker } = deckhand;
+  const before = { web: counter.of(web.relay.port), worker: counter.of(worker.relay.port) };
+  const stats = await serverCommandStats(admin);
+  const started = Date.now();
+  await deckhand.driver.command(ADMIN, channel, `/deploy ${tool}`);
+  await waitFor(() => deckhand.fake.channelMessages(channel).length > 0, 30_000);
+  const firstReplyMs = Date.now() - started;
+  // The job leaves its lane last: then nothing of it is left in flight.
+  await waitFor(
+    () => (counter.of(worker.relay.port).byName.lrem ?? 0) > (before.worker.byName.lrem ?? 0),
+    30_000,
+  );
+  await workerQuiet(counter, worker.relay.port);
+  const after = { web: counter.of(web.relay.port), worker: counter.of(worker.relay.port) };
+  const commands = commandsBetween(stats, await serverCommandStats(admin));
+  return {
+    webCalls: after.web.calls - before.web.calls,
+    workerCalls: after.worker.calls - before.worker.calls,
+    commands: commands.total,
+    byName: commands.byName,
+    workerByName: diffNames(after.worker.byName, before.worker.byName),
+    firstReplyMs,
+  };
+}
+
+/** Idle cost: worker requests and Redis commands (both processes) per second over `ms`. */
+export async function measureIdle(
+  deckhand: CostDeckhand,
+  admin: Redis,
+  counter: Counter,
+  ms: number,
+): Promise<{ callsPerSecond: number; commandsPerSecond: number; byName: Record<string, number> }> {
+  const port = deckhand.worker.relay.port;
+  const calls = counter.of(port).calls + counter.of(deckhand.web.relay.port).calls;
+  const stats = await serverCommandStats(admin);
+  await sleep(ms);
+  const commands = commandsBetween(stats, await serverCommandStats(admin));
+  const callsAfter = counter.of(port).calls + counter.of(deckhand.web.relay.port).calls;
+  return {
+    callsPerSecond: ((callsAfter - calls) * 1000) / ms,
+    commandsPerSecond: (commands.total * 1000) / ms,
+    byName: commands.byName,
+  };
+}
+
+/** Polls a deployment watch made over `ms`, from its job's started-attempts counter. */
+async function attemptsOf(admin: Redis, key: string): Promise<number> {
+  return Number((await admin.hget(key, 'ats')) ?? 0);
+}
+
+/**
+ * Cost of one poll of the running deployment watch of `tool` (the newest), over `ms`: requests and
+ * commands less what the idle worker makes in the same time (`idle`, per second).
+ */
+export async function measureWatchPolls(
+  deckhand: CostDeckhand,
+  admin: Redis,
+  counter: Counter,
+  bullPrefix: string,
+  tool: string,
+  ms: number,
+  idle: { callsPerSecond: number; commandsPerSecond: number },
+): Promise<{ polls: number; callsPerPoll: number; commandsPerPoll: number }> {
+  const pattern = `${bullPrefix}:watch:${watchJobId('deployment', tool, '*')}`;
+  const [key] = (await admin.keys(pattern)).filter((k) => k.split(':').length === pattern.split(':').length);
+  if (!key) throw new Error(`no deployment watch of ${tool} (${pattern})`);
+  const port = deckhand.worker.relay.port;
+  const attempts = await attemptsOf(admin, key);
+  const calls = counter.of(port).calls;
+  const stats = await serverCommandStats(admin);
+  await sleep(ms);
+  const polls = (await attemptsOf(admin, key)) - attempts;
+  const callsMade = counter.of(port).calls - calls;
+  // The two reads of the attempts counter are this benchmark's, not the worker's.
+  const commands = commandsBetween(stats, await serverCommandStats(admin), ['info', 'keys']);
+  const ownReads = 1;
+  const seconds = ms / 1000;
+  if (polls === 0) throw new Error('the watch did not poll');
+  return {
+    polls,
+    callsPerPoll: (callsMade - idle.callsPerSecond * seconds) / polls,
+    commandsPerPoll: (commands.total - ownReads - idle.commandsPerSecond * seconds) / polls,
+  };
+}

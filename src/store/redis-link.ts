@@ -1,0 +1,36 @@
+/**
+ * How every Deckhand connection to Redis notices a broken network and comes back (ioredis 5 options):
+ * a link that went silent — a partition, a firewall dropping packets, a Redis host gone — is given
+ * up and dialled again within about a second and a half, so work resumes within about two seconds
+ * of the network coming back, instead of whenever TCP's own retransmission would get through.
+ */
+import type { Redis, RedisOptions } from 'ioredis';
+
+/**
+ * - `socketTimeout`: a connection that has sent commands and heard nothing for 1.5 s is closed and
+ *   reconnected (Redis answers in well under a millisecond; 1.5 s of silence means the link is gone).
+ *   Its unanswered commands are sent again on the new link, as after any reconnect.
+ * - `connectTimeout`: a connection attempt that is not established in 1 s is abandoned and made
+ *   again (a dropped SYN is otherwise retried by the kernel only after 1, 3, 7, 15 s…).
+ * - `retryStrategy`: reconnects at most 200 ms apart, however long the outage (ioredis's default
+ *   grows to 2 s).
+ * - `keepAlive`: TCP keepalive from 1 s of idleness, so an idle connection's dead peer is noticed too.
+ */
+export const LINK_OPTIONS = {
+  socketTimeout: 1500,
+  connectTimeout: 1000,
+  retryStrategy: (times: number) => Math.min(50 * times, 200),
+  keepAlive: 1000,
+} satisfies RedisOptions;
+
+/**
+ * A connection whose copies made for blocking reads (BullMQ's workers wait up to 10 s for a job in
+ * one read) leave the socket timeout out: a silent wait is normal there, and BullMQ gives up a
+ * blocking read that outlived its timeout by a second and reconnects by itself.
+ */
+export function withBlockingCopies(connection: Redis): Redis {
+  const duplicate = connection.duplicate.bind(connection);
+  connection.duplicate = (override?: Partial<RedisOptions>) =>
+    duplicate({ ...override, socketTimeout: undefined });
+  return connection;
+}

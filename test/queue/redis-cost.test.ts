@@ -1,0 +1,54 @@
+/**
+ * The Redis cost of a queued `/deploy`, pinned: the requests the web and the worker send for it and
+ * the commands Redis runs (benchmark 9 measures the same with more repeats, against the targets).
+ * The counts are the same on every machine, so a change that adds a Redis request or a round trip to
+ * the command's path fails here. A repeat may also count an idle worker's periodic check or a poll of
+ * the running watch that fell in the same milliseconds, so the least of a few repeats is judged.
+ */
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CostDeckhand, startCostDeckhand } from '../../bench/lib/cost-deckhand';
+import { type DeployCost, measureDeploy } from '../../bench/lib/redis-cost';
+import { countRedisCalls } from '../support/redis-calls';
+import { startTestRedis, type TestRedis } from '../support/redis-server';
+
+/** Requests of a `/deploy` that finds its deployment running: web 3 (claim, lane, job) + worker 17. */
+const MAX_REQUESTS = 20;
+/** Commands Redis runs for it, inside BullMQ's and Deckhand's scripts included. */
+const MAX_COMMANDS = 92;
+
+let redis: TestRedis;
+let admin: Redis;
+let deckhand: CostDeckhand;
+const counter = countRedisCalls();
+
+beforeAll(async () => {
+  // Its own server: INFO commandstats counts every client of a server.
+  redis = await startTestRedis();
+  admin = new Redis({ host: redis.host, port: redis.port });
+  deckhand = await startCostDeckhand({ redisPort: redis.port, prefix: 'cost:' });
+});
+afterAll(async () => {
+  await deckhand?.close();
+  counter.stop();
+  admin?.disconnect();
+  await redis?.stop();
+});
+
+describe('the Redis cost of a queued /deploy', () => {
+  it(`is at most ${MAX_REQUESTS} requests and ${MAX_COMMANDS} Redis commands, and its card is posted`, async () => {
+    await measureDeploy(deckhand, admin, counter, 'CPIN0', 'mytool');
+    const costs: DeployCost[] = [];
+    for (let i = 1; i <= 5; i++)
+      costs.push(await measureDeploy(deckhand, admin, counter, `CPIN${i}`, 'mytool'));
+
+    const requests = Math.min(...costs.map((c) => c.webCalls + c.workerCalls));
+    const commands = Math.min(...costs.map((c) => c.commands));
+    expect(requests, JSON.stringify(costs.map((c) => c.workerByName))).toBeLessThanOrEqual(MAX_REQUESTS);
+    expect(commands, JSON.stringify(costs.map((c) => c.byName))).toBeLessThanOrEqual(MAX_COMMANDS);
+    // What the person saw: one card, showing the deployment already running.
+    const [card, ...more] = deckhand.fake.channelMessages('CPIN5');
+    expect(more).toEqual([]);
+    expect(JSON.stringify(card?.attachments)).toContain('A deployment is already running');
+  }, 120_000);
+});

@@ -53,7 +53,8 @@ export const ENV = {
   },
   REDIS_SENTINEL_PASSWORD: {
     schema: z.string().min(1).optional(),
-    description: 'Password of the sentinels themselves, when they require one (`requirepass` in sentinel.conf).',
+    description:
+      'Password of the sentinels themselves, when they require one (`requirepass` in sentinel.conf).',
   },
   REDIS_CLUSTER_NODES: {
     schema: listOf(/^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+):\d{1,5}$/, '10.0.0.5:6379'),
@@ -71,7 +72,8 @@ export const ENV = {
   },
   REDIS_TLS: {
     schema: bool.default(false),
-    description: 'Use TLS to the Redis nodes (and sentinels) given by `REDIS_SENTINELS` or `REDIS_CLUSTER_NODES`.',
+    description:
+      'Use TLS to the Redis nodes (and sentinels) given by `REDIS_SENTINELS` or `REDIS_CLUSTER_NODES`.',
   },
   REDIS_KEY_PREFIX: {
     schema: z

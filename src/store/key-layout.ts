@@ -16,7 +16,10 @@ export class KeyLayoutError extends Error {}
 export function keyGroups(prefix: string): { name: string; keys: string[] }[] {
   const groups = QUEUE_NAMES.map((queue) => {
     const base = `${bullPrefix(prefix, queue)}:${queue}`;
-    return { name: `queue ${queue}`, keys: [`${base}:wait`, `${base}:meta`, `${base}:active`, `${base}:events`] };
+    return {
+      name: `queue ${queue}`,
+      keys: [`${base}:wait`, `${base}:meta`, `${base}:active`, `${base}:events`],
+    };
   });
   groups.push(
     { name: 'command lanes', keys: [`${prefix}cmd:lane:{commands}:a`, `${prefix}cmd:lane:{commands}:b`] },
@@ -74,7 +77,8 @@ export async function checkKeyLayout(
 export async function queuesUsable(queues: Queues, prefix: string): Promise<boolean> {
   await Promise.all(
     QUEUE_NAMES.map(async (queue) => {
-      const client = await queues[queue].client;
+      // The connection the queues were opened with (`openQueues`): the one BullMQ's scripts use.
+      const client = queues[queue].opts.connection as RedisClient;
       const base = `${bullPrefix(prefix, queue)}:${queue}`;
       await client.exists(`${base}:wait`, `${base}:meta`);
     }),

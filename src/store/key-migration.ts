@@ -32,7 +32,8 @@ function renamer(prefix: string): (key: string) => string | undefined {
       return queue ? `${bull}{${queue}}:${rest}` : undefined;
     }
     const lane = `${prefix}cmd:lane:`;
-    if (key.startsWith(lane) && !key.startsWith(`${lane}{`)) return `${lane}{commands}:${key.slice(lane.length)}`;
+    if (key.startsWith(lane) && !key.startsWith(`${lane}{`))
+      return `${lane}{commands}:${key.slice(lane.length)}`;
     const secrets = `${prefix}secrets:`;
     if (key.startsWith(secrets) && !key.startsWith(`${secrets}{`)) {
       const rest = key.slice(secrets.length);
@@ -88,7 +89,12 @@ export async function migrateKeyLayout(redis: RedisClient, prefix: string, logge
   }
   try {
     const rename = renamer(prefix);
-    const patterns = [`${untaggedBullPrefix(prefix)}:*`, `${prefix}cmd:lane:*`, `${prefix}secrets:*`, `${prefix}tail:*`];
+    const patterns = [
+      `${untaggedBullPrefix(prefix)}:*`,
+      `${prefix}cmd:lane:*`,
+      `${prefix}secrets:*`,
+      `${prefix}tail:*`,
+    ];
     let moved = 0;
     let kept = 0;
     for (const pattern of patterns) {

@@ -111,12 +111,18 @@ export function redisTopology(config: TopologyConfig): RedisTopology | undefined
   const sentinels = config.REDIS_SENTINELS ?? [];
   const clusterNodes = config.REDIS_CLUSTER_NODES ?? [];
   const url = config.REDIS_URL;
-  const given = [url ? 'REDIS_URL' : '', sentinels.length ? 'REDIS_SENTINELS' : '', clusterNodes.length ? 'REDIS_CLUSTER_NODES' : ''].filter(Boolean);
+  const given = [
+    url ? 'REDIS_URL' : '',
+    sentinels.length ? 'REDIS_SENTINELS' : '',
+    clusterNodes.length ? 'REDIS_CLUSTER_NODES' : '',
+  ].filter(Boolean);
   if (given.length > 1)
     throw new RedisTopologyError(`Set only one of ${given.join(', ')}: each names a whole Redis deployment.`);
   if (sentinels.length > 0) {
     if (!config.REDIS_SENTINEL_NAME)
-      throw new RedisTopologyError('REDIS_SENTINELS is set but REDIS_SENTINEL_NAME (the master name the sentinels know) is not.');
+      throw new RedisTopologyError(
+        'REDIS_SENTINELS is set but REDIS_SENTINEL_NAME (the master name the sentinels know) is not.',
+      );
     return {
       kind: 'sentinel',
       sentinels: sentinels.map((s) => hostPort(s, 'REDIS_SENTINELS')),
@@ -142,14 +148,17 @@ export function redisTopology(config: TopologyConfig): RedisTopology | undefined
   const parsed = multiHostUrl(url);
   const tls = parsed.scheme.startsWith('rediss');
   const hosts = parsed.hosts.map((h) => hostPort(h, 'REDIS_URL'));
-  if (parsed.scheme.endsWith('+cluster')) return { kind: 'cluster', nodes: hosts, ...auth(config, parsed, tls) };
+  if (parsed.scheme.endsWith('+cluster'))
+    return { kind: 'cluster', nodes: hosts, ...auth(config, parsed, tls) };
   const [name, db] = parsed.path;
   if (!name)
     throw new RedisTopologyError(
       'REDIS_URL redis+sentinel:// needs the master name as its path: redis+sentinel://:PASSWORD@HOST:26379,HOST:26379/mymaster',
     );
   if (db !== undefined && !/^\d+$/.test(db))
-    throw new RedisTopologyError(`REDIS_URL: the database after the master name must be a number, not "${db}".`);
+    throw new RedisTopologyError(
+      `REDIS_URL: the database after the master name must be a number, not "${db}".`,
+    );
   return {
     kind: 'sentinel',
     sentinels: hosts,

@@ -11,8 +11,8 @@
  */
 import type { Logger } from 'pino';
 import type { AdapterFactory, PlatformAdapter } from '../../adapters/types';
-import { MetricsEndpoint } from '../web/metrics-endpoint';
 import { queuesUsable } from '../store/key-layout';
+import { MetricsEndpoint } from '../web/metrics-endpoint';
 import { WebServer } from '../web/server';
 import type { App } from './app';
 import { adapterContext } from './host';

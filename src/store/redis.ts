@@ -51,13 +51,20 @@ async function requestConnection(topology: RedisTopology, logger: Logger): Promi
 }
 
 /**
- * Closes a connection: QUIT when it is open, nothing when it already ended. (ioredis never settles
+ * Closes a connection: QUIT when it is open (at most 3 s), nothing when it already ended. (ioredis never settles
  * `quit()` on a connection another owner already closed, and with no socket left the process would
  * fall out of its event loop in the middle of shutting down.)
  */
 export async function closeConnection(connection: Redis): Promise<void> {
   if (connection.status === 'end') return;
-  await connection.quit().catch(() => connection.disconnect());
+  // A Cluster client whose node died (a failover) may never settle QUIT there: bounded, then cut.
+  let timer: NodeJS.Timeout | undefined;
+  const bounded = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, 3000);
+  });
+  await Promise.race([connection.quit().catch(() => undefined), bounded]);
+  clearTimeout(timer);
+  if ((connection.status as string) !== 'end') connection.disconnect();
 }
 
 /** The exact command to install Redis, shown when `redis-server` is missing. */

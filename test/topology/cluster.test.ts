@@ -6,17 +6,21 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config';
+import { silentLogger } from '../../src/log';
 import { forgetDiscovered } from '../../src/queue/discover-processor';
 import { bullPrefix, QUEUE_NAMES } from '../../src/queue/queues';
 import { TailState, tailKey } from '../../src/queue/tail-state';
 import type { ToolhostSandbox } from '../../src/sandbox/toolhost';
 import { jobsRuntimeOf } from '../../src/sandbox/toolhost/jobs-engine';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
+import { KeyLayoutError, queuesUsable } from '../../src/store/key-layout';
 import { ImportFollowers } from '../../src/store/links-imports';
 import { PushAccessCache } from '../../src/store/links-permissions';
 import { isCluster } from '../../src/store/redis-connect';
 import { SecretIndex } from '../../src/store/secret-index';
 import { SubscriptionStore } from '../../src/store/subscriptions';
+import { createApp } from '../../src/wiring';
 import { type SlackBot, startSlackBot, USERS } from '../fakes/slack/harness';
 import { startTestCluster, type TestCluster } from '../support/redis-topologies';
 import { waitFor } from '../support/wait';
@@ -31,9 +35,12 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await slack?.close();
+  const t0 = Date.now();
+  await Promise.race([slack?.close(), new Promise((r) => setTimeout(r, 20_000))]);
+  console.log(`closed the bot in ${Date.now() - t0} ms`);
   await cluster?.stop();
-});
+  console.log(`stopped the cluster in ${Date.now() - t0} ms`);
+}, 120_000);
 
 const restarts = () =>
   jobsRuntimeOf((slack.app.sandbox as ToolhostSandbox).ctx).get('mytool', 'web')?.restarts ?? 0;
@@ -68,6 +75,19 @@ describe('Deckhand on a Redis Cluster', () => {
     for (const queue of QUEUE_NAMES)
       masters.add(await cluster.masterOf(await slotOf(`${bullPrefix(prefix, queue)}:${queue}:wait`)));
     expect(masters.size).toBeGreaterThan(1);
+  });
+
+  it('refuses to start on one node of the cluster given as a single Redis, with one line', async () => {
+    const config = loadConfig({ REDIS_URL: `redis://${cluster.nodes[0]}`, REDIS_KEY_PREFIX: 'dhone:' });
+    const started = createApp({ config, logger: silentLogger, sandbox: true });
+    await expect(started).rejects.toThrow(KeyLayoutError);
+    await expect(started).rejects.toThrow(
+      /^the Redis at REDIS_URL is one node of a Redis Cluster: give the whole cluster \(REDIS_URL=redis\+cluster:\/\/HOST:PORT,HOST:PORT or REDIS_CLUSTER_NODES; docs\/redis\.md\)\.$/,
+    );
+  });
+
+  it('is ready: the queues answer a command over several of their keys', async () => {
+    expect(await queuesUsable(slack.app.queues, slack.config.REDIS_KEY_PREFIX)).toBe(true);
   });
 
   it('runs every store that writes several keys at once', async () => {
@@ -143,7 +163,7 @@ describe('Deckhand on a Redis Cluster', () => {
     try {
       const build = await platform
         .forTool('mytool')
-        .builds.start({ source_url: 'https://example.org/cluster.git' });
+        .builds.start({ source_url: 'https://example.org/stuck-cluster.git' });
       const handle = {
         platform: 'slack' as const,
         conversationId: 'slack:T1:C0WATCH',

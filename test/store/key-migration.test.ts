@@ -4,7 +4,7 @@
  * queue names again afterwards is refused with one line.
  */
 import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/log';
 import { closeQueues, openQueues, untaggedBullPrefix } from '../../src/queue/queues';
@@ -12,14 +12,15 @@ import { TailState, tailKey } from '../../src/queue/tail-state';
 import { KeyLayoutError } from '../../src/store/key-layout';
 import { layoutKey, prepareKeyLayout } from '../../src/store/key-migration';
 import { SecretIndex } from '../../src/store/secret-index';
-import { testPrefix, testRedis } from '../support/redis';
+import { testPrefix, testRedisOptions } from '../support/redis';
 
 let redis: Redis;
 const prefix = testPrefix();
 const topology = { kind: 'node', url: 'redis://unused' } as const;
 
 beforeAll(() => {
-  redis = testRedis();
+  // The untagged layout only ever ran on one node: always the test redis-server, in a cluster run too.
+  redis = new Redis(testRedisOptions());
 });
 afterAll(async () => {
   await redis.quit();

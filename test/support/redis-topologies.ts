@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -29,6 +30,10 @@ async function startProcess(args: string[], dir: string): Promise<RedisProcess &
   await new Promise<void>((ready, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`redis-server did not start:\n${output}`)), 15_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`redis-server exited with code ${code}:\n${output}`));
+    });
     child.on('error', (error) => {
       clearTimeout(timer);
       reject(
@@ -164,12 +169,30 @@ export interface TestCluster {
   stop(): Promise<void>;
 }
 
+/** True when nothing listens on `port` of 127.0.0.1. */
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** A free port whose cluster bus port (port + 10000) is free too. */
+async function freeClusterPort(): Promise<number> {
+  for (;;) {
+    const port = await freePort();
+    if (port + 10000 <= 65535 && (await portFree(port + 10000))) return port;
+  }
+}
+
 /** Starts 6 nodes and joins them as 3 masters with a replica each (`redis-cli --cluster create`). */
 export async function startTestCluster(nodeTimeoutMs = 2000): Promise<TestCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'deckhand-cluster-'));
   const processes: RedisProcess[] = [];
   for (let i = 0; i < 6; i++) {
-    const port = await freePort();
+    const port = await freeClusterPort();
     const nodeDir = join(dir, String(port));
     rmSync(nodeDir, { recursive: true, force: true });
     await import('node:fs').then((fs) => fs.mkdirSync(nodeDir));

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { Redis, type RedisOptions } from 'ioredis';
+import { type Cluster, Redis, type RedisOptions } from 'ioredis';
 import { inject } from 'vitest';
-import { connectRedis } from '../../src/store/redis-connect';
+import { connectRedis, isCluster } from '../../src/store/redis-connect';
 import { type RedisTopology, redisTopology } from '../../src/store/redis-topology';
 
 /**
@@ -35,4 +35,11 @@ export function testRedis(): Redis {
 /** A unique key prefix for one test file. */
 export function testPrefix(): string {
   return `t${randomBytes(4).toString('hex')}:`;
+}
+
+/** Every key matching `pattern`, from every master of a Cluster (KEYS reaches one node only). */
+export async function allKeys(redis: Redis, pattern: string): Promise<string[]> {
+  if (!isCluster(redis)) return redis.keys(pattern);
+  const masters = (redis as unknown as Cluster).nodes('master');
+  return (await Promise.all(masters.map((node) => node.keys(pattern)))).flat();
 }

@@ -6,6 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderCheck } from '../../src/cli/doctor/check';
+import { redisChecks } from '../../src/cli/doctor/redis-checks';
 import { loadConfig } from '../../src/config';
 import { silentLogger } from '../../src/log';
 import { forgetDiscovered } from '../../src/queue/discover-processor';
@@ -88,6 +90,22 @@ describe('Deckhand on a Redis Cluster', () => {
 
   it('is ready: the queues answer a command over several of their keys', async () => {
     expect(await queuesUsable(slack.app.queues, slack.config.REDIS_KEY_PREFIX)).toBe(true);
+  });
+
+  it('doctor reports the masters, replicas and slots, and that the keys fit', async () => {
+    const lines = (await redisChecks(loadConfig({ REDIS_URL: `redis+cluster://${cluster.nodes[0]}` }))).map(
+      renderCheck,
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^✓ Redis topology: Redis Cluster: 3 master\(s\) \(.*\), 3 replica\(s\), 16384\/16384 slots covered, state ok\.$/,
+      ),
+    );
+    expect(lines).toContain('✓ Redis eviction: maxmemory-policy noeviction.');
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^✗ Redis persistence: the append-only file is off on 127\.0\.0\.1:\d+, /),
+    );
+    expect(lines).toContain('✓ Redis keys: the keys under "dh:" fit this topology.');
   });
 
   it('runs every store that writes several keys at once', async () => {

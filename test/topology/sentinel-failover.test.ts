@@ -5,6 +5,9 @@
  * after the failover run without a restart. The follow time is printed (figures, not asserted).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderCheck } from '../../src/cli/doctor/check';
+import { redisChecks } from '../../src/cli/doctor/redis-checks';
+import { loadConfig } from '../../src/config';
 import type { ToolhostSandbox } from '../../src/sandbox/toolhost';
 import { jobsRuntimeOf } from '../../src/sandbox/toolhost/jobs-engine';
 import { type SlackBot, startSlackBot, USERS } from '../fakes/slack/harness';
@@ -31,6 +34,22 @@ const restarts = () =>
   jobsRuntimeOf((slack.app.sandbox as ToolhostSandbox).ctx).get('mytool', 'web')?.restarts ?? 0;
 
 describe('a Sentinel failover under load', () => {
+  it('doctor reports the Sentinel master and its replica', async () => {
+    const config = loadConfig({
+      REDIS_SENTINELS: group.sentinels.join(','),
+      REDIS_SENTINEL_NAME: group.name,
+    });
+    const lines = (await redisChecks(config)).map(renderCheck);
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^✓ Redis topology: Sentinel group "${group.name}": master at .*:${await group.masterPort()} \\(found through 3 sentinel\\(s\\)\\), 1 replica\\(s\\)\\.$`,
+        ),
+      ),
+    );
+    expect(lines).toContain('✓ Redis keys: the keys under "dh:" fit this topology.');
+  });
+
   it('follows the new master; every command answered once, none run twice or after its "nothing was done"', async () => {
     const first = await group.masterPort();
     const before = restarts();

@@ -74,7 +74,12 @@ async function clusterTopology(redis: RedisClient): Promise<CheckResult[]> {
   const cluster = redis as unknown as import('ioredis').Cluster;
   const state = infoFields(await redis.cluster('INFO'));
   const masters = cluster.nodes('master');
-  const replicas = cluster.nodes('slave');
+  // The client connects to masters only (reads go to masters): the replicas are read from CLUSTER NODES.
+  const table = String(await redis.cluster('NODES'));
+  const replicas = table.split('\n').filter((line) => {
+    const flags = line.split(' ')[2] ?? '';
+    return flags.includes('slave') && !flags.includes('fail');
+  });
   const slots = Number(state.get('cluster_slots_assigned') ?? 0);
   const infos = await Promise.all(
     masters.map(async (node) => ({

@@ -35,7 +35,7 @@ import { logConnectionErrors } from '../store/connection-errors';
 import { DeliveryDeduper } from '../store/dedupe';
 import { prepareKeyLayout } from '../store/key-migration';
 import { ResourceLocks } from '../store/locks';
-import { openRedis, type RedisHandle } from '../store/redis';
+import { closeConnection, openRedis, type RedisHandle } from '../store/redis';
 import { redisTopology } from '../store/redis-topology';
 import { SubscriptionStore } from '../store/subscriptions';
 import { RedisTimeZoneStore } from '../store/time-zones';
@@ -345,7 +345,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         await calendar.close();
         await calendarSandbox?.close();
         await mediaSetup.close();
-        await queueConnection.quit().catch(() => undefined);
+        await closeConnection(queueConnection);
         await redis.close();
       },
     };

@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import type { WatchEvent } from '../src/core/watch';
-import { bullPrefix, closeQueues, openQueues } from '../src/queue/queues';
+import { closeQueues, openQueues } from '../src/queue/queues';
 import { QueueWatchService } from '../src/queue/watch-service';
 import { startToolhostSandbox } from '../src/sandbox/toolhost';
 import { ToolhostClientFactory } from '../src/services/toolhost';
@@ -44,7 +44,7 @@ async function runFanout(ctx: BenchContext): Promise<BenchResult> {
   };
   const prefix = 'bench-fanout:';
   const redis = new Redis(ctx.redisUrl, { maxRetriesPerRequest: null });
-  const queues = openQueues(redis, bullPrefix(prefix));
+  const queues = openQueues(redis, prefix);
   const port = await freePort();
   const deckhand = spawnDeckhand({
     role: 'worker',

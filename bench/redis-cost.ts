@@ -56,7 +56,7 @@ async function runRedisCost(ctx: BenchContext): Promise<BenchResult> {
       deckhand,
       admin,
       counter,
-      bullPrefix(prefix),
+      bullPrefix(prefix, 'watch'),
       'mytool',
       watchMs,
       idle,

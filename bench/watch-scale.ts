@@ -15,7 +15,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { pollDelayMs } from '../src/core/poll-schedule';
-import { bullPrefix, closeQueues, openQueues } from '../src/queue/queues';
+import { closeQueues, openQueues } from '../src/queue/queues';
 import { QueueWatchService } from '../src/queue/watch-service';
 import type { BenchContext, Benchmark } from './lib/context';
 import { type StatusChange, startCountingSandbox } from './lib/counting-sandbox';
@@ -52,7 +52,7 @@ async function runWatchScale(ctx: BenchContext): Promise<BenchResult> {
   const prefix = 'bench-watch:';
   const redis = new Redis(ctx.redisUrl, { maxRetriesPerRequest: null });
   await redis.flushall();
-  const queues = openQueues(redis, bullPrefix(prefix));
+  const queues = openQueues(redis, prefix);
   const watches = new QueueWatchService(queues, redis, prefix);
   const tokensFile = join(ctx.dir, 'tokens.txt');
   writeFileSync(tokensFile, [...sandbox.tokens].map(([t, token]) => `${t}=${token}`).join('\n'));

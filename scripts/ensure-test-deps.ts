@@ -1,6 +1,6 @@
 /**
  * Makes sure the system packages the tests need are installed: redis-server (every queue and state
- * test runs on a real one) and chromium (the browser tests of the OAuth and secret pages). Installs
+ * test runs on a real one, the Sentinel tests run it as sentinels too), redis-cli (the Cluster tests) and chromium (the browser tests of the OAuth and secret pages). Installs
  * them where this user may (see src/system-packages.ts); otherwise stops with the exact commands.
  */
 import { ensurePackages, installHint } from '../src/system-packages';
@@ -8,6 +8,8 @@ import { ensurePackages, installHint } from '../src/system-packages';
 const result = ensurePackages(
   [
     { command: 'redis-server', pkg: 'redis-server' },
+    // redis-cli builds the test Redis Cluster (`--cluster create`); the sentinels are redis-server --sentinel.
+    { command: 'redis-cli', pkg: 'redis-tools' },
     { command: 'chromium', pkg: 'chromium' },
   ],
   (line) => process.stderr.write(`${line}\n`),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REDIS_URL_SCHEMES } from './store/redis-topology';
 
 /** One environment variable: its schema, default and what it is for (docs/configuration.md lists them all). */
 interface EnvVar<T extends z.ZodType = z.ZodType> {
@@ -31,17 +32,59 @@ export const ENV = {
       'Write logs to this file instead of stderr. The interactive shell defaults to `.data/deckhand.log`.',
   },
   REDIS_URL: {
-    schema: z.url({ message: 'must be a redis:// or rediss:// URL' }).optional(),
+    schema: z
+      .string()
+      .regex(
+        REDIS_URL_SCHEMES,
+        'must be a redis://, rediss://, redis+sentinel:// or redis+cluster:// URL (see docs/redis.md)',
+      )
+      .optional(),
     description:
-      'Redis to use. When unset, Deckhand starts a local `redis-server` with its data under `.data/redis`.',
+      'Redis to use: `redis://` or `rediss://` for one node, `redis+sentinel://:PASSWORD@HOST:26379,HOST:26379/MASTER` for a Sentinel group, `redis+cluster://:PASSWORD@HOST:6379,HOST:6379` for a Cluster (`rediss+…` for TLS; docs/redis.md). When no Redis is set, Deckhand starts a local `redis-server` with its data under `.data/redis`.',
+  },
+  REDIS_SENTINELS: {
+    schema: listOf(/^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+):\d{1,5}$/, '10.0.0.5:26379'),
+    description:
+      'Sentinels of a Sentinel group (`host:port`, comma-separated), instead of a `redis+sentinel://` URL. Needs `REDIS_SENTINEL_NAME`.',
+  },
+  REDIS_SENTINEL_NAME: {
+    schema: z.string().min(1).optional(),
+    description: 'Name of the master the sentinels watch (`sentinel monitor NAME …`).',
+  },
+  REDIS_SENTINEL_PASSWORD: {
+    schema: z.string().min(1).optional(),
+    description:
+      'Password of the sentinels themselves, when they require one (`requirepass` in sentinel.conf).',
+  },
+  REDIS_CLUSTER_NODES: {
+    schema: listOf(/^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+):\d{1,5}$/, '10.0.0.5:6379'),
+    description:
+      'Some nodes of a Redis Cluster (`host:port`, comma-separated; the rest are discovered), instead of a `redis+cluster://` URL.',
+  },
+  REDIS_PASSWORD: {
+    schema: z.string().min(1).optional(),
+    description:
+      'Password of the Redis data nodes with `REDIS_SENTINELS` or `REDIS_CLUSTER_NODES` (a URL carries its own).',
+  },
+  REDIS_USERNAME: {
+    schema: z.string().min(1).optional(),
+    description: 'ACL user of the Redis data nodes with `REDIS_SENTINELS` or `REDIS_CLUSTER_NODES`.',
+  },
+  REDIS_TLS: {
+    schema: bool.default(false),
+    description:
+      'Use TLS to the Redis nodes (and sentinels) given by `REDIS_SENTINELS` or `REDIS_CLUSTER_NODES`.',
   },
   REDIS_KEY_PREFIX: {
     schema: z
       .string()
-      .regex(/^[A-Za-z0-9:_-]*$/, 'letters, digits, `:`, `_` and `-` only')
+      .regex(
+        /^[A-Za-z0-9:_-]*(\{[A-Za-z0-9:_-]+\}[A-Za-z0-9:_-]*)?$/,
+        'letters, digits, `:`, `_` and `-`, and at most one `{hash tag}`',
+      )
       .default('dh:'),
     description:
-      'Prefix of every Redis key and queue Deckhand uses, so several deployments can share one Redis.',
+      "Prefix of every Redis key and queue Deckhand uses, so several deployments can share one Redis. Without braces Deckhand tags each queue and each group of keys used together itself (spread over a Cluster's masters); a `{tag}` in it puts every key in that one slot (docs/redis.md).",
   },
   DATA_DIR: {
     schema: z.string().default('.data'),

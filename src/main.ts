@@ -53,7 +53,7 @@ async function run(args: Run): Promise<number> {
       const platforms = args.command === 'start' ? runnablePlatforms(config) : [];
       const { redisPreflight } = await import('./wiring/redis-preflight');
       const failure = redisPreflight({
-        redisUrl: config.REDIS_URL,
+        redisUrl: config.REDIS_URL ?? config.REDIS_SENTINELS[0] ?? config.REDIS_CLUSTER_NODES[0],
         platformsConfigured: platforms,
         say: (line) => process.stderr.write(`${line}\n`),
       });

@@ -28,9 +28,13 @@ export function laneOf(job: CommandJob): string {
   return `${job.invocation.conversationId}|${user.platform}:${user.workspace}:${user.id}`;
 }
 
-/** Redis key of a lane's FIFO (job ids in arrival order). */
+/**
+ * Redis key of a lane's FIFO (job ids in arrival order). Every lane carries the `commands` queue's
+ * hash tag (see `bullPrefix`): a burst's lanes are joined in one script, which on a Redis Cluster
+ * needs its keys in one slot — the slot of the queue the jobs go to.
+ */
 export function laneKey(prefix: string, lane: string): string {
-  return `${prefix}cmd:lane:${lane}`;
+  return `${prefix}cmd:lane:{commands}:${lane}`;
 }
 
 /** The options of every command job. */

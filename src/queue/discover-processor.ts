@@ -61,7 +61,8 @@ export async function forgetDiscovered(
 ): Promise<void> {
   if (kinds.length === 0) return;
   const keys = seenKeys(prefix, tool);
-  await redis.del(...kinds.map((kind) => keys[kind]));
+  // One DEL per key: they are in different Cluster slots.
+  await Promise.all(kinds.map((kind) => redis.del(keys[kind])));
 }
 
 /**

@@ -67,12 +67,12 @@ export interface DeliverJobData {
 export type Queues = Record<QueueName, Queue>;
 
 /**
- * Opens every queue under `prefix` (BullMQ keys are `<prefix>:<queue>:…`). Jobs added through them
+ * Opens every queue under `keyPrefix` (BullMQ keys are `<bullPrefix>:<queue>:…`, see {@link bullPrefix}). Jobs added through them
  * carry the id of the invocation that added them (see `job-context.ts`).
  */
-export function openQueues(connection: Redis, prefix: string): Queues {
+export function openQueues(connection: Redis, keyPrefix: string): Queues {
   const entries = QUEUE_NAMES.map(
-    (name) => [name, new InvocationQueue(name, { connection, prefix })] as const,
+    (name) => [name, new InvocationQueue(name, { connection, prefix: bullPrefix(keyPrefix, name) })] as const,
   );
   return Object.fromEntries(entries) as Queues;
 }
@@ -82,8 +82,18 @@ export async function closeQueues(queues: Queues): Promise<void> {
   await Promise.all(Object.values(queues).map((queue) => queue.close()));
 }
 
-/** The BullMQ key prefix for a Deckhand key prefix (`dh:` → `dh:bull`). */
-export function bullPrefix(keyPrefix: string): string {
+/**
+ * The BullMQ key prefix of one queue (`dh:` → `dh:bull:{commands}`): BullMQ's scripts use several
+ * keys of a queue at once, which on a Redis Cluster must share a slot, so each queue's keys carry a
+ * hash tag of their own (the queues spread over the masters; docs.bullmq.io/patterns/redis-cluster).
+ * A key prefix with a tag of its own (`{dh}:`) wins: Redis hashes the first `{…}` of a key.
+ */
+export function bullPrefix(keyPrefix: string, queue: QueueName): string {
+  return `${keyPrefix}bull:{${queue}}`;
+}
+
+/** The BullMQ key prefix every queue shared before queues were tagged (`dh:bull`). */
+export function untaggedBullPrefix(keyPrefix: string): string {
   return `${keyPrefix}bull`;
 }
 

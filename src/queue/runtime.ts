@@ -12,7 +12,7 @@ import { createDiscoverProcessor } from './discover-processor';
 import { inJobInvocation, invocationOf } from './job-context';
 import { createNotifyProcessor } from './notify-processor';
 import { instrumentWorker } from './queue-metrics';
-import { DELIVER_QUEUES, type QueueName, type Queues } from './queues';
+import { bullPrefix, DELIVER_QUEUES, type QueueName, type Queues } from './queues';
 import { createWatchProcessor } from './watch-processor';
 import type { QueueWatchService } from './watch-service';
 
@@ -21,7 +21,6 @@ export interface WorkerDeps<S> {
   queues: Queues;
   /** Connection the workers duplicate for their blocking reads. */
   connection: Redis;
-  bullPrefix: string;
   keyPrefix: string;
   redis: Redis;
   kinds: readonly WatchKind<S>[];
@@ -97,7 +96,7 @@ export function startWorkers<S>(deps: WorkerDeps<S>): Workers {
       new Worker(name, inJobInvocation(processor), {
         ...lockOptions(deps.lockMs),
         connection: deps.connection,
-        prefix: deps.bullPrefix,
+        prefix: bullPrefix(deps.keyPrefix, name),
         concurrency: CONCURRENCY[name],
       }),
     );
@@ -107,7 +106,7 @@ export function startWorkers<S>(deps: WorkerDeps<S>): Workers {
       ...lockOptions(deps.lockMs),
       ...(extra.maxStalledCount !== undefined ? { maxStalledCount: extra.maxStalledCount } : {}),
       connection: deps.connection,
-      prefix: deps.bullPrefix,
+      prefix: bullPrefix(deps.keyPrefix, name),
       concurrency: extra.concurrency,
     });
     const onFailed = extra.onFailed;

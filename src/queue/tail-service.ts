@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { TailKind, TailRequest, TailService } from '../core/tail';
 import type { Queues } from './queues';
-import { TailState } from './tail-state';
+import { TailState, tailKey } from './tail-state';
 
 /** Data of a tail job. */
 export interface TailJobData extends TailRequest {
@@ -79,6 +79,6 @@ export class QueueTailService implements TailService {
 
   /** The Redis state of a tail. */
   stateOf(jobId: string): TailState {
-    return new TailState(this.redis, `${this.prefix}tail:${jobId}`);
+    return new TailState(this.redis, tailKey(this.prefix, jobId));
   }
 }

@@ -10,6 +10,14 @@ export interface TailCursor {
 }
 
 /**
+ * Base key of a tail's state. Its keys are written together (one MULTI), so they share a hash tag:
+ * one Redis Cluster slot per tail.
+ */
+export function tailKey(prefix: string, jobId: string): string {
+  return `${prefix}tail:{${jobId}}`;
+}
+
+/**
  * A tail's state in Redis, so that a tail taken over by another worker (after a crash) continues the
  * same transcript: the lines so far (a list, in arrival order), the resume cursor, and the stop flag.
  */
@@ -54,7 +62,7 @@ export class TailState {
     return (await this.redis.exists(`${this.key}:stop`)) === 1;
   }
 
-  /** Forgets everything once the transcript was delivered. */
+  /** Forgets everything once the transcript was delivered (the keys share a slot, see {@link tailKey}). */
   async clear(): Promise<void> {
     await this.redis.del(`${this.key}:lines`, `${this.key}:cursor`, `${this.key}:stop`);
   }

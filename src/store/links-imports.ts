@@ -12,24 +12,24 @@ export class ImportFollowers {
     private readonly prefix = 'dh:',
   ) {}
 
-  /** Adds a conversation to a repository's followers. */
+  /**
+   * Adds a conversation to a repository's followers. The two sets are in different Cluster slots
+   * and are written side by side (each write idempotent; a repeat of the command mends either).
+   */
   async follow(repo: string, conversationId: string): Promise<void> {
-    await this.redis
-      .multi()
-      .sadd(this.key(repo), conversationId)
-      .sadd(this.conversationKey(conversationId), repo.toLowerCase())
-      .exec();
+    await Promise.all([
+      this.redis.sadd(this.key(repo), conversationId),
+      this.redis.sadd(this.conversationKey(conversationId), repo.toLowerCase()),
+    ]);
   }
 
   /** Removes a conversation; true when it was following. */
   async unfollow(repo: string, conversationId: string): Promise<boolean> {
-    const [removed] =
-      (await this.redis
-        .multi()
-        .srem(this.key(repo), conversationId)
-        .srem(this.conversationKey(conversationId), repo.toLowerCase())
-        .exec()) ?? [];
-    return Number(removed?.[1] ?? 0) > 0;
+    const [removed] = await Promise.all([
+      this.redis.srem(this.key(repo), conversationId),
+      this.redis.srem(this.conversationKey(conversationId), repo.toLowerCase()),
+    ]);
+    return removed > 0;
   }
 
   /** The repositories (lower case) a conversation follows the imports of. */

@@ -6,7 +6,11 @@
 import type { Redis } from 'ioredis';
 import { ownerKey, type VaultOwner } from './vault';
 
-/** Cached permission results in Redis. */
+/**
+ * Cached permission results in Redis: one hash per user (tool → result and when it goes stale), so
+ * forgetting a user's results is one DEL of one key — on a Redis Cluster too, where a SCAN would
+ * reach one node only. The hash expires with its newest entry.
+ */
 export class PushAccessCache<T> {
   constructor(
     private readonly redis: Redis,
@@ -16,28 +20,29 @@ export class PushAccessCache<T> {
 
   /** A cached result, if still fresh. */
   async get(owner: VaultOwner, tool: string): Promise<T | undefined> {
-    const raw = await this.redis.get(this.key(owner, tool));
-    return raw ? (JSON.parse(raw) as T) : undefined;
+    const raw = await this.redis.hget(this.key(owner), tool);
+    if (!raw) return undefined;
+    const entry = JSON.parse(raw) as { until: number; value: T };
+    return entry.until > Date.now() ? entry.value : undefined;
   }
 
   /** Caches a result for the configured time. */
   async set(owner: VaultOwner, tool: string, value: T): Promise<void> {
     if (this.ttlSeconds <= 0) return;
-    await this.redis.set(this.key(owner, tool), JSON.stringify(value), 'EX', this.ttlSeconds);
+    const entry = { until: Date.now() + this.ttlSeconds * 1000, value };
+    await this.redis
+      .multi()
+      .hset(this.key(owner), tool, JSON.stringify(entry))
+      .expire(this.key(owner), this.ttlSeconds)
+      .exec();
   }
 
   /** Forgets every cached result of a user. */
   async clear(owner: VaultOwner): Promise<void> {
-    const pattern = `${this.prefix}push-access:${ownerKey(owner).replace(/[*?[\]\\]/g, '\\$&')}:*`;
-    let cursor = '0';
-    do {
-      const [next, keys] = await this.redis.scan(cursor, 'MATCH', pattern, 'COUNT', 200);
-      if (keys.length) await this.redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
+    await this.redis.del(this.key(owner));
   }
 
-  private key(owner: VaultOwner, tool: string): string {
-    return `${this.prefix}push-access:${ownerKey(owner)}:${tool}`;
+  private key(owner: VaultOwner): string {
+    return `${this.prefix}push-access:${ownerKey(owner)}`;
   }
 }

@@ -4,7 +4,7 @@
  * up and dialled again within about a second and a half, so work resumes within about two seconds
  * of the network coming back, instead of whenever TCP's own retransmission would get through.
  */
-import type { Redis, RedisOptions } from 'ioredis';
+import type { Cluster, ClusterOptions, Redis, RedisOptions } from 'ioredis';
 
 /**
  * - `socketTimeout`: a connection that has sent commands and heard nothing for 1.5 s is closed and
@@ -29,6 +29,16 @@ export const LINK_OPTIONS = {
  * blocking read that outlived its timeout by a second and reconnects by itself.
  */
 export function withBlockingCopies(connection: Redis): Redis {
+  if ((connection as unknown as { isCluster?: boolean }).isCluster === true) {
+    const cluster = connection as unknown as Cluster;
+    const duplicateCluster = cluster.duplicate.bind(cluster);
+    cluster.duplicate = (nodes = [], override: Partial<ClusterOptions> = {}) =>
+      duplicateCluster(nodes, {
+        ...override,
+        redisOptions: { ...cluster.options.redisOptions, ...override.redisOptions, socketTimeout: undefined },
+      });
+    return connection;
+  }
   const duplicate = connection.duplicate.bind(connection);
   connection.duplicate = (override?: Partial<RedisOptions>) =>
     duplicate({ ...override, socketTimeout: undefined });

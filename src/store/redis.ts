@@ -2,11 +2,14 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
-import { Redis, type RedisOptions } from 'ioredis';
+import type { RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
 import { logConnectionErrors } from './connection-errors';
 import { embeddedState, removeEmbeddedRecord, stopOrphan, writeEmbeddedRecord } from './embedded-redis';
-import { LINK_OPTIONS } from './redis-link';
+import { connectRedis, type RedisClient } from './redis-connect';
+import type { RedisTopology } from './redis-topology';
+
+type Redis = RedisClient;
 
 /** A Redis connection and how to stop what was started for it. */
 export interface RedisHandle {
@@ -17,8 +20,10 @@ export interface RedisHandle {
    * commands fail at once ({@link REQUEST_PATH_OPTIONS}) instead of waiting to run when it is back.
    */
   requests: Redis;
-  /** URL other connections (BullMQ, other processes) use. */
-  url: string;
+  /** The deployment every other connection (BullMQ, other processes) reaches. */
+  topology: RedisTopology;
+  /** A new connection to the same Redis (BullMQ's, with `maxRetriesPerRequest: null`). */
+  connect(options: RedisOptions): Redis;
   /** Closes the connection and stops the embedded server, if one was started. */
   close(): Promise<void>;
 }
@@ -38,21 +43,28 @@ export const REQUEST_PATH_OPTIONS = {
   commandTimeout: 1500,
 } satisfies RedisOptions;
 
-async function requestConnection(url: string, logger: Logger): Promise<Redis> {
-  const requests = new Redis(url, { ...LINK_OPTIONS, ...REQUEST_PATH_OPTIONS, lazyConnect: true });
+async function requestConnection(topology: RedisTopology, logger: Logger): Promise<Redis> {
+  const requests = connectRedis(topology, { ...REQUEST_PATH_OPTIONS, lazyConnect: true });
   logConnectionErrors(requests, logger, 'redis (requests)');
   await requests.connect();
   return requests;
 }
 
 /**
- * Closes a connection: QUIT when it is open, nothing when it already ended. (ioredis never settles
+ * Closes a connection: QUIT when it is open (at most 3 s), nothing when it already ended. (ioredis never settles
  * `quit()` on a connection another owner already closed, and with no socket left the process would
  * fall out of its event loop in the middle of shutting down.)
  */
 export async function closeConnection(connection: Redis): Promise<void> {
   if (connection.status === 'end') return;
-  await connection.quit().catch(() => connection.disconnect());
+  // A Cluster client whose node died (a failover) may never settle QUIT there: bounded, then cut.
+  let timer: NodeJS.Timeout | undefined;
+  const bounded = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, 3000);
+  });
+  await Promise.race([connection.quit().catch(() => undefined), bounded]);
+  clearTimeout(timer);
+  if ((connection.status as string) !== 'end') connection.disconnect();
 }
 
 /** The exact command to install Redis, shown when `redis-server` is missing. */
@@ -81,26 +93,28 @@ async function freePort(host: string): Promise<number> {
 }
 
 /**
- * Connects to `REDIS_URL` when given; otherwise starts `redis-server` as a child process with its data
+ * Connects to `topology` (from `REDIS_URL`, `REDIS_SENTINELS` or `REDIS_CLUSTER_NODES`) when given; otherwise starts `redis-server` as a child process with its data
  * (append-only file on) under `<dataDir>/redis`, stopped cleanly on close.
  */
 export async function openRedis(options: {
-  url?: string;
+  topology?: RedisTopology | undefined;
   dataDir: string;
   logger: Logger;
 }): Promise<RedisHandle> {
-  if (options.url) {
-    const redis = new Redis(options.url, { ...LINK_OPTIONS, maxRetriesPerRequest: null, lazyConnect: true });
+  const topology = options.topology;
+  if (topology) {
+    const redis = connectRedis(topology, { maxRetriesPerRequest: null, lazyConnect: true });
     logConnectionErrors(redis, options.logger, 'redis');
     await redis.connect();
-    const requests = await requestConnection(options.url, options.logger).catch(async (error) => {
+    const requests = await requestConnection(topology, options.logger).catch(async (error) => {
       await redis.quit().catch(() => undefined);
       throw error;
     });
     return {
       redis,
       requests,
-      url: options.url,
+      topology,
+      connect: (connectOptions) => connectRedis(topology, connectOptions),
       async close() {
         await Promise.all([closeConnection(redis), closeConnection(requests)]);
       },
@@ -167,13 +181,15 @@ export async function openRedis(options: {
   );
   const url = `redis://${host}:${port}`;
   if (child.pid) writeEmbeddedRecord(dir, { pid: child.pid, url, owner: process.pid });
-  const redis = new Redis(url, { ...LINK_OPTIONS, maxRetriesPerRequest: null });
+  const embedded: RedisTopology = { kind: 'node', url };
+  const redis = connectRedis(embedded, { maxRetriesPerRequest: null });
   logConnectionErrors(redis, options.logger, 'redis');
-  const requests = await requestConnection(url, options.logger);
+  const requests = await requestConnection(embedded, options.logger);
   return {
     redis,
     requests,
-    url,
+    topology: embedded,
+    connect: (connectOptions) => connectRedis(embedded, connectOptions),
     async close() {
       await Promise.all([closeConnection(redis), closeConnection(requests)]);
       if (child.exitCode === null && child.signalCode === null) {

@@ -29,6 +29,14 @@ const MAX_CANDIDATE = 1024;
 /** Digests asked about per SMISMEMBER. */
 const LOOKUP_SLICE = 5000;
 
+/**
+ * Base of the index's keys. They are read and written together (the sets, the version, the word
+ * counts), so they share a hash tag: one Redis Cluster slot.
+ */
+export function secretIndexBase(prefix: string, keyId: string): string {
+  return `${prefix}secrets:{${keyId}}:`;
+}
+
 /** Options of {@link SecretIndex}. */
 export interface SecretIndexOptions {
   /** The vault key (`SECRET_KEY`, or the development key): the index key is derived from it. */
@@ -73,7 +81,7 @@ export class SecretIndex implements SecretRegistrar, SecretScrubber {
   ) {
     this.hmacKey = Buffer.from(hkdfSync('sha256', options.key, 'deckhand', 'secret index v1', 32));
     const id = createHash('sha256').update(this.hmacKey).digest('hex').slice(0, 8);
-    this.base = `${options.prefix ?? 'dh:'}secrets:${id}:`;
+    this.base = secretIndexBase(options.prefix ?? 'dh:', id);
     for (const value of configSecrets(options.config ?? {})) {
       for (const { form, words } of this.forms(value)) {
         this.known.add(this.digest(form));

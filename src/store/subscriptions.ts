@@ -38,15 +38,18 @@ export class SubscriptionStore {
     private readonly prefix = 'dh:',
   ) {}
 
-  /** Adds or replaces a conversation's subscription to a tool. */
+  /**
+   * Adds or replaces a conversation's subscription to a tool. The three keys live in different
+   * Cluster slots and need no atomicity: the indexes are written with the subscription, every write
+   * is idempotent, and readers skip an index entry whose subscription is missing.
+   */
   async put(subscription: Subscription): Promise<void> {
     const { tool, conversationId } = subscription;
-    await this.redis
-      .multi()
-      .hset(this.toolKey(tool), conversationId, JSON.stringify(subscription))
-      .sadd(`${this.prefix}subs:tools`, tool)
-      .sadd(this.convKey(conversationId), tool)
-      .exec();
+    await Promise.all([
+      this.redis.sadd(`${this.prefix}subs:tools`, tool),
+      this.redis.sadd(this.convKey(conversationId), tool),
+      this.redis.hset(this.toolKey(tool), conversationId, JSON.stringify(subscription)),
+    ]);
   }
 
   /** A conversation's subscription to a tool, if any. */
@@ -57,11 +60,10 @@ export class SubscriptionStore {
 
   /** Removes a conversation's subscription to a tool. */
   async remove(conversationId: string, tool: string): Promise<void> {
-    await this.redis
-      .multi()
-      .hdel(this.toolKey(tool), conversationId)
-      .srem(this.convKey(conversationId), tool)
-      .exec();
+    await Promise.all([
+      this.redis.hdel(this.toolKey(tool), conversationId),
+      this.redis.srem(this.convKey(conversationId), tool),
+    ]);
     if ((await this.redis.hlen(this.toolKey(tool))) === 0)
       await this.redis.srem(`${this.prefix}subs:tools`, tool);
   }

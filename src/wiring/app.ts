@@ -1,5 +1,4 @@
 import type { Job, Processor } from 'bullmq';
-import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { ALL_COMMANDS, type AppServices, MEDIA_UPLOAD_VIEW, TAIL_VIEW, WATCH_KINDS } from '../../commands';
 import { credentialVerdict } from '../../commands/accounts/credential-check';
@@ -20,7 +19,7 @@ import { createDigestProcessor } from '../queue/digest-processor';
 import { DigestScheduler } from '../queue/digest-scheduler';
 import { forgetDiscovered, scheduleDiscovery, unscheduleDiscovery } from '../queue/discover-processor';
 import { registerQueueDepth } from '../queue/queue-metrics';
-import { bullPrefix, closeQueues, openQueues, type Queues } from '../queue/queues';
+import { closeQueues, openQueues, type Queues } from '../queue/queues';
 import { rearmSchedulers, savedDigests } from '../queue/rearm';
 import { startWorkers, type Workers } from '../queue/runtime';
 import { createTailProcessor } from '../queue/tail-processor';
@@ -36,10 +35,12 @@ import { RedisBindingStore } from '../store/bindings';
 import { logConnectionErrors } from '../store/connection-errors';
 import { ConversationMove } from '../store/conversation-move';
 import { DeliveryDeduper } from '../store/dedupe';
+import { prepareKeyLayout } from '../store/key-migration';
 import { RedisKeyValue, valueSealer } from '../store/key-value';
 import { ResourceLocks } from '../store/locks';
-import { openRedis, type RedisHandle } from '../store/redis';
-import { LINK_OPTIONS, withBlockingCopies } from '../store/redis-link';
+import { closeConnection, openRedis, type RedisHandle } from '../store/redis';
+import { withBlockingCopies } from '../store/redis-link';
+import { redisTopology } from '../store/redis-topology';
 import { SubscriptionStore } from '../store/subscriptions';
 import { RedisTimeZoneStore } from '../store/time-zones';
 import { type Accounts, createAccounts } from './accounts';
@@ -102,14 +103,15 @@ export interface App extends AdapterHost {
 export async function createApp(options: AppOptions): Promise<App> {
   const { config, logger } = options;
   useProcessLogger(logger);
-  const redis = await openRedis({
-    ...(config.REDIS_URL ? { url: config.REDIS_URL } : {}),
-    dataDir: config.DATA_DIR,
-    logger,
-  });
-  const queueConnection = withBlockingCopies(
-    new Redis(redis.url, { ...LINK_OPTIONS, maxRetriesPerRequest: null }),
-  );
+  const topology = redisTopology(config);
+  const redis = await openRedis({ topology, dataDir: config.DATA_DIR, logger });
+  try {
+    await prepareKeyLayout(redis, config.REDIS_KEY_PREFIX, logger);
+  } catch (error) {
+    await redis.close();
+    throw error;
+  }
+  const queueConnection = withBlockingCopies(redis.connect({ maxRetriesPerRequest: null }));
   logConnectionErrors(queueConnection, logger, 'queues');
   const modes = serviceModes(config, options.sandbox);
   const emulated = options.emulated;
@@ -142,12 +144,12 @@ export async function createApp(options: AppOptions): Promise<App> {
     // The tool platform's emulator, here or in its own process: its time runs at SANDBOX_STEP_MS.
     const compressed = Boolean(sandbox) || Boolean(emulated?.services.includes('toolhost'));
     const prefix = config.REDIS_KEY_PREFIX;
-    const queues = openQueues(queueConnection, bullPrefix(prefix));
+    const queues = openQueues(queueConnection, prefix);
     for (const [name, queue] of Object.entries(queues)) logConnectionErrors(queue, logger, `queue ${name}`);
     const digests = new DigestScheduler(queues.digest);
     // The digests are their schedulers: read before the queues may be emptied, set again below.
     const keptDigests = await savedDigests(digests);
-    if (compressed && !config.REDIS_URL) {
+    if (compressed && !topology) {
       // The embedded sandbox starts afresh each run: work queued against the last run's sandbox is moot.
       await Promise.all(Object.values(queues).map((queue) => queue.obliterate({ force: true })));
     }
@@ -292,7 +294,6 @@ export async function createApp(options: AppOptions): Promise<App> {
         workers ??= startWorkers<AppServices>({
           queues,
           connection: queueConnection,
-          bullPrefix: bullPrefix(prefix),
           keyPrefix: prefix,
           redis: redis.redis,
           kinds: WATCH_KINDS,
@@ -375,7 +376,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         await calendar.close();
         await calendarSandbox?.close();
         await mediaSetup.close();
-        await queueConnection.quit().catch(() => undefined);
+        await closeConnection(queueConnection);
         await redis.close();
       },
     };

@@ -11,6 +11,7 @@
  */
 import type { Logger } from 'pino';
 import type { AdapterFactory, PlatformAdapter } from '../../adapters/types';
+import { queuesUsable } from '../store/key-layout';
 import { MetricsEndpoint } from '../web/metrics-endpoint';
 import { WebServer } from '../web/server';
 import type { App } from './app';
@@ -30,7 +31,7 @@ export class StartupError extends Error {
   }
 }
 
-/** The web server of a process, with the account routes mounted and Redis as a readiness check. */
+/** The web server of a process, with the account routes mounted and Redis and the queues as readiness checks. */
 export function openWeb(app: App): WebServer {
   const { config, logger } = app.services;
   const web = new WebServer(logger);
@@ -42,6 +43,7 @@ export function openWeb(app: App): WebServer {
   logger.info(`metrics: ${metrics.describe()}`);
   app.accounts.mount(web);
   web.healthCheck('redis', async () => (await app.redis.redis.ping()) === 'PONG');
+  web.healthCheck('queues', () => queuesUsable(app.queues, config.REDIS_KEY_PREFIX));
   return web;
 }
 

@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
-import { Redis } from 'ioredis';
 import type { Config } from '../config';
-import { bullPrefix, closeQueues, openQueues, QUEUE_NAMES } from '../queue/queues';
+import { closeQueues, openQueues, QUEUE_NAMES } from '../queue/queues';
 import { healthProblems, ToolhostClientFactory } from '../services/toolhost';
 import { readSandboxNotes, readSandboxToolhost } from './sandbox-notes-store';
 
@@ -32,6 +31,8 @@ export async function platformHealthLines(config: Config, emulatorUrl?: string):
 }
 
 import { runningEmbeddedRedis } from '../store/embedded-redis';
+import { connectRedis } from '../store/redis-connect';
+import { type RedisTopology, redisTopology } from '../store/redis-topology';
 
 /**
  * `deckhand status`: the queues (jobs by state) and the active watches, read from Redis — the same
@@ -40,15 +41,18 @@ import { runningEmbeddedRedis } from '../store/embedded-redis';
  * through its record, `src/store/embedded-redis.ts`).
  */
 export async function runStatus(config: Config): Promise<number> {
-  const url = config.REDIS_URL ?? runningEmbeddedRedis(resolve(config.DATA_DIR, 'redis'))?.url;
-  if (!url) {
+  const configured = redisTopology(config);
+  const embedded = runningEmbeddedRedis(resolve(config.DATA_DIR, 'redis'))?.url;
+  const topology: RedisTopology | undefined =
+    configured ?? (embedded ? { kind: 'node', url: embedded } : undefined);
+  if (!topology) {
     process.stderr.write(
       `deckhand status: REDIS_URL is not set and no Deckhand with an embedded Redis is running on DATA_DIR (${resolve(config.DATA_DIR)}). Start Deckhand first (its embedded Redis lives while it runs), or set REDIS_URL to the Redis your Deckhand processes share.\n`,
     );
     return 2;
   }
   // The queues alone (not the whole app): status loads no emulator and no chat SDK.
-  const connection = new Redis(url, {
+  const connection = connectRedis(topology, {
     maxRetriesPerRequest: null,
     lazyConnect: true,
     retryStrategy: () => null,
@@ -61,11 +65,11 @@ export async function runStatus(config: Config): Promise<number> {
     await connection.connect();
   } catch (error) {
     process.stderr.write(
-      `deckhand status cannot reach the Redis ${config.REDIS_URL ? 'of REDIS_URL' : 'embedded in the running Deckhand'} (${(lastError ?? (error as Error)).message}): check ${config.REDIS_URL ? 'REDIS_URL and ' : ''}that Redis runs.\n`,
+      `deckhand status cannot reach the Redis ${configured ? 'Deckhand is configured with' : 'embedded in the running Deckhand'} (${(lastError ?? (error as Error)).message}): check ${configured ? 'the REDIS_* settings and ' : ''}that Redis runs.\n`,
     );
     return 1;
   }
-  const app = { queues: openQueues(connection, bullPrefix(config.REDIS_KEY_PREFIX)) };
+  const app = { queues: openQueues(connection, config.REDIS_KEY_PREFIX) };
   try {
     const out = process.stdout;
     // Columns as wide as the longest queue name and the largest count.

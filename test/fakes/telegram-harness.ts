@@ -8,14 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { User, UserFromGetMe } from 'grammy/types';
 import pino, { type Logger } from 'pino';
-import { inject } from 'vitest';
 import { TelegramAdapter, type TelegramAdapterOptions } from '../../adapters/telegram/adapter';
 import { type Config, loadConfig } from '../../src/config';
 import type { AnyCommand } from '../../src/core/command';
 import { DeliveryDeduper } from '../../src/store/dedupe';
 import { WebServer } from '../../src/web/server';
 import { type App, createApp } from '../../src/wiring';
-import { testPrefix } from '../support/redis';
+import { testPrefix, testRedisUrl } from '../support/redis';
 import { type FakeTelegram, startFakeTelegram } from './telegram';
 
 /** Telegram ids of the test users. */
@@ -60,10 +59,8 @@ function testLogger() {
 /** Starts the fake Bot API (unless given), the core on the sandbox and the Telegram adapter. */
 export async function startTelegramDeckhand(options: HarnessOptions = {}): Promise<TelegramDeckhand> {
   const fake = options.fake ?? (await startFakeTelegram());
-  const { host, port } = inject('redis');
-  const db = Number(process.env.VITEST_POOL_ID ?? 1) % 64;
   const config = loadConfig({
-    REDIS_URL: `redis://${host}:${port}/${db}`,
+    REDIS_URL: testRedisUrl(),
     REDIS_KEY_PREFIX: options.prefix ?? testPrefix(),
     DATA_DIR: mkdtempSync(join(tmpdir(), 'deckhand-tg-')),
     SANDBOX_STEP_MS: '20',

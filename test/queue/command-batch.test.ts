@@ -86,7 +86,7 @@ describe('command queue bursts', () => {
   });
 
   it('tells every caller of a burst when it could not be queued', async () => {
-    const broken = new Queue('commands', { connection: redis, prefix: bullPrefix(prefix) });
+    const broken = new Queue('commands', { connection: redis, prefix: bullPrefix(prefix, 'commands') });
     broken.addBulk = () => Promise.reject(new Error('Redis went away'));
     const commands = new BullCommandQueue(broken, redis, prefix);
     const results = await Promise.allSettled([job('UC', 1), job('UC', 2)].map((j) => commands.enqueue(j)));
@@ -99,7 +99,7 @@ describe('command queue bursts', () => {
   it('gives each command of a burst its own invocation id, in its job and without a log scope', async () => {
     const invocationQueue = new InvocationQueue('commands', {
       connection: redis,
-      prefix: bullPrefix(prefix),
+      prefix: bullPrefix(prefix, 'commands'),
     });
     const scopes: (string | undefined)[] = [];
     const commands = new BullCommandQueue(invocationQueue, redis, prefix);

@@ -52,7 +52,7 @@ beforeAll(async () => {
   };
   web = await startSlackBot({ role: 'web', fake, prefix, env });
   connection = new Redis({ host, port, db, maxRetriesPerRequest: null });
-  commands = new Queue('commands', { connection, prefix: bullPrefix(prefix) });
+  commands = new Queue('commands', { connection, prefix: bullPrefix(prefix, 'commands') });
 }, 120_000);
 
 const children: ChildProcess[] = [];

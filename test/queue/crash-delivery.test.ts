@@ -147,7 +147,8 @@ async function crashRounds(platform: Platform): Promise<{ shown: number[]; dropp
     ...platform.env,
   };
   const connection = new Redis({ host, port, db, maxRetriesPerRequest: null });
-  const queue = new Queue(deliverQueueOf(platform.name), { connection, prefix: bullPrefix(prefix) });
+  const name = deliverQueueOf(platform.name);
+  const queue = new Queue(name, { connection, prefix: bullPrefix(prefix, name) });
   const shown: number[] = [];
   const timings: string[] = [];
   let dropped = 0;

@@ -97,7 +97,7 @@ describe('announcements on Slack under per-channel rate limits', () => {
     child = loaded.child;
     await loaded.go();
 
-    const notify = new Queue('notify', { connection, prefix: bullPrefix(prefix) });
+    const notify = new Queue('notify', { connection, prefix: bullPrefix(prefix, 'notify') });
     const event = buildEnded(`rl-${prefix.slice(1, 6)}`);
     const started = wallClockMs();
     await notify.add('event', event, { jobId: notifyJobId(event) });
@@ -105,7 +105,7 @@ describe('announcements on Slack under per-channel rate limits', () => {
       fake.channelMessages(channel).filter((m) => JSON.stringify(m).includes(`build ${event.id}`)).length;
     await waitFor(() => channels.every((c) => shown(c) >= 1), 120_000, 50);
     // Let any late duplicate show itself: every delivery job has ended.
-    const deliver = new Queue('deliver-slack', { connection, prefix: bullPrefix(prefix) });
+    const deliver = new Queue('deliver-slack', { connection, prefix: bullPrefix(prefix, 'deliver-slack') });
     await waitFor(async () => {
       const counts = await deliver.getJobCounts('wait', 'active', 'delayed');
       return (counts.wait ?? 0) + (counts.active ?? 0) + (counts.delayed ?? 0) === 0;

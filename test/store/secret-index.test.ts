@@ -6,7 +6,7 @@ import { envvarIsSecret, looksLikeSecret } from '../../src/secrets';
 import { AuditLog } from '../../src/store/audit';
 import { configSecrets, SecretIndex } from '../../src/store/secret-index';
 import { countCalls } from '../support/call-count';
-import { testPrefix, testRedis } from '../support/redis';
+import { allKeys, testPrefix, testRedis } from '../support/redis';
 
 let redis: Redis;
 const key = randomBytes(32);
@@ -21,7 +21,7 @@ afterAll(async () => {
 
 /** Every key and value stored under the prefix, as one string. */
 async function everythingStored(): Promise<string> {
-  const keys = await redis.keys(`${prefix}*`);
+  const keys = await allKeys(redis, `${prefix}*`);
   const out: string[] = [...keys];
   for (const k of keys) {
     const type = await redis.type(k);

@@ -10,7 +10,7 @@ import { PendingLinkStore } from '../../src/store/links';
 import { MISSING_SECRET_KEY, Sealer, sealerKeys, VaultLockedError } from '../../src/store/sealer';
 import { CredentialVault } from '../../src/store/vault';
 import { Credentials } from '../../src/store/vault-credentials';
-import { testPrefix, testRedis } from '../support/redis';
+import { allKeys, testPrefix, testRedis } from '../support/redis';
 
 let redis: Redis;
 const prefix = testPrefix();
@@ -26,7 +26,7 @@ afterAll(async () => {
 
 /** Every value stored under the test prefix, as raw Redis strings. */
 async function everythingStored(): Promise<string> {
-  const keys = await redis.keys(`${prefix}*`);
+  const keys = await allKeys(redis, `${prefix}*`);
   const values: string[] = [];
   for (const k of keys) {
     const type = await redis.type(k);

@@ -1,4 +1,3 @@
-import { inject } from 'vitest';
 import { loadConfig } from '../../src/config';
 import type { Invocation, MessageHandle } from '../../src/core/command';
 import type { CardSurface } from '../../src/core/dispatch';
@@ -6,7 +5,7 @@ import type { FormSpec } from '../../src/core/forms';
 import type { Card } from '../../src/core/reply';
 import { silentLogger } from '../../src/log';
 import { type App, createApp } from '../../src/wiring';
-import { testPrefix } from './redis';
+import { testPrefix, testRedisUrl } from './redis';
 import { waitFor } from './wait';
 
 /** What a test conversation saw. */
@@ -31,10 +30,8 @@ export interface TestApp {
 
 /** Starts the core on the sandbox with `admin` (slack:UADMIN) and a maintainer of mytool (slack:UMAINT). */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { host, port } = inject('redis');
-  const db = Number(process.env.VITEST_POOL_ID ?? 1) % 64;
   const config = loadConfig({
-    REDIS_URL: `redis://${host}:${port}/${db}`,
+    REDIS_URL: testRedisUrl(),
     REDIS_KEY_PREFIX: testPrefix(),
     SANDBOX_STEP_MS: '20',
     ADMINS: 'slack:UADMIN',

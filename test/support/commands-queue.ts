@@ -10,7 +10,7 @@ import { testRedis } from './redis';
  */
 export function commandsQueueForTests(prefix: string): { redis: Redis; queue: Queue } {
   const redis = testRedis();
-  const queue = new Queue('commands', { connection: redis, prefix: bullPrefix(prefix) });
+  const queue = new Queue('commands', { connection: redis, prefix: bullPrefix(prefix, 'commands') });
   afterAll(async () => {
     await queue.close();
     await redis.quit();

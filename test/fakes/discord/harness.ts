@@ -9,14 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { inject } from 'vitest';
 import { DiscordAdapter, type DiscordAdapterOptions } from '../../../adapters/discord';
 import type { AdapterContext } from '../../../adapters/types';
 import { type Config, loadConfig } from '../../../src/config';
 import { DeliveryDeduper } from '../../../src/store/dedupe';
 import { WebServer } from '../../../src/web/server';
 import { type App, createApp } from '../../../src/wiring';
-import { testPrefix } from '../../support/redis';
+import { testPrefix, testRedisUrl } from '../../support/redis';
 import type { InteractionPlace } from './payloads';
 import { type FakeDiscord, startFakeDiscord } from './server';
 import { snowflake } from './store';
@@ -56,13 +55,11 @@ export interface DiscordHarness {
 /** Starts the fake, the core and the adapter. */
 export async function startDiscordHarness(options: HarnessOptions = {}): Promise<DiscordHarness> {
   const fake = await startFakeDiscord();
-  const { host, port } = inject('redis');
-  const db = Number(process.env.VITEST_POOL_ID ?? 1) % 64;
   const adminId = snowflake();
   const strangerId = snowflake();
   let privateKey: KeyObject | undefined;
   const env: Record<string, string> = {
-    REDIS_URL: `redis://${host}:${port}/${db}`,
+    REDIS_URL: testRedisUrl(),
     REDIS_KEY_PREFIX: testPrefix(),
     SANDBOX_STEP_MS: '20',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'deckhand-discord-')),

@@ -5,14 +5,13 @@
  */
 
 import type { Logger } from 'pino';
-import { inject } from 'vitest';
 import { createSlackAdapter, type SlackAdapter } from '../../../adapters/slack';
 import { type Config, loadConfig } from '../../../src/config';
 import { silentLogger } from '../../../src/log';
 import { DeliveryDeduper } from '../../../src/store/dedupe';
 import { WebServer } from '../../../src/web/server';
 import { type App, createApp } from '../../../src/wiring';
-import { testPrefix } from '../../support/redis';
+import { testPrefix, testRedisUrl } from '../../support/redis';
 import { SlackDriver } from './requests';
 import { FakeSlack } from './server';
 
@@ -56,10 +55,8 @@ export interface SlackBot {
 export async function startSlackBot(options: SlackBotOptions = {}): Promise<SlackBot> {
   const mode = options.mode ?? 'http';
   const fake = options.fake ?? (await FakeSlack.start());
-  const { host, port } = inject('redis');
-  const db = Number(process.env.VITEST_POOL_ID ?? 1) % 64;
   const config = loadConfig({
-    REDIS_URL: `redis://${host}:${port}/${db}`,
+    REDIS_URL: testRedisUrl(),
     REDIS_KEY_PREFIX: options.prefix ?? testPrefix(),
     SANDBOX_STEP_MS: '20',
     ADMINS: `slack:${USERS.admin.id}`,

@@ -1,0 +1,100 @@
+/**
+ * The one place Redis connections are made, for every client (state, the request path, BullMQ, the
+ * CLI, `doctor`): one node, a Sentinel group or a Cluster, through ioredis's own support for each
+ * (`sentinels`/`name`, `Cluster`), as BullMQ documents (docs.bullmq.io/guide/connections,
+ * docs.bullmq.io/patterns/redis-cluster).
+ */
+import { Cluster, type ClusterOptions, Redis, type RedisOptions } from 'ioredis';
+import { LINK_OPTIONS } from './redis-link';
+import type { RedisTopology } from './redis-topology';
+
+/**
+ * A connection. A Cluster client answers the same commands as a single-node one (ioredis routes each
+ * to the master of its key's slot), so every store takes this one type; what differs (SCAN reaches
+ * one node only, multi-key commands need one slot) is handled by the key layout
+ * (`src/store/key-layout.ts`).
+ */
+export type RedisClient = Redis;
+
+/**
+ * How long a reconnecting client waits between tries. Short at first: after a Sentinel failover the
+ * next try asks the sentinels again and finds the new master, so the wait is most of the time
+ * Deckhand takes to follow it.
+ */
+export function reconnectDelay(times: number): number {
+  return Math.min(50 * times, 200);
+}
+
+/** After a failover, a client still talking to the demoted master gets READONLY: reconnect to the new one. */
+function reconnectOnReadonly(error: Error): boolean {
+  return error.message.startsWith('READONLY');
+}
+
+function sentinelOptions(topology: Extract<RedisTopology, { kind: 'sentinel' }>): RedisOptions {
+  return {
+    sentinels: topology.sentinels,
+    name: topology.name,
+    db: topology.db,
+    // Listen for +switch-master on the sentinels: a failover that leaves the old master running (a
+    // manual one, a partition) is followed at once, not at the next error.
+    failoverDetector: true,
+    sentinelRetryStrategy: reconnectDelay,
+    ...(topology.username ? { username: topology.username } : {}),
+    ...(topology.password ? { password: topology.password } : {}),
+    ...(topology.sentinelPassword ? { sentinelPassword: topology.sentinelPassword } : {}),
+    ...(topology.tls ? { tls: {}, sentinelTLS: {}, enableTLSForSentinelMode: true } : {}),
+  };
+}
+
+function clusterOptions(
+  topology: Extract<RedisTopology, { kind: 'cluster' }>,
+  options: RedisOptions,
+): ClusterOptions {
+  const { retryStrategy, enableOfflineQueue, lazyConnect, ...nodeOptions } = options;
+  return {
+    redisOptions: {
+      ...nodeOptions,
+      ...(topology.username ? { username: topology.username } : {}),
+      ...(topology.password ? { password: topology.password } : {}),
+      ...(topology.tls ? { tls: {} } : {}),
+    },
+    ...(enableOfflineQueue !== undefined ? { enableOfflineQueue } : {}),
+    ...(lazyConnect !== undefined ? { lazyConnect } : {}),
+    clusterRetryStrategy:
+      typeof retryStrategy === 'function' ? (times) => retryStrategy(times) ?? null : reconnectDelay,
+    // A master failover inside the cluster: MOVED/CLUSTERDOWN are retried after this delay while
+    // the replicas elect the new master.
+    retryDelayOnFailover: 200,
+    retryDelayOnClusterDown: 300,
+    maxRedirections: 32,
+    scaleReads: 'master',
+  };
+}
+
+/**
+ * A new connection to `topology` with `options` (per role: the request path's fail-fast options,
+ * BullMQ's `maxRetriesPerRequest: null`, a CLI probe's single try). Every role reconnects with
+ * {@link reconnectDelay} unless `options` says otherwise, and reconnects on READONLY.
+ */
+export function connectRedis(topology: RedisTopology, options: RedisOptions = {}): RedisClient {
+  const common: RedisOptions = {
+    ...LINK_OPTIONS,
+    retryStrategy: reconnectDelay,
+    reconnectOnError: reconnectOnReadonly,
+    ...options,
+  };
+  switch (topology.kind) {
+    case 'node':
+      return new Redis(topology.url, common);
+    case 'sentinel':
+      return new Redis({ ...common, ...sentinelOptions(topology) });
+    case 'cluster':
+      // The Cluster client implements the same commands; see RedisClient.
+      return new Cluster(topology.nodes, clusterOptions(topology, common)) as unknown as RedisClient;
+  }
+}
+
+/** True when `client` is a Cluster client. */
+export function isCluster(client: RedisClient): boolean {
+  return (client as unknown as { isCluster?: boolean }).isCluster === true;
+}

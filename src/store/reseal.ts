@@ -12,6 +12,7 @@
  */
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { scanKeys } from './scan-keys';
 import type { Sealer } from './sealer';
 
 /** Sets a string to `next` only while it still holds `seen`, keeping its expiry. */
@@ -72,10 +73,7 @@ export async function resealAtRest(redis: Redis, prefix: string, sealer: Sealer)
     }
     if (opened.stale && (await write(sealer.seal(opened.plaintext, aad)))) report.resealed += 1;
   };
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-    cursor = next;
+  for await (const keys of scanKeys(redis, `${prefix}*`)) {
     for (const key of keys) {
       if (key.startsWith(vault)) {
         const owner = key.slice(vault.length);
@@ -92,7 +90,7 @@ export async function resealAtRest(redis: Redis, prefix: string, sealer: Sealer)
       if (value === null || !looksSealed(value)) continue;
       await reseal(value, key, true, (n) => replaceString(redis, key, value, n));
     }
-  } while (cursor !== '0');
+  }
   return report;
 }
 

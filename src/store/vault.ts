@@ -11,6 +11,7 @@
 import type { Redis } from 'ioredis';
 import type { SecretRegistrar } from '../secrets';
 import { replaceField } from './reseal';
+import { scanKeys } from './scan-keys';
 import type { Sealer } from './sealer';
 
 /** Whose credentials: a chat user, by platform, workspace and id. */
@@ -94,6 +95,18 @@ export class CredentialVault {
   /** Deletes a credential; true when there was one. */
   async delete(owner: VaultOwner, service: VaultService): Promise<boolean> {
     return (await this.redis.hdel(this.key(owner), service)) > 0;
+  }
+
+  /**
+   * Removes `service`'s credential from every user (for a service whose sandbox emulator started
+   * afresh, so every stored token for it is void). Returns how many were removed.
+   */
+  async forgetEveryone(service: VaultService): Promise<number> {
+    let removed = 0;
+    for await (const keys of scanKeys(this.redis, `${this.prefix}vault:*`)) {
+      for (const key of keys) removed += await this.redis.hdel(key, service);
+    }
+    return removed;
   }
 
   /** The Redis key of a user's credentials (for tests that look at what is stored). */

@@ -112,6 +112,14 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
         callbackUrl: `${config.PUBLIC_URL?.replace(/\/+$/, '') ?? 'http://127.0.0.1'}/oauth/source/callback`,
       })
     : undefined;
+  if (sandbox) {
+    // The emulator starts with no tokens: links made against the last run's emulator are void.
+    const forgotten = await vault.forgetEveryone('source');
+    if (forgotten > 0)
+      logger.warn(
+        `sandbox: the source host emulator starts afresh, so ${forgotten} source-host link(s) from the last run were removed; link again with /link source`,
+      );
+  }
   const webhookSecret =
     config.SOURCEHOST_WEBHOOK_SECRET ?? (sandbox ? randomBytes(32).toString('hex') : undefined);
   await secrets.register(webhookSecret);

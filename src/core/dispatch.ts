@@ -8,6 +8,7 @@ import { bindTokens, validateArgs } from './bind';
 import type { AnyCommand, CommandContext, Invocation, MessageHandle } from './command';
 import { type CommandForm, type CommandForms, cardInForm, plainForms } from './command-form';
 import { parseConversationId } from './conversation';
+import { type EffectLedger, runRecorded } from './effects';
 import { DeckhandError, newReferenceId, PermissionDenied, UpstreamError, UsageError } from './errors';
 import type { FormSpec } from './forms';
 import type { Messengers } from './messenger';
@@ -40,6 +41,8 @@ export interface DispatcherDeps<S> {
    * commands on one target run one at a time, the later ones then find the target changed.
    */
   exclusive?: <T>(resource: string, work: () => Promise<T>) => Promise<T>;
+  /** The effect records of side-effect commands run for a platform delivery (see `effects.ts`). */
+  effects?: EffectLedger;
   /** How commands are written on each platform (help, usage, hints); the plain `/deploy` by default. */
   commandForms?: CommandForms;
   /** Called after every side-effect command run or refusal (the audit trail); secret arguments are left out. */
@@ -371,8 +374,7 @@ export class Dispatcher<S> {
       },
       'command',
     );
-    const result = await command.run(context as never);
-    if (result) await reply(result);
+    const result = await runRecorded(command, context, this.deps.effects, reply);
     // A command waiting for the user (e.g. to link an account) has not done its work: it is audited
     // as deferred; its replay is audited with its own outcome when it runs.
     const outcome = result?.deferred ? 'deferred' : 'ok';

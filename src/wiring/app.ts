@@ -34,6 +34,7 @@ import { RedisActionStore } from '../store/actions';
 import { RedisBindingStore } from '../store/bindings';
 import { logConnectionErrors } from '../store/connection-errors';
 import { DeliveryDeduper } from '../store/dedupe';
+import { RedisEffectLedger } from '../store/effects';
 import { ResourceLocks } from '../store/locks';
 import { openRedis, type RedisHandle } from '../store/redis';
 import { SubscriptionStore } from '../store/subscriptions';
@@ -213,6 +214,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     const locks = services.locks;
     const dispatcher = new Dispatcher<AppServices>({
       exclusive: (resource, work) => locks.withLock(resource, work),
+      effects: new RedisEffectLedger(redis.redis, prefix),
       registry,
       services,
       actions,

@@ -14,6 +14,7 @@ import type { AdapterHost } from '../core/host';
 import { Messengers } from '../core/messenger';
 import { CommandRegistry } from '../core/registry';
 import { useProcessLogger } from '../log';
+import { createInterruptedNotice } from '../queue/command-interrupted';
 import { createCommandProcessor, leaveLane } from '../queue/command-processor';
 import { BullCommandQueue, type CommandJobData } from '../queue/command-queue';
 import { createDigestProcessor } from '../queue/digest-processor';
@@ -261,6 +262,14 @@ export async function createApp(options: AppOptions): Promise<App> {
       actions,
       state: redis.redis,
       startWorkers() {
+        const interrupted = createInterruptedNotice({
+          dispatcher: dispatcher as Dispatcher<unknown>,
+          surfaces,
+          files,
+          redis: redis.redis,
+          prefix,
+          logger,
+        });
         workers ??= startWorkers<AppServices>({
           queues,
           connection: queueConnection,
@@ -295,7 +304,11 @@ export async function createApp(options: AppOptions): Promise<App> {
               concurrency: 50,
               // A worker that died mid-command: the command runs once more, never a third time.
               maxStalledCount: 1,
-              onFailed: (job) => leaveLane(redis.redis, prefix, job as never as Job<CommandJobData>),
+              onFailed: async (job) => {
+                const failed = job as never as Job<CommandJobData>;
+                await leaveLane(redis.redis, prefix, failed);
+                await interrupted(failed);
+              },
             },
             upload: { processor: mediaSetup.processor(), concurrency: 20 },
             migration: {

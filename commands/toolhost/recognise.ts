@@ -57,8 +57,9 @@ export function buildSince(
 ): Build | undefined {
   return builds.find((build) => {
     const params = build.parameters;
-    if (!params || params.source_url !== source.sourceUrl || (params.ref ?? '') !== (source.ref ?? ''))
-      return false;
+    // Without a ref the platform builds its default one (`HEAD`): any ref then.
+    if (!params || params.source_url !== source.sourceUrl) return false;
+    if (source.ref !== undefined && params.ref !== source.ref) return false;
     if (!build.start_time) return build.status === 'BUILD_PENDING';
     return Date.parse(build.start_time) >= since - SKEW_MS;
   });

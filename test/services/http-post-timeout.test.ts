@@ -1,7 +1,6 @@
 /**
- * A request that changes something (POST) and timed out may have been carried out: the HTTP layer
- * never sends it again by itself (the command's effect record decides what happens next), while an
- * idempotent read that timed out is retried.
+ * A request that changes something (POST) and timed out, or failed, may have been carried out: the
+ * HTTP layer never sends it again by itself (the command's effect record decides what happens next).
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -41,8 +40,12 @@ describe('a request that timed out', () => {
     expect(scripted.server.requests).toBe(1);
   });
 
-  it('a GET is sent again (the positive control: retries do happen for reads)', async () => {
-    silentTwice();
+  it('a POST answered 503 is sent once too; a GET answered 503 is sent again (the server counts retries)', async () => {
+    scripted.server.answer = (res, attempt) =>
+      attempt <= 2 ? sendJson(res, 503, { detail: 'busy' }) : sendJson(res, 200, { data: { ok: true } });
+    await failure(client().json('POST', '/deployment', z.unknown(), { body: {} }));
+    expect(scripted.server.requests).toBe(1);
+    scripted.server.reset();
     expect(await client().json('GET', '/deployment', z.unknown())).toEqual({ data: { ok: true } });
     expect(scripted.server.requests).toBe(3);
   });

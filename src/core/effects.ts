@@ -45,7 +45,9 @@ export interface EffectRules<A, S> {
 
 /** The answer to an interrupted attempt whose work cannot be recognised. */
 export function mayHaveRunCard(name: string, check: string | undefined): DraftCard {
-  const how = check ? ` — check with \`${check}\` before running it again` : ' — check before running it again';
+  const how = check
+    ? ` — check with \`${check}\` before running it again`
+    : ' — check before running it again';
   return {
     title: `/${name} was interrupted`,
     text: `Deckhand was interrupted while running /${name}, so this may already have run${how}.`,

@@ -7,6 +7,7 @@ import { httpUrl, resourceId, toolName } from '../args';
 import { table, withWarnings } from '../format';
 import { BUILD_WORD, buildCard } from './build-card';
 import { command } from './context';
+import { buildSince } from './recognise';
 import { startOnce } from './start-once';
 
 const idArgs = z.object({ tool: toolName, id: resourceId('build') });
@@ -65,7 +66,9 @@ export const buildStartCommand = command({
   examples: ['/build start mytool https://gitlab.wikimedia.org/toolforge-repos/mytool --ref main'],
   permission: 'write',
   sideEffect: true,
-  async run({ args, services, reply, invocation }) {
+  // An interrupted attempt's build is the one of the same source and ref started since it began.
+  effect: { check: (args) => `/build list ${args.tool}`, recover: async () => 'run' },
+  async run({ args, services, reply, invocation, interrupted }) {
     if (args.latestVersions && args.deprecatedVersions) {
       throw new UsageError('Choose either --latest-versions or --deprecated-versions, not both.');
     }
@@ -79,6 +82,12 @@ export const buildStartCommand = command({
       show: (id) => client.builds.show(id),
       isRunning: (b) => b.status === 'BUILD_PENDING' || b.status === 'BUILD_RUNNING',
       alreadyRunning: 'A build of this source and ref is already running, so no new one was started.',
+      busy: `Another build of this source and ref of ${args.tool} is being started.`,
+      interrupted,
+      async findOwn(since) {
+        const own = buildSince(await client.builds.list(), args, since);
+        return own ? { value: own, id: own.build_id } : undefined;
+      },
       async start() {
         const started = await client.builds.start({
           source_url: args.sourceUrl,

@@ -4,6 +4,7 @@ import { toolName } from '../args';
 import { withWarnings } from '../format';
 import { command } from './context';
 import { deploymentCard } from './deployment-card';
+import { deliveryTag, taggedDescription } from './recognise';
 import { startOnce } from './start-once';
 
 const ALREADY_RUNNING = 'A deployment is already running, so no new one was started. It is shown here.';
@@ -33,16 +34,27 @@ export const deployCommand = command({
   examples: ['/deploy mytool', '/deploy mytool --force-build --description "fix login"'],
   permission: 'write',
   sideEffect: true,
-  async run({ args, services, reply, invocation }) {
+  effect: {
+    check: (args) => `/deployment list ${args.tool}`,
+    // The deployment an interrupted attempt started carries the request's tag in its description;
+    // only the client certificate may list deployments (a deploy token cannot look).
+    async recover({ args, services, invocation }) {
+      const deployToken = await services.accounts.credentials.deployToken(invocation.user, args.tool);
+      return services.toolhost.forTool(args.tool, { deployToken }).hasCertificate ? 'run' : undefined;
+    },
+  },
+  async run({ args, services, reply, invocation, interrupted }) {
     // A deploy token the user linked (/link tool) is used when the tool has no client certificate.
     // Read while startOnce reads what is already running (one Redis round trip for both).
     const clientReady = services.accounts.credentials
       .deployToken(invocation.user, args.tool)
       .then((deployToken) => services.toolhost.forTool(args.tool, { deployToken }));
+    const tag = deliveryTag(invocation);
+    const description = taggedDescription(args.description, tag);
     const input = {
       forceBuild: args.forceBuild,
       forceRun: args.forceRun,
-      ...(args.description ? { description: args.description } : {}),
+      ...(description ? { description } : {}),
     };
     // One deployment per tool at a time across processes; the platform's 409 still catches one
     // started outside Deckhand (then the latest deployment is shown).
@@ -53,6 +65,13 @@ export const deployCommand = command({
       show: async (id) => (await clientReady).components.showDeployment(id),
       isRunning: (d) => d.status === 'pending' || d.status === 'running',
       alreadyRunning: ALREADY_RUNNING,
+      busy: `Another deployment of ${args.tool} is being started.`,
+      interrupted,
+      async findOwn() {
+        const all = tag ? await (await clientReady).components.listDeployments() : [];
+        const own = all.find((d) => d.description.includes(`(${tag})`));
+        return own ? { value: own, id: own.deploy_id } : undefined;
+      },
       async start() {
         const client = await clientReady;
         try {

@@ -1,12 +1,23 @@
 import { z } from 'zod';
 import { formTarget } from '../../src/core/action-ref';
-import { UsageError } from '../../src/core/errors';
+import { NotFoundError, UpstreamError, UsageError } from '../../src/core/errors';
 import { mustExist } from '../../src/core/target';
 import { maskSecret } from '../../src/secrets';
-import { ENVVAR_NAME } from '../../src/services/toolhost';
+import { ENVVAR_NAME, type ToolhostClient } from '../../src/services/toolhost';
 import { toolName } from '../args';
 import { table, withWarnings } from '../format';
 import { command } from './context';
+
+/** The value of a tool's variable; undefined when it has none of that name. */
+async function currentValue(client: ToolhostClient, name: string): Promise<string | undefined> {
+  try {
+    return (await client.envvars.show(name)).value;
+  } catch (error) {
+    if (error instanceof NotFoundError || (error instanceof UpstreamError && error.status === 404))
+      return undefined;
+    throw error;
+  }
+}
 
 const envvarName = z
   .string()
@@ -100,7 +111,17 @@ export const envvarsSetCommand = command({
   permission: 'write',
   sideEffect: true,
   secretArgs: ['value'],
-  async run({ args, services, invocation, openForm }) {
+  effect: {
+    check: (args) => `/envvars show ${args.tool} ${args.name}`,
+    // The variable holding the value given (or missing: not set yet) tells; another value may be
+    // someone else's change since, which running again would overwrite.
+    async recover({ args, services }) {
+      if (args.value === undefined) return 'run';
+      const current = await currentValue(services.toolhost.forTool(args.tool), args.name);
+      return current === undefined || current === args.value ? 'run' : undefined;
+    },
+  },
+  async run({ args, services, invocation, openForm, interrupted }) {
     if (args.value !== undefined && !invocation.isPrivate) {
       throw new UsageError(
         'Values are secrets, so /envvars set with a value only works in a private conversation.',
@@ -128,7 +149,10 @@ export const envvarsSetCommand = command({
       );
     }
     const client = services.toolhost.forTool(args.tool);
-    const envvar = await client.envvars.set(args.name, args.value);
+    const done = interrupted && (await currentValue(client, args.name)) === args.value;
+    const envvar = done
+      ? { name: args.name, value: args.value }
+      : await client.envvars.set(args.name, args.value);
     await services.accounts.secrets.registerEnvvar(args.tool, envvar.name, args.value);
     return withWarnings(
       {

@@ -1,11 +1,20 @@
 import { z } from 'zod';
-import { UpstreamError, UsageError } from '../../src/core/errors';
-import type { NewJob, ToolhostClient } from '../../src/services/toolhost';
+import { NotFoundError, UpstreamError, UsageError } from '../../src/core/errors';
+import type { Job, NewJob, ToolhostClient } from '../../src/services/toolhost';
 import { jobName, toolName } from '../args';
 import { withWarnings } from '../format';
 import { command } from './context';
 import { cronProblem } from './cron';
 import { jobCard } from './job-card';
+
+/** The tool's job of that name, if there is one. */
+async function existingJob(client: ToolhostClient, name: string): Promise<Job | undefined> {
+  return client.jobs.show(name).catch((error: unknown) => {
+    if (error instanceof NotFoundError || (error instanceof UpstreamError && error.status === 404))
+      return undefined;
+    throw error;
+  });
+}
 
 const quantity = (what: string, pattern: RegExp, example: string) =>
   z.string().regex(pattern, `must be a ${what} such as ${example}`);
@@ -197,14 +206,27 @@ export const jobsRunCommand = command({
   ],
   permission: 'write',
   sideEffect: true,
-  async run({ args, services, reply }) {
+  effect: {
+    check: (args) => `/jobs show ${args.tool} ${args.name}`,
+    // Job names are unique per tool: a job of that name running the same command is the one the
+    // interrupted attempt created (run finds it); none at all means it was not created.
+    async recover({ args, services }) {
+      const found = await existingJob(services.toolhost.forTool(args.tool), args.name);
+      if (found === undefined) return 'run';
+      return found.cmd === args.command ? 'run' : undefined;
+    },
+  },
+  async run({ args, services, reply, interrupted }) {
     const problem = runArgsProblem(args);
     if (problem) throw new UsageError(problem, { hint: 'Type /help jobs run for every option.' });
     const client = services.toolhost.forTool(args.tool);
-    const job = await client.jobs.create(jobBody(args)).catch(async (error: unknown) => {
-      if (!(error instanceof UpstreamError) || error.status !== 409) throw error;
-      throw await nameTaken(client, args.tool, args.name, error);
-    });
+    const earlier = interrupted ? await existingJob(client, args.name) : undefined;
+    const job =
+      earlier ??
+      (await client.jobs.create(jobBody(args)).catch(async (error: unknown) => {
+        if (!(error instanceof UpstreamError) || error.status !== 409) throw error;
+        throw await nameTaken(client, args.tool, args.name, error);
+      }));
     const handle = await reply(withWarnings(jobCard(args.tool, job, `Job ${job.name} created.`), client));
     if (args.wait && handle)
       await services.watches.start({ kind: 'job', tool: args.tool, id: job.name, handle });

@@ -6,6 +6,7 @@ import { jobName, toolName } from '../args';
 import { quotaFields, table, withWarnings } from '../format';
 import { command } from './context';
 import { jobCard, jobState } from './job-card';
+import { jobRestartedSince } from './recognise';
 
 const toolArgs = z.object({ tool: toolName });
 const jobArgs = z.object({ tool: toolName, job: jobName });
@@ -79,6 +80,17 @@ export const jobsRestartCommand = command({
   examples: ['/jobs restart mytool web'],
   permission: 'write',
   sideEffect: true,
+  effect: {
+    check: (args) => `/jobs show ${args.tool} ${args.job}`,
+    // A job restarted since the interrupted attempt began was restarted by it: shown, not restarted again.
+    async recover({ args, services }, since) {
+      const client = services.toolhost.forTool(args.tool);
+      const job = await client.jobs.show(args.job);
+      const restarted = jobRestartedSince(job, since);
+      if (restarted === undefined) return undefined;
+      return restarted ? withWarnings(jobCard(args.tool, job, `Job ${args.job} restarted.`), client) : 'run';
+    },
+  },
   async run({ args, services }) {
     const client = services.toolhost.forTool(args.tool);
     const messages = await client.jobs.restart(args.job).catch(async (error: unknown) => {

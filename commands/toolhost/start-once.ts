@@ -20,6 +20,16 @@ export interface StartOnce<T> {
   start(): Promise<{ value: T; id?: string; note?: string }>;
   /** The note of a card that shows one already running. */
   alreadyRunning: string;
+  /** What the user is told when another start of the same resource held it too long. */
+  busy: string;
+  /**
+   * Finds what an interrupted earlier attempt of this delivery started (it began at `since`, ms),
+   * when the command runs again after that attempt's worker died: a deployment tagged with the
+   * delivery key, a build of the same source and ref started since then.
+   */
+  findOwn?(since: number): Promise<{ value: T; id: string } | undefined>;
+  /** Set when an earlier attempt of this delivery was interrupted (`CommandContext.interrupted`). */
+  interrupted?: { since: number } | undefined;
 }
 
 /** How long Deckhand remembers what a command started. */
@@ -38,6 +48,11 @@ async function existing<T>(spec: StartOnce<T>): Promise<Started<T> | undefined> 
   ]);
   const own = mine ? await spec.show(mine) : undefined;
   if (own) return { value: own };
+  const found = spec.interrupted && spec.findOwn ? await spec.findOwn(spec.interrupted.since) : undefined;
+  if (found) {
+    await remember(spec, found.id);
+    return { value: found.value };
+  }
   const shown = current ? await spec.show(current).catch(() => undefined) : undefined;
   return shown && spec.isRunning(shown) ? { value: shown, note: spec.alreadyRunning } : undefined;
 }
@@ -50,15 +65,22 @@ async function existing<T>(spec: StartOnce<T>): Promise<Started<T> | undefined> 
 export async function startOnce<T>(spec: StartOnce<T>): Promise<Started<T>> {
   const seen = await existing(spec);
   if (seen) return seen;
-  return spec.locks.withLock(spec.resource, async () => {
-    const found = await existing(spec);
-    if (found) return found;
-    const started = await spec.start();
-    if (started.id) {
-      await spec.locks.remember(`current:${spec.resource}`, started.id, REMEMBER_SECONDS);
-      const key = spec.invocation.key;
-      if (key) await spec.locks.remember(`by:${key}`, started.id, REMEMBER_SECONDS);
-    }
-    return { value: started.value, ...(started.note ? { note: started.note } : {}) };
-  });
+  return spec.locks.withLock(
+    spec.resource,
+    async () => {
+      const found = await existing(spec);
+      if (found) return found;
+      const started = await spec.start();
+      if (started.id) await remember(spec, started.id);
+      return { value: started.value, ...(started.note ? { note: started.note } : {}) };
+    },
+    { busy: spec.busy },
+  );
+}
+
+/** Records what this delivery started, and that it is the resource's current one. */
+async function remember<T>(spec: StartOnce<T>, id: string): Promise<void> {
+  await spec.locks.remember(`current:${spec.resource}`, id, REMEMBER_SECONDS);
+  const key = spec.invocation.key;
+  if (key) await spec.locks.remember(`by:${key}`, id, REMEMBER_SECONDS);
 }

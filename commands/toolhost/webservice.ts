@@ -18,6 +18,7 @@ import { jobName, toolName } from '../args';
 import { withWarnings } from '../format';
 import { command } from './context';
 import { logsCommand } from './logs';
+import { jobRestartedSince } from './recognise';
 import { findWebservice, webserviceCard } from './webservice-card';
 
 const toolArgs = z.object({ tool: toolName });
@@ -154,10 +155,22 @@ export const webserviceRestartCommand = command({
   examples: ['/webservice restart mytool'],
   permission: 'write',
   sideEffect: true,
-  async run({ args, services, reply }) {
+  effect: {
+    check: (args) => `/webservice status ${args.tool}`,
+    // Its published job restarted since the interrupted attempt began: that attempt restarted it.
+    async recover({ args, services }, since) {
+      const restarted = jobRestartedSince(
+        await mustFind(services.toolhost.forTool(args.tool), args.tool),
+        since,
+      );
+      return restarted === undefined ? undefined : 'run';
+    },
+  },
+  async run({ args, services, reply, interrupted }) {
     const client = services.toolhost.forTool(args.tool);
     const found = await mustFind(client, args.tool);
-    const messages = await client.jobs.restart(found.name);
+    const again = interrupted && jobRestartedSince(found, interrupted.since);
+    const messages = again ? [`Job ${found.name} restarted.`] : await client.jobs.restart(found.name);
     const job = await client.jobs.show(found.name);
     const note = messages.join('\n') || `Restarting job ${job.name}…`;
     const card = webserviceCard(args.tool, job, services.toolhost.publicUrl(args.tool), note);

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ConversationRef, Platform } from './conversation';
+import type { EffectRules } from './effects';
 import type { IncomingFile } from './files';
 import type { FormSpec } from './forms';
 import type { DraftCard } from './reply';
@@ -59,6 +60,12 @@ export interface CommandContext<A, S> {
    * when this platform or place cannot show one; the command should then say where to do it.
    */
   openForm(form: FormSpec): Promise<boolean>;
+  /**
+   * Set when an earlier attempt at this very delivery started at `since` (ms) and was interrupted
+   * (its worker died) and the command's `effect.recover` chose to run again: `run` should find that
+   * attempt's work (e.g. a deployment tagged with the delivery key) rather than start it twice.
+   */
+  interrupted?: { since: number };
 }
 
 /** A command as declared in `commands/`. */
@@ -74,8 +81,16 @@ export interface CommandDefinition<Schema extends z.ZodObject = z.ZodObject, S =
   /** Example invocations, shown in help and usage errors. At least one. */
   examples: readonly string[];
   permission: PermissionLevel;
-  /** True when the command changes something (audited; never run twice for one delivery). */
+  /**
+   * True when the command changes something: audited, and run under an effect record (see
+   * `effects.ts`), so it never runs twice for one delivery.
+   */
   sideEffect: boolean;
+  /**
+   * For side-effect commands: how an attempt that finds an interrupted earlier one tells what it
+   * did (and which command shows it). Without it, such an attempt says it may have run.
+   */
+  effect?: EffectRules<z.infer<Schema>, S>;
   /**
    * For destructive commands: the question asked with a Confirm button before running. It receives
    * the arguments as {@link resolve} bound them, and the bound target (its label) when there is one,

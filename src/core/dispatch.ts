@@ -8,6 +8,7 @@ import { bindTokens, mayTakeBoundTool, validateArgs } from './bind';
 import type { AnyCommand, CommandContext, Invocation, MessageHandle } from './command';
 import { type CommandForm, type CommandForms, cardInForm, plainForms } from './command-form';
 import { parseConversationId } from './conversation';
+import { type EffectLedger, runRecorded } from './effects';
 import { DeckhandError, newReferenceId, PermissionDenied, UpstreamError, UsageError } from './errors';
 import type { FormSpec } from './forms';
 import type { Messengers } from './messenger';
@@ -44,6 +45,8 @@ export interface DispatcherDeps<S> {
   exclusive?: <T>(resource: string, work: () => Promise<T>) => Promise<T>;
   /** The tools Deckhand knows, to say `/logs mytool web` was meant when `/logs web mytool` fails. */
   knownTools?: () => Iterable<string>;
+  /** The effect records of side-effect commands run for a platform delivery (see `effects.ts`). */
+  effects?: EffectLedger;
   /** How commands are written on each platform (help, usage, hints); the plain `/deploy` by default. */
   commandForms?: CommandForms;
   /** Called after every side-effect command run or refusal (the audit trail); secret arguments are left out. */
@@ -389,8 +392,7 @@ export class Dispatcher<S> {
       },
       'command',
     );
-    const result = await command.run(context as never);
-    if (result) await reply(result);
+    const result = await runRecorded(command, context, this.deps.effects, reply);
     // A command waiting for the user (e.g. to link an account) has not done its work: it is audited
     // as deferred; its replay is audited with its own outcome when it runs. One that stored nothing
     // yet is pending, and one that only showed something is not audited at all.

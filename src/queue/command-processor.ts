@@ -39,7 +39,9 @@ const MISSING_HEAD_MS = 10_000;
  * and looks again shortly; a job that joined an empty lane is its head from the start and does not
  * look (`laneHead`, see `command-queue.ts`). It leaves its lane when it ends, however it ends. A job whose worker
  * died mid-run is found stalled and run again once (`maxStalledCount: 1`); commands with a side
- * effect recognise their own earlier attempt by the invocation's key (see `commands/toolhost/deploy.ts`).
+ * effect run under an effect record keyed by the invocation's key, so the second run recognises the
+ * first one's work or says it may have run (see `src/core/effects.ts`); a job that fails for good is
+ * answered with the interrupted card (`command-interrupted.ts`).
  */
 export function createCommandProcessor(deps: CommandProcessorDeps) {
   const retryMs = deps.retryMs ?? 50;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { DeckhandError } from '../core/errors';
 
 /** Releases a lock only when it still holds this holder's token (it may have expired and been taken). */
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
@@ -8,14 +9,30 @@ const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call
 export interface LockOptions {
   /** How long the lock is held at most if its holder dies (default 30 s). */
   holdMs?: number;
-  /** How long to wait for the lock before giving up (default 20 s). */
+  /**
+   * How long to wait for the lock before giving up (default: `holdMs` and a margin, so a waiter
+   * outlasts a holder that died with it).
+   */
   waitMs?: number;
+  /** What the user is told when the wait ran out (default: something else is being done to it). */
+  busy?: string;
 }
 
-/** The lock of a resource stayed taken longer than a caller would wait. */
-export class LockTimeoutError extends Error {
-  constructor(readonly resource: string) {
-    super(`the lock of ${resource} stayed taken`);
+/** How much longer than a dead holder can hold a waiter waits by default. */
+const WAIT_MARGIN_MS = 5_000;
+
+/**
+ * The lock of a resource stayed taken longer than a caller would wait: another command is working
+ * on the same thing. Answered in words, with the advice to try again.
+ */
+export class LockTimeoutError extends DeckhandError {
+  readonly code = 'busy';
+
+  constructor(
+    readonly resource: string,
+    message = 'Another command is working on this right now.',
+  ) {
+    super(message, 'Try again in a minute.');
   }
 }
 
@@ -38,9 +55,9 @@ export class ResourceLocks {
     const key = `${this.prefix}lock:${resource}`;
     const token = randomBytes(12).toString('hex');
     const holdMs = options.holdMs ?? 30_000;
-    const deadline = Date.now() + (options.waitMs ?? 20_000);
+    const deadline = Date.now() + (options.waitMs ?? holdMs + WAIT_MARGIN_MS);
     while ((await this.redis.set(key, token, 'PX', holdMs, 'NX')) !== 'OK') {
-      if (Date.now() > deadline) throw new LockTimeoutError(resource);
+      if (Date.now() > deadline) throw new LockTimeoutError(resource, options.busy);
       await new Promise((resolve) => setTimeout(resolve, this.pollMs + Math.random() * this.pollMs));
     }
     try {

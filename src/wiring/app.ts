@@ -13,6 +13,7 @@ import type { AdapterHost } from '../core/host';
 import { Messengers } from '../core/messenger';
 import { CommandRegistry } from '../core/registry';
 import { useProcessLogger } from '../log';
+import { createInterruptedNotice } from '../queue/command-interrupted';
 import { createCommandProcessor, leaveLane } from '../queue/command-processor';
 import { BullCommandQueue, type CommandJobData } from '../queue/command-queue';
 import { createDigestProcessor } from '../queue/digest-processor';
@@ -35,6 +36,7 @@ import { RedisBindingStore } from '../store/bindings';
 import { logConnectionErrors } from '../store/connection-errors';
 import { ConversationMove } from '../store/conversation-move';
 import { DeliveryDeduper } from '../store/dedupe';
+import { RedisEffectLedger } from '../store/effects';
 import { prepareKeyLayout } from '../store/key-migration';
 import { RedisKeyValue, valueSealer } from '../store/key-value';
 import { ResourceLocks } from '../store/locks';
@@ -237,6 +239,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     const locks = services.locks;
     const dispatcher = new Dispatcher<AppServices>({
       exclusive: (resource, work) => locks.withLock(resource, work),
+      effects: new RedisEffectLedger(redis.redis, prefix),
       registry,
       services,
       actions,
@@ -291,6 +294,14 @@ export async function createApp(options: AppOptions): Promise<App> {
       conversations: new ConversationMove({ bindings, timeZones, subscriptions, digests: services.digests }),
       state: redis.redis,
       startWorkers() {
+        const interrupted = createInterruptedNotice({
+          dispatcher: dispatcher as Dispatcher<unknown>,
+          surfaces,
+          files,
+          redis: redis.redis,
+          prefix,
+          logger,
+        });
         workers ??= startWorkers<AppServices>({
           queues,
           connection: queueConnection,
@@ -327,7 +338,11 @@ export async function createApp(options: AppOptions): Promise<App> {
               concurrency: COMMAND_CONCURRENCY,
               // A worker that died mid-command: the command runs once more, never a third time.
               maxStalledCount: 1,
-              onFailed: (job) => leaveLane(redis.redis, prefix, job as never as Job<CommandJobData>),
+              onFailed: async (job) => {
+                const failed = job as never as Job<CommandJobData>;
+                await leaveLane(redis.redis, prefix, failed);
+                await interrupted(failed);
+              },
             },
             upload: { processor: mediaSetup.processor(), concurrency: 20 },
             migration: {

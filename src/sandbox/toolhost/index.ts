@@ -28,6 +28,7 @@ import { type SandboxContext, SandboxTimers } from './context';
 import { createEnvvarsArea } from './envvars';
 import { areaOfPath, errorBody, notFoundBody } from './errors';
 import { outageGate, type SandboxApi, setUnhealthy } from './health';
+import { AnswerHolds, type HeldRequest } from './hold';
 import { createJobsArea } from './jobs';
 import { createPublicWebApp } from './jobs-publish';
 import { createLogsArea } from './logs';
@@ -68,6 +69,10 @@ export interface ToolhostControls {
   breakStreams(): void;
   /** Makes an API's `/healthz` report ERROR (and 500/503 as the real one does) until set back. */
   setUnhealthy(api: SandboxApi, message: string | undefined): void;
+  /** Carries out the next `method` request whose path matches, and holds its answer (hold.ts). */
+  holdNext(method: string, path: RegExp): HeldRequest;
+  /** How many `method` requests whose path matches were carried out. */
+  carried(method: string, path: RegExp): number;
 }
 
 /** A running sandbox. */
@@ -118,8 +123,9 @@ export function createSandboxContext(
  * The gateway app: every area mounted at its prefix (`/builds/v1`, `/components`, `/jobs/v1`,
  * `/envvars/v1`, `/logs`), unknown routes and crashes answered in the area's own shape.
  */
-export function createToolhostApp(ctx: SandboxContext): Hono<ToolhostEnv> {
+export function createToolhostApp(ctx: SandboxContext, holds?: AnswerHolds): Hono<ToolhostEnv> {
   const app = new Hono<ToolhostEnv>();
+  if (holds) app.use('*', holds.middleware());
   app.use('*', async (c, next) => {
     c.set('sandbox', ctx);
     await next();
@@ -161,7 +167,8 @@ export async function startToolhostSandbox(options: ToolhostSandboxOptions = {})
   const host = options.host ?? '127.0.0.1';
   const ctx = createSandboxContext(options);
   ctx.publicDomain = options.publicDomain ?? 'localhost';
-  const app = createToolhostApp(ctx);
+  const holds = new AnswerHolds();
+  const app = createToolhostApp(ctx, holds);
   if (options.seed !== false) seedToolhost(ctx);
 
   const certs = await sandboxCerts();
@@ -224,6 +231,8 @@ export async function startToolhostSandbox(options: ToolhostSandboxOptions = {})
       },
       breakStreams: () => ctx.timers?.breakStreams(),
       setUnhealthy: (api, message) => setUnhealthy(ctx, api, message),
+      holdNext: (method, path) => holds.holdNext(method, path),
+      carried: (method, path) => holds.count(method, path),
     },
     async close() {
       ctx.timers?.close();

@@ -1,0 +1,108 @@
+/**
+ * Effect records: every command with `sideEffect: true` that runs for a platform delivery claims a
+ * record keyed by the delivery before it runs (with the attempt's start time) and writes its outcome
+ * after. A second attempt of the same delivery (a worker died mid-command and the queue ran it again)
+ * finds the claim without an outcome and does not simply run again: the command's {@link EffectRules}
+ * recognise the first attempt's work where the platform lets them tell, and otherwise the user is told
+ * in words that it may already have run and how to check.
+ */
+import type { AnyCommand, CommandContext } from './command';
+import type { DraftCard } from './reply';
+
+/** What a claim found. */
+export type EffectState =
+  /** The first attempt: run. */
+  | { kind: 'fresh' }
+  /** An earlier attempt started at `since` (ms) and never wrote its outcome. */
+  | { kind: 'interrupted'; since: number }
+  /** An earlier attempt ran to its end (its answer was posted, or is being posted). */
+  | { kind: 'finished'; outcome: string };
+
+/** Where effect records are kept (Redis, `src/store/effects.ts`): one call before, one after. */
+export interface EffectLedger {
+  /** Claims the record of a delivery (the first claim's time is kept) and tells what it found. */
+  claim(key: string, now?: number): Promise<EffectState>;
+  /** Writes the outcome of the attempt. */
+  finish(key: string, outcome: string): Promise<void>;
+}
+
+/** What {@link EffectRules.recover} decides after an interrupted attempt. */
+export type Recovery =
+  /** Run: nothing was done, or `run` finds the earlier work itself (see `CommandContext.interrupted`). */
+  | 'run'
+  /** The earlier attempt's work, found: answered with this card, nothing is run. */
+  | DraftCard
+  /** The platform cannot tell: the user is told it may have run. */
+  | undefined;
+
+/** How a side-effecting command deals with an interrupted earlier attempt of the same delivery. */
+export interface EffectRules<A, S> {
+  /** The command line that shows whether it ran (`/deployment list mytool`). */
+  check(args: A): string;
+  /** Looks for the earlier attempt's work (it started at `since`, ms); absent: it cannot tell. */
+  recover?(ctx: CommandContext<A, S>, since: number): Promise<Recovery>;
+}
+
+/** The answer to an interrupted attempt whose work cannot be recognised. */
+export function mayHaveRunCard(name: string, check: string | undefined): DraftCard {
+  const how = check
+    ? ` — check with \`${check}\` before running it again`
+    : ' — check before running it again';
+  return {
+    title: `/${name} was interrupted`,
+    text: `Deckhand was interrupted while running /${name}, so this may already have run${how}.`,
+    status: 'warning',
+  };
+}
+
+/** The answer to an attempt that finds an earlier one ran to its end. */
+function alreadyRanCard(name: string, outcome: string): DraftCard {
+  const answered = outcome === 'failed' ? 'it ended with an error' : 'its answer is above';
+  return { text: `/${name} already ran for this request; ${answered}.`, status: 'info' };
+}
+
+/**
+ * Runs a command under its effect record and posts the card it returns with `reply`: claimed before
+ * `run`, the outcome written after the reply (also when it throws), so an attempt that finds the
+ * outcome knows the answer was posted. Commands without a side effect, or not run for a platform
+ * delivery (no key), just run. Resolves with the card `run` returned (or the one answered instead).
+ */
+export async function runRecorded<S>(
+  command: AnyCommand<S>,
+  context: CommandContext<Record<string, unknown>, S>,
+  ledger: EffectLedger | undefined,
+  reply: (card: DraftCard) => Promise<unknown>,
+): Promise<DraftCard | undefined> {
+  const answer = async (card: DraftCard | undefined) => {
+    if (card) await reply(card);
+    return card;
+  };
+  const key = context.invocation.key;
+  if (!command.sideEffect || !ledger || !key) return answer(await command.run(context as never));
+  const state = await ledger.claim(key);
+  if (state.kind === 'finished') return answer(alreadyRanCard(command.name, state.outcome));
+  let outcome = 'failed';
+  try {
+    const rules = command.effect as EffectRules<Record<string, unknown>, S> | undefined;
+    let run = context;
+    if (state.kind === 'interrupted') {
+      const recovered = rules?.recover ? await rules.recover(context, state.since) : undefined;
+      if (recovered === undefined) {
+        const card = await answer(mayHaveRunCard(command.name, rules?.check(context.args)));
+        outcome = 'may-have-run';
+        return card;
+      }
+      if (recovered !== 'run') {
+        await answer(recovered);
+        outcome = 'recognised';
+        return recovered;
+      }
+      run = { ...context, interrupted: { since: state.since } };
+    }
+    const result = await answer(await command.run(run as never));
+    outcome = result?.deferred ? 'deferred' : 'ok';
+    return result;
+  } finally {
+    await ledger.finish(key, outcome);
+  }
+}

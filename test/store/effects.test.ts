@@ -1,0 +1,140 @@
+/**
+ * Effect records and resource locks on a real Redis: a side-effect command's attempt that finds an
+ * interrupted earlier attempt of the same delivery does not simply run again; a lock waiter outlasts
+ * a dead holder, and a wait that runs out is answered in words.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { type CommandContext, defineCommand } from '../../src/core/command';
+import { runRecorded } from '../../src/core/effects';
+import { DeckhandError } from '../../src/core/errors';
+import type { DraftCard } from '../../src/core/reply';
+import { RedisEffectLedger } from '../../src/store/effects';
+import { LockTimeoutError, ResourceLocks } from '../../src/store/locks';
+import { testPrefix, testRedis } from '../support/redis';
+
+const redis = testRedis();
+const prefix = testPrefix();
+afterAll(() => redis.quit());
+const ledger = new RedisEffectLedger(redis, prefix);
+let serial = 0;
+
+/** A side-effect command that counts its runs; `recover` as given. */
+function counted(recover?: (since: number) => Promise<'run' | DraftCard | undefined>) {
+  const runs: { interrupted?: { since: number } }[] = [];
+  const command = defineCommand({
+    name: 'thing restart',
+    summary: 'Restart a thing',
+    args: z.object({ thing: z.string() }),
+    examples: ['/thing restart a'],
+    permission: 'write',
+    sideEffect: true,
+    effect: {
+      check: (args) => `/thing show ${args.thing}`,
+      ...(recover ? { recover: (_ctx: unknown, since: number) => recover(since) } : {}),
+    },
+    async run(ctx) {
+      runs.push(ctx.interrupted ? { interrupted: ctx.interrupted } : {});
+      return { text: `Restarted ${ctx.args.thing}.`, status: 'success' };
+    },
+  });
+  return { command, runs };
+}
+
+/** Runs the command for delivery `key`; resolves with the cards the user was shown. */
+async function attempt(command: ReturnType<typeof counted>['command'], key: string): Promise<string[]> {
+  const shown: string[] = [];
+  const context = {
+    args: { thing: 'a' },
+    invocation: {
+      user: { platform: 'shell', id: 'ada', name: 'Ada', workspace: 'local' },
+      conversation: { platform: 'shell', workspace: 'local', channel: 'term' },
+      conversationId: 'shell:local:term',
+      isPrivate: true,
+      key,
+    },
+    services: {},
+    reply: async () => undefined,
+    update: async () => undefined,
+    openForm: async () => false,
+  } as unknown as CommandContext<Record<string, unknown>, unknown>;
+  await runRecorded(command as never, context, ledger, async (card) => {
+    shown.push(card.text ?? '');
+  });
+  return shown;
+}
+
+/** A delivery whose first attempt claimed its record and died before writing the outcome. */
+async function interrupted(): Promise<{ key: string; since: number }> {
+  serial += 1;
+  const key = `test:delivery:${serial}`;
+  const since = Date.now() - 1000;
+  expect(await ledger.claim(key, since)).toEqual({ kind: 'fresh' });
+  return { key, since };
+}
+
+describe('effect records', () => {
+  it('a first attempt runs; one that finds it finished does not run again', async () => {
+    const { command, runs } = counted();
+    expect(await attempt(command, 'test:once')).toEqual(['Restarted a.']);
+    expect(await attempt(command, 'test:once')).toEqual([
+      '/thing restart already ran for this request; its answer is above.',
+    ]);
+    expect(runs).toHaveLength(1);
+  });
+
+  it('an interrupted attempt it cannot recognise: the user is told it may have run and how to check', async () => {
+    const { command, runs } = counted();
+    const { key } = await interrupted();
+    expect(await attempt(command, key)).toEqual([
+      'Deckhand was interrupted while running /thing restart, so this may already have run — check with `/thing show a` before running it again.',
+    ]);
+    expect(runs).toHaveLength(0);
+    // Its outcome is written: a third attempt finds it answered.
+    expect(await ledger.claim(key)).toEqual({ kind: 'finished', outcome: 'may-have-run' });
+  });
+
+  it('an interrupted attempt whose work is recognised is answered with it, not run again', async () => {
+    const seen: number[] = [];
+    const { command, runs } = counted(async (since) => {
+      seen.push(since);
+      return { text: 'Thing a was restarted by this request.', status: 'success' };
+    });
+    const { key, since } = await interrupted();
+    expect(await attempt(command, key)).toEqual(['Thing a was restarted by this request.']);
+    expect(runs).toHaveLength(0);
+    expect(seen).toEqual([since]);
+  });
+
+  it('runs again with the first attempt time when the rules say it is safe', async () => {
+    const { command, runs } = counted(async () => 'run');
+    const { key, since } = await interrupted();
+    expect(await attempt(command, key)).toEqual(['Restarted a.']);
+    expect(runs).toEqual([{ interrupted: { since } }]);
+  });
+});
+
+describe('resource locks', () => {
+  const locks = new ResourceLocks(redis, prefix);
+
+  it('a waiter outlasts a holder that died with the lock', async () => {
+    // A holder that died: its lock stays until its hold time runs out.
+    expect(await redis.set(`${prefix}lock:dead`, 'gone', 'PX', 800, 'NX')).toBe('OK');
+    const ran = await locks.withLock('dead', async () => 'ran', { holdMs: 800 });
+    expect(ran).toBe('ran');
+  });
+
+  it('a wait that runs out is answered in words, not as an internal error', async () => {
+    expect(await redis.set(`${prefix}lock:busy`, 'other', 'PX', 5_000, 'NX')).toBe('OK');
+    const error = await locks
+      .withLock('busy', async () => 'ran', {
+        waitMs: 100,
+        busy: 'Another deployment of mytool is being started.',
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LockTimeoutError);
+    expect(error).toBeInstanceOf(DeckhandError);
+    expect((error as DeckhandError).message).toBe('Another deployment of mytool is being started.');
+    expect((error as DeckhandError).hint).toBe('Try again in a minute.');
+  });
+});

@@ -45,7 +45,8 @@ async function runRedisCost(ctx: BenchContext): Promise<BenchResult> {
   try {
     // Start-up traffic settles (BullMQ's first checks), then an idle stretch.
     await sleep(ctx.quick ? 1000 : 3000);
-    const idleMs = ctx.quick ? 5000 : 30_000;
+    // Longer than a background queue's idle wait (a minute), so every worker's periodic check counts.
+    const idleMs = ctx.quick ? 5000 : 65_000;
     ctx.log(`redis-cost: idle for ${idleMs / 1000} s`);
     const idle = await measureIdle(deckhand, admin, counter, idleMs);
     ctx.log('redis-cost: /deploy that starts a deployment');

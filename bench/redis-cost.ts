@@ -100,6 +100,7 @@ async function runRedisCost(ctx: BenchContext): Promise<BenchResult> {
         `/deploy (starts a deployment): web ${fresh.webCalls} + worker ${fresh.workerCalls} requests; Redis: ${top(fresh.byName)}.`,
         `/deploy (already running) requests, web + worker, in each repeat: ${costs.map(perCommand).join(', ')}.`,
         `first reply at +0 / +${2 * DELAY_MS} ms worker RTT (median of ${rounds}): ${round(percentile(near, 50), 0)} / ${round(percentile(far, 50), 0)} ms.`,
+        `watch: ${watch.polls} polls; worker requests by command: ${top(watch.workerByName, 12)}.`,
         `idle Redis commands: ${top(idle.byName)} over ${idleMs / 1000} s.`,
       ],
       seconds: (Date.now() - started) / 1000,

@@ -45,7 +45,8 @@ async function runRedisCost(ctx: BenchContext): Promise<BenchResult> {
   try {
     // Start-up traffic settles (BullMQ's first checks), then an idle stretch.
     await sleep(ctx.quick ? 1000 : 3000);
-    const idleMs = ctx.quick ? 5000 : 30_000;
+    // Longer than a background queue's idle wait (a minute), so every worker's periodic check counts.
+    const idleMs = ctx.quick ? 5000 : 65_000;
     ctx.log(`redis-cost: idle for ${idleMs / 1000} s`);
     const idle = await measureIdle(deckhand, admin, counter, idleMs);
     ctx.log('redis-cost: /deploy that starts a deployment');
@@ -99,6 +100,7 @@ async function runRedisCost(ctx: BenchContext): Promise<BenchResult> {
         `/deploy (starts a deployment): web ${fresh.webCalls} + worker ${fresh.workerCalls} requests; Redis: ${top(fresh.byName)}.`,
         `/deploy (already running) requests, web + worker, in each repeat: ${costs.map(perCommand).join(', ')}.`,
         `first reply at +0 / +${2 * DELAY_MS} ms worker RTT (median of ${rounds}): ${round(percentile(near, 50), 0)} / ${round(percentile(far, 50), 0)} ms.`,
+        `watch: ${watch.polls} polls; worker requests by command: ${top(watch.workerByName, 12)}.`,
         `idle Redis commands: ${top(idle.byName)} over ${idleMs / 1000} s.`,
       ],
       seconds: (Date.now() - started) / 1000,

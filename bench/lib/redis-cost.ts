@@ -120,17 +120,24 @@ export async function measureWatchPolls(
   tool: string,
   ms: number,
   idle: { callsPerSecond: number; commandsPerSecond: number },
-): Promise<{ polls: number; callsPerPoll: number; commandsPerPoll: number }> {
+): Promise<{
+  polls: number;
+  callsPerPoll: number;
+  commandsPerPoll: number;
+  workerByName: Record<string, number>;
+}> {
   const pattern = `${bullPrefix}:watch:${watchJobId('deployment', tool, '*')}`;
   const [key] = (await admin.keys(pattern)).filter((k) => k.split(':').length === pattern.split(':').length);
   if (!key) throw new Error(`no deployment watch of ${tool} (${pattern})`);
   const port = deckhand.worker.relay.port;
   const attempts = await attemptsOf(admin, key);
   const calls = counter.of(port).calls;
+  const names = counter.of(port).byName;
   const stats = await serverCommandStats(admin);
   await sleep(ms);
   const polls = (await attemptsOf(admin, key)) - attempts;
   const callsMade = counter.of(port).calls - calls;
+  const workerByName = diffNames(counter.of(port).byName, names);
   // The two reads of the attempts counter are this benchmark's, not the worker's.
   const commands = commandsBetween(stats, await serverCommandStats(admin), ['info', 'keys']);
   const ownReads = 1;
@@ -140,5 +147,6 @@ export async function measureWatchPolls(
     polls,
     callsPerPoll: (callsMade - idle.callsPerSecond * seconds) / polls,
     commandsPerPoll: (commands.total - ownReads - idle.commandsPerSecond * seconds) / polls,
+    workerByName,
   };
 }

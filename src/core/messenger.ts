@@ -19,9 +19,21 @@ export interface Messenger {
 /** The messengers of the adapters running in this process, by platform. */
 export class Messengers {
   private readonly byPlatform = new Map<Platform, Messenger>();
+  private readonly listeners: ((platform: Platform) => void)[] = [];
 
   register(platform: Platform, messenger: Messenger): void {
     this.byPlatform.set(platform, messenger);
+    for (const listener of this.listeners) listener(platform);
+  }
+
+  /** Calls `listener` with every platform registered from now on. */
+  onRegister(listener: (platform: Platform) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** The platforms registered so far. */
+  platforms(): Platform[] {
+    return [...this.byPlatform.keys()];
   }
 
   /** The messenger for a platform; throws when that adapter is not running here. */

@@ -38,6 +38,11 @@ export interface WorkerDeps<S> {
   maxAgeMs: number;
   /** How long a crashed worker's job stays locked before another worker takes it over. */
   lockMs: number;
+  /**
+   * The chat platforms whose messenger runs in this process: only their `deliver-<platform>` queues get
+   * a worker here (a process without a platform's adapter could not post there anyway).
+   */
+  platforms: readonly string[];
   /** Extra processors (the log tails, the commands) by queue. */
   extra?: Partial<Record<QueueName, ExtraProcessor>>;
 }
@@ -70,6 +75,8 @@ const CONCURRENCY: Record<QueueName, number> = {
 
 /** The running workers of a process (`--role worker|all`). */
 export interface Workers {
+  /** Starts the worker of `platform`'s announcements, unless it runs already. */
+  deliverTo(platform: string): void;
   close(): Promise<void>;
 }
 
@@ -84,49 +91,21 @@ export function startWorkers<S>(deps: WorkerDeps<S>): Workers {
     prefix: deps.keyPrefix,
     logger: deps.logger,
   }) as Processor;
-  const processors: Partial<Record<QueueName, Processor>> = {
-    watch: createWatchProcessor({ ...deps, prefix: deps.keyPrefix }) as Processor,
-    notify: createNotifyProcessor({ ...deps, prefix: deps.keyPrefix }) as Processor,
-    ...Object.fromEntries(DELIVER_QUEUES.map((name) => [name, deliver])),
-    discover: createDiscoverProcessor({ ...deps, prefix: deps.keyPrefix }) as Processor,
-  };
   const workers: Worker[] = [];
-  for (const [name, processor] of Object.entries(processors) as [QueueName, Processor][]) {
-    workers.push(
-      new Worker(name, inJobInvocation(processor), {
-        ...lockOptions(deps.lockMs),
-        connection: deps.connection,
-        prefix: bullPrefix(deps.keyPrefix, name),
-        concurrency: CONCURRENCY[name],
-      }),
-    );
-  }
-  for (const [name, extra] of Object.entries(deps.extra ?? {}) as [QueueName, ExtraProcessor][]) {
-    const worker = new Worker(name, inJobInvocation(extra.processor), {
-      ...lockOptions(deps.lockMs),
-      ...(extra.maxStalledCount !== undefined ? { maxStalledCount: extra.maxStalledCount } : {}),
+  const start = (name: QueueName, processor: Processor, extra?: ExtraProcessor): Worker => {
+    const worker = new Worker(name, inJobInvocation(processor), {
+      ...lockOptions(deps.lockMs, name),
+      ...(extra?.maxStalledCount !== undefined ? { maxStalledCount: extra.maxStalledCount } : {}),
       connection: deps.connection,
       prefix: bullPrefix(deps.keyPrefix, name),
-      concurrency: extra.concurrency,
+      concurrency: extra?.concurrency ?? CONCURRENCY[name],
     });
-    const onFailed = extra.onFailed;
-    if (onFailed) {
-      worker.on('failed', (job) => {
-        if (job)
-          onFailed(job).catch((error: unknown) =>
-            deps.logger.warn({ err: error, queue: name }, 'could not clean up after a failed job'),
-          );
-      });
-    }
-    workers.push(worker);
-  }
-  for (const worker of workers) {
-    instrumentWorker(worker, worker.name);
-    logConnectionErrors(worker, deps.logger, `worker ${worker.name}`);
+    instrumentWorker(worker, name);
+    logConnectionErrors(worker, deps.logger, `worker ${name}`);
     worker.on('failed', (job, error) =>
       deps.logger.warn(
         {
-          queue: worker.name,
+          queue: name,
           job: job?.id,
           attempts: job?.attemptsMade,
           error: error.message,
@@ -136,9 +115,38 @@ export function startWorkers<S>(deps: WorkerDeps<S>): Workers {
         'queued job failed',
       ),
     );
+    workers.push(worker);
+    return worker;
+  };
+  start('watch', createWatchProcessor({ ...deps, prefix: deps.keyPrefix }) as Processor);
+  start('notify', createNotifyProcessor({ ...deps, prefix: deps.keyPrefix }) as Processor);
+  start('discover', createDiscoverProcessor({ ...deps, prefix: deps.keyPrefix }) as Processor);
+  for (const [name, extra] of Object.entries(deps.extra ?? {}) as [QueueName, ExtraProcessor][]) {
+    const worker = start(name, extra.processor, extra);
+    const onFailed = extra.onFailed;
+    if (onFailed) {
+      worker.on('failed', (job) => {
+        if (job)
+          onFailed(job).catch((error: unknown) =>
+            deps.logger.warn({ err: error, queue: name }, 'could not clean up after a failed job'),
+          );
+      });
+    }
   }
+  // Announcements: a worker per platform whose adapter runs here, started when it registers.
+  const delivering = new Set<string>();
+  let closed = false;
+  const deliverTo = (platform: string) => {
+    const name = DELIVER_QUEUES.find((queue) => queue === `deliver-${platform}`);
+    if (!name || delivering.has(name) || closed) return;
+    delivering.add(name);
+    start(name, deliver);
+  };
+  for (const platform of deps.platforms) deliverTo(platform);
   return {
+    deliverTo,
     async close() {
+      closed = true;
       // A tail can run for minutes: do not wait for it. Its lock lapses and another worker (or this one
       // after a restart) resumes it from the transcript and cursor kept in Redis.
       await Promise.all(workers.map((worker) => worker.close(worker.name === 'tail')));
@@ -147,12 +155,26 @@ export function startWorkers<S>(deps: WorkerDeps<S>): Workers {
 }
 
 /**
- * Lock and polling settings: a crashed worker's jobs are found stalled and taken over after about
- * `lockMs`. An idle worker waits for its queue's next job in one blocking read of up to 10 s (BullMQ's
- * longest; its default is 5 s), then checks once and waits again: every queue's worker costs Redis
- * about 8 commands per wait, so the longest wait halves what an idle process costs. New jobs end the
- * wait at once, so it adds no latency.
+ * Seconds an idle worker waits for a new job in one blocking read, then checks once (about 8 Redis
+ * commands) and waits again. A new job ends the wait at once (BullMQ adds a marker the read waits on),
+ * and a delayed job's due time shortens it (to at most 10 s), so the length of the wait adds no latency:
+ * it sets what an idle worker costs Redis, and how soon an idle worker whose read was lost in a network
+ * partition notices a new job after the network is back (BullMQ gives such a read up a second after its
+ * timeout). The commands (what a person typed) wait 10 s; the other queues a minute.
  */
-function lockOptions(lockMs: number) {
-  return { lockDuration: lockMs, stalledInterval: lockMs, maxStalledCount: 3, drainDelay: 10 };
+function drainSeconds(queue: QueueName): number {
+  return queue === 'commands' ? 10 : 60;
+}
+
+/**
+ * Lock and polling settings: a crashed worker's jobs are found stalled and taken over after about
+ * `lockMs`; an idle worker waits {@link drainSeconds} for its next job.
+ */
+function lockOptions(lockMs: number, queue: QueueName) {
+  return {
+    lockDuration: lockMs,
+    stalledInterval: lockMs,
+    maxStalledCount: 3,
+    drainDelay: drainSeconds(queue),
+  };
 }

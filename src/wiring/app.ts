@@ -266,6 +266,8 @@ export async function createApp(options: AppOptions): Promise<App> {
       ? Math.max(10, Math.min(config.WATCH_POLL_MS, Math.round(config.SANDBOX_STEP_MS / 3)))
       : config.WATCH_POLL_MS;
     let workers: Workers | undefined;
+    // An adapter started after the workers: its announcements get their worker then.
+    messengers.onRegister((platform) => workers?.deliverTo(platform));
     const started = sandbox;
     return {
       dispatcher,
@@ -321,6 +323,7 @@ export async function createApp(options: AppOptions): Promise<App> {
           maxPollMs: Math.max(basePollMs, 15_000),
           maxAgeMs: config.WATCH_MAX_MINUTES * 60_000,
           lockMs: config.QUEUE_LOCK_MS,
+          platforms: messengers.platforms(),
           extra: {
             commands: {
               processor: createCommandProcessor({

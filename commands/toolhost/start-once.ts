@@ -51,6 +51,8 @@ async function existing<T>(spec: StartOnce<T>): Promise<Started<T> | undefined> 
   const found = spec.interrupted && spec.findOwn ? await spec.findOwn(spec.interrupted.since) : undefined;
   if (found) {
     await remember(spec, found.id);
+    // The interrupted attempt died holding the resource's lock: freed for the next start.
+    if (key) await spec.locks.releaseOwned(spec.resource, key);
     return { value: found.value };
   }
   const shown = current ? await spec.show(current).catch(() => undefined) : undefined;
@@ -74,7 +76,7 @@ export async function startOnce<T>(spec: StartOnce<T>): Promise<Started<T>> {
       if (started.id) await remember(spec, started.id);
       return { value: started.value, ...(started.note ? { note: started.note } : {}) };
     },
-    { busy: spec.busy },
+    { busy: spec.busy, ...(spec.invocation.key ? { owner: spec.invocation.key } : {}) },
   );
 }
 

@@ -5,6 +5,20 @@ import { DeckhandError } from '../core/errors';
 /** Releases a lock only when it still holds this holder's token (it may have expired and been taken). */
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 
+/**
+ * Takes a lock that is free, or held by an earlier attempt of the same owner (its value begins with
+ * `ARGV[2]`): a command run again after its worker died does not wait out its own dead attempt's hold.
+ */
+const ACQUIRE_OWNED = `local held = redis.call('get', KEYS[1])
+if held and string.sub(held, 1, string.len(ARGV[2])) ~= ARGV[2] then return 0 end
+redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[3])
+return 1`;
+
+/** Deletes a lock held by an earlier attempt of the owner `ARGV[1]` (its value begins with it). */
+const RELEASE_OWNED = `local held = redis.call('get', KEYS[1])
+if held and string.sub(held, 1, string.len(ARGV[1])) == ARGV[1] then return redis.call('del', KEYS[1]) end
+return 0`;
+
 /** Options of {@link ResourceLocks.withLock}. */
 export interface LockOptions {
   /** How long the lock is held at most if its holder dies (default 30 s). */
@@ -16,6 +30,11 @@ export interface LockOptions {
   waitMs?: number;
   /** What the user is told when the wait ran out (default: something else is being done to it). */
   busy?: string;
+  /**
+   * Who takes the lock across attempts (a command's delivery key): a lock an earlier attempt of the
+   * same owner left behind (its worker died holding it) is taken over at once instead of waited out.
+   */
+  owner?: string;
 }
 
 /** How much longer than a dead holder can hold a waiter waits by default. */
@@ -53,10 +72,15 @@ export class ResourceLocks {
   /** Runs `work` while holding the lock of `resource`; waits for it when another holder has it. */
   async withLock<T>(resource: string, work: () => Promise<T>, options: LockOptions = {}): Promise<T> {
     const key = `${this.prefix}lock:${resource}`;
-    const token = randomBytes(12).toString('hex');
+    const owner = options.owner === undefined ? undefined : ownerPrefix(options.owner);
+    const token = `${owner ?? ''}${randomBytes(12).toString('hex')}`;
     const holdMs = options.holdMs ?? 30_000;
     const deadline = Date.now() + (options.waitMs ?? holdMs + WAIT_MARGIN_MS);
-    while ((await this.redis.set(key, token, 'PX', holdMs, 'NX')) !== 'OK') {
+    const take = async () =>
+      owner === undefined
+        ? (await this.redis.set(key, token, 'PX', holdMs, 'NX')) === 'OK'
+        : (await this.redis.eval(ACQUIRE_OWNED, 1, key, token, owner, holdMs)) === 1;
+    while (!(await take())) {
       if (Date.now() > deadline) throw new LockTimeoutError(resource, options.busy);
       await new Promise((resolve) => setTimeout(resolve, this.pollMs + Math.random() * this.pollMs));
     }
@@ -65,6 +89,11 @@ export class ResourceLocks {
     } finally {
       await this.redis.eval(RELEASE, 1, key, token);
     }
+  }
+
+  /** Frees the lock of `resource` if an earlier attempt of `owner` left it behind. */
+  async releaseOwned(resource: string, owner: string): Promise<void> {
+    await this.redis.eval(RELEASE_OWNED, 1, `${this.prefix}lock:${resource}`, ownerPrefix(owner));
   }
 
   /** Remembers `value` under `name` for `ttlSeconds`. */
@@ -76,4 +105,9 @@ export class ResourceLocks {
   async recall(name: string): Promise<string | undefined> {
     return (await this.redis.get(`${this.prefix}effect:${name}`)) ?? undefined;
   }
+}
+
+/** The beginning of every lock token an owner takes. */
+function ownerPrefix(owner: string): string {
+  return `${owner}|`;
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { currentCommandScope } from '../core/command-deadline';
 import { DeckhandError } from '../core/errors';
 
 /** Releases a lock only when it still holds this holder's token (it may have expired and been taken). */
@@ -39,6 +40,8 @@ export interface LockOptions {
 
 /** How much longer than a dead holder can hold a waiter waits by default. */
 const WAIT_MARGIN_MS = 5_000;
+/** How long before its command's deadline a waiter gives up, to start its work in time. */
+const DEADLINE_MARGIN_MS = 2_000;
 
 /**
  * The lock of a resource stayed taken longer than a caller would wait: another command is working
@@ -75,7 +78,11 @@ export class ResourceLocks {
     const owner = options.owner === undefined ? undefined : ownerPrefix(options.owner);
     const token = `${owner ?? ''}${randomBytes(12).toString('hex')}`;
     const holdMs = options.holdMs ?? 30_000;
-    const deadline = Date.now() + (options.waitMs ?? holdMs + WAIT_MARGIN_MS);
+    // Inside a command, the wait ends before its deadline: past it, the work's requests would be cut
+    // unsent, and the user is better told that the resource is busy.
+    const scope = currentCommandScope();
+    const waitEnd = Date.now() + (options.waitMs ?? holdMs + WAIT_MARGIN_MS);
+    const deadline = scope ? Math.min(waitEnd, scope.deadline - DEADLINE_MARGIN_MS) : waitEnd;
     const take = async () =>
       owner === undefined
         ? (await this.redis.set(key, token, 'PX', holdMs, 'NX')) === 'OK'

@@ -6,6 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type CommandContext, defineCommand } from '../../src/core/command';
+import { runWithDeadline } from '../../src/core/command-deadline';
 import { runRecorded } from '../../src/core/effects';
 import { DeckhandError } from '../../src/core/errors';
 import type { DraftCard } from '../../src/core/reply';
@@ -137,4 +138,44 @@ describe('resource locks', () => {
     expect((error as DeckhandError).message).toBe('Another deployment of mytool is being started.');
     expect((error as DeckhandError).hint).toBe('Try again in a minute.');
   });
+
+  it('a retry of the same delivery takes over the lock its dead attempt left, another waits', async () => {
+    // The first attempt took the lock for 30 s and its worker died.
+    const dead = locks.withLock('owned', () => new Promise<string>(() => undefined), {
+      owner: 'slack:T1:cmd-1',
+    });
+    void dead;
+    await waitForLock(`${prefix}lock:owned`);
+    const other = await locks
+      .withLock('owned', async () => 'ran', { waitMs: 300, owner: 'slack:T1:cmd-2' })
+      .catch((e: unknown) => e);
+    expect(other).toBeInstanceOf(LockTimeoutError);
+    expect(await locks.withLock('owned', async () => 'ran', { waitMs: 300, owner: 'slack:T1:cmd-1' })).toBe(
+      'ran',
+    );
+    // Left again by the same delivery, and freed when that delivery found its work elsewhere.
+    expect(await redis.set(`${prefix}lock:owned`, 'slack:T1:cmd-1|abc', 'PX', 30_000)).toBe('OK');
+    await locks.releaseOwned('owned', 'slack:T1:cmd-2');
+    expect(await redis.exists(`${prefix}lock:owned`)).toBe(1);
+    await locks.releaseOwned('owned', 'slack:T1:cmd-1');
+    expect(await redis.exists(`${prefix}lock:owned`)).toBe(0);
+  });
+
+  it("inside a command, a wait ends before the command's deadline with the busy words", async () => {
+    expect(await redis.set(`${prefix}lock:late`, 'other', 'PX', 30_000, 'NX')).toBe('OK');
+    let error: unknown;
+    const surface = { reply: async () => undefined, update: async () => undefined };
+    await runWithDeadline({ deadlineMs: 2_500 }, surface, async () => {
+      error = await locks
+        .withLock('late', async () => 'ran', { busy: 'Another deployment of mytool is being started.' })
+        .catch((e: unknown) => e);
+    });
+    expect(error).toBeInstanceOf(LockTimeoutError);
+    expect((error as DeckhandError).message).toBe('Another deployment of mytool is being started.');
+  });
 });
+
+/** Waits until `key` exists in Redis. */
+async function waitForLock(key: string): Promise<void> {
+  while ((await redis.exists(key)) === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+}

@@ -323,12 +323,21 @@ describe('a command whose worker dies twice, and another user just after a crash
       60_000,
       100,
     );
+    // Given up after the second kill, the command never ran again to free the start lock its first
+    // attempt died holding: it lapses after its hold (the next /deploy of demo would be told it is busy).
+    const lock = `${env.REDIS_KEY_PREFIX}lock:deploy:demo`;
+    await waitFor(async () => (await app.redis.redis.exists(lock)) === 0, 60_000, 200);
   }, 180_000);
 
   it("a second user's /deploy of the same tool just after a crash gets a worded answer", async () => {
     const held = sandbox.controls.holdNext('POST', /^\/components\/v1\/tool\/demo\/deployment$/);
     const firstShown = await type(ADMIN, 'C0FIRST', '/deploy demo');
-    await held.arrived;
+    await Promise.race([
+      held.arrived,
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error(`never reached the platform; shown ${firstShown()}`)), 60_000),
+      ),
+    ]);
     await stopWorker((current as LoadedWorker).child, 'SIGKILL');
     held.release();
     const started = Date.now();

@@ -3,6 +3,7 @@
  * a link that went silent — a partition, a firewall dropping packets, a Redis host gone — is given
  * up and dialled again within about a second and a half, so work resumes within about two seconds
  * of the network coming back, instead of whenever TCP's own retransmission would get through.
+ * A Sentinel client keeps ioredis's own connect timeout and no socket timeout (see `connectRedis`).
  */
 import type { Cluster, ClusterOptions, Redis, RedisOptions } from 'ioredis';
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { REDIS_URL_SCHEMES } from './store/redis-topology';
+
+/** The URL schemes `REDIS_URL` accepts. */
+export const REDIS_URL_SCHEMES = /^(rediss?|rediss?\+sentinel|rediss?\+cluster):\/\//;
 
 /** One environment variable: its schema, default and what it is for (docs/configuration.md lists them all). */
 interface EnvVar<T extends z.ZodType = z.ZodType> {

@@ -49,6 +49,9 @@ export const deployCommand = command({
     const clientReady = services.accounts.credentials
       .deployToken(invocation.user, args.tool)
       .then((deployToken) => services.toolhost.forTool(args.tool, { deployToken }));
+    // Its refusal (an unknown tool) is answered where startOnce awaits it; a path that never does
+    // must not leave it unhandled, which would end the process.
+    clientReady.catch(() => undefined);
     const tag = deliveryTag(invocation);
     const description = taggedDescription(args.description, tag);
     const input = {

@@ -2,19 +2,16 @@ import { createHash } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { WatchEvent, WatchKindName } from '../core/watch';
+import { bullPrefix, DELIVER_QUEUES, QUEUE_NAMES, type QueueName } from '../store/queue-keys';
 import { InvocationQueue } from './job-context';
 
-/**
- * Announcements are delivered through one queue per chat platform, so each proceeds at its own
- * platform's pace: with one shared queue, jobs waiting out Telegram's limits held the slots Slack and
- * Discord could use (measured by the fan-out benchmark).
- */
-export const DELIVER_QUEUES = [
-  'deliver-slack',
-  'deliver-discord',
-  'deliver-telegram',
-  'deliver-shell',
-] as const;
+export {
+  bullPrefix,
+  DELIVER_QUEUES,
+  QUEUE_NAMES,
+  type QueueName,
+  untaggedBullPrefix,
+} from '../store/queue-keys';
 
 /** The queue that delivers announcements to conversations on `platform`. */
 export function deliverQueueOf(platform: string): (typeof DELIVER_QUEUES)[number] {
@@ -23,22 +20,6 @@ export function deliverQueueOf(platform: string): (typeof DELIVER_QUEUES)[number
     throw new Error(`no deliver queue for ${platform}`);
   return name as (typeof DELIVER_QUEUES)[number];
 }
-
-/** The queues of Deckhand's long-running work. */
-export const QUEUE_NAMES = [
-  'watch',
-  'notify',
-  ...DELIVER_QUEUES,
-  'discover',
-  'tail',
-  'digest',
-  'migration',
-  'upload',
-  'commands',
-] as const;
-
-/** One of {@link QUEUE_NAMES}. */
-export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** Data of a watch job: one per followed resource. */
 export interface WatchJobData {
@@ -80,21 +61,6 @@ export function openQueues(connection: Redis, keyPrefix: string): Queues {
 /** Closes every queue. */
 export async function closeQueues(queues: Queues): Promise<void> {
   await Promise.all(Object.values(queues).map((queue) => queue.close()));
-}
-
-/**
- * The BullMQ key prefix of one queue (`dh:` → `dh:bull:{commands}`): BullMQ's scripts use several
- * keys of a queue at once, which on a Redis Cluster must share a slot, so each queue's keys carry a
- * hash tag of their own (the queues spread over the masters; docs.bullmq.io/patterns/redis-cluster).
- * A key prefix with a tag of its own (`{dh}:`) wins: Redis hashes the first `{…}` of a key.
- */
-export function bullPrefix(keyPrefix: string, queue: QueueName): string {
-  return `${keyPrefix}bull:{${queue}}`;
-}
-
-/** The BullMQ key prefix every queue shared before queues were tagged (`dh:bull`). */
-export function untaggedBullPrefix(keyPrefix: string): string {
-  return `${keyPrefix}bull`;
 }
 
 /** The job id of a resource's watch: exactly one job per resource. */

@@ -149,9 +149,35 @@ export function startWorkers<S>(deps: WorkerDeps<S>): Workers {
       closed = true;
       // A tail can run for minutes: do not wait for it. Its lock lapses and another worker (or this one
       // after a restart) resumes it from the transcript and cursor kept in Redis.
-      await Promise.all(workers.map((worker) => worker.close(worker.name === 'tail')));
+      await Promise.all(workers.map((worker) => closeWorker(worker, worker.name === 'tail', deps.logger)));
     },
   };
+}
+
+/**
+ * How long a worker may take to close (its running jobs to finish, its connections to quit) before
+ * its connections are cut: a job stuck on a Redis that cannot answer (a Cluster master lost with no
+ * replica to take over) would otherwise hold the shutdown for ever. A job cut off this way keeps its
+ * lock until it lapses; then it is found stalled and run again or failed, as after a crash.
+ */
+export const WORKER_CLOSE_GRACE_MS = 5000;
+
+async function closeWorker(worker: Worker, force: boolean, logger: Logger): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const closed = await Promise.race([
+    worker.close(force).then(
+      () => true,
+      () => true,
+    ),
+    new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), WORKER_CLOSE_GRACE_MS);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (closed) return;
+  logger.warn({ queue: worker.name }, 'worker did not close in time: its connections are cut');
+  // Not awaited: BullMQ waits for the connections' end, which a Cluster client may never report.
+  worker.disconnect().catch(() => undefined);
 }
 
 /**

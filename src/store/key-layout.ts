@@ -5,7 +5,7 @@
  * it against the real Redis — a command over each group of keys used together — and refuses to start
  * with one line when it does not hold, instead of answering chat with acks and then nothing.
  */
-import { bullPrefix, QUEUE_NAMES, type Queues } from '../queue/queues';
+import { bullPrefix, QUEUE_NAMES, type QueueName } from './queue-keys';
 import type { RedisClient } from './redis-connect';
 import type { RedisTopology } from './redis-topology';
 
@@ -74,7 +74,10 @@ export async function checkKeyLayout(
  * connection: false (or a rejection) while that connection has no master (a failover under way) or
  * the keys cannot be used together — the workers could not run then either. For `/readyz`.
  */
-export async function queuesUsable(queues: Queues, prefix: string): Promise<boolean> {
+export async function queuesUsable(
+  queues: Record<QueueName, { opts: { connection?: unknown } }>,
+  prefix: string,
+): Promise<boolean> {
   await Promise.all(
     QUEUE_NAMES.map(async (queue) => {
       // The connection the queues were opened with (`openQueues`): the one BullMQ's scripts use.

@@ -9,8 +9,8 @@
  * the old keys again, which the next start finds and refuses with one line.
  */
 import type { Logger } from 'pino';
-import { QUEUE_NAMES, untaggedBullPrefix } from '../queue/queues';
 import { checkKeyLayout, KeyLayoutError } from './key-layout';
+import { QUEUE_NAMES, untaggedBullPrefix } from './queue-keys';
 import type { RedisClient } from './redis-connect';
 import type { RedisTopology } from './redis-topology';
 

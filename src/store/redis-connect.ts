@@ -87,7 +87,17 @@ export function connectRedis(topology: RedisTopology, options: RedisOptions = {}
     case 'node':
       return new Redis(topology.url, common);
     case 'sentinel':
-      return new Redis({ ...common, ...sentinelOptions(topology) });
+      // Without the 1 s connect and 1.5 s socket timeouts: a reconnect through the sentinels
+      // (ask one, then dial the master it names) on a busy process outlasts them, so each try was
+      // abandoned and the client never reached the new master; ioredis also leaves a socket
+      // timer armed across a reconnect, where it closes the new link. The sentinels' failover
+      // notices (`failoverDetector`) and keepalive tell a Sentinel client its master is gone.
+      return new Redis({
+        ...common,
+        socketTimeout: undefined,
+        connectTimeout: undefined,
+        ...sentinelOptions(topology),
+      });
     case 'cluster':
       // The Cluster client implements the same commands; see RedisClient.
       return new Cluster(topology.nodes, clusterOptions(topology, common)) as unknown as RedisClient;

@@ -4,6 +4,7 @@
  * or a Cluster (`redis+cluster://` or `REDIS_CLUSTER_NODES`). See docs/redis.md.
  */
 
+import { REDIS_URL_SCHEMES } from '../config';
 /** A host and port. */
 export interface HostPort {
   host: string;
@@ -55,9 +56,6 @@ export interface TopologyConfig {
   REDIS_USERNAME?: string | undefined;
   REDIS_TLS?: boolean;
 }
-
-/** The URL schemes `REDIS_URL` accepts. */
-export const REDIS_URL_SCHEMES = /^(rediss?|rediss?\+sentinel|rediss?\+cluster):\/\//;
 
 /** A mistake in the Redis settings, worded for the person who set them. */
 export class RedisTopologyError extends Error {}

@@ -41,7 +41,7 @@ import { prepareKeyLayout } from '../store/key-migration';
 import { RedisKeyValue, valueSealer } from '../store/key-value';
 import { ResourceLocks } from '../store/locks';
 import { closeConnection, openRedis, type RedisHandle } from '../store/redis';
-import { withBlockingCopies } from '../store/redis-link';
+import { cutBlockingCopies, withBlockingCopies } from '../store/redis-link';
 import { redisTopology } from '../store/redis-topology';
 import { SubscriptionStore } from '../store/subscriptions';
 import { RedisTimeZoneStore } from '../store/time-zones';
@@ -387,6 +387,8 @@ export async function createApp(options: AppOptions): Promise<App> {
       },
       async close() {
         await workers?.close();
+        // The blocking copies of workers that did not close in time (see WORKER_CLOSE_GRACE_MS).
+        cutBlockingCopies(queueConnection);
         await closeQueues(queues);
         await toolhost.close();
         await linked.close();

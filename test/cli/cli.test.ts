@@ -108,7 +108,7 @@ describe('deckhand command line', () => {
     expect(help.stdout).toContain('doctor    Check the configuration');
     const version = await deckhand(['--version']);
     const doctor = await deckhand(['doctor'], { REDIS_URL: `redis://${host}:${port}` });
-    expect(doctor.stdout).toContain('✓ Redis: ');
+    expect(doctor.stdout).toContain('✓ Redis topology: one node: ');
     const status = await deckhand(['status'], {
       REDIS_URL: `redis://${host}:${port}`,
       REDIS_KEY_PREFIX: 'cli-test:',

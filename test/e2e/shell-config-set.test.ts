@@ -21,7 +21,10 @@ describe('deckhand shell: saving a components configuration from a file', () => 
     expect(run.code, run.stdout).toBe(0);
     const [, deleted, refused, ask, saved, deploy] = [1, 2, 3, 4, 5, 6].map((n) => posted(run.stdout, n));
     expect(deleted).toContain('Deleted the components configuration of demo.');
-    expect(refused).toContain('No configuration found for tool: demo');
+    expect(refused).toContain('demo has no components configuration yet, so there is nothing to deploy.');
+    expect(refused).toContain('Save one with /config set demo (attach its toolforge.yaml)');
+    expect(refused).toContain('/config generate demo');
+    expect(refused).toContain('Nothing was started.');
     expect(ask).toContain('Save this components configuration for demo?');
     expect(ask).toContain('demo has no configuration yet: all of it is new.');
     expect(ask).toMatch(/│ +command: web/);

@@ -42,10 +42,22 @@ async function setup() {
     REDIS_KEY_PREFIX: testPrefix(),
     WATCH_POLL_MS: '100',
     QUEUE_LOCK_MS: '1500',
+    // Discovery looks once, when a worker first runs (see waitForFirstLook), and not again here.
+    DISCOVERY_INTERVAL_MS: '3600000',
     RECORD_FILE: join(mkdtempSync(join(tmpdir(), 'deckhand-rec-')), 'records.jsonl'),
   };
   const web: App = await createApp({ config: loadConfig(workerEnv), logger: silentLogger, sandbox: false });
   return { web, workerEnv };
+}
+
+/**
+ * Waits until discovery's first look at each subscribed tool is done. Its first look watches a
+ * tool's latest build if it is running: made while startWork runs, between mytool's forced build
+ * and the build the test starts, it would follow (and announce) that forced build too.
+ */
+async function waitForFirstLook(web: App, prefix: string, tools: readonly string[]) {
+  const keys = tools.flatMap((tool) => [`${prefix}seen:deployment:${tool}`, `${prefix}seen:build:${tool}`]);
+  await waitFor(async () => (await web.redis.redis.exists(...keys)) === keys.length, 90_000);
 }
 
 /** Starts deployments and builds on the sandbox and watches each on its own card. */
@@ -102,6 +114,7 @@ describe('watches across processes', () => {
       await subscribe(web, 'slack:T1:CANN', 'demo');
       const first = await spawnWorker(workerEnv);
       children.push(first);
+      await waitForFirstLook(web, workerEnv.REDIS_KEY_PREFIX, ['mytool', 'demo']);
       const resources = await startWork(web);
       await waitFor(
         () => readRecords(workerEnv.RECORD_FILE).filter((r) => r.op === 'update').length >= 4,
@@ -141,6 +154,7 @@ describe('watches across processes', () => {
       }
       await subscribe(web, 'slack:T1:CFAIL', 'demo', true);
       children.push(await spawnWorker(workerEnv), await spawnWorker(workerEnv));
+      await waitForFirstLook(web, workerEnv.REDIS_KEY_PREFIX, ['mytool', 'demo']);
       const resources = await startWork(web);
       await settled(web, 60_000);
       const posts = readRecords(workerEnv.RECORD_FILE).filter((r) => r.op === 'post');

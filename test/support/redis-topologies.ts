@@ -166,6 +166,11 @@ export interface TestCluster {
   masterOf(slot: number): Promise<number>;
   /** Waits until every live node says the cluster is ok. */
   healthy(): Promise<void>;
+  /**
+   * Waits until every master has a replica that finished its first sync: until then the replica
+   * cannot be promoted, and a master killed earlier keeps its slots down for good.
+   */
+  replicated(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -210,6 +215,9 @@ export async function startTestCluster(nodeTimeoutMs = 2000): Promise<TestCluste
           'nodes.conf',
           '--cluster-node-timeout',
           String(nodeTimeoutMs),
+          // A replica's first sync starts at once (the default waits 5 s for more replicas).
+          '--repl-diskless-sync-delay',
+          '0',
         ],
         nodeDir,
       ),
@@ -270,11 +278,32 @@ export async function startTestCluster(nodeTimeoutMs = 2000): Promise<TestCluste
         200,
       );
     },
+    async replicated() {
+      await waitFor(
+        async () => {
+          const client = new Redis({
+            host: '127.0.0.1',
+            port: alive()[0]?.port as number,
+            maxRetriesPerRequest: 0,
+          });
+          try {
+            // CLUSTER SLOTS names a replica of a range only once it is in sync with its master.
+            const ranges = (await client.cluster('SLOTS')) as unknown as unknown[][];
+            return ranges.length > 0 && ranges.every((range) => range.length >= 4);
+          } finally {
+            client.disconnect();
+          }
+        },
+        60_000,
+        200,
+      );
+    },
     async stop() {
       await Promise.all(processes.map((p) => p.kill()));
       rmSync(dir, { recursive: true, force: true });
     },
   };
   await cluster.healthy();
+  await cluster.replicated();
   return cluster;
 }

@@ -7,14 +7,17 @@
  * that allow one receiving process only.
  */
 import type { Config } from '../../config';
-import { checkKeyLayout, infoFields, KeyLayoutError } from '../../store/key-layout';
-import { connectRedis, type RedisClient } from '../../store/redis-connect';
 import {
+  checkKeyLayout,
+  connectRedis,
   describeTopology,
+  infoFields,
+  KeyLayoutError,
+  type RedisClient,
   type RedisTopology,
   RedisTopologyError,
   redisTopology,
-} from '../../store/redis-topology';
+} from '../../wiring/redis-doctor';
 import { type CheckResult, fail, ok } from './check';
 
 /** `major.minor.patch` compared as numbers. */

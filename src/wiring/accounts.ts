@@ -13,8 +13,11 @@ import type { AppServices } from '../../commands/services';
 import { migrationGaveUp, observeMigration } from '../../commands/sourcehost/source-watch';
 import type { Config } from '../config';
 import { AccessPolicy, type PushAccess } from '../core/access';
+import { GuardedPolicy } from '../core/change-guard';
+import { changeRecorder } from '../core/change-record';
 import type { Dispatcher, DispatcherDeps } from '../core/dispatch';
 import type { Messengers } from '../core/messenger';
+import type { Policy } from '../core/policy';
 import type { DraftCard } from '../core/reply';
 import { createMigrationProcessor, followMigration } from '../queue/migration-processor';
 import type { Queues } from '../queue/queues';
@@ -30,6 +33,7 @@ import { SecretFormStore } from '../store/links-secret-forms';
 import { sweepAfterRotation } from '../store/reseal';
 import { Sealer, sealerKeys } from '../store/sealer';
 import { SecretIndex } from '../store/secret-index';
+import { RedisToolGuards } from '../store/tool-guards';
 import { CredentialVault } from '../store/vault';
 import { Credentials } from '../store/vault-credentials';
 import { SourceLinker } from '../web/oauth-flow';
@@ -56,8 +60,9 @@ export interface AccountsOptions {
 /** Account linking, built. */
 export interface Accounts {
   services: AccountServices;
-  policy: AccessPolicy;
-  /** The dispatcher's audit hook. */
+  /** The access rules, with the change guard (locks and freezes) after them. */
+  policy: Policy;
+  /** The dispatcher's audit hook: one change record per side-effect command. */
   audit: NonNullable<DispatcherDeps<unknown>['audit']>;
   /** The source host sandbox, in sandbox mode. */
   sandbox: SourcehostSandbox | undefined;
@@ -154,6 +159,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     linked: linkedAccess,
   });
   const audit = new AuditLog(redis, prefix, secrets);
+  const guards = new RedisToolGuards(redis, prefix);
   const linker = new SourceLinker({
     sourcehost,
     pending: new PendingLinkStore(redis, cipher, prefix),
@@ -182,6 +188,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     pushCache,
     access: policy,
     audit,
+    guards,
     webhooksConfigured: webhookSecret !== undefined,
     followMigration: (request) =>
       followMigration(options.queues.migration, {
@@ -200,22 +207,20 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
   };
   return {
     services,
-    policy,
+    policy: new GuardedPolicy({
+      inner: policy,
+      store: guards,
+      isGuarded: (name) => dispatcher?.registry.get(name)?.guarded === true,
+    }),
     sandbox,
     sealer: cipher,
-    audit: async ({ invocation, command, args, outcome }) => {
-      await audit.append({
-        at: Date.now(),
-        platform: invocation.user.platform,
-        user: `${invocation.user.platform}:${invocation.user.workspace}:${invocation.user.id}`,
-        name: invocation.user.name,
-        conversationId: invocation.conversationId,
-        command,
-        ...(typeof args.tool === 'string' ? { tool: args.tool } : {}),
-        args,
-        outcome,
-      });
-    },
+    audit: changeRecorder({
+      identityOf: async (user) => {
+        const login = (await credentials.source(user))?.login;
+        return login ? `source:${login}` : undefined;
+      },
+      write: (record) => audit.append(record),
+    }),
     attach(attached, messengers, verify) {
       dispatcher = attached;
       linker.attach(attached as Dispatcher<unknown>, messengers);

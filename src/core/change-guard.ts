@@ -6,7 +6,7 @@
  * unlock it (or which window holds and when it ends).
  */
 import type { ChatUser, PermissionLevel } from './command';
-import { DeckhandError } from './errors';
+import { UsageError } from './errors';
 import { type FreezeWindow, insideWindow, windowEnd, windowText } from './freeze-window';
 import type { Policy } from './policy';
 import { absoluteText } from './times';
@@ -60,9 +60,16 @@ export interface ChangeGuardStore {
   freezes(tool: string): Promise<ToolFreeze[]>;
 }
 
-/** A guarded command refused because of a lock or a freeze. Audited as `locked`. */
-export class ChangeLockedError extends DeckhandError {
-  readonly code = 'locked';
+/**
+ * A guarded command refused because of a lock or a freeze: shown like a refused input (a warning,
+ * to the person only), audited as `locked`.
+ */
+export class ChangeLockedError extends UsageError {
+  override readonly code: string = 'locked';
+
+  constructor(message: string, hint: string) {
+    super(message, { hint });
+  }
 }
 
 /** `Sat 28 Nov 2026, 07:00 UTC`: times in refusals (which have no reader zone) in UTC. */

@@ -4,7 +4,6 @@ import { UsageError } from '../../src/core/errors';
 import {
   insideWindow,
   parseFreezeWindow,
-  WINDOW_USAGE,
   windowEnd,
   windowStart,
   windowText,
@@ -24,7 +23,10 @@ export const toolFreezeCommand = command({
   summary: 'Add a weekly freeze window: deploys and destructive commands are refused inside it',
   args: z.object({
     tool: toolName,
-    window: z.array(z.string()).default([]).describe('the weekly window, e.g. fri 15:00 - mon 08:00'),
+    window: z
+      .array(z.string())
+      .min(1, 'say when the tool is frozen each week, e.g. fri 15:00 - mon 08:00')
+      .describe('the weekly window, e.g. fri 15:00 - mon 08:00'),
     zone: z
       .string()
       .max(64)
@@ -39,11 +41,6 @@ export const toolFreezeCommand = command({
   permission: 'write',
   sideEffect: true,
   async run({ args, services, invocation }) {
-    if (args.window.length === 0) {
-      throw new UsageError(`Say when ${args.tool} is frozen each week.`, {
-        usage: `/tool freeze <tool> ${WINDOW_USAGE}`,
-      });
-    }
     const zone =
       args.zone?.trim() || (await services.timeZones.get(invocation.conversationId)) || DEFAULT_TIME_ZONE;
     const window = parseFreezeWindow(args.window.join(' '), zone);

@@ -216,7 +216,7 @@ describe('/tool freeze', () => {
     const [added] = await t.say('/tool freeze mytool fri 15:00 - mon 08:00', { user: 'UMAINT' });
     expect(added?.text).toContain('Every week fri 15:00 - mon 08:00 (UTC)');
     const cases: [string, string][] = [
-      ['/tool freeze mytool', 'Say when mytool is frozen each week.'],
+      ['/tool freeze mytool', 'Missing <window>.'],
       ['/tool freeze mytool fri 15:00', 'A freeze window is a start and an end joined by "-".'],
       ['/tool freeze mytool fry 15:00 - mon 08:00', '"fry" is not a day of the week.'],
       ['/tool freeze mytool fri 3pm - mon 08:00', '"3pm" is not a time of day.'],

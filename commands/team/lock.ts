@@ -100,7 +100,7 @@ export const toolUnlockCommand = command({
       return { text: `${args.tool} is not locked; nothing was changed.`, status: 'info', audit: 'unchanged' };
     }
     const whose =
-      removed.holder === userKeyOf(invocation.user) ? 'your lock' : `the lock ${removed.name} held`;
+      removed.holder === userKeyOf(invocation.user) ? 'their own lock' : `the lock ${removed.name} held`;
     return {
       title: `${args.tool} is unlocked`,
       text: `${invocation.user.name} removed ${whose}${removed.reason ? ` ("${removed.reason}")` : ''}. Deploys and destructive commands of ${args.tool} run again (unless a freeze window holds: /tool freezes ${args.tool}).`,

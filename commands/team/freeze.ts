@@ -1,5 +1,6 @@
 /** `/tool freeze`, `/tool freezes`, `/tool unfreeze`: weekly windows in which a tool's changes are refused. */
 import { z } from 'zod';
+import type { ChangeGuardStore, ToolFreeze } from '../../src/core/change-guard';
 import { UsageError } from '../../src/core/errors';
 import {
   insideWindow,
@@ -65,6 +66,39 @@ export const toolFreezeCommand = command({
   },
 });
 
+/** The lock and freeze windows of a tool as card fields, and whether they hold now. */
+export interface GuardState {
+  /** `Locked by`, `Since`, `Until`, `Reason` (or `Lock: not locked`), then one field per window. */
+  fields: CardField[];
+  /** True when a guarded command would be refused now. */
+  blocked: boolean;
+  freezes: ToolFreeze[];
+}
+
+/**
+ * What holds a tool's changes, for any card that shows the tool (`/tool freezes`, the status card):
+ * the lock in force and each freeze window with when it holds.
+ */
+export async function guardState(
+  guards: ChangeGuardStore,
+  tool: string,
+  now = Date.now(),
+): Promise<GuardState> {
+  const [lock, freezes] = await Promise.all([guards.currentLock(tool, now), guards.freezes(tool)]);
+  const fields: CardField[] = lock ? lockFields(lock) : [{ label: 'Lock', value: 'not locked' }];
+  for (const freeze of freezes) {
+    const state = insideWindow(freeze, now)
+      ? `holds now, until ${absoluteText({ at: windowEnd(freeze, now) }, freeze.zone)}`
+      : `next from ${absoluteText({ at: windowStart(freeze, now) }, freeze.zone)}`;
+    fields.push({
+      label: `Freeze ${freeze.id}`,
+      value: `${windowText(freeze)} (${freeze.zone}), added by ${freeze.by}: ${state}`,
+    });
+  }
+  const blocked = lock !== undefined || freezes.some((freeze) => insideWindow(freeze, now));
+  return { fields, blocked, freezes };
+}
+
 /** `/tool freezes <tool>`: the lock and the freeze windows of a tool. */
 export const toolFreezesCommand = command({
   name: 'tool freezes',
@@ -75,23 +109,7 @@ export const toolFreezesCommand = command({
   permission: 'read',
   sideEffect: false,
   async run({ args, services }) {
-    const now = Date.now();
-    const guards = services.accounts.guards;
-    const [lock, freezes] = await Promise.all([
-      guards.currentLock(args.tool, now),
-      guards.freezes(args.tool),
-    ]);
-    const fields: CardField[] = lock ? lockFields(lock) : [{ label: 'Lock', value: 'not locked' }];
-    for (const freeze of freezes) {
-      const state = insideWindow(freeze, now)
-        ? `holds now, until ${absoluteText({ at: windowEnd(freeze, now) }, freeze.zone)}`
-        : `next from ${absoluteText({ at: windowStart(freeze, now) }, freeze.zone)}`;
-      fields.push({
-        label: `Freeze ${freeze.id}`,
-        value: `${windowText(freeze)} (${freeze.zone}), added by ${freeze.by}: ${state}`,
-      });
-    }
-    const blocked = lock !== undefined || freezes.some((freeze) => insideWindow(freeze, now));
+    const { fields, blocked, freezes } = await guardState(services.accounts.guards, args.tool);
     return {
       title: `Locks and freezes of ${args.tool}`,
       text: blocked

@@ -41,6 +41,7 @@ export const toolFreezeCommand = command({
   ],
   permission: 'write',
   sideEffect: true,
+  effect: { check: (args) => `/tool freezes ${args.tool}` },
   async run({ args, services, invocation }) {
     const zone =
       args.zone?.trim() || (await services.timeZones.get(invocation.conversationId)) || DEFAULT_TIME_ZONE;
@@ -136,6 +137,7 @@ export const toolUnfreezeCommand = command({
   examples: ['/tool unfreeze mytool 1'],
   permission: 'write',
   sideEffect: true,
+  effect: { check: (args) => `/tool freezes ${args.tool}` },
   async run({ args, services }) {
     const guards = services.accounts.guards;
     if (!(await guards.removeFreeze(args.tool, args.id))) {

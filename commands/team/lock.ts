@@ -44,6 +44,8 @@ export const toolLockCommand = command({
   ],
   permission: 'write',
   sideEffect: true,
+  // Taking the lock again is safe: its holder renews it, and anyone else is told who holds it.
+  effect: { check: (args) => `/tool freezes ${args.tool}`, recover: async () => 'run' },
   async run({ args, services, invocation }) {
     const now = Date.now();
     const reason = args.reason.join(' ').trim();
@@ -94,6 +96,8 @@ export const toolUnlockCommand = command({
   examples: ['/tool unlock mytool'],
   permission: 'write',
   sideEffect: true,
+  // Unlocking again is safe: a lock already removed is answered as not locked.
+  effect: { check: (args) => `/tool freezes ${args.tool}`, recover: async () => 'run' },
   async run({ args, services, invocation }) {
     const removed = await services.accounts.guards.unlock(args.tool);
     if (!removed) {

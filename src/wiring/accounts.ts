@@ -5,6 +5,7 @@
  * policy with linked accounts, the audit trail, the migration worker, and the web routes.
  */
 import { randomBytes } from 'node:crypto';
+import type { SourcehostSandbox } from '@deckhand/sandbox';
 import type { Processor } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -18,7 +19,6 @@ import type { Messengers } from '../core/messenger';
 import type { DraftCard } from '../core/reply';
 import { createMigrationProcessor, followMigration } from '../queue/migration-processor';
 import type { Queues } from '../queue/queues';
-import type { SourcehostSandbox } from '../sandbox/sourcehost';
 import { attachLogScrubber } from '../secrets';
 import { SourcehostFactory } from '../services/sourcehost';
 import type { ToolhostClientFactory } from '../services/toolhost';
@@ -45,8 +45,8 @@ export interface AccountsOptions {
   redis: Redis;
   prefix: string;
   sandbox: boolean;
-  /** Run the source host's emulator (sandbox mode without `SOURCEHOST_URL`, see service-modes.ts). */
-  emulateSourcehost: boolean;
+  /** The source host's emulator, when it runs (sandbox mode without `SOURCEHOST_URL`, see service-modes.ts). */
+  sourcehostEmulator?: SourcehostSandbox | undefined;
   toolhost: ToolhostClientFactory;
   queues: Queues;
   /** Admins besides `ADMINS` (the terminal user). */
@@ -59,8 +59,6 @@ export interface Accounts {
   policy: AccessPolicy;
   /** The dispatcher's audit hook. */
   audit: NonNullable<DispatcherDeps<unknown>['audit']>;
-  /** The source host sandbox, in sandbox mode. */
-  sandbox: SourcehostSandbox | undefined;
   /** The one sealer of secrets at rest (`SECRET_KEY`, `SECRET_KEY_PREVIOUS`). */
   sealer: Sealer;
   /** Connects the dispatcher (results, replays) and the secret page's credential check. */
@@ -106,12 +104,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
   let publicUrl = (
     config.PUBLIC_URL ?? `http://${options.sandbox ? '127.0.0.1' : 'localhost'}:${config.PORT}`
   ).replace(/\/+$/, '');
-  const sandbox = options.emulateSourcehost
-    ? await (await import('../sandbox/sourcehost')).startSourcehostSandbox({
-        stepMs: config.SANDBOX_STEP_MS,
-        callbackUrl: `${config.PUBLIC_URL?.replace(/\/+$/, '') ?? 'http://127.0.0.1'}/oauth/source/callback`,
-      })
-    : undefined;
+  const sandbox = options.sourcehostEmulator;
   if (sandbox) {
     // The emulator starts with no tokens: links made against the last run's emulator are void.
     const forgotten = await vault.forgetEveryone('source');
@@ -201,7 +194,6 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
   return {
     services,
     policy,
-    sandbox,
     sealer: cipher,
     audit: async ({ invocation, command, args, outcome }) => {
       await audit.append({
@@ -256,7 +248,6 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     async close() {
       detachLogScrubber();
       await sourcehost.close();
-      await sandbox?.close();
     },
   };
 }

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Card } from '../../src/core/reply';
-import type { CalendarSandbox } from '../../src/sandbox/calendar';
-import type { OrganizerPost, VenuePost } from '../../src/sandbox/calendar/state';
+import type { CalendarSandbox } from '@deckhand/sandbox/calendar';
+import type { OrganizerPost, VenuePost } from '@deckhand/sandbox/calendar/state';
 import { button, startTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;
@@ -14,7 +14,7 @@ let calendar: CalendarSandbox;
 
 beforeAll(async () => {
   t = await startTestApp();
-  calendar = t.app.calendarSandbox as CalendarSandbox;
+  calendar = t.app.emulators.calendar as CalendarSandbox;
 });
 afterAll(async () => {
   await t.close();

@@ -14,8 +14,8 @@ import {
   type CalendarSandbox,
   SANDBOX_CALENDAR_USERS,
   startCalendarSandbox,
-} from '../../src/sandbox/calendar';
-import { startToolhostSandbox, type ToolhostSandbox } from '../../src/sandbox/toolhost';
+} from '@deckhand/sandbox/calendar';
+import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
 import { type App, createApp } from '../../src/wiring';
 import { testPrefix, testRedis } from '../support/redis';

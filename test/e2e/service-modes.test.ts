@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
-import { type CalendarSandbox, startCalendarSandbox } from '../../src/sandbox/calendar';
+import { type CalendarSandbox, startCalendarSandbox } from '@deckhand/sandbox/calendar';
 import { describeServiceModes, serviceModes } from '../../src/wiring/service-modes';
 import { messages, runShellScript } from '../support/cli';
 

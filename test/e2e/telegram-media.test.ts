@@ -15,7 +15,7 @@ import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type MediaSandbox, startMediaSandbox } from '../../src/sandbox/media';
+import { type MediaSandbox, startMediaSandbox } from '@deckhand/sandbox/media';
 import { type FakeTelegram, startFakeTelegram } from '../fakes/telegram';
 import { type LocalBotApi, startLocalBotApi } from '../fakes/telegram-local-api';
 import { memoryOf } from '../support/process-memory';

@@ -16,7 +16,7 @@ import { createSlackAdapter } from '../../adapters/slack';
 import type { AdapterContext, PlatformAdapter } from '../../adapters/types';
 import { loadConfig } from '../../src/config';
 import { silentLogger } from '../../src/log';
-import { startToolhostSandbox, type ToolhostSandbox } from '../../src/sandbox/toolhost';
+import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
 import { DeliveryDeduper } from '../../src/store/dedupe';
 import { WebServer } from '../../src/web/server';

@@ -9,7 +9,7 @@ import {
   type CalendarSandbox,
   SANDBOX_CALENDAR_USERS,
   startCalendarSandbox,
-} from '../../src/sandbox/calendar';
+} from '@deckhand/sandbox/calendar';
 
 let sandbox: CalendarSandbox;
 let api: string;

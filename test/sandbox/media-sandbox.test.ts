@@ -9,8 +9,8 @@ import {
   sampleChunks,
   sampleSha256,
   startMediaSandbox,
-} from '../../src/sandbox/media';
-import type { MediaAccount } from '../../src/sandbox/media/state';
+} from '@deckhand/sandbox/media';
+import type { MediaAccount } from '@deckhand/sandbox/media/state';
 import { waitFor } from '../support/wait';
 
 let sandbox: MediaSandbox;

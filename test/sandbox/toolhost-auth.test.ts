@@ -10,10 +10,10 @@ import {
   createToolhostApp,
   startToolhostSandbox,
   type ToolhostSandbox,
-} from '../../src/sandbox/toolhost';
-import { toolAuth } from '../../src/sandbox/toolhost/auth';
-import { untrustedClientCert } from '../../src/sandbox/toolhost/certs';
-import { seedToolhost } from '../../src/sandbox/toolhost/seed';
+} from '@deckhand/sandbox/toolhost';
+import { toolAuth } from '@deckhand/sandbox/toolhost/auth';
+import { untrustedClientCert } from '@deckhand/sandbox/toolhost/certs';
+import { seedToolhost } from '@deckhand/sandbox/toolhost/seed';
 import {
   type Exchange,
   expectConforms,

@@ -4,7 +4,7 @@
  */
 import { Agent, request as undiciRequest } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startToolhostSandbox, type ToolhostSandbox } from '../../src/sandbox/toolhost';
+import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import {
   type Exchange,
   expectConforms,

@@ -5,9 +5,9 @@
  */
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startToolhostSandbox, type ToolhostSandbox } from '../../src/sandbox/toolhost';
-import { emitLogLines, JOB_STEPS, SPAM_LINES_PER_STEP } from '../../src/sandbox/toolhost/jobs';
-import { SEEDED_JOBS, seedJobsLogsEnvvars } from '../../src/sandbox/toolhost/seed-jobs';
+import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
+import { emitLogLines, JOB_STEPS, SPAM_LINES_PER_STEP } from '@deckhand/sandbox/toolhost/jobs';
+import { SEEDED_JOBS, seedJobsLogsEnvvars } from '@deckhand/sandbox/toolhost/seed-jobs';
 import {
   type Exchange,
   expectConforms,

@@ -8,7 +8,7 @@ import {
   type CalendarSandbox,
   SANDBOX_CALENDAR_USERS,
   startCalendarSandbox,
-} from '../../src/sandbox/calendar';
+} from '@deckhand/sandbox/calendar';
 import { type CalendarClient, CalendarService } from '../../src/services/calendar';
 
 let sandbox: CalendarSandbox;

@@ -9,7 +9,7 @@ import {
   SANDBOX_CALENDAR_USERS,
   SANDBOX_EVENT_PASSWORD,
   startCalendarSandbox,
-} from '../../src/sandbox/calendar';
+} from '@deckhand/sandbox/calendar';
 import { type CalendarClient, CalendarService } from '../../src/services/calendar';
 
 let sandbox: CalendarSandbox;

@@ -9,8 +9,8 @@ import {
   type CalendarSandbox,
   SANDBOX_CALENDAR_USERS,
   startCalendarSandbox,
-} from '../../src/sandbox/calendar';
-import type { EventPost, OrganizerPost, VenuePost } from '../../src/sandbox/calendar/state';
+} from '@deckhand/sandbox/calendar';
+import type { EventPost, OrganizerPost, VenuePost } from '@deckhand/sandbox/calendar/state';
 import {
   type CalendarClient,
   CalendarService,

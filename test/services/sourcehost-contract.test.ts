@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpstreamError } from '../../src/core/errors';
-import { type SourcehostSandbox, startSourcehostSandbox } from '../../src/sandbox/sourcehost';
+import { type SourcehostSandbox, startSourcehostSandbox } from '@deckhand/sandbox/sourcehost';
 import { SourcehostFactory } from '../../src/services/sourcehost';
 import { type LoadedSpec, loadSpec } from '../support/openapi';
 import { type SpecMock, startSpecMock, type Variant } from '../support/openapi-mock';

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { PermissionDenied, UpstreamError, UsageError } from '../../src/core/errors';
-import { startToolhostSandbox, type ToolhostSandbox } from '../../src/sandbox/toolhost';
-import { untrustedClientCert } from '../../src/sandbox/toolhost/certs';
+import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
+import { untrustedClientCert } from '@deckhand/sandbox/toolhost/certs';
 import { ToolhostAccessError, type ToolhostClient, ToolhostClientFactory } from '../../src/services/toolhost';
 
 let sandbox: ToolhostSandbox;

@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobsRuntimeOf } from '@deckhand/sandbox/toolhost/jobs-engine';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { autocomplete, buttonClick, type FakeMessage, modalSubmit, slashCommand } from '../fakes/discord';
 import { type DiscordHarness, startDiscordHarness } from '../fakes/discord/harness';
 import { botMessages, button, buttons, debugOnFailure, embedOf, originalOf } from '../fakes/discord/inspect';
@@ -239,7 +239,9 @@ describe('Discord adapter over the gateway', () => {
 
   it('sends a log line containing @everyone with allowed_mentions.parse empty', async () => {
     debugOnFailure(h);
-    jobsRuntimeOf(h.app.emulators.toolhost!.ctx).emit('demo', 'api', ['deploy finished, pinging @everyone and @here']);
+    jobsRuntimeOf(h.app.emulators.toolhost!.ctx).emit('demo', 'api', [
+      'deploy finished, pinging @everyone and @here',
+    ]);
     const shown = botMessages(h.fake).length;
     h.fake.interact(slashCommand(h.place(), 'logs', { tool: 'demo', job: 'api' }));
     const card = await posted(/^Logs of api/, shown);

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { MediaSandbox } from '@deckhand/sandbox/media';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildDiscordCommands } from '../../adapters/discord/manifest';
-import type { MediaSandbox } from '@deckhand/sandbox/media';
 import { slashCommand } from '../fakes/discord';
 import { type DiscordHarness, startDiscordHarness } from '../fakes/discord/harness';
 import { buttons, debugOnFailure, embedOf } from '../fakes/discord/inspect';

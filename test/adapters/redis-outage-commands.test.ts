@@ -6,9 +6,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { jobsRuntimeOf } from '@deckhand/sandbox/toolhost/jobs-engine';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/wiring';
 import { slashCommand } from '../fakes/discord';
 import { type DiscordHarness, startDiscordHarness } from '../fakes/discord/harness';

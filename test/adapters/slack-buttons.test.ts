@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jobsRuntimeOf } from '@deckhand/sandbox/toolhost/jobs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeMessage, SlackActor } from '../fakes/slack';
 import { type SlackBot, startSlackBot, USERS } from '../fakes/slack/harness';
 import { waitFor } from '../support/wait';

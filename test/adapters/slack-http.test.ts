@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { emitLogLines } from '@deckhand/sandbox/toolhost/jobs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
 import type { FakeMessage } from '../fakes/slack';
 import { type SlackBot, startSlackBot, USERS } from '../fakes/slack/harness';
@@ -10,7 +10,9 @@ let platform: ToolhostClientFactory;
 
 beforeAll(async () => {
   bot = await startSlackBot();
-  platform = ToolhostClientFactory.forSandbox(bot.app.emulators.toolhost as NonNullable<typeof bot.app.emulators.toolhost>);
+  platform = ToolhostClientFactory.forSandbox(
+    bot.app.emulators.toolhost as NonNullable<typeof bot.app.emulators.toolhost>,
+  );
 });
 afterAll(async () => {
   await platform?.close();

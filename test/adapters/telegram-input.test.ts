@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { envvarsOf } from '@deckhand/sandbox/toolhost/envvars';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineCommand } from '../../src/core/command';
-import { envvarsOf } from '@deckhand/sandbox/toolhost/envvars';
 import type { FakeMessage } from '../fakes/telegram';
 import { startTelegramDeckhand, type TelegramDeckhand } from '../fakes/telegram-harness';
 import { waitFor } from '../support/wait';

@@ -5,10 +5,10 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { MediaSandbox } from '@deckhand/sandbox/media';
 import type { Chat, Update } from 'grammy/types';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MediaSandbox } from '@deckhand/sandbox/media';
 import { startTelegramDeckhand, type TelegramDeckhand } from '../fakes/telegram-harness';
 import { waitFor } from '../support/wait';
 import {

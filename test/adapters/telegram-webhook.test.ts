@@ -1,8 +1,8 @@
+import { jobsRuntimeOf } from '@deckhand/sandbox/toolhost/jobs-engine';
 import type { Update } from 'grammy/types';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineCommand } from '../../src/core/command';
-import { jobsRuntimeOf } from '@deckhand/sandbox/toolhost/jobs-engine';
 import { startTelegramDeckhand, type TelegramDeckhand } from '../fakes/telegram-harness';
 import { waitFor } from '../support/wait';
 

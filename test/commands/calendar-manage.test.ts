@@ -3,10 +3,11 @@
  * --status`, through the real dispatcher on the calendar sandbox. A delete asks first and names the
  * events that use the thing; nothing changes before Confirm, or when the input is wrong.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Card } from '../../src/core/reply';
+
 import type { CalendarSandbox } from '@deckhand/sandbox/calendar';
 import type { OrganizerPost, VenuePost } from '@deckhand/sandbox/calendar/state';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Card } from '../../src/core/reply';
 import { button, startTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;

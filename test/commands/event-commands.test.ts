@@ -1,8 +1,9 @@
 /** /event create|show|update|cancel and /events through the real dispatcher, on the calendar sandbox. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Card } from '../../src/core/reply';
+
 import type { CalendarSandbox } from '@deckhand/sandbox/calendar';
 import type { EventPost } from '@deckhand/sandbox/calendar/state';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Card } from '../../src/core/reply';
 import { button, startTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;

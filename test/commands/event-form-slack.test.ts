@@ -1,6 +1,7 @@
 /** /event new on Slack (the fake Web API and the real Bolt adapter): a modal whose submission creates the event. */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
 import type { CalendarSandbox } from '@deckhand/sandbox/calendar';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type SlackBot, startSlackBot, USERS } from '../fakes/slack/harness';
 import { waitFor } from '../support/wait';
 

@@ -1,6 +1,7 @@
 /** /event new on Telegram (the fake Bot API and the real grammY adapter): the form as a step-by-step private chat. */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
 import type { CalendarSandbox } from '@deckhand/sandbox/calendar';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeMessage } from '../fakes/telegram';
 import { startTelegramDeckhand, type TelegramDeckhand } from '../fakes/telegram-harness';
 import { waitFor } from '../support/wait';

@@ -6,10 +6,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ShellAdapter } from '../../adapters/shell/shell-adapter';
 import type { CalendarSandbox } from '@deckhand/sandbox/calendar';
 import { envvarsOf } from '@deckhand/sandbox/toolhost/envvars';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ShellAdapter } from '../../adapters/shell/shell-adapter';
 import { button, startTestApp, type TestApp } from '../support/app';
 import { waitFor } from '../support/wait';
 

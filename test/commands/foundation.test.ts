@@ -1,6 +1,6 @@
+import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upstreamDuration } from '../../src/metrics';
-import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
 import { button, startTestApp, type TestApp } from '../support/app';
 import { waitFor } from '../support/wait';

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CALENDAR_USERS } from '@deckhand/sandbox/calendar';
 import { SANDBOX_MEDIA_KEY } from '@deckhand/sandbox/media';
 import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VaultService } from '../../src/store/vault';
 import { startTestApp, type TestApp } from '../support/app';
 

@@ -2,10 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import type { MediaSandbox } from '@deckhand/sandbox/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardSurface } from '../../src/core/dispatch';
 import type { Card } from '../../src/core/reply';
-import type { MediaSandbox } from '@deckhand/sandbox/media';
 import { startTestApp, type TestApp } from '../support/app';
 
 const WRONG_KEY = 'not-the-right-key-42';

@@ -1,9 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaSandbox } from '@deckhand/sandbox/media';
 import type { MediaAccount } from '@deckhand/sandbox/media/state';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngSize } from '../fakes/png';
 import { button, startTestApp, type TestApp } from '../support/app';
 

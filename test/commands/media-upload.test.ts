@@ -3,13 +3,13 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { type MediaSandbox, sampleSha256, sampleStream } from '@deckhand/sandbox/media';
+import type { MediaAccount } from '@deckhand/sandbox/media/state';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invocation } from '../../src/core/command';
 import type { CardSurface } from '../../src/core/dispatch';
 import type { IncomingFile } from '../../src/core/files';
 import type { Card } from '../../src/core/reply';
-import { type MediaSandbox, sampleSha256, sampleStream } from '@deckhand/sandbox/media';
-import type { MediaAccount } from '@deckhand/sandbox/media/state';
 import { button, startTestApp, type TestApp } from '../support/app';
 import { waitFor } from '../support/wait';
 

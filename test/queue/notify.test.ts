@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
 import { settled, startTestApp, type TestApp } from '../support/app';
 import { waitFor } from '../support/wait';

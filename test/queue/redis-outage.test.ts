@@ -1,9 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { afterAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/log';
-import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
 import { WebServer } from '../../src/web/server';
 import { startTestApp, type TestApp } from '../support/app';

@@ -3,8 +3,9 @@
  * subscription or sandbox run on the same Redis; `/subscriptions` lists everything the conversation
  * hears about: tools, the calendar digest and followed source imports.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
 import { settled, startTestApp, type TestApp } from '../support/app';
 import { linkDirectly, slackUser } from '../support/oauth-web';

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { emitLogLines } from '@deckhand/sandbox/toolhost/jobs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { button, startTestApp, type TestApp } from '../support/app';
 import { waitFor } from '../support/wait';
 

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type MediaSandbox,
   SANDBOX_MEDIA_KEY,
@@ -11,6 +10,7 @@ import {
   startMediaSandbox,
 } from '@deckhand/sandbox/media';
 import type { MediaAccount } from '@deckhand/sandbox/media/state';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '../support/wait';
 
 let sandbox: MediaSandbox;

@@ -3,11 +3,11 @@
  * (packages/sandbox/src/sourcehost/contents.ts), read raw and through the typed client.
  */
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UpstreamError } from '../../src/core/errors';
 import { type SourcehostSandbox, startSourcehostSandbox } from '@deckhand/sandbox/sourcehost';
 import { putFiles } from '@deckhand/sandbox/sourcehost/contents';
 import { MYTOOL_JOBS_YAML } from '@deckhand/sandbox/sourcehost/seed';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UpstreamError } from '../../src/core/errors';
 import { fileBytes, SourcehostFactory } from '../../src/services/sourcehost';
 
 let sandbox: SourcehostSandbox;

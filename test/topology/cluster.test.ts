@@ -5,6 +5,8 @@
  * replaced by its replica with every command run once or refused.
  */
 import { randomBytes } from 'node:crypto';
+import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
+import { jobsRuntimeOf } from '@deckhand/sandbox/toolhost/jobs-engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderCheck } from '../../src/cli/doctor/check';
 import { redisChecks } from '../../src/cli/doctor/redis-checks';
@@ -13,8 +15,6 @@ import { silentLogger } from '../../src/log';
 import { forgetDiscovered } from '../../src/queue/discover-processor';
 import { bullPrefix, QUEUE_NAMES } from '../../src/queue/queues';
 import { TailState, tailKey } from '../../src/queue/tail-state';
-import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
-import { jobsRuntimeOf } from '@deckhand/sandbox/toolhost/jobs-engine';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
 import { KeyLayoutError, queuesUsable } from '../../src/store/key-layout';
 import { ImportFollowers } from '../../src/store/links-imports';

@@ -4,12 +4,13 @@
  * "nothing was done" — none runs twice, none runs after being told it was not done, and the commands
  * after the failover run without a restart. The follow time is printed (figures, not asserted).
  */
+
+import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
+import { jobsRuntimeOf } from '@deckhand/sandbox/toolhost/jobs-engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderCheck } from '../../src/cli/doctor/check';
 import { redisChecks } from '../../src/cli/doctor/redis-checks';
 import { loadConfig } from '../../src/config';
-import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
-import { jobsRuntimeOf } from '@deckhand/sandbox/toolhost/jobs-engine';
 import { type SlackBot, startSlackBot, USERS } from '../fakes/slack/harness';
 import { type SentinelGroup, startSentinelGroup } from '../support/redis-topologies';
 import { waitFor } from '../support/wait';

@@ -3,9 +3,10 @@
  * in chat: a refused one is not stored, the form stays open with the reason and the chat is not told;
  * a service that cannot be asked stores nothing either and the page says it is the service.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { SANDBOX_MEDIA_KEY } from '@deckhand/sandbox/media';
 import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VaultService } from '../../src/store/vault';
 import { startTestApp, type TestApp } from '../support/app';
 import { firstLinkOf, slackUser, startAccountWeb } from '../support/oauth-web';

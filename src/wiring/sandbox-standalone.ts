@@ -59,7 +59,8 @@ export async function runSandbox(config: Config, env: NodeJS.ProcessEnv = proces
     process.once('SIGTERM', done);
     if (env[SANDBOX_PARENT_VARIABLE]) listenToParent(process.stdin, sourcehost, done);
   });
-  await stopConfiguredEmulators(emulators);
+  // Stopping is best effort: the process ends next either way.
+  await stopConfiguredEmulators(emulators).catch(() => undefined);
   return 0;
 }
 

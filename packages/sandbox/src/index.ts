@@ -56,7 +56,8 @@ export async function startEmulators(
       await startOne(emulators, name, options);
     }
   } catch (error) {
-    await stopEmulators(emulators);
+    // The start failure is the one to report.
+    await stopEmulators(emulators).catch(() => undefined);
     throw error;
   }
   return emulators;
@@ -86,9 +87,14 @@ async function startOne(emulators: Emulators, name: EmulatorName, options: Emula
   }
 }
 
-/** Stops every emulator in `emulators`, the last started first; one that fails to stop does not keep the others running. */
+/**
+ * Stops every emulator in `emulators`, the last started first. One that fails to stop does not keep
+ * the others running: all are stopped, then the first failure is thrown.
+ */
 export async function stopEmulators(emulators: Emulators): Promise<void> {
+  const failures: unknown[] = [];
   for (const name of [...EMULATOR_NAMES].reverse()) {
-    await emulators[name]?.close().catch(() => undefined);
+    await emulators[name]?.close().catch((error: unknown) => failures.push(error));
   }
+  if (failures.length > 0) throw failures[0];
 }

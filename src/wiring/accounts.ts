@@ -5,6 +5,7 @@
  * policy with linked accounts, the audit trail, the migration worker, and the web routes.
  */
 import { randomBytes } from 'node:crypto';
+import type { SourcehostSandbox } from '@deckhand/sandbox';
 import type { Processor } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -21,7 +22,6 @@ import type { Policy } from '../core/policy';
 import type { DraftCard } from '../core/reply';
 import { createMigrationProcessor, followMigration } from '../queue/migration-processor';
 import type { Queues } from '../queue/queues';
-import type { SourcehostSandbox } from '../sandbox/sourcehost';
 import { attachLogScrubber } from '../secrets';
 import { SourcehostFactory } from '../services/sourcehost';
 import type { ToolhostClientFactory } from '../services/toolhost';
@@ -49,8 +49,8 @@ export interface AccountsOptions {
   redis: Redis;
   prefix: string;
   sandbox: boolean;
-  /** Run the source host's emulator (sandbox mode without `SOURCEHOST_URL`, see service-modes.ts). */
-  emulateSourcehost: boolean;
+  /** The source host's emulator, when it runs (sandbox mode without `SOURCEHOST_URL`, see service-modes.ts). */
+  sourcehostEmulator?: SourcehostSandbox | undefined;
   toolhost: ToolhostClientFactory;
   queues: Queues;
   /** Admins besides `ADMINS` (the terminal user). */
@@ -64,8 +64,6 @@ export interface Accounts {
   policy: Policy;
   /** The dispatcher's audit hook: one change record per side-effect command. */
   audit: NonNullable<DispatcherDeps<unknown>['audit']>;
-  /** The source host sandbox, in sandbox mode. */
-  sandbox: SourcehostSandbox | undefined;
   /** The one sealer of secrets at rest (`SECRET_KEY`, `SECRET_KEY_PREVIOUS`). */
   sealer: Sealer;
   /** Connects the dispatcher (results, replays) and the secret page's credential check. */
@@ -111,12 +109,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
   let publicUrl = (
     config.PUBLIC_URL ?? `http://${options.sandbox ? '127.0.0.1' : 'localhost'}:${config.PORT}`
   ).replace(/\/+$/, '');
-  const sandbox = options.emulateSourcehost
-    ? await (await import('../sandbox/sourcehost')).startSourcehostSandbox({
-        stepMs: config.SANDBOX_STEP_MS,
-        callbackUrl: `${config.PUBLIC_URL?.replace(/\/+$/, '') ?? 'http://127.0.0.1'}/oauth/source/callback`,
-      })
-    : undefined;
+  const sandbox = options.sourcehostEmulator;
   if (sandbox) {
     // The emulator starts with no tokens: links made against the last run's emulator are void.
     const forgotten = await vault.forgetEveryone('source');
@@ -212,7 +205,6 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
       store: guards,
       isGuarded: (name) => dispatcher?.registry.get(name)?.guarded === true,
     }),
-    sandbox,
     sealer: cipher,
     audit: changeRecorder({
       identityOf: async (user) => {
@@ -261,7 +253,6 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     async close() {
       detachLogScrubber();
       await sourcehost.close();
-      await sandbox?.close();
     },
   };
 }

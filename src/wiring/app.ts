@@ -26,9 +26,6 @@ import { startWorkers, type Workers } from '../queue/runtime';
 import { createTailProcessor } from '../queue/tail-processor';
 import { QueueTailService } from '../queue/tail-service';
 import { QueueWatchService } from '../queue/watch-service';
-import type { CalendarSandbox } from '../sandbox/calendar';
-import type { MediaSandbox } from '../sandbox/media';
-import type { ToolhostSandbox } from '../sandbox/toolhost';
 import { CalendarService } from '../services/calendar';
 import { ToolhostClientFactory } from '../services/toolhost';
 import { RedisActionStore } from '../store/actions';
@@ -46,6 +43,7 @@ import { redisTopology } from '../store/redis-topology';
 import { SubscriptionStore } from '../store/subscriptions';
 import { RedisTimeZoneStore } from '../store/time-zones';
 import { type Accounts, createAccounts } from './accounts';
+import { type Emulators, startConfiguredEmulators, stopConfiguredEmulators } from './emulators';
 import { configuredTools } from './known-tools';
 import { type MediaSetup, setupMedia } from './media';
 import { type ServiceModes, type ServiceName, serviceModes } from './service-modes';
@@ -83,11 +81,8 @@ export interface App extends AdapterHost {
   services: AppServices;
   messengers: Messengers;
   redis: RedisHandle;
-  sandbox: ToolhostSandbox | undefined;
-  /** The event calendar sandbox, in sandbox mode. */
-  calendarSandbox: CalendarSandbox | undefined;
-  /** The media host emulator, in sandbox mode. */
-  mediaSandbox: MediaSandbox | undefined;
+  /** The emulators running in this process, by service (sandbox mode, services without a URL). */
+  emulators: Emulators;
   /** How files users sent can be reopened from any process (adapters register their platform). */
   files: FileResolvers;
   queues: Queues;
@@ -119,23 +114,18 @@ export async function createApp(options: AppOptions): Promise<App> {
   const emulated = options.emulated;
   const reportedModes: ServiceModes = { ...modes };
   for (const name of emulated?.services ?? []) reportedModes[name] = 'emulator';
-  let sandbox: ToolhostSandbox | undefined;
+  let emulators: Emulators = {};
   let accounts: Accounts | undefined;
-  let calendarSandbox: CalendarSandbox | undefined;
   let media: MediaSetup | undefined;
   try {
-    // The emulators are imported only when used: a deployment with real services never loads them.
-    calendarSandbox =
-      modes.calendar === 'emulator'
-        ? await (await import('../sandbox/calendar')).startCalendarSandbox()
-        : undefined;
+    emulators = await startConfiguredEmulators(
+      config,
+      (Object.keys(modes) as ServiceName[]).filter((name) => modes[name] === 'emulator'),
+    );
+    const { toolhost: sandbox, calendar: calendarSandbox } = emulators;
     const calendar = calendarSandbox
       ? CalendarService.forSandbox(calendarSandbox, { timeoutMs: config.CALENDAR_TIMEOUT_MS })
       : CalendarService.fromConfig(config);
-    sandbox =
-      modes.toolhost === 'emulator'
-        ? await (await import('../sandbox/toolhost')).startToolhostSandbox({ stepMs: config.SANDBOX_STEP_MS })
-        : undefined;
     const toolhost = sandbox
       ? new SandboxToolhostFactory(sandbox, config.TOOLHOST_TIMEOUT_MS)
       : ToolhostClientFactory.fromConfig(config, {
@@ -162,7 +152,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       redis: redis.redis,
       prefix,
       sandbox: options.sandbox,
-      emulateSourcehost: modes.sourcehost === 'emulator',
+      sourcehostEmulator: emulators.sourcehost,
       toolhost,
       queues,
       extraAdmins: options.extraAdmins ?? [],
@@ -192,7 +182,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     media = await setupMedia({
       config,
       logger,
-      emulate: modes.media === 'emulator',
+      emulator: emulators.media,
       compressed: reportedModes.media === 'emulator',
       queue: queues.upload,
       files,
@@ -274,12 +264,10 @@ export async function createApp(options: AppOptions): Promise<App> {
       services,
       messengers,
       redis,
-      sandbox,
-      calendarSandbox,
+      emulators,
       queues,
       accounts: linked,
       modes: reportedModes,
-      mediaSandbox: mediaSetup.sandbox,
       files,
       commandQueue: new BullCommandQueue(queues.commands, redis.redis, prefix),
       surfaces,
@@ -392,10 +380,9 @@ export async function createApp(options: AppOptions): Promise<App> {
         await closeQueues(queues);
         await toolhost.close();
         await linked.close();
-        await started?.close();
         await calendar.close();
-        await calendarSandbox?.close();
         await mediaSetup.close();
+        await stopConfiguredEmulators(emulators);
         await closeConnection(queueConnection);
         await redis.close();
       },
@@ -403,8 +390,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   } catch (error) {
     await media?.close();
     await accounts?.close();
-    await sandbox?.close();
-    await calendarSandbox?.close();
+    await stopConfiguredEmulators(emulators);
     queueConnection.disconnect();
     await redis.close();
     throw error;

@@ -6,8 +6,7 @@ import { type Build, type BuildStatus, FINISHED_BUILD_STATUSES } from '../../src
 import { buildMessageInWords, formatDuration, withWarnings } from '../format';
 import type { AppServices } from '../services';
 import { announcement } from './announce';
-import { buildCancelCommand } from './build';
-import { buildLogsCommand } from './build-extra';
+import { buildCancelSignature, buildLogsSignature } from './signatures';
 
 const STATUS: Record<BuildStatus, CardStatus> = {
   BUILD_PENDING: 'progress',
@@ -58,11 +57,11 @@ export function buildCard(tool: string, build: Build, note?: string): DraftCard 
   if (started && ended)
     fields.push({ label: 'Took', value: formatDuration(ended.getTime() - started.getTime()), inline: true });
   const actions: ActionRequest[] = [
-    actionTo(buildLogsCommand, { tool, id: build.build_id }, { label: 'Logs' }),
+    actionTo(buildLogsSignature, { tool, id: build.build_id }, { label: 'Logs' }),
   ];
   if (!FINISHED_BUILD_STATUSES.has(build.status)) {
     actions.push(
-      actionTo(buildCancelCommand, { tool, id: build.build_id }, { label: 'Cancel', style: 'danger' }),
+      actionTo(buildCancelSignature, { tool, id: build.build_id }, { label: 'Cancel', style: 'danger' }),
     );
   }
   const lines = [
@@ -113,7 +112,7 @@ export const buildWatch: WatchKind<AppServices> = {
     return announcement(
       event,
       'build',
-      actionTo(buildLogsCommand, { tool: event.tool, id: event.id }, { label: 'Logs' }),
+      actionTo(buildLogsSignature, { tool: event.tool, id: event.id }, { label: 'Logs' }),
     );
   },
 };

@@ -10,9 +10,12 @@ import {
 import { buildMessageInWords, parseCompactUtc, sentences, withWarnings } from '../format';
 import type { AppServices } from '../services';
 import { announcement } from './announce';
-import { buildLogsCommand } from './build-extra';
-import { deployCommand } from './deploy';
-import { deploymentCancelCommand, deploymentShowCommand } from './deployment';
+import {
+  buildLogsSignature,
+  deploymentCancelSignature,
+  deploymentShowSignature,
+  deploySignature,
+} from './signatures';
 
 const STATUS: Record<DeploymentStatus, CardStatus> = {
   pending: 'progress',
@@ -92,17 +95,17 @@ export function deploymentCard(tool: string, deployment: Deployment, note?: stri
   const running = status === 'pending' || status === 'running';
   const actions: ActionRequest[] = [];
   const buildId = firstBuildId(deployment);
-  if (buildId) actions.push(actionTo(buildLogsCommand, { tool, id: buildId }, { label: 'View logs' }));
+  if (buildId) actions.push(actionTo(buildLogsSignature, { tool, id: buildId }, { label: 'View logs' }));
   if (running) {
     actions.push(
       actionTo(
-        deploymentCancelCommand,
+        deploymentCancelSignature,
         { tool, id: deployment.deploy_id },
         { label: 'Cancel', style: 'danger' },
       ),
     );
   } else {
-    actions.push(actionTo(deployCommand, { tool }, { label: 'Redeploy', style: 'primary' }));
+    actions.push(actionTo(deploySignature, { tool }, { label: 'Redeploy', style: 'primary' }));
   }
   const fields: CardField[] = [
     { label: 'Status', value: status, inline: true },
@@ -156,7 +159,7 @@ export const deploymentWatch: WatchKind<AppServices> = {
     return announcement(
       event,
       'deployment',
-      actionTo(deploymentShowCommand, { tool: event.tool, id: event.id }, { label: 'Show' }),
+      actionTo(deploymentShowSignature, { tool: event.tool, id: event.id }, { label: 'Show' }),
     );
   },
 };

@@ -8,8 +8,8 @@ import { withWarnings } from '../format';
 import type { AppServices } from '../services';
 import { announcement } from './announce';
 import { outputPlace } from './job-output';
-import { jobsDeleteCommand, jobsRestartCommand, jobsShowCommand } from './jobs';
 import { logsCommand } from './logs';
+import { jobsDeleteSignature, jobsRestartSignature, jobsShowSignature } from './signatures';
 
 const STATUS: Record<JobStatusShort, CardStatus> = {
   pending: 'progress',
@@ -73,9 +73,9 @@ export function jobCard(tool: string, job: Job, note?: string): DraftCard {
   const actions: ActionRequest[] = [
     ...(job.job_type === 'one-off'
       ? []
-      : [actionTo(jobsRestartCommand, args, { label: 'Restart', style: 'primary' })]),
+      : [actionTo(jobsRestartSignature, args, { label: 'Restart', style: 'primary' })]),
     actionTo(logsCommand, args, { label: 'Logs' }),
-    actionTo(jobsDeleteCommand, args, { label: 'Delete', style: 'danger' }),
+    actionTo(jobsDeleteSignature, args, { label: 'Delete', style: 'danger' }),
   ];
   return {
     title: `Job ${job.name} of ${tool}`,
@@ -125,7 +125,7 @@ export const jobWatch: WatchKind<AppServices> = {
     return announcement(
       event,
       'job',
-      actionTo(jobsShowCommand, { tool: event.tool, job: event.id }, { label: 'Show' }),
+      actionTo(jobsShowSignature, { tool: event.tool, job: event.id }, { label: 'Show' }),
     );
   },
 };

@@ -26,6 +26,7 @@ export const deployCommand = command({
   positional: ['tool'],
   examples: ['/deploy mytool', '/deploy mytool --force-build --description "fix login"'],
   permission: 'write',
+  deploys: true,
   sideEffect: true,
   effect: {
     check: (args) => `/deployment list ${args.tool}`,

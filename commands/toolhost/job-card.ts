@@ -2,8 +2,8 @@ import { actionTo } from '../../src/core/action-ref';
 import { plural } from '../../src/core/plural';
 import type { ActionRequest, CardField, CardStatus, DraftCard } from '../../src/core/reply';
 import { readableTimes } from '../../src/core/times';
-import type { Outcome, WatchKind } from '../../src/core/watch';
-import type { Job, JobStatusShort } from '../../src/services/toolhost';
+import type { WatchKind } from '../../src/core/watch';
+import { type Job, type JobStatusShort, jobOutcome, jobRunEnd } from '../../src/services/toolhost';
 import { withWarnings } from '../format';
 import type { AppServices } from '../services';
 import { announcement } from './announce';
@@ -86,29 +86,16 @@ export function jobCard(tool: string, job: Job, note?: string): DraftCard {
   };
 }
 
-/** Job states as outcomes: a job that runs or succeeded is fine, a failed one is a failure. */
-export const JOB_OUTCOME: Partial<Record<JobStatusShort, Outcome>> = {
-  running: 'success',
-  succeeded: 'success',
-  failed: 'failure',
-};
-
 /** Follows a one-off job run (`/jobs run … --wait`) until it succeeds or fails, like the platform's CLI. */
 export const jobWatch: WatchKind<AppServices> = {
   name: 'job',
   async observe(services, tool, id) {
     const client = services.toolhost.forTool(tool);
     const job = await client.jobs.show(id);
-    const short = job.status?.short;
-    const done =
-      short === 'succeeded' ||
-      short === 'failed' ||
-      job.status_short === 'Completed' ||
-      job.status_short === 'Failed';
-    const outcome = short ? JOB_OUTCOME[short] : undefined;
+    const outcome = jobOutcome(job);
     return {
-      state: short ?? job.status_short ?? 'unknown',
-      terminal: done,
+      state: job.status?.short ?? job.status_short ?? 'unknown',
+      terminal: jobRunEnd(job) !== undefined,
       ...(outcome ? { outcome } : {}),
       detail: `Job ${job.name} is ${jobState(job)}.`,
       card: withWarnings(jobCard(tool, job), client),

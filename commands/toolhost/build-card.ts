@@ -5,7 +5,7 @@ import type { Outcome, WatchKind } from '../../src/core/watch';
 import { type Build, type BuildStatus, FINISHED_BUILD_STATUSES } from '../../src/services/toolhost';
 import { buildMessageInWords, formatDuration, withWarnings } from '../format';
 import type { AppServices } from '../services';
-import { announcement } from './announce';
+import { announcement, stoppedFollowing } from './announce';
 import { buildCancelSignature, buildLogsSignature } from './signatures';
 
 const STATUS: Record<BuildStatus, CardStatus> = {
@@ -102,11 +102,13 @@ export const buildWatch: WatchKind<AppServices> = {
     };
   },
   gaveUp(tool, id, lastCard, reason) {
-    return {
-      ...(lastCard ?? { title: `Build of ${tool}`, footer: `build ${id}` }),
-      status: 'warning',
-      text: `Deckhand stopped following build ${id}: ${reason}.\nUse /build show ${tool} ${id} to see where it is.`,
-    };
+    return stoppedFollowing(
+      lastCard,
+      { title: `Build of ${tool}`, footer: `build ${id}` },
+      `build ${id}`,
+      reason,
+      `/build show ${tool} ${id}`,
+    );
   },
   announce(event) {
     return announcement(

@@ -9,7 +9,7 @@ import {
 } from '../../src/services/toolhost';
 import { buildMessageInWords, parseCompactUtc, sentences, withWarnings } from '../format';
 import type { AppServices } from '../services';
-import { announcement } from './announce';
+import { announcement, stoppedFollowing } from './announce';
 import {
   buildLogsSignature,
   deploymentCancelSignature,
@@ -149,11 +149,13 @@ export const deploymentWatch: WatchKind<AppServices> = {
     };
   },
   gaveUp(tool, id, lastCard, reason) {
-    return {
-      ...(lastCard ?? { title: `Deploy ${tool}`, footer: `deployment ${id}` }),
-      status: 'warning',
-      text: `Deckhand stopped following deployment ${id}: ${reason}.\nUse /deployment show ${tool} ${id} to see where it is.`,
-    };
+    return stoppedFollowing(
+      lastCard,
+      { title: `Deploy ${tool}`, footer: `deployment ${id}` },
+      `deployment ${id}`,
+      reason,
+      `/deployment show ${tool} ${id}`,
+    );
   },
   announce(event) {
     return announcement(

@@ -6,7 +6,7 @@ import type { WatchKind } from '../../src/core/watch';
 import { type Job, type JobStatusShort, jobOutcome, jobRunEnd } from '../../src/services/toolhost';
 import { withWarnings } from '../format';
 import type { AppServices } from '../services';
-import { announcement } from './announce';
+import { announcement, stoppedFollowing } from './announce';
 import { outputPlace } from './job-output';
 import { logsCommand } from './logs';
 import { jobsDeleteSignature, jobsRestartSignature, jobsShowSignature } from './signatures';
@@ -102,11 +102,13 @@ export const jobWatch: WatchKind<AppServices> = {
     };
   },
   gaveUp(tool, id, lastCard, reason) {
-    return {
-      ...(lastCard ?? { title: `Job ${id} of ${tool}` }),
-      status: 'warning',
-      text: `Deckhand stopped following job ${id}: ${reason}.\nUse /jobs show ${tool} ${id} to see where it is.`,
-    };
+    return stoppedFollowing(
+      lastCard,
+      { title: `Job ${id} of ${tool}` },
+      `job ${id}`,
+      reason,
+      `/jobs show ${tool} ${id}`,
+    );
   },
   announce(event) {
     return announcement(

@@ -11,7 +11,7 @@ import type { WatchKind } from '../../src/core/watch';
 import type { Job, ToolhostClient } from '../../src/services/toolhost';
 import { withWarnings } from '../format';
 import type { AppServices } from '../services';
-import { announcement } from './announce';
+import { announcement, stoppedFollowing } from './announce';
 import { jobState, jobStatus } from './job-card';
 import {
   webserviceLogsSignature,
@@ -91,11 +91,13 @@ export const webserviceWatch: WatchKind<AppServices> = {
     };
   },
   gaveUp(tool, _id, lastCard, reason) {
-    return {
-      ...(lastCard ?? { title: `Web service of ${tool}` }),
-      status: 'warning',
-      text: `Deckhand stopped following the web service: ${reason}.\nUse /webservice status ${tool} to see where it is.`,
-    };
+    return stoppedFollowing(
+      lastCard,
+      { title: `Web service of ${tool}` },
+      'the web service',
+      reason,
+      `/webservice status ${tool}`,
+    );
   },
   announce(event) {
     return announcement(

@@ -82,6 +82,14 @@ export interface CommandDefinition<Schema extends z.ZodObject = z.ZodObject, S =
   examples: readonly string[];
   permission: PermissionLevel;
   /**
+   * True when the command's `tool` argument names the user's own credential for that tool (linking
+   * or unlinking it) rather than something of the tool to see: at `read` level it is open to
+   * everyone, even where reading a tool needs a role on it.
+   */
+  selfService?: boolean;
+  /** True when a user who linked a deploy token of the tool may run it for that tool. */
+  deploys?: boolean;
+  /**
    * True when the command changes something: audited, and run under an effect record (see
    * `effects.ts`), so it never runs twice for one delivery.
    */

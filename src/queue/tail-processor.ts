@@ -5,7 +5,7 @@ import { DeckhandError, NotFoundError } from '../core/errors';
 import type { DraftCard } from '../core/reply';
 import type { TailView } from '../core/tail';
 import type { ToolhostClient, ToolhostClientFactory } from '../services/toolhost';
-import { FINISHED_BUILD_STATUSES } from '../services/toolhost';
+import { FINISHED_BUILD_STATUSES, jobRunEnd } from '../services/toolhost';
 import type { QueueTailService, TailJobData } from './tail-service';
 import type { TailCursor } from './tail-state';
 
@@ -189,9 +189,8 @@ async function* openLines(
 async function jobFinished(client: ToolhostClient, name: string): Promise<string | undefined> {
   try {
     const job = await client.jobs.show(name);
-    const short = job.status?.short;
-    if (job.job_type === 'one-off' && (short === 'succeeded' || short === 'failed'))
-      return `the job ${short}`;
+    const ended = jobRunEnd(job);
+    if (job.job_type === 'one-off' && ended) return `the job ${ended}`;
     return undefined;
   } catch (error) {
     if (error instanceof NotFoundError) return 'the job was deleted';

@@ -9,6 +9,7 @@ import type { SourcehostSandbox } from '@deckhand/sandbox';
 import type { Processor } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { ALL_COMMANDS } from '../../commands';
 import type { AccountServices } from '../../commands/link-services';
 import type { AppServices } from '../../commands/services';
 import { migrationGaveUp, observeMigration } from '../../commands/sourcehost/source-watch';
@@ -150,6 +151,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     maintainers: config.TOOL_MAINTAINERS,
     readAccess: config.READ_ACCESS,
     linked: linkedAccess,
+    commands: ALL_COMMANDS,
   });
   const audit = new AuditLog(redis, prefix, secrets);
   const guards = new RedisToolGuards(redis, prefix);

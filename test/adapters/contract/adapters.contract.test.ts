@@ -5,7 +5,7 @@
  */
 import { Job } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { STATS_CHART } from '../../../commands/media/media-account';
+import { STATS_CHART } from '../../../commands/media/account';
 import type { MessageHandle } from '../../../src/core/command';
 import type { WatchEvent } from '../../../src/core/watch';
 import { deliverJob } from '../../../src/queue/notify-processor';

@@ -68,7 +68,7 @@ export class ResourceLocks {
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
-    /** How often a waiting caller tries again (ms). */
+    /** How soon a waiting caller tries again (ms; its later tries are further apart, see pollDelay). */
     private readonly pollMs = 15,
   ) {}
 
@@ -83,13 +83,17 @@ export class ResourceLocks {
     const scope = currentCommandScope();
     const waitEnd = Date.now() + (options.waitMs ?? holdMs + WAIT_MARGIN_MS);
     const deadline = scope ? Math.min(waitEnd, scope.deadline - DEADLINE_MARGIN_MS) : waitEnd;
-    const take = async () =>
+    // Only the first try looks for an earlier attempt of the owner: a holder found then is another
+    // delivery, so the waits after it take the lock once it is free, with the plain `SET NX`.
+    const takeFree = async () => (await this.redis.set(key, token, 'PX', holdMs, 'NX')) === 'OK';
+    let taken =
       owner === undefined
-        ? (await this.redis.set(key, token, 'PX', holdMs, 'NX')) === 'OK'
+        ? await takeFree()
         : (await this.redis.eval(ACQUIRE_OWNED, 1, key, token, owner, holdMs)) === 1;
-    while (!(await take())) {
+    for (let tries = 0; !taken; tries += 1) {
       if (Date.now() > deadline) throw new LockTimeoutError(resource, options.busy);
-      await new Promise((resolve) => setTimeout(resolve, this.pollMs + Math.random() * this.pollMs));
+      await new Promise((resolve) => setTimeout(resolve, pollDelay(this.pollMs, tries)));
+      taken = await takeFree();
     }
     try {
       return await work();
@@ -113,6 +117,19 @@ export class ResourceLocks {
     return (await this.redis.get(`${this.prefix}effect:${name}`)) ?? undefined;
   }
 }
+
+/**
+ * How long a waiter waits before its next try: `pollMs` at first, growing by half each try up to
+ * {@link MAX_POLL_FACTOR} times it, with jitter — a long line of waiters (a burst of commands on one
+ * resource) tries a few times a second each instead of every `pollMs`.
+ */
+function pollDelay(pollMs: number, tries: number): number {
+  const base = pollMs * Math.min(1.5 ** tries, MAX_POLL_FACTOR);
+  return base + Math.random() * pollMs;
+}
+
+/** The longest wait between two tries, in `pollMs`. */
+const MAX_POLL_FACTOR = 6;
 
 /** The beginning of every lock token an owner takes. */
 function ownerPrefix(owner: string): string {

@@ -68,7 +68,7 @@ export class ResourceLocks {
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
-    /** How soon a waiting caller tries again (ms; its later tries are further apart, see pollDelay). */
+    /** How often a waiting caller tries again (ms). */
     private readonly pollMs = 15,
   ) {}
 
@@ -90,9 +90,9 @@ export class ResourceLocks {
       owner === undefined
         ? await takeFree()
         : (await this.redis.eval(ACQUIRE_OWNED, 1, key, token, owner, holdMs)) === 1;
-    for (let tries = 0; !taken; tries += 1) {
+    while (!taken) {
       if (Date.now() > deadline) throw new LockTimeoutError(resource, options.busy);
-      await new Promise((resolve) => setTimeout(resolve, pollDelay(this.pollMs, tries)));
+      await new Promise((resolve) => setTimeout(resolve, this.pollMs + Math.random() * this.pollMs));
       taken = await takeFree();
     }
     try {
@@ -117,19 +117,6 @@ export class ResourceLocks {
     return (await this.redis.get(`${this.prefix}effect:${name}`)) ?? undefined;
   }
 }
-
-/**
- * How long a waiter waits before its next try: `pollMs` at first, growing by half each try up to
- * {@link MAX_POLL_FACTOR} times it, with jitter — a long line of waiters (a burst of commands on one
- * resource) tries a few times a second each instead of every `pollMs`.
- */
-function pollDelay(pollMs: number, tries: number): number {
-  const base = pollMs * Math.min(1.5 ** tries, MAX_POLL_FACTOR);
-  return base + Math.random() * pollMs;
-}
-
-/** The longest wait between two tries, in `pollMs`. */
-const MAX_POLL_FACTOR = 6;
 
 /** The beginning of every lock token an owner takes. */
 function ownerPrefix(owner: string): string {

@@ -51,7 +51,7 @@ export function confirmDialogs(actions: ActionStore, registry: CommandRegistry<u
     const dialogs = new Map<string, ConfirmDialog>();
     for (const button of card.buttons ?? []) {
       if (button.style !== 'danger') continue;
-      const action = await actions.load(button.actionId);
+      const action = await (actions.kindOf ?? actions.load).call(actions, button.actionId);
       if (!action || action.confirmed) continue;
       const command = registry.get(action.command);
       if (command && !command.confirm) dialogs.set(button.actionId, confirmDialog(button, card.title));

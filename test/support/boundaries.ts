@@ -38,7 +38,8 @@ export interface EdgeRule {
  */
 export const ALLOWED: Readonly<Record<Layer, EdgeRule>> = {
   shared: { may: [] },
-  config: { may: ['shared'] },
+  // The schema merges each platform's variables from the table of descriptors (adapters/platforms.ts).
+  config: { may: ['shared', 'adapters'] },
   core: { may: ['shared'] },
   services: { may: ['core', 'config', 'shared'] },
   store: { may: ['core', 'config', 'shared'] },
@@ -74,7 +75,7 @@ const SHARED_FILES = new Set([
   'src/log.ts',
   'src/system-packages.ts',
 ]);
-const CONFIG_FILES = new Set(['src/config.ts', 'src/config-docs.ts']);
+const CONFIG_FILES = new Set(['src/config.ts', 'src/config-docs.ts', 'src/config-schema.ts']);
 
 /** The layer of a repository-relative path (with `/`), or `undefined` outside the checked tree. */
 export function layerOf(path: string): Layer | undefined {

@@ -18,7 +18,7 @@ import type { Config } from '../config';
 import { namespacedForms } from '../core/command-form';
 
 export type { PlatformDescriptor, PlatformName };
-export { PLATFORMS, TERMINAL };
+export { PLATFORMS, platformNamed, TERMINAL };
 
 /** A chat platform with an adapter that `start` can run. */
 export type Platform = PlatformName;
@@ -109,7 +109,7 @@ export function commandForms(config: Config, groups: readonly string[]) {
   return namespacedForms(namespaces, groups);
 }
 
-/** The conversation and user ids of the terminal chat start with this (`shell:ada`). */
+/** The conversation and user ids of the terminal chat start with this name and a colon. */
 export const TERMINAL_PLATFORM = TERMINAL.name;
 
 /** A configured platform with `deckhand doctor` network checks. */

@@ -25,12 +25,14 @@ export interface PlatformDoctor {
 
 /** One chat platform, as the rest of the program sees it. */
 export interface PlatformDescriptor<Name extends string = string, Env extends EnvFragment = EnvFragment> {
-  /** The id in conversation ids, user ids (`slack:U0123ABCD`), queue names and CLI arguments. */
+  /** The id in conversation ids, user ids (`<name>:U0123ABCD`), queue names and CLI arguments. */
   name: Name;
-  /** The name people read: `Slack`. */
+  /** The name people read, capitalised as the platform writes it. */
   displayName: string;
-  /** What the platform calls a workspace, when it has one (`server` on Discord): "user ada in server 1". */
+  /** What the platform calls a workspace, when it has one (`server`): "user ada in server 1". */
   workspaceWord?: string;
+  /** It installs into several workspaces and keeps their installations (sealed with `SECRET_KEY`). */
+  storesInstallations?: boolean;
   /** A user id of the platform, for examples in messages (`U0123ABCD`). */
   exampleUserId: string;
   /** Its environment variables, merged into the configuration schema (`src/config.ts`). */

@@ -5,6 +5,15 @@ import { bool, type EnvVar, listOf, optionalUrl } from './config-schema';
 /** The URL schemes `REDIS_URL` accepts. */
 export const REDIS_URL_SCHEMES = /^(rediss?|rediss?\+sentinel|rediss?\+cluster):\/\//;
 
+/** What is sealed with `SECRET_KEY`: credentials, each platform's stored installations, form answers. */
+const SEALED = [
+  'credentials',
+  ...PLATFORMS.filter((platform) => platform.storesInstallations).map(
+    (p) => `${p.displayName} installations`,
+  ),
+  'form answers',
+].join(', ');
+
 /** The variables listed before the platforms' own. */
 const GENERAL_ENV = {
   LOG_LEVEL: {
@@ -109,16 +118,14 @@ const GENERAL_ENV = {
         'must be 32 random bytes as 64 hex digits or base64 (openssl rand -hex 32)',
       )
       .optional(),
-    description:
-      'Key that encrypts every stored secret (credentials, Slack installations, form answers; AES-256-GCM): 32 bytes, hex or base64 (`openssl rand -hex 32`). Required with a chat platform; without one the sandbox and terminal use a development key derived on this machine.',
+    description: `Key that encrypts every stored secret (${SEALED}; AES-256-GCM): 32 bytes, hex or base64 (\`openssl rand -hex 32\`). Required with a chat platform; without one the sandbox and terminal use a development key derived on this machine.`,
   },
   SECRET_KEY_PREVIOUS: {
     schema: z
       .string()
       .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'must be 32 bytes as 64 hex digits or base64')
       .optional(),
-    description:
-      'The key used before `SECRET_KEY` when rotating it: only used to read values sealed with it (credentials, Slack installations, form answers), which are then sealed again with `SECRET_KEY`.',
+    description: `The key used before \`SECRET_KEY\` when rotating it: only used to read values sealed with it (${SEALED}), which are then sealed again with \`SECRET_KEY\`.`,
   },
   SOURCEHOST_URL: {
     schema: optionalUrl,

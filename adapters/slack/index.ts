@@ -13,6 +13,7 @@ export const slack: PlatformDescriptor<'slack', typeof SLACK_ENV> = {
   displayName: 'Slack',
   workspaceWord: 'workspace',
   exampleUserId: 'U0123ABCD',
+  storesInstallations: true,
   setupHint: { rank: 1, variables: 'SLACK_BOT_TOKEN with SLACK_SIGNING_SECRET or SLACK_APP_TOKEN' },
   env: SLACK_ENV,
   configured: (config) => slackSettings(config) !== undefined,

@@ -14,7 +14,7 @@ import { SlackInstallationStore } from './installations';
 import { slackLogger } from './logger';
 import { BOT_SCOPES } from './manifest';
 import { SlackMessenger } from './messenger';
-import { type SlackSettings, settingsProblems } from './settings';
+import { SLACK_ROUTES, type SlackSettings, settingsProblems } from './settings';
 import { timeSocketAcks } from './socket-acks';
 import { slackSurface } from './surface';
 
@@ -24,12 +24,7 @@ export interface SlackAdapterOptions {
   clientOptions?: Partial<webApi.WebClientOptions>;
 }
 
-/** Routes Slack sends to (the DESIGN.md routes table). */
-export const SLACK_ROUTES = {
-  events: '/slack/events',
-  install: '/slack/install',
-  oauthRedirect: '/slack/oauth_redirect',
-} as const;
+export { SLACK_ROUTES };
 
 /**
  * The Slack adapter on Bolt. Over HTTP, Bolt's receiver is mounted on Deckhand's one server at

@@ -8,7 +8,7 @@ import { StoreUnavailableError } from './errors';
 
 /** One acknowledged delivery, as an adapter hands it on. */
 export interface Handoff {
-  /** The delivery key the adapter claimed (`slack:trigger:…`). */
+  /** The delivery key the adapter claimed (`<platform>:trigger:…`). */
   key: string;
   platform: Platform;
   input: CommandInput;

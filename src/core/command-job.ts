@@ -1,8 +1,8 @@
 /**
  * A command handed from the process that received it (a `web` process: verify, dedupe, ack) to the
  * process that runs it (a `worker`). Everything here is plain data: the input as the user gave it, who
- * and where (files as locators), and the platform's own reply place (Slack channel and `response_url`,
- * Discord interaction token, Telegram chat), from which the worker's adapter rebuilds the surface.
+ * and where (files as locators), and the platform's own reply place (a channel and a response URL, an
+ * interaction token, a chat), from which the worker's adapter rebuilds the surface.
  */
 import type { Invocation } from './command';
 import type { Platform } from './conversation';
@@ -29,7 +29,7 @@ export type QueuedInvocation = Omit<Invocation, 'files'> & { files?: QueuedFile[
 
 /** One queued command: one per platform delivery. */
 export interface CommandJob {
-  /** The delivery key (`slack:trigger:…`): one job per delivery, and the command's idempotency key. */
+  /** The delivery key (`<platform>:trigger:…`): one job per delivery, and the command's idempotency key. */
   key: string;
   platform: Platform;
   input: CommandInput;
@@ -46,7 +46,7 @@ export interface CommandQueue {
   enqueue(job: CommandJob): Promise<void>;
 }
 
-/** A worker's reply surface for a queued command; `finish` tidies up after the run (Discord). */
+/** A worker's reply surface for a queued command; `finish` tidies up after the run (a deferred interaction). */
 export interface QueuedSurface extends CardSurface {
   finish?(): Promise<void>;
 }

@@ -6,7 +6,7 @@ import { type SecretScrubber, scrubSecrets } from '../secrets';
 import { type ActionStore, type BindingStore, DISMISS_COMMAND, type StoredAction } from './actions';
 import { bindTokens, mayTakeBoundTool, validateArgs } from './bind';
 import type { AnyCommand, CommandContext, Invocation, MessageHandle } from './command';
-import { type CommandForm, type CommandForms, cardInForm, plainForms } from './command-form';
+import { type CommandForm, type CommandForms, cardInForm, PLAIN_FORM, plainForms } from './command-form';
 import { parseConversationId } from './conversation';
 import { type EffectLedger, runRecorded } from './effects';
 import { DeckhandError, newReferenceId, PermissionDenied, UpstreamError, UsageError } from './errors';
@@ -99,7 +99,7 @@ export class Dispatcher<S> {
     try {
       platform = parseConversationId(conversationId).platform;
     } catch {
-      return plainForms('shell');
+      return PLAIN_FORM;
     }
     return (this.deps.commandForms ?? plainForms)(platform);
   }

@@ -75,7 +75,7 @@ export interface AdapterServices {
 }
 
 /**
- * Follows a conversation that the platform moved to a new id (a Telegram group upgraded to a
+ * Follows a conversation that the platform moved to a new id (a group upgraded to a
  * supergroup): what Deckhand keeps for it — binding, time zone, subscriptions, digest — moves along.
  */
 export interface ConversationMover {

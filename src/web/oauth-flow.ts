@@ -2,7 +2,7 @@
  * Linking a chat user to their source-host account with the OAuth web flow: {@link SourceLinker.begin}
  * hands out a Deckhand start link for a pending link (a single-use unguessable `state` bound to the
  * user and conversation, PKCE S256, minimal scope, 10 minutes); opening that link only shows who
- * asked for it ({@link SourceLinker.preview}: "you are linking your account to Slack user ada in
+ * asked for it ({@link SourceLinker.preview}: "you are linking your account to <platform> user ada in
  * workspace T1"), because a forwarded start link would otherwise link whoever opens it to the
  * requester; {@link SourceLinker.start}, when the person confirms (once, a POST checked against
  * cross-site forgery by the routes), gives the browser a random HttpOnly cookie, remembers its hash,
@@ -44,22 +44,23 @@ export const OAUTH_START_PATH = '/oauth/source/start/';
 /** Where the browser cookie is sent: the start link and the callback only. */
 const COOKIE_PATH = '/oauth/source/';
 
-/** Names of the chat platforms, for "linked to Slack user …". */
-const PLATFORM_NAMES: Record<Platform, string> = {
-  slack: 'Slack',
-  discord: 'Discord',
-  telegram: 'Telegram',
-  shell: 'terminal',
-};
-
-/** What the people of a platform's workspace call it, where a chat user's name is only unique in one. */
-const WORKSPACE_WORDS: Partial<Record<Platform, string>> = { slack: 'workspace', discord: 'server' };
+/** How people call a chat platform and, where a user's name is only unique in one, its workspace. */
+export interface PlatformWords {
+  /** "Ada's platform": the name people read. */
+  displayName: string;
+  /** What its people call a workspace (`server`), when it has them. */
+  workspaceWord?: string;
+}
 
 /** The chat user a pending link is for, as the confirmation page names them. */
-function requesterOf(pending: PendingLink): string {
-  const platform = pending.owner.platform as Platform;
-  const user = `${PLATFORM_NAMES[platform] ?? platform} user ${pending.name}`;
-  const word = WORKSPACE_WORDS[platform];
+function requesterOf(
+  pending: PendingLink,
+  wordsOf: (platform: Platform) => PlatformWords | undefined,
+): string {
+  const platform = pending.owner.platform;
+  const words = wordsOf(platform);
+  const user = `${words?.displayName ?? platform} user ${pending.name}`;
+  const word = words?.workspaceWord;
   const workspace = pending.owner.workspace;
   return word && workspace && workspace !== '@me' ? `${user} in ${word} ${workspace}` : user;
 }
@@ -73,7 +74,7 @@ export function browserCookieName(state: string): string {
 export type PreviewOutcome =
   | {
       kind: 'confirm';
-      /** Who asked for the link: "Slack user ada in workspace T1". */
+      /** Who asked for the link: "<platform> user ada in workspace T1". */
       requester: string;
       scopes: string[];
       /** Origin of the source host's authorize page (the confirmation's form leads there). */
@@ -109,6 +110,8 @@ export interface SourceLinkerDeps {
   pushCache: PushAccessCache<unknown>;
   /** Deckhand's public base URL (known once the web server listens). */
   publicUrl(): string;
+  /** The words for a chat platform (its descriptor's), for "<platform> user ada in workspace T1". */
+  platformWords?: (platform: Platform) => PlatformWords | undefined;
   logger: Logger;
 }
 
@@ -189,7 +192,7 @@ export class SourceLinker implements AccountLinker {
     });
     return {
       kind: 'confirm',
-      requester: requesterOf(pending),
+      requester: requesterOf(pending, this.deps.platformWords ?? (() => undefined)),
       scopes: [...pending.scopes],
       authorizeOrigin: new URL(authorize).origin,
       expiresIn: Math.max(1, Math.ceil((pending.createdAt + LINK_TTL_SECONDS * 1000 - Date.now()) / 1000)),
@@ -301,7 +304,8 @@ export class SourceLinker implements AccountLinker {
     });
     await this.deps.pushCache.clear(pending.owner);
     const missing = missingScopes(granted.scopes, pending.scopes);
-    const chatUser = `${PLATFORM_NAMES[pending.owner.platform as Platform] ?? pending.owner.platform} user ${pending.name}`;
+    const platformName = this.deps.platformWords?.(pending.owner.platform)?.displayName;
+    const chatUser = `${platformName ?? pending.owner.platform} user ${pending.name}`;
     const lines = [`Linked the source-host account ${me.login} to ${chatUser}.`];
     if (missing.length) {
       lines.push(

@@ -42,6 +42,7 @@ import { mountAccountRoutes, SOURCE_WEBHOOK_PATH } from '../web/oauth-routes';
 import { type CredentialVerifier, SecretForms } from '../web/secret-flow';
 import type { WebServer } from '../web/server';
 import { LinkedAccountAccess, SANDBOX_MIRROR_HOST } from './linked-access';
+import { platformNamed } from './platforms';
 
 /** Options of {@link createAccounts}. */
 export interface AccountsOptions {
@@ -161,6 +162,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     vault,
     pushCache: pushCache as PushAccessCache<unknown>,
     publicUrl: () => publicUrl,
+    platformWords: platformNamed,
     logger,
   });
   const secretForms = new SecretForms({

@@ -4,7 +4,6 @@ import { ALL_COMMANDS, type AppServices, MEDIA_UPLOAD_VIEW, TAIL_VIEW, WATCH_KIN
 import { credentialVerdict } from '../../commands/accounts/credential-check';
 import { digestCard } from '../../commands/calendar/calendar-digest';
 import type { Config } from '../config';
-import { platformForms } from '../core/command-form';
 import { CommandSurfaces } from '../core/command-job';
 import { parseConversationId } from '../core/conversation';
 import { Dispatcher } from '../core/dispatch';
@@ -46,6 +45,7 @@ import { type Accounts, createAccounts } from './accounts';
 import { type Emulators, startConfiguredEmulators, stopConfiguredEmulators } from './emulators';
 import { configuredTools } from './known-tools';
 import { type MediaSetup, setupMedia } from './media';
+import { commandForms } from './platforms';
 import { type ServiceModes, type ServiceName, serviceModes } from './service-modes';
 import { limitToSandboxTools, SandboxToolhostFactory } from './toolhost';
 
@@ -244,7 +244,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         config,
         sandbox ? () => sandbox?.ctx.tools ?? [] : emulated?.tools.length ? () => emulated.tools : undefined,
       ),
-      commandForms: platformForms(config.SLACK_COMMAND, [
+      commandForms: commandForms(config, [
         ...new Set(ALL_COMMANDS.map((c) => c.name.split(' ')[0] as string)),
       ]),
     });

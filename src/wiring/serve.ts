@@ -5,8 +5,8 @@
  *
  * Order of start-up (`deckhand start`): the web server listens first (so `/healthz` answers and a busy
  * port stops start-up at once, with one line), then the adapters connect in the background — each
- * SDK retries an unreachable platform with its own back-off (grammY's auto-retry, the Slack
- * WebClient's retry policy, discord.js's REST and gateway) while `/readyz` names what is not
+ * SDK retries an unreachable platform with its own back-off (an auto-retry plugin, a web
+ * client's retry policy, a REST client and gateway) while `/readyz` names what is not
  * connected yet.
  */
 import type { Logger } from 'pino';

@@ -3,6 +3,7 @@ import type { FormAnswerSource } from '../../adapters/shell/answers';
 
 export { answersFrom, parseAnswers } from '../../adapters/shell/answers';
 
+import { TERMINAL } from '../../adapters/platforms';
 import { ShellAdapter } from '../../adapters/shell/shell-adapter';
 import { QueueTailService } from '../queue/tail-service';
 import type { App } from './app';
@@ -19,7 +20,7 @@ export interface ShellIo {
   answers?: FormAnswerSource;
 }
 
-/** The terminal chat, registered as the `shell` platform's messenger. */
+/** The terminal chat, registered as the terminal platform's messenger. */
 export function createShell(app: App, io: ShellIo): ShellAdapter {
   const tails = app.services.tails;
   const shell = new ShellAdapter({
@@ -28,6 +29,6 @@ export function createShell(app: App, io: ShellIo): ShellAdapter {
     ...(tails instanceof QueueTailService ? { stopTails: () => tails.stopAll() } : {}),
     ...io,
   });
-  app.messengers.register('shell', shell);
+  app.messengers.register(TERMINAL.name, shell);
   return shell;
 }

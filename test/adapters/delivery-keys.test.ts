@@ -6,7 +6,7 @@
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nonceOf } from '../../adapters/discord/messenger';
-import { createSlackAdapter, type SlackAdapter } from '../../adapters/slack';
+import { createSlackAdapter, type SlackAdapter } from '../../adapters/slack/load';
 import { conversationId } from '../../src/core/conversation';
 import { Messengers } from '../../src/core/messenger';
 import type { DraftCard } from '../../src/core/reply';

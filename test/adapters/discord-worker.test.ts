@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DiscordAdapter } from '../../adapters/discord';
+import { DiscordAdapter } from '../../adapters/discord/load';
 import type { AdapterContext } from '../../adapters/types';
 import { conversationId } from '../../src/core/conversation';
 import { ConversationGoneError } from '../../src/core/errors';

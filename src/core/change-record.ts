@@ -14,7 +14,7 @@ import type { ChatUser, Invocation } from './command';
 export interface ChangeRecord {
   /** When the outcome was known, Unix ms. */
   at: number;
-  /** The chat platform it was typed on (`slack`, `discord`, `telegram`, `shell`). */
+  /** The chat platform it was typed on (a name from the table of platforms). */
   platform: string;
   /** Who: `platform:workspace:id` of the chat user. */
   user: string;
@@ -25,7 +25,7 @@ export interface ChangeRecord {
    * one; absent otherwise.
    */
   identity?: string;
-  /** Where it was typed: the conversation id (`slack:T1:C1`). */
+  /** Where it was typed: the conversation id (`<platform>:<workspace>:<channel>`). */
   conversationId: string;
   /** What: the command's name (`deploy`, `tool lock`, `envvars set`). */
   command: string;

@@ -33,7 +33,7 @@ const WAITING: readonly string[] = [
   // Texts of commands, which cannot import the adapters: they need the attach hints per platform.
   'commands/attached-text.ts',
   'commands/chat/timezone.ts',
-  'commands/media/media-upload.ts',
+  'commands/media/upload.ts',
   // `deckhand --help` loads nothing but node:util (the table would load the schema fragments).
   'src/cli/args.ts',
   // Comments only.

@@ -41,7 +41,7 @@ function terminal() {
   const input = new PassThrough();
   const output = new Terminal();
   const shell = new ShellAdapter({
-    dispatcher: t.app.dispatcher as never,
+    runner: t.app.runner as never,
     watches: t.app.services.watches,
     input,
     output,

@@ -1,4 +1,4 @@
-/** /event create|show|update|cancel and /events through the real dispatcher, on the calendar sandbox. */
+/** /event create|show|update|cancel and /events through the real runner, on the calendar sandbox. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Card } from '../../src/core/reply';
 import type { CalendarSandbox } from '../../src/sandbox/calendar';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invocation } from '../../src/core/command';
-import type { CardSurface } from '../../src/core/dispatch';
+import type { CardSurface } from '../../src/core/card-surface';
 import type { IncomingFile } from '../../src/core/files';
 import type { Card } from '../../src/core/reply';
 import { type MediaSandbox, sampleSha256, sampleStream } from '../../src/sandbox/media';
@@ -50,7 +50,7 @@ async function sendWithFiles(text: string, files: IncomingFile[], user = 'UADMIN
       t.transcript.updates.push({ handle, card });
     },
   };
-  await t.app.dispatcher.handleText(text, invocation, surface);
+  await t.app.runner.handleText(text, invocation, surface);
   return out;
 }
 

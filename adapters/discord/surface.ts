@@ -6,8 +6,8 @@
  */
 import { InteractionResponseType, MessageFlags } from 'discord.js';
 import type { Logger } from 'pino';
-import type { Invocation, MessageHandle } from '../../src/core/command';
 import type { CardSurface } from '../../src/core/card-surface';
+import type { Invocation, MessageHandle } from '../../src/core/command';
 import { ConversationGoneError } from '../../src/core/errors';
 import type { FormSpec } from '../../src/core/forms';
 import type { Card } from '../../src/core/reply';

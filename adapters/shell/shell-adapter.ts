@@ -1,10 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
-import type { Invocation, MessageHandle } from '../../src/core/command';
-import { conversationId } from '../../src/core/conversation';
 import type { CardSurface } from '../../src/core/card-surface';
+import type { Invocation, MessageHandle } from '../../src/core/command';
 import type { CommandRunner } from '../../src/core/command-runner';
+import { conversationId } from '../../src/core/conversation';
 import type { IncomingFile } from '../../src/core/files';
 import type { FormSpec } from '../../src/core/forms';
 import type { Messenger } from '../../src/core/messenger';

@@ -8,14 +8,16 @@ import { randomBytes } from 'node:crypto';
 import type { Processor } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { credentialVerdict } from '../../commands/accounts/credential-check';
 import type { AccountServices } from '../../commands/link-services';
 import type { AppServices } from '../../commands/services';
 import { migrationGaveUp, observeMigration } from '../../commands/sourcehost/source-watch';
 import type { Config } from '../config';
 import { AccessPolicy, type PushAccess } from '../core/access';
-import type { Dispatcher, DispatcherDeps } from '../core/dispatch';
+import type { CardPublishing } from '../core/card-publisher';
+import type { AuditEntry } from '../core/command-execution';
+import type { CommandRunner } from '../core/command-runner';
 import type { Messengers } from '../core/messenger';
-import type { DraftCard } from '../core/reply';
 import { createMigrationProcessor, followMigration } from '../queue/migration-processor';
 import type { Queues } from '../queue/queues';
 import type { SourcehostSandbox } from '../sandbox/sourcehost';
@@ -32,9 +34,9 @@ import { Sealer, sealerKeys } from '../store/sealer';
 import { SecretIndex } from '../store/secret-index';
 import { CredentialVault } from '../store/vault';
 import { Credentials } from '../store/vault-credentials';
-import { SourceLinker } from '../web/oauth-flow';
+import { type LinkChat, SourceLinker } from '../web/oauth-flow';
 import { mountAccountRoutes, SOURCE_WEBHOOK_PATH } from '../web/oauth-routes';
-import { type CredentialVerifier, SecretForms } from '../web/secret-flow';
+import { type SecretFormChat, SecretForms } from '../web/secret-flow';
 import type { WebServer } from '../web/server';
 import { LinkedAccountAccess, SANDBOX_MIRROR_HOST } from './linked-access';
 
@@ -57,29 +59,51 @@ export interface AccountsOptions {
 export interface Accounts {
   services: AccountServices;
   policy: AccessPolicy;
-  /** The dispatcher's audit hook. */
-  audit: NonNullable<DispatcherDeps<unknown>['audit']>;
+  /** The command runner's audit hook. */
+  audit(entry: AuditEntry): Promise<void>;
   /** The source host sandbox, in sandbox mode. */
   sandbox: SourcehostSandbox | undefined;
   /** The one sealer of secrets at rest (`SECRET_KEY`, `SECRET_KEY_PREVIOUS`). */
   sealer: Sealer;
-  /** Connects the dispatcher (results, replays) and the secret page's credential check. */
-  attach(dispatcher: Dispatcher<AppServices>, messengers: Messengers, verify?: CredentialVerifier): void;
   /** The processor of the `migration` queue. */
   migrationProcessor(deps: {
     services: AppServices;
-    updateCard(handle: Parameters<Dispatcher<AppServices>['update']>[0], card: DraftCard): Promise<void>;
-    postCard(conversationId: string, card: DraftCard): Promise<unknown>;
+    /** Edits the migration's card and posts its announcements. */
+    cards: Pick<CardPublishing, 'post' | 'update'>;
     basePollMs: number;
     maxAgeMs: number;
   }): Processor;
-  /** Mounts the OAuth callback, secret form and webhook routes. */
-  mount(web: WebServer): void;
+  /**
+   * Mounts the OAuth callback, secret form and webhook routes; their outcomes reach the chat through
+   * `host` (posted, commands that waited for a link run again, credentials checked with the services).
+   */
+  mount(web: WebServer, host: AccountsHost): void;
   /** Tells where the web server listens (the public URL when `PUBLIC_URL` is not set). */
   listening(port: number): void;
   /** The public base URL links use. */
   publicUrl(): string;
   close(): Promise<void>;
+}
+
+/** What the account routes reach once the application is built. */
+export interface AccountsHost {
+  publisher: CardPublishing;
+  runner: CommandRunner<AppServices>;
+  messengers: Messengers;
+  services: AppServices;
+}
+
+/**
+ * How the account flows reach the chat: outcomes posted, commands that waited for a link run again,
+ * credentials checked with their services.
+ */
+export function accountChat(host: AccountsHost): LinkChat & SecretFormChat {
+  return {
+    publisher: host.publisher,
+    runner: host.runner as CommandRunner<unknown>,
+    messengers: host.messengers,
+    verify: (kind, values, tool) => credentialVerdict(host.services, kind, values, tool),
+  };
 }
 
 /** Any chat platform configured (then a real `SECRET_KEY` is required). */
@@ -169,7 +193,6 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     logger,
   });
   const followers = new ImportFollowers(redis, prefix);
-  let dispatcher: Dispatcher<AppServices> | undefined;
   const services: AccountServices = {
     vault,
     secrets,
@@ -216,17 +239,11 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
         outcome,
       });
     },
-    attach(attached, messengers, verify) {
-      dispatcher = attached;
-      linker.attach(attached as Dispatcher<unknown>, messengers);
-      secretForms.attach(attached as Dispatcher<unknown>, verify);
-    },
     migrationProcessor(deps) {
       return createMigrationProcessor({
         observe: (data) => observeMigration(deps.services, data),
         gaveUp: (data, reason) => migrationGaveUp(data, reason),
-        updateCard: deps.updateCard,
-        postCard: deps.postCard,
+        cards: deps.cards,
         redis,
         prefix,
         logger,
@@ -235,14 +252,13 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
         maxAgeMs: deps.maxAgeMs,
       }) as Processor;
     },
-    mount(web) {
-      if (!dispatcher) throw new Error('attach the dispatcher before mounting the account routes');
+    mount(web, host) {
       mountAccountRoutes(web, {
         linker,
         secretForms,
         followers,
         webhookSecret,
-        dispatcher: dispatcher as Dispatcher<unknown>,
+        chat: accountChat(host),
         logger,
       });
     },

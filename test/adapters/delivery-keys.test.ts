@@ -50,9 +50,11 @@ describe('the posted-record of a delivery', () => {
     const kind = { name: 'build', announce: (e) => card(e.id) } as WatchKind;
     const deliver = createDeliverProcessor({
       kinds: [kind],
-      post: async (conversationId, draft) => {
-        posted.push(draft);
-        return { platform: 'slack', conversationId, ref: { channel: 'C', ts: `1.${posted.length}` } };
+      cards: {
+        post: async (conversationId, draft) => {
+          posted.push(draft);
+          return { platform: 'slack', conversationId, ref: { channel: 'C', ts: `1.${posted.length}` } };
+        },
       },
       subscriptions: {} as SubscriptionStore,
       redis,
@@ -105,8 +107,7 @@ describe('Discord: nonce with enforce_nonce', () => {
 
   it('a retried post gets the first message back (discord-api-docs message.mdx: "that message will be returned")', async () => {
     const first = await h.app.publisher.post(channel, card('d1', { key: 'deliver-d1' }));
-    const again = await h.app.publisher.post(channel, card('d1', { key: 'deliver-d1', since: Date.now() }),
-    );
+    const again = await h.app.publisher.post(channel, card('d1', { key: 'deliver-d1', since: Date.now() }));
     expect(again.ref.message).toBe(first.ref.message);
     const posts = h.fake.requestsTo('POST', /^\/channels\/\d+\/messages$/);
     expect(posts.map((p) => p.body)).toEqual([
@@ -179,7 +180,9 @@ describe('Slack: metadata carrying the key, looked up after an interrupted post'
     const parent = await bot.app.publisher.post(`slack:${teamId()}:CTHREAD`, card('parent'));
     const where = `slack:${teamId()}:CTHREAD:${parent.ref.ts}`;
     const first = await bot.app.publisher.post(where, card('t1', { key: 'deliver-t1' }));
-    const again = await bot.app.publisher.post(where, card('t1', { key: 'deliver-t1', since: Date.now() - 1000 }),
+    const again = await bot.app.publisher.post(
+      where,
+      card('t1', { key: 'deliver-t1', since: Date.now() - 1000 }),
     );
     expect(again.ref.ts).toBe(first.ref.ts);
     expect(shown('CTHREAD', 't1')).toHaveLength(1);

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../src/config';
-import type { Invocation } from '../../src/core/command';
 import type { CardSurface } from '../../src/core/card-surface';
+import type { Invocation } from '../../src/core/command';
 import type { Card } from '../../src/core/reply';
 import { silentLogger } from '../../src/log';
 import {

@@ -1,6 +1,6 @@
 import { loadConfig } from '../../src/config';
-import type { Invocation, MessageHandle } from '../../src/core/command';
 import type { CardSurface } from '../../src/core/card-surface';
+import type { Invocation, MessageHandle } from '../../src/core/command';
 import type { FormSpec } from '../../src/core/forms';
 import type { Card } from '../../src/core/reply';
 import { silentLogger } from '../../src/log';

@@ -56,7 +56,7 @@ describe('the first reply of a queued command', () => {
     surfaces.register('slack', () => surface);
     let postingWhenReplying: string | null | undefined;
     const runner = {
-      async handleText(_text: string, _invocation: unknown, replyTo: QueuedSurface) {
+      async run(_input: unknown, _invocation: unknown, replyTo: QueuedSurface) {
         // Read on the processor's own connection: a record started with the job is already there.
         postingWhenReplying = await redis.hget(recordKey, 'posting');
         await replyTo.reply({ title: 'Deploying mytool' } as Card);

@@ -5,9 +5,11 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY packages/sandbox/package.json ./packages/sandbox/
 COPY bin ./bin
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
+COPY packages ./packages
 COPY src ./src
 COPY adapters ./adapters
 COPY commands ./commands
@@ -20,6 +22,8 @@ ENV NODE_ENV=production \
     DATA_DIR=/app/.data
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The workspace packages' manifests (their code is bundled into dist/; npm installs their dependencies).
+COPY packages/sandbox/package.json ./packages/sandbox/
 COPY bin ./bin
 # --ignore-scripts: `prepare` would rebuild, and the build tools are not installed here.
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \

@@ -12,7 +12,7 @@
  * and the web process's peak RSS under load against its RSS idle.
  */
 import { join } from 'node:path';
-import { startToolhostSandbox } from '../src/sandbox/toolhost';
+import { startToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { FakeSlack } from '../test/fakes/slack';
 import { freePort } from '../test/support/redis-server';
 import { figures } from './lib/ack-figures';

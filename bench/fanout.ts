@@ -8,11 +8,11 @@
  * platform's bound). Also checked: every conversation got the announcement exactly once, and no 429.
  */
 import { join } from 'node:path';
+import { startToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { Redis } from 'ioredis';
 import type { WatchEvent } from '../src/core/watch';
 import { closeQueues, openQueues } from '../src/queue/queues';
 import { QueueWatchService } from '../src/queue/watch-service';
-import { startToolhostSandbox } from '../src/sandbox/toolhost';
 import { ToolhostClientFactory } from '../src/services/toolhost';
 import { SubscriptionStore } from '../src/store/subscriptions';
 import { startFakeDiscord } from '../test/fakes/discord';

@@ -6,8 +6,8 @@
  * the baseline is the lower bound that edits every 2 s imply, 0.95 × 2 s), and whether the transcript
  * attached at the end has every line once and in order.
  */
-import { startToolhostSandbox } from '../src/sandbox/toolhost';
-import { logStoreOf } from '../src/sandbox/toolhost/logs-store';
+import { startToolhostSandbox } from '@deckhand/sandbox/toolhost';
+import { logStoreOf } from '@deckhand/sandbox/toolhost/logs-store';
 import { FakeSlack } from '../test/fakes/slack';
 import type { BenchContext, Benchmark } from './lib/context';
 import { startSlackDeckhand } from './lib/deckhand-slack';

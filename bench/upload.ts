@@ -23,9 +23,9 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type MediaSandbox, sampleSha256, startMediaSandbox } from '@deckhand/sandbox/media';
+import type { StoredFile } from '@deckhand/sandbox/media/state';
 import { request } from 'undici';
-import { type MediaSandbox, sampleSha256, startMediaSandbox } from '../src/sandbox/media';
-import type { StoredFile } from '../src/sandbox/media/state';
 import { startFakeTelegram } from '../test/fakes/telegram';
 import { startLocalBotApi } from '../test/fakes/telegram-local-api';
 import { ensureBuilt } from '../test/support/build';
@@ -46,7 +46,11 @@ const ADMIN_ID = 501;
 const median = (values: readonly number[]) => percentile(values, 50);
 
 /** Files the media issue adds; the benchmark needs them in the tree. */
-const NEEDS = ['src/sandbox/media/index.ts', 'src/services/media/index.ts', 'src/queue/upload-processor.ts'];
+const NEEDS = [
+  'packages/sandbox/src/media/index.ts',
+  'src/services/media/index.ts',
+  'src/queue/upload-processor.ts',
+];
 
 /** The stored file titled `title` in the seeded account, once complete. */
 function storedFile(media: MediaSandbox, title: string): StoredFile | undefined {

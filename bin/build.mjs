@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run build` (and `prepare`, which `npm ci` runs): bundles src/main.ts into dist/ with esbuild —
-// one ES module per lazily imported command path (code splitting), dependencies left to node_modules.
+// one ES module per lazily imported command path (code splitting), dependencies left to node_modules
+// except this repository's own workspace packages (packages/*, TypeScript sources), which are bundled.
 // Where esbuild is absent (a production install with --omit=dev) and dist/ already exists, it says so
 // and keeps dist/; without either it stops with one clear line.
 import './check-node.mjs';
@@ -9,6 +10,18 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** Imports of this repository's workspace packages (packages/*): bundled, since they ship as TypeScript. */
+const WORKSPACE_PACKAGE = /^@deckhand\//;
+
+/** Leaves every other package import to node_modules (esbuild's `packages: 'external'`, with that exception). */
+const externalPackages = {
+  name: 'external-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      WORKSPACE_PACKAGE.test(args.path) ? undefined : { path: args.path, external: true },
+    );
+  },
+};
 const DIST = join(ROOT, 'dist');
 
 let esbuild;
@@ -38,7 +51,7 @@ await esbuild.build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  packages: 'external',
+  plugins: [externalPackages],
   tsconfig: 'tsconfig.build.json',
   sourcemap: 'linked',
   chunkNames: 'chunks/[name]-[hash]',

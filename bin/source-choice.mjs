@@ -4,7 +4,8 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const SOURCE_DIRS = ['src', 'adapters', 'commands'];
+// The workspace packages' sources are bundled into dist/ too (bin/build.mjs).
+const SOURCE_DIRS = ['src', 'adapters', 'commands', 'packages/sandbox/src'];
 
 /** Newest modification time (ms) of a `.ts` file under `dir`, or 0 where there is none. */
 function newestSource(dir) {

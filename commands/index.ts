@@ -34,6 +34,7 @@ import { timezoneCommand } from './chat/timezone';
 import { ACCOUNT_COMMANDS } from './link-commands';
 import { MEDIA_COMMANDS } from './media/media';
 import type { AppServices } from './services';
+import { TEAM_COMMANDS } from './team/commands';
 import {
   buildCancelCommand,
   buildDeleteCommand,
@@ -138,6 +139,7 @@ export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
   tailStopCommand,
   toolBindCommand,
   toolUnbindCommand,
+  ...TEAM_COMMANDS,
   eventCreateCommand,
   eventNewCommand,
   eventShowCommand,

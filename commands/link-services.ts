@@ -1,4 +1,5 @@
 import type { AccessPolicy, PushAccess, ToolSource } from '../src/core/access';
+import type { ChangeGuardStore } from '../src/core/change-guard';
 import type { MessageHandle } from '../src/core/command';
 import type { AccountLinker, SecretFormIssuer } from '../src/core/linking';
 import type { SecretRegistrar, SecretScrubber } from '../src/secrets';
@@ -51,6 +52,8 @@ export interface AccountServices {
   access: AccessPolicy;
   /** The audit trail (for /audit). */
   audit: AuditLog;
+  /** Tool locks and freeze windows (`/tool lock`, `/tool freeze`). */
+  guards: ChangeGuardStore;
   /** True when source-host webhooks are received (a webhook secret is set). */
   webhooksConfigured: boolean;
   /** Follows a migration on the queue and announces its end once. */

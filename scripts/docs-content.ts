@@ -27,6 +27,10 @@ function cell(text: string): string {
   return text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 }
 
+/** What a guarded command's help says (`guarded: true`). */
+const GUARDED_NOTE =
+  'Refused while the tool is locked (`/tool lock`) or inside one of its freeze windows (`/tool freeze`).';
+
 /** One command's entry: summary, usage, arguments, examples, who may run it. */
 function commandEntry(command: AnyCommand): string {
   const shape = (command.args as z.ZodObject).shape as Record<string, z.ZodType>;
@@ -46,6 +50,7 @@ function commandEntry(command: AnyCommand): string {
   lines.push('', `Examples: ${command.examples.map((e) => `\`${e}\``).join(', ')}`);
   const who = [`Who may run it: ${PERMISSION[command.permission]}.`];
   if (command.confirm) who.push('Asks for confirmation with a button first.');
+  if (command.guarded) who.push(GUARDED_NOTE);
   if (command.secretArgs?.length) who.push('Its secret arguments are never logged, echoed or audited.');
   lines.push('', who.join(' '));
   return lines.join('\n');

@@ -5,7 +5,15 @@
 // entries back (optional, with their os/cpu, no tarball): `npm ci` skips them on this platform, as it
 // would with a lock file made where the registry has them. Run it after changing dependencies.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -13,6 +21,13 @@ function missing() {
   const dir = mkdtempSync(join(tmpdir(), 'lockcheck-'));
   copyFileSync('package.json', join(dir, 'package.json'));
   copyFileSync('package-lock.json', join(dir, 'package-lock.json'));
+  // The workspace packages' manifests (packages/*): npm ci checks them against the lock file too.
+  for (const name of existsSync('packages') ? readdirSync('packages') : []) {
+    const manifest = join('packages', name, 'package.json');
+    if (!existsSync(manifest)) continue;
+    mkdirSync(join(dir, 'packages', name), { recursive: true });
+    copyFileSync(manifest, join(dir, manifest));
+  }
   try {
     execFileSync('npm', ['ci', '--dry-run', '--ignore-scripts'], { cwd: dir, stdio: 'pipe' });
     return [];

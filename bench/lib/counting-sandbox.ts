@@ -7,12 +7,12 @@
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createSandboxContext, createToolhostApp } from '@deckhand/sandbox/toolhost';
+import { buildsStoreOf } from '@deckhand/sandbox/toolhost/builds-store';
+import { componentsStoreOf, type DeploymentRecord } from '@deckhand/sandbox/toolhost/components-store';
+import type { SandboxContext } from '@deckhand/sandbox/toolhost/context';
+import type { ToolConfig } from '@deckhand/sandbox/toolhost/tool-config';
 import { createAdaptorServer } from '@hono/node-server';
-import { createSandboxContext, createToolhostApp } from '../../src/sandbox/toolhost';
-import { buildsStoreOf } from '../../src/sandbox/toolhost/builds-store';
-import { componentsStoreOf, type DeploymentRecord } from '../../src/sandbox/toolhost/components-store';
-import type { SandboxContext } from '../../src/sandbox/toolhost/context';
-import type { ToolConfig } from '../../src/sandbox/toolhost/tool-config';
 
 /** One status a deployment entered, and when. */
 export interface StatusChange {

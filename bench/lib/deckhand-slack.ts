@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ToolhostSandbox } from '../../src/sandbox/toolhost';
+import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { type FakeSlack, SlackDriver } from '../../test/fakes/slack';
 import { freePort } from '../../test/support/redis-server';
 import { sandboxEnv } from '../../test/support/worker-process';

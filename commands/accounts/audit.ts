@@ -33,7 +33,7 @@ export const auditCommand = command({
     if (entries.length === 0) return { text: `No audited commands${scope} yet.`, status: 'info' };
     const rows = entries.map((e) => [
       tableTime(e.at),
-      e.name || e.user,
+      e.identity ? `${e.name || e.user} (${e.identity})` : e.name || e.user,
       `/${e.command}`,
       e.tool ?? '',
       e.outcome,

@@ -20,7 +20,7 @@ export const HELP_GUIDE: HelpGuide = {
         envvars: 'environment variables',
         config: 'the tool’s components configuration',
         token: 'the tool’s deploy token',
-        tool: 'one card with everything about a tool; bind a conversation to it',
+        tool: 'one card with everything about a tool; bind a conversation to it; lock it or freeze it weekly',
         subscribe: 'announce a tool’s builds, deployments and jobs here',
         unsubscribe: 'stop those announcements',
         subscriptions: 'what this conversation is subscribed to',

@@ -65,6 +65,7 @@ export const buildCleanCommand = command({
   examples: ['/build clean mytool'],
   permission: 'write',
   sideEffect: true,
+  guarded: true,
   confirm: (args) => `Clean up the old images and build leftovers of ${args.tool}?`,
   async resolve({ args, services }) {
     // The whole tool is the target: an unknown tool (or one Deckhand has no access to) is said now.

@@ -211,6 +211,7 @@ export const buildDeleteCommand = command({
   examples: ['/build delete mytool mytool-buildpacks-pipelinerun-abcde'],
   permission: 'write',
   sideEffect: true,
+  guarded: true,
   confirm: (args) => `Delete build ${args.id} of ${args.tool}? This cannot be undone.`,
   async resolve({ args, services }) {
     const client = services.toolhost.forTool(args.tool);

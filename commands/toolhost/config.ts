@@ -74,6 +74,7 @@ export const configDeleteCommand = command({
   examples: ['/config delete mytool'],
   permission: 'write',
   sideEffect: true,
+  guarded: true,
   confirm: (args) =>
     `Delete the components configuration of ${args.tool}? /deploy will not work until a new one is set.`,
   async resolve({ args, services }) {

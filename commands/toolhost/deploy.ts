@@ -34,6 +34,7 @@ export const deployCommand = command({
   examples: ['/deploy mytool', '/deploy mytool --force-build --description "fix login"'],
   permission: 'write',
   sideEffect: true,
+  guarded: true,
   effect: {
     check: (args) => `/deployment list ${args.tool}`,
     // The deployment an interrupted attempt started carries the request's tag in its description;

@@ -86,6 +86,7 @@ export const deploymentCancelCommand = command({
   examples: ['/deployment cancel mytool', '/deployment cancel mytool 20261122-101500-abcdefghij'],
   permission: 'write',
   sideEffect: true,
+  guarded: true,
   async run({ args, services }) {
     const client = services.toolhost.forTool(args.tool);
     // `latest` goes through the service's own latest/cancel, which takes the id it must match.
@@ -113,6 +114,7 @@ export const deploymentDeleteCommand = command({
   examples: ['/deployment delete mytool 20261122-101500-abcdefghij'],
   permission: 'write',
   sideEffect: true,
+  guarded: true,
   confirm: (args) =>
     `Delete deployment ${args.id} of ${args.tool}? Its record and status are removed for good.`,
   async resolve({ args, services }) {

@@ -173,6 +173,7 @@ export const envvarsDeleteCommand = command({
   examples: ['/envvars delete mytool API_TOKEN'],
   permission: 'write',
   sideEffect: true,
+  guarded: true,
   confirm: (args) =>
     `Delete ${args.name} of ${args.tool}? Jobs that use it will not see it after their next restart.`,
   async resolve({ args, services }) {

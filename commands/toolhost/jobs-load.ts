@@ -114,6 +114,7 @@ export const jobsLoadCommand = Object.assign(
     ],
     permission: 'write',
     sideEffect: true,
+    guarded: true,
     confirm: (args, target) =>
       `Apply this jobs file to ${args.tool}${args.job ? ` (job ${args.job} only)` : ''}? ${target?.label ?? ''}`.trim(),
     async resolve({ args, invocation, services }) {

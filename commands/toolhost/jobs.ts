@@ -80,6 +80,7 @@ export const jobsRestartCommand = command({
   examples: ['/jobs restart mytool web'],
   permission: 'write',
   sideEffect: true,
+  guarded: true,
   effect: {
     check: (args) => `/jobs show ${args.tool} ${args.job}`,
     // A job restarted since the interrupted attempt began was restarted by it: shown, not restarted again.
@@ -117,6 +118,7 @@ export const jobsDeleteCommand = command({
   examples: ['/jobs delete mytool daily-report'],
   permission: 'write',
   sideEffect: true,
+  guarded: true,
   confirm: (args) => `Stop and delete job ${args.job} of ${args.tool}?`,
   async resolve({ args, services }) {
     const client = services.toolhost.forTool(args.tool);
@@ -150,6 +152,7 @@ export const jobsFlushCommand = command({
   examples: ['/jobs flush mytool'],
   permission: 'write',
   sideEffect: true,
+  guarded: true,
   confirm: (args) =>
     `Stop and delete EVERY job of ${args.tool} (${args.jobs?.length ?? 0}: ${(args.jobs ?? []).join(', ')})? Continuous jobs stop serving at once.`,
   async resolve({ args, services }) {

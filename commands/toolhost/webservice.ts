@@ -155,6 +155,7 @@ export const webserviceRestartCommand = command({
   examples: ['/webservice restart mytool'],
   permission: 'write',
   sideEffect: true,
+  guarded: true,
   effect: {
     check: (args) => `/webservice status ${args.tool}`,
     // Its published job restarted since the interrupted attempt began: that attempt restarted it.
@@ -189,6 +190,7 @@ export const webserviceStopCommand = command({
   examples: ['/webservice stop mytool'],
   permission: 'write',
   sideEffect: true,
+  guarded: true,
   confirm: (args, target) =>
     `Stop the web service of ${args.tool}? ${target?.label ?? 'Its job'} is deleted and ${args.tool} stops answering on the web.`,
   async resolve({ args, services }) {

@@ -96,7 +96,7 @@ export async function runShell(options: ShellOptions): Promise<number> {
       app.redis.redis,
       config.REDIS_KEY_PREFIX,
       notes,
-      app.sandbox?.externalUrl,
+      app.emulators.toolhost?.externalUrl,
     );
     logger.info({ services: app.modes }, 'services');
     if (options.as !== undefined) notes.push(actingAs(userName, config));

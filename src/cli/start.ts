@@ -94,7 +94,9 @@ export async function runStart(options: StartOptions): Promise<number> {
       app.redis.redis,
       config.REDIS_KEY_PREFIX,
       notes,
-      emulators?.services.includes('toolhost') ? emulators.values.TOOLHOST_URL : app.sandbox?.externalUrl,
+      emulators?.services.includes('toolhost')
+        ? emulators.values.TOOLHOST_URL
+        : app.emulators.toolhost?.externalUrl,
     );
     process.stderr.write(
       `${[`Deckhand is serving ${platforms.join(', ')} on port ${port}. ${describeServiceModes(app.modes)}`, ...notes].join('\n')}\n`,

@@ -109,6 +109,12 @@ export interface CommandDefinition<Schema extends z.ZodObject = z.ZodObject, S =
    * arguments and version), and otherwise says it changed and does nothing.
    */
   resolve?(ctx: ResolveContext<z.infer<Schema>, S>): Promise<BoundTarget<z.infer<Schema>>>;
+  /**
+   * True for a deploy or a destructive change of a tool: refused while the tool is locked
+   * (`/tool lock`) or inside one of its freeze windows (`/tool freeze`), before any confirmation is
+   * asked (see `src/core/change-guard.ts`).
+   */
+  guarded?: boolean;
   /** Keys of `args` whose values are secrets: never logged, echoed or audited. */
   secretArgs?: readonly string[];
   /** Runs the command. A returned card is posted as the reply. */

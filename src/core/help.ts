@@ -66,7 +66,17 @@ export function commandHelp(command: AnyCommand<unknown>): DraftCard {
   const parts = [command.summary, `Usage: ${usageLine(command)}`];
   if (lines.length > 0) parts.push(lines.join('\n'));
   parts.push(`${command.examples.length === 1 ? 'Example' : 'Examples'}:\n${command.examples.join('\n')}`);
-  return { title: `/${command.name}`, text: parts.join('\n\n'), status: 'info', visibility: 'private' };
+  return {
+    title: `/${command.name}`,
+    text: parts.join('\n\n'),
+    ...(command.guarded
+      ? {
+          footer: 'Refused while the tool is locked or in a freeze window (/tool freezes <tool> shows both).',
+        }
+      : {}),
+    status: 'info',
+    visibility: 'private',
+  };
 }
 
 /** The commands whose names start with `words` (`media folder`), one line each. */

@@ -1,6 +1,6 @@
 /**
- * The audit trail: every side-effect command appended to one Redis stream (who, platform,
- * conversation, command, arguments without secrets, outcome), capped at about
+ * The audit trail: the change record of every side-effect command appended to one Redis stream (who,
+ * platform, linked identity, conversation, command, arguments without secrets, outcome), capped at about
  * {@link AUDIT_MAX_ENTRIES} entries. Read newest first, optionally for one tool.
  *
  * Before an entry reaches Redis its free text — the tool argument, the other arguments, the display
@@ -9,30 +9,15 @@
  * argument (`/deploy <token>`) is registered nowhere.
  */
 import type { Redis } from 'ioredis';
+import type { ChangeRecord } from '../core/change-record';
 import { maskSpans } from '../secret-match';
 import { looksLikeSecret, type SecretScrubber } from '../secrets';
 
 /** Roughly how many entries the stream keeps (older ones are trimmed). */
 export const AUDIT_MAX_ENTRIES = 10_000;
 
-/** One audited command run. */
-export interface AuditEntry {
-  /** Unix ms. */
-  at: number;
-  platform: string;
-  /** `platform:workspace:id` of who ran it. */
-  user: string;
-  /** Display name of who ran it. */
-  name: string;
-  conversationId: string;
-  command: string;
-  /** The tool it acted on, if any. */
-  tool?: string;
-  /** Arguments, with secret ones removed. */
-  args: Record<string, unknown>;
-  /** `ok`, or the error code (`permission`, `usage`, `upstream.404`, `internal`, …). */
-  outcome: string;
-}
+/** One audited command run: the change record (see `src/core/change-record.ts`), stored as it is. */
+export type AuditEntry = ChangeRecord;
 
 /** The audit stream in Redis. */
 export class AuditLog {
@@ -71,6 +56,7 @@ export class AuditLog {
       args,
       'outcome',
       entry.outcome,
+      ...(entry.identity ? ['identity', maskCredentialShapes(entry.identity)] : []),
     );
   }
 
@@ -110,6 +96,7 @@ function parseEntry(fields: string[]): AuditEntry {
   const map = new Map<string, string>();
   for (let i = 0; i + 1 < fields.length; i += 2) map.set(fields[i] as string, fields[i + 1] as string);
   const tool = map.get('tool');
+  const identity = map.get('identity');
   let args: Record<string, unknown> = {};
   try {
     args = JSON.parse(map.get('args') ?? '{}') as Record<string, unknown>;
@@ -121,6 +108,7 @@ function parseEntry(fields: string[]): AuditEntry {
     platform: map.get('platform') ?? '',
     user: map.get('user') ?? '',
     name: map.get('name') ?? '',
+    ...(identity ? { identity } : {}),
     conversationId: map.get('conversation') ?? '',
     command: map.get('command') ?? '',
     ...(tool ? { tool } : {}),

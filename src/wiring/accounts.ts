@@ -5,6 +5,7 @@
  * policy with linked accounts, the audit trail, the migration worker, and the web routes.
  */
 import { randomBytes } from 'node:crypto';
+import type { SourcehostSandbox } from '@deckhand/sandbox';
 import type { Processor } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -15,12 +16,15 @@ import { migrationGaveUp, observeMigration } from '../../commands/sourcehost/sou
 import type { Config } from '../config';
 import { AccessPolicy, type PushAccess } from '../core/access';
 import type { CardPublishing } from '../core/card-publisher';
+import { GuardedPolicy } from '../core/change-guard';
+import { changeRecorder } from '../core/change-record';
 import type { AuditEntry } from '../core/command-execution';
 import type { CommandRunner } from '../core/command-runner';
 import type { Messengers } from '../core/messenger';
+import type { Policy } from '../core/policy';
+import type { CommandRegistry } from '../core/registry';
 import { createMigrationProcessor, followMigration } from '../queue/migration-processor';
 import type { Queues } from '../queue/queues';
-import type { SourcehostSandbox } from '../sandbox/sourcehost';
 import { attachLogScrubber } from '../secrets';
 import { SourcehostFactory } from '../services/sourcehost';
 import type { ToolhostClientFactory } from '../services/toolhost';
@@ -32,6 +36,7 @@ import { SecretFormStore } from '../store/links-secret-forms';
 import { sweepAfterRotation } from '../store/reseal';
 import { Sealer, sealerKeys } from '../store/sealer';
 import { SecretIndex } from '../store/secret-index';
+import { RedisToolGuards } from '../store/tool-guards';
 import { CredentialVault } from '../store/vault';
 import { Credentials } from '../store/vault-credentials';
 import { type LinkChat, SourceLinker } from '../web/oauth-flow';
@@ -47,22 +52,23 @@ export interface AccountsOptions {
   redis: Redis;
   prefix: string;
   sandbox: boolean;
-  /** Run the source host's emulator (sandbox mode without `SOURCEHOST_URL`, see service-modes.ts). */
-  emulateSourcehost: boolean;
+  /** The source host's emulator, when it runs (sandbox mode without `SOURCEHOST_URL`, see service-modes.ts). */
+  sourcehostEmulator?: SourcehostSandbox | undefined;
   toolhost: ToolhostClientFactory;
   queues: Queues;
   /** Admins besides `ADMINS` (the terminal user). */
   extraAdmins: readonly string[];
+  /** The command catalogue: which commands the change guard holds (locks, freezes). */
+  registry: CommandRegistry<AppServices>;
 }
 
 /** Account linking, built. */
 export interface Accounts {
   services: AccountServices;
-  policy: AccessPolicy;
-  /** The command runner's audit hook. */
+  /** The access rules, with the change guard (locks and freezes) after them. */
+  policy: Policy;
+  /** The command runner's audit hook: one change record per side-effect command. */
   audit(entry: AuditEntry): Promise<void>;
-  /** The source host sandbox, in sandbox mode. */
-  sandbox: SourcehostSandbox | undefined;
   /** The one sealer of secrets at rest (`SECRET_KEY`, `SECRET_KEY_PREVIOUS`). */
   sealer: Sealer;
   /** The processor of the `migration` queue. */
@@ -130,12 +136,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
   let publicUrl = (
     config.PUBLIC_URL ?? `http://${options.sandbox ? '127.0.0.1' : 'localhost'}:${config.PORT}`
   ).replace(/\/+$/, '');
-  const sandbox = options.emulateSourcehost
-    ? await (await import('../sandbox/sourcehost')).startSourcehostSandbox({
-        stepMs: config.SANDBOX_STEP_MS,
-        callbackUrl: `${config.PUBLIC_URL?.replace(/\/+$/, '') ?? 'http://127.0.0.1'}/oauth/source/callback`,
-      })
-    : undefined;
+  const sandbox = options.sourcehostEmulator;
   if (sandbox) {
     // The emulator starts with no tokens: links made against the last run's emulator are void.
     const forgotten = await vault.forgetEveryone('source');
@@ -178,6 +179,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     linked: linkedAccess,
   });
   const audit = new AuditLog(redis, prefix, secrets);
+  const guards = new RedisToolGuards(redis, prefix);
   const linker = new SourceLinker({
     sourcehost,
     pending: new PendingLinkStore(redis, cipher, prefix),
@@ -205,6 +207,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     pushCache,
     access: policy,
     audit,
+    guards,
     webhooksConfigured: webhookSecret !== undefined,
     followMigration: (request) =>
       followMigration(options.queues.migration, {
@@ -223,22 +226,19 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
   };
   return {
     services,
-    policy,
-    sandbox,
+    policy: new GuardedPolicy({
+      inner: policy,
+      store: guards,
+      isGuarded: (name) => options.registry.get(name)?.guarded === true,
+    }),
     sealer: cipher,
-    audit: async ({ invocation, command, args, outcome }) => {
-      await audit.append({
-        at: Date.now(),
-        platform: invocation.user.platform,
-        user: `${invocation.user.platform}:${invocation.user.workspace}:${invocation.user.id}`,
-        name: invocation.user.name,
-        conversationId: invocation.conversationId,
-        command,
-        ...(typeof args.tool === 'string' ? { tool: args.tool } : {}),
-        args,
-        outcome,
-      });
-    },
+    audit: changeRecorder({
+      identityOf: async (user) => {
+        const login = (await credentials.source(user))?.login;
+        return login ? `source:${login}` : undefined;
+      },
+      write: (record) => audit.append(record),
+    }),
     migrationProcessor(deps) {
       return createMigrationProcessor({
         observe: (data) => observeMigration(deps.services, data),
@@ -272,7 +272,6 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     async close() {
       detachLogScrubber();
       await sourcehost.close();
-      await sandbox?.close();
     },
   };
 }

@@ -11,9 +11,6 @@ import { CommandRegistry } from '../core/registry';
 import { useProcessLogger } from '../log';
 import { closeQueues, type Queues } from '../queue/queues';
 import type { Workers } from '../queue/runtime';
-import type { CalendarSandbox } from '../sandbox/calendar';
-import type { MediaSandbox } from '../sandbox/media';
-import type { ToolhostSandbox } from '../sandbox/toolhost';
 import { CalendarService } from '../services/calendar';
 import { ToolhostClientFactory } from '../services/toolhost';
 import { RedisEffectLedger } from '../store/effects';
@@ -22,6 +19,7 @@ import { cutBlockingCopies } from '../store/redis-link';
 import { type Accounts, createAccounts } from './accounts';
 import { assembleServices, openAppRedis, openState, statePorts } from './app-services';
 import { createPublisher, createRunner } from './commands';
+import { type Emulators, startConfiguredEmulators, stopConfiguredEmulators } from './emulators';
 import { configuredTools } from './known-tools';
 import { type MediaSetup, setupMedia } from './media';
 import { type ServiceModes, type ServiceName, serviceModes } from './service-modes';
@@ -60,11 +58,8 @@ export interface App extends AdapterHost {
   services: AppServices;
   messengers: Messengers;
   redis: RedisHandle;
-  sandbox: ToolhostSandbox | undefined;
-  /** The event calendar sandbox, in sandbox mode. */
-  calendarSandbox: CalendarSandbox | undefined;
-  /** The media host emulator, in sandbox mode. */
-  mediaSandbox: MediaSandbox | undefined;
+  /** The emulators running in this process, by service (sandbox mode, services without a URL). */
+  emulators: Emulators;
   /** How files users sent can be reopened from any process (adapters register their platform). */
   files: FileResolvers;
   queues: Queues;
@@ -90,23 +85,18 @@ export async function createApp(options: AppOptions): Promise<App> {
   const emulated = options.emulated;
   const reportedModes: ServiceModes = { ...modes };
   for (const name of emulated?.services ?? []) reportedModes[name] = 'emulator';
-  let sandbox: ToolhostSandbox | undefined;
+  let emulators: Emulators = {};
   let accounts: Accounts | undefined;
-  let calendarSandbox: CalendarSandbox | undefined;
   let media: MediaSetup | undefined;
   try {
-    // The emulators are imported only when used: a deployment with real services never loads them.
-    calendarSandbox =
-      modes.calendar === 'emulator'
-        ? await (await import('../sandbox/calendar')).startCalendarSandbox()
-        : undefined;
+    emulators = await startConfiguredEmulators(
+      config,
+      (Object.keys(modes) as ServiceName[]).filter((name) => modes[name] === 'emulator'),
+    );
+    const { toolhost: sandbox, calendar: calendarSandbox } = emulators;
     const calendar = calendarSandbox
       ? CalendarService.forSandbox(calendarSandbox, { timeoutMs: config.CALENDAR_TIMEOUT_MS })
       : CalendarService.fromConfig(config);
-    sandbox =
-      modes.toolhost === 'emulator'
-        ? await (await import('../sandbox/toolhost')).startToolhostSandbox({ stepMs: config.SANDBOX_STEP_MS })
-        : undefined;
     const toolhost = sandbox
       ? new SandboxToolhostFactory(sandbox, config.TOOLHOST_TIMEOUT_MS)
       : ToolhostClientFactory.fromConfig(config, {
@@ -128,28 +118,29 @@ export async function createApp(options: AppOptions): Promise<App> {
       emptyQueues: compressed && !topology,
     });
     const { queues, bindings, timeZones, actions } = state;
+    const registry = new CommandRegistry<AppServices>();
     accounts = await createAccounts({
       config,
       logger,
       redis: redis.redis,
       prefix,
       sandbox: options.sandbox,
-      emulateSourcehost: modes.sourcehost === 'emulator',
+      sourcehostEmulator: emulators.sourcehost,
       toolhost,
       queues,
       extraAdmins: options.extraAdmins ?? [],
+      registry,
     });
     const linked = accounts;
     const messengers = new Messengers();
     const surfaces = new CommandSurfaces();
-    const registry = new CommandRegistry<AppServices>();
     const files = new FileResolvers();
     const secrets = linked.services.secrets;
     const publisher = createPublisher({ config, logger, actions, messengers, secrets, timeZones });
     media = await setupMedia({
       config,
       logger,
-      emulate: modes.media === 'emulator',
+      emulator: emulators.media,
       compressed: reportedModes.media === 'emulator',
       queue: queues.upload,
       files,
@@ -191,12 +182,10 @@ export async function createApp(options: AppOptions): Promise<App> {
       services,
       messengers,
       redis,
-      sandbox,
-      calendarSandbox,
+      emulators,
       queues,
       accounts: linked,
       modes: reportedModes,
-      mediaSandbox: mediaSetup.sandbox,
       files,
       surfaces,
       sandboxTools,
@@ -225,10 +214,9 @@ export async function createApp(options: AppOptions): Promise<App> {
         await closeQueues(queues);
         await toolhost.close();
         await linked.close();
-        await started?.close();
         await calendar.close();
-        await calendarSandbox?.close();
         await mediaSetup.close();
+        await stopConfiguredEmulators(emulators);
         await closeConnection(queueConnection);
         await redis.close();
       },
@@ -236,8 +224,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   } catch (error) {
     await media?.close();
     await accounts?.close();
-    await sandbox?.close();
-    await calendarSandbox?.close();
+    await stopConfiguredEmulators(emulators);
     queueConnection.disconnect();
     await redis.close();
     throw error;

@@ -3,6 +3,8 @@
  * emulator in sandbox mode, else `MEDIA_API_URL`), the upload service of the commands, and the
  * processor of the `upload` queue.
  */
+
+import type { MediaSandbox } from '@deckhand/sandbox';
 import type { Processor, Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
@@ -13,7 +15,6 @@ import { createUploadProcessor } from '../queue/upload-processor';
 import type { UploadRunDeps } from '../queue/upload-run';
 import { QueueUploadService } from '../queue/upload-service';
 import type { UploadView } from '../queue/upload-view';
-import type { MediaSandbox } from '../sandbox/media';
 import { BotWideKeySource, type MediaKeySource, MediaService } from '../services/media';
 
 /** The default API host of the media service. */
@@ -23,8 +24,8 @@ export const DEFAULT_MEDIA_API_URL = 'https://doodapi.com';
 export interface MediaSetupOptions {
   config: Config;
   logger: Logger;
-  /** Run the media host's emulator (sandbox mode without `MEDIA_API_URL`, see service-modes.ts). */
-  emulate: boolean;
+  /** The media host's emulator, when it runs (sandbox mode without `MEDIA_API_URL`, see service-modes.ts). */
+  emulator?: MediaSandbox | undefined;
   /** The media host is an emulator (here or in its own process): poll it at the sandbox's pace. */
   compressed?: boolean;
   queue: Queue;
@@ -40,27 +41,15 @@ export interface MediaSetupOptions {
 export interface MediaSetup {
   media: MediaService;
   uploads: QueueUploadService;
-  /** The emulator, in sandbox mode. */
-  sandbox: MediaSandbox | undefined;
   /** The `upload` queue's processor. */
   processor(): Processor;
   close(): Promise<void>;
 }
 
-/**
- * Builds the media client and the upload service; in sandbox mode without `MEDIA_API_URL` it also
- * starts the emulator.
- */
+/** Builds the media client (over the emulator when one is given) and the upload service. */
 export async function setupMedia(options: MediaSetupOptions): Promise<MediaSetup> {
   const { config, logger } = options;
-  // As with the other services, a configured address wins over the embedded emulator (imported only
-  // when it runs, so a deployment with a real media host never loads it).
-  const sandbox = options.emulate
-    ? await (await import('../sandbox/media')).startMediaSandbox({
-        dataDir: config.DATA_DIR,
-        stepMs: config.SANDBOX_STEP_MS,
-      })
-    : undefined;
+  const sandbox = options.emulator;
   const key = config.MEDIA_API_KEY ?? sandbox?.apiKey;
   const media = new MediaService({
     apiUrl: sandbox?.apiUrl ?? config.MEDIA_API_URL ?? DEFAULT_MEDIA_API_URL,
@@ -79,7 +68,6 @@ export async function setupMedia(options: MediaSetupOptions): Promise<MediaSetup
   return {
     media,
     uploads,
-    sandbox,
     processor: () =>
       createUploadProcessor({
         ...run,
@@ -91,7 +79,6 @@ export async function setupMedia(options: MediaSetupOptions): Promise<MediaSetup
       }) as Processor,
     async close() {
       await media.close();
-      await sandbox?.close();
     },
   };
 }

@@ -4,7 +4,7 @@
  * in `/media upload-url <sandbox>/samples/…`). The same lines are kept in Redis while the process
  * runs, so `deckhand status` shows them too.
  */
-import { JOB_STEPS } from '../sandbox/toolhost/job-steps';
+import { JOB_STEPS } from '@deckhand/sandbox';
 import type { App } from './app';
 
 export { publishSandboxNotes, readSandboxNotes, readSandboxToolhost } from './sandbox-notes-store';
@@ -14,11 +14,9 @@ function seconds(ms: number): string {
 }
 
 /** The lines to print at start-up (none when nothing is emulated). */
-export function sandboxNotes(app: Pick<App, 'sandbox' | 'mediaSandbox'>, stepMs: number): string[] {
-  return emulatorNotes(
-    { toolhost: Boolean(app.sandbox), ...(app.mediaSandbox ? { mediaUrl: app.mediaSandbox.apiUrl } : {}) },
-    stepMs,
-  );
+export function sandboxNotes(app: Pick<App, 'emulators'>, stepMs: number): string[] {
+  const { toolhost, media } = app.emulators;
+  return emulatorNotes({ toolhost: Boolean(toolhost), ...(media ? { mediaUrl: media.apiUrl } : {}) }, stepMs);
 }
 
 /**

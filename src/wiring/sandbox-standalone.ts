@@ -1,11 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { SourcehostSandbox, ToolhostSandbox } from '@deckhand/sandbox';
 import type { Config } from '../config';
-import type { CalendarSandbox } from '../sandbox/calendar';
-import type { MediaSandbox } from '../sandbox/media';
-import type { SourcehostSandbox } from '../sandbox/sourcehost';
-import type { ToolhostSandbox } from '../sandbox/toolhost';
+import { startConfiguredEmulators, stopConfiguredEmulators } from './emulators';
 import type { ServiceName } from './service-modes';
 
 /** Set by `start --sandbox` (sandbox-child.ts): which emulators to run, comma-separated (default: all four). */
@@ -30,28 +28,13 @@ function wanted(value: string | undefined): Set<ServiceName> {
  * child process (src/wiring/sandbox-child.ts).
  */
 export async function runSandbox(config: Config, env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  const run = wanted(env[SANDBOX_SERVICES_VARIABLE]);
-  const closers: (() => Promise<void>)[] = [];
+  const emulators = await startConfiguredEmulators(config, wanted(env[SANDBOX_SERVICES_VARIABLE]));
+  const { toolhost, media, calendar, sourcehost } = emulators;
   const lines: string[] = [];
-  let toolhost: ToolhostSandbox | undefined;
-  if (run.has('toolhost')) {
-    toolhost = await (await import('../sandbox/toolhost')).startToolhostSandbox({
-      stepMs: config.SANDBOX_STEP_MS,
-    });
-    closers.push(() => (toolhost as ToolhostSandbox).close());
-    lines.push(...toolhostLines(toolhost, config.DATA_DIR));
-  }
-  if (run.has('media')) {
-    const media: MediaSandbox = await (await import('../sandbox/media')).startMediaSandbox({
-      dataDir: config.DATA_DIR,
-      stepMs: config.SANDBOX_STEP_MS,
-    });
-    closers.push(() => media.close());
+  if (toolhost) lines.push(...toolhostLines(toolhost, config.DATA_DIR));
+  if (media)
     lines.push('Media host sandbox:', `  MEDIA_API_URL=${media.apiUrl}`, `  MEDIA_API_KEY=${media.apiKey}`);
-  }
-  if (run.has('calendar')) {
-    const calendar: CalendarSandbox = await (await import('../sandbox/calendar')).startCalendarSandbox();
-    closers.push(() => calendar.close());
+  if (calendar) {
     lines.push(
       'Event calendar sandbox:',
       `  CALENDAR_URL=${calendar.restRoot}`,
@@ -61,14 +44,7 @@ export async function runSandbox(config: Config, env: NodeJS.ProcessEnv = proces
       `  CALENDAR_APP_PASSWORD="${calendar.credentials.appPassword}"`,
     );
   }
-  let sourcehost: SourcehostSandbox | undefined;
-  if (run.has('sourcehost')) {
-    // The same OAuth callback as the in-process sandbox (accounts.ts).
-    sourcehost = await (await import('../sandbox/sourcehost')).startSourcehostSandbox({
-      stepMs: config.SANDBOX_STEP_MS,
-      callbackUrl: `${config.PUBLIC_URL?.replace(/\/+$/, '') ?? 'http://127.0.0.1'}/oauth/source/callback`,
-    });
-    closers.push(() => (sourcehost as SourcehostSandbox).close());
+  if (sourcehost) {
     lines.push(
       'Source host sandbox:',
       `  SOURCEHOST_URL=${sourcehost.apiUrl}`,
@@ -83,7 +59,8 @@ export async function runSandbox(config: Config, env: NodeJS.ProcessEnv = proces
     process.once('SIGTERM', done);
     if (env[SANDBOX_PARENT_VARIABLE]) listenToParent(process.stdin, sourcehost, done);
   });
-  for (const close of closers.reverse()) await close().catch(() => undefined);
+  // Stopping is best effort: the process ends next either way.
+  await stopConfiguredEmulators(emulators).catch(() => undefined);
   return 0;
 }
 

@@ -1,6 +1,7 @@
 /** The tool platform's client factory over the embedded emulator. */
+
+import type { ToolhostSandbox } from '@deckhand/sandbox';
 import { UsageError } from '../core/errors';
-import type { ToolhostSandbox } from '../sandbox/toolhost';
 import { type ForToolOptions, type ToolhostClient, ToolhostClientFactory } from '../services/toolhost';
 
 /** In the sandbox, an unknown tool is a usage error that names the tools that exist. */

@@ -1,5 +1,5 @@
+import { jobsRuntimeOf } from '@deckhand/sandbox/toolhost/jobs-engine';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { jobsRuntimeOf } from '../../src/sandbox/toolhost/jobs-engine';
 import { autocomplete, buttonClick, type FakeMessage, modalSubmit, slashCommand } from '../fakes/discord';
 import { type DiscordHarness, startDiscordHarness } from '../fakes/discord/harness';
 import { botMessages, button, buttons, debugOnFailure, embedOf, originalOf } from '../fakes/discord/inspect';
@@ -61,7 +61,7 @@ describe('Discord adapter over the gateway', () => {
 
   it("a job card's Restart button restarts the job once, even when the click is delivered twice", async () => {
     debugOnFailure(h);
-    const runtime = jobsRuntimeOf(h.app.sandbox!.ctx);
+    const runtime = jobsRuntimeOf(h.app.emulators.toolhost!.ctx);
     const before = runtime.get('mytool', 'web')?.restarts ?? 0;
     h.fake.interact(slashCommand(h.place(), 'jobs show', { tool: 'mytool', job: 'web' }));
     const card = await posted('Job web of mytool');
@@ -91,7 +91,7 @@ describe('Discord adapter over the gateway', () => {
 
   it('checks the rights of the person who clicks, and answers them privately', async () => {
     debugOnFailure(h);
-    const runtime = jobsRuntimeOf(h.app.sandbox!.ctx);
+    const runtime = jobsRuntimeOf(h.app.emulators.toolhost!.ctx);
     h.fake.interact(slashCommand(h.place(), 'jobs show', { tool: 'demo', job: 'api' }));
     const card = await posted('Job api of demo');
     const before = runtime.get('demo', 'api')?.restarts ?? 0;
@@ -151,7 +151,7 @@ describe('Discord adapter over the gateway', () => {
 
   it('confirms destructive actions with an ephemeral Confirm button; the click runs it once', async () => {
     debugOnFailure(h);
-    const runtime = jobsRuntimeOf(h.app.sandbox!.ctx);
+    const runtime = jobsRuntimeOf(h.app.emulators.toolhost!.ctx);
     expect(runtime.get('mytool', 'migrate-db')).toBeDefined();
     const shown = botMessages(h.fake).length;
     const ask = h.fake.interact(
@@ -188,7 +188,7 @@ describe('Discord adapter over the gateway', () => {
 
   it('Cancel on a confirmation replaces the prompt and changes nothing', async () => {
     debugOnFailure(h);
-    const runtime = jobsRuntimeOf(h.app.sandbox!.ctx);
+    const runtime = jobsRuntimeOf(h.app.emulators.toolhost!.ctx);
     const jobs = runtime.list('demo').length;
     const ask = h.fake.interact(slashCommand(h.place(), 'jobs flush', { tool: 'demo' }));
     const prompt = await waitFor(() => originalOf(h.fake, ask));
@@ -239,7 +239,9 @@ describe('Discord adapter over the gateway', () => {
 
   it('sends a log line containing @everyone with allowed_mentions.parse empty', async () => {
     debugOnFailure(h);
-    jobsRuntimeOf(h.app.sandbox!.ctx).emit('demo', 'api', ['deploy finished, pinging @everyone and @here']);
+    jobsRuntimeOf(h.app.emulators.toolhost!.ctx).emit('demo', 'api', [
+      'deploy finished, pinging @everyone and @here',
+    ]);
     const shown = botMessages(h.fake).length;
     h.fake.interact(slashCommand(h.place(), 'logs', { tool: 'demo', job: 'api' }));
     const card = await posted(/^Logs of api/, shown);

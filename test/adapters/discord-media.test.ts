@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { MediaSandbox } from '@deckhand/sandbox/media';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildDiscordCommands } from '../../adapters/discord/manifest';
-import type { MediaSandbox } from '../../src/sandbox/media';
 import { slashCommand } from '../fakes/discord';
 import { type DiscordHarness, startDiscordHarness } from '../fakes/discord/harness';
 import { buttons, debugOnFailure, embedOf } from '../fakes/discord/inspect';
@@ -47,7 +47,7 @@ describe('Discord → media host', () => {
     );
     const fields = Object.fromEntries((embedOf(card).fields ?? []).map((f) => [f.name, f.value]));
     const code = fields['File code'] as string;
-    const sandbox = h.app.mediaSandbox as MediaSandbox;
+    const sandbox = h.app.emulators.media as MediaSandbox;
     expect(fields.Download).toContain(`${sandbox.apiUrl}/d/${code}`);
     expect(fields.Embed).toContain(`${sandbox.apiUrl}/e/${code}`);
     expect(buttons(card).map((b) => b.label)).toEqual(['Rename', 'Move to folder', 'Player link']);

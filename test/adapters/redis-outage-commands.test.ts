@@ -6,9 +6,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
+import { jobsRuntimeOf } from '@deckhand/sandbox/toolhost/jobs-engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ToolhostSandbox } from '../../src/sandbox/toolhost';
-import { jobsRuntimeOf } from '../../src/sandbox/toolhost/jobs-engine';
 import type { App } from '../../src/wiring';
 import { slashCommand } from '../fakes/discord';
 import { type DiscordHarness, startDiscordHarness } from '../fakes/discord/harness';
@@ -46,7 +46,7 @@ afterAll(async () => {
 });
 
 const restarts = (app: App) =>
-  jobsRuntimeOf((app.sandbox as ToolhostSandbox).ctx).get('mytool', 'web')?.restarts ?? 0;
+  jobsRuntimeOf((app.emulators.toolhost as ToolhostSandbox).ctx).get('mytool', 'web')?.restarts ?? 0;
 const counts = () => [restarts(slack.app), restarts(discord.app), restarts(telegram.app)];
 
 /** Types `/jobs restart mytool web` once on each platform, as an admin. */

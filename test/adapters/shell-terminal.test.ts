@@ -91,7 +91,7 @@ describe('the interactive terminal chat', () => {
     const forms = t.app.accounts.services.secretForms as SecretForms;
     const session = await forms.load(id);
     if (!session || session === 'unreadable') throw new Error('no secret form');
-    const apiKey = t.app.mediaSandbox?.apiKey as string;
+    const apiKey = t.app.emulators.media?.apiKey as string;
     const outcome = await forms.submit(
       id,
       { apiKey, csrf: session.csrf },

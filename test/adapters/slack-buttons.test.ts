@@ -1,5 +1,5 @@
+import { jobsRuntimeOf } from '@deckhand/sandbox/toolhost/jobs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { jobsRuntimeOf } from '../../src/sandbox/toolhost/jobs';
 import type { FakeMessage, SlackActor } from '../fakes/slack';
 import { type SlackBot, startSlackBot, USERS } from '../fakes/slack/harness';
 import { waitFor } from '../support/wait';
@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 type Element = { text: { text: string }; confirm?: unknown; style?: string };
-const sandbox = () => bot.app.sandbox as NonNullable<typeof bot.app.sandbox>;
+const sandbox = () => bot.app.emulators.toolhost as NonNullable<typeof bot.app.emulators.toolhost>;
 const restarts = () => jobsRuntimeOf(sandbox().ctx).get('mytool', 'web')?.restarts ?? 0;
 const buttons = (message: FakeMessage) =>
   ((message.attachments[0]?.blocks ?? []) as { type: string; elements?: Element[] }[])

@@ -1,5 +1,5 @@
+import { emitLogLines } from '@deckhand/sandbox/toolhost/jobs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { emitLogLines } from '../../src/sandbox/toolhost/jobs';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
 import type { FakeMessage } from '../fakes/slack';
 import { type SlackBot, startSlackBot, USERS } from '../fakes/slack/harness';
@@ -10,7 +10,9 @@ let platform: ToolhostClientFactory;
 
 beforeAll(async () => {
   bot = await startSlackBot();
-  platform = ToolhostClientFactory.forSandbox(bot.app.sandbox as NonNullable<typeof bot.app.sandbox>);
+  platform = ToolhostClientFactory.forSandbox(
+    bot.app.emulators.toolhost as NonNullable<typeof bot.app.emulators.toolhost>,
+  );
 });
 afterAll(async () => {
   await platform?.close();
@@ -171,7 +173,7 @@ describe('Slack slash commands over HTTP', () => {
   });
 
   it('shows a log line with <!channel> escaped in the recorded Block Kit', async () => {
-    emitLogLines(bot.app.sandbox!.ctx, 'mytool', 'migrate-db', [
+    emitLogLines(bot.app.emulators.toolhost!.ctx, 'mytool', 'migrate-db', [
       'migration done <!channel> cc <@U0ADMIN> & see <https://evil.example/login|the dashboard> <!here>',
     ]);
     await bot.driver.command(USERS.maintainer, 'C0LOGS', '/logs mytool migrate-db');

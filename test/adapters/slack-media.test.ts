@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { MediaSandbox } from '@deckhand/sandbox/media';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { MediaSandbox } from '../../src/sandbox/media';
 import { type SlackBot, startSlackBot, USERS } from '../fakes/slack/harness';
 import { waitFor } from '../support/wait';
 
@@ -46,7 +46,7 @@ describe('Slack → media host', () => {
       15_000,
     );
     const code = /"file ([a-z0-9]{12})"/.exec(seen(card))?.[1] as string;
-    const sandbox = bot.app.mediaSandbox as MediaSandbox;
+    const sandbox = bot.app.emulators.media as MediaSandbox;
     expect(seen(card)).toContain(`${sandbox.apiUrl}/d/${code}`);
     expect(seen(card)).toContain(`${sandbox.apiUrl}/e/${code}`);
     for (const label of ['Rename', 'Move to folder', 'Player link']) expect(seen(card)).toContain(label);

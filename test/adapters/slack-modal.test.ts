@@ -14,7 +14,9 @@ const logger = createLogger({ level: 'trace', file: logFile });
 
 beforeAll(async () => {
   bot = await startSlackBot({ logger });
-  platform = ToolhostClientFactory.forSandbox(bot.app.sandbox as NonNullable<typeof bot.app.sandbox>);
+  platform = ToolhostClientFactory.forSandbox(
+    bot.app.emulators.toolhost as NonNullable<typeof bot.app.emulators.toolhost>,
+  );
 });
 afterAll(async () => {
   await platform?.close();

@@ -14,7 +14,7 @@ let platform: ToolhostClientFactory;
 beforeAll(async () => {
   deckhand = await startTelegramDeckhand();
   platform = ToolhostClientFactory.forSandbox(
-    deckhand.app.sandbox as NonNullable<typeof deckhand.app.sandbox>,
+    deckhand.app.emulators.toolhost as NonNullable<typeof deckhand.app.emulators.toolhost>,
   );
 });
 afterAll(async () => {

@@ -1,3 +1,4 @@
+import { jobsRuntimeOf } from '@deckhand/sandbox/toolhost/jobs-engine';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TelegramAdapter } from '../../adapters/telegram/adapter';
@@ -5,7 +6,6 @@ import { jobCard } from '../../commands/toolhost/job-card';
 import { defineCommand } from '../../src/core/command';
 import { Messengers } from '../../src/core/messenger';
 import { silentLogger } from '../../src/log';
-import { jobsRuntimeOf } from '../../src/sandbox/toolhost/jobs-engine';
 import type { Job } from '../../src/services/toolhost';
 import { DeliveryDeduper } from '../../src/store/dedupe';
 import type { FakeMessage } from '../fakes/telegram';
@@ -102,7 +102,7 @@ afterEach(() => {
 });
 
 function restartsOf(tool: string, job: string): number {
-  const ctx = deckhand.app.sandbox?.ctx;
+  const ctx = deckhand.app.emulators.toolhost?.ctx;
   if (!ctx) throw new Error('no sandbox');
   return jobsRuntimeOf(ctx).get(tool, job)?.restarts ?? -1;
 }

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { envvarsOf } from '@deckhand/sandbox/toolhost/envvars';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineCommand } from '../../src/core/command';
-import { envvarsOf } from '../../src/sandbox/toolhost/envvars';
 import type { FakeMessage } from '../fakes/telegram';
 import { startTelegramDeckhand, type TelegramDeckhand } from '../fakes/telegram-harness';
 import { waitFor } from '../support/wait';
@@ -93,7 +93,7 @@ afterEach(() => {
 });
 
 function envvar(name: string): string | undefined {
-  return envvarsOf(deckhand.app.sandbox?.ctx as never, 'mytool').get(name);
+  return envvarsOf(deckhand.app.emulators.toolhost?.ctx as never, 'mytool').get(name);
 }
 
 /** Opens the user's private chat (as pressing Start does) and waits for the bot's greeting. */

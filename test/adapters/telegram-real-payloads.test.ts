@@ -5,10 +5,10 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { MediaSandbox } from '@deckhand/sandbox/media';
 import type { Chat, Update } from 'grammy/types';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MediaSandbox } from '../../src/sandbox/media';
 import { startTelegramDeckhand, type TelegramDeckhand } from '../fakes/telegram-harness';
 import { waitFor } from '../support/wait';
 import {
@@ -160,7 +160,7 @@ describe('Telegram payloads captured from the real Bot API', () => {
     );
     expect(said(captured.chat.id).join('\n')).not.toContain('There is no file to upload');
     const code = /\/d\/([a-z0-9]+)/.exec(done.html ?? '')?.[1] as string;
-    const stored = (app.mediaSandbox as MediaSandbox).controls.file(code);
+    const stored = (app.emulators.media as MediaSandbox).controls.file(code);
     const largest = captured.photo.at(-1) as (typeof captured.photo)[number];
     expect(stored?.size).toBe(largest.file_size);
     const hash = (data: Buffer) => createHash('sha256').update(data).digest('hex');

@@ -1,8 +1,8 @@
+import { jobsRuntimeOf } from '@deckhand/sandbox/toolhost/jobs-engine';
 import type { Update } from 'grammy/types';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineCommand } from '../../src/core/command';
-import { jobsRuntimeOf } from '../../src/sandbox/toolhost/jobs-engine';
 import { startTelegramDeckhand, type TelegramDeckhand } from '../fakes/telegram-harness';
 import { waitFor } from '../support/wait';
 
@@ -51,7 +51,7 @@ async function deliver(update: Update, secret: string | undefined) {
 }
 
 function restarts(): number {
-  return jobsRuntimeOf(deckhand.app.sandbox?.ctx as never).get('mytool', 'web')?.restarts ?? -1;
+  return jobsRuntimeOf(deckhand.app.emulators.toolhost?.ctx as never).get('mytool', 'web')?.restarts ?? -1;
 }
 
 describe('Telegram webhook mode', () => {

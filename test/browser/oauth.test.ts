@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SANDBOX_MEDIA_KEY } from '@deckhand/sandbox/media';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_MEDIA_KEY } from '../../src/sandbox/media';
 import { startTestApp, type TestApp } from '../support/app';
 import { firstLinkOf, slackUser, startAccountWeb } from '../support/oauth-web';
 import { waitFor } from '../support/wait';
@@ -80,7 +80,7 @@ describe('linking a source-host account in the browser', () => {
       firstLinkOf(ask),
       'Slack user UAPPROVE in workspace T1',
     );
-    expect(url.searchParams.get('client_id')).toBe(t.app.accounts.sandbox?.clientId);
+    expect(url.searchParams.get('client_id')).toBe(t.app.emulators.sourcehost?.clientId);
     expect(url.searchParams.get('redirect_uri')).toBe(`${web.url}/oauth/source/callback`);
     expect(url.searchParams.get('scope')).toBe('read:user repo');
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
@@ -230,7 +230,9 @@ describe('linking a source-host account in the browser', () => {
   it('/unlink source removes the link and says where to revoke the app', async () => {
     const [card] = await t.say('/unlink source', { user: 'UAPPROVE' });
     expect(card?.text).toContain('Removed your source account');
-    expect(card?.text).toContain(`/settings/connections/applications/${t.app.accounts.sandbox?.clientId}`);
+    expect(card?.text).toContain(
+      `/settings/connections/applications/${t.app.emulators.sourcehost?.clientId}`,
+    );
     expect(await linkedSource('UAPPROVE')).toBeUndefined();
     const [again] = await t.say('/unlink source', { user: 'UAPPROVE' });
     expect(again?.text).toContain('Nothing to unlink');

@@ -1,6 +1,6 @@
+import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
-import { startToolhostSandbox, type ToolhostSandbox } from '../../src/sandbox/toolhost';
 import { platformHealthLines } from '../../src/wiring/status';
 
 let sandbox: ToolhostSandbox;

@@ -3,10 +3,11 @@
  * --status`, through the real runner on the calendar sandbox. A delete asks first and names the
  * events that use the thing; nothing changes before Confirm, or when the input is wrong.
  */
+
+import type { CalendarSandbox } from '@deckhand/sandbox/calendar';
+import type { OrganizerPost, VenuePost } from '@deckhand/sandbox/calendar/state';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Card } from '../../src/core/reply';
-import type { CalendarSandbox } from '../../src/sandbox/calendar';
-import type { OrganizerPost, VenuePost } from '../../src/sandbox/calendar/state';
 import { button, startTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;
@@ -14,7 +15,7 @@ let calendar: CalendarSandbox;
 
 beforeAll(async () => {
   t = await startTestApp();
-  calendar = t.app.calendarSandbox as CalendarSandbox;
+  calendar = t.app.emulators.calendar as CalendarSandbox;
 });
 afterAll(async () => {
   await t.close();

@@ -4,12 +4,13 @@
  * starting in their window on sites in Europe/Berlin and America/New_York (the emulator reads strict
  * bounds as UTC, as the plugin does).
  */
+
+import { type CalendarSandbox, SANDBOX_CALENDAR_USERS } from '@deckhand/sandbox/calendar';
+import type { EventPost } from '@deckhand/sandbox/calendar/state';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digestCard } from '../../commands/calendar/calendar-digest';
 import type { DigestJobData } from '../../src/queue/digest-scheduler';
-import { type CalendarSandbox, SANDBOX_CALENDAR_USERS } from '../../src/sandbox/calendar';
-import type { EventPost } from '../../src/sandbox/calendar/state';
 import { button, startTestApp, type TestApp } from '../support/app';
 
 const AUTH = `Basic ${Buffer.from(`${SANDBOX_CALENDAR_USERS.editor.user}:${SANDBOX_CALENDAR_USERS.editor.appPassword}`).toString('base64')}`;
@@ -31,7 +32,7 @@ describe('/event update and /event cancel', () => {
   let calendar: CalendarSandbox;
   beforeAll(async () => {
     t = await startTestApp();
-    calendar = t.app.calendarSandbox as CalendarSandbox;
+    calendar = t.app.emulators.calendar as CalendarSandbox;
   });
   afterAll(async () => {
     await t.close();
@@ -118,7 +119,7 @@ describe.each(['Europe/Berlin', 'America/New_York'])('date windows on a site in 
   let calendar: CalendarSandbox;
   beforeAll(async () => {
     t = await startTestApp();
-    calendar = t.app.calendarSandbox as CalendarSandbox;
+    calendar = t.app.emulators.calendar as CalendarSandbox;
     // Before anything reads (and caches) the site's zone.
     calendar.state.site.timezone = zone;
   });

@@ -3,9 +3,10 @@
  * target is resolved (`latest` → id) and checked before asking, and Confirm acts on that target
  * only, or says it is gone or changed and does nothing.
  */
+
+import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Card } from '../../src/core/reply';
-import type { ToolhostSandbox } from '../../src/sandbox/toolhost';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
 import { button, startTestApp, type TestApp } from '../support/app';
 import { waitFor } from '../support/wait';
@@ -15,7 +16,7 @@ let platform: ToolhostClientFactory;
 
 beforeAll(async () => {
   t = await startTestApp();
-  platform = ToolhostClientFactory.forSandbox(t.app.sandbox as ToolhostSandbox);
+  platform = ToolhostClientFactory.forSandbox(t.app.emulators.toolhost as ToolhostSandbox);
 });
 afterAll(async () => {
   await platform.close();

@@ -1,6 +1,6 @@
+import { CronParsingError, parseCron } from '@deckhand/sandbox/toolhost/jobs-cron';
 import { describe, expect, it } from 'vitest';
 import { cronProblem, pythonInt } from '../../commands/toolhost/cron';
-import { CronParsingError, parseCron } from '../../src/sandbox/toolhost/jobs-cron';
 import { CRON_CASES } from './cron-cases';
 
 const platformAccepts = (schedule: string) => {

@@ -1,8 +1,9 @@
-/** /event create|show|update|cancel and /events through the real runner, on the calendar sandbox. */
+/** /event create|show|update|cancel and /events through the real command runner, on the calendar sandbox. */
+
+import type { CalendarSandbox } from '@deckhand/sandbox/calendar';
+import type { EventPost } from '@deckhand/sandbox/calendar/state';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Card } from '../../src/core/reply';
-import type { CalendarSandbox } from '../../src/sandbox/calendar';
-import type { EventPost } from '../../src/sandbox/calendar/state';
 import { button, startTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;
@@ -10,7 +11,7 @@ let calendar: CalendarSandbox;
 
 beforeAll(async () => {
   t = await startTestApp();
-  calendar = t.app.calendarSandbox as CalendarSandbox;
+  calendar = t.app.emulators.calendar as CalendarSandbox;
 });
 afterAll(async () => {
   await t.close();

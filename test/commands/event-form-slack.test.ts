@@ -1,6 +1,7 @@
 /** /event new on Slack (the fake Web API and the real Bolt adapter): a modal whose submission creates the event. */
+
+import type { CalendarSandbox } from '@deckhand/sandbox/calendar';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { CalendarSandbox } from '../../src/sandbox/calendar';
 import { type SlackBot, startSlackBot, USERS } from '../fakes/slack/harness';
 import { waitFor } from '../support/wait';
 
@@ -16,7 +17,7 @@ afterEach(() => {
   expect(bot.fake.violations).toEqual([]);
 });
 
-const calendar = () => bot.app.calendarSandbox as CalendarSandbox;
+const calendar = () => bot.app.emulators.calendar as CalendarSandbox;
 
 describe('/event new on Slack', () => {
   it('opens a modal with the event fields and the site’s choices; submitting it posts the event card', async () => {

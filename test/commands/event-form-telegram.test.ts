@@ -1,6 +1,7 @@
 /** /event new on Telegram (the fake Bot API and the real grammY adapter): the form as a step-by-step private chat. */
+
+import type { CalendarSandbox } from '@deckhand/sandbox/calendar';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { CalendarSandbox } from '../../src/sandbox/calendar';
 import type { FakeMessage } from '../fakes/telegram';
 import { startTelegramDeckhand, type TelegramDeckhand } from '../fakes/telegram-harness';
 import { waitFor } from '../support/wait';
@@ -51,7 +52,7 @@ describe('/event new on Telegram', () => {
     const card = await waitFor(() => fake.botMessages(dm.id).find((m) => m.text.includes('Event created.')));
     expect(card.text).toContain('Telegram social');
     expect(card.text).toContain('Wed 16 Dec 2026, 19:00–22:00 (Europe/Berlin)');
-    const created = (deckhand.app.calendarSandbox as CalendarSandbox).state
+    const created = (deckhand.app.emulators.calendar as CalendarSandbox).state
       .postsOf('event')
       .find((e) => e.title === 'Telegram social');
     expect(created).toMatchObject({ venues: [11] });

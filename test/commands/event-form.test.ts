@@ -6,10 +6,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
+import type { CalendarSandbox } from '@deckhand/sandbox/calendar';
+import { envvarsOf } from '@deckhand/sandbox/toolhost/envvars';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShellAdapter } from '../../adapters/shell/shell-adapter';
-import type { CalendarSandbox } from '../../src/sandbox/calendar';
-import { envvarsOf } from '../../src/sandbox/toolhost/envvars';
 import { button, startTestApp, type TestApp } from '../support/app';
 import { waitFor } from '../support/wait';
 
@@ -18,7 +18,7 @@ let calendar: CalendarSandbox;
 
 beforeAll(async () => {
   t = await startTestApp({ ADMINS: 'slack:UADMIN,shell:tester' });
-  calendar = t.app.calendarSandbox as CalendarSandbox;
+  calendar = t.app.emulators.calendar as CalendarSandbox;
 });
 afterAll(async () => {
   await t.close();
@@ -143,7 +143,7 @@ describe('forms in the terminal (shell adapter prompts)', () => {
     await type('/envvars set mytool SHELL_SECRET', '');
     await type(secret, 'Value of SHELL_SECRET [hidden]: ');
     await waitFor(() => output.text.includes('Set SHELL_SECRET of mytool (value'));
-    const toolhost = t.app.sandbox?.ctx;
+    const toolhost = t.app.emulators.toolhost?.ctx;
     expect(toolhost && envvarsOf(toolhost, 'mytool').get('SHELL_SECRET')).toBe(secret);
     expect(output.text).not.toContain(secret);
 

@@ -1,6 +1,6 @@
+import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upstreamDuration } from '../../src/metrics';
-import type { ToolhostSandbox } from '../../src/sandbox/toolhost';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
 import { button, startTestApp, type TestApp } from '../support/app';
 import { waitFor } from '../support/wait';
@@ -10,7 +10,7 @@ let platform: ToolhostClientFactory;
 
 beforeAll(async () => {
   t = await startTestApp();
-  platform = ToolhostClientFactory.forSandbox(t.app.sandbox as ToolhostSandbox);
+  platform = ToolhostClientFactory.forSandbox(t.app.emulators.toolhost as ToolhostSandbox);
 });
 afterAll(async () => {
   await platform.close();
@@ -31,7 +31,7 @@ const idle = () => waitFor(async () => (await t.app.services.watches.activeCount
 describe('deployments from chat', () => {
   it('shows a running deployment instead of starting a second one', async () => {
     // Held, so the first is still running when the second arrives however slow the machine is.
-    const sandbox = t.app.sandbox as ToolhostSandbox;
+    const sandbox = t.app.emulators.toolhost as ToolhostSandbox;
     sandbox.controls.holdDeployments(true);
     const [first] = await t.say('/deploy mytool --force-build --description "first"');
     const [second] = await t.say('/deploy mytool');
@@ -123,11 +123,11 @@ describe('configuration and tokens', () => {
     const [channel] = await t.say('/token show mytool');
     expect(channel?.text).toContain('only works in a private conversation');
     expect(JSON.stringify(t.transcript.posted)).not.toContain(
-      t.app.sandbox?.deployTokenFor('mytool') as string,
+      t.app.emulators.toolhost?.deployTokenFor('mytool') as string,
     );
     const [shown] = await t.say('/token show mytool', { private: true });
     const before = shown?.fields?.[0]?.value;
-    expect(before).toBe(t.app.sandbox?.deployTokenFor('mytool'));
+    expect(before).toBe(t.app.emulators.toolhost?.deployTokenFor('mytool'));
     const [refreshed] = await t.say('/token refresh mytool', { private: true });
     expect(refreshed?.fields?.[0]?.value).not.toBe(before);
     const [exists] = await t.say('/token create mytool', { private: true });

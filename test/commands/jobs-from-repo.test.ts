@@ -3,10 +3,11 @@
  * configuration's build repository on the source host), read through the contents API, with the
  * same plan and confirmation as an attached file; every bad input refused before the confirmation.
  */
+
+import type { SourcehostSandbox } from '@deckhand/sandbox/sourcehost';
+import { putFiles } from '@deckhand/sandbox/sourcehost/contents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Card } from '../../src/core/reply';
-import type { SourcehostSandbox } from '../../src/sandbox/sourcehost';
-import { putFiles } from '../../src/sandbox/sourcehost/contents';
 import { type Job, ToolhostClientFactory } from '../../src/services/toolhost';
 import { button, startTestApp, type TestApp } from '../support/app';
 
@@ -16,8 +17,10 @@ let sourcehost: SourcehostSandbox;
 
 beforeAll(async () => {
   t = await startTestApp();
-  platform = ToolhostClientFactory.forSandbox(t.app.sandbox as NonNullable<typeof t.app.sandbox>);
-  sourcehost = t.app.accounts.sandbox as SourcehostSandbox;
+  platform = ToolhostClientFactory.forSandbox(
+    t.app.emulators.toolhost as NonNullable<typeof t.app.emulators.toolhost>,
+  );
+  sourcehost = t.app.emulators.sourcehost as SourcehostSandbox;
 });
 afterAll(async () => {
   await platform?.close();

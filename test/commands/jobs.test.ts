@@ -8,7 +8,9 @@ let platform: ToolhostClientFactory;
 
 beforeAll(async () => {
   t = await startTestApp();
-  platform = ToolhostClientFactory.forSandbox(t.app.sandbox as NonNullable<typeof t.app.sandbox>);
+  platform = ToolhostClientFactory.forSandbox(
+    t.app.emulators.toolhost as NonNullable<typeof t.app.emulators.toolhost>,
+  );
 });
 afterAll(async () => {
   await platform.close();

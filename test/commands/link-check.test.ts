@@ -1,7 +1,7 @@
+import { SANDBOX_CALENDAR_USERS } from '@deckhand/sandbox/calendar';
+import { SANDBOX_MEDIA_KEY } from '@deckhand/sandbox/media';
+import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CALENDAR_USERS } from '../../src/sandbox/calendar';
-import { SANDBOX_MEDIA_KEY } from '../../src/sandbox/media';
-import type { ToolhostSandbox } from '../../src/sandbox/toolhost';
 import type { VaultService } from '../../src/store/vault';
 import { startTestApp, type TestApp } from '../support/app';
 
@@ -10,7 +10,7 @@ let sandbox: ToolhostSandbox;
 
 beforeAll(async () => {
   t = await startTestApp();
-  sandbox = t.app.sandbox as ToolhostSandbox;
+  sandbox = t.app.emulators.toolhost as ToolhostSandbox;
 });
 afterAll(async () => {
   await t.close();

@@ -2,10 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import type { MediaSandbox } from '@deckhand/sandbox/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardSurface } from '../../src/core/card-surface';
 import type { Card } from '../../src/core/reply';
-import type { MediaSandbox } from '../../src/sandbox/media';
 import { startTestApp, type TestApp } from '../support/app';
 
 const WRONG_KEY = 'not-the-right-key-42';
@@ -26,7 +26,7 @@ const everything = () => JSON.stringify([t.transcript.posted, t.transcript.updat
 
 describe('a media API key the host refuses', () => {
   it('an upload ends with a clear message naming the key setting, and stores nothing', async () => {
-    const sandbox = t.app.mediaSandbox as MediaSandbox;
+    const sandbox = t.app.emulators.media as MediaSandbox;
     const before = sandbox.controls.account()?.files.size;
     let opened = false;
     const updates: Card[] = [];

@@ -1,9 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { MediaSandbox } from '@deckhand/sandbox/media';
+import type { MediaAccount } from '@deckhand/sandbox/media/state';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MediaSandbox } from '../../src/sandbox/media';
-import type { MediaAccount } from '../../src/sandbox/media/state';
 import { pngSize } from '../fakes/png';
 import { button, startTestApp, type TestApp } from '../support/app';
 
@@ -13,7 +13,7 @@ let account: MediaAccount;
 
 beforeAll(async () => {
   t = await startTestApp({ DATA_DIR: mkdtempSync(join(tmpdir(), 'deckhand-media-')) });
-  sandbox = t.app.mediaSandbox as MediaSandbox;
+  sandbox = t.app.emulators.media as MediaSandbox;
   // These tests are about the commands; the client's handling of the rate limit has its own tests.
   sandbox.ctx.settings.rateLimitPerSecond = 0;
   account = sandbox.controls.account() as MediaAccount;

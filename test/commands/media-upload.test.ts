@@ -3,13 +3,13 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { type MediaSandbox, sampleSha256, sampleStream } from '@deckhand/sandbox/media';
+import type { MediaAccount } from '@deckhand/sandbox/media/state';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardSurface } from '../../src/core/card-surface';
 import type { Invocation } from '../../src/core/command';
 import type { IncomingFile } from '../../src/core/files';
 import type { Card } from '../../src/core/reply';
-import { type MediaSandbox, sampleSha256, sampleStream } from '../../src/sandbox/media';
-import type { MediaAccount } from '../../src/sandbox/media/state';
 import { button, startTestApp, type TestApp } from '../support/app';
 import { waitFor } from '../support/wait';
 
@@ -20,7 +20,7 @@ let counter = 0;
 
 beforeAll(async () => {
   t = await startTestApp({ DATA_DIR: mkdtempSync(join(tmpdir(), 'deckhand-media-')), UPLOAD_EDIT_MS: '100' });
-  sandbox = t.app.mediaSandbox as MediaSandbox;
+  sandbox = t.app.emulators.media as MediaSandbox;
   // These tests are about the commands; the client's handling of the rate limit has its own tests.
   sandbox.ctx.settings.rateLimitPerSecond = 0;
   account = sandbox.controls.account() as MediaAccount;

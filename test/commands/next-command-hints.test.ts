@@ -2,8 +2,9 @@
  * Hints that name the next command: words in the wrong order, a job name that is taken, a one-off
  * job to run again, a deployment without a configuration. Through the real runner on the sandbox.
  */
+
+import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ToolhostSandbox } from '../../src/sandbox/toolhost';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
 import { button, startTestApp, type TestApp } from '../support/app';
 import { waitFor } from '../support/wait';
@@ -13,7 +14,7 @@ let platform: ToolhostClientFactory;
 
 beforeAll(async () => {
   t = await startTestApp();
-  platform = ToolhostClientFactory.forSandbox(t.app.sandbox as ToolhostSandbox);
+  platform = ToolhostClientFactory.forSandbox(t.app.emulators.toolhost as ToolhostSandbox);
 });
 afterAll(async () => {
   await platform.close();

@@ -4,9 +4,9 @@
  * Through the real runner on the sandbox.
  */
 import { randomBytes } from 'node:crypto';
+import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Card } from '../../src/core/reply';
-import type { ToolhostSandbox } from '../../src/sandbox/toolhost';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
 import { startTestApp, type TestApp } from '../support/app';
 import { waitFor } from '../support/wait';
@@ -16,7 +16,7 @@ let platform: ToolhostClientFactory;
 
 beforeAll(async () => {
   t = await startTestApp();
-  platform = ToolhostClientFactory.forSandbox(t.app.sandbox as ToolhostSandbox);
+  platform = ToolhostClientFactory.forSandbox(t.app.emulators.toolhost as ToolhostSandbox);
 });
 afterAll(async () => {
   await platform.close();

@@ -11,7 +11,7 @@ import { linkDirectly, slackUser } from '../support/oauth-web';
  */
 let t: TestApp;
 /** The sandbox's own deploy token of mytool: `/link tool` checks a token with the platform first. */
-const deployToken = (app: TestApp) => app.app.sandbox?.deployTokenFor('mytool') as string;
+const deployToken = (app: TestApp) => app.app.emulators.toolhost?.deployTokenFor('mytool') as string;
 
 beforeAll(async () => {
   t = await startTestApp();

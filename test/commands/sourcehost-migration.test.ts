@@ -124,7 +124,7 @@ describe('/source migration', () => {
   });
 
   it('bad input gets a specific message and starts nothing', async () => {
-    const count = (await t.app.accounts.sandbox?.state.migrations.size) ?? 0;
+    const count = (await t.app.emulators.sourcehost?.state.migrations.size) ?? 0;
     const cases: [string, RegExp][] = [
       ['/source migration start toolforge-repos', /Missing <repos>/],
       ['/source migration start not_an_org! mytool', /must be @me \(your account\) or an organization name/],
@@ -140,7 +140,7 @@ describe('/source migration', () => {
       const [card] = await t.say(line, { user: 'UMONA' });
       expect(card?.text, line).toMatch(expected);
     }
-    expect(t.app.accounts.sandbox?.state.migrations.size).toBe(count);
+    expect(t.app.emulators.sourcehost?.state.migrations.size).toBe(count);
   });
 
   it('a link without the needed scope asks to link again with it, and runs the command after', async () => {

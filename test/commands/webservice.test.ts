@@ -1,6 +1,6 @@
+import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ToolhostSandbox } from '../../src/sandbox/toolhost';
 import { type Job, ToolhostClientFactory } from '../../src/services/toolhost';
 import { button, startTestApp, type TestApp } from '../support/app';
 import { waitFor } from '../support/wait';
@@ -11,7 +11,7 @@ let platform: ToolhostClientFactory;
 
 beforeAll(async () => {
   t = await startTestApp();
-  sandbox = t.app.sandbox as ToolhostSandbox;
+  sandbox = t.app.emulators.toolhost as ToolhostSandbox;
   platform = ToolhostClientFactory.forSandbox(sandbox);
 });
 afterAll(async () => {

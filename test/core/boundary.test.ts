@@ -12,7 +12,7 @@ import {
 const root = join(import.meta.dirname, '..', '..');
 
 describe('layer boundaries (DESIGN.md §Layout, allowed edges)', () => {
-  it('every import in src/, adapters/ and commands/ follows the table of allowed edges', () => {
+  it('every import in src/, adapters/, commands/, packages/sandbox/ and bench/ follows the table of allowed edges', () => {
     const { files, violations, stale } = checkRepository(root);
     expect(files).toBeGreaterThan(100);
     expect(formatViolations(violations)).toBe('');
@@ -23,7 +23,10 @@ describe('layer boundaries (DESIGN.md §Layout, allowed edges)', () => {
   it('classifies every folder of the tree', () => {
     expect(layerOf('adapters/slack/adapter.ts')).toBe('adapters');
     expect(layerOf('commands/toolhost/deploy.ts')).toBe('commands');
-    expect(layerOf('src/sandbox/media/index')).toBe('sandbox');
+    expect(layerOf('packages/sandbox/src/media/index')).toBe('sandbox');
+    expect(layerOf('src/sandbox/media/index')).toBeUndefined();
+    expect(layerOf('bench/ack.ts')).toBe('bench');
+    expect(layerOf('test/fakes/slack/server.ts')).toBe('tests');
     expect(layerOf('src/wiring/index.ts')).toBe('wiring');
     expect(layerOf('src/main.ts')).toBe('cli');
     expect(Object.keys(ALLOWED)).toContain('wiring');
@@ -71,7 +74,7 @@ describe('layer boundaries (DESIGN.md §Layout, allowed edges)', () => {
     it('a command importing web, the sandbox, or a store by value (types are allowed)', () => {
       const text = [
         `import { SourceLinker } from '../../src/web/oauth-flow';`,
-        `import { startMediaSandbox } from '../../src/sandbox/media';`,
+        `import { startMediaSandbox } from '@deckhand/sandbox/media';`,
         `import { RedisActionStore } from '../../src/store/actions';`,
         `import type { SubscriptionStore } from '../../src/store/subscriptions';`,
         `import { Queue } from 'bullmq';`,
@@ -94,12 +97,42 @@ describe('layer boundaries (DESIGN.md §Layout, allowed edges)', () => {
       ]);
     });
 
-    it('the sandbox reached from anywhere but the wiring', () => {
-      const text = `import { startMediaSandbox } from '../sandbox/media';`;
+    it('the sandbox package reached from anywhere but the wiring and the benches', () => {
+      const text = `import { startEmulators } from '@deckhand/sandbox';`;
       expect(checkFile('src/queue/upload-setup.ts', text)).toHaveLength(1);
       expect(checkFile('src/web/oauth-accounts.ts', text)).toHaveLength(1);
       expect(checkFile('src/cli/sandbox.ts', text)).toHaveLength(1);
-      expect(checkFile('src/wiring/media.ts', text)).toEqual([]);
+      expect(checkFile('src/wiring/emulators.ts', text)).toEqual([]);
+      expect(
+        checkFile('bench/upload.ts', `import type { StoredFile } from '@deckhand/sandbox/media/state';`),
+      ).toEqual([]);
+    });
+
+    it('the sandbox package importing Deckhand', () => {
+      const text = [
+        `import { UsageError } from '../../../../src/core/errors';`,
+        `import { Hono } from 'hono';`,
+        `import { seedTools } from './seed';`,
+        `import { x } from '../../../../scripts/x';`,
+      ].join('\n');
+      expect(
+        checkFile('packages/sandbox/src/toolhost/jobs.ts', text).map((v) => `${v.line}: ${v.reason}`),
+      ).toEqual([
+        '1: sandbox → core is not an allowed edge',
+        '4: sandbox imports scripts/x, outside the layered tree',
+      ]);
+    });
+
+    it("a bench drives Deckhand, the SDKs and the tests' fakes, but nothing outside the tree", () => {
+      const text = [
+        `import { createApp } from '../src/wiring';`,
+        `import { Client } from 'discord.js';`,
+        `import { startFakeSlack } from '../test/fakes/slack';`,
+        `import { x } from '../scripts/x';`,
+      ].join('\n');
+      expect(checkFile('bench/ack.ts', text).map((v) => `${v.line}: ${v.reason}`)).toEqual([
+        '4: bench imports scripts/x, outside the layered tree',
+      ]);
     });
   });
 });

@@ -3,6 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  type CalendarSandbox,
+  SANDBOX_CALENDAR_USERS,
+  startCalendarSandbox,
+} from '@deckhand/sandbox/calendar';
+import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../src/config';
@@ -10,12 +16,6 @@ import type { CardSurface } from '../../src/core/card-surface';
 import type { Invocation } from '../../src/core/command';
 import type { Card } from '../../src/core/reply';
 import { silentLogger } from '../../src/log';
-import {
-  type CalendarSandbox,
-  SANDBOX_CALENDAR_USERS,
-  startCalendarSandbox,
-} from '../../src/sandbox/calendar';
-import { startToolhostSandbox, type ToolhostSandbox } from '../../src/sandbox/toolhost';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
 import { type App, createApp } from '../../src/wiring';
 import { testPrefix, testRedis } from '../support/redis';

@@ -4,9 +4,10 @@
  * start-up which services are real, sends calendar commands to that URL, and keeps the tool platform
  * on its emulator.
  */
+
+import { type CalendarSandbox, startCalendarSandbox } from '@deckhand/sandbox/calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
-import { type CalendarSandbox, startCalendarSandbox } from '../../src/sandbox/calendar';
 import { describeServiceModes, serviceModes } from '../../src/wiring/service-modes';
 import { messages, runShellScript } from '../support/cli';
 

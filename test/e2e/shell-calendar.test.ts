@@ -7,8 +7,8 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SANDBOX_CALENDAR_USERS } from '@deckhand/sandbox/calendar';
 import { describe, expect, inject, it } from 'vitest';
-import { SANDBOX_CALENDAR_USERS } from '../../src/sandbox/calendar';
 import { testPrefix } from '../support/redis';
 import { waitFor } from '../support/wait';
 

@@ -1,13 +1,13 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SANDBOX_CALENDAR_USERS } from '@deckhand/sandbox/calendar';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import type { CardSurface } from '../../src/core/card-surface';
 import type { Invocation } from '../../src/core/command';
 import type { Card } from '../../src/core/reply';
 import { createLogger, type Logger } from '../../src/log';
-import { SANDBOX_CALENDAR_USERS } from '../../src/sandbox/calendar';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
 import { type App, createApp } from '../../src/wiring';
 import { messages, runShellScript } from '../support/cli';
@@ -99,7 +99,7 @@ describe('no secret in logs or chat messages', () => {
       await say(`/link calendar editor "${SECRETS.calendar}"`, 'UCAL', true);
       await say('/link media', 'UFORM');
       // The page checks the key with the media host before storing it: make it one the host knows.
-      app.mediaSandbox?.controls.addAccount(SECRETS.formKey);
+      app.emulators.media?.controls.addAccount(SECRETS.formKey);
       const url = cards.at(-1)?.links?.[0]?.url as string;
       const page = await fetch(url);
       const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0] as string;
@@ -124,12 +124,12 @@ describe('no secret in logs or chat messages', () => {
       const before = cards.length;
       await say('/token show mytool', 'UADMIN', true);
       const tokenCard = cards[before] as Card;
-      const sandboxToken = app.sandbox?.deployTokenFor('mytool') as string;
+      const sandboxToken = app.emulators.toolhost?.deployTokenFor('mytool') as string;
       expect(tokenCard.visibility).toBe('private');
       expect(tokenCard.fields?.[0]?.value).toBe(sandboxToken);
 
       // A tool reached only with deploy tokens: the platform's 401 quotes the refused token.
-      app.services.toolhost = new ToolhostClientFactory({ externalUrl: app.sandbox?.externalUrl });
+      app.services.toolhost = new ToolhostClientFactory({ externalUrl: app.emulators.toolhost?.externalUrl });
       // `/link` checks the token with the platform first: the refusal quotes it, masked, and stores nothing.
       await say(`/link tool mytool ${SECRETS.badToken}`, 'UBAD', true);
       expect(cards.at(-1)?.text).toContain('The deploy token for tool mytool was refused');

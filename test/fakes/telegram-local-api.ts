@@ -8,8 +8,8 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sampleChunks } from '@deckhand/sandbox/media';
 import { request } from 'undici';
-import { sampleChunks } from '../../src/sandbox/media';
 import type { FakeTelegram } from './telegram';
 
 /** One download of the big file. */

@@ -7,9 +7,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
+import { type CalendarSandbox, startCalendarSandbox } from '@deckhand/sandbox/calendar';
+import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type CalendarSandbox, startCalendarSandbox } from '../../src/sandbox/calendar';
-import { startToolhostSandbox, type ToolhostSandbox } from '../../src/sandbox/toolhost';
 import { SIGNING_SECRET, type SlackBot, startSlackBot, USERS } from '../fakes/slack/harness';
 import { FakeSlack, type RecordedCall } from '../fakes/slack/server';
 import { testPrefix } from '../support/redis';

@@ -6,11 +6,11 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bullPrefix } from '../../src/queue/queues';
-import { startToolhostSandbox, type ToolhostSandbox } from '../../src/sandbox/toolhost';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
 import { SIGNING_SECRET, type SlackBot, startSlackBot, USERS } from '../fakes/slack/harness';
 import { FakeSlack } from '../fakes/slack/server';

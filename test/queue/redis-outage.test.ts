@@ -1,9 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { afterAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/log';
-import type { ToolhostSandbox } from '../../src/sandbox/toolhost';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
 import { WebServer } from '../../src/web/server';
 import { startTestApp, type TestApp } from '../support/app';
@@ -30,7 +30,7 @@ describe('when Redis goes away', () => {
     // A watch that was running when Redis went away is taken up again once its lock expires: keep
     // that short, so the resumption is waited for in seconds on any machine.
     t = await startTestApp({ REDIS_URL: `redis://127.0.0.1:${port}/0`, QUEUE_LOCK_MS: '2000' });
-    platform = ToolhostClientFactory.forSandbox(t.app.sandbox as ToolhostSandbox);
+    platform = ToolhostClientFactory.forSandbox(t.app.emulators.toolhost as ToolhostSandbox);
     web = new WebServer(silentLogger);
     const app = t.app;
     web.healthCheck('redis', async () => (await app.redis.redis.ping()) === 'PONG');

@@ -3,8 +3,9 @@
  * subscription or sandbox run on the same Redis; `/subscriptions` lists everything the conversation
  * hears about: tools, the calendar digest and followed source imports.
  */
+
+import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ToolhostSandbox } from '../../src/sandbox/toolhost';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
 import { settled, startTestApp, type TestApp } from '../support/app';
 import { linkDirectly, slackUser } from '../support/oauth-web';
@@ -15,7 +16,7 @@ let platform: ToolhostClientFactory;
 
 beforeAll(async () => {
   t = await startTestApp();
-  platform = ToolhostClientFactory.forSandbox(t.app.sandbox as ToolhostSandbox);
+  platform = ToolhostClientFactory.forSandbox(t.app.emulators.toolhost as ToolhostSandbox);
 });
 afterAll(async () => {
   await platform.close();

@@ -1,6 +1,6 @@
+import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
+import { emitLogLines } from '@deckhand/sandbox/toolhost/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ToolhostSandbox } from '../../src/sandbox/toolhost';
-import { emitLogLines } from '../../src/sandbox/toolhost/jobs';
 import { button, startTestApp, type TestApp } from '../support/app';
 import { waitFor } from '../support/wait';
 
@@ -10,7 +10,7 @@ let sandbox: ToolhostSandbox;
 
 beforeAll(async () => {
   t = await startTestApp({ TAIL_EDIT_MS: String(EDIT_MS), TAIL_MAX_MINUTES: '1' });
-  sandbox = t.app.sandbox as ToolhostSandbox;
+  sandbox = t.app.emulators.toolhost as ToolhostSandbox;
 });
 afterAll(async () => {
   await t.close();

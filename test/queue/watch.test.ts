@@ -1,6 +1,6 @@
+import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageHandle } from '../../src/core/command';
-import type { ToolhostSandbox } from '../../src/sandbox/toolhost';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
 import { startTestApp, type TestApp } from '../support/app';
 import { waitFor } from '../support/wait';
@@ -12,7 +12,7 @@ let cards = 0;
 
 beforeAll(async () => {
   t = await startTestApp();
-  sandbox = t.app.sandbox as ToolhostSandbox;
+  sandbox = t.app.emulators.toolhost as ToolhostSandbox;
   platform = ToolhostClientFactory.forSandbox(sandbox);
 });
 afterAll(async () => {

@@ -1,10 +1,11 @@
 /** The calendar emulator over raw HTTP: the plugin's envelopes, headers, error bodies, auth and trash. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import {
   type CalendarSandbox,
   SANDBOX_CALENDAR_USERS,
   startCalendarSandbox,
-} from '../../src/sandbox/calendar';
+} from '@deckhand/sandbox/calendar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let sandbox: CalendarSandbox;
 let api: string;

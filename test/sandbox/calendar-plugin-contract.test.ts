@@ -4,12 +4,13 @@
  * 90edbc0b), or WordPress core, and reported from a real WordPress 6.8 site. The file
  * and function are named in each test. Raw HTTP, as the plugin would be called.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import {
   type CalendarSandbox,
   SANDBOX_CALENDAR_USERS,
   startCalendarSandbox,
-} from '../../src/sandbox/calendar';
+} from '@deckhand/sandbox/calendar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let sandbox: CalendarSandbox;
 let api: string;

@@ -4,12 +4,13 @@
  * WordPress core (wordpress-develop: class-wp-rest-terms-controller.php, taxonomy.php, post.php).
  * Each test names the file and function it was read in. Raw HTTP, as the plugin would be called.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import {
   type CalendarSandbox,
   SANDBOX_CALENDAR_USERS,
   startCalendarSandbox,
-} from '../../src/sandbox/calendar';
+} from '@deckhand/sandbox/calendar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let sandbox: CalendarSandbox;
 let api: string;

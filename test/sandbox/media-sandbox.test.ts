@@ -2,15 +2,15 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type MediaSandbox,
   SANDBOX_MEDIA_KEY,
   sampleChunks,
   sampleSha256,
   startMediaSandbox,
-} from '../../src/sandbox/media';
-import type { MediaAccount } from '../../src/sandbox/media/state';
+} from '@deckhand/sandbox/media';
+import type { MediaAccount } from '@deckhand/sandbox/media/state';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '../support/wait';
 
 let sandbox: MediaSandbox;

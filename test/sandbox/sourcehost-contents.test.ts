@@ -1,13 +1,13 @@
 /**
  * The source host emulator's `GET /repos/{owner}/{repo}/contents/{path}` as GitHub describes it
- * (src/sandbox/sourcehost/contents.ts), read raw and through the typed client.
+ * (packages/sandbox/src/sourcehost/contents.ts), read raw and through the typed client.
  */
 import { createHash } from 'node:crypto';
+import { type SourcehostSandbox, startSourcehostSandbox } from '@deckhand/sandbox/sourcehost';
+import { putFiles } from '@deckhand/sandbox/sourcehost/contents';
+import { MYTOOL_JOBS_YAML } from '@deckhand/sandbox/sourcehost/seed';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpstreamError } from '../../src/core/errors';
-import { type SourcehostSandbox, startSourcehostSandbox } from '../../src/sandbox/sourcehost';
-import { putFiles } from '../../src/sandbox/sourcehost/contents';
-import { MYTOOL_JOBS_YAML } from '../../src/sandbox/sourcehost/seed';
 import { fileBytes, SourcehostFactory } from '../../src/services/sourcehost';
 
 let sandbox: SourcehostSandbox;

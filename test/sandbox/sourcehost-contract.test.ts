@@ -1,8 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type SourcehostSandbox, startSourcehostSandbox } from '@deckhand/sandbox/sourcehost';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SourcehostSandbox, startSourcehostSandbox } from '../../src/sandbox/sourcehost';
 import { type Exchange, expectConforms, type LoadedSpec, loadSpec, recordExchange } from '../support/openapi';
 import { waitFor } from '../support/wait';
 

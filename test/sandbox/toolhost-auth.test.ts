@@ -2,18 +2,19 @@
  * The gateway's authentication in the tool hosting sandbox: client certificates on the internal
  * listener, deploy tokens on the external one, and the per-API error shapes of refusals.
  */
-import { Hono } from 'hono';
-import { Agent } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import {
   createSandboxContext,
   createToolhostApp,
   startToolhostSandbox,
   type ToolhostSandbox,
-} from '../../src/sandbox/toolhost';
-import { toolAuth } from '../../src/sandbox/toolhost/auth';
-import { untrustedClientCert } from '../../src/sandbox/toolhost/certs';
-import { seedToolhost } from '../../src/sandbox/toolhost/seed';
+} from '@deckhand/sandbox/toolhost';
+import { toolAuth } from '@deckhand/sandbox/toolhost/auth';
+import { untrustedClientCert } from '@deckhand/sandbox/toolhost/certs';
+import { seedToolhost } from '@deckhand/sandbox/toolhost/seed';
+import { Hono } from 'hono';
+import { Agent } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Exchange,
   expectConforms,

@@ -2,9 +2,10 @@
  * Contract and lifecycle tests of the builds API emulator, over real HTTP on the internal (mTLS)
  * listener; every response is checked against builds-openapi.yaml.
  */
+
+import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { Agent, request as undiciRequest } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startToolhostSandbox, type ToolhostSandbox } from '../../src/sandbox/toolhost';
 import {
   type Exchange,
   expectConforms,

@@ -2,12 +2,13 @@
  * Contract and lifecycle tests of the components API emulator, over real HTTP on the internal
  * (mTLS) listener; every response is checked against components-openapi.yaml.
  */
+
+import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
+import { componentsStoreOf } from '@deckhand/sandbox/toolhost/components-store';
+import type { AppliedJob } from '@deckhand/sandbox/toolhost/context';
+import { MYTOOL_CONFIG, seededRepository } from '@deckhand/sandbox/toolhost/seed';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startToolhostSandbox, type ToolhostSandbox } from '../../src/sandbox/toolhost';
-import { componentsStoreOf } from '../../src/sandbox/toolhost/components-store';
-import type { AppliedJob } from '../../src/sandbox/toolhost/context';
-import { MYTOOL_CONFIG, seededRepository } from '../../src/sandbox/toolhost/seed';
 import {
   type Exchange,
   expectConforms,

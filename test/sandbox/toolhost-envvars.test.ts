@@ -3,12 +3,13 @@
  * is no OpenAPI document of the envvars API; responses are checked against zod schemas of the shapes
  * in specs/toolforge/envvars-schemas.md.
  */
+
+import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
+import { ENVVARS_QUOTA } from '@deckhand/sandbox/toolhost/envvars';
+import { SEEDED_ENVVARS, seedJobsLogsEnvvars } from '@deckhand/sandbox/toolhost/seed-jobs';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startToolhostSandbox, type ToolhostSandbox } from '../../src/sandbox/toolhost';
-import { ENVVARS_QUOTA } from '../../src/sandbox/toolhost/envvars';
-import { SEEDED_ENVVARS, seedJobsLogsEnvvars } from '../../src/sandbox/toolhost/seed-jobs';
 
 const Messages = z.strictObject({
   error: z.array(z.string()).optional(),

@@ -3,11 +3,12 @@
  * certificate (mTLS); every response is checked against jobs-openapi.yaml, with the documented
  * deviations of the real service listed explicitly.
  */
+
+import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
+import { emitLogLines, JOB_STEPS, SPAM_LINES_PER_STEP } from '@deckhand/sandbox/toolhost/jobs';
+import { SEEDED_JOBS, seedJobsLogsEnvvars } from '@deckhand/sandbox/toolhost/seed-jobs';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startToolhostSandbox, type ToolhostSandbox } from '../../src/sandbox/toolhost';
-import { emitLogLines, JOB_STEPS, SPAM_LINES_PER_STEP } from '../../src/sandbox/toolhost/jobs';
-import { SEEDED_JOBS, seedJobsLogsEnvvars } from '../../src/sandbox/toolhost/seed-jobs';
 import {
   type Exchange,
   expectConforms,

@@ -3,13 +3,14 @@
  * no OpenAPI document of the logs API; responses are checked against zod schemas of the shapes in
  * specs/toolforge/logs-schemas.md.
  */
+
+import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
+import { emitLogLines } from '@deckhand/sandbox/toolhost/jobs';
+import { LOGS_PAGE_SIZE } from '@deckhand/sandbox/toolhost/logs-page';
+import { seedJobsLogsEnvvars } from '@deckhand/sandbox/toolhost/seed-jobs';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startToolhostSandbox, type ToolhostSandbox } from '../../src/sandbox/toolhost';
-import { emitLogLines } from '../../src/sandbox/toolhost/jobs';
-import { LOGS_PAGE_SIZE } from '../../src/sandbox/toolhost/logs-page';
-import { seedJobsLogsEnvvars } from '../../src/sandbox/toolhost/seed-jobs';
 import { waitFor } from '../support/wait';
 
 const Messages = z.strictObject({

@@ -2,13 +2,14 @@
  * The calendar client against the calendar sandbox over real HTTP: creating, updating and trashing
  * events, credentials and rights, venues, organizers, categories and tags, with each documented error.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NotFoundError, PermissionDenied, type UpstreamError, UsageError } from '../../src/core/errors';
+
 import {
   type CalendarSandbox,
   SANDBOX_CALENDAR_USERS,
   startCalendarSandbox,
-} from '../../src/sandbox/calendar';
+} from '@deckhand/sandbox/calendar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NotFoundError, PermissionDenied, type UpstreamError, UsageError } from '../../src/core/errors';
 import { type CalendarClient, CalendarService } from '../../src/services/calendar';
 
 let sandbox: CalendarSandbox;

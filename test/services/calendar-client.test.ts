@@ -2,14 +2,15 @@
  * The calendar client against the calendar sandbox over real HTTP: the site, the namespace, and
  * reading events, with each documented error (writes: calendar-client-writes.test.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NotFoundError, UnreachableError, UpstreamError, UsageError } from '../../src/core/errors';
+
 import {
   type CalendarSandbox,
   SANDBOX_CALENDAR_USERS,
   SANDBOX_EVENT_PASSWORD,
   startCalendarSandbox,
-} from '../../src/sandbox/calendar';
+} from '@deckhand/sandbox/calendar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NotFoundError, UnreachableError, UpstreamError, UsageError } from '../../src/core/errors';
 import { type CalendarClient, CalendarService } from '../../src/services/calendar';
 
 let sandbox: CalendarSandbox;

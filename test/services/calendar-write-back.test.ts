@@ -3,14 +3,15 @@
  * calendar client against the emulator, which resets absent fields on update as the-events-calendar
  * 6.17.2 does (test/sandbox/calendar-plugin-contract.test.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NotFoundError, UpstreamError } from '../../src/core/errors';
+
 import {
   type CalendarSandbox,
   SANDBOX_CALENDAR_USERS,
   startCalendarSandbox,
-} from '../../src/sandbox/calendar';
-import type { EventPost, OrganizerPost, VenuePost } from '../../src/sandbox/calendar/state';
+} from '@deckhand/sandbox/calendar';
+import type { EventPost, OrganizerPost, VenuePost } from '@deckhand/sandbox/calendar/state';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NotFoundError, UpstreamError } from '../../src/core/errors';
 import {
   type CalendarClient,
   CalendarService,

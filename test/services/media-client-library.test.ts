@@ -3,10 +3,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type MediaSandbox, startMediaSandbox } from '@deckhand/sandbox/media';
+import type { MediaAccount } from '@deckhand/sandbox/media/state';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError, UnreachableError, UpstreamError } from '../../src/core/errors';
-import { type MediaSandbox, startMediaSandbox } from '../../src/sandbox/media';
-import type { MediaAccount } from '../../src/sandbox/media/state';
 import { BotWideKeySource, type MediaClient, MediaService } from '../../src/services/media';
 
 let sandbox: MediaSandbox;

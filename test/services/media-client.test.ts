@@ -3,10 +3,10 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { type MediaSandbox, sampleSha256, sampleStream, startMediaSandbox } from '@deckhand/sandbox/media';
+import type { MediaAccount } from '@deckhand/sandbox/media/state';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError, UnreachableError, UpstreamError } from '../../src/core/errors';
-import { type MediaSandbox, sampleSha256, sampleStream, startMediaSandbox } from '../../src/sandbox/media';
-import type { MediaAccount } from '../../src/sandbox/media/state';
 import { BotWideKeySource, type MediaClient, MediaService } from '../../src/services/media';
 import { waitFor } from '../support/wait';
 

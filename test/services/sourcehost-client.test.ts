@@ -1,5 +1,5 @@
+import { type SourcehostSandbox, startSourcehostSandbox } from '@deckhand/sandbox/sourcehost';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SourcehostSandbox, startSourcehostSandbox } from '../../src/sandbox/sourcehost';
 import {
   missingScopes,
   OAuthTokenError,

@@ -5,9 +5,10 @@
  * answer (the description's examples, optional fields left out, each enum value, non-date strings)
  * must parse. And a refused credential (401/403 from the source-host emulator) points to /link source.
  */
+
+import { type SourcehostSandbox, startSourcehostSandbox } from '@deckhand/sandbox/sourcehost';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpstreamError } from '../../src/core/errors';
-import { type SourcehostSandbox, startSourcehostSandbox } from '../../src/sandbox/sourcehost';
 import { SourcehostFactory } from '../../src/services/sourcehost';
 import { type LoadedSpec, loadSpec } from '../support/openapi';
 import { type SpecMock, startSpecMock, type Variant } from '../support/openapi-mock';

@@ -6,11 +6,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
+import { untrustedClientCert } from '@deckhand/sandbox/toolhost/certs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { PermissionDenied, UpstreamError, UsageError } from '../../src/core/errors';
-import { startToolhostSandbox, type ToolhostSandbox } from '../../src/sandbox/toolhost';
-import { untrustedClientCert } from '../../src/sandbox/toolhost/certs';
 import { ToolhostAccessError, type ToolhostClient, ToolhostClientFactory } from '../../src/services/toolhost';
 
 let sandbox: ToolhostSandbox;

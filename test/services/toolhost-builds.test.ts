@@ -1,7 +1,8 @@
 /** The builds client against the toolhost sandbox over real HTTPS (mTLS). */
+
+import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError, UpstreamError } from '../../src/core/errors';
-import { startToolhostSandbox, type ToolhostSandbox } from '../../src/sandbox/toolhost';
 import {
   type BuildLog,
   FINISHED_BUILD_STATUSES,

@@ -1,7 +1,8 @@
 /** The components client (config, deploy token, deployments) against the toolhost sandbox. */
+
+import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../src/core/errors';
-import { startToolhostSandbox, type ToolhostSandbox } from '../../src/sandbox/toolhost';
 import {
   type Deployment,
   FINISHED_DEPLOYMENT_STATUSES,

@@ -1,7 +1,8 @@
 /** The envvars client against the toolhost sandbox over real HTTPS. */
+
+import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../src/core/errors';
-import { startToolhostSandbox, type ToolhostSandbox } from '../../src/sandbox/toolhost';
 import { type ToolhostClient, ToolhostClientFactory } from '../../src/services/toolhost';
 
 let sandbox: ToolhostSandbox;

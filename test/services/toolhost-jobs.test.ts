@@ -1,12 +1,12 @@
 /** The jobs client against the toolhost sandbox over real HTTPS, plus NDJSON edge cases on a local server. */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
+import { untrustedClientCert } from '@deckhand/sandbox/toolhost/certs';
+import { emitLogLines } from '@deckhand/sandbox/toolhost/jobs';
+import { seedJobsLogsEnvvars } from '@deckhand/sandbox/toolhost/seed-jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError, UpstreamError } from '../../src/core/errors';
-import { startToolhostSandbox, type ToolhostSandbox } from '../../src/sandbox/toolhost';
-import { untrustedClientCert } from '../../src/sandbox/toolhost/certs';
-import { emitLogLines } from '../../src/sandbox/toolhost/jobs';
-import { seedJobsLogsEnvvars } from '../../src/sandbox/toolhost/seed-jobs';
 import {
   type LogEntry,
   type NewJob,

@@ -1,10 +1,10 @@
 /** The logs API client against the toolhost sandbox over real HTTPS, plus its NDJSON error line. */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
+import { emitLogLines } from '@deckhand/sandbox/toolhost/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpstreamError } from '../../src/core/errors';
-import { startToolhostSandbox, type ToolhostSandbox } from '../../src/sandbox/toolhost';
-import { emitLogLines } from '../../src/sandbox/toolhost/jobs';
 import {
   type LogEntry,
   parseLogsCursor,

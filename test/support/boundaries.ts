@@ -22,7 +22,9 @@ export type Layer =
   | 'commands'
   | 'adapters'
   | 'wiring'
-  | 'cli';
+  | 'cli'
+  | 'bench'
+  | 'tests';
 
 /** What one layer may import: layers freely, other layers for their types only. */
 export interface EdgeRule {
@@ -31,10 +33,29 @@ export interface EdgeRule {
   typesOf?: readonly Layer[];
 }
 
+/** Every layer of Deckhand itself (the harnesses, `bench` and `tests`, excluded). */
+const DECKHAND: readonly Layer[] = [
+  'shared',
+  'config',
+  'core',
+  'services',
+  'store',
+  'queue',
+  'web',
+  'sandbox',
+  'commands',
+  'adapters',
+  'wiring',
+  'cli',
+];
+
 /**
  * The allowed edges. A layer always may import itself (the adapters and command groups with the
  * narrower rule below). `shared` is the few leaf modules every layer uses: secret scrubbing
  * (`src/secrets.ts`, `src/secret-match.ts`), metrics, the logger and the system-package check.
+ * `sandbox` is the workspace package `packages/sandbox` (`@deckhand/sandbox`): it imports nothing
+ * of Deckhand's. `bench` measures the whole of Deckhand with the tests' fakes and support; `tests`
+ * (test/) is what bench may reach there, and is not itself checked.
  */
 export const ALLOWED: Readonly<Record<Layer, EdgeRule>> = {
   shared: { may: [] },
@@ -43,6 +64,8 @@ export const ALLOWED: Readonly<Record<Layer, EdgeRule>> = {
   services: { may: ['core', 'config', 'shared'] },
   store: { may: ['core', 'config', 'shared'] },
   sandbox: { may: [] },
+  bench: { may: [...DECKHAND, 'tests'] },
+  tests: { may: [...DECKHAND] },
   queue: { may: ['core', 'services', 'store', 'config', 'shared'] },
   web: { may: ['core', 'store', 'services', 'config', 'shared'] },
   commands: { may: ['core', 'services', 'shared'], typesOf: ['queue', 'store', 'config'] },
@@ -53,7 +76,7 @@ export const ALLOWED: Readonly<Record<Layer, EdgeRule>> = {
   cli: { may: ['wiring', 'core', 'config', 'shared'] },
 };
 
-/** Platform SDKs, each importable only by its own adapter (and tests). */
+/** Platform SDKs, each importable only by its own adapter (and tests and benches). */
 const SDKS: readonly { adapter: string; pattern: RegExp }[] = [
   { adapter: 'slack', pattern: /^@slack\// },
   { adapter: 'discord', pattern: /^(discord\.js|@discordjs\/)/ },
@@ -67,6 +90,14 @@ const RESTRICTED_PACKAGES: readonly { pattern: RegExp; layers: readonly Layer[] 
   { pattern: /^ioredis$/, layers: ['store', 'queue', 'wiring', 'cli'] },
 ];
 
+/** This repository's workspace packages, imported by name: the layer each one is. */
+const WORKSPACE_PACKAGES: readonly { pattern: RegExp; layer: Layer }[] = [
+  { pattern: /^@deckhand\/sandbox(\/|$)/, layer: 'sandbox' },
+];
+
+/** Layers that run Deckhand from outside: any platform's SDK and any restricted package are theirs to use. */
+const HARNESSES: readonly Layer[] = ['bench', 'tests'];
+
 const SHARED_FILES = new Set([
   'src/secrets.ts',
   'src/secret-match.ts',
@@ -75,6 +106,8 @@ const SHARED_FILES = new Set([
   'src/system-packages.ts',
 ]);
 const CONFIG_FILES = new Set(['src/config.ts', 'src/config-docs.ts']);
+/** The layers that are a folder of `src/`. */
+const SRC_FOLDERS: readonly Layer[] = ['core', 'services', 'store', 'queue', 'web', 'wiring'];
 
 /** The layer of a repository-relative path (with `/`), or `undefined` outside the checked tree. */
 export function layerOf(path: string): Layer | undefined {
@@ -84,10 +117,13 @@ export function layerOf(path: string): Layer | undefined {
   if (file === 'src/main.ts' || file === 'src/system-packages.ts' || file.startsWith('src/cli/'))
     return 'cli';
   // A folder import (`../commands`, `../src/wiring`) means its index.
-  const top = /^src\/([\w-]+)(\/|$)/.exec(path)?.[1];
-  if (top && top in ALLOWED) return top as Layer;
+  const top = /^src\/([\w-]+)(\/|$)/.exec(path)?.[1] as Layer | undefined;
+  if (top && SRC_FOLDERS.includes(top)) return top;
   if (/^adapters(\/|$)/.test(path)) return 'adapters';
   if (/^commands(\/|$)/.test(path)) return 'commands';
+  if (/^packages\/sandbox(\/|$)/.test(path)) return 'sandbox';
+  if (/^bench(\/|$)/.test(path)) return 'bench';
+  if (/^test(\/|$)/.test(path)) return 'tests';
   return undefined;
 }
 
@@ -167,17 +203,24 @@ export function checkFile(path: string, text: string): Violation[] {
   const violations: Violation[] = [];
   for (const edge of importsOf(path, text)) {
     const at = { file: path, line: edge.line, specifier: edge.specifier };
+    const workspace = WORKSPACE_PACKAGES.find((candidate) => candidate.pattern.test(edge.specifier));
+    if (workspace) {
+      const reason = edgeViolation(rule, from, workspace.layer, edge.typeOnly);
+      if (reason) violations.push({ ...at, reason });
+      continue;
+    }
     if (!edge.specifier.startsWith('.')) {
       const pkg = edge.specifier;
       const sdk = SDKS.find((candidate) => candidate.pattern.test(pkg));
-      if (sdk && !(from === 'adapters' && subfolder(path, 'adapters') === sdk.adapter)) {
+      const ownSdk = from === 'adapters' && subfolder(path, 'adapters') === sdk?.adapter;
+      if (sdk && !ownSdk && !HARNESSES.includes(from)) {
         violations.push({
           ...at,
           reason: `${from} imports the ${sdk.adapter} SDK (only adapters/${sdk.adapter}/ may)`,
         });
       }
       const restricted = RESTRICTED_PACKAGES.find((candidate) => candidate.pattern.test(pkg));
-      if (restricted && !restricted.layers.includes(from) && !edge.typeOnly) {
+      if (restricted && !restricted.layers.includes(from) && !HARNESSES.includes(from) && !edge.typeOnly) {
         violations.push({
           ...at,
           reason: `${from} imports ${pkg} (only ${restricted.layers.join(', ')} may)`,
@@ -196,12 +239,18 @@ export function checkFile(path: string, text: string): Violation[] {
       if (reason) violations.push({ ...at, reason });
       continue;
     }
-    if (rule.may.includes(to)) continue;
-    if (edge.typeOnly && rule.typesOf?.includes(to)) continue;
-    const typesNote = rule.typesOf?.includes(to) ? ' (types only, with `import type`)' : '';
-    violations.push({ ...at, reason: `${from} → ${to} is not an allowed edge${typesNote}` });
+    const reason = edgeViolation(rule, from, to, edge.typeOnly);
+    if (reason) violations.push({ ...at, reason });
   }
   return violations;
+}
+
+/** Why the edge `from → to` breaks `rule`, or `undefined` when it is allowed. */
+function edgeViolation(rule: EdgeRule, from: Layer, to: Layer, typeOnly: boolean): string | undefined {
+  if (to === from || rule.may.includes(to)) return undefined;
+  if (typeOnly && rule.typesOf?.includes(to)) return undefined;
+  const typesNote = rule.typesOf?.includes(to) ? ' (types only, with `import type`)' : '';
+  return `${from} → ${to} is not an allowed edge${typesNote}`;
 }
 
 /**
@@ -218,7 +267,7 @@ function sameLayerViolation(layer: Layer, path: string, target: string): string 
 }
 
 /** The folders the table covers. */
-export const CHECKED_ROOTS = ['src', 'adapters', 'commands'] as const;
+export const CHECKED_ROOTS = ['src', 'adapters', 'commands', 'packages/sandbox/src', 'bench'] as const;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

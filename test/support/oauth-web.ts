@@ -35,7 +35,7 @@ export async function linkDirectly(
   login: string,
   scopes: string[],
 ): Promise<string> {
-  const sandbox = app.accounts.sandbox;
+  const sandbox = app.emulators.sourcehost;
   if (!sandbox) throw new Error('no source host sandbox');
   const token = sandbox.controls.issueToken(login, scopes).token;
   await app.services.accounts.vault.put(user, 'source', { secret: { token }, meta: { login, scopes } });

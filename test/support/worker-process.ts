@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ToolhostSandbox } from '../../src/sandbox/toolhost';
+import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 

@@ -5,6 +5,8 @@
  * replaced by its replica with every command run once or refused.
  */
 import { randomBytes } from 'node:crypto';
+import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
+import { jobsRuntimeOf } from '@deckhand/sandbox/toolhost/jobs-engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderCheck } from '../../src/cli/doctor/check';
 import { redisChecks } from '../../src/cli/doctor/redis-checks';
@@ -13,8 +15,6 @@ import { silentLogger } from '../../src/log';
 import { forgetDiscovered } from '../../src/queue/discover-processor';
 import { bullPrefix, QUEUE_NAMES } from '../../src/queue/queues';
 import { TailState, tailKey } from '../../src/queue/tail-state';
-import type { ToolhostSandbox } from '../../src/sandbox/toolhost';
-import { jobsRuntimeOf } from '../../src/sandbox/toolhost/jobs-engine';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
 import { KeyLayoutError, queuesUsable } from '../../src/store/key-layout';
 import { ImportFollowers } from '../../src/store/links-imports';
@@ -44,7 +44,7 @@ afterAll(async () => {
 }, 120_000);
 
 const restarts = () =>
-  jobsRuntimeOf((slack.app.sandbox as ToolhostSandbox).ctx).get('mytool', 'web')?.restarts ?? 0;
+  jobsRuntimeOf((slack.app.emulators.toolhost as ToolhostSandbox).ctx).get('mytool', 'web')?.restarts ?? 0;
 
 async function slotOf(key: string): Promise<number> {
   return Number(await slack.app.redis.redis.cluster('KEYSLOT', key));
@@ -176,7 +176,7 @@ describe('Deckhand on a Redis Cluster', () => {
     expect(outcomes.filter((o) => o.refused)).toEqual([]);
     await waitFor(() => restarts() === before + 14, 60_000);
 
-    const platform = ToolhostClientFactory.forSandbox(slack.app.sandbox as ToolhostSandbox);
+    const platform = ToolhostClientFactory.forSandbox(slack.app.emulators.toolhost as ToolhostSandbox);
     try {
       const build = await platform
         .forTool('mytool')

@@ -4,12 +4,13 @@
  * "nothing was done" — none runs twice, none runs after being told it was not done, and the commands
  * after the failover run without a restart. The follow time is printed (figures, not asserted).
  */
+
+import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
+import { jobsRuntimeOf } from '@deckhand/sandbox/toolhost/jobs-engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderCheck } from '../../src/cli/doctor/check';
 import { redisChecks } from '../../src/cli/doctor/redis-checks';
 import { loadConfig } from '../../src/config';
-import type { ToolhostSandbox } from '../../src/sandbox/toolhost';
-import { jobsRuntimeOf } from '../../src/sandbox/toolhost/jobs-engine';
 import { type SlackBot, startSlackBot, USERS } from '../fakes/slack/harness';
 import { type SentinelGroup, startSentinelGroup } from '../support/redis-topologies';
 import { waitFor } from '../support/wait';
@@ -31,7 +32,7 @@ afterAll(async () => {
 });
 
 const restarts = () =>
-  jobsRuntimeOf((slack.app.sandbox as ToolhostSandbox).ctx).get('mytool', 'web')?.restarts ?? 0;
+  jobsRuntimeOf((slack.app.emulators.toolhost as ToolhostSandbox).ctx).get('mytool', 'web')?.restarts ?? 0;
 
 describe('a Sentinel failover under load', () => {
   it('doctor reports the Sentinel master and its replica', async () => {

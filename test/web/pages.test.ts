@@ -64,7 +64,7 @@ describe("Deckhand's HTML pages", () => {
     expect(confirm.status).toBe(200);
     expectPageHeaders(confirm);
     // Its form leads to the source host (Continue redirects there), and nowhere else.
-    const authorizeOrigin = new URL(t.app.accounts.sandbox?.webUrl ?? 'http://x').origin;
+    const authorizeOrigin = new URL(t.app.emulators.sourcehost?.webUrl ?? 'http://x').origin;
     expect(confirm.headers.get('content-security-policy')).toContain(
       `form-action 'self' ${authorizeOrigin};`,
     );

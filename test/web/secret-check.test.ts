@@ -3,9 +3,10 @@
  * in chat: a refused one is not stored, the form stays open with the reason and the chat is not told;
  * a service that cannot be asked stores nothing either and the page says it is the service.
  */
+
+import { SANDBOX_MEDIA_KEY } from '@deckhand/sandbox/media';
+import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_MEDIA_KEY } from '../../src/sandbox/media';
-import type { ToolhostSandbox } from '../../src/sandbox/toolhost';
 import type { VaultService } from '../../src/store/vault';
 import { startTestApp, type TestApp } from '../support/app';
 import { firstLinkOf, slackUser, startAccountWeb } from '../support/oauth-web';
@@ -68,7 +69,7 @@ describe('the secret page checks the credential with its service', () => {
   });
 
   it('the service down: nothing stored, the page says it is the service; once it is back the token is stored', async () => {
-    const sandbox = t.app.sandbox as ToolhostSandbox;
+    const sandbox = t.app.emulators.toolhost as ToolhostSandbox;
     const token = sandbox.deployTokenFor('mytool') as string;
     const [card] = await t.say('/link tool mytool', { user: 'UDOWN', private: true });
     const url = firstLinkOf(card);

@@ -20,7 +20,7 @@ afterAll(async () => {
 
 const importAnnouncements = () =>
   t.transcript.posted.filter((c) => c.title === 'mona/legacy-svn: import success');
-const sandbox = () => t.app.accounts.sandbox as NonNullable<typeof t.app.accounts.sandbox>;
+const sandbox = () => t.app.emulators.sourcehost as NonNullable<typeof t.app.emulators.sourcehost>;
 
 function post(body: string, headers: Record<string, string>) {
   return fetch(`${web.url}/webhooks/source`, {

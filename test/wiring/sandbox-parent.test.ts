@@ -4,8 +4,8 @@
  * of stdin — the parent is gone — stops the emulators.
  */
 import { PassThrough } from 'node:stream';
+import { type SourcehostSandbox, startSourcehostSandbox } from '@deckhand/sandbox/sourcehost';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SourcehostSandbox, startSourcehostSandbox } from '../../src/sandbox/sourcehost';
 import { listenToParent } from '../../src/wiring/sandbox-standalone';
 import { waitFor } from '../support/wait';
 

@@ -85,7 +85,7 @@ export class CalendarService {
   }
 
   /**
-   * The calendar of a running sandbox (`src/sandbox/calendar`), writing with the application
+   * The calendar of a running sandbox (`@deckhand/sandbox/calendar`), writing with the application
    * password it seeds, so the terminal user can create events at once.
    */
   static forSandbox(

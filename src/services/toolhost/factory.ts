@@ -53,7 +53,7 @@ export interface ToolhostClientFactoryOptions {
 }
 
 /**
- * What a factory needs from a running platform emulator; `src/sandbox/toolhost`'s sandbox fits
+ * What a factory needs from a running platform emulator; `@deckhand/sandbox/toolhost`'s sandbox fits
  * (structurally, so this module does not depend on the sandbox).
  */
 export interface ToolhostSandboxEndpoints {

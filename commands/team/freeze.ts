@@ -1,0 +1,150 @@
+/** `/tool freeze`, `/tool freezes`, `/tool unfreeze`: weekly windows in which a tool's changes are refused. */
+import { z } from 'zod';
+import type { ChangeGuardStore, ToolFreeze } from '../../src/core/change-guard';
+import { UsageError } from '../../src/core/errors';
+import {
+  insideWindow,
+  parseFreezeWindow,
+  windowEnd,
+  windowStart,
+  windowText,
+} from '../../src/core/freeze-window';
+import type { CardField } from '../../src/core/reply';
+import { absoluteText, DEFAULT_TIME_ZONE } from '../../src/core/times';
+import { toolName } from '../args';
+import { command } from './context';
+import { lockFields } from './lock';
+
+/** The most freeze windows one tool keeps. */
+const MAX_FREEZES = 20;
+
+/** `/tool freeze <tool> <day HH:MM - day HH:MM> [--zone Europe/Berlin]`. */
+export const toolFreezeCommand = command({
+  name: 'tool freeze',
+  summary: 'Add a weekly freeze window: deploys and destructive commands are refused inside it',
+  args: z.object({
+    tool: toolName,
+    window: z
+      .array(z.string())
+      .min(1, 'say when the tool is frozen each week, e.g. fri 15:00 - mon 08:00')
+      .describe('the weekly window, e.g. fri 15:00 - mon 08:00'),
+    zone: z
+      .string()
+      .max(64)
+      .optional()
+      .describe('time zone of the window, e.g. Europe/Berlin (default: this conversation’s, /timezone)'),
+  }),
+  positional: ['tool', 'window'],
+  examples: [
+    '/tool freeze mytool fri 15:00 - mon 08:00',
+    '/tool freeze mytool sat 00:00 - sun 23:59 --zone UTC',
+  ],
+  permission: 'write',
+  sideEffect: true,
+  effect: { check: (args) => `/tool freezes ${args.tool}` },
+  async run({ args, services, invocation }) {
+    const zone =
+      args.zone?.trim() || (await services.timeZones.get(invocation.conversationId)) || DEFAULT_TIME_ZONE;
+    const window = parseFreezeWindow(args.window.join(' '), zone);
+    const guards = services.accounts.guards;
+    if ((await guards.freezes(args.tool)).length >= MAX_FREEZES) {
+      throw new UsageError(`${args.tool} already has ${MAX_FREEZES} freeze windows, the most it keeps.`, {
+        hint: `Remove one first (/tool freezes ${args.tool} lists them). Nothing was added.`,
+      });
+    }
+    const now = Date.now();
+    const id = await guards.addFreeze(args.tool, { ...window, by: invocation.user.name, addedAt: now });
+    const inside = insideWindow(window, now);
+    const next = inside
+      ? `It holds now, until ${absoluteText({ at: windowEnd(window, now) }, zone)}.`
+      : `Next from ${absoluteText({ at: windowStart(window, now) }, zone)} to ${absoluteText({ at: windowEnd(window, windowStart(window, now)) }, zone)}.`;
+    return {
+      title: `Freeze window ${id} added to ${args.tool}`,
+      text: `Every week ${windowText(window)} (${zone}), deploys and destructive commands of ${args.tool} are refused. ${next}`,
+      footer: `Remove it with /tool unfreeze ${args.tool} ${id}.`,
+      status: 'success',
+    };
+  },
+});
+
+/** The lock and freeze windows of a tool as card fields, and whether they hold now. */
+export interface GuardState {
+  /** `Locked by`, `Since`, `Until`, `Reason` (or `Lock: not locked`), then one field per window. */
+  fields: CardField[];
+  /** True when a guarded command would be refused now. */
+  blocked: boolean;
+  freezes: ToolFreeze[];
+}
+
+/**
+ * What holds a tool's changes, for any card that shows the tool (`/tool freezes`, the status card):
+ * the lock in force and each freeze window with when it holds.
+ */
+export async function guardState(
+  guards: ChangeGuardStore,
+  tool: string,
+  now = Date.now(),
+): Promise<GuardState> {
+  const [lock, freezes] = await Promise.all([guards.currentLock(tool, now), guards.freezes(tool)]);
+  const fields: CardField[] = lock ? lockFields(lock) : [{ label: 'Lock', value: 'not locked' }];
+  for (const freeze of freezes) {
+    const state = insideWindow(freeze, now)
+      ? `holds now, until ${absoluteText({ at: windowEnd(freeze, now) }, freeze.zone)}`
+      : `next from ${absoluteText({ at: windowStart(freeze, now) }, freeze.zone)}`;
+    fields.push({
+      label: `Freeze ${freeze.id}`,
+      value: `${windowText(freeze)} (${freeze.zone}), added by ${freeze.by}: ${state}`,
+    });
+  }
+  const blocked = lock !== undefined || freezes.some((freeze) => insideWindow(freeze, now));
+  return { fields, blocked, freezes };
+}
+
+/** `/tool freezes <tool>`: the lock and the freeze windows of a tool. */
+export const toolFreezesCommand = command({
+  name: 'tool freezes',
+  summary: 'Show the lock and the weekly freeze windows of a tool',
+  args: z.object({ tool: toolName }),
+  positional: ['tool'],
+  examples: ['/tool freezes mytool'],
+  permission: 'read',
+  sideEffect: false,
+  async run({ args, services }) {
+    const { fields, blocked, freezes } = await guardState(services.accounts.guards, args.tool);
+    return {
+      title: `Locks and freezes of ${args.tool}`,
+      text: blocked
+        ? `Deploys and destructive commands of ${args.tool} are refused now.`
+        : `Deploys and destructive commands of ${args.tool} run now.`,
+      fields,
+      footer: freezes.length
+        ? `Remove a window with /tool unfreeze ${args.tool} <id>.`
+        : `No freeze windows. Add one with /tool freeze ${args.tool} fri 15:00 - mon 08:00.`,
+      status: blocked ? 'warning' : 'info',
+    };
+  },
+});
+
+/** `/tool unfreeze <tool> <id>`. */
+export const toolUnfreezeCommand = command({
+  name: 'tool unfreeze',
+  summary: 'Remove a weekly freeze window of a tool (its id is in /tool freezes)',
+  args: z.object({
+    tool: toolName,
+    id: z.string().regex(/^\d{1,9}$/, 'must be the number of a freeze window, as /tool freezes shows it'),
+  }),
+  positional: ['tool', 'id'],
+  examples: ['/tool unfreeze mytool 1'],
+  permission: 'write',
+  sideEffect: true,
+  effect: { check: (args) => `/tool freezes ${args.tool}` },
+  async run({ args, services }) {
+    const guards = services.accounts.guards;
+    if (!(await guards.removeFreeze(args.tool, args.id))) {
+      throw new UsageError(`${args.tool} has no freeze window ${args.id}.`, {
+        hint: `/tool freezes ${args.tool} lists its windows. Nothing was changed.`,
+      });
+    }
+    return { text: `Freeze window ${args.id} of ${args.tool} removed.`, status: 'success' };
+  },
+});

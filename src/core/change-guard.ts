@@ -1,0 +1,144 @@
+/**
+ * The change guard: a deploy or destructive command (`guarded: true` on its definition) is refused
+ * while its tool is locked (`/tool lock`) or inside one of its weekly freeze windows (`/tool freeze`).
+ * The refusal comes with the access check, before any confirmation is asked, and again when a
+ * Confirm button is pressed: it names who locked the tool, since when, why, until when and how to
+ * unlock it (or which window holds and when it ends).
+ */
+import type { ChatUser, PermissionLevel } from './command';
+import { UsageError } from './errors';
+import { type FreezeWindow, insideWindow, windowEnd, windowText } from './freeze-window';
+import type { Policy } from './policy';
+import { absoluteText } from './times';
+
+/** A lock on a tool: who holds it, since when, why, and when it expires. */
+export interface ToolLock {
+  tool: string;
+  /** `platform:workspace:id` of the holder. */
+  holder: string;
+  /** The holder's display name. */
+  name: string;
+  /** The conversation it was taken in. */
+  conversationId: string;
+  reason?: string;
+  /** Unix ms. */
+  since: number;
+  /** Unix ms: the lock is gone after this. */
+  until: number;
+}
+
+/** A weekly freeze window of a tool, as stored. */
+export interface ToolFreeze extends FreezeWindow {
+  /** Short id, for `/tool unfreeze`. */
+  id: string;
+  /** Display name of who added it. */
+  by: string;
+  /** Unix ms. */
+  addedAt: number;
+}
+
+/** What taking a lock did. */
+export type LockResult =
+  /** Taken (or renewed by its own holder); `previous` is the lock it replaced with `take`. */
+  | { kind: 'taken'; lock: ToolLock; previous?: ToolLock }
+  /** Someone else holds it, and `take` was not asked. */
+  | { kind: 'held'; lock: ToolLock };
+
+/** Where locks and freezes are kept (Redis: `src/store/tool-guards.ts`). */
+export interface ChangeGuardStore {
+  /** Takes the lock atomically: free, expired, the holder's own, or `take` → taken; else held. */
+  lock(lock: ToolLock, options: { take: boolean }): Promise<LockResult>;
+  /** Removes the lock; resolves with the lock removed, if there was one. */
+  unlock(tool: string): Promise<ToolLock | undefined>;
+  /** The lock in force, if any. */
+  currentLock(tool: string, now?: number): Promise<ToolLock | undefined>;
+  /** Adds a freeze window; resolves with its id. */
+  addFreeze(tool: string, freeze: Omit<ToolFreeze, 'id'>): Promise<string>;
+  /** Removes a freeze window; false when there is none with that id. */
+  removeFreeze(tool: string, id: string): Promise<boolean>;
+  /** The tool's freeze windows, oldest first. */
+  freezes(tool: string): Promise<ToolFreeze[]>;
+}
+
+/**
+ * A guarded command refused because of a lock or a freeze: shown like a refused input (a warning,
+ * to the person only), audited as `locked`.
+ */
+export class ChangeLockedError extends UsageError {
+  override readonly code: string = 'locked';
+
+  constructor(message: string, hint: string) {
+    super(message, { hint });
+  }
+}
+
+/** `Sat 28 Nov 2026, 07:00 UTC`: times in refusals (which have no reader zone) in UTC. */
+function when(at: number, zone?: string): string {
+  return absoluteText({ at }, zone);
+}
+
+/** The refusal for a lock in force. */
+export function lockedError(lock: ToolLock, command: string): ChangeLockedError {
+  const why = lock.reason ? ` ("${lock.reason}")` : '';
+  return new ChangeLockedError(
+    `${lock.tool} is locked by ${lock.name} since ${when(lock.since)}${why}, until ${when(lock.until)}. /${command} was not run; nothing was changed.`,
+    `A maintainer of ${lock.tool} can unlock it with /tool unlock ${lock.tool}, or wait until the lock expires.`,
+  );
+}
+
+/** The refusal for a freeze window that holds now. */
+export function frozenError(
+  freeze: ToolFreeze,
+  tool: string,
+  command: string,
+  now: number,
+): ChangeLockedError {
+  return new ChangeLockedError(
+    `${tool} is in a freeze window (${windowText(freeze)}, ${freeze.zone}, added by ${freeze.by}) until ${when(windowEnd(freeze, now), freeze.zone)}. /${command} was not run; nothing was changed.`,
+    `Run it after the window ends, or a maintainer can remove the window with /tool unfreeze ${tool} ${freeze.id}.`,
+  );
+}
+
+/** The refusal for `command` on `tool` at `now`, if a lock or a freeze holds. */
+export async function guardRefusal(
+  store: ChangeGuardStore,
+  tool: string,
+  command: string,
+  now = Date.now(),
+): Promise<ChangeLockedError | undefined> {
+  const [lock, freezes] = await Promise.all([store.currentLock(tool, now), store.freezes(tool)]);
+  if (lock) return lockedError(lock, command);
+  const frozen = freezes.find((freeze) => insideWindow(freeze, now));
+  return frozen ? frozenError(frozen, tool, command, now) : undefined;
+}
+
+/** What {@link GuardedPolicy} needs. */
+export interface GuardedPolicyDeps {
+  /** The access rules. */
+  inner: Policy;
+  store: ChangeGuardStore;
+  /** True when the named command is `guarded` (read from its definition in the registry). */
+  isGuarded(command: string): boolean;
+  now?: () => number;
+}
+
+/**
+ * The access policy with the change guard after it: the command runner checks it before it asks for a
+ * confirmation and again at Confirm, so a guarded command during a lock or a freeze is refused at
+ * both points, and only once the user is allowed at all (a stranger learns nothing of the lock).
+ */
+export class GuardedPolicy implements Policy {
+  constructor(private readonly deps: GuardedPolicyDeps) {}
+
+  async check(
+    user: ChatUser,
+    level: PermissionLevel,
+    tool: string | undefined,
+    command?: string,
+  ): Promise<void> {
+    await this.deps.inner.check(user, level, tool, command);
+    if (!tool || !command || !this.deps.isGuarded(command)) return;
+    const refusal = await guardRefusal(this.deps.store, tool, command, (this.deps.now ?? Date.now)());
+    if (refusal) throw refusal;
+  }
+}

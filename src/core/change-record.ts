@@ -1,0 +1,94 @@
+/**
+ * The change record: the one description of a state-changing command (`sideEffect: true`) once its
+ * outcome is known. The command runner hands every such run or refusal to its `audit` hook, which
+ * {@link changeRecorder} turns into exactly one record; the audit trail (`/audit`) stores and shows
+ * it, and every later reader (announcements, an operations-log bridge) reads the same record rather
+ * than describing what happened again.
+ */
+import type { ChatUser, Invocation } from './command';
+
+/**
+ * One change made through Deckhand, as stored in the audit stream. Stable shape: readers outside the
+ * bot (an operations-log bridge) rely on these fields.
+ */
+export interface ChangeRecord {
+  /** When the outcome was known, Unix ms. */
+  at: number;
+  /** The chat platform it was typed on (`slack`, `discord`, `telegram`, `shell`). */
+  platform: string;
+  /** Who: `platform:workspace:id` of the chat user. */
+  user: string;
+  /** Who: the chat user's display name. */
+  name: string;
+  /**
+   * Who, across platforms: the linked source-host account (`source:<login>`) when the user linked
+   * one; absent otherwise.
+   */
+  identity?: string;
+  /** Where it was typed: the conversation id (`slack:T1:C1`). */
+  conversationId: string;
+  /** What: the command's name (`deploy`, `tool lock`, `envvars set`). */
+  command: string;
+  /** The tool it acted on, if any. */
+  tool?: string;
+  /** What, in detail: the arguments, without the secret ones. */
+  args: Record<string, unknown>;
+  /**
+   * How it ended: `ok`, `deferred` (waits for the user), `pending`, or the error code of a refusal or
+   * failure (`permission`, `locked`, `usage`, `upstream`, `internal`, …).
+   */
+  outcome: string;
+}
+
+/** What the command runner's audit hook receives for one side-effect command run or refusal. */
+export interface ChangeEvent {
+  invocation: Invocation;
+  command: string;
+  /** Arguments with the secret ones already left out. */
+  args: Record<string, unknown>;
+  outcome: string;
+}
+
+/** What {@link changeRecorder} needs. */
+export interface ChangeRecorderDeps {
+  /** The linked cross-platform identity of a chat user (`source:<login>`), if any. */
+  identityOf(user: ChatUser): Promise<string | undefined>;
+  /** Stores the record (the audit stream). */
+  write(record: ChangeRecord): Promise<void>;
+  /** The clock (ms). */
+  now?: () => number;
+}
+
+/** `platform:workspace:id`: the chat user as the record names them. */
+export function userKeyOf(user: ChatUser): string {
+  return `${user.platform}:${user.workspace}:${user.id}`;
+}
+
+/** The record of one event, with the identity found for its user. */
+export function changeRecordOf(event: ChangeEvent, identity: string | undefined, at: number): ChangeRecord {
+  const { invocation, command, args, outcome } = event;
+  return {
+    at,
+    platform: invocation.user.platform,
+    user: userKeyOf(invocation.user),
+    name: invocation.user.name,
+    ...(identity ? { identity } : {}),
+    conversationId: invocation.conversationId,
+    command,
+    ...(typeof args.tool === 'string' ? { tool: args.tool } : {}),
+    args,
+    outcome,
+  };
+}
+
+/**
+ * The command runner's audit hook: one {@link ChangeRecord} per event. An identity that cannot be read
+ * (the vault unavailable) leaves the field out rather than losing the record.
+ */
+export function changeRecorder(deps: ChangeRecorderDeps): (event: ChangeEvent) => Promise<void> {
+  const now = deps.now ?? Date.now;
+  return async (event) => {
+    const identity = await deps.identityOf(event.invocation.user).catch(() => undefined);
+    await deps.write(changeRecordOf(event, identity, now()));
+  };
+}

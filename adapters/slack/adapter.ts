@@ -74,7 +74,7 @@ export class SlackAdapter implements PlatformAdapter {
       clientOptions,
     });
 
-    const dialogs = confirmDialogs(context.app.actions, context.app.dispatcher.registry);
+    const dialogs = confirmDialogs(context.app.actions, context.app.runner.registry);
     const messenger = new SlackMessenger({ clients, redis, prefix, logger, dialogs });
     context.app.messengers.register('slack', messenger);
     const tokenFor = async (team: string) => (await clients.forTeam(team)).token;
@@ -123,9 +123,9 @@ export class SlackAdapter implements PlatformAdapter {
       deferInitialization: true,
     });
     registerHandlers(bolt, {
-      dispatcher: context.app.dispatcher,
+      runner: context.app.runner,
       handoff: new CommandHandoff({
-        dispatcher: context.app.dispatcher,
+        runner: context.app.runner,
         queue: context.role === 'web' ? context.app.commandQueue : undefined,
         logger,
       }),

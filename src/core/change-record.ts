@@ -1,6 +1,6 @@
 /**
  * The change record: the one description of a state-changing command (`sideEffect: true`) once its
- * outcome is known. The dispatcher hands every such run or refusal to its `audit` hook, which
+ * outcome is known. The command runner hands every such run or refusal to its `audit` hook, which
  * {@link changeRecorder} turns into exactly one record; the audit trail (`/audit`) stores and shows
  * it, and every later reader (announcements, an operations-log bridge) reads the same record rather
  * than describing what happened again.
@@ -40,7 +40,7 @@ export interface ChangeRecord {
   outcome: string;
 }
 
-/** What the dispatcher's audit hook receives for one side-effect command run or refusal. */
+/** What the command runner's audit hook receives for one side-effect command run or refusal. */
 export interface ChangeEvent {
   invocation: Invocation;
   command: string;
@@ -82,7 +82,7 @@ export function changeRecordOf(event: ChangeEvent, identity: string | undefined,
 }
 
 /**
- * The dispatcher's audit hook: one {@link ChangeRecord} per event. An identity that cannot be read
+ * The command runner's audit hook: one {@link ChangeRecord} per event. An identity that cannot be read
  * (the vault unavailable) leaves the field out rather than losing the record.
  */
 export function changeRecorder(deps: ChangeRecorderDeps): (event: ChangeEvent) => Promise<void> {

@@ -41,7 +41,7 @@ export function openWeb(app: App): WebServer {
   );
   web.serveMetrics(metrics);
   logger.info(`metrics: ${metrics.describe()}`);
-  app.accounts.mount(web);
+  app.accounts.mount(web, app);
   web.healthCheck('redis', async () => (await app.redis.redis.ping()) === 'PONG');
   web.healthCheck('queues', () => queuesUsable(app.queues, config.REDIS_KEY_PREFIX));
   return web;

@@ -24,7 +24,7 @@ export interface ShellIo {
 export function createShell(app: App, io: ShellIo): ShellAdapter {
   const tails = app.services.tails;
   const shell = new ShellAdapter({
-    dispatcher: app.dispatcher,
+    runner: app.runner,
     watches: app.services.watches,
     ...(tails instanceof QueueTailService ? { stopTails: () => tails.stopAll() } : {}),
     ...io,

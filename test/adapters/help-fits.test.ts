@@ -14,7 +14,7 @@ import { commandRegistry } from '../../src/wiring';
 const registry = commandRegistry();
 const forms = namespacedForms(new Map([['slack', 'deckhand']]), registry.groups());
 
-/** A help card as the dispatcher hands it to an adapter: in the platform's form, buttons with ids. */
+/** A help card as the command runner hands it to an adapter: in the platform's form, buttons with ids. */
 function asPosted(draft: DraftCard, platform: Platform): Card {
   const { actions, tool: _tool, ...rest } = draft;
   const card = cardInForm(rest, forms(platform));

@@ -30,7 +30,7 @@ export function recordChatApiCall(
   chatApiCalls.inc({ platform, method });
   if (result === 'rate-limited') chatApiRateLimited.inc({ platform, method });
   if (result === 'error') chatApiErrors.inc({ platform, method });
-  logger?.debug({ platform, method, result, ...(status !== undefined ? { status } : {}) }, 'chat api call');
+  logger?.debug({ platform, method, result, status }, 'chat api call');
 }
 
 /** Records one acknowledgement that took `seconds`. */

@@ -78,7 +78,7 @@ async function run(args: Run): Promise<number> {
         waitSeconds: args.waitSeconds,
         interactive,
         answers: args.answers,
-        ...(args.as !== undefined ? { as: args.as } : {}),
+        as: args.as,
         fromStart: args.command === 'start',
       });
     }

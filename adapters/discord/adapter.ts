@@ -95,7 +95,7 @@ export class DiscordAdapter implements PlatformAdapter {
         lister: toolListings(app.services.toolhost, knownTools(config, app.sandboxTools)),
         bindings: app.services.bindings,
         onError: (error, source) => logger.debug({ err: error, source }, 'autocomplete lookup failed'),
-        ...(this.options.suggestionTtlMs !== undefined ? { ttlMs: this.options.suggestionTtlMs } : {}),
+        ttlMs: this.options.suggestionTtlMs,
       }),
       deduper: this.context.deduper,
       clicks: new ClickGuard((seconds) => app.claims(seconds)),

@@ -70,7 +70,7 @@ export class SlackAdapter implements PlatformAdapter {
         : undefined;
     const clients = new SlackClients({
       ...(settings.botToken ? { botToken: settings.botToken } : {}),
-      ...(installations ? { installations } : {}),
+      installations,
       clientOptions,
     });
 

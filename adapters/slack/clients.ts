@@ -11,7 +11,7 @@ export interface SlackClientsOptions {
   /** Single workspace: this token for every team. */
   botToken?: string;
   /** Multi-workspace: bot tokens from the installations. */
-  installations?: InstallationStore;
+  installations?: InstallationStore | undefined;
   /** Options of every WebClient (API URL, logger, retry policy). */
   clientOptions: webApi.WebClientOptions;
 }

@@ -62,7 +62,7 @@ export function incomingFiles(
     const name = file.name ?? file.title ?? file.id;
     const incoming: IncomingFile = {
       name,
-      ...(file.size !== undefined ? { size: file.size } : {}),
+      size: file.size,
       ...(file.mimetype ? { mimeType: file.mimetype } : {}),
       open: () => download(url, name, token, fetchImpl),
       ...(team !== undefined ? { locator: { platform: 'slack', team, url, name } } : {}),

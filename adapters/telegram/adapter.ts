@@ -66,8 +66,8 @@ export class TelegramAdapter implements PlatformAdapter {
     const log = logger.child({ platform: 'telegram' });
     this.reachability = new ApiReachability(log);
     this.bot = createBot(config, {
-      ...(options.throttle ? { throttle: options.throttle } : {}),
-      ...(options.botInfo ? { botInfo: options.botInfo } : {}),
+      throttle: options.throttle,
+      botInfo: options.botInfo,
       logger: log,
       observe: this.reachability.transformer,
     });

@@ -31,9 +31,9 @@ export function isCloudApi(config: Config): boolean {
 
 /** Options of {@link createBot}. */
 export interface BotOptions {
-  throttle?: ThrottleOptions;
+  throttle?: ThrottleOptions | undefined;
   /** Skip `getMe` at start (tests). */
-  botInfo?: UserFromGetMe;
+  botInfo?: UserFromGetMe | undefined;
   /** Longest `retry_after` waited out, in seconds (longer ones fail the request). */
   maxRetryDelaySeconds?: number;
   /** Where each API call is logged at debug level (default: nowhere; the calls are counted anyway). */

@@ -66,7 +66,7 @@ function largestPhoto(
   return {
     fileId: best.file_id,
     name: `photo_${best.file_unique_id}.jpg`,
-    ...(best.file_size !== undefined ? { size: best.file_size } : {}),
+    size: best.file_size,
     mimeType: 'image/jpeg',
   };
 }
@@ -88,7 +88,7 @@ function mediaOf(
   return {
     fileId: doc.file_id,
     name,
-    ...(doc.file_size !== undefined ? { size: doc.file_size } : {}),
+    size: doc.file_size,
     ...(doc.mime_type ? { mimeType: doc.mime_type } : {}),
   };
 }
@@ -143,14 +143,14 @@ export function incomingFiles(
   }
   const file: IncomingFile = {
     name: media.name,
-    ...(media.size !== undefined ? { size: media.size } : {}),
+    size: media.size,
     ...(media.mimeType ? { mimeType: media.mimeType } : {}),
     open: () => download(source, media.fileId, media.name, media.size),
     locator: {
       platform: 'telegram',
       fileId: media.fileId,
       name: media.name,
-      ...(media.size !== undefined ? { size: media.size } : {}),
+      size: media.size,
     },
   };
   return { files: [file], oversized: [] };

@@ -86,10 +86,10 @@ async function updateTerm(
     }
   }
   const term = await api.update(id, {
-    ...(fields.name !== undefined ? { name: fields.name } : {}),
-    ...(fields.description !== undefined ? { description: fields.description } : {}),
-    ...(fields.slug !== undefined ? { slug: fields.slug } : {}),
-    ...(parent !== undefined ? { parent } : {}),
+    name: fields.name,
+    description: fields.description,
+    slug: fields.slug,
+    parent,
   });
   return {
     text: `${title(kind)} #${term.id} “${term.name}” updated (slug ${term.slug}).`,

@@ -53,7 +53,11 @@ export function parseUntil(text: string, zone: string, now: number): number {
 }
 
 /** When a lock taken at `now` ends, from `--for` or `--until` (not both). */
-export function lockEnd(options: { for?: string; until?: string }, zone: string, now: number): number {
+export function lockEnd(
+  options: { for?: string | undefined; until?: string | undefined },
+  zone: string,
+  now: number,
+): number {
   if (options.for !== undefined && options.until !== undefined) {
     throw new UsageError('Give --for or --until, not both.', {
       hint: 'E.g. /tool lock mytool --for 2h, or /tool lock mytool --until 18:00.',

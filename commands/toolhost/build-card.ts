@@ -96,7 +96,7 @@ export const buildWatch: WatchKind<AppServices> = {
     return {
       state: BUILD_WORD[build.status],
       terminal: FINISHED_BUILD_STATUSES.has(build.status),
-      ...(outcome ? { outcome } : {}),
+      outcome,
       detail: `Build ${build.build_id}${ref}: ${build.message ? buildMessageInWords(build.message, tool) : BUILD_WORD[build.status]}`,
       card: withWarnings(buildCard(tool, build), client),
     };

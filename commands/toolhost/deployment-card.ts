@@ -143,7 +143,7 @@ export const deploymentWatch: WatchKind<AppServices> = {
     return {
       state: deployment.status,
       terminal: FINISHED_DEPLOYMENT_STATUSES.has(deployment.status),
-      ...(outcome ? { outcome } : {}),
+      outcome,
       detail: `Deployment ${deployment.deploy_id} ${HEADLINE[deployment.status]}.${deployment.long_status && outcome ? ` ${readableTimes(buildMessageInWords(deployment.long_status, tool))}` : ''}`,
       card: withWarnings(deploymentCard(tool, deployment), client),
     };

@@ -96,7 +96,7 @@ export const jobWatch: WatchKind<AppServices> = {
     return {
       state: job.status?.short ?? job.status_short ?? 'unknown',
       terminal: jobRunEnd(job) !== undefined,
-      ...(outcome ? { outcome } : {}),
+      outcome,
       detail: `Job ${job.name} is ${jobState(job)}.`,
       card: withWarnings(jobCard(tool, job), client),
     };

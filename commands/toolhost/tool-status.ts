@@ -72,7 +72,7 @@ export const toolStatusCommand = toolCommand({
       fields.push({
         label: 'Latest build',
         value: `${BUILD_WORD[b.value.status]} · ${b.value.build_id}`,
-        ...(started ? { time: started } : {}),
+        time: started,
       });
       if (b.value.status === 'BUILD_FAILURE' || b.value.status === 'BUILD_TIMEOUT') note('warning');
     } else fields.push({ label: 'Latest build', value: b.note ?? '' });
@@ -83,7 +83,7 @@ export const toolStatusCommand = toolCommand({
       fields.push({
         label: 'Latest deployment',
         value: `${d.value.status} · ${d.value.deploy_id}`,
-        ...(started ? { time: started } : {}),
+        time: started,
       });
       if (d.value.status === 'failed' || d.value.status === 'timed_out') note('danger');
       if (d.value.status === 'pending' || d.value.status === 'running') note('progress');

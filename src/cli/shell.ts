@@ -22,7 +22,7 @@ export interface ShellOptions {
    * `--as`: the terminal user, with only the rights ADMINS and TOOL_MAINTAINERS give them (without
    * it, the terminal user is an admin).
    */
-  as?: string;
+  as?: string | undefined;
   /** `deckhand start` chose the terminal chat because no chat platform is configured. */
   fromStart?: boolean;
 }

@@ -14,7 +14,7 @@ export interface StoredAction {
    * On a Confirm button of a command with `resolve`: the bound target's label and version, checked
    * again at the click (the arguments hold its exact id).
    */
-  target?: { label: string; version?: string };
+  target?: { label: string; version?: string | undefined } | undefined;
 }
 
 /** Where buttons' meanings and open forms live (Redis in production: `src/store/actions.ts`). */

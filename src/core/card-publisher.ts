@@ -129,7 +129,7 @@ export class CardPublisher implements CardPublishing {
       conversationId,
       expiresAt: Date.now() + ttl * 1000,
       ...(action.confirmed ? { confirmed: true } : {}),
-      ...(target ? { target } : {}),
+      target,
     });
     return { label: action.label, actionId, ...(action.style ? { style: action.style } : {}) };
   }

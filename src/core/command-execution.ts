@@ -185,9 +185,7 @@ export class CommandExecution<S> {
         ttlSeconds: 600,
       },
       invocation.conversationId,
-      bound
-        ? { label: bound.label, ...(bound.version !== undefined ? { version: bound.version } : {}) }
-        : undefined,
+      bound ? { label: bound.label, version: bound.version } : undefined,
     );
     const cancel = await publisher.storeAction(
       {

@@ -20,8 +20,8 @@ export type CommandInput =
 /** A file as queued: its description and where it can be opened again. */
 export interface QueuedFile {
   name: string;
-  size?: number;
-  mimeType?: string;
+  size?: number | undefined;
+  mimeType?: string | undefined;
   locator: FileLocator;
 }
 
@@ -85,8 +85,8 @@ export function queueableInvocation(invocation: Invocation): QueuedInvocation | 
     queued.push({
       name: file.name,
       locator: file.locator,
-      ...(file.size !== undefined ? { size: file.size } : {}),
-      ...(file.mimeType !== undefined ? { mimeType: file.mimeType } : {}),
+      size: file.size,
+      mimeType: file.mimeType,
     });
   }
   return { ...rest, files: queued };

@@ -26,7 +26,7 @@ export class UsageError extends DeckhandError {
   /** The usage line of the command concerned, when known. */
   readonly usage: string | undefined;
 
-  constructor(message: string, options: { hint?: string; usage?: string } = {}) {
+  constructor(message: string, options: { hint?: string | undefined; usage?: string | undefined } = {}) {
     super(message, options.hint);
     this.usage = options.usage;
   }

@@ -22,7 +22,7 @@ export interface IncomingFile {
   /** File name as the user sent it. */
   name: string;
   /** Size in bytes, when the platform says. */
-  size?: number;
+  size?: number | undefined;
   mimeType?: string;
   /** Starts the download; the stream yields the bytes as they arrive. */
   open(): Promise<Readable>;

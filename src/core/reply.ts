@@ -25,7 +25,7 @@ export interface CardField {
    * A time shown after the value (`ok · build-1 · <time>`), or as the whole value when it is empty:
    * rendered by each platform in its own way (see `src/core/times.ts`), never a preformatted string.
    */
-  time?: CardTime;
+  time?: CardTime | undefined;
 }
 
 /** A button: rendered with the short id of a stored action. */
@@ -70,16 +70,16 @@ export interface CardImage {
 
 /** The card itself. */
 export interface Card {
-  title?: string;
-  text?: string;
-  status?: CardStatus;
-  fields?: CardField[];
+  title?: string | undefined;
+  text?: string | undefined;
+  status?: CardStatus | undefined;
+  fields?: CardField[] | undefined;
   /** A block of preformatted text (logs, config). */
-  code?: { text: string; language?: string };
+  code?: { text: string; language?: string } | undefined;
   buttons?: CardButton[];
   links?: CardLink[];
   /** Small print under the card (ids, warnings from the service). */
-  footer?: string;
+  footer?: string | undefined;
   /** A time shown at the end of the footer (`updated <time>`). */
   footerTime?: CardTime;
   /**
@@ -138,12 +138,12 @@ export interface ActionRequest {
 
 /** A card as commands produce it: buttons still as {@link ActionRequest}s. */
 export interface DraftCard extends Omit<Card, 'buttons'> {
-  actions?: ActionRequest[];
+  actions?: ActionRequest[] | undefined;
   /**
    * The tool the card is about: the secret envvar values of that tool are masked in its code block
    * and attachments (see `docs/secrets.md`). Command replies default to the command's `tool` argument.
    */
-  tool?: string;
+  tool?: string | undefined;
   /**
    * The command did not do its work yet: it waits for something the user does first (linking an
    * account) and then runs again by itself. Audited as `deferred`, not `ok`; never rendered.

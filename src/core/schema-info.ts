@@ -7,9 +7,9 @@ export interface ArgInfo {
   itemKind?: ArgInfo['kind'];
   optional: boolean;
   defaultValue?: unknown;
-  description?: string;
+  description?: string | undefined;
   /** Allowed values of an enum (or an array of enum). */
-  choices?: string[];
+  choices?: string[] | undefined;
   /** Integer-only number. */
   integer?: boolean;
   /**
@@ -82,7 +82,7 @@ export function argInfo(schema: z.ZodType): ArgInfo {
         ...base,
         kind: 'array',
         itemKind: item.kind,
-        ...(item.choices ? { choices: item.choices } : {}),
+        choices: item.choices,
       };
     }
     default:

@@ -79,7 +79,7 @@ export interface SuggestionsOptions {
   /** Lookup failures are logged here (and answered with no values). */
   onError?: (error: unknown, source: SuggestionSource) => void;
   /** How long a listing is reused (default 30 s). */
-  ttlMs?: number;
+  ttlMs?: number | undefined;
   /** How long to wait for the listing before answering with nothing (default 2 s). */
   timeoutMs?: number;
 }

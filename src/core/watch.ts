@@ -14,7 +14,7 @@ export interface WatchObservation {
   /** True when the resource reached a state it will not leave. */
   terminal: boolean;
   /** How the state counts: set for finished states (and for job states like failed/running). */
-  outcome?: Outcome;
+  outcome?: Outcome | undefined;
   /** One line of detail for announcements (`build web failed`). */
   detail?: string;
   /** The status card for this state. */
@@ -32,7 +32,7 @@ export interface WatchEvent {
   /** Unix ms when Deckhand saw the change. */
   at: number;
   detail: string;
-  outcome?: Outcome;
+  outcome?: Outcome | undefined;
   terminal: boolean;
   /** Tells apart repeats of the same transition (a job that fails, recovers and fails again). */
   serial?: number;

@@ -72,7 +72,7 @@ export class QueueUploadService implements UploadService {
     const data: FileUploadData = {
       ...rest,
       name: file.name,
-      ...(file.size !== undefined ? { size: file.size } : {}),
+      size: file.size,
       ...(file.mimeType ? { mimeType: file.mimeType } : {}),
     };
     if (this.files.canReopen(file)) {

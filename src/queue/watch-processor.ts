@@ -70,7 +70,7 @@ export function createWatchProcessor<S>(deps: WatchProcessorDeps<S>) {
       at: Date.now(),
       detail: observation.detail ?? '',
       terminal: observation.terminal,
-      ...(observation.outcome ? { outcome: observation.outcome } : {}),
+      outcome: observation.outcome,
     };
     await deps.queues.notify.add('event', event, {
       jobId: notifyJobId(event),

@@ -45,7 +45,9 @@ export function bodyStatusInterceptor(
 }
 
 class BodyStatusHandler implements Dispatcher.DispatchHandler {
-  private held: { statusCode: number; headers: IncomingHttpHeaders; statusMessage?: string } | undefined;
+  private held:
+    | { statusCode: number; headers: IncomingHttpHeaders; statusMessage?: string | undefined }
+    | undefined;
   private chunks: Buffer[] = [];
 
   constructor(
@@ -79,7 +81,7 @@ class BodyStatusHandler implements Dispatcher.DispatchHandler {
       this.handler.onResponseStart?.(controller, statusCode, headers, statusMessage);
       return;
     }
-    this.held = { statusCode, headers, ...(statusMessage !== undefined ? { statusMessage } : {}) };
+    this.held = { statusCode, headers, statusMessage };
   }
 
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {

@@ -24,13 +24,13 @@ export interface HttpClientOptions {
   /** Base URL; request paths are appended to it. */
   baseUrl: string;
   /** Per-request timeout for headers and body, in ms. Default 15 000. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Retries of idempotent requests on 5xx, 429 and connection errors. Default 2. */
-  retries?: number;
+  retries?: number | undefined;
   /** Retries on 429 (rate limiting), for a service that asks for patience. Default: `retries`. */
   rateLimitRetries?: number;
   /** First retry delay in ms (doubles each time; `Retry-After` wins). Default 250. */
-  retryDelayMs?: number;
+  retryDelayMs?: number | undefined;
   /**
    * The longest a request waits for one `Retry-After` (ms). A longer one is not waited for: the
    * call fails at once saying how long the service asked to wait. Default: the timeout.
@@ -434,7 +434,7 @@ export class HttpClient {
       const sent = request(url, {
         method,
         headers,
-        body,
+        body: body ?? null,
         dispatcher: extra.stream || !IDEMPOTENT.has(method) ? this.plain : this.retrying,
         headersTimeout: extra.headersTimeoutMs ?? this.timeoutMs,
         bodyTimeout: extra.stream ? 0 : this.timeoutMs,

@@ -17,8 +17,9 @@ afterAll(async () => {
   await t?.close();
 }, 90_000);
 
-const footerOf = (cards: { footer?: string; fields?: { label: string; value: string }[] }[]) =>
-  JSON.stringify(cards);
+const footerOf = (
+  cards: { footer?: string | undefined; fields?: { label: string; value: string }[] | undefined }[],
+) => JSON.stringify(cards);
 
 describe('one start at a time', () => {
   it('concurrent /build start of one source and ref start one build, and every answer shows it', async () => {

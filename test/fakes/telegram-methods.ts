@@ -32,8 +32,8 @@ export type Handler = (
 ) => unknown;
 
 function sameContent(
-  a: { text: string; entities: unknown; replyMarkup?: InlineKeyboardMarkup },
-  b: { text: string; entities: unknown; replyMarkup?: InlineKeyboardMarkup },
+  a: { text: string; entities: unknown; replyMarkup?: InlineKeyboardMarkup | undefined },
+  b: { text: string; entities: unknown; replyMarkup?: InlineKeyboardMarkup | undefined },
 ): boolean {
   return (
     a.text === b.text &&

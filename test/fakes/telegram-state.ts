@@ -28,15 +28,17 @@ export interface FakeMessage {
   fromBot: boolean;
   date: number;
   /** Current HTML source (bot messages sent with parse_mode HTML). */
-  html?: string;
+  html?: string | undefined;
   /** Current text, or the caption of a document. */
   text: string;
   entities: ParsedEntity[];
-  replyMarkup?: InlineKeyboardMarkup;
-  document?: { fileId: string; fileName: string; mimeType?: string; content?: Buffer; size: number };
+  replyMarkup?: InlineKeyboardMarkup | undefined;
+  document?:
+    | { fileId: string; fileName: string; mimeType?: string; content?: Buffer; size: number }
+    | undefined;
   /** A photo (`sendPhoto`), its caption in `text`. */
   photo?: FakePhoto;
-  replyTo?: number;
+  replyTo?: number | undefined;
   versions: MessageVersion[];
   deleted: boolean;
 }

@@ -71,7 +71,7 @@ export interface Exchange {
   /** Response body: parsed JSON, or the text for non-JSON responses. */
   body?: unknown;
   /** When given, the request is validated too (parameters and body). */
-  request?: { body?: unknown; headers?: Record<string, string> };
+  request?: { body?: unknown; headers?: Record<string, string> } | undefined;
 }
 
 /** Options of {@link recordExchange}. */

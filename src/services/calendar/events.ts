@@ -48,35 +48,35 @@ export type LinkedPostInput = number | { id: number } | Record<string, unknown>;
 
 /** Fields of an event on create (`title`, `start_date`, `end_date` required) and update (all optional). */
 export interface EventFields {
-  title?: string;
-  description?: string;
-  excerpt?: string;
-  slug?: string;
-  author?: number;
-  date?: string;
-  date_utc?: string;
+  title?: string | undefined;
+  description?: string | undefined;
+  excerpt?: string | undefined;
+  slug?: string | undefined;
+  author?: number | undefined;
+  date?: string | undefined;
+  date_utc?: string | undefined;
   /** `publish`, `draft`, `pending`, `private`, `future`. */
-  status?: string;
+  status?: string | undefined;
   /** `YYYY-MM-DD HH:MM:SS`, read in `timezone` when given, else in the site's zone. */
-  start_date?: string;
-  end_date?: string;
+  start_date?: string | undefined;
+  end_date?: string | undefined;
   /** IANA name (`Europe/Berlin`) or `UTC+2`. */
-  timezone?: string;
-  all_day?: boolean;
+  timezone?: string | undefined;
+  all_day?: boolean | undefined;
   /** Attachment id or an image URL (side-loaded); sent as a string, the only type the plugin takes. */
-  image?: number | string;
-  cost?: string;
-  website?: string;
-  show_map?: boolean;
-  show_map_link?: boolean;
-  hide_from_listings?: boolean;
-  sticky?: boolean;
-  featured?: boolean;
+  image?: number | string | undefined;
+  cost?: string | undefined;
+  website?: string | undefined;
+  show_map?: boolean | undefined;
+  show_map_link?: boolean | undefined;
+  hide_from_listings?: boolean | undefined;
+  sticky?: boolean | undefined;
+  featured?: boolean | undefined;
   /** Ids or names; `[]` removes every term. */
-  categories?: readonly (number | string)[];
-  tags?: readonly (number | string)[];
-  venue?: LinkedPostInput | LinkedPostInput[];
-  organizer?: LinkedPostInput | LinkedPostInput[];
+  categories?: readonly (number | string)[] | undefined;
+  tags?: readonly (number | string)[] | undefined;
+  venue?: LinkedPostInput | LinkedPostInput[] | undefined;
+  organizer?: LinkedPostInput | LinkedPostInput[] | undefined;
 }
 
 /** An event by numeric id, or by slug. */

@@ -24,38 +24,38 @@ export interface LinkedPostListQuery {
 
 /** Fields of a venue (`venue` is its name, required on create). */
 export interface VenueFields {
-  venue?: string;
-  description?: string;
-  status?: string;
-  author?: number;
-  date?: string;
-  date_utc?: string;
-  address?: string;
-  city?: string;
-  country?: string;
-  province?: string;
-  state?: string;
-  stateprovince?: string;
-  zip?: string;
-  phone?: string;
-  website?: string;
-  image?: number | string;
-  show_map?: boolean;
-  show_map_link?: boolean;
+  venue?: string | undefined;
+  description?: string | undefined;
+  status?: string | undefined;
+  author?: number | undefined;
+  date?: string | undefined;
+  date_utc?: string | undefined;
+  address?: string | undefined;
+  city?: string | undefined;
+  country?: string | undefined;
+  province?: string | undefined;
+  state?: string | undefined;
+  stateprovince?: string | undefined;
+  zip?: string | undefined;
+  phone?: string | undefined;
+  website?: string | undefined;
+  image?: number | string | undefined;
+  show_map?: boolean | undefined;
+  show_map_link?: boolean | undefined;
 }
 
 /** Fields of an organizer (`organizer` is its name, required on create). */
 export interface OrganizerFields {
-  organizer?: string;
-  description?: string;
-  status?: string;
-  author?: number;
-  date?: string;
-  date_utc?: string;
-  phone?: string;
-  website?: string;
-  email?: string;
-  image?: number | string;
+  organizer?: string | undefined;
+  description?: string | undefined;
+  status?: string | undefined;
+  author?: number | undefined;
+  date?: string | undefined;
+  date_utc?: string | undefined;
+  phone?: string | undefined;
+  website?: string | undefined;
+  email?: string | undefined;
+  image?: number | string | undefined;
 }
 
 /** `venues`/`venue` or `organizers`/`organizer`. */

@@ -24,10 +24,10 @@ export interface TermListQuery {
 
 /** Fields of a term (`name` required on create; `parent` for categories only). */
 export interface TermFields {
-  name?: string;
-  description?: string;
-  slug?: string;
-  parent?: number;
+  name?: string | undefined;
+  description?: string | undefined;
+  slug?: string | undefined;
+  parent?: number | undefined;
 }
 
 /** One taxonomy of the calendar. */

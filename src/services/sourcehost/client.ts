@@ -59,9 +59,9 @@ export class SourcehostFactory {
   constructor(private readonly options: SourcehostOptions) {
     this.transport = new SourcehostTransport({
       apiUrl: options.apiUrl,
-      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-      ...(options.maxWaitMs !== undefined ? { maxWaitMs: options.maxWaitMs } : {}),
-      ...(options.sleep ? { sleep: options.sleep } : {}),
+      timeoutMs: options.timeoutMs,
+      maxWaitMs: options.maxWaitMs,
+      sleep: options.sleep,
     });
     this.oauth =
       options.clientId && options.clientSecret
@@ -69,7 +69,7 @@ export class SourcehostFactory {
             webUrl: options.webUrl,
             clientId: options.clientId,
             clientSecret: options.clientSecret,
-            ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+            timeoutMs: options.timeoutMs,
           })
         : undefined;
   }

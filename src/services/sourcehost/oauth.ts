@@ -16,7 +16,7 @@ export interface OAuthAppOptions {
   webUrl: string;
   clientId: string;
   clientSecret: string;
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
 }
 
 /** A granted token. */
@@ -58,7 +58,7 @@ export class OAuthWebFlow {
       service: 'sourcehost',
       baseUrl: options.webUrl,
       retries: 0,
-      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      timeoutMs: options.timeoutMs,
       headers: { 'user-agent': 'Deckhand' },
       readError: readSourcehostError,
     });

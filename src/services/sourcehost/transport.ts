@@ -37,13 +37,13 @@ export interface SourcehostCall extends Omit<RequestOptions, 'headers'> {
 export interface SourcehostTransportOptions {
   /** REST base, e.g. `https://api.github.com`. */
   apiUrl: string;
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Longest wait for a rate limit before giving up with a {@link RateLimitedError}. Default 10 s. */
-  maxWaitMs?: number;
+  maxWaitMs?: number | undefined;
   /** Retries of idempotent calls on 5xx and of rate-limited calls. Default 2. */
   retries?: number;
   /** How to wait (tests may record instead). */
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: (ms: number) => Promise<void> | undefined;
 }
 
 /** One resource's window as last reported. */
@@ -75,7 +75,7 @@ export class SourcehostTransport {
       service: 'sourcehost',
       baseUrl: options.apiUrl,
       retries: 0,
-      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      timeoutMs: options.timeoutMs,
       headers: { 'user-agent': 'Deckhand', 'x-github-api-version': API_VERSION },
       readError: readSourcehostError,
     });

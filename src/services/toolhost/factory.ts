@@ -266,9 +266,9 @@ export class ToolhostClientFactory {
         service: 'toolhost',
         baseUrl,
         ...(tls ? { tls: { cert: tls.cert, key: tls.key, ...(tls.ca ? { ca: tls.ca } : {}) } } : {}),
-        ...(this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {}),
-        ...(this.options.retries !== undefined ? { retries: this.options.retries } : {}),
-        ...(this.options.retryDelayMs !== undefined ? { retryDelayMs: this.options.retryDelayMs } : {}),
+        timeoutMs: this.options.timeoutMs,
+        retries: this.options.retries,
+        retryDelayMs: this.options.retryDelayMs,
         readError: readToolhostError,
       });
       this.https.set(key, client);

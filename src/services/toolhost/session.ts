@@ -47,7 +47,7 @@ export interface ToolCall<T> {
   query?: RequestOptions['query'];
   body?: unknown;
   /** Turns some upstream errors into clearer ones (a 404 naming the thing). */
-  onError?: ErrorMapper;
+  onError?: ErrorMapper | undefined;
 }
 
 /** One tool-scoped NDJSON stream. */

@@ -20,14 +20,14 @@ export type LinkedType = 'venue' | 'organizer';
 export type LinkedFields =
   | {
       ok: true;
-      name?: string;
-      description?: string;
-      status?: string;
+      name?: string | undefined;
+      description?: string | undefined;
+      status?: string | undefined;
       details: Record<string, string>;
-      showMap?: boolean;
-      showMapLink?: boolean;
+      showMap?: boolean | undefined;
+      showMapLink?: boolean | undefined;
       /** `image`: an attachment id or an image URL (side-loaded); absent: undefined. */
-      image?: string;
+      image?: string | undefined;
     }
   | { ok: false; invalid: string[]; messages?: Record<string, string> };
 
@@ -68,13 +68,13 @@ export function readLinkedFields(type: LinkedType, params: Record<string, unknow
   if (invalid.length > 0) return { ok: false, invalid };
   return {
     ok: true,
-    ...(name !== undefined ? { name: name.trim() } : {}),
-    ...(description !== undefined ? { description } : {}),
-    ...(status !== undefined ? { status } : {}),
+    name: name?.trim(),
+    description,
+    status,
     details,
-    ...(params.show_map !== undefined ? { showMap: truthy(params.show_map) } : {}),
-    ...(params.show_map_link !== undefined ? { showMapLink: truthy(params.show_map_link) } : {}),
-    ...(image !== undefined ? { image } : {}),
+    showMap: params.show_map === undefined ? undefined : truthy(params.show_map),
+    showMapLink: params.show_map_link === undefined ? undefined : truthy(params.show_map_link),
+    image,
   };
 }
 

@@ -90,7 +90,7 @@ interface PostBase {
   description: string;
   excerpt: string;
   password?: string;
-  image?: { id: number; url: string; width: number; height: number };
+  image?: { id: number; url: string; width: number; height: number } | undefined;
 }
 
 /** An event. Times are kept as UTC instants plus the event's zone. */
@@ -106,12 +106,12 @@ export interface EventPost extends PostBase {
    * recomputing either (the-events-calendar 6.17.2 `src/Tribe/API.php` `prepare_event_date_meta`).
    * Undefined when they are `startUtc`/`endUtc` read in `timezone`.
    */
-  localStart?: string;
-  localEnd?: string;
+  localStart?: string | undefined;
+  localEnd?: string | undefined;
   allDay: boolean;
   cost: string;
   /** `_EventURL`; undefined when never set (the API then shows the event's own page), `''` when emptied. */
-  website?: string;
+  website?: string | undefined;
   showMap: boolean;
   showMapLink: boolean;
   hideFromListings: boolean;
@@ -203,7 +203,7 @@ export interface SiteSettings {
    * each event's own wall-clock `_EventStartDate`; `site` compares with `_EventStartDateUTC`
    * (the-events-calendar 6.17.2 `src/Tribe/Repositories/Event.php` constructor).
    */
-  timezoneMode?: 'event' | 'site';
+  timezoneMode?: 'event' | 'site' | undefined;
 }
 
 /** The whole site. */

@@ -77,8 +77,8 @@ export function localTimes(event: {
   startUtc: number;
   endUtc: number;
   timezone: string;
-  localStart?: string;
-  localEnd?: string;
+  localStart?: string | undefined;
+  localEnd?: string | undefined;
 }): { start: DateTime; end: DateTime } {
   const read = (stored: string | undefined, ms: number) =>
     stored === undefined

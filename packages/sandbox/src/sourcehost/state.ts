@@ -82,7 +82,7 @@ export interface SandboxMigration {
   createdAt: string;
   updatedAt: string;
   /** Signed download token of the archive, once exported and until deleted. */
-  archive?: string;
+  archive?: string | undefined;
 }
 
 /** A source import of one repository. */
@@ -103,7 +103,7 @@ export interface SandboxImport {
   /** Who started it (the webhook's sender). */
   sender: string;
   /** Cancels the pending lifecycle step. */
-  stop?: () => void;
+  stop?: (() => void) | undefined;
 }
 
 /** A commit author found by an import. */

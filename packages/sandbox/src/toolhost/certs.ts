@@ -29,7 +29,7 @@ const clients = new Map<string, Promise<CertPair>>();
 async function issue(
   cn: string,
   ca: CertPair | undefined,
-  extensions: NonNullable<Parameters<typeof generate>[1]>['extensions'],
+  extensions: NonNullable<NonNullable<Parameters<typeof generate>[1]>['extensions']>,
 ): Promise<CertPair> {
   const notBeforeDate = new Date(Date.now() - 60_000);
   const notAfterDate = new Date(notBeforeDate.getTime() + 365 * 24 * 3600 * 1000);

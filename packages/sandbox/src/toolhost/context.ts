@@ -12,7 +12,7 @@ export interface SandboxTimings {
    * A deployment still pending or running after this long becomes `timed_out` (the real worker gives
    * up after 1 h). Default: 200 steps.
    */
-  deploymentTimeoutMs?: number;
+  deploymentTimeoutMs?: number | undefined;
   /** While true, deployments stay in the state they are in (tests that need one still running). */
   holdDeployments?: boolean;
 }

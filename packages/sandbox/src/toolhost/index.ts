@@ -109,9 +109,7 @@ export function createSandboxContext(
   return {
     timings: {
       stepMs: options.stepMs ?? DEFAULT_STEP_MS,
-      ...(options.deploymentTimeoutMs !== undefined
-        ? { deploymentTimeoutMs: options.deploymentTimeoutMs }
-        : {}),
+      deploymentTimeoutMs: options.deploymentTimeoutMs,
     },
     tools: new Set(options.tools ?? []),
     timers: new SandboxTimers(),

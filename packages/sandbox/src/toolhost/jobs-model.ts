@@ -58,7 +58,7 @@ export interface Pod {
   /** Container restarts (crash loops; user restarts of continuous jobs too, see jobs-status.ts). */
   restartCount: number;
   /** Waiting reason while not running (`ContainerCreating`, `CrashLoopBackOff`). */
-  waiting?: string;
+  waiting?: string | undefined;
   /** Lines printed so far (drives the generated output). */
   printed: number;
 }
@@ -78,16 +78,16 @@ export interface JobRecord {
   tool: string;
   spec: JobSpec;
   /** `schedule_actual` (scheduled jobs). */
-  scheduleActual?: string;
+  scheduleActual?: string | undefined;
   createdAt: number;
   /** Current pod of a continuous job. */
-  pod?: Pod;
+  pod?: Pod | undefined;
   /** User restarts plus crash restarts of a continuous job. */
   restarts: number;
   /** Runs of a one-off (one) or scheduled job (the latest few), oldest first. */
   runs: Run[];
   /** Last time the schedule (not a restart) created a run. */
-  lastScheduleTime?: number;
+  lastScheduleTime?: number | undefined;
   /** Step number at which the schedule fires next. */
   nextFireStep?: number;
   /** Epoch ms of the next firing, for `status.next_schedule`. */

@@ -41,7 +41,7 @@ function accessLogTime(time: number): string {
 /** Inputs of the output generator. */
 export interface OutputContext {
   cmd: string;
-  port?: number | null;
+  port?: number | null | undefined;
   /** Lines this pod printed so far (makes the output vary). */
   printed: number;
   /** Time the lines are stamped with. */

@@ -23,7 +23,7 @@ export interface StoredLogLine {
 
 /** A line to append; `time` defaults to now. */
 export type NewLogLine = Omit<StoredLogLine, 'seq' | 'time' | 'source'> & {
-  time?: number;
+  time?: number | undefined;
   source?: LogSource;
 };
 

@@ -56,7 +56,7 @@ export interface FileSource {
  */
 function largestPhoto(
   message: Message,
-): { fileId: string; name: string; size?: number; mimeType: string } | undefined {
+): { fileId: string; name: string; size?: number | undefined; mimeType: string } | undefined {
   const sizes = message.photo ?? [];
   if (sizes.length === 0) return undefined;
   const area = (s: (typeof sizes)[number]) => s.width * s.height;
@@ -74,7 +74,7 @@ function largestPhoto(
 /** The media of a message, if it carries a document, video, audio, voice note or photo. */
 function mediaOf(
   message: Message,
-): { fileId: string; name: string; size?: number; mimeType?: string } | undefined {
+): { fileId: string; name: string; size?: number | undefined; mimeType?: string } | undefined {
   const doc = message.document ?? message.video ?? message.audio ?? message.voice;
   if (!doc) return largestPhoto(message);
   const fallback = message.video

@@ -38,8 +38,8 @@ export interface RenderedCard {
   /** HTML texts, each within the message limit; the keyboard goes with the last one. */
   parts: string[];
   /** The card's picture, sent after the texts (posts only: an edit cannot add a photo). */
-  photo?: TelegramPhoto;
-  keyboard?: InlineKeyboardMarkup;
+  photo?: TelegramPhoto | undefined;
+  keyboard?: InlineKeyboardMarkup | undefined;
   documents: TelegramDocument[];
 }
 
@@ -324,5 +324,5 @@ export function renderCard(original: Card, mode: 'post' | 'edit' = 'post'): Rend
   if (parts.length === 0) parts = [escapeHtml(card.title ?? '…')];
   const keyboard = keyboardOf(card.buttons ?? [], webLinks);
   const photo = mode === 'post' ? photoOf(card) : undefined;
-  return { parts, ...(keyboard ? { keyboard } : {}), ...(photo ? { photo } : {}), documents };
+  return { parts, keyboard, photo, documents };
 }

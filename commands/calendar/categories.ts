@@ -86,7 +86,7 @@ export const categoriesCreateCommand = command({
       .create({
         name: args.name,
         ...(args.description ? { description: args.description } : {}),
-        ...(parent !== undefined ? { parent } : {}),
+        parent,
       })
       .catch((error: unknown) => {
         throw existing(error, 'category', args.name);

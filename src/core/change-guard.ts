@@ -40,7 +40,7 @@ export interface ToolFreeze extends FreezeWindow {
 /** What taking a lock did. */
 export type LockResult =
   /** Taken (or renewed by its own holder); `previous` is the lock it replaced with `take`. */
-  | { kind: 'taken'; lock: ToolLock; previous?: ToolLock }
+  | { kind: 'taken'; lock: ToolLock; previous?: ToolLock | undefined }
   /** Someone else holds it, and `take` was not asked. */
   | { kind: 'held'; lock: ToolLock };
 

@@ -23,7 +23,7 @@ export interface IncomingFile {
   name: string;
   /** Size in bytes, when the platform says. */
   size?: number | undefined;
-  mimeType?: string;
+  mimeType?: string | undefined;
   /** Starts the download; the stream yields the bytes as they arrive. */
   open(): Promise<Readable>;
   /**

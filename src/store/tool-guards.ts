@@ -73,7 +73,7 @@ export class RedisToolGuards implements ChangeGuardStore {
     const found = parseLock(other);
     if (taken !== 1 && found) return { kind: 'held', lock: found };
     const previous = found && found.holder !== lock.holder && found.until > lock.since ? found : undefined;
-    return { kind: 'taken', lock, ...(previous ? { previous } : {}) };
+    return { kind: 'taken', lock, previous };
   }
 
   async unlock(tool: string): Promise<ToolLock | undefined> {

@@ -43,7 +43,7 @@ export interface SourcehostTransportOptions {
   /** Retries of idempotent calls on 5xx and of rate-limited calls. Default 2. */
   retries?: number;
   /** How to wait (tests may record instead). */
-  sleep?: (ms: number) => Promise<void> | undefined;
+  sleep?: ((ms: number) => Promise<void>) | undefined;
 }
 
 /** One resource's window as last reported. */

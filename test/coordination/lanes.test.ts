@@ -4,10 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../src/config';
+import { laneKey, laneOf } from '../../src/coordination/lanes';
 import type { CommandJob } from '../../src/core/command-job';
 import type { Card } from '../../src/core/reply';
 import { silentLogger } from '../../src/log';
-import { laneKey, laneOf } from '../../src/queue/command-queue';
 import { type App, createApp } from '../../src/wiring';
 import { testPrefix } from '../support/redis';
 import { waitFor } from '../support/wait';

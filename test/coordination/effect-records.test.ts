@@ -5,13 +5,13 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { RedisEffectLedger } from '../../src/coordination/effect-records';
+import { LockTimeoutError, ResourceLocks } from '../../src/coordination/locks';
 import { type CommandContext, defineCommand } from '../../src/core/command';
 import { runWithDeadline } from '../../src/core/command-deadline';
 import { runRecorded } from '../../src/core/effects';
 import { DeckhandError } from '../../src/core/errors';
 import type { DraftCard } from '../../src/core/reply';
-import { RedisEffectLedger } from '../../src/store/effects';
-import { LockTimeoutError, ResourceLocks } from '../../src/store/locks';
 import { testPrefix, testRedis } from '../support/redis';
 
 const redis = testRedis();

@@ -1,6 +1,6 @@
 /**
  * Which buttons ask "are you sure?" before they run, and what they ask: decided here, once, for
- * every platform. An adapter with a native confirm dialog (Slack's `confirm` object on a button)
+ * every platform. An adapter with a native confirm dialog (a `confirm` object on a button)
  * renders the decision; the others have the same question asked by the command's own Confirm/Cancel
  * card (commands with `confirm`), and no dialog on other buttons.
  */

@@ -91,9 +91,11 @@ export async function whatChangedField(
   for (const [name, to] of Object.entries(after).sort(([a], [b]) => a.localeCompare(b))) {
     if (to.reuseFrom !== undefined || !to.repository) continue;
     const from = before[name];
-    const text = from?.repository
-      ? await componentChanges(services, from, to)
-      : `new since deployment ${previous.deploy_id}`;
+    const text = !from?.repository
+      ? `new since deployment ${previous.deploy_id}`
+      : from.repository !== to.repository
+        ? `now built from ${to.repository} (was ${from.repository})`
+        : await componentChanges(services, from, to);
     parts.push(`${name}: ${text}`);
   }
   if (parts.length === 0) return undefined;

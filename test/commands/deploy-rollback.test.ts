@@ -11,7 +11,7 @@ let repository: string;
 const platform = () => t.app.services.toolhost.forTool('mytool');
 const webRef = async () => {
   const config = await platform().components.getConfig();
-  return (config.components.web?.build as { ref: string }).ref;
+  return (config.components.web?.build as { ref?: string } | undefined)?.ref;
 };
 /** The last card posted or updated for deployment `id`. */
 const lastCardOf = (id: string): Card | undefined =>
@@ -28,7 +28,7 @@ async function deployAndWait(): Promise<Card | undefined> {
 
 beforeAll(async () => {
   t = await startTestApp();
-  source = t.app.emulators.sourcehost as SourcehostSandbox;
+  source = t.app.emulators.sourcehost as unknown as SourcehostSandbox;
   repository = `${source.webUrl}/toolforge-repos/mytool`;
   const config: ToolConfig = {
     config_version: 'v1beta1',

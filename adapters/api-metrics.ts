@@ -1,15 +1,16 @@
 /**
  * What every adapter records about its chat platform: how fast requests are acknowledged, and each
  * call to the platform's API (counted per platform and method; failures and 429s apart). The
- * adapters feed these from their SDKs' own hooks (Slack WebClient's `fetch`, discord.js REST's
+ * adapters feed these from their SDKs' own hooks (a web client's `fetch`, a REST client's
  * `response` event, a grammY API transformer).
  */
 import type { Logger } from 'pino';
 import type { RouteHandler } from '../src/core/host';
 import { ackDuration, chatApiCalls, chatApiErrors, chatApiRateLimited } from '../src/metrics';
+import type { PlatformName } from './platforms';
 
 /** A chat platform, as the metrics label it. */
-export type ChatPlatform = 'slack' | 'discord' | 'telegram';
+export type ChatPlatform = PlatformName;
 
 /** How one chat API call (one HTTP attempt) ended. */
 export type ChatApiResult = 'ok' | 'error' | 'rate-limited';
@@ -39,7 +40,7 @@ export function recordAck(platform: ChatPlatform, seconds: number): void {
 
 /**
  * `handler`, timed from the request's arrival until its answer is sent: for the webhook routes
- * whose HTTP answer is the acknowledgement (Slack's Events API, Telegram's webhook).
+ * whose HTTP answer is the acknowledgement (an events API, a webhook).
  */
 export function ackTimed(platform: ChatPlatform, handler: RouteHandler): RouteHandler {
   return (req, res) => {

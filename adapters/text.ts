@@ -106,7 +106,7 @@ export function withTime(value: string, time: string | undefined): string {
 }
 
 /**
- * The card with its times written as text in its conversation's zone (Telegram, the terminal): the
+ * The card with its times written as text in its conversation's zone (platforms without a date token, the terminal): the
  * relative part only while the card is in progress (it is redrawn; a finished card is not, so it
  * shows no "just now" that would stay forever). Computed now, when the card is drawn.
  */

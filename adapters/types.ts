@@ -37,7 +37,7 @@ export type AdapterFactory = (context: AdapterContext) => PlatformAdapter | unde
 
 /** A manifest generated from the command registry and checked in under `manifest/`. */
 export interface ManifestSpec {
-  /** File name under `manifest/`, e.g. `slack-app.json`. */
+  /** File name under `manifest/`, e.g. `<platform>-app.json`. */
   file: string;
   /** Builds the manifest's JSON value (deterministic: a test compares it with the checked-in file). */
   build(registry: CommandRegistry<unknown>, config: Config): unknown;

@@ -5,6 +5,7 @@
  * `test/repo/docs.test.ts` fails while a checked-in copy is stale.
  */
 import type { z } from 'zod';
+import { PLATFORMS } from '../adapters/platforms';
 import { ALL_COMMANDS } from '../commands';
 import { HELP_GUIDE } from '../commands/chat/help-guide';
 import { envTable } from '../src/config-docs';
@@ -56,6 +57,9 @@ function commandEntry(command: AnyCommand): string {
   return lines.join('\n');
 }
 
+/** The platform where every command is typed after one namespaced slash command. */
+const NAMESPACED = PLATFORMS.find((platform) => platform.commandNamespace) ?? PLATFORMS[0];
+
 /** `docs/commands.md`: every command of the registry, by help section and group. */
 export function commandReference(commands: readonly AnyCommand[] = ALL_COMMANDS as AnyCommand[]): string {
   const groupOf = (command: AnyCommand) => command.name.split(' ')[0] as string;
@@ -72,7 +76,7 @@ export function commandReference(commands: readonly AnyCommand[] = ALL_COMMANDS 
     '',
     '<!-- Generated from the command registry by `npm run docs`; do not edit by hand. -->',
     '',
-    'Every command Deckhand knows, as `/help <command>` shows it. On Slack every command is typed after',
+    `Every command Deckhand knows, as \`/help <command>\` shows it. On ${NAMESPACED.displayName} every command is typed after`,
     'the one slash command (`/deckhand deploy mytool`, see `SLACK_COMMAND`); on the terminal without',
     'the slash. `<tool>` may be left out in a conversation bound with `/tool bind <tool>`.',
   ];

@@ -1,29 +1,21 @@
 import { z } from 'zod';
+import { PLATFORMS, platformEnv } from '../adapters/platforms';
+import { bool, type EnvVar, listOf, optionalUrl } from './config-schema';
 
 /** The URL schemes `REDIS_URL` accepts. */
 export const REDIS_URL_SCHEMES = /^(rediss?|rediss?\+sentinel|rediss?\+cluster):\/\//;
 
-/** One environment variable: its schema, default and what it is for (docs/configuration.md lists them all). */
-interface EnvVar<T extends z.ZodType = z.ZodType> {
-  schema: T;
-  description: string;
-  /** Shown in docs/configuration.md when the default is computed rather than a literal. */
-  defaultText?: string;
-}
+/** What is sealed with `SECRET_KEY`: credentials, each platform's stored installations, form answers. */
+const SEALED = [
+  'credentials',
+  ...PLATFORMS.filter((platform) => platform.storesInstallations).map(
+    (p) => `${p.displayName} installations`,
+  ),
+  'form answers',
+].join(', ');
 
-const bool = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
-  .transform((v) => v === '1' || v === 'true' || v === 'yes');
-const optionalUrl = z.url({ message: 'must be an absolute URL such as https://example.org' }).optional();
-const listOf = (item: RegExp, example: string) =>
-  z
-    .string()
-    .default('')
-    .transform((s) => s.split(/[\s,]+/).filter(Boolean))
-    .pipe(z.array(z.string().regex(item, `each entry must look like ${example}`)));
-
-/** Every environment variable Deckhand reads. */
-export const ENV = {
+/** The variables listed before the platforms' own. */
+const GENERAL_ENV = {
   LOG_LEVEL: {
     schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     description: 'Log level (pino).',
@@ -126,16 +118,14 @@ export const ENV = {
         'must be 32 random bytes as 64 hex digits or base64 (openssl rand -hex 32)',
       )
       .optional(),
-    description:
-      'Key that encrypts every stored secret (credentials, Slack installations, form answers; AES-256-GCM): 32 bytes, hex or base64 (`openssl rand -hex 32`). Required with a chat platform; without one the sandbox and terminal use a development key derived on this machine.',
+    description: `Key that encrypts every stored secret (${SEALED}; AES-256-GCM): 32 bytes, hex or base64 (\`openssl rand -hex 32\`). Required with a chat platform; without one the sandbox and terminal use a development key derived on this machine.`,
   },
   SECRET_KEY_PREVIOUS: {
     schema: z
       .string()
       .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'must be 32 bytes as 64 hex digits or base64')
       .optional(),
-    description:
-      'The key used before `SECRET_KEY` when rotating it: only used to read values sealed with it (credentials, Slack installations, form answers), which are then sealed again with `SECRET_KEY`.',
+    description: `The key used before \`SECRET_KEY\` when rotating it: only used to read values sealed with it (${SEALED}), which are then sealed again with \`SECRET_KEY\`.`,
   },
   SOURCEHOST_URL: {
     schema: optionalUrl,
@@ -266,104 +256,19 @@ export const ENV = {
     schema: z.coerce.number().int().min(100).default(2000),
     description: 'An upload progress card is edited at most once per this many ms.',
   },
-  SLACK_BOT_TOKEN: {
-    schema: z.string().startsWith('xoxb-', 'must be a bot token starting with xoxb-').optional(),
-    description:
-      'Slack bot token (single workspace). With `SLACK_SIGNING_SECRET` (HTTP) or `SLACK_APP_TOKEN` (Socket Mode) it turns the Slack adapter on.',
-  },
-  SLACK_SIGNING_SECRET: {
-    schema: z.string().min(1).optional(),
-    description: 'Slack signing secret; requests to `/slack/events` are verified with it.',
-  },
-  SLACK_APP_TOKEN: {
-    schema: z.string().startsWith('xapp-', 'must be an app-level token starting with xapp-').optional(),
-    description: 'Slack app-level token: use Socket Mode instead of HTTP.',
-  },
-  SLACK_CLIENT_ID: {
-    schema: z.string().min(1).optional(),
-    description: 'Slack OAuth client id, for installing the app in several workspaces.',
-  },
-  SLACK_CLIENT_SECRET: {
-    schema: z.string().min(1).optional(),
-    description: 'Slack OAuth client secret (with `SLACK_CLIENT_ID`).',
-  },
-  SLACK_STATE_SECRET: {
-    schema: z.string().min(16, 'must be at least 16 characters').optional(),
-    description: 'Secret that signs the Slack installation `state` (multi-workspace installs).',
-  },
-  SLACK_COMMAND: {
-    schema: z
-      .string()
-      .regex(
-        /^[a-z0-9_-]{1,31}$/,
-        'a slash command name without the slash: lowercase letters, digits, - and _',
-      )
-      .default('deckhand'),
-    description:
-      'The one Slack slash command (without `/`): `/deckhand deploy mytool`. Help, usage and hints on Slack show this form.',
-  },
-  SLACK_LEGACY_COMMANDS: {
-    schema: listOf(/^[a-z][a-z0-9-]*$/, 'deploy,build,jobs (or all)'),
-    description:
-      'Also register these command groups as their own Slack slash commands (`/deploy`, …), comma-separated, or `all`. Off by default: generic names collide with other apps.',
-    defaultText: 'none',
-  },
-  SLACK_API_URL: {
-    schema: optionalUrl,
-    description: 'Base of the Slack Web API (tests point it at a local fake).',
-    defaultText: '`https://slack.com/api/`',
-  },
-  DISCORD_TOKEN: {
-    schema: z.string().min(1).optional(),
-    description:
-      'Discord bot token. With `DISCORD_APPLICATION_ID` it turns the Discord adapter on (gateway).',
-  },
-  DISCORD_APPLICATION_ID: {
-    schema: z
-      .string()
-      .regex(/^\d{5,25}$/, 'must be the numeric application id')
-      .optional(),
-    description: 'Discord application id.',
-  },
-  DISCORD_PUBLIC_KEY: {
-    schema: z
-      .string()
-      .regex(/^[0-9a-fA-F]{64}$/, 'must be the 64-hex-digit public key from the developer portal')
-      .optional(),
-    description:
-      'Discord public key: serve interactions over HTTP at `/discord/interactions` (signatures checked) instead of the gateway.',
-  },
-  DISCORD_API_URL: {
-    schema: optionalUrl,
-    description: 'Base of the Discord REST API (tests point it at a local fake).',
-    defaultText: '`https://discord.com/api`',
-  },
-  TELEGRAM_BOT_TOKEN: {
-    schema: z
-      .string()
-      .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'must be a token from BotFather, like 123456:ABC…')
-      .optional(),
-    description: 'Telegram bot token; turns the Telegram adapter on (long polling).',
-  },
-  TELEGRAM_WEBHOOK_SECRET: {
-    schema: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,256}$/, '1-256 characters of A-Z a-z 0-9 _ -')
-      .optional(),
-    description:
-      'With `PUBLIC_URL`: receive updates by webhook at `/telegram/webhook`, checking this secret token header.',
-  },
-  TELEGRAM_API_ROOT: {
-    schema: optionalUrl,
-    description: 'Bot API root (a local Bot API server for big files; tests point it at a fake).',
-    defaultText: '`https://api.telegram.org`',
-  },
+} satisfies Record<string, EnvVar>;
+
+const CHAT_USER = new RegExp(`^(${PLATFORMS.map((p) => p.name).join('|')}):[^:\\s]+$`);
+const EXAMPLE_USER = `${PLATFORMS[0].name}:${PLATFORMS[0].exampleUserId}`;
+
+/** The variables listed after the platforms' own. */
+const ACCESS_ENV = {
   ADMINS: {
-    schema: listOf(/^(slack|discord|telegram|shell):[^:\s]+$/, 'slack:U0123ABCD'),
+    schema: listOf(CHAT_USER, EXAMPLE_USER),
     description: 'Admins: `platform:userId` separated by commas. Admins may run every command on every tool.',
   },
   TOOL_MAINTAINERS: {
-    schema: listOf(/^[a-z0-9][a-z0-9-]*=(slack|discord|telegram|shell):[^:\s]+$/, 'mytool=slack:U0123ABCD'),
+    schema: listOf(new RegExp(`^[a-z0-9][a-z0-9-]*=${CHAT_USER.source.slice(1)}`), `mytool=${EXAMPLE_USER}`),
     description:
       'Maintainers per tool: `tool=platform:userId` separated by commas. Maintainers may deploy and change that tool.',
   },
@@ -405,6 +310,9 @@ export const ENV = {
     description: 'How long a status card is followed before Deckhand stops and says so.',
   },
 } satisfies Record<string, EnvVar>;
+
+/** Every environment variable Deckhand reads: the general ones, each platform's, then access and timing. */
+export const ENV = { ...GENERAL_ENV, ...platformEnv(), ...ACCESS_ENV };
 
 type Env = typeof ENV;
 

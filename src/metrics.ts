@@ -60,7 +60,7 @@ export const commandDuration = new Histogram({
 /** Time from when a platform's request reached Deckhand until it was acknowledged, by platform. */
 export const ackDuration = new Histogram({
   name: 'deckhand_ack_duration_seconds',
-  help: 'Time to acknowledge a chat platform request (Slack ack, Discord deferral, Telegram answer), by platform.',
+  help: 'Time to acknowledge a chat platform request (an ack, a deferral, an answer), by platform.',
   labelNames: ['platform'] as const,
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 3],
   registers: [metricsRegistry],

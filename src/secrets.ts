@@ -98,7 +98,7 @@ function charClass(c: string): number {
 
 /**
  * True when a value looks like a credential by its shape alone: a well-known token prefix (`ghp_`,
- * `xoxb-`, a Telegram bot token, …), a UUID (the form of deploy tokens), or a run of at least 16
+ * `xoxb-`, a `123456:ABC…` bot token, …), a UUID (the form of deploy tokens), or a run of at least 16
  * letters and digits (base64 and hex included) that switches between lower case, upper case and
  * digits at least every third character, with at least 8 distinct characters — as random keys do and
  * words, numbers, dates and names such as `app-2024-production` or `deploy-7f3a9c21` do not.

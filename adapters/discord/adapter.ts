@@ -84,13 +84,13 @@ export class DiscordAdapter implements PlatformAdapter {
     this.running = true;
     if (this.mode === 'worker') return;
     const handler = new InteractionHandler({
-      dispatcher: app.dispatcher,
+      runner: app.runner,
       handoff: new CommandHandoff({
-        dispatcher: app.dispatcher,
+        runner: app.runner,
         queue: this.context.role === 'web' ? app.commandQueue : undefined,
         logger,
       }),
-      routes: commandRoutes(app.dispatcher.registry),
+      routes: commandRoutes(app.runner.registry),
       suggestions: new Suggestions({
         lister: toolListings(app.services.toolhost, knownTools(config, app.sandboxTools)),
         bindings: app.services.bindings,

@@ -10,8 +10,7 @@ import type { RouteHandler } from '../../src/core/host';
 import type { InteractionHandler } from './interactions';
 import { discordPublicKey, discordTimestampFresh, verifyDiscordSignature } from './signature';
 
-/** Path of the interactions endpoint on the one HTTP server (Developer Portal: PUBLIC_URL + this). */
-export const INTERACTIONS_PATH = '/discord/interactions';
+export { INTERACTIONS_PATH } from './paths';
 
 /** Interaction payloads are small; anything bigger is not from Discord. */
 const MAX_BODY_BYTES = 1024 * 1024;

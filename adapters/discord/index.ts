@@ -1,24 +1,28 @@
 /**
- * Discord adapter (discord.js): application commands generated from the registry, autocomplete,
- * buttons, modals and attachments, over the gateway or the HTTP interactions endpoint. See
- * docs/discord.md.
+ * The Discord platform's descriptor: what the rest of Deckhand knows about Discord without loading
+ * discord.js. The adapter itself (application commands, autocomplete, buttons, modals, attachments,
+ * over the gateway or the HTTP interactions endpoint) is in ./load.ts. See docs/discord.md.
  */
-import type { AdapterContext, ManifestSpec, PlatformAdapter } from '../types';
-import { DiscordAdapter } from './adapter';
-import { buildDiscordCommands } from './manifest';
+import type { PlatformDescriptor } from '../descriptor';
+import { discordMissing, discordScalingCheck, discordSettingsCheck } from './checks';
+import { DISCORD_ENV } from './env';
+import { INTERACTIONS_PATH } from './paths';
 
-/** The Discord adapter when `DISCORD_TOKEN` and `DISCORD_APPLICATION_ID` are set; otherwise undefined. */
-export function createDiscordAdapter(context: AdapterContext): PlatformAdapter | undefined {
-  const { config } = context;
-  if (!config.DISCORD_TOKEN || !config.DISCORD_APPLICATION_ID) return undefined;
-  return new DiscordAdapter(context);
-}
-
-/** `manifest/discord-commands.json`: the application commands, as registered by bulk overwrite. */
-export const discordManifest: ManifestSpec | undefined = {
-  file: 'discord-commands.json',
-  build: (registry) => buildDiscordCommands(registry),
+/** Discord. */
+export const discord: PlatformDescriptor<'discord', typeof DISCORD_ENV> = {
+  name: 'discord',
+  displayName: 'Discord',
+  workspaceWord: 'server',
+  exampleUserId: '80351110224678912',
+  setupHint: { rank: 2, variables: 'DISCORD_TOKEN with DISCORD_APPLICATION_ID' },
+  env: DISCORD_ENV,
+  configured: (config) => Boolean(config.DISCORD_TOKEN && config.DISCORD_APPLICATION_ID),
+  missing: (config) => discordMissing(config),
+  load: async () => (await import('./load')).createDiscordAdapter,
+  manifest: async () => (await import('./load')).discordManifest,
+  register: async () => (await import('./register')).registerDiscordCommands,
+  webhookPaths: [INTERACTIONS_PATH],
+  settingsCheck: discordSettingsCheck,
+  scalingCheck: discordScalingCheck,
+  doctor: async () => (await import('./doctor')).discordDoctor,
 };
-
-export { DiscordAdapter, type DiscordAdapterOptions, type DiscordMode } from './adapter';
-export { registerDiscordCommands } from './register';

@@ -23,8 +23,8 @@ import type { ClickGuard } from '../../src/core/clicks';
 import type { Invocation } from '../../src/core/command';
 import type { CommandHandoff } from '../../src/core/command-handoff';
 import type { CommandInput } from '../../src/core/command-job';
+import type { CommandRunner } from '../../src/core/command-runner';
 import { conversationId } from '../../src/core/conversation';
-import type { Dispatcher } from '../../src/core/dispatch';
 import { newReferenceId, StoreUnavailableError } from '../../src/core/errors';
 import type { DeliveryDeduper } from '../../src/core/host';
 import type { Suggestions } from '../../src/core/suggestions';
@@ -40,7 +40,7 @@ import { InteractionSurface, type SurfaceDeps } from './surface';
 
 /** What the handler needs. */
 export interface InteractionHandlerDeps extends SurfaceDeps {
-  dispatcher: Dispatcher<unknown>;
+  runner: CommandRunner<unknown>;
   /** Runs acknowledged commands here (`all`) or queues them for a worker (`web`). */
   handoff: CommandHandoff;
   routes: Map<string, CommandRoute>;
@@ -89,7 +89,7 @@ export class InteractionHandler {
 
   /**
    * Handles one interaction; `answer` delivers the first response. Never throws. It is one
-   * invocation from its arrival: the dispatcher runs the command under the same id, and a failure
+   * invocation from its arrival: the command runner runs the command under the same id, and a failure
    * here shows that id as its reference.
    */
   handle(interaction: APIInteraction, answer: InitialAnswer): Promise<InteractionOutcome> {

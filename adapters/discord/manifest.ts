@@ -77,7 +77,7 @@ function commandOptions(command: AnyCommand<unknown>): APIApplicationCommandBasi
   for (const [key, schema] of Object.entries(shapeOf(command))) {
     const info = argInfo(schema);
     if (info.hidden) continue;
-    // `tool` may be left out in a channel bound with /tool bind; the dispatcher fills it in.
+    // `tool` may be left out in a channel bound with /tool bind; the command runner fills it in.
     const required = !info.optional && key !== 'tool';
     const base = { name: discordOptionName(key), required };
     let description = describe(info.description, key);

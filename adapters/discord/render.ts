@@ -18,9 +18,10 @@ import {
   type RawFile,
 } from 'discord.js';
 import type { Card, CardStatus } from '../../src/core/reply';
-import { discordTimestamp, isValidTime, timeText } from '../../src/core/times';
+import { isValidTime, timeText } from '../../src/core/times';
 import { tailOf, timesAsText, truncate, withTime } from '../text';
 import { codeBlock, codeBlockOverhead, escapeWithin, fenceSafe } from './escape';
+import { discordTimestamp } from './timestamp';
 
 /** Discord's message limits (https://discord.com/developers/docs/resources/message). */
 export const LIMITS = {

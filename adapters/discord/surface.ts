@@ -1,13 +1,13 @@
 /**
  * The reply surface of one interaction. Public cards become the bot's own channel messages (bot
  * token: editable for hours, from any process); private cards are ephemeral interaction replies
- * (the deferred `@original`, then ephemeral follow-ups). The dispatcher's confirmation prompts are
+ * (the deferred `@original`, then ephemeral follow-ups). The command runner's confirmation prompts are
  * private too, so only the person who asked sees the Confirm button.
  */
 import { InteractionResponseType, MessageFlags } from 'discord.js';
 import type { Logger } from 'pino';
+import type { CardSurface } from '../../src/core/card-surface';
 import type { Invocation, MessageHandle } from '../../src/core/command';
-import type { CardSurface } from '../../src/core/dispatch';
 import { ConversationGoneError } from '../../src/core/errors';
 import type { FormSpec } from '../../src/core/forms';
 import type { Card } from '../../src/core/reply';
@@ -39,7 +39,7 @@ const CANNOT_POST =
   'Deckhand cannot post in this channel, so only you see this. Invite the bot to the channel or give it the View Channel, Send Messages and Embed Links permissions.';
 
 /**
- * True for the dispatcher's confirmation prompt (see `askConfirmation` in src/core/dispatch.ts):
+ * True for the command runner's confirmation prompt (see `askConfirmation` in src/core/command-execution.ts):
  * shown ephemerally so only the person who asked can confirm.
  */
 export function isConfirmation(card: Card): boolean {

@@ -1,9 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
+import type { CardSurface } from '../../src/core/card-surface';
 import type { Invocation, MessageHandle } from '../../src/core/command';
+import type { CommandRunner } from '../../src/core/command-runner';
 import { conversationId } from '../../src/core/conversation';
-import type { CardSurface, Dispatcher } from '../../src/core/dispatch';
 import type { IncomingFile } from '../../src/core/files';
 import type { FormSpec } from '../../src/core/forms';
 import type { Messenger } from '../../src/core/messenger';
@@ -29,7 +30,7 @@ function echoed(line: string): string {
 
 /** Options of the terminal chat. */
 export interface ShellAdapterOptions {
-  dispatcher: Dispatcher<unknown>;
+  runner: CommandRunner<unknown>;
   watches: WatchService;
   input: NodeJS.ReadableStream;
   output: NodeJS.WritableStream;
@@ -135,7 +136,7 @@ export class ShellAdapter implements Messenger {
         this.write(found.message);
         return;
       }
-      await this.options.dispatcher.handleAction(found.actionId, this.invocation(read.as), surface);
+      await this.options.runner.handleAction(found.actionId, this.invocation(read.as), surface);
       await this.fillForms(surface);
       return;
     }
@@ -154,7 +155,7 @@ export class ShellAdapter implements Messenger {
     const command = flags.text.startsWith('/') ? flags.text : `/${flags.text}`;
     const invocation = this.invocation(read.as);
     const attached = files.filter((file): file is IncomingFile => typeof file !== 'string');
-    await this.options.dispatcher.handleText(
+    await this.options.runner.handleText(
       command,
       attached.length ? { ...invocation, files: attached } : invocation,
       surface,
@@ -202,7 +203,7 @@ export class ShellAdapter implements Messenger {
         this.lastPrinted = undefined;
       }
       if (values)
-        await this.options.dispatcher.handleForm(next.formId, values, this.invocation(next.user), surface);
+        await this.options.runner.handleForm(next.formId, values, this.invocation(next.user), surface);
     }
   }
 

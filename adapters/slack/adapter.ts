@@ -14,7 +14,7 @@ import { SlackInstallationStore } from './installations';
 import { slackLogger } from './logger';
 import { BOT_SCOPES } from './manifest';
 import { SlackMessenger } from './messenger';
-import { type SlackSettings, settingsProblems } from './settings';
+import { SLACK_ROUTES, type SlackSettings, settingsProblems } from './settings';
 import { timeSocketAcks } from './socket-acks';
 import { slackSurface } from './surface';
 
@@ -24,12 +24,7 @@ export interface SlackAdapterOptions {
   clientOptions?: Partial<webApi.WebClientOptions>;
 }
 
-/** Routes Slack sends to (the DESIGN.md routes table). */
-export const SLACK_ROUTES = {
-  events: '/slack/events',
-  install: '/slack/install',
-  oauthRedirect: '/slack/oauth_redirect',
-} as const;
+export { SLACK_ROUTES };
 
 /**
  * The Slack adapter on Bolt. Over HTTP, Bolt's receiver is mounted on Deckhand's one server at
@@ -79,7 +74,7 @@ export class SlackAdapter implements PlatformAdapter {
       clientOptions,
     });
 
-    const dialogs = confirmDialogs(context.app.actions, context.app.dispatcher.registry);
+    const dialogs = confirmDialogs(context.app.actions, context.app.runner.registry);
     const messenger = new SlackMessenger({ clients, redis, prefix, logger, dialogs });
     context.app.messengers.register('slack', messenger);
     const tokenFor = async (team: string) => (await clients.forTeam(team)).token;
@@ -128,9 +123,9 @@ export class SlackAdapter implements PlatformAdapter {
       deferInitialization: true,
     });
     registerHandlers(bolt, {
-      dispatcher: context.app.dispatcher,
+      runner: context.app.runner,
       handoff: new CommandHandoff({
-        dispatcher: context.app.dispatcher,
+        runner: context.app.runner,
         queue: context.role === 'web' ? context.app.commandQueue : undefined,
         logger,
       }),

@@ -1,8 +1,9 @@
 import type { types } from '@slack/bolt';
 import type { ConfirmDialog } from '../../src/core/confirm-dialogs';
 import type { CardButton, CardField, CardLink } from '../../src/core/reply';
-import { isValidTime, slackDateToken } from '../../src/core/times';
+import { isValidTime } from '../../src/core/times';
 import { withTime } from '../text';
+import { slackDateToken } from './date-token';
 import { escapeText, escapeWithin, safeUrl, slackStep } from './escape';
 
 type KnownBlock = types.KnownBlock;

@@ -7,7 +7,7 @@ export const FORM_CALLBACK_ID = 'dh.form';
 
 /** What a modal remembers between `views.open` and its submission (its `private_metadata`). */
 export interface FormMetadata {
-  /** Stored form id (the dispatcher's). */
+  /** Stored form id (the command runner's). */
   formId: string;
   /** Channel the form was opened from, where the result is posted. */
   channel: string;

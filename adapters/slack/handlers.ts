@@ -5,7 +5,7 @@ import type { Invocation } from '../../src/core/command';
 import { escapeRegExp } from '../../src/core/command-form';
 import type { CommandHandoff } from '../../src/core/command-handoff';
 import type { CommandInput } from '../../src/core/command-job';
-import type { Dispatcher } from '../../src/core/dispatch';
+import type { CommandRunner } from '../../src/core/command-runner';
 import { StoreUnavailableError } from '../../src/core/errors';
 import type { IncomingFile } from '../../src/core/files';
 import type { DeliveryDeduper } from '../../src/core/host';
@@ -22,7 +22,7 @@ import { ignoreUnclaimedInteractions } from './unclaimed';
 
 /** What the Bolt listeners need. */
 export interface HandlerDeps {
-  dispatcher: Dispatcher<unknown>;
+  runner: CommandRunner<unknown>;
   /** Runs acknowledged commands here (`all`) or queues them for a worker (`web`). */
   handoff: CommandHandoff;
   messenger: SlackMessenger;
@@ -87,7 +87,7 @@ export interface QueuedSlackPlace extends SlackPlace {
   triggerId?: string;
 }
 
-/** Hands an acknowledged command on (to a worker, or to the dispatcher here). */
+/** Hands an acknowledged command on (to a worker, or to the command runner here). */
 function handOff(
   deps: HandlerDeps,
   key: string,
@@ -126,7 +126,7 @@ async function claim(
       isPrivate: false,
       ...(where.responseUrl ? { responseUrl: where.responseUrl } : {}),
     };
-    const card = deps.dispatcher.errorCard('delivery', error, invocationOf(who, place));
+    const card = deps.runner.errorCard('delivery', error, invocationOf(who, place));
     await deps.messenger.postEphemeral(place, card);
     return false;
   }

@@ -1,21 +1,27 @@
-import type { AdapterContext, ManifestSpec, PlatformAdapter } from '../types';
-import { SlackAdapter, type SlackAdapterOptions } from './adapter';
-import { slackManifestSpec } from './manifest';
-import { slackSettings } from './settings';
-
 /**
- * The Slack adapter when Slack is configured (`SLACK_BOT_TOKEN` with `SLACK_SIGNING_SECRET` or
- * `SLACK_APP_TOKEN`, or the OAuth pair `SLACK_CLIENT_ID`/`SLACK_CLIENT_SECRET`); undefined otherwise.
+ * The Slack platform's descriptor: what the rest of Deckhand knows about Slack without loading Bolt.
+ * The adapter itself (Bolt, Block Kit, modals, OAuth installs) is in ./load.ts. See docs/slack.md.
  */
-export function createSlackAdapter(
-  context: AdapterContext,
-  options: SlackAdapterOptions = {},
-): PlatformAdapter | undefined {
-  const settings = slackSettings(context.config);
-  return settings ? new SlackAdapter(context, settings, options) : undefined;
-}
+import type { PlatformDescriptor } from '../descriptor';
+import { slackSettingsCheck } from './checks';
+import { SLACK_ENV } from './env';
+import { SLACK_ROUTES, slackMissing, slackSettings } from './settings';
 
-/** The Slack app manifest generated from the command registry (`deckhand manifest slack`). */
-export const slackManifest: ManifestSpec | undefined = slackManifestSpec;
-
-export type { SlackAdapter, SlackAdapterOptions } from './adapter';
+/** Slack. */
+export const slack: PlatformDescriptor<'slack', typeof SLACK_ENV> = {
+  name: 'slack',
+  displayName: 'Slack',
+  workspaceWord: 'workspace',
+  exampleUserId: 'U0123ABCD',
+  storesInstallations: true,
+  setupHint: { rank: 1, variables: 'SLACK_BOT_TOKEN with SLACK_SIGNING_SECRET or SLACK_APP_TOKEN' },
+  env: SLACK_ENV,
+  configured: (config) => slackSettings(config) !== undefined,
+  missing: slackMissing,
+  load: async () => (await import('./load')).createSlackAdapter,
+  manifest: async () => (await import('./manifest')).slackManifestSpec,
+  webhookPaths: [SLACK_ROUTES.events],
+  settingsCheck: slackSettingsCheck,
+  doctor: async () => (await import('./doctor')).slackDoctor,
+  commandNamespace: (config) => config.SLACK_COMMAND,
+};

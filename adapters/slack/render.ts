@@ -1,9 +1,10 @@
 import type { types } from '@slack/bolt';
 import { type ConfirmDialog, dangerDialogs } from '../../src/core/confirm-dialogs';
 import type { Card, CardStatus } from '../../src/core/reply';
-import { isValidTime, slackDateToken } from '../../src/core/times';
+import { isValidTime } from '../../src/core/times';
 import { headOf, timesAsText, withTime } from '../text';
 import { actionBlocks, chunkEscaped, fieldBlocks, mrkdwn, plain, SLACK_LIMITS } from './blocks';
+import { slackDateToken } from './date-token';
 import { escapeText, escapeWithin, fenceSafe } from './escape';
 import type { SlackUpload } from './files';
 

@@ -18,6 +18,13 @@ export interface SlackSettings {
   secretKey?: string;
 }
 
+/** Routes Slack sends to (the DESIGN.md routes table). */
+export const SLACK_ROUTES = {
+  events: '/slack/events',
+  install: '/slack/install',
+  oauthRedirect: '/slack/oauth_redirect',
+} as const;
+
 /** Web API base used when `SLACK_API_URL` is not set. */
 export const DEFAULT_SLACK_API_URL = 'https://slack.com/api/';
 
@@ -71,4 +78,32 @@ export function settingsProblems(settings: SlackSettings, role: 'web' | 'worker'
     );
   }
   return problems;
+}
+
+const SLACK_VARIABLES = [
+  'SLACK_BOT_TOKEN',
+  'SLACK_SIGNING_SECRET',
+  'SLACK_APP_TOKEN',
+  'SLACK_CLIENT_ID',
+  'SLACK_CLIENT_SECRET',
+  'SLACK_STATE_SECRET',
+] as const;
+
+/** What is missing when Slack is set up half-way, naming the variables; `undefined` otherwise. */
+export function slackMissing(config: Config, role: 'web' | 'worker' | 'all'): string | undefined {
+  const touched = SLACK_VARIABLES.filter((name) => Boolean(config[name]));
+  if (touched.length === 0) return undefined;
+  if (config.SLACK_CLIENT_ID && !config.SLACK_CLIENT_SECRET)
+    return 'set SLACK_CLIENT_SECRET (with SLACK_CLIENT_ID).';
+  if (config.SLACK_CLIENT_SECRET && !config.SLACK_CLIENT_ID)
+    return 'set SLACK_CLIENT_ID (with SLACK_CLIENT_SECRET).';
+  const settings = slackSettings(config);
+  if (!settings) {
+    if (config.SLACK_BOT_TOKEN) {
+      return 'set SLACK_SIGNING_SECRET (Slack posts to PUBLIC_URL/slack/events) or SLACK_APP_TOKEN (Socket Mode) with SLACK_BOT_TOKEN.';
+    }
+    return `${touched.join(', ')} set, but no SLACK_BOT_TOKEN (one workspace) or SLACK_CLIENT_ID and SLACK_CLIENT_SECRET (installs): set one of them.`;
+  }
+  const problems = settingsProblems(settings, role);
+  return problems.length > 0 ? problems.join(' ') : undefined;
 }

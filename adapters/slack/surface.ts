@@ -1,4 +1,4 @@
-import type { CardSurface } from '../../src/core/dispatch';
+import type { CardSurface } from '../../src/core/card-surface';
 import { UsageError } from '../../src/core/errors';
 import type { SlackClients } from './clients';
 import { formView } from './forms';

@@ -83,7 +83,7 @@ export class TelegramAdapter implements PlatformAdapter {
           : 'polling';
     const botUsername = () => this.bot.botInfo.username;
     const handoff = new CommandHandoff({
-      dispatcher: app.dispatcher,
+      runner: app.runner,
       queue: context.role === 'web' ? app.commandQueue : undefined,
       logger: log,
     });
@@ -110,7 +110,7 @@ export class TelegramAdapter implements PlatformAdapter {
       apiRoot: apiRootOf(config),
       limit: options.downloadLimitBytes ?? (isCloudApi(config) ? CLOUD_DOWNLOAD_LIMIT : LOCAL_DOWNLOAD_LIMIT),
     };
-    const groups = new Map(app.dispatcher.registry.groups().map((g) => [telegramCommandName(g), g]));
+    const groups = new Map(app.runner.registry.groups().map((g) => [telegramCommandName(g), g]));
     installReceiver(this.bot, {
       handoff,
       messenger: this.messenger,

@@ -3,7 +3,7 @@
  * field by field in the user's private chat. Each question has a Cancel button (and Skip for optional
  * fields); `/cancel` works too; the form times out. A secret answer is deleted from the chat as soon
  * as it is read and is never shown. When the last answer arrives, the form's command runs as the
- * user, privately, through {@link Dispatcher.handleForm}.
+ * user, privately, through {@link CommandRunner.handleForm}.
  *
  * Button data is `~c:<form id>` (cancel) or `~s:<form id>` (skip): `~` never starts an action id.
  */

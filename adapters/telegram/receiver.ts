@@ -60,7 +60,7 @@ function place(deps: ReceiverDeps, message: Message, user: User, replyTo?: numbe
   };
 }
 
-/** Hands a command on (to a worker, or to the dispatcher here); `key` is the update's delivery key. */
+/** Hands a command on (to a worker, or to the command runner here); `key` is the update's delivery key. */
 export function handOff(
   deps: Pick<ReceiverDeps, 'handoff' | 'messenger' | 'forms' | 'botUsername'>,
   key: string,

@@ -6,9 +6,9 @@
  */
 import type { GrammyError } from 'grammy';
 import type { Chat, User } from 'grammy/types';
+import type { CardSurface } from '../../src/core/card-surface';
 import type { Invocation, MessageHandle } from '../../src/core/command';
 import { parseConversationId } from '../../src/core/conversation';
-import type { CardSurface } from '../../src/core/dispatch';
 import type { Card } from '../../src/core/reply';
 import type { TelegramForms } from './forms';
 import { telegramConversationId } from './ids';

@@ -10,8 +10,7 @@ import type { Update } from 'grammy/types';
 import type { Logger } from 'pino';
 import type { RouteHandler } from '../../src/core/host';
 
-/** Path of the webhook on the one HTTP server. */
-export const WEBHOOK_PATH = '/telegram/webhook';
+export { WEBHOOK_PATH } from './paths';
 
 /** Telegram's header carrying the secret token given to `setWebhook`. */
 const SECRET_HEADER = 'x-telegram-bot-api-secret-token';

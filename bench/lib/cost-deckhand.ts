@@ -4,7 +4,7 @@
  * down), serving Slack over HTTP against a fake Slack, with the toolhost sandbox as the platform.
  * The set-up of the Redis-cost benchmark and of the test that pins its counts.
  */
-import { createSlackAdapter, type SlackAdapter } from '../../adapters/slack';
+import { createSlackAdapter, type SlackAdapter } from '../../adapters/slack/load';
 import { loadConfig } from '../../src/config';
 import { silentLogger } from '../../src/log';
 import { WebServer } from '../../src/web/server';

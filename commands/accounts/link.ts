@@ -99,6 +99,7 @@ export const linkToolCommand = command({
   positional: ['tool', 'token'],
   examples: ['/link tool mytool', '/link tool mytool <token>   (in a private conversation)'],
   permission: 'read',
+  selfService: true,
   sideEffect: true,
   secretArgs: ['token'],
   async run(ctx): Promise<DraftCard> {

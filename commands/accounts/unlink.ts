@@ -15,6 +15,7 @@ export const unlinkCommand = command({
   positional: ['service', 'tool'],
   examples: ['/unlink source', '/unlink tool mytool', '/unlink media'],
   permission: 'read',
+  selfService: true,
   sideEffect: true,
   async run({ args, services, invocation }) {
     if (args.service === 'tool' && !args.tool) {

@@ -3,7 +3,7 @@
 import { actionTo } from '../../src/core/action-ref';
 import type { CardField, CardStatus, DraftCard } from '../../src/core/reply';
 import { type CalendarEvent, formatWhen, sameZone } from '../../src/services/calendar';
-import { eventCancelCommand, eventEditCommand } from './event';
+import { eventCancelSignature, eventEditSignature } from './signatures';
 
 /** Words for the statuses an event may have. */
 const STATUS_NOTE: Record<string, string> = {
@@ -69,9 +69,9 @@ export function eventCard(
       ? {}
       : {
           actions: [
-            actionTo(eventEditCommand, { ref: String(event.id) }, { label: 'Edit' }),
+            actionTo(eventEditSignature, { ref: String(event.id) }, { label: 'Edit' }),
             actionTo(
-              eventCancelCommand,
+              eventCancelSignature,
               { ref: String(event.id) },
               { label: 'Cancel event', style: 'danger' },
             ),

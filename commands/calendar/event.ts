@@ -9,6 +9,7 @@ import { calendarFor } from './calendar-common';
 import { Ambiguous, choiceCard, resolveName, resolveNames } from './calendar-resolve';
 import { command } from './context';
 import { eventCard } from './event-card';
+import { eventCancelSignature, eventEditSignature } from './signatures';
 
 /** `/event show <id|slug>`. */
 export const eventShowCommand = command({
@@ -143,9 +144,8 @@ export const eventUpdateCommand = command({
 
 /** `/event cancel <id|slug>`: moves the event to the trash, after a confirmation. */
 export const eventCancelCommand = command({
-  name: 'event cancel',
+  ...eventCancelSignature,
   summary: 'Cancel an event (moves it to the trash)',
-  args: z.object({ ref: eventRef }),
   positional: ['ref'],
   examples: ['/event cancel 42'],
   permission: 'write',
@@ -182,9 +182,8 @@ export const eventCancelCommand = command({
 
 /** `/event edit <id|slug>`: the Edit button — a form with the fields to change, completing /event update. */
 export const eventEditCommand = command({
-  name: 'event edit',
+  ...eventEditSignature,
   summary: 'Change an event with a form',
-  args: z.object({ ref: eventRef }),
   positional: ['ref'],
   examples: ['/event edit 42'],
   permission: 'write',

@@ -1,8 +1,8 @@
 /** The `/media` group, in the order help lists it. */
 import type { AnyCommand } from '../../src/core/command';
 import type { AppServices } from '../services';
-import { mediaAccountCommand, mediaDmcaCommand, mediaStatsCommand } from './media-account';
-import { mediaFolderCreateCommand, mediaFolderListCommand, mediaFolderRenameCommand } from './media-folders';
+import { mediaAccountCommand, mediaDmcaCommand, mediaStatsCommand } from './account';
+import { mediaFolderCreateCommand, mediaFolderListCommand, mediaFolderRenameCommand } from './folders';
 import {
   mediaCheckCommand,
   mediaCloneCommand,
@@ -12,9 +12,9 @@ import {
   mediaMoveCommand,
   mediaRenameCommand,
   mediaSearchCommand,
-} from './media-library';
-import { mediaPlayerCommand } from './media-player';
-import { mediaUploadCommand, mediaUploadsCommand, mediaUploadUrlCommand } from './media-upload';
+} from './library';
+import { mediaPlayerCommand } from './player';
+import { mediaUploadCommand, mediaUploadsCommand, mediaUploadUrlCommand } from './upload';
 
 /** Every media command. */
 export const MEDIA_COMMANDS: readonly AnyCommand<AppServices>[] = [
@@ -38,4 +38,4 @@ export const MEDIA_COMMANDS: readonly AnyCommand<AppServices>[] = [
   mediaDmcaCommand,
 ];
 
-export { mediaUploadView } from './media-cards';
+export { mediaUploadView } from './cards';

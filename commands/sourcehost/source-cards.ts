@@ -1,7 +1,7 @@
 import { actionTo } from '../../src/core/action-ref';
 import type { CardStatus, DraftCard } from '../../src/core/reply';
 import type { Import, Migration } from '../../src/services/sourcehost';
-import { migrationArchiveCommand } from './source-migration';
+import { migrationArchiveSignature } from './signatures';
 
 const MIGRATION_STATUS: Record<string, CardStatus> = {
   pending: 'progress',
@@ -58,7 +58,7 @@ export function migrationCard(owner: string, migration: Migration, note?: string
     ...(exported
       ? {
           actions: [
-            actionTo(migrationArchiveCommand, { owner, id: migration.id }, { label: 'Archive link' }),
+            actionTo(migrationArchiveSignature, { owner, id: migration.id }, { label: 'Archive link' }),
           ],
         }
       : {}),
@@ -79,7 +79,7 @@ export function migrationAnnouncement(owner: string, migration: Migration): Draf
     ...(exported
       ? {
           actions: [
-            actionTo(migrationArchiveCommand, { owner, id: migration.id }, { label: 'Archive link' }),
+            actionTo(migrationArchiveSignature, { owner, id: migration.id }, { label: 'Archive link' }),
           ],
         }
       : {}),

@@ -11,6 +11,7 @@ import { tableTime } from '../../src/core/times';
 import { migrationOwner, SCOPES } from '../../src/services/sourcehost';
 import { table } from '../format';
 import { command } from './context';
+import { migrationArchiveSignature, migrationId, ownerArg } from './signatures';
 import { archiveCard, migrationCard, ownerLabel } from './source-cards';
 import { sourceAccess } from './source-link';
 import {
@@ -21,11 +22,6 @@ import {
   orMissing,
 } from './source-missing';
 
-const owner = z
-  .string()
-  .regex(/^(@me|[A-Za-z0-9][A-Za-z0-9-]{0,38})$/, 'must be @me (your account) or an organization name')
-  .describe('@me, or the organization');
-const migrationId = z.number().int().positive().describe('the migration id');
 const repoName = z
   .string()
   .regex(
@@ -42,7 +38,7 @@ export const migrationStartCommand = command({
   name: 'source migration start',
   summary: 'Start exporting repositories to an archive (followed until exported)',
   args: z.object({
-    owner,
+    owner: ownerArg,
     repos: z.array(repoName).min(1, 'name at least one repository').describe('the repositories to export'),
     lock: z.boolean().default(false).describe('lock the repositories while exporting'),
     excludeAttachments: z.boolean().default(false).describe('leave attachments out (smaller archive)'),
@@ -94,7 +90,7 @@ export const migrationListCommand = command({
   name: 'source migration list',
   summary: 'List the migrations of an organization or your account',
   args: z.object({
-    owner,
+    owner: ownerArg,
     page: z.number().int().min(1).default(1).describe('page number'),
     perPage: z.number().int().min(1).max(100).default(30).describe('migrations per page (at most 100)'),
   }),
@@ -132,7 +128,7 @@ export const migrationListCommand = command({
 export const migrationShowCommand = command({
   name: 'source migration show',
   summary: 'Show the state of a migration',
-  args: z.object({ owner, id: migrationId }),
+  args: z.object({ owner: ownerArg, id: migrationId }),
   positional: ['owner', 'id'],
   examples: ['/source migration show toolforge-repos 79'],
   permission: 'read',
@@ -154,7 +150,7 @@ export const migrationShowCommand = command({
 export const migrationReposCommand = command({
   name: 'source migration repos',
   summary: 'List the repositories of a migration',
-  args: z.object({ owner, id: migrationId }),
+  args: z.object({ owner: ownerArg, id: migrationId }),
   positional: ['owner', 'id'],
   examples: ['/source migration repos toolforge-repos 79'],
   permission: 'read',
@@ -179,9 +175,8 @@ export const migrationReposCommand = command({
 
 /** `/source migration archive <org|@me> <id>`: the archive link, privately. */
 export const migrationArchiveCommand = command({
-  name: 'source migration archive',
+  ...migrationArchiveSignature,
   summary: 'Get the download link of an exported migration (sent privately)',
-  args: z.object({ owner, id: migrationId }),
   positional: ['owner', 'id'],
   examples: ['/source migration archive toolforge-repos 79'],
   permission: 'read',
@@ -206,7 +201,7 @@ export const migrationArchiveCommand = command({
 export const migrationDeleteArchiveCommand = command({
   name: 'source migration delete-archive',
   summary: 'Delete the archive of a migration (the migration stays listed)',
-  args: z.object({ owner, id: migrationId }),
+  args: z.object({ owner: ownerArg, id: migrationId }),
   positional: ['owner', 'id'],
   examples: ['/source migration delete-archive toolforge-repos 79'],
   permission: 'read',
@@ -234,7 +229,7 @@ export const migrationDeleteArchiveCommand = command({
 export const migrationUnlockCommand = command({
   name: 'source migration unlock',
   summary: 'Unlock a repository locked by a migration',
-  args: z.object({ owner, id: migrationId, repo: repoName.describe('the locked repository') }),
+  args: z.object({ owner: ownerArg, id: migrationId, repo: repoName.describe('the locked repository') }),
   positional: ['owner', 'id', 'repo'],
   examples: ['/source migration unlock toolforge-repos 79 mytool'],
   permission: 'read',

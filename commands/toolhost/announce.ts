@@ -18,3 +18,21 @@ export function announcement(event: WatchEvent, noun: string, show: ActionReques
     footer: `${noun} ${event.id}`,
   };
 }
+
+/**
+ * The card a watch leaves when Deckhand stops following a resource: its last card (else
+ * `fallback`), saying why and which command shows where the resource is.
+ */
+export function stoppedFollowing(
+  lastCard: DraftCard | undefined,
+  fallback: DraftCard,
+  what: string,
+  reason: string,
+  check: string,
+): DraftCard {
+  return {
+    ...(lastCard ?? fallback),
+    status: 'warning',
+    text: `Deckhand stopped following ${what}: ${reason}.\nUse ${check} to see where it is.`,
+  };
+}

@@ -5,9 +5,8 @@ import type { Outcome, WatchKind } from '../../src/core/watch';
 import { type Build, type BuildStatus, FINISHED_BUILD_STATUSES } from '../../src/services/toolhost';
 import { buildMessageInWords, formatDuration, withWarnings } from '../format';
 import type { AppServices } from '../services';
-import { announcement } from './announce';
-import { buildCancelCommand } from './build';
-import { buildLogsCommand } from './build-extra';
+import { announcement, stoppedFollowing } from './announce';
+import { buildCancelSignature, buildLogsSignature } from './signatures';
 
 const STATUS: Record<BuildStatus, CardStatus> = {
   BUILD_PENDING: 'progress',
@@ -58,11 +57,11 @@ export function buildCard(tool: string, build: Build, note?: string): DraftCard 
   if (started && ended)
     fields.push({ label: 'Took', value: formatDuration(ended.getTime() - started.getTime()), inline: true });
   const actions: ActionRequest[] = [
-    actionTo(buildLogsCommand, { tool, id: build.build_id }, { label: 'Logs' }),
+    actionTo(buildLogsSignature, { tool, id: build.build_id }, { label: 'Logs' }),
   ];
   if (!FINISHED_BUILD_STATUSES.has(build.status)) {
     actions.push(
-      actionTo(buildCancelCommand, { tool, id: build.build_id }, { label: 'Cancel', style: 'danger' }),
+      actionTo(buildCancelSignature, { tool, id: build.build_id }, { label: 'Cancel', style: 'danger' }),
     );
   }
   const lines = [
@@ -103,17 +102,19 @@ export const buildWatch: WatchKind<AppServices> = {
     };
   },
   gaveUp(tool, id, lastCard, reason) {
-    return {
-      ...(lastCard ?? { title: `Build of ${tool}`, footer: `build ${id}` }),
-      status: 'warning',
-      text: `Deckhand stopped following build ${id}: ${reason}.\nUse /build show ${tool} ${id} to see where it is.`,
-    };
+    return stoppedFollowing(
+      lastCard,
+      { title: `Build of ${tool}`, footer: `build ${id}` },
+      `build ${id}`,
+      reason,
+      `/build show ${tool} ${id}`,
+    );
   },
   announce(event) {
     return announcement(
       event,
       'build',
-      actionTo(buildLogsCommand, { tool: event.tool, id: event.id }, { label: 'Logs' }),
+      actionTo(buildLogsSignature, { tool: event.tool, id: event.id }, { label: 'Logs' }),
     );
   },
 };

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { resourceId, toolName } from '../args';
+import { toolName } from '../args';
 import { quotaFields, withWarnings } from '../format';
 import { resolveBuildId } from './build';
-import { command } from './context';
+import { command, toolCommand } from './context';
 import { registerLogSecrets } from './log-secrets';
+import { buildLogsSignature } from './signatures';
 import { startTail } from './tail';
 
 /** Lines of a log shown inline; the whole log is attached when longer. */
@@ -11,13 +12,8 @@ export const INLINE_LOG_LINES = 40;
 
 /** `/build logs <tool> [id|latest]`: the build's log, last lines inline and the whole as a file. */
 export const buildLogsCommand = command({
-  name: 'build logs',
+  ...buildLogsSignature,
   summary: 'Show the log of a build (default: the latest)',
-  args: z.object({
-    tool: toolName,
-    id: resourceId('build'),
-    follow: z.boolean().default(false).describe('follow the log live in one message until the build ends'),
-  }),
   positional: ['tool', 'id'],
   examples: ['/build logs mytool', '/build logs mytool latest --follow'],
   permission: 'read',
@@ -57,7 +53,7 @@ export const buildLogsCommand = command({
 });
 
 /** `/build clean <tool>`: removes old images and build leftovers. */
-export const buildCleanCommand = command({
+export const buildCleanCommand = toolCommand({
   name: 'build clean',
   summary: 'Clean up old images and build leftovers of a tool',
   args: z.object({ tool: toolName }),
@@ -73,18 +69,18 @@ export const buildCleanCommand = command({
     await client.builds.quotas();
     return { label: `The builds of ${args.tool}`, args };
   },
-  async run({ args, services }) {
-    const client = services.toolhost.forTool(args.tool);
+  async run({ args, client }) {
     const messages = await client.builds.clean();
-    return withWarnings(
-      { title: `Cleaned ${args.tool}`, text: messages.join('\n') || 'Nothing to clean.', status: 'success' },
-      client,
-    );
+    return {
+      title: `Cleaned ${args.tool}`,
+      text: messages.join('\n') || 'Nothing to clean.',
+      status: 'success',
+    };
   },
 });
 
 /** `/build quota <tool>`. */
-export const buildQuotaCommand = command({
+export const buildQuotaCommand = toolCommand({
   name: 'build quota',
   summary: 'Show the build quota of a tool (image storage)',
   args: z.object({ tool: toolName }),
@@ -92,12 +88,8 @@ export const buildQuotaCommand = command({
   examples: ['/build quota mytool'],
   permission: 'read',
   sideEffect: false,
-  async run({ args, services }) {
-    const client = services.toolhost.forTool(args.tool);
+  async run({ args, client }) {
     const quota = await client.builds.quotas();
-    return withWarnings(
-      { title: `Build quota of ${args.tool}`, fields: quotaFields(quota), status: 'info' },
-      client,
-    );
+    return { title: `Build quota of ${args.tool}`, fields: quotaFields(quota), status: 'info' };
   },
 });

@@ -3,14 +3,13 @@ import { UpstreamError, UsageError } from '../../src/core/errors';
 import { mustExist } from '../../src/core/target';
 import { tableTime } from '../../src/core/times';
 import type { ToolhostClient } from '../../src/services/toolhost';
-import { httpUrl, resourceId, toolName } from '../args';
+import { httpUrl, toolName } from '../args';
 import { table, withWarnings } from '../format';
 import { BUILD_WORD, buildCard } from './build-card';
-import { command } from './context';
+import { command, toolCommand } from './context';
 import { buildSince } from './recognise';
+import { buildCancelSignature, buildIdArgs } from './signatures';
 import { startOnce } from './start-once';
-
-const idArgs = z.object({ tool: toolName, id: resourceId('build') });
 
 /** `latest` → the id of the tool's most recent build. */
 export async function resolveBuildId(client: ToolhostClient, id: string): Promise<string> {
@@ -108,7 +107,7 @@ export const buildStartCommand = command({
 });
 
 /** `/build list <tool>`. */
-export const buildListCommand = command({
+export const buildListCommand = toolCommand({
   name: 'build list',
   summary: 'List the builds of a tool',
   args: z.object({ tool: toolName }),
@@ -116,11 +115,9 @@ export const buildListCommand = command({
   examples: ['/build list mytool'],
   permission: 'read',
   sideEffect: false,
-  async run({ args, services }) {
-    const client = services.toolhost.forTool(args.tool);
+  async run({ args, client }) {
     const builds = await client.builds.list();
-    if (builds.length === 0)
-      return withWarnings({ text: `${args.tool} has no builds.`, status: 'info' }, client);
+    if (builds.length === 0) return { text: `${args.tool} has no builds.`, status: 'info' };
     const sorted = [...builds].sort((a, b) => (b.start_time ?? '9').localeCompare(a.start_time ?? '9'));
     const rows = sorted.map((b) => [
       b.build_id,
@@ -128,35 +125,31 @@ export const buildListCommand = command({
       tableTime(b.start_time ? new Date(b.start_time) : undefined),
       b.parameters?.ref ?? '',
     ]);
-    return withWarnings(
-      {
-        title: `Builds of ${args.tool}`,
-        code: { text: table([['ID', 'STATUS', 'STARTED (UTC)', 'REF'], ...rows]) },
-        status: 'info',
-      },
-      client,
-    );
+    return {
+      title: `Builds of ${args.tool}`,
+      code: { text: table([['ID', 'STATUS', 'STARTED (UTC)', 'REF'], ...rows]) },
+      status: 'info',
+    };
   },
 });
 
 /** `/build show <tool> [id|latest]`. */
-export const buildShowCommand = command({
+export const buildShowCommand = toolCommand({
   name: 'build show',
   summary: 'Show one build (default: the latest)',
-  args: idArgs,
+  args: buildIdArgs,
   positional: ['tool', 'id'],
   examples: ['/build show mytool', '/build show mytool mytool-buildpacks-pipelinerun-abcde'],
   permission: 'read',
   sideEffect: false,
-  async run({ args, services }) {
-    const client = services.toolhost.forTool(args.tool);
+  async run({ args, client }) {
     const build = args.id === 'latest' ? await client.builds.latest() : await client.builds.show(args.id);
-    return withWarnings(buildCard(args.tool, build), client);
+    return buildCard(args.tool, build);
   },
 });
 
 /** `/build latest <tool>`. */
-export const buildLatestCommand = command({
+export const buildLatestCommand = toolCommand({
   name: 'build latest',
   summary: 'Show the latest build of a tool',
   args: z.object({ tool: toolName }),
@@ -164,41 +157,35 @@ export const buildLatestCommand = command({
   examples: ['/build latest mytool'],
   permission: 'read',
   sideEffect: false,
-  async run({ args, services }) {
-    const client = services.toolhost.forTool(args.tool);
-    return withWarnings(buildCard(args.tool, await client.builds.latest()), client);
+  async run({ args, client }) {
+    return buildCard(args.tool, await client.builds.latest());
   },
 });
 
 /** `/build cancel <tool> [id|latest]`. */
-export const buildCancelCommand = command({
-  name: 'build cancel',
+export const buildCancelCommand = toolCommand({
+  ...buildCancelSignature,
   summary: 'Cancel a pending or running build',
-  args: idArgs,
   positional: ['tool', 'id'],
   examples: ['/build cancel mytool', '/build cancel mytool mytool-buildpacks-pipelinerun-abcde'],
   permission: 'write',
   sideEffect: true,
-  async run({ args, services }) {
-    const client = services.toolhost.forTool(args.tool);
+  async run({ args, client }) {
     const id = await resolveBuildId(client, args.id);
     try {
       await client.builds.cancel(id);
     } catch (error) {
       if (error instanceof UpstreamError && error.status === 409) {
         const build = await client.builds.show(id);
-        return withWarnings(
-          buildCard(
-            args.tool,
-            build,
-            `Nothing to cancel: the build is already ${BUILD_WORD[build.status]} (${error.message}).`,
-          ),
-          client,
+        return buildCard(
+          args.tool,
+          build,
+          `Nothing to cancel: the build is already ${BUILD_WORD[build.status]} (${error.message}).`,
         );
       }
       throw error;
     }
-    return withWarnings(buildCard(args.tool, await client.builds.show(id), 'Build cancelled.'), client);
+    return buildCard(args.tool, await client.builds.show(id), 'Build cancelled.');
   },
 });
 
@@ -206,7 +193,7 @@ export const buildCancelCommand = command({
 export const buildDeleteCommand = command({
   name: 'build delete',
   summary: 'Delete a build and its image',
-  args: idArgs,
+  args: buildIdArgs,
   positional: ['tool', 'id'],
   examples: ['/build delete mytool mytool-buildpacks-pipelinerun-abcde'],
   permission: 'write',

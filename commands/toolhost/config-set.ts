@@ -15,7 +15,7 @@ import { attachedText, parseYamlText } from '../attached-text';
 import { diffLines, fieldChanges } from '../data-diff';
 import { withWarnings } from '../format';
 import { stringify } from '../yaml';
-import { command } from './context';
+import { command, toolCommand } from './context';
 import { deployCommand } from './deploy';
 
 const setArgs = z.object({
@@ -127,7 +127,7 @@ export const configSetCommand = Object.assign(
 );
 
 /** `/config dump <tool>`: the stored configuration as a `toolforge.yaml` file. */
-export const configDumpCommand = command({
+export const configDumpCommand = toolCommand({
   name: 'config dump',
   summary: "Send a tool's components configuration as a toolforge.yaml file (what /config set reads)",
   args: z.object({ tool: toolName }),
@@ -135,21 +135,17 @@ export const configDumpCommand = command({
   examples: ['/config dump mytool'],
   permission: 'read',
   sideEffect: false,
-  async run({ args, services }) {
-    const client = services.toolhost.forTool(args.tool);
+  async run({ args, client }) {
     const config = await mustExist(
       () => client.components.getConfig(),
       `${args.tool} has no components configuration to dump.`,
       `Save one with /config set ${args.tool}.`,
     );
-    return withWarnings(
-      {
-        title: `Configuration of ${args.tool}`,
-        text: 'The stored configuration, as a file /config set reads back.',
-        status: 'info',
-        attachments: [{ filename: `${args.tool}-toolforge.yaml`, content: stringify(config) }],
-      },
-      client,
-    );
+    return {
+      title: `Configuration of ${args.tool}`,
+      text: 'The stored configuration, as a file /config set reads back.',
+      status: 'info',
+      attachments: [{ filename: `${args.tool}-toolforge.yaml`, content: stringify(config) }],
+    };
   },
 });

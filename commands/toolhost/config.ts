@@ -1,16 +1,12 @@
-import { z } from 'zod';
 import { actionTo } from '../../src/core/action-ref';
 import { fingerprint, mustExist } from '../../src/core/target';
-import { toolName } from '../args';
-import { withWarnings } from '../format';
 import { stringify } from '../yaml';
 import { configSetCommand } from './config-set';
-import { command } from './context';
-
-const toolArgs = z.object({ tool: toolName });
+import { toolCommand } from './context';
+import { toolArgs } from './signatures';
 
 /** `/config show <tool>`: the tool's components configuration as YAML. */
-export const configShowCommand = command({
+export const configShowCommand = toolCommand({
   name: 'config show',
   summary: "Show a tool's components configuration (toolforge.yaml)",
   args: toolArgs,
@@ -18,24 +14,20 @@ export const configShowCommand = command({
   examples: ['/config show mytool'],
   permission: 'read',
   sideEffect: false,
-  async run({ args, services }) {
-    const client = services.toolhost.forTool(args.tool);
+  async run({ args, client }) {
     const config = await client.components.getConfig();
     const names = Object.keys(config.components);
-    return withWarnings(
-      {
-        title: `Configuration of ${args.tool}`,
-        text: `${names.length} component${names.length === 1 ? '' : 's'}: ${names.join(', ') || 'none'}`,
-        code: { text: stringify(config).trimEnd(), language: 'yaml' },
-        status: 'info',
-      },
-      client,
-    );
+    return {
+      title: `Configuration of ${args.tool}`,
+      text: `${names.length} component${names.length === 1 ? '' : 's'}: ${names.join(', ') || 'none'}`,
+      code: { text: stringify(config).trimEnd(), language: 'yaml' },
+      status: 'info',
+    };
   },
 });
 
 /** `/config generate <tool>`: a configuration generated from the tool's existing jobs. */
-export const configGenerateCommand = command({
+export const configGenerateCommand = toolCommand({
   name: 'config generate',
   summary: "Generate a configuration from the tool's existing jobs (nothing is saved)",
   args: toolArgs,
@@ -43,30 +35,26 @@ export const configGenerateCommand = command({
   examples: ['/config generate mytool'],
   permission: 'read',
   sideEffect: false,
-  async run({ args, services }) {
-    const client = services.toolhost.forTool(args.tool);
+  async run({ args, client }) {
     const config = await client.components.generateConfig();
-    return withWarnings(
-      {
-        title: `Generated configuration for ${args.tool}`,
-        text: 'Generated from the existing jobs where possible (unsupported settings are left out). Nothing was saved. Save shows what would change before saving.',
-        code: { text: stringify(config).trimEnd(), language: 'yaml' },
-        status: 'info',
-        actions: [
-          actionTo(
-            configSetCommand,
-            { tool: args.tool, content: JSON.stringify(config) },
-            { label: 'Save', style: 'primary' },
-          ),
-        ],
-      },
-      client,
-    );
+    return {
+      title: `Generated configuration for ${args.tool}`,
+      text: 'Generated from the existing jobs where possible (unsupported settings are left out). Nothing was saved. Save shows what would change before saving.',
+      code: { text: stringify(config).trimEnd(), language: 'yaml' },
+      status: 'info',
+      actions: [
+        actionTo(
+          configSetCommand,
+          { tool: args.tool, content: JSON.stringify(config) },
+          { label: 'Save', style: 'primary' },
+        ),
+      ],
+    };
   },
 });
 
 /** `/config delete <tool>` (confirmed first). */
-export const configDeleteCommand = command({
+export const configDeleteCommand = toolCommand({
   name: 'config delete',
   summary: "Delete a tool's components configuration",
   args: toolArgs,
@@ -85,12 +73,8 @@ export const configDeleteCommand = command({
     );
     return { label: `The components configuration of ${args.tool}`, args, version: fingerprint(config) };
   },
-  async run({ args, services }) {
-    const client = services.toolhost.forTool(args.tool);
+  async run({ args, client }) {
     await client.components.deleteConfig();
-    return withWarnings(
-      { text: `Deleted the components configuration of ${args.tool}.`, status: 'success' },
-      client,
-    );
+    return { text: `Deleted the components configuration of ${args.tool}.`, status: 'success' };
   },
 });

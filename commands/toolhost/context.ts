@@ -1,4 +1,9 @@
 /** The context of the toolhost commands: the part of the services they use. */
+import type { z } from 'zod';
+import type { CommandContext, CommandDefinition } from '../../src/core/command';
+import type { DraftCard } from '../../src/core/reply';
+import type { ToolhostClient } from '../../src/services/toolhost';
+import { withWarnings } from '../format';
 import { type AppServices, commandsWith } from '../services';
 
 type Used =
@@ -21,3 +26,30 @@ export type ToolhostServices = Pick<AppServices, Used>;
 
 /** `defineCommand` for this group: its commands see {@link ToolhostServices} only. */
 export const command = commandsWith<Used>();
+
+/** What the `run` of a {@link toolCommand} receives: the command's context and the tool's client. */
+export type ToolCommandContext<A> = CommandContext<A, ToolhostServices> & { client: ToolhostClient };
+
+/** A {@link toolCommand}'s definition: a command whose `run` answers with the tool's client at hand. */
+export type ToolCommandDefinition<Schema extends z.ZodObject> = Omit<
+  CommandDefinition<Schema, ToolhostServices>,
+  'run'
+> & {
+  run(ctx: ToolCommandContext<z.infer<Schema>>): Promise<DraftCard>;
+};
+
+/**
+ * A command that acts on the tool of its `tool` argument: `run` receives that tool's client, and
+ * the card it returns carries the platform's not-yet-shown warnings (deprecations, beta notices).
+ */
+export function toolCommand<Schema extends z.ZodObject<{ tool: z.ZodType<string> }>>(
+  definition: ToolCommandDefinition<Schema>,
+): CommandDefinition<Schema, ToolhostServices> {
+  return command({
+    ...definition,
+    async run(ctx) {
+      const client = ctx.services.toolhost.forTool(ctx.args.tool);
+      return withWarnings(await definition.run({ ...ctx, client }), client);
+    },
+  });
+}

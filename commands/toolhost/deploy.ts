@@ -1,10 +1,9 @@
-import { z } from 'zod';
 import { UpstreamError, UsageError } from '../../src/core/errors';
-import { toolName } from '../args';
 import { withWarnings } from '../format';
 import { command } from './context';
 import { deploymentCard } from './deployment-card';
 import { deliveryTag, taggedDescription } from './recognise';
+import { deploySignature } from './signatures';
 import { startOnce } from './start-once';
 
 const ALREADY_RUNNING = 'A deployment is already running, so no new one was started. It is shown here.';
@@ -22,17 +21,12 @@ function noConfiguration(tool: string): UsageError {
  * whichever process runs the command (see `start-once.ts`).
  */
 export const deployCommand = command({
-  name: 'deploy',
+  ...deploySignature,
   summary: "Deploy a tool's components (build what changed, then run)",
-  args: z.object({
-    tool: toolName,
-    forceBuild: z.boolean().default(false).describe('rebuild even when the source did not change'),
-    forceRun: z.boolean().default(false).describe('restart components whose run settings did not change'),
-    description: z.string().max(500).optional().describe('what is deployed and why'),
-  }),
   positional: ['tool'],
   examples: ['/deploy mytool', '/deploy mytool --force-build --description "fix login"'],
   permission: 'write',
+  deploys: true,
   sideEffect: true,
   guarded: true,
   effect: {

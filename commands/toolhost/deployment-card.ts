@@ -9,12 +9,15 @@ import {
 } from '../../src/services/toolhost';
 import { buildMessageInWords, parseCompactUtc, sentences, withWarnings } from '../format';
 import type { AppServices } from '../services';
-import { announcement } from './announce';
-import { buildLogsCommand } from './build-extra';
-import { deployCommand } from './deploy';
-import { deploymentCancelCommand, deploymentShowCommand } from './deployment';
-import { deployRollbackCommand } from './rollback';
+import { announcement, stoppedFollowing } from './announce';
 import { pinnedLine, whatChangedField } from './rollback-changes';
+import { deployRollbackSignature } from './rollback-signature';
+import {
+  buildLogsSignature,
+  deploymentCancelSignature,
+  deploymentShowSignature,
+  deploySignature,
+} from './signatures';
 
 const STATUS: Record<DeploymentStatus, CardStatus> = {
   pending: 'progress',
@@ -102,19 +105,19 @@ export function deploymentCard(
   const running = status === 'pending' || status === 'running';
   const actions: ActionRequest[] = [];
   const buildId = firstBuildId(deployment);
-  if (buildId) actions.push(actionTo(buildLogsCommand, { tool, id: buildId }, { label: 'View logs' }));
+  if (buildId) actions.push(actionTo(buildLogsSignature, { tool, id: buildId }, { label: 'View logs' }));
   if (running) {
     actions.push(
       actionTo(
-        deploymentCancelCommand,
+        deploymentCancelSignature,
         { tool, id: deployment.deploy_id },
         { label: 'Cancel', style: 'danger' },
       ),
     );
   } else {
-    actions.push(actionTo(deployCommand, { tool }, { label: 'Redeploy', style: 'primary' }));
+    actions.push(actionTo(deploySignature, { tool }, { label: 'Redeploy', style: 'primary' }));
     if (status === 'failed' || status === 'timed_out')
-      actions.push(actionTo(deployRollbackCommand, { tool }, { label: 'Roll back', style: 'danger' }));
+      actions.push(actionTo(deployRollbackSignature, { tool }, { label: 'Roll back', style: 'danger' }));
   }
   const fields: CardField[] = [
     { label: 'Status', value: status, inline: true },
@@ -169,17 +172,19 @@ export const deploymentWatch: WatchKind<AppServices> = {
     };
   },
   gaveUp(tool, id, lastCard, reason) {
-    return {
-      ...(lastCard ?? { title: `Deploy ${tool}`, footer: `deployment ${id}` }),
-      status: 'warning',
-      text: `Deckhand stopped following deployment ${id}: ${reason}.\nUse /deployment show ${tool} ${id} to see where it is.`,
-    };
+    return stoppedFollowing(
+      lastCard,
+      { title: `Deploy ${tool}`, footer: `deployment ${id}` },
+      `deployment ${id}`,
+      reason,
+      `/deployment show ${tool} ${id}`,
+    );
   },
   announce(event) {
     return announcement(
       event,
       'deployment',
-      actionTo(deploymentShowCommand, { tool: event.tool, id: event.id }, { label: 'Show' }),
+      actionTo(deploymentShowSignature, { tool: event.tool, id: event.id }, { label: 'Show' }),
     );
   },
 };

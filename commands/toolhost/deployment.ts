@@ -2,12 +2,11 @@ import { z } from 'zod';
 import { mustExist } from '../../src/core/target';
 import { tableTime } from '../../src/core/times';
 import type { ToolhostClient } from '../../src/services/toolhost';
-import { resourceId, toolName } from '../args';
+import { toolName } from '../args';
 import { parseCompactUtc, table, withWarnings } from '../format';
-import { command } from './context';
+import { command, toolCommand } from './context';
 import { deploymentCard } from './deployment-card';
-
-const idArgs = z.object({ tool: toolName, id: resourceId('deployment') });
+import { deploymentCancelSignature, deploymentIdArgs, deploymentShowSignature } from './signatures';
 
 /** `latest` → the id of the tool's most recent deployment. */
 async function resolveDeploymentId(client: ToolhostClient, id: string): Promise<string> {
@@ -15,7 +14,7 @@ async function resolveDeploymentId(client: ToolhostClient, id: string): Promise<
 }
 
 /** `/deployment list <tool>`. */
-export const deploymentListCommand = command({
+export const deploymentListCommand = toolCommand({
   name: 'deployment list',
   summary: 'List the deployments of a tool (the platform keeps the last 25)',
   args: z.object({ tool: toolName }),
@@ -23,14 +22,13 @@ export const deploymentListCommand = command({
   examples: ['/deployment list mytool'],
   permission: 'read',
   sideEffect: false,
-  async run({ args, services }) {
-    const client = services.toolhost.forTool(args.tool);
+  async run({ args, client }) {
     const deployments = await client.components.listDeployments();
     if (deployments.length === 0) {
-      return withWarnings(
-        { text: `${args.tool} has no deployments yet. Start one with /deploy ${args.tool}.`, status: 'info' },
-        client,
-      );
+      return {
+        text: `${args.tool} has no deployments yet. Start one with /deploy ${args.tool}.`,
+        status: 'info',
+      };
     }
     const sorted = [...deployments]
       .sort((a, b) => b.creation_time.localeCompare(a.creation_time))
@@ -41,24 +39,20 @@ export const deploymentListCommand = command({
       tableTime(parseCompactUtc(d.creation_time)),
       d.description,
     ]);
-    return withWarnings(
-      {
-        title: `Deployments of ${args.tool}`,
-        code: { text: table([['ID', 'STATUS', 'STARTED (UTC)', 'DESCRIPTION'], ...rows]) },
-        status: 'info',
-        footer:
-          deployments.length > sorted.length ? `newest ${sorted.length} of ${deployments.length}` : undefined,
-      },
-      client,
-    );
+    return {
+      title: `Deployments of ${args.tool}`,
+      code: { text: table([['ID', 'STATUS', 'STARTED (UTC)', 'DESCRIPTION'], ...rows]) },
+      status: 'info',
+      footer:
+        deployments.length > sorted.length ? `newest ${sorted.length} of ${deployments.length}` : undefined,
+    };
   },
 });
 
 /** `/deployment show <tool> [id|latest]`. */
 export const deploymentShowCommand = command({
-  name: 'deployment show',
+  ...deploymentShowSignature,
   summary: 'Show one deployment (default: the latest)',
-  args: idArgs,
   positional: ['tool', 'id'],
   examples: ['/deployment show mytool', '/deployment show mytool 20261122-101500-abcdefghij'],
   permission: 'read',
@@ -78,30 +72,25 @@ export const deploymentShowCommand = command({
 });
 
 /** `/deployment cancel <tool> [id|latest]`. */
-export const deploymentCancelCommand = command({
-  name: 'deployment cancel',
+export const deploymentCancelCommand = toolCommand({
+  ...deploymentCancelSignature,
   summary: 'Cancel a pending or running deployment',
-  args: idArgs,
   positional: ['tool', 'id'],
   examples: ['/deployment cancel mytool', '/deployment cancel mytool 20261122-101500-abcdefghij'],
   permission: 'write',
   sideEffect: true,
   guarded: true,
-  async run({ args, services }) {
-    const client = services.toolhost.forTool(args.tool);
+  async run({ args, client }) {
     // `latest` goes through the service's own latest/cancel, which takes the id it must match.
     const deployment =
       args.id === 'latest'
         ? await client.components.cancelLatestDeployment(await resolveDeploymentId(client, 'latest'))
         : await client.components.cancelDeployment(args.id);
     // The deployment's own card follows it to the end; this answer only says the request went in.
-    return withWarnings(
-      {
-        text: `Cancellation requested: deployment ${deployment.deploy_id} of ${args.tool} is ${deployment.status}. Its card says when it has stopped; /deployment show ${args.tool} ${deployment.deploy_id} shows it here.`,
-        status: 'warning',
-      },
-      client,
-    );
+    return {
+      text: `Cancellation requested: deployment ${deployment.deploy_id} of ${args.tool} is ${deployment.status}. Its card says when it has stopped; /deployment show ${args.tool} ${deployment.deploy_id} shows it here.`,
+      status: 'warning',
+    };
   },
 });
 
@@ -109,7 +98,7 @@ export const deploymentCancelCommand = command({
 export const deploymentDeleteCommand = command({
   name: 'deployment delete',
   summary: 'Delete a deployment record',
-  args: idArgs,
+  args: deploymentIdArgs,
   positional: ['tool', 'id'],
   examples: ['/deployment delete mytool 20261122-101500-abcdefghij'],
   permission: 'write',

@@ -6,7 +6,7 @@ import { maskSecret } from '../../src/secrets';
 import { ENVVAR_NAME, type ToolhostClient } from '../../src/services/toolhost';
 import { toolName } from '../args';
 import { table, withWarnings } from '../format';
-import { command } from './context';
+import { command, toolCommand } from './context';
 
 /** The value of a tool's variable; undefined when it has none of that name. */
 async function currentValue(client: ToolhostClient, name: string): Promise<string | undefined> {
@@ -35,7 +35,7 @@ const PRIVATE_HINT = 'Send the command to Deckhand in a direct message instead. 
  * credential shape), so they are masked in the logs shown on this tool's cards; `running` under
  * `APP_STATE` is not, and changes nothing anywhere.
  */
-export const envvarsListCommand = command({
+export const envvarsListCommand = toolCommand({
   name: 'envvars list',
   summary: "List a tool's environment variables (values masked)",
   args: z.object({ tool: toolName }),
@@ -43,23 +43,18 @@ export const envvarsListCommand = command({
   examples: ['/envvars list mytool'],
   permission: 'read',
   sideEffect: false,
-  async run({ args, services }) {
-    const client = services.toolhost.forTool(args.tool);
+  async run({ args, services, client }) {
     const envvars = await client.envvars.list();
-    if (envvars.length === 0)
-      return withWarnings({ text: `${args.tool} has no environment variables.`, status: 'info' }, client);
+    if (envvars.length === 0) return { text: `${args.tool} has no environment variables.`, status: 'info' };
     for (const envvar of envvars)
       await services.accounts.secrets.registerEnvvar(args.tool, envvar.name, envvar.value);
     const rows = envvars.map((e) => [e.name, maskSecret(e.value)]);
-    return withWarnings(
-      {
-        title: `Environment variables of ${args.tool}`,
-        code: { text: table([['NAME', 'VALUE'], ...rows]) },
-        status: 'info',
-        footer: 'Values are masked; /envvars show <tool> <NAME> in a direct message shows one.',
-      },
-      client,
-    );
+    return {
+      title: `Environment variables of ${args.tool}`,
+      code: { text: table([['NAME', 'VALUE'], ...rows]) },
+      status: 'info',
+      footer: 'Values are masked; /envvars show <tool> <NAME> in a direct message shows one.',
+    };
   },
 });
 
@@ -165,7 +160,7 @@ export const envvarsSetCommand = command({
 });
 
 /** `/envvars delete <tool> <NAME>` (confirmed first). */
-export const envvarsDeleteCommand = command({
+export const envvarsDeleteCommand = toolCommand({
   name: 'envvars delete',
   summary: 'Delete an environment variable',
   args: z.object({ tool: toolName, name: envvarName }),
@@ -187,15 +182,14 @@ export const envvarsDeleteCommand = command({
     // No version: the value is a secret and is not kept with the button; the name is the target.
     return { label: `Environment variable ${args.name} of ${args.tool}`, args };
   },
-  async run({ args, services }) {
-    const client = services.toolhost.forTool(args.tool);
+  async run({ args, client }) {
     const envvar = await client.envvars.delete(args.name);
-    return withWarnings({ text: `Deleted ${envvar.name} of ${args.tool}.`, status: 'success' }, client);
+    return { text: `Deleted ${envvar.name} of ${args.tool}.`, status: 'success' };
   },
 });
 
 /** `/envvars quota <tool>`. */
-export const envvarsQuotaCommand = command({
+export const envvarsQuotaCommand = toolCommand({
   name: 'envvars quota',
   summary: 'Show how many environment variables a tool may still create',
   args: z.object({ tool: toolName }),
@@ -203,20 +197,16 @@ export const envvarsQuotaCommand = command({
   examples: ['/envvars quota mytool'],
   permission: 'read',
   sideEffect: false,
-  async run({ args, services }) {
-    const client = services.toolhost.forTool(args.tool);
+  async run({ args, client }) {
     const quota = await client.envvars.quotas();
-    return withWarnings(
-      {
-        title: `Envvars quota of ${args.tool}`,
-        fields: [
-          { label: 'Used', value: String(quota.used ?? 'unknown'), inline: true },
-          { label: 'Quota', value: String(quota.quota ?? 'unknown'), inline: true },
-          { label: 'Available', value: String(quota.available ?? 'unknown'), inline: true },
-        ],
-        status: 'info',
-      },
-      client,
-    );
+    return {
+      title: `Envvars quota of ${args.tool}`,
+      fields: [
+        { label: 'Used', value: String(quota.used ?? 'unknown'), inline: true },
+        { label: 'Quota', value: String(quota.quota ?? 'unknown'), inline: true },
+        { label: 'Available', value: String(quota.available ?? 'unknown'), inline: true },
+      ],
+      status: 'info',
+    };
   },
 });

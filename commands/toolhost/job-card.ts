@@ -2,14 +2,14 @@ import { actionTo } from '../../src/core/action-ref';
 import { plural } from '../../src/core/plural';
 import type { ActionRequest, CardField, CardStatus, DraftCard } from '../../src/core/reply';
 import { readableTimes } from '../../src/core/times';
-import type { Outcome, WatchKind } from '../../src/core/watch';
-import type { Job, JobStatusShort } from '../../src/services/toolhost';
+import type { WatchKind } from '../../src/core/watch';
+import { type Job, type JobStatusShort, jobOutcome, jobRunEnd } from '../../src/services/toolhost';
 import { withWarnings } from '../format';
 import type { AppServices } from '../services';
-import { announcement } from './announce';
+import { announcement, stoppedFollowing } from './announce';
 import { outputPlace } from './job-output';
-import { jobsDeleteCommand, jobsRestartCommand, jobsShowCommand } from './jobs';
 import { logsCommand } from './logs';
+import { jobsDeleteSignature, jobsRestartSignature, jobsShowSignature } from './signatures';
 
 const STATUS: Record<JobStatusShort, CardStatus> = {
   pending: 'progress',
@@ -73,9 +73,9 @@ export function jobCard(tool: string, job: Job, note?: string): DraftCard {
   const actions: ActionRequest[] = [
     ...(job.job_type === 'one-off'
       ? []
-      : [actionTo(jobsRestartCommand, args, { label: 'Restart', style: 'primary' })]),
+      : [actionTo(jobsRestartSignature, args, { label: 'Restart', style: 'primary' })]),
     actionTo(logsCommand, args, { label: 'Logs' }),
-    actionTo(jobsDeleteCommand, args, { label: 'Delete', style: 'danger' }),
+    actionTo(jobsDeleteSignature, args, { label: 'Delete', style: 'danger' }),
   ];
   return {
     title: `Job ${job.name} of ${tool}`,
@@ -86,46 +86,35 @@ export function jobCard(tool: string, job: Job, note?: string): DraftCard {
   };
 }
 
-/** Job states as outcomes: a job that runs or succeeded is fine, a failed one is a failure. */
-export const JOB_OUTCOME: Partial<Record<JobStatusShort, Outcome>> = {
-  running: 'success',
-  succeeded: 'success',
-  failed: 'failure',
-};
-
 /** Follows a one-off job run (`/jobs run … --wait`) until it succeeds or fails, like the platform's CLI. */
 export const jobWatch: WatchKind<AppServices> = {
   name: 'job',
   async observe(services, tool, id) {
     const client = services.toolhost.forTool(tool);
     const job = await client.jobs.show(id);
-    const short = job.status?.short;
-    const done =
-      short === 'succeeded' ||
-      short === 'failed' ||
-      job.status_short === 'Completed' ||
-      job.status_short === 'Failed';
-    const outcome = short ? JOB_OUTCOME[short] : undefined;
+    const outcome = jobOutcome(job);
     return {
-      state: short ?? job.status_short ?? 'unknown',
-      terminal: done,
+      state: job.status?.short ?? job.status_short ?? 'unknown',
+      terminal: jobRunEnd(job) !== undefined,
       ...(outcome ? { outcome } : {}),
       detail: `Job ${job.name} is ${jobState(job)}.`,
       card: withWarnings(jobCard(tool, job), client),
     };
   },
   gaveUp(tool, id, lastCard, reason) {
-    return {
-      ...(lastCard ?? { title: `Job ${id} of ${tool}` }),
-      status: 'warning',
-      text: `Deckhand stopped following job ${id}: ${reason}.\nUse /jobs show ${tool} ${id} to see where it is.`,
-    };
+    return stoppedFollowing(
+      lastCard,
+      { title: `Job ${id} of ${tool}` },
+      `job ${id}`,
+      reason,
+      `/jobs show ${tool} ${id}`,
+    );
   },
   announce(event) {
     return announcement(
       event,
       'job',
-      actionTo(jobsShowCommand, { tool: event.tool, job: event.id }, { label: 'Show' }),
+      actionTo(jobsShowSignature, { tool: event.tool, job: event.id }, { label: 'Show' }),
     );
   },
 };

@@ -16,7 +16,7 @@ import type { Job, NewJob } from '../../src/services/toolhost';
 import { jobName, toolName } from '../args';
 import { fieldChanges } from '../data-diff';
 import { table, withWarnings } from '../format';
-import { command } from './context';
+import { command, toolCommand } from './context';
 import { jobsListCommand } from './jobs';
 import { comparable, definitionOf, jobsFileText, jobToEntry } from './jobs-file';
 import { DEFAULT_JOBS_PATH, jobsToLoad, repoJobsFile } from './jobs-repo';
@@ -192,7 +192,7 @@ export const jobsLoadCommand = Object.assign(
 );
 
 /** `/jobs dump <tool>`: the jobs file of the tool, as a file `/jobs load` reads back. */
-export const jobsDumpCommand = command({
+export const jobsDumpCommand = toolCommand({
   name: 'jobs dump',
   summary:
     "Send a tool's jobs as a jobs file (YAML, read by /jobs load and by the Toolforge CLI's jobs load)",
@@ -201,20 +201,16 @@ export const jobsDumpCommand = command({
   examples: ['/jobs dump mytool'],
   permission: 'read',
   sideEffect: false,
-  async run({ args, services }) {
-    const client = services.toolhost.forTool(args.tool);
+  async run({ args, client }) {
     const jobs = await client.jobs.list({ includeUnset: false });
     if (jobs.length === 0) {
-      return withWarnings({ text: `${args.tool} has no jobs to dump.`, status: 'info' }, client);
+      return { text: `${args.tool} has no jobs to dump.`, status: 'info' };
     }
-    return withWarnings(
-      {
-        title: `Jobs of ${args.tool}`,
-        text: `${jobs.length} job${jobs.length === 1 ? '' : 's'}, as set when created (defaults left out).`,
-        status: 'info',
-        attachments: [{ filename: `${args.tool}-jobs.yaml`, content: jobsFileText(args.tool, jobs) }],
-      },
-      client,
-    );
+    return {
+      title: `Jobs of ${args.tool}`,
+      text: `${jobs.length} job${jobs.length === 1 ? '' : 's'}, as set when created (defaults left out).`,
+      status: 'info',
+      attachments: [{ filename: `${args.tool}-jobs.yaml`, content: jobsFileText(args.tool, jobs) }],
+    };
   },
 });

@@ -4,12 +4,10 @@ import { fingerprint, mustExist } from '../../src/core/target';
 import type { Job } from '../../src/services/toolhost';
 import { jobName, toolName } from '../args';
 import { quotaFields, table, withWarnings } from '../format';
-import { command } from './context';
+import { toolCommand } from './context';
 import { jobCard, jobState } from './job-card';
 import { jobRestartedSince } from './recognise';
-
-const toolArgs = z.object({ tool: toolName });
-const jobArgs = z.object({ tool: toolName, job: jobName });
+import { jobsDeleteSignature, jobsRestartSignature, jobsShowSignature, toolArgs } from './signatures';
 
 /**
  * A job's definition without its changing state: a job deleted and created again under the same
@@ -21,7 +19,7 @@ function definition(job: Job): string {
 }
 
 /** `/jobs list <tool>`. */
-export const jobsListCommand = command({
+export const jobsListCommand = toolCommand({
   name: 'jobs list',
   summary: 'List the jobs of a tool and their state',
   args: toolArgs,
@@ -29,39 +27,30 @@ export const jobsListCommand = command({
   examples: ['/jobs list mytool'],
   permission: 'read',
   sideEffect: false,
-  async run({ args, services }) {
-    const client = services.toolhost.forTool(args.tool);
+  async run({ args, client }) {
     const jobs = await client.jobs.list();
     if (jobs.length === 0) {
-      return withWarnings(
-        { text: `${args.tool} has no jobs. Create one with /jobs run.`, status: 'info' },
-        client,
-      );
+      return { text: `${args.tool} has no jobs. Create one with /jobs run.`, status: 'info' };
     }
     const rows = jobs.map((job) => [job.name, job.job_type, jobState(job), job.schedule ?? '']);
-    return withWarnings(
-      {
-        title: `Jobs of ${args.tool}`,
-        code: { text: table([['NAME', 'TYPE', 'STATUS', 'SCHEDULE'], ...rows]) },
-        status: 'info',
-      },
-      client,
-    );
+    return {
+      title: `Jobs of ${args.tool}`,
+      code: { text: table([['NAME', 'TYPE', 'STATUS', 'SCHEDULE'], ...rows]) },
+      status: 'info',
+    };
   },
 });
 
 /** `/jobs show <tool> <job>`. */
-export const jobsShowCommand = command({
-  name: 'jobs show',
+export const jobsShowCommand = toolCommand({
+  ...jobsShowSignature,
   summary: 'Show one job with Restart, Logs and Delete buttons',
-  args: jobArgs,
   positional: ['tool', 'job'],
   examples: ['/jobs show mytool web'],
   permission: 'read',
   sideEffect: false,
-  async run({ args, services }) {
-    const client = services.toolhost.forTool(args.tool);
-    return withWarnings(jobCard(args.tool, await client.jobs.show(args.job)), client);
+  async run({ args, client }) {
+    return jobCard(args.tool, await client.jobs.show(args.job));
   },
 });
 
@@ -72,10 +61,9 @@ export function runAgainLine(tool: string, job: Job): string {
 }
 
 /** `/jobs restart <tool> <job>`: restarts a continuous job, or runs a scheduled one now. */
-export const jobsRestartCommand = command({
-  name: 'jobs restart',
+export const jobsRestartCommand = toolCommand({
+  ...jobsRestartSignature,
   summary: 'Restart a job (a scheduled job runs now)',
-  args: jobArgs,
   positional: ['tool', 'job'],
   examples: ['/jobs restart mytool web'],
   permission: 'write',
@@ -92,8 +80,7 @@ export const jobsRestartCommand = command({
       return restarted ? withWarnings(jobCard(args.tool, job, `Job ${args.job} restarted.`), client) : 'run';
     },
   },
-  async run({ args, services }) {
-    const client = services.toolhost.forTool(args.tool);
+  async run({ args, client }) {
     const messages = await client.jobs.restart(args.job).catch(async (error: unknown) => {
       if (!(error instanceof UpstreamError) || error.status >= 500) throw error;
       const job = await client.jobs.show(args.job).catch(() => undefined);
@@ -105,15 +92,14 @@ export const jobsRestartCommand = command({
     });
     const job = await client.jobs.show(args.job);
     const note = messages.length ? messages.join('\n') : `Job ${args.job} restarted.`;
-    return withWarnings(jobCard(args.tool, job, note), client);
+    return jobCard(args.tool, job, note);
   },
 });
 
 /** `/jobs delete <tool> <job>` (confirmed first). */
-export const jobsDeleteCommand = command({
-  name: 'jobs delete',
+export const jobsDeleteCommand = toolCommand({
+  ...jobsDeleteSignature,
   summary: 'Stop and delete a job',
-  args: jobArgs,
   positional: ['tool', 'job'],
   examples: ['/jobs delete mytool daily-report'],
   permission: 'write',
@@ -129,18 +115,14 @@ export const jobsDeleteCommand = command({
     );
     return { label: `Job ${args.job} of ${args.tool}`, args, version: definition(job) };
   },
-  async run({ args, services }) {
-    const client = services.toolhost.forTool(args.tool);
+  async run({ args, client }) {
     const messages = await client.jobs.delete(args.job);
-    return withWarnings(
-      { text: messages.join('\n') || `Deleted job ${args.job} of ${args.tool}.`, status: 'success' },
-      client,
-    );
+    return { text: messages.join('\n') || `Deleted job ${args.job} of ${args.tool}.`, status: 'success' };
   },
 });
 
 /** `/jobs flush <tool>` (confirmed first): stops and deletes every job, as listed in the question. */
-export const jobsFlushCommand = command({
+export const jobsFlushCommand = toolCommand({
   name: 'jobs flush',
   summary: 'Stop and delete every job of a tool',
   args: z.object({
@@ -167,18 +149,14 @@ export const jobsFlushCommand = command({
       version: fingerprint(jobs.map(definition)),
     };
   },
-  async run({ args, services }) {
-    const client = services.toolhost.forTool(args.tool);
+  async run({ args, client }) {
     const messages = await client.jobs.flush();
-    return withWarnings(
-      { text: messages.join('\n') || `Deleted every job of ${args.tool}.`, status: 'success' },
-      client,
-    );
+    return { text: messages.join('\n') || `Deleted every job of ${args.tool}.`, status: 'success' };
   },
 });
 
 /** `/jobs images <tool>`. */
-export const jobsImagesCommand = command({
+export const jobsImagesCommand = toolCommand({
   name: 'jobs images',
   summary: 'List the container images a job can use',
   args: toolArgs,
@@ -186,23 +164,19 @@ export const jobsImagesCommand = command({
   examples: ['/jobs images mytool'],
   permission: 'read',
   sideEffect: false,
-  async run({ args, services }) {
-    const client = services.toolhost.forTool(args.tool);
+  async run({ args, client }) {
     const images = await client.jobs.images();
     const rows = images.map((image) => [image.shortname, image.image ?? '']);
-    return withWarnings(
-      {
-        title: `Images for jobs of ${args.tool}`,
-        code: { text: table([['SHORT NAME', 'IMAGE'], ...rows]) },
-        status: 'info',
-      },
-      client,
-    );
+    return {
+      title: `Images for jobs of ${args.tool}`,
+      code: { text: table([['SHORT NAME', 'IMAGE'], ...rows]) },
+      status: 'info',
+    };
   },
 });
 
 /** `/jobs quota <tool>`. */
-export const jobsQuotaCommand = command({
+export const jobsQuotaCommand = toolCommand({
   name: 'jobs quota',
   summary: 'Show the jobs quota of a tool',
   args: toolArgs,
@@ -210,15 +184,11 @@ export const jobsQuotaCommand = command({
   examples: ['/jobs quota mytool'],
   permission: 'read',
   sideEffect: false,
-  async run({ args, services }) {
-    const client = services.toolhost.forTool(args.tool);
-    return withWarnings(
-      {
-        title: `Jobs quota of ${args.tool}`,
-        fields: quotaFields(await client.jobs.quotas()),
-        status: 'info',
-      },
-      client,
-    );
+  async run({ args, client }) {
+    return {
+      title: `Jobs quota of ${args.tool}`,
+      fields: quotaFields(await client.jobs.quotas()),
+      status: 'info',
+    };
   },
 });

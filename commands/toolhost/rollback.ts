@@ -15,6 +15,7 @@ import { deploymentCard } from './deployment-card';
 import { deliveryTag, taggedDescription } from './recognise';
 import { deploymentsNewestFirst, FULL_SHA, shortSha } from './rollback-commits';
 import { pinnedConfig, planRollback, planTable } from './rollback-plan';
+import { deployRollbackSignature } from './rollback-signature';
 
 /** How long the branch a pinned component followed is remembered. */
 const BRANCH_TTL_SECONDS = 365 * 24 * 3600;
@@ -27,17 +28,8 @@ async function rememberedBranches(services: Pick<ToolhostServices, 'locks'>, too
 
 /** `/deploy rollback <tool> [--to <deployment id>]`. */
 export const deployRollbackCommand = command({
-  name: 'deploy rollback',
+  ...deployRollbackSignature,
   summary: 'Deploy again the commits of the last successful deployment (pins build.ref)',
-  args: z.object({
-    tool: toolName,
-    to: z
-      .string()
-      .min(1)
-      .max(64)
-      .optional()
-      .describe('the successful deployment to return to (default: the last one before the newest)'),
-  }),
   positional: ['tool'],
   examples: ['/deploy rollback mytool', '/deploy rollback mytool --to 20261122-101500-abcdefghij'],
   permission: 'write',

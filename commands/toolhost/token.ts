@@ -1,15 +1,12 @@
-import { z } from 'zod';
 import type { Invocation } from '../../src/core/command';
 import { UpstreamError, UsageError } from '../../src/core/errors';
 import { plural } from '../../src/core/plural';
 import type { DraftCard } from '../../src/core/reply';
 import { mustExist } from '../../src/core/target';
 import type { DeployToken, ToolhostClient } from '../../src/services/toolhost';
-import { toolName } from '../args';
 import { formatUtc, withWarnings } from '../format';
-import { command } from './context';
-
-const toolArgs = z.object({ tool: toolName });
+import { command, toolCommand } from './context';
+import { toolArgs } from './signatures';
 
 /** Token values are only ever shown in a private conversation; elsewhere the command is refused. */
 function requirePrivate(invocation: Invocation, what: string): void {
@@ -118,7 +115,7 @@ export const tokenRefreshCommand = tokenValueCommand(
 );
 
 /** `/token delete <tool>` (confirmed first). */
-export const tokenDeleteCommand = command({
+export const tokenDeleteCommand = toolCommand({
   name: 'token delete',
   summary: 'Delete the deploy token of a tool',
   args: toolArgs,
@@ -142,9 +139,8 @@ export const tokenDeleteCommand = command({
       ...(token.creation_date ? { version: token.creation_date } : {}),
     };
   },
-  async run({ args, services }) {
-    const client = services.toolhost.forTool(args.tool);
+  async run({ args, client }) {
     await client.components.deleteDeployToken();
-    return withWarnings({ text: `Deleted the deploy token of ${args.tool}.`, status: 'success' }, client);
+    return { text: `Deleted the deploy token of ${args.tool}.`, status: 'success' };
   },
 });

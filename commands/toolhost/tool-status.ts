@@ -5,9 +5,9 @@ import type { CardField, CardStatus } from '../../src/core/reply';
 import { cardTime } from '../../src/core/times';
 import { type ApiHealth, healthProblems } from '../../src/services/toolhost';
 import { toolName } from '../args';
-import { parseCompactUtc, quotaFields, withWarnings } from '../format';
+import { parseCompactUtc, quotaFields } from '../format';
 import { BUILD_WORD } from './build-card';
-import { command } from './context';
+import { toolCommand } from './context';
 import { deployCommand } from './deploy';
 import { jobState, jobStatus } from './job-card';
 import { jobsListCommand } from './jobs';
@@ -36,7 +36,7 @@ function platformField(report: ApiHealth[] | undefined): { field: CardField; pro
 const RANK: Record<CardStatus, number> = { info: 0, success: 1, progress: 2, warning: 3, danger: 4 };
 
 /** `/tool status <tool>`: the maintainer's dashboard on one card. */
-export const toolStatusCommand = command({
+export const toolStatusCommand = toolCommand({
   name: 'tool status',
   summary: 'One card with the latest build, the latest deployment, every job and quota use',
   args: z.object({ tool: toolName }),
@@ -44,8 +44,7 @@ export const toolStatusCommand = command({
   examples: ['/tool status mytool'],
   permission: 'read',
   sideEffect: false,
-  async run({ args, services }) {
-    const client = services.toolhost.forTool(args.tool);
+  async run({ args, services, client }) {
     const [health, build, deployment, jobs, jobsQuota, buildQuota, envvarsQuota] = await Promise.allSettled([
       services.toolhost.platformHealth(),
       client.builds.latest(),
@@ -130,21 +129,18 @@ export const toolStatusCommand = command({
     const text = platform.problems.length
       ? `The platform itself reports problems (${platform.problems.join('; ')}): failures below may be the platform's, not ${args.tool}'s.`
       : headline[worst];
-    return withWarnings(
-      {
-        title: `Status of ${args.tool}`,
-        text,
-        status: worst,
-        fields,
-        actions: [
-          actionTo(deployCommand, { tool: args.tool }, { label: 'Deploy', style: 'primary' }),
-          actionTo(jobsListCommand, { tool: args.tool }, { label: 'Jobs' }),
-          ...(web
-            ? [actionTo(webserviceRestartCommand, { tool: args.tool }, { label: 'Restart web service' })]
-            : []),
-        ],
-      },
-      client,
-    );
+    return {
+      title: `Status of ${args.tool}`,
+      text,
+      status: worst,
+      fields,
+      actions: [
+        actionTo(deployCommand, { tool: args.tool }, { label: 'Deploy', style: 'primary' }),
+        actionTo(jobsListCommand, { tool: args.tool }, { label: 'Jobs' }),
+        ...(web
+          ? [actionTo(webserviceRestartCommand, { tool: args.tool }, { label: 'Restart web service' })]
+          : []),
+      ],
+    };
   },
 });

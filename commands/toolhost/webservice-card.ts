@@ -11,14 +11,14 @@ import type { WatchKind } from '../../src/core/watch';
 import type { Job, ToolhostClient } from '../../src/services/toolhost';
 import { withWarnings } from '../format';
 import type { AppServices } from '../services';
-import { announcement } from './announce';
+import { announcement, stoppedFollowing } from './announce';
 import { jobState, jobStatus } from './job-card';
 import {
-  webserviceLogsCommand,
-  webserviceRestartCommand,
-  webserviceStatusCommand,
-  webserviceStopCommand,
-} from './webservice';
+  webserviceLogsSignature,
+  webserviceRestartSignature,
+  webserviceStatusSignature,
+  webserviceStopSignature,
+} from './signatures';
 
 /** Whether a job is a web service: continuous with `publish: "/"`. */
 export function isWebservice(job: Job): boolean {
@@ -63,9 +63,9 @@ export function webserviceCard(tool: string, job: Job, url: string, note?: strin
     status: jobStatus(job),
     fields,
     actions: [
-      actionTo(webserviceRestartCommand, { tool }, { label: 'Restart', style: 'primary' }),
-      actionTo(webserviceLogsCommand, { tool }, { label: 'Logs' }),
-      actionTo(webserviceStopCommand, { tool }, { label: 'Stop', style: 'danger' }),
+      actionTo(webserviceRestartSignature, { tool }, { label: 'Restart', style: 'primary' }),
+      actionTo(webserviceLogsSignature, { tool }, { label: 'Logs' }),
+      actionTo(webserviceStopSignature, { tool }, { label: 'Stop', style: 'danger' }),
     ],
   };
 }
@@ -91,17 +91,19 @@ export const webserviceWatch: WatchKind<AppServices> = {
     };
   },
   gaveUp(tool, _id, lastCard, reason) {
-    return {
-      ...(lastCard ?? { title: `Web service of ${tool}` }),
-      status: 'warning',
-      text: `Deckhand stopped following the web service: ${reason}.\nUse /webservice status ${tool} to see where it is.`,
-    };
+    return stoppedFollowing(
+      lastCard,
+      { title: `Web service of ${tool}` },
+      'the web service',
+      reason,
+      `/webservice status ${tool}`,
+    );
   },
   announce(event) {
     return announcement(
       event,
       'web service',
-      actionTo(webserviceStatusCommand, { tool: event.tool }, { label: 'Show' }),
+      actionTo(webserviceStatusSignature, { tool: event.tool }, { label: 'Show' }),
     );
   },
 };

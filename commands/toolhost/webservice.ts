@@ -16,12 +16,16 @@ import { fingerprint } from '../../src/core/target';
 import type { Job, NewContinuousJob, ToolhostClient } from '../../src/services/toolhost';
 import { jobName, toolName } from '../args';
 import { withWarnings } from '../format';
-import { command } from './context';
+import { command, toolCommand } from './context';
 import { logsCommand } from './logs';
 import { jobRestartedSince } from './recognise';
+import {
+  webserviceLogsSignature,
+  webserviceRestartSignature,
+  webserviceStatusSignature,
+  webserviceStopSignature,
+} from './signatures';
 import { findWebservice, webserviceCard } from './webservice-card';
-
-const toolArgs = z.object({ tool: toolName });
 
 /** `webservice-runner --type` of the prebuilt images that have web defaults (jobs-api image config). */
 const RUNNER_TYPE: Record<string, string> = {
@@ -54,28 +58,23 @@ async function mustFind(client: ToolhostClient, tool: string): Promise<Job> {
 }
 
 /** `/webservice status <tool>`. */
-export const webserviceStatusCommand = command({
-  name: 'webservice status',
+export const webserviceStatusCommand = toolCommand({
+  ...webserviceStatusSignature,
   summary: 'Show the web service of a tool: its published job, state and address',
-  args: toolArgs,
   positional: ['tool'],
   examples: ['/webservice status mytool'],
   permission: 'read',
   sideEffect: false,
-  async run({ args, services }) {
-    const client = services.toolhost.forTool(args.tool);
+  async run({ args, services, client }) {
     const job = await findWebservice(client);
     if (!job) {
-      return withWarnings(
-        {
-          title: `Web service of ${args.tool}`,
-          text: `${args.tool} has no web service: none of its jobs is published.\nStart one with /webservice start ${args.tool} --image <image>.`,
-          status: 'info',
-        },
-        client,
-      );
+      return {
+        title: `Web service of ${args.tool}`,
+        text: `${args.tool} has no web service: none of its jobs is published.\nStart one with /webservice start ${args.tool} --image <image>.`,
+        status: 'info',
+      };
     }
-    return withWarnings(webserviceCard(args.tool, job, services.toolhost.publicUrl(args.tool)), client);
+    return webserviceCard(args.tool, job, services.toolhost.publicUrl(args.tool));
   },
 });
 
@@ -148,9 +147,8 @@ export const webserviceStartCommand = command({
 
 /** `/webservice restart <tool>`: restarts the published job and follows it until it runs again. */
 export const webserviceRestartCommand = command({
-  name: 'webservice restart',
+  ...webserviceRestartSignature,
   summary: 'Restart the web service of a tool and follow it until it serves again',
-  args: toolArgs,
   positional: ['tool'],
   examples: ['/webservice restart mytool'],
   permission: 'write',
@@ -182,10 +180,9 @@ export const webserviceRestartCommand = command({
 });
 
 /** `/webservice stop <tool>` (confirmed first): deletes the published job, which removes its route. */
-export const webserviceStopCommand = command({
-  name: 'webservice stop',
+export const webserviceStopCommand = toolCommand({
+  ...webserviceStopSignature,
   summary: 'Stop the web service of a tool (deletes its published job)',
-  args: toolArgs,
   positional: ['tool'],
   examples: ['/webservice stop mytool'],
   permission: 'write',
@@ -198,28 +195,20 @@ export const webserviceStopCommand = command({
     const { status: _s, status_short: _ss, status_long: _sl, ...defined } = job;
     return { label: `Job ${job.name}`, args, version: fingerprint(defined) };
   },
-  async run({ args, services }) {
-    const client = services.toolhost.forTool(args.tool);
+  async run({ args, client }) {
     const job = await mustFind(client, args.tool);
     const messages = await client.jobs.delete(job.name);
-    return withWarnings(
-      {
-        text: `${messages.join('\n') || `Deleted job ${job.name}.`}\nThe web service of ${args.tool} is stopped; /webservice start ${args.tool} --image ${job.imagename ?? '<image>'} starts it again.`,
-        status: 'success',
-      },
-      client,
-    );
+    return {
+      text: `${messages.join('\n') || `Deleted job ${job.name}.`}\nThe web service of ${args.tool} is stopped; /webservice start ${args.tool} --image ${job.imagename ?? '<image>'} starts it again.`,
+      status: 'success',
+    };
   },
 });
 
 /** `/webservice logs <tool>`: the log of the published job (the same view as `/logs`). */
 export const webserviceLogsCommand = command({
-  name: 'webservice logs',
+  ...webserviceLogsSignature,
   summary: 'Show the recent log lines of the web service of a tool',
-  args: z.object({
-    tool: toolName,
-    lines: z.number().int().min(1).max(1000).default(50).describe('lines to show'),
-  }),
   positional: ['tool'],
   examples: ['/webservice logs mytool', '/webservice logs mytool --lines 200'],
   permission: 'read',

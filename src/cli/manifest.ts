@@ -2,17 +2,23 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config';
 import { createLogger } from '../log';
-import { commandRegistry, MANIFESTS, REGISTRARS } from '../wiring/catalogue';
+import { commandRegistry } from '../wiring/catalogue';
+import { listed, MANIFEST_PLATFORMS, manifestOf, REGISTER_PLATFORMS, registrarOf } from '../wiring/platforms';
 
 /** `deckhand manifest [platform|all]`: writes the generated manifests under `manifest/`. */
-export function runManifest(config: Config, which: string | undefined, root = process.cwd()): number {
-  const names = which && which !== 'all' ? [which] : Object.keys(MANIFESTS);
+export async function runManifest(
+  config: Config,
+  which: string | undefined,
+  root = process.cwd(),
+): Promise<number> {
+  const known = MANIFEST_PLATFORMS.map((platform) => platform.name);
+  const names = which && which !== 'all' ? [which] : known;
   for (const name of names) {
-    if (!(name in MANIFESTS)) {
-      process.stderr.write(`Unknown platform "${name}": choose slack, discord, telegram or all.\n`);
+    if (!known.includes(name)) {
+      process.stderr.write(`Unknown platform "${name}": choose ${listed([...known, 'all'])}.\n`);
       return 2;
     }
-    const spec = MANIFESTS[name as keyof typeof MANIFESTS];
+    const spec = await manifestOf(name);
     if (!spec) {
       process.stderr.write(`No manifest is generated for ${name} yet.\n`);
       continue;
@@ -24,16 +30,17 @@ export function runManifest(config: Config, which: string | undefined, root = pr
   return 0;
 }
 
-/** `deckhand register <discord|telegram> [--guild ID]`: registers the commands with the platform. */
+/** `deckhand register <platform> [--guild ID]`: registers the commands with the platform. */
 export async function runRegister(
   config: Config,
   which: string | undefined,
   guild: string | undefined,
 ): Promise<number> {
-  const register = which === 'discord' || which === 'telegram' ? REGISTRARS[which] : undefined;
+  const register = which ? await registrarOf(which) : undefined;
   if (!register) {
+    const names = REGISTER_PLATFORMS.map((platform) => platform.name);
     process.stderr.write(
-      `Registering commands works for discord and telegram${which ? `, not "${which}"` : ''}.\n`,
+      `Registering commands works for ${listed(names, 'and')}${which ? `, not "${which}"` : ''}.\n`,
     );
     return 2;
   }

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { Config } from '../config';
 import { createLogger } from '../log';
 import { createApp } from '../wiring/app';
+import { TERMINAL_PLATFORM } from '../wiring/platforms';
 import { publishSandboxNotes, sandboxNotes } from '../wiring/sandbox-notes';
 import { listenWeb, openWeb, StartupError } from '../wiring/serve';
 import { describeServiceModes } from '../wiring/service-modes';
@@ -36,7 +37,7 @@ const NOTHING_TO_DO =
 
 /** The line saying whom the terminal chat acts as with `--as`, and which rights that gives. */
 function actingAs(user: string, config: Config): string {
-  const id = `shell:${user}`;
+  const id = `${TERMINAL_PLATFORM}:${user}`;
   const admin = config.ADMINS.includes(id);
   const tools = config.TOOL_MAINTAINERS.filter((entry) => entry.endsWith(`=${id}`)).map(
     (entry) => entry.split('=')[0] as string,
@@ -72,10 +73,10 @@ export async function runShell(options: ShellOptions): Promise<number> {
     config,
     logger,
     sandbox: options.sandbox,
-    extraAdmins: options.as === undefined ? [`shell:${userName}`] : [],
+    extraAdmins: options.as === undefined ? [`${TERMINAL_PLATFORM}:${userName}`] : [],
   });
   const web = openWeb(app);
-  web.healthCheck('shell', async () => true);
+  web.healthCheck(TERMINAL_PLATFORM, async () => true);
   let code = 0;
   let unpublish = async () => {};
   try {

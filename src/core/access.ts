@@ -5,7 +5,7 @@
  * Read-only commands are open to everyone in the conversation unless `READ_ACCESS=maintainers`.
  * Every refusal says which role or link is missing and how to get it.
  */
-import type { ChatUser, PermissionLevel } from './command';
+import type { ChatUser, CommandDefinition, PermissionLevel } from './command';
 import { PermissionDenied } from './errors';
 import type { Policy } from './policy';
 
@@ -47,21 +47,25 @@ export interface AccessPolicyOptions {
   /** `everyone` (default): read commands are open; `maintainers`: they need a role on the tool. */
   readAccess?: 'everyone' | 'maintainers';
   linked?: LinkedAccess;
+  /**
+   * The commands, for the access flags they declare (`selfService`, `deploys`); a command not
+   * among them has neither.
+   */
+  commands?: Iterable<CommandAccess>;
 }
 
-/** Commands about the user's own credentials: their `tool` names a credential, not something to read. */
-export const SELF_SERVICE: ReadonlySet<string> = new Set(['link tool', 'unlink']);
-
-/** Commands a deploy-token holder may run for the tool of their token. */
-export const DEPLOY_COMMANDS: ReadonlySet<string> = new Set(['deploy']);
+/** What the policy reads of a command: its name and its access flags. */
+export type CommandAccess = Pick<CommandDefinition, 'name' | 'selfService' | 'deploys'>;
 
 /** The permission policy with linked accounts. */
 export class AccessPolicy implements Policy {
   private readonly admins: Set<string>;
   private readonly maintainers = new Map<string, Set<string>>();
+  private readonly commands = new Map<string, CommandAccess>();
 
   constructor(private readonly options: AccessPolicyOptions) {
     this.admins = new Set(options.admins);
+    for (const command of options.commands ?? []) this.commands.set(command.name, command);
     for (const entry of options.maintainers) {
       const [tool, who] = entry.split('=') as [string, string];
       const set = this.maintainers.get(tool) ?? new Set<string>();
@@ -89,17 +93,15 @@ export class AccessPolicy implements Policy {
   ): Promise<void> {
     const id = idOf(user);
     if (this.admins.has(id)) return;
-    if (
-      level === 'read' &&
-      (this.options.readAccess !== 'maintainers' || !tool || SELF_SERVICE.has(command ?? ''))
-    ) {
+    const flags = command === undefined ? undefined : this.commands.get(command);
+    if (level === 'read' && (this.options.readAccess !== 'maintainers' || !tool || flags?.selfService)) {
       return;
     }
     if (level === 'admin' || !tool) {
       throw new PermissionDenied('Only Deckhand admins can do that.', `Ask an admin to add ${id} to ADMINS.`);
     }
     if (this.maintainers.get(tool)?.has(id)) return;
-    const tokenCounts = level === 'read' || (command !== undefined && DEPLOY_COMMANDS.has(command));
+    const tokenCounts = level === 'read' || flags?.deploys === true;
     const linked = this.options.linked;
     if (tokenCounts && linked && (await linked.hasDeployToken(user, tool))) return;
     const push = linked ? await linked.pushAccess(user, tool) : { kind: 'unavailable' as const, reason: '' };

@@ -31,6 +31,12 @@ export interface ActionStore {
   load(id: string): Promise<StoredAction | undefined>;
   /** Deletes an action (a one-shot confirm button). */
   remove(id: string): Promise<void>;
+  /**
+   * What a button's action runs, for the confirm-dialog policy of the card being rendered: what
+   * never changes once saved, so it may come from what this process saved a moment ago (no read).
+   * Unlike {@link load}, it says nothing about whether the action is still there to click.
+   */
+  kindOf?(id: string): Promise<Pick<StoredAction, 'command' | 'confirmed'> | undefined>;
 }
 
 /** Tools bound to conversations with `/tool bind`. */

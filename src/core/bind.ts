@@ -158,7 +158,7 @@ function takesBoundTool(
 }
 
 /**
- * Validates an argument object (from text, Discord options or a stored button) against a command's
+ * Validates an argument object (from text, command options or a stored button) against a command's
  * schema, coercing strings to the declared numbers and booleans first.
  */
 export function validateArgs(command: AnyCommand<unknown>, raw: Raw): Raw {

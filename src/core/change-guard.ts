@@ -123,7 +123,7 @@ export interface GuardedPolicyDeps {
 }
 
 /**
- * The access policy with the change guard after it: the dispatcher checks it before it asks for a
+ * The access policy with the change guard after it: the command runner checks it before it asks for a
  * confirmation and again at Confirm, so a guarded command during a lock or a freeze is refused at
  * both points, and only once the user is allowed at all (a stranger learns nothing of the lock).
  */

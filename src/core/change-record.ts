@@ -1,6 +1,6 @@
 /**
  * The change record: the one description of a state-changing command (`sideEffect: true`) once its
- * outcome is known. The dispatcher hands every such run or refusal to its `audit` hook, which
+ * outcome is known. The command runner hands every such run or refusal to its `audit` hook, which
  * {@link changeRecorder} turns into exactly one record; the audit trail (`/audit`) stores and shows
  * it, and every later reader (announcements, an operations-log bridge) reads the same record rather
  * than describing what happened again.
@@ -14,7 +14,7 @@ import type { ChatUser, Invocation } from './command';
 export interface ChangeRecord {
   /** When the outcome was known, Unix ms. */
   at: number;
-  /** The chat platform it was typed on (`slack`, `discord`, `telegram`, `shell`). */
+  /** The chat platform it was typed on (a name from the table of platforms). */
   platform: string;
   /** Who: `platform:workspace:id` of the chat user. */
   user: string;
@@ -25,7 +25,7 @@ export interface ChangeRecord {
    * one; absent otherwise.
    */
   identity?: string;
-  /** Where it was typed: the conversation id (`slack:T1:C1`). */
+  /** Where it was typed: the conversation id (`<platform>:<workspace>:<channel>`). */
   conversationId: string;
   /** What: the command's name (`deploy`, `tool lock`, `envvars set`). */
   command: string;
@@ -40,7 +40,7 @@ export interface ChangeRecord {
   outcome: string;
 }
 
-/** What the dispatcher's audit hook receives for one side-effect command run or refusal. */
+/** What the command runner's audit hook receives for one side-effect command run or refusal. */
 export interface ChangeEvent {
   invocation: Invocation;
   command: string;
@@ -82,7 +82,7 @@ export function changeRecordOf(event: ChangeEvent, identity: string | undefined,
 }
 
 /**
- * The dispatcher's audit hook: one {@link ChangeRecord} per event. An identity that cannot be read
+ * The command runner's audit hook: one {@link ChangeRecord} per event. An identity that cannot be read
  * (the vault unavailable) leaves the field out rather than losing the record.
  */
 export function changeRecorder(deps: ChangeRecorderDeps): (event: ChangeEvent) => Promise<void> {

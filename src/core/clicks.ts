@@ -17,7 +17,7 @@ export type ClickClaims = (seconds: number) => { claim(key: string): Promise<boo
 /** One button press, as the adapter saw it. */
 export interface Click {
   platform: Platform;
-  /** The message the button is on (Slack `channel:ts`, Telegram `chat:message`, Discord message id). */
+  /** The message the button is on (`channel:ts`, `chat:message`, a message id: the platform's own). */
   message: string;
   /** The button's action id (or custom id / callback data). */
   action: string;

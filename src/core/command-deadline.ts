@@ -6,8 +6,8 @@
  * waiting on a service, the user sees a "still waiting for …" card, which its answer then replaces.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { CardSurface } from './card-surface';
 import type { MessageHandle } from './command';
-import type { CardSurface } from './dispatch';
 import type { Card } from './reply';
 import { serviceName } from './upstream-words';
 
@@ -53,7 +53,7 @@ const ANSWERED_PRIVATELY: Card = {
 const ENDED: Card = { text: 'Finished.', status: 'info' };
 
 /**
- * Runs `work` (the dispatcher handling one input) under a deadline, on a surface that shows the
+ * Runs `work` (the command runner handling one input) under a deadline, on a surface that shows the
  * waiting card when a request stays open past `waitingCardMs` before the first reply; the first
  * reply then edits that card (a private reply is posted privately, and the card says so).
  */

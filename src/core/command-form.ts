@@ -1,6 +1,6 @@
 /**
  * How a command is typed on each platform — the one place that decides it. Deckhand's texts (help,
- * usage lines, examples, hints) are written in the plain form `/deploy mytool`; on Slack, where
+ * usage lines, examples, hints) are written in the plain form `/deploy mytool`; on a platform where
  * Deckhand has one namespaced slash command, the same line reads `/deckhand deploy mytool`.
  */
 import type { Platform } from './conversation';
@@ -16,7 +16,7 @@ export interface CommandForm {
   text(text: string): string;
 }
 
-/** The plain form, `/deploy mytool` (Discord, Telegram, the terminal). */
+/** The plain form, `/deploy mytool` (every platform without a namespaced command, the terminal). */
 export const PLAIN_FORM: CommandForm = {
   prefix: '/',
   line: (commandLine) => `/${commandLine.replace(/^\//, '')}`,
@@ -42,7 +42,7 @@ export function namespacedForm(namespace: string, groups: readonly string[]): Co
   };
 }
 
-/** Chooses the form of each platform: Slack's from its settings, the plain form elsewhere. */
+/** Chooses the form of each platform: a namespaced one from its settings, the plain form elsewhere. */
 export type CommandForms = (platform: Platform) => CommandForm;
 
 /** Every platform in the plain form. */
@@ -74,10 +74,13 @@ export function escapeRegExp(text: string): string {
 }
 
 /**
- * The forms of a running Deckhand: Slack's one namespaced command (`SLACK_COMMAND`) over the
- * registry's command groups, the plain form on every other platform.
+ * The forms of a running Deckhand: each platform with one namespaced command (`namespaces`, by
+ * platform: `deckhand`) over the registry's command groups, the plain form on every other platform.
  */
-export function platformForms(slackCommand: string, groups: readonly string[]): CommandForms {
-  const slack = namespacedForm(slackCommand, groups);
-  return (platform) => (platform === 'slack' ? slack : PLAIN_FORM);
+export function namespacedForms(
+  namespaces: ReadonlyMap<Platform, string>,
+  groups: readonly string[],
+): CommandForms {
+  const forms = new Map([...namespaces].map(([platform, name]) => [platform, namespacedForm(name, groups)]));
+  return (platform) => forms.get(platform) ?? PLAIN_FORM;
 }

@@ -1,14 +1,15 @@
 import type { Logger } from 'pino';
 import { currentInvocationId, newInvocationId, runWithInvocation } from '../log';
+import type { CardSurface } from './card-surface';
 import type { Invocation } from './command';
-import { type CommandInput, type CommandQueue, queueableInvocation, runInput } from './command-job';
+import { type CommandInput, type CommandQueue, queueableInvocation } from './command-job';
+import type { CommandRunner } from './command-runner';
 import type { Platform } from './conversation';
-import type { CardSurface, Dispatcher } from './dispatch';
 import { StoreUnavailableError } from './errors';
 
 /** One acknowledged delivery, as an adapter hands it on. */
 export interface Handoff {
-  /** The delivery key the adapter claimed (`slack:trigger:…`). */
+  /** The delivery key the adapter claimed (`<platform>:trigger:…`). */
   key: string;
   platform: Platform;
   input: CommandInput;
@@ -19,13 +20,13 @@ export interface Handoff {
 
 /**
  * Where an adapter sends an acknowledged command: in a `web` process onto the queue (a worker runs
- * it), in an `all` process straight to the dispatcher. A command whose files can only be read here
+ * it), in an `all` process straight to the command runner. A command whose files can only be read here
  * (no locator) runs here in either case.
  */
 export class CommandHandoff {
   constructor(
     private readonly deps: {
-      dispatcher: Dispatcher<unknown>;
+      runner: CommandRunner<unknown>;
       /** Present in `web` processes: commands go to the workers. */
       queue?: CommandQueue | undefined;
       logger: Logger;
@@ -53,7 +54,7 @@ export class CommandHandoff {
     const queued = this.deps.queue ? queueableInvocation(invocation) : undefined;
     if (!this.deps.queue || !queued) {
       return runWithInvocation(invocationId, () =>
-        runInput(this.deps.dispatcher, handoff.input, invocation, surfaceHere()),
+        this.deps.runner.run(handoff.input, invocation, surfaceHere()),
       );
     }
     const job = {
@@ -67,7 +68,7 @@ export class CommandHandoff {
     return this.deps.queue.enqueue(job).catch((error: unknown) =>
       runWithInvocation(invocationId, async () => {
         this.deps.logger.warn({ err: error, key: handoff.key }, 'could not queue a command');
-        const card = this.deps.dispatcher.errorCard(
+        const card = this.deps.runner.errorCard(
           'queue',
           new StoreUnavailableError({ cause: error }),
           invocation,

@@ -1,15 +1,16 @@
 /**
  * A command handed from the process that received it (a `web` process: verify, dedupe, ack) to the
  * process that runs it (a `worker`). Everything here is plain data: the input as the user gave it, who
- * and where (files as locators), and the platform's own reply place (Slack channel and `response_url`,
- * Discord interaction token, Telegram chat), from which the worker's adapter rebuilds the surface.
+ * and where (files as locators), and the platform's own reply place (a channel and a response URL, an
+ * interaction token, a chat), from which the worker's adapter rebuilds the surface.
  */
+
+import type { CardSurface } from './card-surface';
 import type { Invocation } from './command';
 import type { Platform } from './conversation';
-import type { CardSurface, Dispatcher } from './dispatch';
 import type { FileLocator, FileResolvers, IncomingFile } from './files';
 
-/** What the user asked for, in the shape the dispatcher takes it. */
+/** What the user asked for, in the shape the command runner takes it. */
 export type CommandInput =
   | { kind: 'text'; text: string }
   | { kind: 'structured'; command: string; args: Record<string, unknown> }
@@ -29,7 +30,7 @@ export type QueuedInvocation = Omit<Invocation, 'files'> & { files?: QueuedFile[
 
 /** One queued command: one per platform delivery. */
 export interface CommandJob {
-  /** The delivery key (`slack:trigger:…`): one job per delivery, and the command's idempotency key. */
+  /** The delivery key (`<platform>:trigger:…`): one job per delivery, and the command's idempotency key. */
   key: string;
   platform: Platform;
   input: CommandInput;
@@ -46,7 +47,7 @@ export interface CommandQueue {
   enqueue(job: CommandJob): Promise<void>;
 }
 
-/** A worker's reply surface for a queued command; `finish` tidies up after the run (Discord). */
+/** A worker's reply surface for a queued command; `finish` tidies up after the run (a deferred interaction). */
 export interface QueuedSurface extends CardSurface {
   finish?(): Promise<void>;
 }
@@ -68,25 +69,6 @@ export class CommandSurfaces {
     const factory = this.byPlatform.get(platform);
     if (!factory) throw new Error(`no ${platform} adapter is running in this process to answer commands`);
     return factory;
-  }
-}
-
-/** Runs one input through the dispatcher. */
-export function runInput(
-  dispatcher: Dispatcher<unknown>,
-  input: CommandInput,
-  invocation: Invocation,
-  surface: CardSurface,
-): Promise<void> {
-  switch (input.kind) {
-    case 'text':
-      return dispatcher.handleText(input.text, invocation, surface);
-    case 'structured':
-      return dispatcher.handleStructured(input.command, input.args, invocation, surface);
-    case 'action':
-      return dispatcher.handleAction(input.actionId, invocation, surface);
-    case 'form':
-      return dispatcher.handleForm(input.formId, input.values, invocation, surface);
   }
 }
 

@@ -13,14 +13,14 @@ export type PermissionLevel = 'read' | 'write' | 'admin';
 export interface MessageHandle {
   platform: Platform;
   conversationId: string;
-  /** Platform-specific message reference (Slack channel+ts, Discord channel+message id, …). */
+  /** Platform-specific message reference (channel and timestamp, channel and message id, …). */
   ref: Record<string, string>;
 }
 
 /** The person who invoked a command or clicked a button. */
 export interface ChatUser {
   platform: Platform;
-  /** Platform user id (Slack `U…`, Discord snowflake, Telegram numeric id, shell user name). */
+  /** Platform user id (the platform's own: `U…`, a snowflake, a numeric id, the terminal's user name). */
   id: string;
   /** Display name, for cards and audit. */
   name: string;
@@ -40,7 +40,7 @@ export interface Invocation {
   /** Files the user attached to the command or sent to the bot. */
   files?: IncomingFile[];
   /**
-   * The platform delivery's key (`slack:trigger:…`), the same for every attempt at running it: a
+   * The platform delivery's key (`<platform>:trigger:…`), the same for every attempt at running it: a
    * command with a side effect recognises the effect of its own earlier, interrupted attempt by it.
    */
   key?: string;
@@ -72,7 +72,7 @@ export interface CommandContext<A, S> {
 export interface CommandDefinition<Schema extends z.ZodObject = z.ZodObject, S = unknown> {
   /** Space-separated path: `deploy`, `build start`. The first word is the group (one slash command). */
   name: string;
-  /** One line for help and manifests (≤ 100 chars, Discord's limit). */
+  /** One line for help and manifests (≤ 100 chars, the strictest platform's limit). */
   summary: string;
   /** Argument schema; keys in camelCase, flags are their kebab-case (`forceBuild` → `--force-build`). */
   args: Schema;
@@ -81,6 +81,14 @@ export interface CommandDefinition<Schema extends z.ZodObject = z.ZodObject, S =
   /** Example invocations, shown in help and usage errors. At least one. */
   examples: readonly string[];
   permission: PermissionLevel;
+  /**
+   * True when the command's `tool` argument names the user's own credential for that tool (linking
+   * or unlinking it) rather than something of the tool to see: at `read` level it is open to
+   * everyone, even where reading a tool needs a role on it.
+   */
+  selfService?: boolean;
+  /** True when a user who linked a deploy token of the tool may run it for that tool. */
+  deploys?: boolean;
   /**
    * True when the command changes something: audited, and run under an effect record (see
    * `effects.ts`), so it never runs twice for one delivery.

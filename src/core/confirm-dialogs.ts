@@ -1,6 +1,6 @@
 /**
  * Which buttons ask "are you sure?" before they run, and what they ask: decided here, once, for
- * every platform. An adapter with a native confirm dialog (Slack's `confirm` object on a button)
+ * every platform. An adapter with a native confirm dialog (a `confirm` object on a button)
  * renders the decision; the others have the same question asked by the command's own Confirm/Cancel
  * card (commands with `confirm`), and no dialog on other buttons.
  */
@@ -51,7 +51,7 @@ export function confirmDialogs(actions: ActionStore, registry: CommandRegistry<u
     const dialogs = new Map<string, ConfirmDialog>();
     for (const button of card.buttons ?? []) {
       if (button.style !== 'danger') continue;
-      const action = await actions.load(button.actionId);
+      const action = await (actions.kindOf ?? actions.load).call(actions, button.actionId);
       if (!action || action.confirmed) continue;
       const command = registry.get(action.command);
       if (command && !command.confirm) dialogs.set(button.actionId, confirmDialog(button, card.title));

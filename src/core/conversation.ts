@@ -3,8 +3,11 @@
  * comparable across processes.
  */
 
-/** The chat platforms Deckhand speaks. */
-export type Platform = 'slack' | 'discord' | 'telegram' | 'shell';
+/**
+ * A chat platform's name, as its descriptor gives it (adapters/platforms.ts lists them): lower-case
+ * letters, digits and `-`. The core treats every platform alike.
+ */
+export type Platform = string;
 
 /** A parsed conversation id. */
 export interface ConversationRef {
@@ -14,7 +17,7 @@ export interface ConversationRef {
   thread?: string;
 }
 
-const PLATFORMS: readonly Platform[] = ['slack', 'discord', 'telegram', 'shell'];
+const PLATFORM_NAME = /^[a-z][a-z0-9-]*$/;
 
 /** Builds the string id of a conversation. Colons inside parts are percent-encoded. */
 export function conversationId(ref: ConversationRef): string {
@@ -27,9 +30,9 @@ export function conversationId(ref: ConversationRef): string {
 export function parseConversationId(id: string): ConversationRef {
   const parts = id.split(':').map((p) => p.replaceAll('%3A', ':').replaceAll('%25', '%'));
   const [platform, workspace, channel, thread] = parts;
-  if (!platform || !PLATFORMS.includes(platform as Platform) || workspace === undefined || !channel) {
+  if (!platform || !PLATFORM_NAME.test(platform) || workspace === undefined || !channel) {
     throw new Error(`malformed conversation id: ${id}`);
   }
   if (parts.length > 4) throw new Error(`malformed conversation id: ${id}`);
-  return { platform: platform as Platform, workspace, channel, ...(thread ? { thread } : {}) };
+  return { platform, workspace, channel, ...(thread ? { thread } : {}) };
 }

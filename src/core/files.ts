@@ -6,8 +6,8 @@ import type { Platform } from './conversation';
  * queueable, so a worker in another process can open the download (a stream cannot be queued).
  * It never holds a secret: the platform's resolver in the worker adds the bot token.
  *
- * Besides `platform`, the fields are the platform's own (`fileId` on Telegram, `url` and `team` on
- * Slack, `url` on Discord), strings or numbers only.
+ * Besides `platform`, the fields are the platform's own (a file id, or a `url` and a `team`), strings
+ * or numbers only.
  */
 export interface FileLocator {
   platform: Platform;
@@ -15,7 +15,7 @@ export interface FileLocator {
 }
 
 /**
- * A file a user gave the bot (Telegram document, Slack file share, Discord attachment), exposed as a
+ * A file a user gave the bot (a document, a file share, an attachment), exposed as a
  * reference: nothing is downloaded until `open()` is called, and then it streams.
  */
 export interface IncomingFile {
@@ -66,7 +66,7 @@ export class FileResolvers {
   }
 }
 
-/** What a command that takes files declares (Discord adds an attachment option for it). */
+/** What a command that takes files declares (a platform with command options adds an attachment option for it). */
 export interface FilesDeclaration {
   /** What the file is for, shown by the platform. */
   description: string;

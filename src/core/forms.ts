@@ -12,8 +12,8 @@ export interface FormField {
 
 /**
  * A form that completes a command: the fixed `args` plus the user's answers run `command` as if typed
- * privately by the person who submitted it. Slack renders it as a modal, Discord as a modal, Telegram
- * as a step-by-step private conversation, the shell as prompts.
+ * privately by the person who submitted it. A platform renders it as a modal or as a step-by-step
+ * private conversation, the shell as prompts.
  */
 export interface FormSpec {
   title: string;

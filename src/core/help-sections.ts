@@ -83,7 +83,7 @@ export function sectionHelp(registry: CommandRegistry<unknown>, section: HelpSec
   };
 }
 
-/** Telegram's `/start`: what Deckhand is, the first steps, and buttons into the help. */
+/** The welcome (a platform's `/start`): what Deckhand is, the first steps, and buttons into the help. */
 export function welcomeHelp(guide: HelpGuide): DraftCard {
   return {
     title: 'Welcome to Deckhand',

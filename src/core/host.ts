@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Redis } from 'ioredis';
 import type { ActionStore, BindingStore } from './actions';
 import type { CommandQueue, CommandSurfaces } from './command-job';
-import type { Dispatcher } from './dispatch';
+import type { CommandRunner } from './command-runner';
 import type { FileResolvers } from './files';
 import type { Messengers } from './messenger';
 
@@ -66,7 +66,7 @@ export interface AutocompleteSource {
   };
 }
 
-/** The services an adapter reads directly (everything else goes through the dispatcher). */
+/** The services an adapter reads directly (everything else goes through the command runner). */
 export interface AdapterServices {
   /** Conversations bound to a tool (routing a bare command to its tool). */
   bindings: BindingStore;
@@ -75,7 +75,7 @@ export interface AdapterServices {
 }
 
 /**
- * Follows a conversation that the platform moved to a new id (a Telegram group upgraded to a
+ * Follows a conversation that the platform moved to a new id (a group upgraded to a
  * supergroup): what Deckhand keeps for it — binding, time zone, subscriptions, digest — moves along.
  */
 export interface ConversationMover {
@@ -86,7 +86,7 @@ export interface ConversationMover {
 /** The running core as one adapter sees it. */
 export interface AdapterHost {
   /** Runs commands, clicks and forms; its registry is the command catalogue (manifests, help, autocomplete). */
-  dispatcher: Dispatcher<unknown>;
+  runner: CommandRunner<unknown>;
   /** Where the adapter registers how to post and edit on its platform. */
   messengers: Messengers;
   /** Where the adapter registers how files its users sent are reopened. */

@@ -10,7 +10,7 @@ export interface Messenger {
   post(conversationId: string, card: Card): Promise<MessageHandle>;
   update(handle: MessageHandle, card: Card): Promise<void>;
   /**
-   * Posts a card in the thread of a posted message (Slack `thread_ts`, a Telegram reply, …); absent
+   * Posts a card in the thread of a posted message (a thread timestamp, a reply, …); absent
    * where the adapter has no threads, and then callers post it as a message of its own.
    */
   postInThread?(parent: MessageHandle, card: Card): Promise<MessageHandle>;

@@ -3,8 +3,8 @@ import type { CardTime } from './times';
 export type { CardTime } from './times';
 
 /**
- * The neutral reply model: a small card every adapter renders natively (Block Kit, Discord embeds,
- * Telegram HTML, ANSI text). All strings in a card are untrusted plain text; renderers escape them.
+ * The neutral reply model: a small card every adapter renders natively (blocks, embeds, HTML with an
+ * inline keyboard, ANSI text). All strings in a card are untrusted plain text; renderers escape them.
  */
 
 /** Colour/intent of a card. */
@@ -83,8 +83,8 @@ export interface Card {
   /** A time shown at the end of the footer (`updated <time>`). */
   footerTime?: CardTime;
   /**
-   * The conversation's time zone (`/timezone`), filled in by the dispatcher: Telegram and the terminal
-   * show times in it, Slack and Discord in their fallback text. Default UTC.
+   * The conversation's time zone (`/timezone`), filled in by the dispatcher: platforms without a date
+   * token and the terminal show times in it, the others in their fallback text. Default UTC.
    */
   timeZone?: string;
   /** A picture (a chart), with alt text and a text fallback: see {@link CardImage}. */
@@ -102,8 +102,8 @@ export interface Card {
 
 /**
  * The idempotency key of a post a queued job may retry (an announcement). Messengers make the platform
- * dedupe on it where it can: Discord's `nonce` with `enforce_nonce`, Slack message metadata looked up
- * before re-posting. Telegram has no such key (see docs/operations.md, restarts).
+ * dedupe on it where it can (a message nonce the platform enforces, message metadata looked up
+ * before re-posting); a platform without such a key cannot (see docs/operations.md, restarts).
  */
 export interface DeliveryKey {
   /** Unique per (event, conversation); the same on every attempt. */

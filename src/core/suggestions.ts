@@ -3,7 +3,7 @@
  * what (tool names, job names, build and deployment ids), which tool the values belong to (the typed
  * `tool`, else the tool bound to the conversation), and which values match what the user typed. The
  * values come through a port ({@link SuggestionLister}); an adapter only renders the choices within
- * its own limits (Discord: 25 choices of at most 100 characters).
+ * its own limits (e.g. 25 choices of at most 100 characters).
  */
 import type { BindingStore } from './actions';
 import type { AutocompleteSource } from './host';

@@ -1,8 +1,8 @@
 /**
  * The one time formatter of cards. A card carries times as values ({@link CardTime}); each renderer
- * shows them at the moment it draws the card: Slack as a date token and Discord as a timestamp (each
- * reader sees their own zone, and the relative part stays current), Telegram and the terminal as text
- * in the conversation's time zone (`/timezone`, default UTC), with a relative part only on a card that
+ * shows them at the moment it draws the card: a platform with a native date token shows it in each
+ * reader's own zone (the adapter formats the token, and the relative part stays current), the others
+ * and the terminal as text in the conversation's time zone (`/timezone`, default UTC), with a relative part only on a card that
  * is still being redrawn, so a finished card never says "just now" forever.
  */
 import { DateTime, IANAZone } from 'luxon';
@@ -71,7 +71,7 @@ export function relativeText(time: CardTime, now = Date.now()): string {
 }
 
 /**
- * A time as text (Telegram, the terminal, and the places where a platform shows no token: titles,
+ * A time as text (platforms without a date token, the terminal, and the places where a platform shows no token: titles,
  * footers, fallbacks). The relative part is added only when `live` (the card will be redrawn).
  */
 export function timeText(time: CardTime, zone?: string, live = false, now = Date.now()): string {
@@ -84,31 +84,6 @@ export function tableTime(date: Date | number | undefined): string {
   const time = cardTime(date);
   if (!time) return '-';
   return DateTime.fromMillis(time.at, { zone: 'UTC' }).toFormat('yyyy-MM-dd HH:mm');
-}
-
-/**
- * Slack's date token: `<!date^1700000000^{date_short_pretty} {time}|fallback>` (each reader's own
- * zone and locale; `{ago}` for the relative part, kept current by Slack). The fallback (for clients
- * that cannot show it) is the text in the conversation's zone. Only digits and our own format go in.
- */
-export function slackDateToken(time: CardTime, zone?: string): string {
-  const seconds = Math.floor(time.at / 1000);
-  const format = time.dateOnly
-    ? '{date_short_pretty}'
-    : time.relative
-      ? '{date_short_pretty} {time} ({ago})'
-      : '{date_short_pretty} {time}';
-  return `<!date^${seconds}^${format}|${absoluteText(time, zone)}>`;
-}
-
-/**
- * Discord's timestamp markdown: `<t:1700000000:f>` (date and time in each reader's zone), `:D` for a
- * day, followed by `<t:…:R>` (relative, kept current by the client) when asked.
- */
-export function discordTimestamp(time: CardTime): string {
-  const seconds = Math.floor(time.at / 1000);
-  const main = `<t:${seconds}:${time.dateOnly ? 'D' : 'f'}>`;
-  return time.relative ? `${main} (<t:${seconds}:R>)` : main;
 }
 
 /** The ISO 8601 timestamps a service may put in its own messages (`2026-11-23T17:55:12.582Z`). */

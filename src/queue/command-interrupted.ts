@@ -2,7 +2,7 @@ import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { type CommandSurfaces, revivedInvocation } from '../core/command-job';
-import type { Dispatcher } from '../core/dispatch';
+import type { CommandRunner } from '../core/command-runner';
 import type { FileResolvers } from '../core/files';
 import { interruptedCard } from '../core/interrupted';
 import type { CommandJobData } from './command-queue';
@@ -10,7 +10,7 @@ import { DeliveryRecords } from './delivery-record';
 
 /** What telling the user about a failed command job needs. */
 export interface InterruptedNoticeDeps {
-  dispatcher: Dispatcher<unknown>;
+  runner: CommandRunner<unknown>;
   surfaces: CommandSurfaces;
   files: FileResolvers;
   redis: Redis;
@@ -33,9 +33,9 @@ export function createInterruptedNotice(deps: InterruptedNoticeDeps) {
     const replyKey = `${data.key}#interrupted`;
     const state = await records.begin(replyKey);
     if (state.kind === 'posted') return;
-    const card = interruptedCard(deps.dispatcher.registry, data.input);
+    const card = interruptedCard(deps.runner.registry, data.input);
     const since = state.kind === 'interrupted' ? { since: state.since } : {};
-    const text = deps.dispatcher.formOf(invocation.conversationId).text(card.text ?? '');
+    const text = deps.runner.formOf(invocation.conversationId).text(card.text ?? '');
     try {
       const handle = await surface.reply({ ...card, text, delivery: { key: replyKey, ...since } });
       await records.posted(replyKey, handle);

@@ -2,15 +2,15 @@ import { DelayedError, type Job, type Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { runWithDeadline } from '../core/command-deadline';
-import { type CommandSurfaces, type QueuedSurface, revivedInvocation, runInput } from '../core/command-job';
-import type { Dispatcher } from '../core/dispatch';
+import { type CommandSurfaces, type QueuedSurface, revivedInvocation } from '../core/command-job';
+import type { CommandRunner } from '../core/command-runner';
 import type { FileResolvers } from '../core/files';
 import { type CommandJobData, laneKey } from './command-queue';
 import { DeliveryRecords } from './delivery-record';
 
 /** What the command worker needs. */
 export interface CommandProcessorDeps {
-  dispatcher: Dispatcher<unknown>;
+  runner: CommandRunner<unknown>;
   surfaces: CommandSurfaces;
   files: FileResolvers;
   queue: Queue;
@@ -34,7 +34,7 @@ const MISSING_HEAD_MS = 10_000;
 
 /**
  * Runs queued commands: the worker rebuilds the reply surface from the platform's place and calls
- * the dispatcher. A job runs only at the head of its lane; otherwise it is put back as delayed
+ * the command runner. A job runs only at the head of its lane; otherwise it is put back as delayed
  * (`moveToDelayed` + `DelayedError`, BullMQ's documented way, which does not count as an attempt)
  * and looks again shortly; a job that joined an empty lane is its head from the start and does not
  * look (`laneHead`, see `command-queue.ts`). It leaves its lane when it ends, however it ends. A job whose worker
@@ -84,10 +84,10 @@ async function run(
   const surface = exactlyOnce(deps.surfaces.for(data.platform)(data.place, invocation), records, data.key);
   try {
     const deadlineMs = deps.deadlineMs;
-    if (deadlineMs === undefined) await runInput(deps.dispatcher, data.input, invocation, surface);
+    if (deadlineMs === undefined) await deps.runner.run(data.input, invocation, surface);
     else
       await runWithDeadline({ deadlineMs }, surface, (guarded) =>
-        runInput(deps.dispatcher, data.input, invocation, guarded),
+        deps.runner.run(data.input, invocation, guarded),
       );
   } finally {
     await surface

@@ -2,6 +2,7 @@ import { type Job, UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { Counter } from 'prom-client';
+import type { CardPublishing } from '../core/card-publisher';
 import { parseConversationId } from '../core/conversation';
 import { ConversationGoneError, RateLimitedError } from '../core/errors';
 import type { DraftCard } from '../core/reply';
@@ -10,7 +11,7 @@ import { metricsRegistry } from '../metrics';
 import type { SubscriptionStore } from '../store/subscriptions';
 import { pauseConversation, pausedUntil, waitOnQueue } from './conversation-pause';
 import { DeliveryRecords } from './delivery-record';
-import { postThreaded, type ThreadPosting } from './notify-thread';
+import { postThreaded } from './notify-thread';
 import { type DeliverJobData, deliverJobId } from './queues';
 
 /**
@@ -28,12 +29,11 @@ export const deliveryCounter = new Counter({
 /** What the deliver processor needs. */
 export interface DeliverDeps<S> {
   kinds: readonly WatchKind<S>[];
-  /** Posts a card to a conversation through its platform's messenger (the dispatcher's `post`). */
-  post(conversationId: string, card: DraftCard): Promise<unknown>;
-  /** Posts in a message's thread, for subscriptions with `thread` (see `notify-thread.ts`). */
-  postInThread?: ThreadPosting['postInThread'];
-  /** Edits a posted card (a thread's parent). */
-  update?: ThreadPosting['update'];
+  /**
+   * Posts announcements; with `postInThread` and `update` (a thread's parent edited), subscriptions
+   * with `thread` are posted threaded (see `notify-thread.ts`).
+   */
+  cards: Pick<CardPublishing, 'post'> | CardPublishing;
   subscriptions: SubscriptionStore;
   /** Where each delivery's posted-record lives. */
   redis: Redis;
@@ -86,25 +86,20 @@ export function createDeliverProcessor<S>(deps: DeliverDeps<S>) {
       delivery: { key, announcement: true, ...(state.kind === 'interrupted' ? { since: state.since } : {}) },
     };
     try {
-      const threaded =
-        deps.postInThread && deps.update
-          ? (await deps.subscriptions.get(conversationId, event.tool))?.thread === true
-          : false;
+      const cards = deps.cards;
+      const threads = 'postInThread' in cards ? cards : undefined;
+      const threaded = threads
+        ? (await deps.subscriptions.get(conversationId, event.tool))?.thread === true
+        : false;
       const handle =
-        threaded && deps.postInThread && deps.update
+        threads && threaded
           ? await postThreaded(
-              {
-                post: deps.post,
-                postInThread: deps.postInThread,
-                update: deps.update,
-                redis: deps.redis,
-                prefix: deps.prefix,
-              },
+              { cards: threads, redis: deps.redis, prefix: deps.prefix },
               conversationId,
               event,
               card,
             )
-          : await deps.post(conversationId, card);
+          : await cards.post(conversationId, card);
       await records.posted(key, handle);
       deliveryCounter.inc({ platform, outcome: 'sent' });
     } catch (error) {

@@ -5,6 +5,7 @@
  */
 import type { Job } from 'bullmq';
 import type { Logger } from 'pino';
+import type { CardPublishing } from '../core/card-publisher';
 import { ConversationGoneError } from '../core/errors';
 import type { DraftCard } from '../core/reply';
 import type { DigestJobData } from './digest-scheduler';
@@ -13,8 +14,8 @@ import type { DigestJobData } from './digest-scheduler';
 export interface DigestDeps {
   /** The digest card for a conversation; undefined when there is nothing to post. */
   build(data: DigestJobData): Promise<DraftCard | undefined>;
-  /** Posts a card to a conversation (the dispatcher's `post`). */
-  post(conversationId: string, card: DraftCard): Promise<unknown>;
+  /** Posts the digest card. */
+  cards: Pick<CardPublishing, 'post'>;
   /** Stops a conversation's digest. */
   remove(conversationId: string): Promise<unknown>;
   logger: Logger;
@@ -27,7 +28,7 @@ export function createDigestProcessor(deps: DigestDeps) {
     const card = await deps.build(data);
     if (!card) return 'empty';
     try {
-      await deps.post(data.conversationId, card);
+      await deps.cards.post(data.conversationId, card);
       return 'posted';
     } catch (error) {
       if (!(error instanceof ConversationGoneError)) throw error;

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { DeckhandError, NotFoundError } from '../core/errors';
 import type { WatchEvent, WatchService } from '../core/watch';
 import type { ToolhostClientFactory } from '../services/toolhost';
-import { FINISHED_BUILD_STATUSES, FINISHED_DEPLOYMENT_STATUSES } from '../services/toolhost';
+import { FINISHED_BUILD_STATUSES, FINISHED_DEPLOYMENT_STATUSES, jobOutcome } from '../services/toolhost';
 import type { SubscriptionKind, SubscriptionStore } from '../store/subscriptions';
 import { notifyJobId, type Queues } from './queues';
 
@@ -142,7 +142,7 @@ export function createDiscoverProcessor(deps: DiscoverDeps) {
               to: short,
               at: Date.now(),
               detail: `Job ${job.name} (${job.job_type}) is ${short}${job.status?.messages?.length ? `: ${job.status.messages.join(', ')}` : ''}.`,
-              outcome: short === 'failed' ? 'failure' : 'success',
+              outcome: jobOutcome(job),
               terminal: false,
               serial,
             };

@@ -7,6 +7,7 @@
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import type { CardPublishing } from '../core/card-publisher';
 import type { MessageHandle } from '../core/command';
 import { NotFoundError } from '../core/errors';
 import { pollDelayMs } from '../core/poll-schedule';
@@ -43,8 +44,8 @@ export interface MigrationLook {
 export interface MigrationProcessorDeps {
   observe(data: MigrationJobData): Promise<MigrationLook>;
   gaveUp(data: MigrationJobData, reason: string): DraftCard;
-  updateCard(handle: MessageHandle, card: DraftCard): Promise<void>;
-  postCard(conversationId: string, card: DraftCard): Promise<unknown>;
+  /** Edits the migration's card and posts its announcements. */
+  cards: Pick<CardPublishing, 'post' | 'update'>;
   redis: Redis;
   prefix: string;
   logger: Logger;
@@ -73,7 +74,7 @@ export function createMigrationProcessor(deps: MigrationProcessorDeps) {
   const edit = async (data: MigrationJobData, card: DraftCard) => {
     if (!data.handle) return;
     try {
-      await deps.updateCard(data.handle, card);
+      await deps.cards.update(data.handle, card);
     } catch (error) {
       deps.logger.warn({ err: error, migration: data.id }, 'could not update a migration card');
     }
@@ -82,8 +83,8 @@ export function createMigrationProcessor(deps: MigrationProcessorDeps) {
   const announceOnce = async (data: MigrationJobData, look: MigrationLook) => {
     const key = `${deps.prefix}migration-announced:${data.owner}:${data.id}`;
     if ((await deps.redis.set(key, look.state, 'EX', 7 * 86_400, 'NX')) !== 'OK') return;
-    if (look.announcement) await deps.postCard(data.conversationId, look.announcement);
-    if (look.archive) await deps.postCard(data.conversationId, look.archive);
+    if (look.announcement) await deps.cards.post(data.conversationId, look.announcement);
+    if (look.archive) await deps.cards.post(data.conversationId, look.archive);
   };
 
   return createPollProcessor<MigrationJobData, MigrationLook>({

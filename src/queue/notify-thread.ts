@@ -5,19 +5,13 @@
  * per conversation and resource, so any worker process finds it.
  */
 import type { Redis } from 'ioredis';
+import type { CardPublishing } from '../core/card-publisher';
 import type { MessageHandle } from '../core/command';
 import type { DraftCard } from '../core/reply';
 import type { WatchEvent } from '../core/watch';
 
 /** How long a resource's thread is remembered (a resource quiet for longer starts a new one). */
 const THREAD_TTL_SECONDS = 30 * 24 * 3600;
-
-/** How to post and edit, as the dispatcher does. */
-export interface ThreadPosting {
-  post(conversationId: string, card: DraftCard): Promise<unknown>;
-  postInThread(parent: MessageHandle, card: DraftCard): Promise<MessageHandle>;
-  update(handle: MessageHandle, card: DraftCard): Promise<void>;
-}
 
 function threadKey(prefix: string, conversationId: string, event: WatchEvent): string {
   return `${prefix}thread:${conversationId}:${event.kind}:${event.tool}:${event.id}`;
@@ -29,7 +23,7 @@ function threadKey(prefix: string, conversationId: string, event: WatchEvent): s
  * handle of the message posted.
  */
 export async function postThreaded(
-  deps: ThreadPosting & { redis: Redis; prefix: string },
+  deps: { cards: CardPublishing; redis: Redis; prefix: string },
   conversationId: string,
   event: WatchEvent,
   card: DraftCard,
@@ -38,16 +32,16 @@ export async function postThreaded(
   const stored = await deps.redis.get(key);
   const parent = stored ? (JSON.parse(stored) as MessageHandle) : undefined;
   if (!parent) {
-    const handle = await deps.post(conversationId, card);
+    const handle = await deps.cards.post(conversationId, card);
     if (handle && typeof handle === 'object') {
       await deps.redis.set(key, JSON.stringify(handle), 'EX', THREAD_TTL_SECONDS);
     }
     return handle;
   }
-  const reply = await deps.postInThread(parent, card);
+  const reply = await deps.cards.postInThread(parent, card);
   const latest: DraftCard = { ...card };
   delete latest.delivery;
-  await deps.update(parent, latest);
+  await deps.cards.update(parent, latest);
   await deps.redis.expire(key, THREAD_TTL_SECONDS);
   return reply;
 }

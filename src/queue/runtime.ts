@@ -1,8 +1,7 @@
 import { type Job, type Processor, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { MessageHandle } from '../core/command';
-import type { DraftCard } from '../core/reply';
+import type { CardPublishing } from '../core/card-publisher';
 import type { WatchKind } from '../core/watch';
 import type { ToolhostClientFactory } from '../services/toolhost';
 import { logConnectionErrors } from '../store/connection-errors';
@@ -28,10 +27,8 @@ export interface WorkerDeps<S> {
   toolhost: ToolhostClientFactory;
   watches: QueueWatchService;
   subscriptions: SubscriptionStore;
-  updateCard(handle: MessageHandle, card: DraftCard): Promise<void>;
-  postCard(conversationId: string, card: DraftCard): Promise<unknown>;
-  /** Posts a card in the thread of a posted message (threaded subscriptions). */
-  postInThread?(parent: MessageHandle, card: DraftCard): Promise<MessageHandle>;
+  /** Posts and edits the workers' cards (watches, announcements, threads). */
+  cards: CardPublishing;
   logger: Logger;
   basePollMs: number;
   maxPollMs: number;
@@ -84,8 +81,7 @@ export interface Workers {
 export function startWorkers<S>(deps: WorkerDeps<S>): Workers {
   const deliver = createDeliverProcessor({
     kinds: deps.kinds,
-    post: deps.postCard,
-    ...(deps.postInThread ? { postInThread: deps.postInThread, update: deps.updateCard } : {}),
+    cards: deps.cards,
     subscriptions: deps.subscriptions,
     redis: deps.redis,
     prefix: deps.keyPrefix,

@@ -1,11 +1,10 @@
 import type { Job } from 'bullmq';
 import type { Logger } from 'pino';
-import type { MessageHandle } from '../core/command';
+import type { CardPublishing } from '../core/card-publisher';
 import { DeckhandError, NotFoundError } from '../core/errors';
-import type { DraftCard } from '../core/reply';
 import type { TailView } from '../core/tail';
 import type { ToolhostClient, ToolhostClientFactory } from '../services/toolhost';
-import { FINISHED_BUILD_STATUSES } from '../services/toolhost';
+import { FINISHED_BUILD_STATUSES, jobRunEnd } from '../services/toolhost';
 import type { QueueTailService, TailJobData } from './tail-service';
 import type { TailCursor } from './tail-state';
 
@@ -14,7 +13,8 @@ export interface TailDeps {
   toolhost: ToolhostClientFactory;
   tails: QueueTailService;
   view: TailView;
-  updateCard(handle: MessageHandle, card: DraftCard): Promise<void>;
+  /** Edits the tail's card. */
+  cards: Pick<CardPublishing, 'update'>;
   /** Masks registered secrets (global, and the tool's) in log lines before they are kept in Redis. */
   scrub?(lines: string[], tool: string): Promise<string[]>;
   logger: Logger;
@@ -69,8 +69,8 @@ export function createTailProcessor(deps: TailDeps) {
       editing = true;
       shownTotal = total;
       try {
-        await deps
-          .updateCard(data.handle, {
+        await deps.cards
+          .update(data.handle, {
             ...deps.view.live(data, await state.last(LIVE_LINES), total),
             tool: data.tool,
           })
@@ -138,7 +138,7 @@ export function createTailProcessor(deps: TailDeps) {
     await persist();
     await sleep(Math.max(0, lastEdit + deps.editMs - Date.now()));
     const transcript = await state.transcript();
-    await deps.updateCard(data.handle, {
+    await deps.cards.update(data.handle, {
       ...deps.view.ended(data, transcript, reason ?? 'stopped'),
       tool: data.tool,
     });
@@ -189,9 +189,8 @@ async function* openLines(
 async function jobFinished(client: ToolhostClient, name: string): Promise<string | undefined> {
   try {
     const job = await client.jobs.show(name);
-    const short = job.status?.short;
-    if (job.job_type === 'one-off' && (short === 'succeeded' || short === 'failed'))
-      return `the job ${short}`;
+    const ended = jobRunEnd(job);
+    if (job.job_type === 'one-off' && ended) return `the job ${ended}`;
     return undefined;
   } catch (error) {
     if (error instanceof NotFoundError) return 'the job was deleted';

@@ -25,9 +25,9 @@ const MAX_ERRORS = 20;
 
 /** Creates the processor of the `upload` queue. */
 export function createUploadProcessor(deps: UploadProcessorDeps) {
-  const edit = async (data: RemoteFollowJobData, card: Parameters<UploadRunDeps['updateCard']>[1]) => {
-    await deps
-      .updateCard(data.handle, card)
+  const edit = async (data: RemoteFollowJobData, card: Parameters<UploadRunDeps['cards']['update']>[1]) => {
+    await deps.cards
+      .update(data.handle, card)
       .catch((error) =>
         deps.logger.warn({ err: error, upload: data.fileCode }, 'could not update the upload card'),
       );

@@ -6,6 +6,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { Logger } from 'pino';
+import type { CardPublishing } from '../core/card-publisher';
 import type { ChatUser, MessageHandle } from '../core/command';
 import { DeckhandError, newReferenceId } from '../core/errors';
 import type { DraftCard } from '../core/reply';
@@ -18,8 +19,8 @@ import type { UploadView } from './upload-view';
 export interface UploadRunDeps {
   media: MediaService;
   view: UploadView;
-  /** Edits a card (the dispatcher's `update`, through the platform's messenger). */
-  updateCard(handle: MessageHandle, card: DraftCard): Promise<void>;
+  /** Edits the upload's card. */
+  cards: Pick<CardPublishing, 'update'>;
   /** At most one progress edit per this many ms. */
   editMs: number;
   logger: Logger;
@@ -108,7 +109,7 @@ class ProgressCard {
       bytesPerSecond: this.rate,
     });
     this.editing = this.editing
-      .then(() => this.deps.updateCard(this.data.handle, card))
+      .then(() => this.deps.cards.update(this.data.handle, card))
       .catch((error) => this.deps.logger.warn({ err: error }, 'could not update the upload card'));
   }
 }
@@ -143,13 +144,13 @@ export async function runFileUpload(
     );
     const file = await finish(client, uploaded, data);
     await progress.stop();
-    await deps.updateCard(data.handle, deps.view.uploaded(file, linksOf(file.fileCode, file.downloadUrl)));
+    await deps.cards.update(data.handle, deps.view.uploaded(file, linksOf(file.fileCode, file.downloadUrl)));
     deps.logger.info({ file: file.fileCode, size: file.size, user: data.user.id }, 'media upload done');
     return file;
   } catch (error) {
     await progress?.stop();
-    await deps
-      .updateCard(data.handle, failureCard(deps, data.name, error))
+    await deps.cards
+      .update(data.handle, failureCard(deps, data.name, error))
       .catch((err) => deps.logger.warn({ err }, 'could not update the upload card'));
     return undefined;
   }

@@ -1,5 +1,5 @@
 /**
- * How upload cards look; provided by the media commands (commands/media/media-cards.ts) so that the queue
+ * How upload cards look; provided by the media commands (commands/media/cards.ts) so that the queue
  * only moves bytes and polls, and the card design stays with the commands.
  */
 import type { DraftCard } from '../core/reply';

@@ -1,6 +1,7 @@
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import type { CardPublishing } from '../core/card-publisher';
 import type { MessageHandle } from '../core/command';
 import { pollDelayMs } from '../core/poll-schedule';
 import type { DraftCard } from '../core/reply';
@@ -16,8 +17,8 @@ export interface WatchProcessorDeps<S> {
   queues: Queues;
   redis: Redis;
   prefix: string;
-  /** Edits a card (the dispatcher's `update`, through the platform's messenger). */
-  updateCard(handle: MessageHandle, card: DraftCard): Promise<void>;
+  /** Edits the watch's card. */
+  cards: Pick<CardPublishing, 'update'>;
   logger: Logger;
   basePollMs: number;
   maxPollMs: number;
@@ -44,7 +45,7 @@ export function createWatchProcessor<S>(deps: WatchProcessorDeps<S>) {
   const editAll = async (job: Job<WatchJobData>, card: DraftCard) => {
     for (const handle of await cardsOf(job)) {
       try {
-        await deps.updateCard(handle, card);
+        await deps.cards.update(handle, card);
       } catch (error) {
         deps.logger.warn(
           { err: error, watch: job.id, conversation: handle.conversationId },

@@ -20,8 +20,15 @@ export class QueueWatchService implements WatchService {
     const jobId = watchJobId(request.kind, request.tool, request.id);
     // A watch that exists — running, or finished a moment ago — already covers the resource; a running
     // one takes the new card too. (The card of a finished resource already shows its final state.)
-    const existing = await this.queues.watch.getJob(jobId);
-    const finished = existing ? (await existing.isCompleted()) || (await existing.isFailed()) : false;
+    // Read in one round trip: whether its job is there, and whether it is in a finished set.
+    const { watch } = this.queues;
+    const [present, completed, failed] = await Promise.all([
+      this.redis.exists(watch.toKey(jobId)),
+      this.redis.zscore(watch.keys.completed as string, jobId),
+      this.redis.zscore(watch.keys.failed as string, jobId),
+    ]);
+    const existing = present === 1;
+    const finished = existing && (completed !== null || failed !== null);
     if (request.handle && !finished) {
       await this.redis.sadd(watchCardsKey(this.prefix, jobId), JSON.stringify(request.handle));
     }

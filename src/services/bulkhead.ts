@@ -3,9 +3,12 @@
  * and one per client (the tool platform has a client per tool), each allowing a few requests in
  * flight. A silent service fills its own compartments only: a command of another service, or of
  * another tool, still finds room. A request that finds its compartment full waits its turn — within
- * its command's deadline, and only behind a short line: past that line it is refused at once, so
- * commands waiting on one service never hold the worker's job slots (the command worker runs many
- * more jobs at once than the compartments of all services together hold).
+ * its command's deadline. While the compartment is stuck (no place freed for a second: its service
+ * holds every place without answering), the line is short: past it a command is refused at once, so
+ * commands waiting on a silent service never hold the worker's job slots (the command worker runs
+ * many more jobs at once than the compartments of all services together hold). While places are
+ * being freed, a burst of any size waits its turn: a service that answers is never refused for being
+ * asked a lot at once.
  *
  * A service whose last requests in a row all went unanswered is known down: for a while its requests
  * are refused at once with the outage message instead of each waiting out its timeout; then one is
@@ -18,8 +21,10 @@ import { serviceName } from '../core/upstream-words';
 export const SERVICE_IN_FLIGHT = 16;
 /** Requests in flight per client (per tool, for the tool platform). */
 export const CLIENT_IN_FLIGHT = 8;
-/** Requests that may wait for a place, per compartment, while a command waits for its answer. */
+/** Requests that may wait for a place, per place of a stuck compartment, while a command waits. */
 const WAITING_PER_PLACE = 2;
+/** A compartment that freed no place for this long is stuck: its line is bounded. */
+export const STUCK_AFTER_MS = 1000;
 /** Unanswered requests in a row after which a service is known down. */
 const DOWN_AFTER_FAILURES = 3;
 /** How long a service known down is not sent requests. */
@@ -29,22 +34,26 @@ export const DOWN_FOR_MS = 30_000;
 export class Compartment {
   private inFlight = 0;
   private readonly line: { resolve: () => void; reject: (error: Error) => void }[] = [];
+  /** When a place was last freed (never: the compartment counts as stuck until one is). */
+  private lastFreed = Number.NEGATIVE_INFINITY;
 
   constructor(
     readonly service: string,
     readonly size: number,
+    private readonly clock: () => number = Date.now,
   ) {}
 
   /**
-   * Takes a place: at once when one is free; else waits in line (unless `bounded` and the line is
-   * full: refused at once) until one frees or `signal` aborts. Resolves with the release function.
+   * Takes a place: at once when one is free; else waits in line (unless `bounded`, the compartment
+   * is stuck and the line is full: refused at once) until one frees or `signal` aborts. Resolves
+   * with the release function.
    */
   async take(signal: AbortSignal | undefined, bounded: boolean): Promise<() => void> {
     if (this.inFlight < this.size) {
       this.inFlight += 1;
       return this.releaser();
     }
-    if (bounded && this.line.length >= this.size * WAITING_PER_PLACE) throw this.full();
+    if (bounded && this.line.length >= this.size * WAITING_PER_PLACE && this.stuck()) throw this.full();
     if (signal?.aborted) throw signal.reason;
     await new Promise<void>((resolve, reject) => {
       const entry = {
@@ -72,10 +81,16 @@ export class Compartment {
     return () => {
       if (released) return;
       released = true;
+      this.lastFreed = this.clock();
       const next = this.line.shift();
       if (next) next.resolve();
       else this.inFlight -= 1;
     };
+  }
+
+  /** No place was freed for {@link STUCK_AFTER_MS}: the service holds them without answering. */
+  private stuck(): boolean {
+    return this.clock() - this.lastFreed >= STUCK_AFTER_MS;
   }
 
   private full(): UnreachableError {

@@ -13,8 +13,20 @@ export function shortId(length = 12): string {
   return id;
 }
 
-/** Button actions in Redis, one key per id, expiring with the button. */
+/** How many of the actions this process saved last are remembered for {@link RedisActionStore.kindOf}. */
+const RECENT_ACTIONS = 1000;
+
+/** What a saved action runs, remembered until it expires. */
+type ActionKind = Pick<StoredAction, 'command' | 'confirmed'> & { expiresAt: number };
+
+/**
+ * Button actions in Redis, one key per id, expiring with the button. What the actions saved last
+ * run is also remembered here, so the card that shows their buttons is rendered without reading
+ * them back (its confirm dialogs depend on it).
+ */
 export class RedisActionStore implements ActionStore {
+  private readonly recent = new Map<string, ActionKind>();
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix = 'dh:',
@@ -24,7 +36,22 @@ export class RedisActionStore implements ActionStore {
     const id = shortId();
     const ttlMs = Math.max(1000, action.expiresAt - Date.now());
     await this.redis.set(this.key(id), JSON.stringify(action), 'PX', ttlMs);
+    this.recent.set(id, {
+      command: action.command,
+      ...(action.confirmed !== undefined ? { confirmed: action.confirmed } : {}),
+      expiresAt: action.expiresAt,
+    });
+    if (this.recent.size > RECENT_ACTIONS) this.recent.delete(this.recent.keys().next().value as string);
     return id;
+  }
+
+  async kindOf(id: string): Promise<Pick<StoredAction, 'command' | 'confirmed'> | undefined> {
+    const known = this.recent.get(id);
+    if (known && known.expiresAt > Date.now()) {
+      const { expiresAt: _, ...kind } = known;
+      return kind;
+    }
+    return this.load(id);
   }
 
   async load(id: string): Promise<StoredAction | undefined> {
@@ -34,6 +61,7 @@ export class RedisActionStore implements ActionStore {
   }
 
   async remove(id: string): Promise<void> {
+    this.recent.delete(id);
     await this.redis.del(this.key(id));
   }
 

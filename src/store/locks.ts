@@ -83,13 +83,17 @@ export class ResourceLocks {
     const scope = currentCommandScope();
     const waitEnd = Date.now() + (options.waitMs ?? holdMs + WAIT_MARGIN_MS);
     const deadline = scope ? Math.min(waitEnd, scope.deadline - DEADLINE_MARGIN_MS) : waitEnd;
-    const take = async () =>
+    // Only the first try looks for an earlier attempt of the owner: a holder found then is another
+    // delivery, so the waits after it take the lock once it is free, with the plain `SET NX`.
+    const takeFree = async () => (await this.redis.set(key, token, 'PX', holdMs, 'NX')) === 'OK';
+    let taken =
       owner === undefined
-        ? (await this.redis.set(key, token, 'PX', holdMs, 'NX')) === 'OK'
+        ? await takeFree()
         : (await this.redis.eval(ACQUIRE_OWNED, 1, key, token, owner, holdMs)) === 1;
-    while (!(await take())) {
+    while (!taken) {
       if (Date.now() > deadline) throw new LockTimeoutError(resource, options.busy);
       await new Promise((resolve) => setTimeout(resolve, this.pollMs + Math.random() * this.pollMs));
+      taken = await takeFree();
     }
     try {
       return await work();

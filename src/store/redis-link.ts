@@ -5,7 +5,7 @@
  * of the network coming back, instead of whenever TCP's own retransmission would get through.
  * A Sentinel client keeps ioredis's own connect timeout and no socket timeout (see `connectRedis`).
  */
-import type { Cluster, ClusterOptions, Redis, RedisOptions } from 'ioredis';
+import { type Cluster, type ClusterOptions, Redis, type RedisOptions } from 'ioredis';
 
 /**
  * - `socketTimeout`: a connection that has sent commands and heard nothing for 1.5 s is closed and
@@ -23,6 +23,51 @@ export const LINK_OPTIONS = {
   retryStrategy: (times: number) => Math.min(50 * times, 200),
   keepAlive: 1000,
 } satisfies RedisOptions;
+
+/** What {@link heardBeforeGivingUp} reads and sets on an ioredis connection (its own fields). */
+interface SocketTimeoutFields {
+  options: RedisOptions;
+  stream: NodeJS.ReadableStream & { destroy(error?: Error): void };
+  commandQueue: { length: number };
+  socketTimeoutTimer: NodeJS.Timeout | undefined;
+  setSocketTimeout(): void;
+}
+
+/**
+ * ioredis's socket timeout, made to read what has arrived before it gives a connection up. Its own
+ * timer fires in the event loop's timer phase, before the loop reads the sockets: a process whose
+ * loop was held up past `socketTimeout` (a busy worker, a host short of CPU) closed a connection
+ * whose answers were already waiting, and sent its unanswered commands again on a new one — so a
+ * command could run twice (a lock taken twice reads as taken by another, an attempt's claim finds
+ * its own). Here the verdict waits for the next check phase (`setImmediate`, after the loop has
+ * read the sockets): a connection that has heard nothing by then is given up, as before.
+ * Installed once, on ioredis's prototype, so the nodes a Cluster client makes get it too.
+ */
+function heardBeforeGivingUp(): void {
+  const prototype = Redis.prototype as unknown as SocketTimeoutFields;
+  if (typeof prototype.setSocketTimeout !== 'function') return;
+  prototype.setSocketTimeout = function setSocketTimeout(this: SocketTimeoutFields) {
+    const timer = setTimeout(() => {
+      setImmediate(() => {
+        if (this.socketTimeoutTimer !== timer) return;
+        this.socketTimeoutTimer = undefined;
+        this.stream.destroy(
+          new Error(
+            `Socket timeout. Expecting data, but didn't receive any in ${this.options.socketTimeout}ms.`,
+          ),
+        );
+      });
+    }, this.options.socketTimeout);
+    this.socketTimeoutTimer = timer;
+    // Registered after ioredis's own data handler, so the command queue is up to date here.
+    this.stream.once('data', () => {
+      clearTimeout(timer);
+      if (this.socketTimeoutTimer === timer) this.socketTimeoutTimer = undefined;
+      if (this.commandQueue.length > 0 && this.socketTimeoutTimer === undefined) this.setSocketTimeout();
+    });
+  };
+}
+heardBeforeGivingUp();
 
 /** The copies made of each connection by {@link withBlockingCopies}, for {@link cutBlockingCopies}. */
 const copiesOf = new WeakMap<Redis, Set<Redis>>();

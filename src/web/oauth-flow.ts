@@ -2,7 +2,7 @@
  * Linking a chat user to their source-host account with the OAuth web flow: {@link SourceLinker.begin}
  * hands out a Deckhand start link for a pending link (a single-use unguessable `state` bound to the
  * user and conversation, PKCE S256, minimal scope, 10 minutes); opening that link only shows who
- * asked for it ({@link SourceLinker.preview}: "you are linking your account to Slack user ada in
+ * asked for it ({@link SourceLinker.preview}: "you are linking your account to <platform> user ada in
  * workspace T1"), because a forwarded start link would otherwise link whoever opens it to the
  * requester; {@link SourceLinker.start}, when the person confirms (once, a POST checked against
  * cross-site forgery by the routes), gives the browser a random HttpOnly cookie, remembers its hash,
@@ -19,9 +19,11 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
+import type { CardPublishing } from '../core/card-publisher';
+import type { CardSurface } from '../core/card-surface';
 import type { ChatUser, Invocation } from '../core/command';
+import type { CommandRunner } from '../core/command-runner';
 import { type Platform, parseConversationId } from '../core/conversation';
-import type { CardSurface, Dispatcher } from '../core/dispatch';
 import type { AccountLinker } from '../core/linking';
 import type { Messengers } from '../core/messenger';
 import type { Card, DraftCard } from '../core/reply';
@@ -44,22 +46,23 @@ export const OAUTH_START_PATH = '/oauth/source/start/';
 /** Where the browser cookie is sent: the start link and the callback only. */
 const COOKIE_PATH = '/oauth/source/';
 
-/** Names of the chat platforms, for "linked to Slack user …". */
-const PLATFORM_NAMES: Record<Platform, string> = {
-  slack: 'Slack',
-  discord: 'Discord',
-  telegram: 'Telegram',
-  shell: 'terminal',
-};
-
-/** What the people of a platform's workspace call it, where a chat user's name is only unique in one. */
-const WORKSPACE_WORDS: Partial<Record<Platform, string>> = { slack: 'workspace', discord: 'server' };
+/** How people call a chat platform and, where a user's name is only unique in one, its workspace. */
+export interface PlatformWords {
+  /** "Ada's platform": the name people read. */
+  displayName: string;
+  /** What its people call a workspace (`server`), when it has them. */
+  workspaceWord?: string;
+}
 
 /** The chat user a pending link is for, as the confirmation page names them. */
-function requesterOf(pending: PendingLink): string {
-  const platform = pending.owner.platform as Platform;
-  const user = `${PLATFORM_NAMES[platform] ?? platform} user ${pending.name}`;
-  const word = WORKSPACE_WORDS[platform];
+function requesterOf(
+  pending: PendingLink,
+  wordsOf: (platform: Platform) => PlatformWords | undefined,
+): string {
+  const platform = pending.owner.platform;
+  const words = wordsOf(platform);
+  const user = `${words?.displayName ?? platform} user ${pending.name}`;
+  const word = words?.workspaceWord;
   const workspace = pending.owner.workspace;
   return word && workspace && workspace !== '@me' ? `${user} in ${word} ${workspace}` : user;
 }
@@ -73,7 +76,7 @@ export function browserCookieName(state: string): string {
 export type PreviewOutcome =
   | {
       kind: 'confirm';
-      /** Who asked for the link: "Slack user ada in workspace T1". */
+      /** Who asked for the link: "<platform> user ada in workspace T1". */
       requester: string;
       scopes: string[];
       /** Origin of the source host's authorize page (the confirmation's form leads there). */
@@ -109,6 +112,8 @@ export interface SourceLinkerDeps {
   pushCache: PushAccessCache<unknown>;
   /** Deckhand's public base URL (known once the web server listens). */
   publicUrl(): string;
+  /** The words for a chat platform (its descriptor's), for "<platform> user ada in workspace T1". */
+  platformWords?: (platform: Platform) => PlatformWords | undefined;
   logger: Logger;
 }
 
@@ -121,18 +126,19 @@ export interface LinkRequest {
   replay?: PendingCommand;
 }
 
+/** How a finished link reaches the chat: its outcome posted, the command that waited run again. */
+export interface LinkChat {
+  /** Posts the outcome in the conversation the link was asked in. */
+  publisher: Pick<CardPublishing, 'post'>;
+  /** Runs again the command that needed the link. */
+  runner: Pick<CommandRunner<unknown>, 'handleStructured'>;
+  /** Posts the replayed command's replies (rendered already) in its conversation. */
+  messengers: Messengers;
+}
+
 /** The source-host OAuth web flow. */
 export class SourceLinker implements AccountLinker {
-  private dispatcher: Dispatcher<unknown> | undefined;
-  private messengers: Messengers | undefined;
-
   constructor(private readonly deps: SourceLinkerDeps) {}
-
-  /** Connects the dispatcher that posts results and replays commands (created after the services). */
-  attach(dispatcher: Dispatcher<unknown>, messengers: Messengers): void {
-    this.dispatcher = dispatcher;
-    this.messengers = messengers;
-  }
 
   /** True when an OAuth application is configured. */
   get configured(): boolean {
@@ -189,7 +195,7 @@ export class SourceLinker implements AccountLinker {
     });
     return {
       kind: 'confirm',
-      requester: requesterOf(pending),
+      requester: requesterOf(pending, this.deps.platformWords ?? (() => undefined)),
       scopes: [...pending.scopes],
       authorizeOrigin: new URL(authorize).origin,
       expiresIn: Math.max(1, Math.ceil((pending.createdAt + LINK_TTL_SECONDS * 1000 - Date.now()) / 1000)),
@@ -235,9 +241,14 @@ export class SourceLinker implements AccountLinker {
 
   /**
    * Handles the callback's query and the browser's cookie for its `state` (from
-   * {@link browserCookieName}); never throws (the page shows the outcome).
+   * {@link browserCookieName}); never throws (the page shows the outcome). The outcome is told in
+   * the chat through `chat`.
    */
-  async complete(query: URLSearchParams, browserToken: string | undefined): Promise<LinkOutcome> {
+  async complete(
+    query: URLSearchParams,
+    browserToken: string | undefined,
+    chat: LinkChat,
+  ): Promise<LinkOutcome> {
     const state = query.get('state') ?? '';
     let pending: PendingLink | undefined;
     let binding: string | undefined;
@@ -259,26 +270,26 @@ export class SourceLinker implements AccountLinker {
         },
         'OAuth callback in a browser that did not open the start link refused',
       );
-      await this.tell(pending, {
+      await this.tell(chat, pending, {
         text: `A sign-in for ${pending.name}'s /link source came back in a browser that did not open Deckhand's link, so nothing was linked. Open the link Deckhand sent you in your own browser, or run /link source again.`,
         status: 'warning',
       });
       return { kind: 'wrong-browser' };
     }
     const error = query.get('error');
-    if (error) return this.refused(pending, error);
+    if (error) return this.refused(chat, pending, error);
     const code = query.get('code');
     if (!code) return { kind: 'failed', reason: 'The source host sent no code.' };
     try {
-      return await this.link(pending, code);
+      return await this.link(chat, pending, code);
     } catch (failure) {
       if (failure instanceof OAuthTokenError && failure.error === 'redirect_uri_mismatch') {
-        await this.tell(pending, mismatchCard());
+        await this.tell(chat, pending, mismatchCard());
         return { kind: 'mismatch' };
       }
       const reason = failure instanceof OAuthTokenError ? failure.description || failure.error : undefined;
       this.deps.logger.warn({ err: failure }, 'OAuth code exchange failed');
-      await this.tell(pending, {
+      await this.tell(chat, pending, {
         text: `Linking your source-host account failed: ${reason ?? 'the source host could not be reached'}. Nothing was linked; run /link source to try again.`,
         status: 'danger',
       });
@@ -286,7 +297,7 @@ export class SourceLinker implements AccountLinker {
     }
   }
 
-  private async link(pending: PendingLink, code: string): Promise<LinkOutcome> {
+  private async link(chat: LinkChat, pending: PendingLink, code: string): Promise<LinkOutcome> {
     const oauth = this.deps.sourcehost.oauth;
     if (!oauth) return { kind: 'failed', reason: 'No OAuth application is configured.' };
     const granted = await oauth.exchange({
@@ -301,37 +312,38 @@ export class SourceLinker implements AccountLinker {
     });
     await this.deps.pushCache.clear(pending.owner);
     const missing = missingScopes(granted.scopes, pending.scopes);
-    const chatUser = `${PLATFORM_NAMES[pending.owner.platform as Platform] ?? pending.owner.platform} user ${pending.name}`;
+    const platformName = this.deps.platformWords?.(pending.owner.platform)?.displayName;
+    const chatUser = `${platformName ?? pending.owner.platform} user ${pending.name}`;
     const lines = [`Linked the source-host account ${me.login} to ${chatUser}.`];
     if (missing.length) {
       lines.push(
         `Fewer permissions were granted than asked (missing: ${missing.join(', ')}); commands that need them will ask again.`,
       );
     }
-    await this.tell(pending, {
+    await this.tell(chat, pending, {
       title: 'Source-host account linked',
       text: lines.join('\n'),
       fields: [{ label: 'Scopes', value: granted.scopes.join(', ') || '(none: public data only)' }],
       status: 'success',
     });
-    if (pending.replay) await this.replay(pending, pending.replay);
+    if (pending.replay) await this.replay(chat, pending, pending.replay);
     return { kind: 'linked', login: me.login, chatUser, scopes: granted.scopes, missing };
   }
 
-  private async refused(pending: PendingLink, error: string): Promise<LinkOutcome> {
+  private async refused(chat: LinkChat, pending: PendingLink, error: string): Promise<LinkOutcome> {
     if (error === 'access_denied') {
-      await this.tell(pending, {
+      await this.tell(chat, pending, {
         text: `${pending.name} declined the source-host authorization, so nothing was linked. Run /link source again if that was a mistake.`,
         status: 'warning',
       });
       return { kind: 'denied' };
     }
     if (error === 'redirect_uri_mismatch') {
-      await this.tell(pending, mismatchCard());
+      await this.tell(chat, pending, mismatchCard());
       return { kind: 'mismatch' };
     }
     if (error === 'application_suspended') {
-      await this.tell(pending, {
+      await this.tell(chat, pending, {
         text: "The source host has suspended Deckhand's OAuth application, so nothing was linked. Tell an admin.",
         status: 'danger',
       });
@@ -341,15 +353,9 @@ export class SourceLinker implements AccountLinker {
   }
 
   /** Posts a card to the conversation the link was asked in. */
-  private async tell(pending: PendingLink, card: DraftCard): Promise<void> {
-    const dispatcher = this.dispatcher;
-    if (!dispatcher) return;
+  private async tell(chat: LinkChat, pending: PendingLink, card: DraftCard): Promise<void> {
     try {
-      await dispatcher.post(
-        pending.conversationId,
-        parseConversationId(pending.conversationId).platform,
-        card,
-      );
+      await chat.publisher.post(pending.conversationId, card);
     } catch (error) {
       this.deps.logger.warn(
         { err: error, conversation: pending.conversationId },
@@ -359,10 +365,8 @@ export class SourceLinker implements AccountLinker {
   }
 
   /** Runs the command that needed the link again, as its user, where it was run. */
-  private async replay(pending: PendingLink, command: PendingCommand): Promise<void> {
-    const dispatcher = this.dispatcher;
-    const messengers = this.messengers;
-    if (!dispatcher || !messengers) return;
+  private async replay(chat: LinkChat, pending: PendingLink, command: PendingCommand): Promise<void> {
+    const messengers = chat.messengers;
     const conversation = parseConversationId(pending.conversationId);
     const invocation: Invocation = {
       user: { ...pending.owner, platform: conversation.platform, name: pending.name },
@@ -387,7 +391,7 @@ export class SourceLinker implements AccountLinker {
       update: (handle, card) => messengers.for(handle.platform).update(handle, card),
     };
     try {
-      await dispatcher.handleStructured(command.command, command.args, invocation, surface);
+      await chat.runner.handleStructured(command.command, command.args, invocation, surface);
     } catch (error) {
       this.deps.logger.warn({ err: error, command: command.command }, 'could not replay the command');
     }

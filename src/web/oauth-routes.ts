@@ -13,12 +13,10 @@
  */
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
-import { parseConversationId } from '../core/conversation';
-import type { Dispatcher } from '../core/dispatch';
 import type { DraftCard } from '../core/reply';
 import { RepositoryImportEventSchema, verifyWebhook } from '../services/sourcehost';
 import type { ImportFollowers } from '../store/links-imports';
-import { browserCookieName, OAUTH_CALLBACK_PATH, type SourceLinker } from './oauth-flow';
+import { browserCookieName, type LinkChat, OAUTH_CALLBACK_PATH, type SourceLinker } from './oauth-flow';
 import { mountStartRoutes } from './oauth-start';
 import { oauthResultPage } from './pages/oauth';
 import {
@@ -30,7 +28,7 @@ import {
 } from './pages/secret';
 import { cookie, originOf, readBody } from './request';
 import { sendHtml, sendJson } from './respond';
-import { SECRET_FIELDS, SECRET_FORM_PATH, type SecretForms } from './secret-flow';
+import { SECRET_FIELDS, SECRET_FORM_PATH, type SecretFormChat, type SecretForms } from './secret-flow';
 import type { WebServer } from './server';
 
 /** Path of the source-host webhook. */
@@ -43,7 +41,8 @@ export interface AccountRoutesDeps {
   followers: ImportFollowers;
   /** The webhook secret; without one every delivery is refused. */
   webhookSecret: string | undefined;
-  dispatcher: Dispatcher<unknown>;
+  /** Where outcomes are told (links, stored credentials, imports) and waiting commands run again. */
+  chat: LinkChat & SecretFormChat;
   logger: Logger;
 }
 
@@ -60,7 +59,7 @@ export function mountAccountRoutes(web: WebServer, deps: AccountRoutesDeps): voi
   web.route('GET', OAUTH_CALLBACK_PATH, async (req, res) => {
     const query = new URL(req.url ?? '/', 'http://localhost').searchParams;
     const state = query.get('state') ?? '';
-    const outcome = await deps.linker.complete(query, cookie(req, browserCookieName(state)));
+    const outcome = await deps.linker.complete(query, cookie(req, browserCookieName(state)), deps.chat);
     const page = oauthResultPage(outcome);
     sendHtml(res, page.status, page.html, { 'set-cookie': deps.linker.clearCookie(state) });
   });
@@ -95,7 +94,12 @@ export function mountAccountRoutes(web: WebServer, deps: AccountRoutesDeps): voi
     if (!body) return sendHtml(res, 413, secretForbiddenPage());
     const fields = Object.fromEntries(new URLSearchParams(body.toString('utf8')));
     const origin = originOf(req);
-    const outcome = await deps.secretForms.submit(id, fields, { cookie: cookie(req, 'dh_csrf'), origin });
+    const outcome = await deps.secretForms.submit(
+      id,
+      fields,
+      { cookie: cookie(req, 'dh_csrf'), origin },
+      deps.chat,
+    );
     switch (outcome.kind) {
       case 'saved':
         return sendHtml(res, 200, secretSavedPage(outcome.what), {
@@ -158,7 +162,7 @@ export function mountAccountRoutes(web: WebServer, deps: AccountRoutesDeps): voi
     const card = importAnnouncement(repo, parsed.data.status, parsed.data.sender.login);
     for (const conversationId of await deps.followers.forRepo(repo)) {
       try {
-        await deps.dispatcher.post(conversationId, parseConversationId(conversationId).platform, card);
+        await deps.chat.publisher.post(conversationId, card);
       } catch (error) {
         deps.logger.warn({ err: error, conversation: conversationId }, 'could not announce an import');
       }

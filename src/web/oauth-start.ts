@@ -2,7 +2,7 @@
  * The start link of the source-host OAuth flow (`/oauth/source/start/<state>`), in two steps:
  *
  * - `GET` shows a confirmation page naming the chat user who asked for the link ("You are linking
- *   your source-host account to Slack user ada in workspace T1; continue only if that is you") and
+ *   your source-host account to <platform> user ada in workspace T1; continue only if that is you") and
  *   changes nothing: the link is not used up, no browser is bound. A start link forwarded to someone
  *   else therefore tells them whose link it is before anything happens, and a chat's link preview
  *   cannot use the link up.

@@ -8,9 +8,8 @@
  * value).
  */
 import type { Logger } from 'pino';
+import type { CardPublishing } from '../core/card-publisher';
 import type { ChatUser } from '../core/command';
-import { parseConversationId } from '../core/conversation';
-import type { Dispatcher } from '../core/dispatch';
 import { DeckhandError } from '../core/errors';
 import type { CredentialVerdict, SecretFormIssuer } from '../core/linking';
 import type { SecretFormKind, SecretFormSession, SecretFormStore } from '../store/links-secret-forms';
@@ -71,21 +70,17 @@ export interface SecretFormsDeps {
   logger: Logger;
 }
 
+/** How a submitted form reaches the chat and the credential's service. */
+export interface SecretFormChat {
+  /** Tells the conversation the form was asked in that a credential was stored. */
+  publisher: Pick<CardPublishing, 'post'>;
+  /** Checks a credential with its service; without it, only the format is checked. */
+  verify?: CredentialVerifier;
+}
+
 /** Secret entry forms. */
 export class SecretForms implements SecretFormIssuer {
-  private dispatcher: Dispatcher<unknown> | undefined;
-  private verify: CredentialVerifier | undefined;
-
   constructor(private readonly deps: SecretFormsDeps) {}
-
-  /**
-   * Connects the dispatcher that tells the chat a credential was stored, and the check of a
-   * credential with its service (without one, only the format is checked).
-   */
-  attach(dispatcher: Dispatcher<unknown>, verify?: CredentialVerifier): void {
-    this.dispatcher = dispatcher;
-    this.verify = verify;
-  }
 
   /** Opens a form for `user`; returns its private address. */
   async begin(input: {
@@ -122,12 +117,14 @@ export class SecretForms implements SecretFormIssuer {
 
   /**
    * Handles a submission: `csrf` from the hidden field, `cookie` from the browser, `origin` from its
-   * `Origin` header. Invalid values leave the form open (the page shows the problem).
+   * `Origin` header. Invalid values leave the form open (the page shows the problem). `chat` checks
+   * the credential and tells the chat it was stored.
    */
   async submit(
     id: string,
     fields: Record<string, string>,
     request: { cookie: string | undefined; origin: string | undefined },
+    chat: SecretFormChat,
   ): Promise<SecretSubmitOutcome> {
     const session = await this.load(id);
     if (session === 'unreadable') return { kind: 'unreadable' };
@@ -141,20 +138,24 @@ export class SecretForms implements SecretFormIssuer {
       values[field.name] = fields[field.name]?.trim() || undefined;
     const problem = checkCredential(session.kind, values);
     if (problem) return { kind: 'invalid', message: problem, session };
-    const verdict = await this.ask(session, values);
+    const verdict = await this.ask(chat, session, values);
     if (!verdict.ok) return { kind: 'invalid', message: verdict.message, session, outage: verdict.outage };
     const taken = await this.deps.store.take(id);
     if (!taken) return { kind: 'expired' };
     const what = await saveCredential(this.deps.vault, taken.owner, taken.kind, values, taken.tool);
-    await this.tell(taken, `${taken.name} stored ${what} through the secret form.`);
+    await this.tell(chat, taken, `${taken.name} stored ${what} through the secret form.`);
     return { kind: 'saved', what };
   }
 
   /** The service's verdict; a failure of the check itself is an outage (logged, the value never). */
-  private async ask(session: SecretFormSession, values: CredentialValues): Promise<CredentialVerdict> {
-    if (!this.verify) return { ok: true };
+  private async ask(
+    chat: SecretFormChat,
+    session: SecretFormSession,
+    values: CredentialValues,
+  ): Promise<CredentialVerdict> {
+    if (!chat.verify) return { ok: true };
     try {
-      return await this.verify(session.kind, values, session.tool);
+      return await chat.verify(session.kind, values, session.tool);
     } catch (error) {
       if (!(error instanceof DeckhandError)) {
         this.deps.logger.warn(
@@ -172,11 +173,9 @@ export class SecretForms implements SecretFormIssuer {
     }
   }
 
-  private async tell(session: SecretFormSession, text: string): Promise<void> {
-    if (!this.dispatcher) return;
+  private async tell(chat: SecretFormChat, session: SecretFormSession, text: string): Promise<void> {
     try {
-      const platform = parseConversationId(session.conversationId).platform;
-      await this.dispatcher.post(session.conversationId, platform, {
+      await chat.publisher.post(session.conversationId, {
         text,
         status: 'success',
         closesForm: true,

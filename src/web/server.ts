@@ -26,7 +26,7 @@ export interface Readiness {
  * ending in `*`.
  *
  * `/healthz` is liveness: 200 while the process serves HTTP, whatever Redis or the chat platforms do
- * (a probe restarting Deckhand on a Slack outage would help no one). `/readyz` is readiness: 503
+ * (a probe restarting Deckhand on a chat platform's outage would help no one). `/readyz` is readiness: 503
  * until the process has started, then the named checks (Redis, each adapter connected), run again
  * on each request — at most every `readyCacheMs` (concurrent probes share one run).
  */

@@ -9,17 +9,21 @@ import type { SourcehostSandbox } from '@deckhand/sandbox';
 import type { Processor } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { ALL_COMMANDS } from '../../commands';
+import { credentialVerdict } from '../../commands/accounts/credential-check';
 import type { AccountServices } from '../../commands/link-services';
 import type { AppServices } from '../../commands/services';
 import { migrationGaveUp, observeMigration } from '../../commands/sourcehost/source-watch';
 import type { Config } from '../config';
 import { AccessPolicy, type PushAccess } from '../core/access';
+import type { CardPublishing } from '../core/card-publisher';
 import { GuardedPolicy } from '../core/change-guard';
 import { changeRecorder } from '../core/change-record';
-import type { Dispatcher, DispatcherDeps } from '../core/dispatch';
+import type { AuditEntry } from '../core/command-execution';
+import type { CommandRunner } from '../core/command-runner';
 import type { Messengers } from '../core/messenger';
 import type { Policy } from '../core/policy';
-import type { DraftCard } from '../core/reply';
+import type { CommandRegistry } from '../core/registry';
 import { createMigrationProcessor, followMigration } from '../queue/migration-processor';
 import type { Queues } from '../queue/queues';
 import { attachLogScrubber } from '../secrets';
@@ -36,11 +40,12 @@ import { SecretIndex } from '../store/secret-index';
 import { RedisToolGuards } from '../store/tool-guards';
 import { CredentialVault } from '../store/vault';
 import { Credentials } from '../store/vault-credentials';
-import { SourceLinker } from '../web/oauth-flow';
+import { type LinkChat, SourceLinker } from '../web/oauth-flow';
 import { mountAccountRoutes, SOURCE_WEBHOOK_PATH } from '../web/oauth-routes';
-import { type CredentialVerifier, SecretForms } from '../web/secret-flow';
+import { type SecretFormChat, SecretForms } from '../web/secret-flow';
 import type { WebServer } from '../web/server';
 import { LinkedAccountAccess, SANDBOX_MIRROR_HOST } from './linked-access';
+import { platformNamed } from './platforms';
 
 /** Options of {@link createAccounts}. */
 export interface AccountsOptions {
@@ -55,6 +60,8 @@ export interface AccountsOptions {
   queues: Queues;
   /** Admins besides `ADMINS` (the terminal user). */
   extraAdmins: readonly string[];
+  /** The command catalogue: which commands the change guard holds (locks, freezes). */
+  registry: CommandRegistry<AppServices>;
 }
 
 /** Account linking, built. */
@@ -62,27 +69,49 @@ export interface Accounts {
   services: AccountServices;
   /** The access rules, with the change guard (locks and freezes) after them. */
   policy: Policy;
-  /** The dispatcher's audit hook: one change record per side-effect command. */
-  audit: NonNullable<DispatcherDeps<unknown>['audit']>;
+  /** The command runner's audit hook: one change record per side-effect command. */
+  audit(entry: AuditEntry): Promise<void>;
   /** The one sealer of secrets at rest (`SECRET_KEY`, `SECRET_KEY_PREVIOUS`). */
   sealer: Sealer;
-  /** Connects the dispatcher (results, replays) and the secret page's credential check. */
-  attach(dispatcher: Dispatcher<AppServices>, messengers: Messengers, verify?: CredentialVerifier): void;
   /** The processor of the `migration` queue. */
   migrationProcessor(deps: {
     services: AppServices;
-    updateCard(handle: Parameters<Dispatcher<AppServices>['update']>[0], card: DraftCard): Promise<void>;
-    postCard(conversationId: string, card: DraftCard): Promise<unknown>;
+    /** Edits the migration's card and posts its announcements. */
+    cards: Pick<CardPublishing, 'post' | 'update'>;
     basePollMs: number;
     maxAgeMs: number;
   }): Processor;
-  /** Mounts the OAuth callback, secret form and webhook routes. */
-  mount(web: WebServer): void;
+  /**
+   * Mounts the OAuth callback, secret form and webhook routes; their outcomes reach the chat through
+   * `host` (posted, commands that waited for a link run again, credentials checked with the services).
+   */
+  mount(web: WebServer, host: AccountsHost): void;
   /** Tells where the web server listens (the public URL when `PUBLIC_URL` is not set). */
   listening(port: number): void;
   /** The public base URL links use. */
   publicUrl(): string;
   close(): Promise<void>;
+}
+
+/** What the account routes reach once the application is built. */
+export interface AccountsHost {
+  publisher: CardPublishing;
+  runner: CommandRunner<AppServices>;
+  messengers: Messengers;
+  services: AppServices;
+}
+
+/**
+ * How the account flows reach the chat: outcomes posted, commands that waited for a link run again,
+ * credentials checked with their services.
+ */
+export function accountChat(host: AccountsHost): LinkChat & SecretFormChat {
+  return {
+    publisher: host.publisher,
+    runner: host.runner as CommandRunner<unknown>,
+    messengers: host.messengers,
+    verify: (kind, values, tool) => credentialVerdict(host.services, kind, values, tool),
+  };
 }
 
 /** Any chat platform configured (then a real `SECRET_KEY` is required). */
@@ -150,6 +179,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     maintainers: config.TOOL_MAINTAINERS,
     readAccess: config.READ_ACCESS,
     linked: linkedAccess,
+    commands: ALL_COMMANDS,
   });
   const audit = new AuditLog(redis, prefix, secrets);
   const guards = new RedisToolGuards(redis, prefix);
@@ -159,6 +189,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     vault,
     pushCache: pushCache as PushAccessCache<unknown>,
     publicUrl: () => publicUrl,
+    platformWords: platformNamed,
     logger,
   });
   const secretForms = new SecretForms({
@@ -168,7 +199,6 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     logger,
   });
   const followers = new ImportFollowers(redis, prefix);
-  let dispatcher: Dispatcher<AppServices> | undefined;
   const services: AccountServices = {
     vault,
     secrets,
@@ -203,7 +233,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     policy: new GuardedPolicy({
       inner: policy,
       store: guards,
-      isGuarded: (name) => dispatcher?.registry.get(name)?.guarded === true,
+      isGuarded: (name) => options.registry.get(name)?.guarded === true,
     }),
     sealer: cipher,
     audit: changeRecorder({
@@ -213,17 +243,11 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
       },
       write: (record) => audit.append(record),
     }),
-    attach(attached, messengers, verify) {
-      dispatcher = attached;
-      linker.attach(attached as Dispatcher<unknown>, messengers);
-      secretForms.attach(attached as Dispatcher<unknown>, verify);
-    },
     migrationProcessor(deps) {
       return createMigrationProcessor({
         observe: (data) => observeMigration(deps.services, data),
         gaveUp: (data, reason) => migrationGaveUp(data, reason),
-        updateCard: deps.updateCard,
-        postCard: deps.postCard,
+        cards: deps.cards,
         redis,
         prefix,
         logger,
@@ -232,14 +256,13 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
         maxAgeMs: deps.maxAgeMs,
       }) as Processor;
     },
-    mount(web) {
-      if (!dispatcher) throw new Error('attach the dispatcher before mounting the account routes');
+    mount(web, host) {
       mountAccountRoutes(web, {
         linker,
         secretForms,
         followers,
         webhookSecret,
-        dispatcher: dispatcher as Dispatcher<unknown>,
+        chat: accountChat(host),
         logger,
       });
     },

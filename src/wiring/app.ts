@@ -1,56 +1,30 @@
-import type { Job, Processor } from 'bullmq';
 import type { Logger } from 'pino';
-import { ALL_COMMANDS, type AppServices, MEDIA_UPLOAD_VIEW, TAIL_VIEW, WATCH_KINDS } from '../../commands';
-import { credentialVerdict } from '../../commands/accounts/credential-check';
-import { digestCard } from '../../commands/calendar/calendar-digest';
+import { type AppServices, MEDIA_UPLOAD_VIEW } from '../../commands';
 import type { Config } from '../config';
-import { platformForms } from '../core/command-form';
+import type { CardPublisher } from '../core/card-publisher';
 import { CommandSurfaces } from '../core/command-job';
-import { parseConversationId } from '../core/conversation';
-import { Dispatcher } from '../core/dispatch';
+import type { CommandRunner } from '../core/command-runner';
 import { FileResolvers } from '../core/files';
 import type { AdapterHost } from '../core/host';
 import { Messengers } from '../core/messenger';
 import { CommandRegistry } from '../core/registry';
 import { useProcessLogger } from '../log';
-import { createInterruptedNotice } from '../queue/command-interrupted';
-import { createCommandProcessor, leaveLane } from '../queue/command-processor';
-import { BullCommandQueue, type CommandJobData } from '../queue/command-queue';
-import { createDigestProcessor } from '../queue/digest-processor';
-import { DigestScheduler } from '../queue/digest-scheduler';
-import { forgetDiscovered, scheduleDiscovery, unscheduleDiscovery } from '../queue/discover-processor';
-import { registerQueueDepth } from '../queue/queue-metrics';
-import { closeQueues, openQueues, type Queues } from '../queue/queues';
-import { rearmSchedulers, savedDigests } from '../queue/rearm';
-import { startWorkers, type Workers } from '../queue/runtime';
-import { createTailProcessor } from '../queue/tail-processor';
-import { QueueTailService } from '../queue/tail-service';
-import { QueueWatchService } from '../queue/watch-service';
+import { closeQueues, type Queues } from '../queue/queues';
+import type { Workers } from '../queue/runtime';
 import { CalendarService } from '../services/calendar';
 import { ToolhostClientFactory } from '../services/toolhost';
-import { RedisActionStore } from '../store/actions';
-import { RedisBindingStore } from '../store/bindings';
-import { logConnectionErrors } from '../store/connection-errors';
-import { ConversationMove } from '../store/conversation-move';
-import { DeliveryDeduper } from '../store/dedupe';
 import { RedisEffectLedger } from '../store/effects';
-import { prepareKeyLayout } from '../store/key-migration';
-import { RedisKeyValue, valueSealer } from '../store/key-value';
-import { ResourceLocks } from '../store/locks';
-import { closeConnection, openRedis, type RedisHandle } from '../store/redis';
-import { cutBlockingCopies, withBlockingCopies } from '../store/redis-link';
-import { redisTopology } from '../store/redis-topology';
-import { SubscriptionStore } from '../store/subscriptions';
-import { RedisTimeZoneStore } from '../store/time-zones';
+import { closeConnection, type RedisHandle } from '../store/redis';
+import { cutBlockingCopies } from '../store/redis-link';
 import { type Accounts, createAccounts } from './accounts';
+import { assembleServices, openAppRedis, openState, statePorts } from './app-services';
+import { createPublisher, createRunner } from './commands';
 import { type Emulators, startConfiguredEmulators, stopConfiguredEmulators } from './emulators';
 import { configuredTools } from './known-tools';
 import { type MediaSetup, setupMedia } from './media';
 import { type ServiceModes, type ServiceName, serviceModes } from './service-modes';
 import { limitToSandboxTools, SandboxToolhostFactory } from './toolhost';
-
-/** Commands one worker process runs at once (they wait on the network, within their bulkheads). */
-const COMMAND_CONCURRENCY = 200;
+import { startAppWorkers } from './workers';
 
 /** Options of {@link createApp}. */
 export interface AppOptions {
@@ -73,11 +47,14 @@ export interface AppOptions {
 }
 
 /**
- * A running Deckhand core: dispatcher, services, state. It is the host adapters attach to (the
- * ports of `src/core/host.ts`, filled from Redis and the services).
+ * A running Deckhand core: command runner, card publisher, services, state. It is the host adapters
+ * attach to (the ports of `src/core/host.ts`, filled from Redis and the services).
  */
 export interface App extends AdapterHost {
-  dispatcher: Dispatcher<AppServices>;
+  /** Runs commands, clicks and forms. */
+  runner: CommandRunner<AppServices>;
+  /** Posts and edits cards in conversations (workers, web flows). */
+  publisher: CardPublisher;
   services: AppServices;
   messengers: Messengers;
   redis: RedisHandle;
@@ -96,20 +73,14 @@ export interface App extends AdapterHost {
   close(): Promise<void>;
 }
 
-/** Builds the core: Redis, the queues, the toolhost client (or the sandbox) and the dispatcher. */
+/**
+ * Builds the core: Redis, the queues, the toolhost client (or the sandbox), the command runner and
+ * the card publisher.
+ */
 export async function createApp(options: AppOptions): Promise<App> {
   const { config, logger } = options;
   useProcessLogger(logger);
-  const topology = redisTopology(config);
-  const redis = await openRedis({ topology, dataDir: config.DATA_DIR, logger });
-  try {
-    await prepareKeyLayout(redis, config.REDIS_KEY_PREFIX, logger);
-  } catch (error) {
-    await redis.close();
-    throw error;
-  }
-  const queueConnection = withBlockingCopies(redis.connect({ maxRetriesPerRequest: null }));
-  logConnectionErrors(queueConnection, logger, 'queues');
+  const { redis, topology, queueConnection } = await openAppRedis(config, logger);
   const modes = serviceModes(config, options.sandbox);
   const emulated = options.emulated;
   const reportedModes: ServiceModes = { ...modes };
@@ -136,16 +107,18 @@ export async function createApp(options: AppOptions): Promise<App> {
     // The tool platform's emulator, here or in its own process: its time runs at SANDBOX_STEP_MS.
     const compressed = Boolean(sandbox) || Boolean(emulated?.services.includes('toolhost'));
     const prefix = config.REDIS_KEY_PREFIX;
-    const queues = openQueues(queueConnection, prefix);
-    for (const [name, queue] of Object.entries(queues)) logConnectionErrors(queue, logger, `queue ${name}`);
-    const digests = new DigestScheduler(queues.digest);
-    // The digests are their schedulers: read before the queues may be emptied, set again below.
-    const keptDigests = await savedDigests(digests);
-    if (compressed && !topology) {
+    const state = await openState({
+      config,
+      logger,
+      connection: queueConnection,
+      redis: redis.redis,
+      prefix,
+      compressed,
       // The embedded sandbox starts afresh each run: work queued against the last run's sandbox is moot.
-      await Promise.all(Object.values(queues).map((queue) => queue.obliterate({ force: true })));
-    }
-    registerQueueDepth(queues);
+      emptyQueues: compressed && !topology,
+    });
+    const { queues, bindings, timeZones, actions } = state;
+    const registry = new CommandRegistry<AppServices>();
     accounts = await createAccounts({
       config,
       logger,
@@ -156,29 +129,14 @@ export async function createApp(options: AppOptions): Promise<App> {
       toolhost,
       queues,
       extraAdmins: options.extraAdmins ?? [],
+      registry,
     });
     const linked = accounts;
-    const bindings = new RedisBindingStore(redis.redis, prefix);
-    const timeZones = new RedisTimeZoneStore(redis.redis, prefix);
-    const subscriptions = new SubscriptionStore(redis.redis, prefix);
-    const watches = new QueueWatchService(queues, redis.redis, prefix);
-    const tails = new QueueTailService(queues, redis.redis, prefix);
-    const discoveryEveryMs = compressed
-      ? Math.max(200, config.SANDBOX_STEP_MS)
-      : config.DISCOVERY_INTERVAL_MS;
-    const rearmed = await rearmSchedulers(
-      {
-        subscriptions,
-        digests,
-        scheduleDiscovery: (tool) => scheduleDiscovery(queues, tool, discoveryEveryMs),
-      },
-      keptDigests,
-    );
-    logger.debug(rearmed, 'schedulers set up again from the stored subscriptions and digests');
     const messengers = new Messengers();
     const surfaces = new CommandSurfaces();
-    const registry = new CommandRegistry<AppServices>();
     const files = new FileResolvers();
+    const secrets = linked.services.secrets;
+    const publisher = createPublisher({ config, logger, actions, messengers, secrets, timeZones });
     media = await setupMedia({
       config,
       logger,
@@ -187,80 +145,40 @@ export async function createApp(options: AppOptions): Promise<App> {
       queue: queues.upload,
       files,
       view: MEDIA_UPLOAD_VIEW,
-      updateCard: (handle, card) => dispatcher.update(handle, card),
+      cards: publisher,
       userKey: async (user) => {
         const own = await linked.services.credentials.media(user);
         return own?.origin === 'user' ? own.apiKey : undefined;
       },
     });
     const mediaSetup = media;
-    const services: AppServices = {
-      config,
-      logger,
-      toolhost,
-      bindings,
-      timeZones,
-      registry,
-      watches,
-      tails,
-      subscriptions,
-      accounts: linked.services,
-      discovery: {
-        schedule: (tool) => scheduleDiscovery(queues, tool, discoveryEveryMs),
-        unschedule: (tool) => unscheduleDiscovery(queues, tool),
-        forget: (tool, kinds) => forgetDiscovered(redis.redis, prefix, tool, kinds),
-      },
-      calendar,
-      digests,
-      media: mediaSetup.media,
-      uploads: mediaSetup.uploads,
-      locks: new ResourceLocks(redis.redis, prefix),
-    };
-    // A user's own calendar account (linked with /link calendar) wins over the bot-wide one.
-    calendar.useCredentialSource({
-      async credentialsFor(user) {
-        const own = await linked.services.credentials.calendar(user);
-        return own?.origin === 'user'
-          ? { user: own.username, appPassword: own.applicationPassword }
-          : undefined;
-      },
-    });
-    const actions = new RedisActionStore(redis.redis, prefix);
-    const locks = services.locks;
-    const dispatcher = new Dispatcher<AppServices>({
-      exclusive: (resource, work) => locks.withLock(resource, work),
-      effects: new RedisEffectLedger(redis.redis, prefix),
+    const parts = { config, logger, redis: redis.redis, prefix, state, toolhost, calendar, registry };
+    const services = assembleServices({ ...parts, accounts: linked, media: mediaSetup });
+    const started = sandbox;
+    const sandboxTools = started
+      ? () => started.ctx.tools
+      : emulated?.tools.length
+        ? () => emulated.tools
+        : undefined;
+    const runner = createRunner({
       registry,
       services,
+      publisher,
       actions,
       bindings,
-      timeZones,
+      secrets,
+      locks: services.locks,
       policy: linked.policy,
       audit: linked.audit,
-      messengers,
-      logger,
-      secrets: linked.services.secrets,
-      knownTools: configuredTools(
-        config,
-        sandbox ? () => sandbox?.ctx.tools ?? [] : emulated?.tools.length ? () => emulated.tools : undefined,
-      ),
-      commandForms: platformForms(config.SLACK_COMMAND, [
-        ...new Set(ALL_COMMANDS.map((c) => c.name.split(' ')[0] as string)),
-      ]),
+      effects: new RedisEffectLedger(redis.redis, prefix),
+      knownTools: configuredTools(config, sandboxTools),
     });
-    for (const command of ALL_COMMANDS) registry.add(command);
-    linked.attach(dispatcher, messengers, (kind, values, tool) =>
-      credentialVerdict(services, kind, values, tool),
-    );
-    const basePollMs = compressed
-      ? Math.max(10, Math.min(config.WATCH_POLL_MS, Math.round(config.SANDBOX_STEP_MS / 3)))
-      : config.WATCH_POLL_MS;
     let workers: Workers | undefined;
     // An adapter started after the workers: its announcements get their worker then.
     messengers.onRegister((platform) => workers?.deliverTo(platform));
-    const started = sandbox;
     return {
-      dispatcher,
+      runner,
+      publisher,
       services,
       messengers,
       redis,
@@ -269,108 +187,24 @@ export async function createApp(options: AppOptions): Promise<App> {
       accounts: linked,
       modes: reportedModes,
       files,
-      commandQueue: new BullCommandQueue(queues.commands, redis.redis, prefix),
       surfaces,
-      sandboxTools: sandbox
-        ? () => started?.ctx.tools ?? []
-        : emulated?.tools.length
-          ? () => emulated.tools
-          : undefined,
-      claims: (seconds) => new DeliveryDeduper(redis.requests, prefix, seconds),
-      actions,
-      keyValue: (namespace, options) =>
-        new RedisKeyValue(redis.redis, prefix, namespace, options?.sealed ? linked.sealer : undefined),
-      sealer: valueSealer(linked.sealer),
-      conversations: new ConversationMove({ bindings, timeZones, subscriptions, digests: services.digests }),
-      state: redis.redis,
+      sandboxTools,
+      ...statePorts(redis, prefix, linked.sealer, state),
       startWorkers() {
-        const interrupted = createInterruptedNotice({
-          dispatcher: dispatcher as Dispatcher<unknown>,
-          surfaces,
-          files,
+        workers ??= startAppWorkers({
+          services,
+          state,
+          connection: queueConnection,
           redis: redis.redis,
           prefix,
-          logger,
-        });
-        workers ??= startWorkers<AppServices>({
-          queues,
-          connection: queueConnection,
-          keyPrefix: prefix,
-          redis: redis.redis,
-          kinds: WATCH_KINDS,
-          services,
-          toolhost,
-          watches,
-          subscriptions,
-          updateCard: (handle, card) => dispatcher.update(handle, card),
-          postCard: (conversationId, card) =>
-            dispatcher.post(conversationId, parseConversationId(conversationId).platform, card),
-          postInThread: (parent, card) => dispatcher.postInThread(parent, card),
-          logger,
-          basePollMs,
-          maxPollMs: Math.max(basePollMs, 15_000),
-          maxAgeMs: config.WATCH_MAX_MINUTES * 60_000,
-          lockMs: config.QUEUE_LOCK_MS,
-          platforms: messengers.platforms(),
-          extra: {
-            commands: {
-              processor: createCommandProcessor({
-                dispatcher: dispatcher as Dispatcher<unknown>,
-                surfaces,
-                files,
-                queue: queues.commands,
-                redis: redis.redis,
-                prefix,
-                logger,
-                deadlineMs: config.COMMAND_DEADLINE_MS,
-              }) as Processor,
-              // Upstream requests are limited per service and per tool (services/bulkhead.ts), far
-              // below this: a silent service fills its compartments, not the command worker.
-              concurrency: COMMAND_CONCURRENCY,
-              // A worker that died mid-command: the command runs once more, never a third time.
-              maxStalledCount: 1,
-              onFailed: async (job) => {
-                const failed = job as never as Job<CommandJobData>;
-                await leaveLane(redis.redis, prefix, failed);
-                await interrupted(failed);
-              },
-            },
-            upload: { processor: mediaSetup.processor(), concurrency: 20 },
-            migration: {
-              processor: linked.migrationProcessor({
-                services,
-                updateCard: (handle, card) => dispatcher.update(handle, card),
-                postCard: (conversationId, card) =>
-                  dispatcher.post(conversationId, parseConversationId(conversationId).platform, card),
-                basePollMs,
-                maxAgeMs: config.WATCH_MAX_MINUTES * 60_000,
-              }),
-              concurrency: 20,
-            },
-            tail: {
-              processor: createTailProcessor({
-                toolhost,
-                tails,
-                view: TAIL_VIEW,
-                updateCard: (handle, card) => dispatcher.update(handle, card),
-                scrub: (lines, tool) => linked.services.secrets.scrubTexts(lines, { tool, untrusted: 'all' }),
-                logger,
-                editMs: config.TAIL_EDIT_MS,
-                maxMs: config.TAIL_MAX_MINUTES * 60_000,
-              }) as Processor,
-              concurrency: 100,
-            },
-            digest: {
-              processor: createDigestProcessor({
-                build: (data) => digestCard(calendar, data),
-                post: (conversationId, card) =>
-                  dispatcher.post(conversationId, parseConversationId(conversationId).platform, card),
-                remove: (conversationId) => services.digests.remove(conversationId),
-                logger,
-              }) as Processor,
-              concurrency: 5,
-            },
-          },
+          runner,
+          publisher,
+          surfaces,
+          files,
+          messengers,
+          media: mediaSetup,
+          accounts: linked,
+          compressed,
         });
       },
       async close() {

@@ -2,8 +2,6 @@
 import { ALL_COMMANDS, type AppServices } from '../../commands';
 import { CommandRegistry } from '../core/registry';
 
-export { MANIFESTS, REGISTRARS } from '../../adapters';
-
 /** A registry of every command, for the manifest generators (`deckhand manifest`). */
 export function commandRegistry(): CommandRegistry<AppServices> {
   return new CommandRegistry<AppServices>(ALL_COMMANDS);

@@ -22,7 +22,7 @@ export function adapterContext(app: App, options: AdapterContextOptions): Adapte
     web: options.web,
     config,
     logger,
-    // Delivery ids are remembered a day: Slack's last retry comes ~5 min after the first try.
+    // Delivery ids are remembered a day: a platform's last retry comes ~5 min after the first try.
     deduper: new DeliveryDeduper(app.redis.requests, config.REDIS_KEY_PREFIX),
     role: options.role,
   };

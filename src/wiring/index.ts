@@ -5,7 +5,7 @@
  * only its own dependencies (no chat SDK for `status`, no emulator for `doctor`).
  */
 export { type App, type AppOptions, createApp } from './app';
-export { commandRegistry, MANIFESTS, REGISTRARS } from './catalogue';
+export { commandRegistry } from './catalogue';
 export { adapterContext } from './host';
 export { createAdapters, listenWeb, openWeb } from './serve';
 export { describeServiceModes, type ServiceModes, serviceModes } from './service-modes';

@@ -8,9 +8,9 @@ import type { MediaSandbox } from '@deckhand/sandbox';
 import type { Processor, Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
-import type { ChatUser, MessageHandle } from '../core/command';
+import type { CardPublishing } from '../core/card-publisher';
+import type { ChatUser } from '../core/command';
 import type { FileResolvers } from '../core/files';
-import type { DraftCard } from '../core/reply';
 import { createUploadProcessor } from '../queue/upload-processor';
 import type { UploadRunDeps } from '../queue/upload-run';
 import { QueueUploadService } from '../queue/upload-service';
@@ -31,8 +31,8 @@ export interface MediaSetupOptions {
   queue: Queue;
   files: FileResolvers;
   view: UploadView;
-  /** Edits a card (the dispatcher's `update`). */
-  updateCard(handle: MessageHandle, card: DraftCard): Promise<void>;
+  /** Edits the uploads' cards. */
+  cards: Pick<CardPublishing, 'update'>;
   /** A user's own key (linked with `/link media`), which wins over the bot-wide one. */
   userKey?: (user: ChatUser) => Promise<string | undefined>;
 }
@@ -60,7 +60,7 @@ export async function setupMedia(options: MediaSetupOptions): Promise<MediaSetup
   const run: UploadRunDeps = {
     media,
     view: options.view,
-    updateCard: options.updateCard,
+    cards: options.cards,
     editMs: config.UPLOAD_EDIT_MS,
     logger,
   };

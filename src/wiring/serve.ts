@@ -5,8 +5,8 @@
  *
  * Order of start-up (`deckhand start`): the web server listens first (so `/healthz` answers and a busy
  * port stops start-up at once, with one line), then the adapters connect in the background — each
- * SDK retries an unreachable platform with its own back-off (grammY's auto-retry, the Slack
- * WebClient's retry policy, discord.js's REST and gateway) while `/readyz` names what is not
+ * SDK retries an unreachable platform with its own back-off (an auto-retry plugin, a web
+ * client's retry policy, a REST client and gateway) while `/readyz` names what is not
  * connected yet.
  */
 import type { Logger } from 'pino';
@@ -41,7 +41,7 @@ export function openWeb(app: App): WebServer {
   );
   web.serveMetrics(metrics);
   logger.info(`metrics: ${metrics.describe()}`);
-  app.accounts.mount(web);
+  app.accounts.mount(web, app);
   web.healthCheck('redis', async () => (await app.redis.redis.ping()) === 'PONG');
   web.healthCheck('queues', () => queuesUsable(app.queues, config.REDIS_KEY_PREFIX));
   return web;

@@ -3,6 +3,7 @@ import type { FormAnswerSource } from '../../adapters/shell/answers';
 
 export { answersFrom, parseAnswers } from '../../adapters/shell/answers';
 
+import { TERMINAL } from '../../adapters/platforms';
 import { ShellAdapter } from '../../adapters/shell/shell-adapter';
 import { QueueTailService } from '../queue/tail-service';
 import type { App } from './app';
@@ -19,15 +20,15 @@ export interface ShellIo {
   answers?: FormAnswerSource;
 }
 
-/** The terminal chat, registered as the `shell` platform's messenger. */
+/** The terminal chat, registered as the terminal platform's messenger. */
 export function createShell(app: App, io: ShellIo): ShellAdapter {
   const tails = app.services.tails;
   const shell = new ShellAdapter({
-    dispatcher: app.dispatcher,
+    runner: app.runner,
     watches: app.services.watches,
     ...(tails instanceof QueueTailService ? { stopTails: () => tails.stopAll() } : {}),
     ...io,
   });
-  app.messengers.register('shell', shell);
+  app.messengers.register(TERMINAL.name, shell);
   return shell;
 }

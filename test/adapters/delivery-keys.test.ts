@@ -6,7 +6,7 @@
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nonceOf } from '../../adapters/discord/messenger';
-import { createSlackAdapter, type SlackAdapter } from '../../adapters/slack';
+import { createSlackAdapter, type SlackAdapter } from '../../adapters/slack/load';
 import { conversationId } from '../../src/core/conversation';
 import { Messengers } from '../../src/core/messenger';
 import type { DraftCard } from '../../src/core/reply';
@@ -50,9 +50,11 @@ describe('the posted-record of a delivery', () => {
     const kind = { name: 'build', announce: (e) => card(e.id) } as WatchKind;
     const deliver = createDeliverProcessor({
       kinds: [kind],
-      post: async (conversationId, draft) => {
-        posted.push(draft);
-        return { platform: 'slack', conversationId, ref: { channel: 'C', ts: `1.${posted.length}` } };
+      cards: {
+        post: async (conversationId, draft) => {
+          posted.push(draft);
+          return { platform: 'slack', conversationId, ref: { channel: 'C', ts: `1.${posted.length}` } };
+        },
       },
       subscriptions: {} as SubscriptionStore,
       redis,
@@ -104,12 +106,8 @@ describe('Discord: nonce with enforce_nonce', () => {
   });
 
   it('a retried post gets the first message back (discord-api-docs message.mdx: "that message will be returned")', async () => {
-    const first = await h.app.dispatcher.post(channel, 'discord', card('d1', { key: 'deliver-d1' }));
-    const again = await h.app.dispatcher.post(
-      channel,
-      'discord',
-      card('d1', { key: 'deliver-d1', since: Date.now() }),
-    );
+    const first = await h.app.publisher.post(channel, card('d1', { key: 'deliver-d1' }));
+    const again = await h.app.publisher.post(channel, card('d1', { key: 'deliver-d1', since: Date.now() }));
     expect(again.ref.message).toBe(first.ref.message);
     const posts = h.fake.requestsTo('POST', /^\/channels\/\d+\/messages$/);
     expect(posts.map((p) => p.body)).toEqual([
@@ -121,7 +119,7 @@ describe('Discord: nonce with enforce_nonce', () => {
       h.fake.channelMessages().filter((m) => m.embeds.some((e) => JSON.stringify(e).includes('build d1'))),
     ).toHaveLength(1);
     // Positive control: another key is another message.
-    const other = await h.app.dispatcher.post(channel, 'discord', card('d2', { key: 'deliver-d2' }));
+    const other = await h.app.publisher.post(channel, card('d2', { key: 'deliver-d2' }));
     expect(other.ref.message).not.toBe(first.ref.message);
     expect(h.fake.violations).toEqual([]);
   });
@@ -159,13 +157,13 @@ describe('Slack: metadata carrying the key, looked up after an interrupted post'
 
   it('posts the key as metadata; a retry after an interruption finds it (include_all_metadata) and posts nothing', async () => {
     const where = `slack:${teamId()}:CKEYS`;
-    const first = await bot.app.dispatcher.post(where, 'slack', card('s1', { key: 'deliver-s1' }));
+    const first = await bot.app.publisher.post(where, card('s1', { key: 'deliver-s1' }));
     expect(bot.fake.callsOf('chat.postMessage').at(-1)?.body.metadata).toEqual({
       event_type: 'deckhand_event',
       event_payload: { key: 'deliver-s1' },
     });
     const since = Date.now() - 1000;
-    const again = await bot.app.dispatcher.post(where, 'slack', card('s1', { key: 'deliver-s1', since }));
+    const again = await bot.app.publisher.post(where, card('s1', { key: 'deliver-s1', since }));
     expect(again.ref.ts).toBe(first.ref.ts);
     expect(shown('CKEYS', 's1')).toHaveLength(1);
     expect(bot.fake.callsOf('conversations.history').at(-1)?.form).toMatchObject({
@@ -173,18 +171,17 @@ describe('Slack: metadata carrying the key, looked up after an interrupted post'
       include_all_metadata: 'true',
     });
     // Positive control: an interrupted post that never reached Slack is posted.
-    await bot.app.dispatcher.post(where, 'slack', card('s2', { key: 'deliver-s2', since }));
+    await bot.app.publisher.post(where, card('s2', { key: 'deliver-s2', since }));
     expect(shown('CKEYS', 's2')).toHaveLength(1);
     expect(bot.fake.violations).toEqual([]);
   });
 
   it('in a thread, the lookup reads the thread (conversations.replies)', async () => {
-    const parent = await bot.app.dispatcher.post(`slack:${teamId()}:CTHREAD`, 'slack', card('parent'));
+    const parent = await bot.app.publisher.post(`slack:${teamId()}:CTHREAD`, card('parent'));
     const where = `slack:${teamId()}:CTHREAD:${parent.ref.ts}`;
-    const first = await bot.app.dispatcher.post(where, 'slack', card('t1', { key: 'deliver-t1' }));
-    const again = await bot.app.dispatcher.post(
+    const first = await bot.app.publisher.post(where, card('t1', { key: 'deliver-t1' }));
+    const again = await bot.app.publisher.post(
       where,
-      'slack',
       card('t1', { key: 'deliver-t1', since: Date.now() - 1000 }),
     );
     expect(again.ref.ts).toBe(first.ref.ts);
@@ -240,7 +237,7 @@ describe('Slack: metadata carrying the key, looked up after an interrupted post'
 
   it('a card file whose upload was cut off is looked for in the thread before it is uploaded again', async () => {
     const where = `slack:${teamId()}:CUPL`;
-    const handle = await bot.app.dispatcher.post(where, 'slack', card('u1'));
+    const handle = await bot.app.publisher.post(where, card('u1'));
     const withFile = (name: string) => ({
       ...card('u1'),
       attachments: [{ filename: name, content: `the ${name} transcript` }],
@@ -250,7 +247,7 @@ describe('Slack: metadata carrying the key, looked up after an interrupted post'
     try {
       // Process 1 shares the file but its answer is held (it dies there, as far as it knows).
       const held = bot.fake.holdNext('files.completeUploadExternal');
-      const cutOff = bot.app.dispatcher.update(handle, withFile('tail.txt'));
+      const cutOff = bot.app.publisher.update(handle, withFile('tail.txt'));
       await held.arrived;
       // Process 2 finishes the card: it finds the share and uploads nothing.
       await other.messenger.update(handle, withFile('tail.txt'));
@@ -262,7 +259,7 @@ describe('Slack: metadata carrying the key, looked up after an interrupted post'
 
       // Positive control: an upload cut off before Slack shared it is uploaded again by process 2.
       bot.fake.script('files.completeUploadExternal', { error: 'internal_error' });
-      await bot.app.dispatcher.update(handle, withFile('second.txt'));
+      await bot.app.publisher.update(handle, withFile('second.txt'));
       expect(uploads()).toEqual(['tail.txt']);
       await other.messenger.update(handle, withFile('second.txt'));
       expect(uploads()).toEqual(['tail.txt', 'second.txt']);

@@ -77,7 +77,7 @@ beforeAll(async () => {
   h = await startDiscordHarness({
     prepare(app) {
       for (const extra of [uploadCommand, slowFormCommand, echoCommand])
-        app.dispatcher.registry.add(extra as never);
+        app.runner.registry.add(extra as never);
     },
   });
 });
@@ -90,7 +90,7 @@ afterEach(() => {
 
 describe('Discord attachments and forms', () => {
   it('declares an attachment option for a command that takes files', () => {
-    const upload = buildDiscordCommands(h.app.dispatcher.registry).find((c) => c.name === 'upload') as
+    const upload = buildDiscordCommands(h.app.runner.registry).find((c) => c.name === 'upload') as
       | { options?: unknown[] }
       | undefined;
     expect(upload?.options).toEqual([

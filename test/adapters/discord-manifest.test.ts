@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discordManifest, registerDiscordCommands } from '../../adapters/discord';
+import { discordManifest, registerDiscordCommands } from '../../adapters/discord/load';
 import { commandRoutes } from '../../adapters/discord/manifest';
 import { loadConfig } from '../../src/config';
 import { silentLogger } from '../../src/log';

@@ -22,7 +22,7 @@ afterEach(() => {
 
 describe('Discord → media host', () => {
   it('/media upload has a required attachment option', () => {
-    const media = buildDiscordCommands(h.app.dispatcher.registry).find((c) => c.name === 'media') as {
+    const media = buildDiscordCommands(h.app.runner.registry).find((c) => c.name === 'media') as {
       options: { name: string; options?: { name: string; type: number; required?: boolean }[] }[];
     };
     const upload = media.options.find((o) => o.name === 'upload');

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DiscordAdapter } from '../../adapters/discord';
+import { DiscordAdapter } from '../../adapters/discord/load';
 import type { AdapterContext } from '../../adapters/types';
 import { conversationId } from '../../src/core/conversation';
 import { ConversationGoneError } from '../../src/core/errors';
@@ -51,7 +51,7 @@ describe('Discord adapter in a worker process', () => {
   });
 
   it('posts a card with the bot token, and another process edits it from the stored handle alone', async () => {
-    const handle = await h.app.dispatcher.post(channel, 'discord', {
+    const handle = await h.app.publisher.post(channel, {
       title: 'Build of mytool',
       text: 'Running…',
       status: 'progress',
@@ -94,13 +94,13 @@ describe('Discord adapter in a worker process', () => {
 
   it('refuses to post a private card in a channel', async () => {
     await expect(
-      h.app.dispatcher.post(channel, 'discord', { text: 'secret-ish', visibility: 'private' }),
+      h.app.publisher.post(channel, { text: 'secret-ish', visibility: 'private' }),
     ).rejects.toThrow(/private card/);
   });
 
   it('reports a channel it may not post in as gone, so deliveries stop there', async () => {
     h.fake.failNext('POST', /^\/channels\/\d+\/messages$/, 403, 50001, 'Missing Access');
-    await expect(h.app.dispatcher.post(channel, 'discord', { text: 'hello' })).rejects.toBeInstanceOf(
+    await expect(h.app.publisher.post(channel, { text: 'hello' })).rejects.toBeInstanceOf(
       ConversationGoneError,
     );
   });

@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { renderCard as renderDiscord } from '../../adapters/discord/render';
+import type { PlatformName } from '../../adapters/platforms';
 import { PLAIN, renderCardText } from '../../adapters/shell/render';
 import { renderCard as renderSlack } from '../../adapters/slack/render';
 import { renderCard as renderTelegram } from '../../adapters/telegram/render';
 import { HELP_GUIDE } from '../../commands/chat/help-guide';
-import { cardInForm, platformForms } from '../../src/core/command-form';
+import { cardInForm, namespacedForms } from '../../src/core/command-form';
 import type { Platform } from '../../src/core/conversation';
 import { helpFor, welcomeHelp } from '../../src/core/help-sections';
 import type { Card, DraftCard } from '../../src/core/reply';
 import { commandRegistry } from '../../src/wiring';
 
 const registry = commandRegistry();
-const forms = platformForms('deckhand', registry.groups());
+const forms = namespacedForms(new Map([['slack', 'deckhand']]), registry.groups());
 
-/** A help card as the dispatcher hands it to an adapter: in the platform's form, buttons with ids. */
+/** A help card as the command runner hands it to an adapter: in the platform's form, buttons with ids. */
 function asPosted(draft: DraftCard, platform: Platform): Card {
   const { actions, tool: _tool, ...rest } = draft;
   const card = cardInForm(rest, forms(platform));
@@ -21,7 +22,7 @@ function asPosted(draft: DraftCard, platform: Platform): Card {
 }
 
 /** The whole text a person sees of a rendered card, and whether it fitted in one message. */
-const RENDERERS: Record<Platform, (card: Card) => { fits: boolean; text: string }> = {
+const RENDERERS: Record<PlatformName, (card: Card) => { fits: boolean; text: string }> = {
   slack(card) {
     const message = renderSlack(card);
     return { fits: message.files.length === 0, text: JSON.stringify(message.attachments) };
@@ -47,7 +48,7 @@ const RENDERERS: Record<Platform, (card: Card) => { fits: boolean; text: string 
   },
 };
 
-const PLATFORMS = Object.keys(RENDERERS) as Platform[];
+const PLATFORMS = Object.keys(RENDERERS) as PlatformName[];
 const ALL_TOPICS: string[][] = [
   [],
   ...HELP_GUIDE.sections.map((s) => [s.id]),

@@ -10,6 +10,7 @@ import { PassThrough, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShellAdapter } from '../../adapters/shell/shell-adapter';
 import type { SecretForms } from '../../src/web/secret-flow';
+import { accountChat } from '../../src/wiring/accounts';
 import { startTestApp, type TestApp } from '../support/app';
 import { waitFor } from '../support/wait';
 
@@ -41,7 +42,7 @@ function terminal() {
   const input = new PassThrough();
   const output = new Terminal();
   const shell = new ShellAdapter({
-    dispatcher: t.app.dispatcher as never,
+    runner: t.app.runner as never,
     watches: t.app.services.watches,
     input,
     output,
@@ -95,6 +96,7 @@ describe('the interactive terminal chat', () => {
       id,
       { apiKey, csrf: session.csrf },
       { cookie: session.csrf, origin: undefined },
+      accountChat(t.app),
     );
     expect(outcome.kind).toBe('saved');
     await term.type('/link calendar', 'this form is closed');

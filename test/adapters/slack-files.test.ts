@@ -11,7 +11,7 @@ const LONG_LOG = Array.from({ length: 1500 }, (_, i) => `${i} ${'x'.repeat(30)}`
 
 /** Test-only commands: one reads the files it was given, one answers with a file, one with a long log. */
 function addTestCommands(): void {
-  const registry = bot.app.dispatcher.registry;
+  const registry = bot.app.runner.registry;
   registry.add(
     defineCommand<z.ZodObject, AppServices>({
       name: 'peek',
@@ -184,7 +184,7 @@ describe('Slack files and events', () => {
       conversationId: 'slack:T0TEST:C0FILES',
       ref: { channel: 'C0FILES', ts: card.ts },
     };
-    await bot.app.dispatcher.update(handle, {
+    await bot.app.publisher.update(handle, {
       title: 'Transcript',
       text: 'Still attached.',
       attachments: [{ filename: 'run.txt', content: 'step 1\nstep 2' }],

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { slackManifest } from '../../adapters/slack';
+import { slackManifest } from '../../adapters/slack/load';
 import { SLACK_ROUTES } from '../../adapters/slack/adapter';
 import { BOT_EVENTS, BOT_SCOPES, buildSlackManifest } from '../../adapters/slack/manifest';
 import { loadConfig } from '../../src/config';

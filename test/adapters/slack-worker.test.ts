@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createSlackAdapter, type SlackAdapter } from '../../adapters/slack';
+import { createSlackAdapter, type SlackAdapter } from '../../adapters/slack/load';
 import { Messengers } from '../../src/core/messenger';
 import { silentLogger } from '../../src/log';
 import { DeliveryDeduper } from '../../src/store/dedupe';

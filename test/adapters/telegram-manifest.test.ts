@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MANIFESTS } from '../../adapters';
+import { telegram } from '../../adapters/telegram';
 import { buildTelegramCommands } from '../../adapters/telegram/manifest';
 import { runRegister } from '../../src/cli/manifest';
 import { loadConfig } from '../../src/config';
@@ -19,8 +19,8 @@ afterAll(async () => {
 });
 
 describe('Telegram command menu', () => {
-  it('matches the checked-in manifest/telegram-commands.json (run `npx deckhand manifest telegram` when this fails)', () => {
-    const spec = MANIFESTS.telegram;
+  it('matches the checked-in manifest/telegram-commands.json (run `npx deckhand manifest telegram` when this fails)', async () => {
+    const spec = await telegram.manifest?.();
     expect(spec?.file).toBe('telegram-commands.json');
     const checkedIn = JSON.parse(readFileSync(join(ROOT, 'manifest', 'telegram-commands.json'), 'utf8'));
     const generated = spec?.build(commandRegistry(), loadConfig({}));

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { createTelegramAdapter } from '../../adapters/telegram';
+import { createTelegramAdapter } from '../../adapters/telegram/load';
 import { isCloudApi } from '../../adapters/telegram/bot';
 import { parseCommandLine } from '../../adapters/telegram/command-line';
 import { renderCard, TELEGRAM_LIMITS } from '../../adapters/telegram/render';

@@ -101,7 +101,7 @@ describe('deckhand command line', () => {
     expect(parseCommandLine(['shell', '--as', 'ada'])).toMatchObject({ kind: 'run', as: 'ada' });
   });
 
-  it('--help, --version, doctor and status load no chat SDK and no emulator; manifest loads the SDKs', async () => {
+  it("--help, --version, doctor and status load no chat SDK and no emulator; manifest loads its platform's SDK only", async () => {
     const { host, port } = inject('redis');
     const help = await deckhand(['--help']);
     expect(help.code).toBe(0);
@@ -118,12 +118,13 @@ describe('deckhand command line', () => {
     for (const run of [help, version, doctor, status]) {
       expect(run.imports.filter((name) => SDKS.includes(name))).toEqual([]);
     }
-    // The recorder sees the SDKs when a command does load them.
+    // The recorder sees an SDK when a command does load it: one platform's manifest loads that one only.
     const elsewhere = mkdtempSync(join(tmpdir(), 'deckhand-manifest-'));
     mkdirSync(join(elsewhere, 'manifest'));
     const manifest = await deckhand(['manifest', 'telegram'], {}, elsewhere);
     expect(manifest.code, manifest.stderr).toBe(0);
-    expect(manifest.imports).toEqual(expect.arrayContaining(['@slack/bolt', 'discord.js', 'grammy']));
+    expect(manifest.imports).toContain('grammy');
+    expect(manifest.imports.filter((name) => name === '@slack/bolt' || name === 'discord.js')).toEqual([]);
     expect(doctor.imports).toContain('ioredis');
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Venues, organizers, categories and tags changed and deleted from chat, and `/events --organizer
- * --status`, through the real dispatcher on the calendar sandbox. A delete asks first and names the
+ * --status`, through the real runner on the calendar sandbox. A delete asks first and names the
  * events that use the thing; nothing changes before Confirm, or when the input is wrong.
  */
 

@@ -1,4 +1,4 @@
-/** /event create|show|update|cancel and /events through the real dispatcher, on the calendar sandbox. */
+/** /event create|show|update|cancel and /events through the real command runner, on the calendar sandbox. */
 
 import type { CalendarSandbox } from '@deckhand/sandbox/calendar';
 import type { EventPost } from '@deckhand/sandbox/calendar/state';

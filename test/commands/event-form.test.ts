@@ -1,5 +1,5 @@
 /**
- * /event new and the Edit button as forms: through the dispatcher's form store (any platform), and
+ * /event new and the Edit button as forms: through the command runner's form store (any platform), and
  * through the terminal (the shell adapter's prompts, typed interactively, secrets not echoed).
  */
 import { mkdtempSync } from 'node:fs';
@@ -110,7 +110,7 @@ describe('forms in the terminal (shell adapter prompts)', () => {
     const input = new PassThrough();
     const output = new Terminal();
     const shell = new ShellAdapter({
-      dispatcher: t.app.dispatcher as never,
+      runner: t.app.runner as never,
       watches: t.app.services.watches,
       input,
       output,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { MediaSandbox } from '@deckhand/sandbox/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CardSurface } from '../../src/core/dispatch';
+import type { CardSurface } from '../../src/core/card-surface';
 import type { Card } from '../../src/core/reply';
 import { startTestApp, type TestApp } from '../support/app';
 
@@ -36,7 +36,7 @@ describe('a media API key the host refuses', () => {
         updates.push(card);
       },
     };
-    await t.app.dispatcher.handleText(
+    await t.app.runner.handleText(
       '/media upload',
       {
         user: { platform: 'slack', id: 'UADMIN', name: 'ada', workspace: 'T1' },

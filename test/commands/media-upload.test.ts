@@ -6,8 +6,8 @@ import { Readable } from 'node:stream';
 import { type MediaSandbox, sampleSha256, sampleStream } from '@deckhand/sandbox/media';
 import type { MediaAccount } from '@deckhand/sandbox/media/state';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CardSurface } from '../../src/core/card-surface';
 import type { Invocation } from '../../src/core/command';
-import type { CardSurface } from '../../src/core/dispatch';
 import type { IncomingFile } from '../../src/core/files';
 import type { Card } from '../../src/core/reply';
 import { button, startTestApp, type TestApp } from '../support/app';
@@ -50,7 +50,7 @@ async function sendWithFiles(text: string, files: IncomingFile[], user = 'UADMIN
       t.transcript.updates.push({ handle, card });
     },
   };
-  await t.app.dispatcher.handleText(text, invocation, surface);
+  await t.app.runner.handleText(text, invocation, surface);
   return out;
 }
 

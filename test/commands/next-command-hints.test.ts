@@ -1,6 +1,6 @@
 /**
  * Hints that name the next command: words in the wrong order, a job name that is taken, a one-off
- * job to run again, a deployment without a configuration. Through the real dispatcher on the sandbox.
+ * job to run again, a deployment without a configuration. Through the real runner on the sandbox.
  */
 
 import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';

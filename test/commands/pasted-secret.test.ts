@@ -1,7 +1,7 @@
 /**
  * A tool's secret envvar value typed where a name is expected is never echoed back, and the user is
  * told to rotate it; a secret envvar set outside Deckhand is masked in `/logs` from the first look.
- * Through the real dispatcher on the sandbox.
+ * Through the real runner on the sandbox.
  */
 import { randomBytes } from 'node:crypto';
 import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';

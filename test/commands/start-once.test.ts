@@ -1,7 +1,7 @@
 /**
  * One start at a time per resource: concurrent `/build start` of one source and ref start
  * one build and all show it; another ref starts its own. Concurrent `/deploy` of one tool start one
- * deployment. Through the real dispatcher, on the sandbox; the lock lives in Redis, so the same holds
+ * deployment. Through the real runner, on the sandbox; the lock lives in Redis, so the same holds
  * across processes (test/queue/concurrent-deploy.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -5,8 +5,10 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AccessPolicy } from '../../src/core/access';
+import { CardPublisher } from '../../src/core/card-publisher';
+import type { CardSurface } from '../../src/core/card-surface';
 import { defineCommand, type Invocation } from '../../src/core/command';
-import { type CardSurface, Dispatcher } from '../../src/core/dispatch';
+import { CommandRunner } from '../../src/core/command-runner';
 import { Messengers } from '../../src/core/messenger';
 import { CommandRegistry } from '../../src/core/registry';
 import type { Card } from '../../src/core/reply';
@@ -57,14 +59,15 @@ const commands = [
   }),
 ];
 
-function dispatcher(): Dispatcher<unknown> {
-  return new Dispatcher<unknown>({
+function runner(): CommandRunner<unknown> {
+  const actions = new RedisActionStore(redis, prefix);
+  return new CommandRunner<unknown>({
     registry: new CommandRegistry<unknown>(commands as never),
     services: {},
-    actions: new RedisActionStore(redis, prefix),
+    actions,
     bindings: new RedisBindingStore(redis, prefix),
     policy: new AccessPolicy({ admins: ['slack:UADMIN'], maintainers: [] }),
-    messengers: new Messengers(),
+    publisher: new CardPublisher({ actions, messengers: new Messengers(), logger }),
     logger,
   });
 }
@@ -96,7 +99,7 @@ async function logLines(): Promise<Record<string, unknown>[]> {
 
 describe('each dispatch is one invocation', () => {
   it('runs the command under a fresh id, a new one per dispatch, logged on its command line', async () => {
-    const d = dispatcher();
+    const d = runner();
     await d.handleText('/look', invocation, surface([]));
     await d.handleText('/look', invocation, surface([]));
     expect(seen).toHaveLength(2);
@@ -108,13 +111,13 @@ describe('each dispatch is one invocation', () => {
   });
 
   it('keeps the invocation already running (a queue worker that restored it from the job)', async () => {
-    await runWithInvocation('RESTORED', () => dispatcher().handleText('/look', invocation, surface([])));
+    await runWithInvocation('RESTORED', () => runner().handleText('/look', invocation, surface([])));
     expect(seen.at(-1)).toBe('RESTORED');
   });
 
   it("shows the invocation id as an internal error's reference, the id its log line carries", async () => {
     const cards: Card[] = [];
-    await dispatcher().handleText('/explode', invocation, surface(cards));
+    await runner().handleText('/explode', invocation, surface(cards));
     const reference = /\(reference ([0-9A-Z]{8})\)/.exec(cards[0]?.text ?? '')?.[1];
     expect(reference).toBeDefined();
     const failed = (await logLines()).filter((line) => line.msg === 'command failed');
@@ -129,7 +132,7 @@ describe('each dispatch is one invocation', () => {
       internal: await histogramCount(commandDuration, { command: 'explode', outcome: 'internal' }),
       usage: await histogramCount(commandDuration, { command: 'unknown', outcome: 'usage' }),
     };
-    const d = dispatcher();
+    const d = runner();
     await d.handleText('/look', invocation, surface([]));
     await d.handleText('/explode', invocation, surface([]));
     await d.handleStructured('no-such-command', {}, invocation, surface([]));

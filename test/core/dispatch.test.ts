@@ -2,9 +2,11 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AccessPolicy } from '../../src/core/access';
+import { CardPublisher } from '../../src/core/card-publisher';
+import type { CardSurface } from '../../src/core/card-surface';
 import type { Invocation, MessageHandle } from '../../src/core/command';
 import { defineCommand } from '../../src/core/command';
-import { type CardSurface, Dispatcher } from '../../src/core/dispatch';
+import { CommandRunner } from '../../src/core/command-runner';
 import { Messengers } from '../../src/core/messenger';
 import type { Card } from '../../src/core/reply';
 import { silentLogger } from '../../src/log';
@@ -54,19 +56,20 @@ function setup(extra: Parameters<typeof defineCommand>[0][] = []) {
   const { registry, ran } = sampleRegistry();
   for (const command of extra) registry.add(command);
   const actions = new RedisActionStore(redis, prefix);
-  const dispatcher = new Dispatcher<unknown>({
+  const publisher = new CardPublisher({ actions, messengers: new Messengers(), logger: silentLogger });
+  const runner = new CommandRunner<unknown>({
     registry,
     services: {},
     actions,
     bindings: new RedisBindingStore(redis, prefix),
     policy: new AccessPolicy({ admins: ['slack:UADMIN'], maintainers: ['mytool=slack:UMAINT'] }),
-    messengers: new Messengers(),
+    publisher,
     logger: silentLogger,
   });
-  return { dispatcher, ran, actions };
+  return { runner, publisher, ran, actions };
 }
 
-describe('dispatcher', () => {
+describe('command runner', () => {
   let env: ReturnType<typeof setup>;
   beforeEach(() => {
     env = setup();
@@ -74,7 +77,7 @@ describe('dispatcher', () => {
 
   it('runs a text command for a maintainer and posts its reply', async () => {
     const { cards, surface } = recordingSurface();
-    await env.dispatcher.handleText('/deploy mytool --force-run', invocation('UMAINT'), surface);
+    await env.runner.handleText('/deploy mytool --force-run', invocation('UMAINT'), surface);
     expect(env.ran).toEqual([
       { name: 'deploy', args: { tool: 'mytool', forceBuild: false, forceRun: true } },
     ]);
@@ -83,7 +86,7 @@ describe('dispatcher', () => {
 
   it('refuses a write command to a stranger, saying what role is missing, and runs nothing', async () => {
     const { cards, surface } = recordingSurface();
-    await env.dispatcher.handleText('/deploy mytool', invocation('USTRANGER'), surface);
+    await env.runner.handleText('/deploy mytool', invocation('USTRANGER'), surface);
     expect(env.ran).toEqual([]);
     expect(cards[0]?.text).toContain('Only maintainers of mytool');
     expect(cards[0]?.text).toContain('TOOL_MAINTAINERS');
@@ -92,7 +95,7 @@ describe('dispatcher', () => {
 
   it('answers a malformed command with the usage line and changes nothing', async () => {
     const { cards, surface } = recordingSurface();
-    await env.dispatcher.handleText('/build start mytool ftp:/nope', invocation('UADMIN'), surface);
+    await env.runner.handleText('/build start mytool ftp:/nope', invocation('UADMIN'), surface);
     expect(env.ran).toEqual([]);
     expect(cards[0]?.text).toMatch(/Invalid <source_url>/);
     expect(cards[0]?.text).toContain('Usage: /build start <tool> <source_url>');
@@ -100,7 +103,7 @@ describe('dispatcher', () => {
 
   it('asks for confirmation before a destructive command; Confirm runs it once', async () => {
     const { cards, surface } = recordingSurface();
-    await env.dispatcher.handleText('/build delete mytool b-1', invocation('UADMIN'), surface);
+    await env.runner.handleText('/build delete mytool b-1', invocation('UADMIN'), surface);
     expect(env.ran).toEqual([]);
     const confirm = cards[0];
     expect(confirm?.text).toBe('Delete build b-1 of mytool?');
@@ -108,28 +111,28 @@ describe('dispatcher', () => {
     const confirmId = confirm?.buttons?.[0]?.actionId as string;
     expect(confirmId.length).toBeLessThanOrEqual(16);
 
-    await env.dispatcher.handleAction(confirmId, invocation('UADMIN'), surface);
+    await env.runner.handleAction(confirmId, invocation('UADMIN'), surface);
     expect(env.ran).toEqual([{ name: 'build delete', args: { tool: 'mytool', id: 'b-1' } }]);
 
-    await env.dispatcher.handleAction(confirmId, invocation('UADMIN'), surface);
+    await env.runner.handleAction(confirmId, invocation('UADMIN'), surface);
     expect(env.ran).toHaveLength(1);
     expect(cards.at(-1)?.text).toContain('This button has expired');
   });
 
   it('Cancel on a confirmation changes nothing', async () => {
     const { cards, surface } = recordingSurface();
-    await env.dispatcher.handleText('/build delete mytool b-1', invocation('UADMIN'), surface);
+    await env.runner.handleText('/build delete mytool b-1', invocation('UADMIN'), surface);
     const cancelId = cards[0]?.buttons?.[1]?.actionId as string;
-    await env.dispatcher.handleAction(cancelId, invocation('UADMIN'), surface);
+    await env.runner.handleAction(cancelId, invocation('UADMIN'), surface);
     expect(env.ran).toEqual([]);
     expect(cards.at(-1)?.text).toContain('Cancelled');
   });
 
   it('checks the rights of the person who clicks, not of the one who asked', async () => {
     const { cards, surface } = recordingSurface();
-    await env.dispatcher.handleText('/build delete mytool b-1', invocation('UADMIN'), surface);
+    await env.runner.handleText('/build delete mytool b-1', invocation('UADMIN'), surface);
     const confirmId = cards[0]?.buttons?.[0]?.actionId as string;
-    await env.dispatcher.handleAction(confirmId, invocation('USTRANGER'), surface);
+    await env.runner.handleAction(confirmId, invocation('USTRANGER'), surface);
     expect(env.ran).toEqual([]);
     expect(cards.at(-1)?.text).toContain('Only maintainers of mytool');
   });
@@ -142,8 +145,8 @@ describe('dispatcher', () => {
       conversationId: 'slack:T1:C1',
       expiresAt: Date.now() - 1,
     });
-    await env.dispatcher.handleAction(id, invocation('UADMIN'), surface);
-    await env.dispatcher.handleAction('doesnotexist', invocation('UADMIN'), surface);
+    await env.runner.handleAction(id, invocation('UADMIN'), surface);
+    await env.runner.handleAction('doesnotexist', invocation('UADMIN'), surface);
     expect(env.ran).toEqual([]);
     expect(cards.map((c) => c.text)).toEqual([
       expect.stringContaining('This button has expired'),
@@ -166,14 +169,14 @@ describe('dispatcher', () => {
       }),
     ]);
     const { cards, surface } = recordingSurface();
-    await broken.dispatcher.handleText('/explode', invocation('UADMIN'), surface);
+    await broken.runner.handleText('/explode', invocation('UADMIN'), surface);
     expect(cards[0]?.text).toMatch(/Something went wrong on our side \(reference [0-9A-Z]{8}\)/);
     expect(cards[0]?.text).not.toContain('internals');
     expect(cards[0]?.text).not.toContain('at ');
   });
 
   it('stores button meanings in Redis with an expiry', async () => {
-    const card = await env.dispatcher.render(
+    const card = await env.publisher.render(
       { text: 'x', actions: [{ label: 'Go', command: 'deploy', args: { tool: 'mytool' }, ttlSeconds: 60 }] },
       'slack:T1:C1',
     );
@@ -188,17 +191,17 @@ describe('confirmation buttons', () => {
   it('Cancel voids Confirm, and Cancel after Confirm says it was already answered', async () => {
     const env = setup();
     const { cards, surface } = recordingSurface();
-    await env.dispatcher.handleText('/build delete mytool b-1', invocation('UADMIN'), surface);
+    await env.runner.handleText('/build delete mytool b-1', invocation('UADMIN'), surface);
     const [confirmId, cancelId] = (cards[0]?.buttons ?? []).map((b) => b.actionId) as [string, string];
-    await env.dispatcher.handleAction(cancelId, invocation('UADMIN'), surface);
-    await env.dispatcher.handleAction(confirmId, invocation('UADMIN'), surface);
+    await env.runner.handleAction(cancelId, invocation('UADMIN'), surface);
+    await env.runner.handleAction(confirmId, invocation('UADMIN'), surface);
     expect(env.ran).toEqual([]);
     expect(cards[2]?.text).toContain('This button has expired');
 
-    await env.dispatcher.handleText('/build delete mytool b-2', invocation('UADMIN'), surface);
+    await env.runner.handleText('/build delete mytool b-2', invocation('UADMIN'), surface);
     const [confirm2, cancel2] = (cards[3]?.buttons ?? []).map((b) => b.actionId) as [string, string];
-    await env.dispatcher.handleAction(confirm2, invocation('UADMIN'), surface);
-    await env.dispatcher.handleAction(cancel2, invocation('UADMIN'), surface);
+    await env.runner.handleAction(confirm2, invocation('UADMIN'), surface);
+    await env.runner.handleAction(cancel2, invocation('UADMIN'), surface);
     expect(env.ran).toEqual([{ name: 'build delete', args: { tool: 'mytool', id: 'b-2' } }]);
     expect(cards.at(-1)?.text).toBe('This was already confirmed or cancelled.');
   });

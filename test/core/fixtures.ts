@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCommand } from '../../src/core/command';
 import { CommandRegistry } from '../../src/core/registry';
 
-/** A small registry shaped like the real one, for parser and dispatcher tests. */
+/** A small registry shaped like the real one, for parser and runner tests. */
 export function sampleRegistry() {
   const ran: { name: string; args: Record<string, unknown> }[] = [];
   const record = (name: string) => async (ctx: { args: Record<string, unknown> }) => {

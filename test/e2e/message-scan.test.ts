@@ -2,7 +2,7 @@
  * Every message the suite's scenarios produce, scanned for words no user should read (see
  * `test/support/message-scan.ts`). The scenarios are the command lines the test files type (every
  * `'/deploy …'`-like string literal in `test/**\/*.test.ts`) plus bad inputs of every kind, run
- * through the real dispatcher on the sandbox; their replies and every card update are scanned.
+ * through the real runner on the sandbox; their replies and every card update are scanned.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';

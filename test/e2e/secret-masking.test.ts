@@ -12,8 +12,8 @@ import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/to
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../src/config';
+import type { CardSurface } from '../../src/core/card-surface';
 import type { Invocation } from '../../src/core/command';
-import type { CardSurface } from '../../src/core/dispatch';
 import type { Card } from '../../src/core/reply';
 import { silentLogger } from '../../src/log';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
@@ -94,7 +94,7 @@ async function start(): Promise<{ app: App; say: (text: string, isPrivate?: bool
       conversationId: isPrivate ? 'slack:T1:DADMIN' : 'slack:T1:CPUB',
       isPrivate,
     };
-    await app.dispatcher.handleText(text, invocation, surface);
+    await app.runner.handleText(text, invocation, surface);
     return cards;
   };
   return { app, say };

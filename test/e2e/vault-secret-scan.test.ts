@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { SANDBOX_CALENDAR_USERS } from '@deckhand/sandbox/calendar';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../src/config';
+import type { CardSurface } from '../../src/core/card-surface';
 import type { Invocation } from '../../src/core/command';
-import type { CardSurface } from '../../src/core/dispatch';
 import type { Card } from '../../src/core/reply';
 import { createLogger, type Logger } from '../../src/log';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
@@ -59,7 +59,7 @@ const surface: CardSurface = {
   },
 };
 const say = (text: string, user = 'UADMIN', isPrivate = false) =>
-  app.dispatcher.handleText(text, invocation(user, isPrivate), surface);
+  app.runner.handleText(text, invocation(user, isPrivate), surface);
 
 beforeAll(async () => {
   const { host, port } = inject('redis');
@@ -113,7 +113,7 @@ describe('no secret in logs or chat messages', () => {
 
       await say(`/envvars set mytool SCAN_VAR ${SECRETS.envvar}`, 'UADMIN', true);
       await say('/envvars set mytool SCAN_FORM_VAR', 'UADMIN');
-      await app.dispatcher.handleForm(
+      await app.runner.handleForm(
         forms.at(-1)?.formId as string,
         { value: SECRETS.formEnvvar },
         invocation('UADMIN', false),

@@ -1,6 +1,6 @@
 /**
  * Deckhand with its Telegram adapter against the fake Bot API and the sandbox: the whole core
- * (dispatcher, BullMQ watches, Redis) plus the real adapter wired only by configuration
+ * (runner, BullMQ watches, Redis) plus the real adapter wired only by configuration
  * (`TELEGRAM_BOT_TOKEN`, `TELEGRAM_API_ROOT`), as `deckhand start` wires it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -73,7 +73,7 @@ export async function startTelegramDeckhand(options: HarnessOptions = {}): Promi
   });
   const logger = options.logger ?? testLogger();
   const app = await createApp({ config, logger, sandbox: true });
-  for (const command of options.commands ?? []) app.dispatcher.registry.add(command as never);
+  for (const command of options.commands ?? []) app.runner.registry.add(command as never);
   const web = new WebServer(logger);
   const deduper = new DeliveryDeduper(app.redis.requests, config.REDIS_KEY_PREFIX);
   const adapter = new TelegramAdapter(

@@ -11,7 +11,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Invocation } from '../../src/core/command';
 import { CommandHandoff } from '../../src/core/command-handoff';
 import type { CommandJob } from '../../src/core/command-job';
-import type { Dispatcher } from '../../src/core/dispatch';
+import type { CommandRunner } from '../../src/core/command-runner';
 import { currentInvocationId } from '../../src/log';
 import { BullCommandQueue, commandJobId, laneKey, laneOf } from '../../src/queue/command-queue';
 import { InvocationQueue, invocationOf } from '../../src/queue/job-context';
@@ -104,7 +104,7 @@ describe('command queue bursts', () => {
     const scopes: (string | undefined)[] = [];
     const commands = new BullCommandQueue(invocationQueue, redis, prefix);
     const handoff = new CommandHandoff({
-      dispatcher: {} as Dispatcher<unknown>,
+      runner: {} as CommandRunner<unknown>,
       queue: {
         enqueue: (queued) => {
           // The web process queues outside any log scope (no AsyncLocalStorage run: see submit()).

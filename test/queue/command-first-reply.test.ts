@@ -9,7 +9,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { MessageHandle } from '../../src/core/command';
 import { CommandSurfaces, type QueuedSurface } from '../../src/core/command-job';
-import type { Dispatcher } from '../../src/core/dispatch';
+import type { CommandRunner } from '../../src/core/command-runner';
 import type { FileResolvers } from '../../src/core/files';
 import type { Card } from '../../src/core/reply';
 import { createCommandProcessor } from '../../src/queue/command-processor';
@@ -55,16 +55,16 @@ describe('the first reply of a queued command', () => {
     const surfaces = new CommandSurfaces();
     surfaces.register('slack', () => surface);
     let postingWhenReplying: string | null | undefined;
-    const dispatcher = {
-      async handleText(_text: string, _invocation: unknown, replyTo: QueuedSurface) {
+    const runner = {
+      async run(_input: unknown, _invocation: unknown, replyTo: QueuedSurface) {
         // Read on the processor's own connection: a record started with the job is already there.
         postingWhenReplying = await redis.hget(recordKey, 'posting');
         await replyTo.reply({ title: 'Deploying mytool' } as Card);
       },
-    } as unknown as Dispatcher<unknown>;
+    } as unknown as CommandRunner<unknown>;
     const started = Date.now();
     const processor = createCommandProcessor({
-      dispatcher,
+      runner,
       surfaces,
       files: {} as FileResolvers,
       queue,

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createSlackAdapter } from '../../adapters/slack';
+import { createSlackAdapter } from '../../adapters/slack/load';
 import type { AdapterContext, PlatformAdapter } from '../../adapters/types';
 import { loadConfig } from '../../src/config';
 import { silentLogger } from '../../src/log';

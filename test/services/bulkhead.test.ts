@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UnreachableError } from '../../src/core/errors';
-import { Compartment, DOWN_FOR_MS, ServiceCircuit } from '../../src/services/bulkhead';
+import { Compartment, DOWN_FOR_MS, ServiceCircuit, STUCK_AFTER_MS } from '../../src/services/bulkhead';
 
 describe('a compartment', () => {
   it('lets `size` requests in, lines up the next ones in order, and hands a freed place to the first in line', async () => {
@@ -59,6 +59,25 @@ describe('a compartment', () => {
     held();
     await background;
     expect(started).toBe(true);
+  });
+
+  it('lets a burst of any size wait its turn while places are being freed, and bounds the line once none is', async () => {
+    let now = 0;
+    const compartment = new Compartment('toolhost', 1, () => now);
+    (await compartment.take(undefined, true))();
+    const held = await compartment.take(undefined, true);
+    // A place was freed just now: ten commands wait, none refused (the line's bound is two).
+    const burst = Array.from({ length: 10 }, () => compartment.take(undefined, true));
+    now = STUCK_AFTER_MS - 1;
+    const eleventh = compartment.take(undefined, true);
+    // Then nothing freed for a second: the next one is refused at once, in words.
+    now = STUCK_AFTER_MS;
+    const refused = await compartment.take(undefined, true).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(UnreachableError);
+    expect((refused as Error).message).toContain('1 requests are open and 11 more wait for it already');
+    // The line is served in order as places free.
+    held();
+    for (const waiting of [...burst, eleventh]) (await waiting)();
   });
 });
 

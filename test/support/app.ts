@@ -1,6 +1,6 @@
 import { loadConfig } from '../../src/config';
+import type { CardSurface } from '../../src/core/card-surface';
 import type { Invocation, MessageHandle } from '../../src/core/command';
-import type { CardSurface } from '../../src/core/dispatch';
 import type { FormSpec } from '../../src/core/forms';
 import type { Card } from '../../src/core/reply';
 import { silentLogger } from '../../src/log';
@@ -15,7 +15,7 @@ export interface Transcript {
   forms: { formId: string; form: FormSpec }[];
 }
 
-/** A core on the sandbox with a recording surface, for command tests through the real dispatcher. */
+/** A core on the sandbox with a recording surface, for command tests through the real runner. */
 export interface TestApp {
   app: App;
   /** Runs a command line as `user` in a channel (or privately) and returns what the bot answered. */
@@ -77,7 +77,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     transcript,
     async say(text, options = {}) {
       const out: Card[] = [];
-      await app.dispatcher.handleText(
+      await app.runner.handleText(
         text,
         invocation(options.user ?? 'UADMIN', options.private ?? false),
         surfaceFor(out),
@@ -86,7 +86,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     },
     async press(actionId, options = {}) {
       const out: Card[] = [];
-      await app.dispatcher.handleAction(
+      await app.runner.handleAction(
         actionId,
         invocation(options.user ?? 'UADMIN', options.private ?? false),
         surfaceFor(out),
@@ -95,7 +95,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     },
     async submit(formId, values, options = {}) {
       const out: Card[] = [];
-      await app.dispatcher.handleForm(
+      await app.runner.handleForm(
         formId,
         values,
         invocation(options.user ?? 'UADMIN', false),

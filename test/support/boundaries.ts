@@ -59,7 +59,8 @@ const DECKHAND: readonly Layer[] = [
  */
 export const ALLOWED: Readonly<Record<Layer, EdgeRule>> = {
   shared: { may: [] },
-  config: { may: ['shared'] },
+  // The schema merges each platform's variables from the table of descriptors (adapters/platforms.ts).
+  config: { may: ['shared', 'adapters'] },
   core: { may: ['shared'] },
   services: { may: ['core', 'config', 'shared'] },
   store: { may: ['core', 'config', 'shared'] },
@@ -105,7 +106,7 @@ const SHARED_FILES = new Set([
   'src/log.ts',
   'src/system-packages.ts',
 ]);
-const CONFIG_FILES = new Set(['src/config.ts', 'src/config-docs.ts']);
+const CONFIG_FILES = new Set(['src/config.ts', 'src/config-docs.ts', 'src/config-schema.ts']);
 /** The layers that are a folder of `src/`. */
 const SRC_FOLDERS: readonly Layer[] = ['core', 'services', 'store', 'queue', 'web', 'wiring'];
 

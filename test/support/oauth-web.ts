@@ -7,7 +7,7 @@ import type { App } from '../../src/wiring';
 /** Deckhand's web server for a test app, with the account routes, on a free loopback port. */
 export async function startAccountWeb(app: App): Promise<{ url: string; close(): Promise<void> }> {
   const web = new WebServer(silentLogger);
-  app.accounts.mount(web);
+  app.accounts.mount(web, app);
   const port = await web.listen(0, '127.0.0.1');
   app.accounts.listening(port);
   return { url: `http://127.0.0.1:${port}`, close: () => web.close() };

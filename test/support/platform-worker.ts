@@ -24,10 +24,10 @@ const context = {
   role: 'worker' as const,
 };
 const factories: AdapterFactory[] = [];
-if (config.SLACK_BOT_TOKEN) factories.push((await import('../../adapters/slack')).createSlackAdapter);
-if (config.DISCORD_TOKEN) factories.push((await import('../../adapters/discord')).createDiscordAdapter);
+if (config.SLACK_BOT_TOKEN) factories.push((await import('../../adapters/slack/load')).createSlackAdapter);
+if (config.DISCORD_TOKEN) factories.push((await import('../../adapters/discord/load')).createDiscordAdapter);
 if (config.TELEGRAM_BOT_TOKEN) {
-  const { createTelegramAdapter } = await import('../../adapters/telegram');
+  const { createTelegramAdapter } = await import('../../adapters/telegram/load');
   factories.push((c) => createTelegramAdapter(c));
 }
 const adapters = factories

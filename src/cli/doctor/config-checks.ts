@@ -5,66 +5,21 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../../config';
-import { type Platform, platformProblems, runnablePlatforms, slackSettings } from '../../wiring/platforms';
+import { PLATFORMS, runnablePlatforms } from '../../wiring/platforms';
 import { serviceModes } from '../../wiring/service-modes';
 import { type CheckResult, fail, ok, skip } from './check';
 
-const set = (config: Config, ...names: (keyof Config)[]) => names.filter((n) => Boolean(config[n]));
-
-/** The half-set problem `start` would refuse for `platform`, as a failed line. */
-function halfSet(config: Config, platform: Platform, label: string): CheckResult | undefined {
-  const problem = platformProblems(config).find((p) => p.platform === platform);
-  return problem ? fail(label, problem.message) : undefined;
-}
-
-function slack(config: Config): CheckResult | undefined {
-  const label = 'Slack settings';
-  const half = halfSet(config, 'slack', label);
-  const settings = slackSettings(config);
-  if (half || !settings) return half;
-  if (settings.oauth && !config.PUBLIC_URL) {
-    return fail(
-      label,
-      'SLACK_CLIENT_ID/SLACK_CLIENT_SECRET need PUBLIC_URL (the install redirect is PUBLIC_URL/slack/oauth_redirect).',
-    );
-  }
-  const how = settings.oauth ? 'OAuth installs' : 'one workspace';
-  return ok(label, `${how}, ${settings.mode === 'socket' ? 'Socket Mode' : 'HTTP events'}.`);
-}
-
-function discord(config: Config): CheckResult | undefined {
-  const label = 'Discord settings';
-  if (set(config, 'DISCORD_TOKEN', 'DISCORD_APPLICATION_ID', 'DISCORD_PUBLIC_KEY').length === 0)
-    return undefined;
-  const half = halfSet(config, 'discord', label);
-  if (half) return half;
-  if (config.DISCORD_PUBLIC_KEY && !config.PUBLIC_URL) {
-    return fail(
-      label,
-      'DISCORD_PUBLIC_KEY (HTTP interactions) needs PUBLIC_URL: Discord posts to PUBLIC_URL/discord/interactions.',
-    );
-  }
-  return ok(label, config.DISCORD_PUBLIC_KEY ? 'HTTP interactions.' : 'gateway.');
-}
-
-function telegram(config: Config): CheckResult | undefined {
-  const label = 'Telegram settings';
-  if (set(config, 'TELEGRAM_BOT_TOKEN', 'TELEGRAM_WEBHOOK_SECRET').length === 0) return undefined;
-  return (
-    halfSet(config, 'telegram', label) ??
-    ok(label, config.TELEGRAM_WEBHOOK_SECRET ? 'webhook.' : 'long polling.')
-  );
+/** The variables that turn each platform on, simplest first. */
+function setupHints(): string[] {
+  return PLATFORMS.flatMap((platform) => (platform.setupHint ? [platform.setupHint] : []))
+    .sort((a, b) => a.rank - b.rank)
+    .map((hint) => hint.variables);
 }
 
 function general(config: Config): CheckResult[] {
   const platforms = runnablePlatforms(config);
   if (platforms.length === 0) {
-    return [
-      fail(
-        'Chat platforms',
-        'none configured: set TELEGRAM_BOT_TOKEN, or SLACK_BOT_TOKEN with SLACK_SIGNING_SECRET or SLACK_APP_TOKEN, or DISCORD_TOKEN with DISCORD_APPLICATION_ID.',
-      ),
-    ];
+    return [fail('Chat platforms', `none configured: set ${setupHints().join(', or ')}.`)];
   }
   return [
     ok('Chat platforms', platforms.join(', ')),
@@ -157,9 +112,7 @@ export function certifiedTools(dir: string): string[] {
 export function configChecks(config: Config, sandbox: boolean, explicitSandbox: boolean): CheckResult[] {
   return [
     ...general(config),
-    slack(config),
-    discord(config),
-    telegram(config),
+    ...PLATFORMS.map((platform) => platform.settingsCheck?.(config)),
     toolhost(config, sandbox, explicitSandbox),
     pair(
       'Calendar settings',

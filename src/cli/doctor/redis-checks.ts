@@ -7,6 +7,7 @@
  * that allow one receiving process only.
  */
 import type { Config } from '../../config';
+import { PLATFORMS } from '../../wiring/platforms';
 import {
   checkKeyLayout,
   connectRedis,
@@ -104,22 +105,7 @@ async function clusterTopology(redis: RedisClient): Promise<CheckResult[]> {
 
 /** Platform modes that receive in one process only, which several web processes would duplicate. */
 function scalingChecks(config: Config): CheckResult[] {
-  const out: CheckResult[] = [];
-  if (config.DISCORD_TOKEN && !config.DISCORD_PUBLIC_KEY)
-    out.push(
-      ok(
-        'Discord mode',
-        'gateway: run one `--role web` process (or give each its own SHARDS); with several web processes set DISCORD_PUBLIC_KEY for HTTP interactions (docs/redis.md, "Several processes").',
-      ),
-    );
-  if (config.TELEGRAM_BOT_TOKEN && !(config.TELEGRAM_WEBHOOK_SECRET && config.PUBLIC_URL))
-    out.push(
-      ok(
-        'Telegram mode',
-        'long polling: Telegram allows one poller, so run one `--role web` process; with several set TELEGRAM_WEBHOOK_SECRET and PUBLIC_URL (webhook).',
-      ),
-    );
-  return out;
+  return PLATFORMS.flatMap((platform) => platform.scalingCheck?.(config) ?? []);
 }
 
 /** The Redis lines. */

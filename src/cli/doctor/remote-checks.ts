@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../../config';
-import { DEFAULT_SLACK_API_URL, runnablePlatforms } from '../../wiring/platforms';
+import { doctoredPlatforms } from '../../wiring/platforms';
 import { serviceModes } from '../../wiring/service-modes';
 import { type CheckResult, fail, ok, skip } from './check';
 import { certifiedTools } from './config-checks';
@@ -22,72 +22,9 @@ const unreachable = (
   fix: string,
 ) => fail(label, `cannot reach ${shown(url)} (${result.reason}): ${fix}`);
 
-/** Slack `auth.test` (api.slack.com/methods/auth.test): is the bot token valid? */
-async function slack(config: Config): Promise<CheckResult> {
-  const label = 'Slack credentials';
-  if (!config.SLACK_BOT_TOKEN) return skip(label, 'OAuth installs: each workspace brings its own token.');
-  const base = config.SLACK_API_URL ?? DEFAULT_SLACK_API_URL;
-  const url = `${base.endsWith('/') ? base : `${base}/`}auth.test`;
-  const result = await probe(url, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${config.SLACK_BOT_TOKEN}` },
-  });
-  if (result.kind === 'unreachable')
-    return unreachable(label, url, result, 'check SLACK_API_URL and the network.');
-  if (field(result.json, 'ok') === true) {
-    return ok(
-      label,
-      `bot ${String(field(result.json, 'user') ?? '?')} in ${String(field(result.json, 'team') ?? '?')}.`,
-    );
-  }
-  const error = String(field(result.json, 'error') ?? `HTTP ${result.status}`);
-  return fail(
-    label,
-    `auth.test answered ${error}: set SLACK_BOT_TOKEN to the app's Bot User OAuth Token (OAuth & Permissions).`,
-  );
-}
-
-/** Discord `GET /users/@me` (discord.com/developers/docs/resources/user#get-current-user). */
-async function discord(config: Config): Promise<CheckResult> {
-  const label = 'Discord credentials';
-  const url = `${trim(config.DISCORD_API_URL ?? 'https://discord.com/api')}/v10/users/@me`;
-  const result = await probe(url, { headers: { authorization: `Bot ${config.DISCORD_TOKEN}` } });
-  if (result.kind === 'unreachable')
-    return unreachable(label, url, result, 'check DISCORD_API_URL and the network.');
-  if (result.status === 200) return ok(label, `bot ${String(field(result.json, 'username') ?? '?')}.`);
-  return fail(
-    label,
-    `/users/@me answered ${result.status}: set DISCORD_TOKEN to the bot token (Developer Portal → Bot → Reset Token).`,
-  );
-}
-
-/** Telegram `getMe` (core.telegram.org/bots/api#getme). The token is in the path: never shown. */
-async function telegram(config: Config): Promise<CheckResult> {
-  const label = 'Telegram credentials';
-  const root = trim(config.TELEGRAM_API_ROOT ?? 'https://api.telegram.org');
-  const result = await probe(`${root}/bot${config.TELEGRAM_BOT_TOKEN}/getMe`);
-  if (result.kind === 'unreachable') {
-    return fail(
-      label,
-      `cannot reach ${shown(root)} (${result.reason}): check TELEGRAM_API_ROOT and the network.`,
-    );
-  }
-  if (field(result.json, 'ok') === true)
-    return ok(label, `@${String(field(field(result.json, 'result'), 'username') ?? '?')}.`);
-  return fail(
-    label,
-    `getMe answered ${result.status}: set TELEGRAM_BOT_TOKEN to the token BotFather gave (/token).`,
-  );
-}
-
-/** The platform lines, for the platforms `start` would run. */
+/** The credentials lines, for the platforms `start` would run (in the table's order). */
 export function platformChecks(config: Config): Promise<CheckResult>[] {
-  const platforms = runnablePlatforms(config);
-  return [
-    ...(platforms.includes('slack') ? [slack(config)] : []),
-    ...(platforms.includes('discord') ? [discord(config)] : []),
-    ...(platforms.includes('telegram') ? [telegram(config)] : []),
-  ];
+  return doctoredPlatforms(config).map(async (platform) => (await platform.doctor()).credentials(config));
 }
 
 /** A GET that must answer below 500 (or exactly `want`). */

@@ -24,6 +24,7 @@ export {
   type ToolhostClientFactoryOptions,
   type ToolhostSandboxEndpoints,
 } from './factory';
+export { jobOutcome, jobRunEnd } from './job-state';
 export { type JobLogsOptions, JobsApi } from './jobs';
 export * from './jobs-schemas';
 export { type LogStreamOptions, LogsApi } from './logs';

@@ -5,7 +5,7 @@
  */
 import { Job } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { STATS_CHART } from '../../../commands/media/media-account';
+import { STATS_CHART } from '../../../commands/media/account';
 import type { MessageHandle } from '../../../src/core/command';
 import type { WatchEvent } from '../../../src/core/watch';
 import { deliverJob } from '../../../src/queue/notify-processor';
@@ -42,8 +42,8 @@ describe.each(DRIVERS)('$name adapter contract', ({ start }) => {
     expect(d.violations()).toEqual([]);
   });
 
-  const post = (card: Parameters<ContractDriver['app']['dispatcher']['post']>[2]) =>
-    d.app.dispatcher.post(d.conversationId, d.platform, card) as Promise<MessageHandle>;
+  const post = (card: Parameters<ContractDriver['app']['publisher']['post']>[1]) =>
+    d.app.publisher.post(d.conversationId, card) as Promise<MessageHandle>;
 
   /** The messages posted since `before` messages were there. */
   const since = async (before: number) => (await d.shown()).slice(before);
@@ -72,7 +72,7 @@ describe.each(DRIVERS)('$name adapter contract', ({ start }) => {
   it('edits a card in place: the same message shows the new version', async () => {
     const handle = await post({ title: 'Build of mytool', text: 'Running…', status: 'progress' });
     const count = (await d.shown()).length;
-    await d.app.dispatcher.update(handle, {
+    await d.app.publisher.update(handle, {
       title: 'Build of mytool',
       text: 'Finished OK',
       status: 'success',

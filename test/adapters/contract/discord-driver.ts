@@ -31,8 +31,8 @@ export async function discordDriver(): Promise<ContractDriver> {
   const h = await startDiscordHarness({
     mode: 'gateway',
     prepare: (app) => {
-      app.dispatcher.registry.add(pressCommand as never);
-      app.dispatcher.registry.add(formCommand as never);
+      app.runner.registry.add(pressCommand as never);
+      app.runner.registry.add(formCommand as never);
     },
   });
   const interactions: FakeInteraction[] = [];

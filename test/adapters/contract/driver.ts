@@ -44,7 +44,7 @@ export type Presser = 'admin' | 'stranger';
 /** A per-platform driver of the contract suite. */
 export interface ContractDriver {
   platform: Platform;
-  /** The running Deckhand (its dispatcher posts through the adapter's messenger). */
+  /** The running Deckhand (its runner posts through the adapter's messenger). */
   app: App;
   /** The conversation the bot posts in. */
   conversationId: string;

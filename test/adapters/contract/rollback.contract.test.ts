@@ -73,9 +73,8 @@ describe.each(DRIVERS)('$name: rollback', ({ start }) => {
     const since = Date.now();
 
     const changes = await whatChangedField(d.app.services, platform, 'mytool', failed);
-    const card = (await d.app.dispatcher.post(
+    const card = (await d.app.publisher.post(
       d.conversationId,
-      d.platform,
       deploymentCard('mytool', failed, undefined, changes),
     )) as MessageHandle;
     await waitFor(async () =>
@@ -95,7 +94,7 @@ describe.each(DRIVERS)('$name: rollback', ({ start }) => {
     await waitFor(async () => ((await webRef()) === commitA ? true : undefined));
     await d.idle();
 
-    const unpin = (await d.app.dispatcher.post(d.conversationId, d.platform, {
+    const unpin = (await d.app.publisher.post(d.conversationId, {
       text: 'Return to the branch',
       actions: [{ label: 'Unpin', command: 'deploy unpin', args: { tool: 'mytool' } }],
     })) as MessageHandle;

@@ -29,8 +29,8 @@ export async function shellDriver(): Promise<ContractDriver> {
     sandbox: true,
     extraAdmins: ['shell:operator'],
   });
-  app.dispatcher.registry.add(pressCommand as never);
-  app.dispatcher.registry.add(formCommand as never);
+  app.runner.registry.add(pressCommand as never);
+  app.runner.registry.add(formCommand as never);
   /** Every print of the terminal, in order (one write per card or card update). */
   const prints: string[] = [];
   const output = new Writable({
@@ -45,7 +45,7 @@ export async function shellDriver(): Promise<ContractDriver> {
   const answers: ((value: string) => void)[] = [];
   const pendingValues: string[] = [];
   const shell = new ShellAdapter({
-    dispatcher: app.dispatcher as never,
+    runner: app.runner as never,
     watches: app.services.watches,
     input,
     output,

@@ -27,8 +27,8 @@ function displayed(mrkdwn: string): string {
 
 export async function slackDriver(): Promise<ContractDriver> {
   const bot = await startSlackBot();
-  bot.app.dispatcher.registry.add(pressCommand as never);
-  bot.app.dispatcher.registry.add(formCommand as never);
+  bot.app.runner.registry.add(pressCommand as never);
+  bot.app.runner.registry.add(formCommand as never);
   let viewsAnswered = 0;
   const id = conversationId({ platform: 'slack', workspace: bot.fake.options.teamId, channel: CHANNEL });
   const shownOf = (m: FakeMessage): Shown => ({

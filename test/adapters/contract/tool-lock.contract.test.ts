@@ -47,7 +47,7 @@ describe.each(DRIVERS)('$name: a tool lock', ({ start }) => {
       { take: false },
     );
     const redeployCard = async () => {
-      const handle = (await d.app.dispatcher.post(d.conversationId, d.platform, {
+      const handle = (await d.app.publisher.post(d.conversationId, {
         text: 'Deployment of mytool failed',
         actions: [{ label: 'Redeploy', command: 'deploy', args: { tool: 'mytool' } }],
       })) as MessageHandle;

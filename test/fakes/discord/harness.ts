@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { DiscordAdapter, type DiscordAdapterOptions } from '../../../adapters/discord';
+import { DiscordAdapter, type DiscordAdapterOptions } from '../../../adapters/discord/load';
 import type { AdapterContext } from '../../../adapters/types';
 import { type Config, loadConfig } from '../../../src/config';
 import { DeliveryDeduper } from '../../../src/store/dedupe';

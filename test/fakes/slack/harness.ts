@@ -5,7 +5,7 @@
  */
 
 import type { Logger } from 'pino';
-import { createSlackAdapter, type SlackAdapter } from '../../../adapters/slack';
+import { createSlackAdapter, type SlackAdapter } from '../../../adapters/slack/load';
 import { type Config, loadConfig } from '../../../src/config';
 import { silentLogger } from '../../../src/log';
 import { DeliveryDeduper } from '../../../src/store/dedupe';

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { table } from '../format';
 import { command } from './context';
-import { folderId, words } from './media-format';
+import { folderId, words } from './format';
 
 /** `/media folder create <name…> [--parent ID]`. */
 export const mediaFolderCreateCommand = command({

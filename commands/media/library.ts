@@ -7,9 +7,10 @@ import type { DraftCard } from '../../src/core/reply';
 import type { FileListItem, MediaClient } from '../../src/services/media';
 import { linksOf } from '../../src/services/media/links';
 import { table } from '../format';
+import { fileActions, fileInfoCard, linkFields } from './cards';
 import { command } from './context';
-import { fileActions, fileInfoCard, linkFields } from './media-cards';
-import { fileCode, folderId, formatLength, words } from './media-format';
+import { fileCode, folderId, formatLength, words } from './format';
+import { mediaMoveSignature, mediaRenameSignature } from './signatures';
 
 const PER_PAGE = 20;
 
@@ -141,9 +142,8 @@ export const mediaImagesCommand = command({
 
 /** `/media rename <code> <title…>` (a form asks for the title when it is left out). */
 export const mediaRenameCommand = command({
-  name: 'media rename',
+  ...mediaRenameSignature,
   summary: 'Give a file a new title',
-  args: z.object({ code: fileCode, title: words('new title', 255).optional() }),
   positional: ['code', 'title'],
   examples: ['/media rename 98zukoh5jqiw Launch trailer (final)'],
   permission: 'write',
@@ -167,9 +167,8 @@ export const mediaRenameCommand = command({
 
 /** `/media move <code> [folder]` (buttons for the folders when the folder is left out). */
 export const mediaMoveCommand = command({
-  name: 'media move',
+  ...mediaMoveSignature,
   summary: 'Move a file to a folder (0: the top level)',
-  args: z.object({ code: fileCode, folder: folderId.optional() }),
   positional: ['code', 'folder'],
   examples: ['/media move 98zukoh5jqiw 101', '/media move 98zukoh5jqiw'],
   permission: 'write',

@@ -10,9 +10,10 @@ import type { FilesDeclaration } from '../../src/core/files';
 import type { DraftCard } from '../../src/core/reply';
 import type { MediaClient, RemoteAction } from '../../src/services/media';
 import { table } from '../format';
+import { mediaUploadView, uploadStartCard } from './cards';
 import { command } from './context';
-import { mediaUploadView, uploadStartCard } from './media-cards';
-import { fileCode, folderId, formatBytes, percent, webUrl } from './media-format';
+import { folderId, formatBytes, percent, webUrl } from './format';
+import { mediaUploadsSignature, type UPLOADS_ACTIONS } from './signatures';
 
 /** Most files one `/media upload` takes. */
 const MAX_FILES = 10;
@@ -107,8 +108,6 @@ export const mediaUploadUrlCommand = command({
   },
 });
 
-const ACTIONS = ['list', 'retry-errors', 'clear-errors', 'clear-all', 'delete'] as const;
-
 /** The transfer queue as a card. */
 async function queueCard(client: MediaClient): Promise<DraftCard> {
   const [transfers, slots] = await Promise.all([client.remote.list(), client.remote.slots()]);
@@ -143,7 +142,10 @@ async function queueCard(client: MediaClient): Promise<DraftCard> {
 }
 
 /** Refuses a file code where none belongs, and a delete without one. */
-function checkUploadsArgs(args: { action: (typeof ACTIONS)[number]; code?: string | undefined }): void {
+function checkUploadsArgs(args: {
+  action: (typeof UPLOADS_ACTIONS)[number];
+  code?: string | undefined;
+}): void {
   if (args.action !== 'delete' && args.code) {
     throw new UsageError(`/media uploads ${args.action} takes no file code.`, {
       hint: 'Only delete names a transfer: /media uploads delete <code>.',
@@ -158,12 +160,8 @@ function checkUploadsArgs(args: { action: (typeof ACTIONS)[number]; code?: strin
 
 /** `/media uploads [retry-errors|clear-errors|clear-all|delete <code>]`. */
 export const mediaUploadsCommand = command({
-  name: 'media uploads',
+  ...mediaUploadsSignature,
   summary: 'Show the remote upload queue and slots, or retry, clear or delete transfers',
-  args: z.object({
-    action: z.enum(ACTIONS).default('list').describe('what to do (list when left out)'),
-    code: fileCode.optional().describe('file code of the transfer to delete'),
-  }),
   positional: ['action', 'code'],
   examples: ['/media uploads', '/media uploads retry-errors', '/media uploads delete 98zukoh5jqiw'],
   permission: 'write',
@@ -181,7 +179,7 @@ export const mediaUploadsCommand = command({
     checkUploadsArgs(args);
     const client = await services.media.forUser(invocation.user);
     if (args.action === 'list') return { ...(await queueCard(client)), audit: 'unchanged' };
-    const actions: Record<Exclude<(typeof ACTIONS)[number], 'list'>, RemoteAction> = {
+    const actions: Record<Exclude<(typeof UPLOADS_ACTIONS)[number], 'list'>, RemoteAction> = {
       'retry-errors': { kind: 'restart-errors' },
       'clear-errors': { kind: 'clear-errors' },
       'clear-all': { kind: 'clear-all' },

@@ -6,7 +6,7 @@ import type { DraftCard } from '../../src/core/reply';
 import type { DailyStats } from '../../src/services/media';
 import { table } from '../format';
 import { command } from './context';
-import { formatBytes } from './media-format';
+import { formatBytes } from './format';
 
 /** `/media account`. */
 export const mediaAccountCommand = command({

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { UsageError } from '../../src/core/errors';
 import { playerUrl, type Subtitle } from '../../src/services/media';
 import { command } from './context';
-import { fileCode } from './media-format';
+import { fileCode } from './format';
 
 /** `/media player`: the embed link with a poster and subtitles. */
 export const mediaPlayerCommand = command({

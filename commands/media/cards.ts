@@ -7,16 +7,15 @@ import { actionTo } from '../../src/core/action-ref';
 import type { ActionRequest, CardField, DraftCard } from '../../src/core/reply';
 import type { FileLinks, UploadProgress, UploadView } from '../../src/queue/upload-view';
 import type { FileInfo, RemoteUpload, UploadedFile } from '../../src/services/media';
-import { formatBytes, formatLength, percent } from './media-format';
-import { mediaMoveCommand, mediaRenameCommand } from './media-library';
-import { mediaPlayerCommand } from './media-player';
-import { mediaUploadsCommand } from './media-upload';
+import { formatBytes, formatLength, percent } from './format';
+import { mediaPlayerCommand } from './player';
+import { mediaMoveSignature, mediaRenameSignature, mediaUploadsSignature } from './signatures';
 
 /** The buttons under a file: Rename, Move to folder, Player link. */
 export function fileActions(code: string): ActionRequest[] {
   return [
-    actionTo(mediaRenameCommand, { code }, { label: 'Rename' }),
-    actionTo(mediaMoveCommand, { code }, { label: 'Move to folder' }),
+    actionTo(mediaRenameSignature, { code }, { label: 'Rename' }),
+    actionTo(mediaMoveSignature, { code }, { label: 'Move to folder' }),
     actionTo(mediaPlayerCommand, { code }, { label: 'Player link' }),
   ];
 }
@@ -98,7 +97,7 @@ export const mediaUploadView: UploadView = {
         { label: 'Status', value: state, inline: true },
       ],
       actions: [
-        actionTo(mediaUploadsCommand, { action: 'delete', code }, { label: 'Cancel', style: 'danger' }),
+        actionTo(mediaUploadsSignature, { action: 'delete', code }, { label: 'Cancel', style: 'danger' }),
       ],
       footer: `file ${code}`,
     };

@@ -1,0 +1,36 @@
+/**
+ * The table of platforms: one line per `adapters/<platform>/` folder. Config, wiring, the CLI and
+ * `deckhand doctor` iterate over it; adding a platform is its folder plus one line here. Loads no SDK
+ * (each descriptor loads its adapter on demand).
+ */
+import type { PlatformDescriptor } from './descriptor';
+import { discord } from './discord';
+import { terminal } from './shell';
+import { slack } from './slack';
+import { telegram } from './telegram';
+
+/** Every platform, in the order help, docs and `doctor` list them. */
+export const PLATFORMS = [slack, discord, telegram, terminal] as const;
+
+/** A platform's name (`PLATFORMS[n].name`). */
+export type PlatformName = (typeof PLATFORMS)[number]['name'];
+
+/** The terminal chat, which `start` opens when no chat platform is configured. */
+export const TERMINAL: PlatformDescriptor = terminal;
+
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void
+  ? I
+  : never;
+
+/** Every platform's environment variables, as one fragment. */
+export type PlatformEnv = UnionToIntersection<(typeof PLATFORMS)[number]['env']>;
+
+/** The platforms' variables merged, in table order (for the configuration schema). */
+export function platformEnv(): PlatformEnv {
+  return Object.assign({}, ...PLATFORMS.map((platform) => platform.env)) as PlatformEnv;
+}
+
+/** The descriptor of `name`, or `undefined` for a name no platform has. */
+export function platformNamed(name: string): PlatformDescriptor | undefined {
+  return PLATFORMS.find((platform) => platform.name === name);
+}

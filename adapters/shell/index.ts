@@ -1,0 +1,16 @@
+/**
+ * The terminal chat's descriptor (`deckhand shell`, and `start` with no platform configured): it needs
+ * no credentials, receives nothing over HTTP and has no manifest. The adapter is ./shell-adapter.ts.
+ */
+import type { PlatformDescriptor } from '../descriptor';
+
+/** The terminal chat. */
+export const terminal: PlatformDescriptor<'shell', Record<never, never>> = {
+  name: 'shell',
+  displayName: 'terminal',
+  exampleUserId: 'ada',
+  env: {},
+  configured: () => false,
+  missing: () => undefined,
+  webhookPaths: [],
+};

@@ -1,0 +1,21 @@
+/**
+ * The names and argument schemas of the source-host commands that cards put on their buttons. A
+ * card points a button at a command through its signature here, and the command is declared with
+ * the same signature, so a card and the commands that show it never import each other.
+ */
+import { z } from 'zod';
+
+/** Whose migrations: `@me` (the linked account) or an organization. */
+export const ownerArg = z
+  .string()
+  .regex(/^(@me|[A-Za-z0-9][A-Za-z0-9-]{0,38})$/, 'must be @me (your account) or an organization name')
+  .describe('@me, or the organization');
+
+/** A migration's id. */
+export const migrationId = z.number().int().positive().describe('the migration id');
+
+/** `/source migration archive <owner> <id>`. */
+export const migrationArchiveSignature = {
+  name: 'source migration archive',
+  args: z.object({ owner: ownerArg, id: migrationId }),
+};

@@ -1,0 +1,234 @@
+/**
+ * Running one command whose arguments are known: the permission check, the confirmation of
+ * destructive ones (asked, then checked again at Confirm), the run with its reply and edit helpers,
+ * the log line, the metrics and the audit trail.
+ */
+import type { Logger } from 'pino';
+import { commandCounter } from '../metrics';
+import { type ActionStore, DISMISS_COMMAND, type StoredAction } from './actions';
+import type { CardPublisher } from './card-publisher';
+import type { CardSurface } from './card-surface';
+import type { AnyCommand, CommandContext, Invocation } from './command';
+import { type EffectLedger, runRecorded } from './effects';
+import { DeckhandError } from './errors';
+import type { Policy } from './policy';
+import type { DraftCard } from './reply';
+import { fingerprint, targetChanged } from './target';
+
+/** A click on a Confirm button: what was confirmed, as the question named it. */
+export interface Confirmation {
+  target: StoredAction['target'];
+}
+
+/** How a command that did not fail ended, as the audit trail and the metrics count it. */
+export type RunOutcome = 'ok' | 'deferred' | 'pending' | 'unchanged';
+
+/** One entry of the audit trail: a side-effect command run or refused, secret arguments left out. */
+export interface AuditEntry {
+  invocation: Invocation;
+  command: string;
+  args: Record<string, unknown>;
+  outcome: string;
+}
+
+/** What running a command needs from the application. */
+export interface CommandExecutionDeps<S> {
+  services: S;
+  actions: ActionStore;
+  policy: Policy;
+  publisher: CardPublisher;
+  logger: Logger;
+  /**
+   * Runs `work` alone for `resource` across every process (a Redis lock): confirmed destructive
+   * commands on one target run one at a time, the later ones then find the target changed.
+   */
+  exclusive?: <T>(resource: string, work: () => Promise<T>) => Promise<T>;
+  /** The effect records of side-effect commands run for a platform delivery (see `effects.ts`). */
+  effects?: EffectLedger;
+  /** Called after every side-effect command run or refusal (the audit trail). */
+  audit?: (entry: AuditEntry) => Promise<void>;
+}
+
+/** `platform:workspace:user`: who a form belongs to. */
+export function formOwnerKey(invocation: Invocation): string {
+  return `${invocation.user.platform}:${invocation.user.workspace}:${invocation.user.id}`;
+}
+
+/** Runs commands with known arguments: permission, confirmation, run, metrics, audit. */
+export class CommandExecution<S> {
+  constructor(private readonly deps: CommandExecutionDeps<S>) {}
+
+  /**
+   * Runs `command` (or asks to confirm it first; resolves `confirm` then) and audits a side-effect
+   * command's outcome, a refusal included. Failures are thrown for the caller to answer.
+   */
+  async execute(
+    command: AnyCommand<S>,
+    args: Record<string, unknown>,
+    invocation: Invocation,
+    surface: CardSurface,
+    confirmation: Confirmation | undefined,
+  ): Promise<RunOutcome | 'confirm'> {
+    let outcome: string = 'ok';
+    try {
+      const ran = await this.checkedRun(command, args, invocation, surface, confirmation);
+      outcome = ran;
+      return ran;
+    } catch (error) {
+      outcome = error instanceof DeckhandError ? error.code : 'internal';
+      throw error;
+    } finally {
+      if (command.sideEffect && this.deps.audit && outcome !== 'confirm' && outcome !== 'unchanged') {
+        const secret = new Set(command.secretArgs ?? []);
+        const kept = Object.fromEntries(Object.entries(args).filter(([key]) => !secret.has(key)));
+        await this.deps
+          .audit({ invocation, command: command.name, args: kept, outcome })
+          .catch((error) => this.deps.logger.error({ err: error, command: command.name }, 'audit failed'));
+      }
+    }
+  }
+
+  private async checkedRun(
+    command: AnyCommand<S>,
+    args: Record<string, unknown>,
+    invocation: Invocation,
+    surface: CardSurface,
+    confirmation: Confirmation | undefined,
+  ): Promise<RunOutcome | 'confirm'> {
+    const tool = typeof args.tool === 'string' ? args.tool : undefined;
+    await this.deps.policy.check(invocation.user, command.permission, tool, command.name);
+    const asks = command.confirm !== undefined && (command.confirmWhen?.(args as never) ?? true);
+    if (asks && !confirmation) {
+      await this.askConfirmation(command, args, invocation, surface);
+      commandCounter.inc({ command: command.name, platform: invocation.user.platform, outcome: 'confirm' });
+      return 'confirm';
+    }
+    if (asks && confirmation) {
+      const exclusive = this.deps.exclusive;
+      const checkAndRun = async () => {
+        await this.checkTarget(command, args, invocation, confirmation);
+        return this.runCommand(command, args, invocation, surface, tool);
+      };
+      const resource = `confirmed:${command.name}:${fingerprint(args)}`;
+      return exclusive ? exclusive(resource, checkAndRun) : checkAndRun();
+    }
+    return this.runCommand(command, args, invocation, surface, tool);
+  }
+
+  private async runCommand(
+    command: AnyCommand<S>,
+    args: Record<string, unknown>,
+    invocation: Invocation,
+    surface: CardSurface,
+    tool: string | undefined,
+  ): Promise<RunOutcome> {
+    const publisher = this.deps.publisher;
+    const about = (draft: DraftCard): DraftCard =>
+      tool && draft.tool === undefined ? { ...draft, tool } : draft;
+    const reply = async (draft: DraftCard) =>
+      surface.reply(await publisher.render(about(draft), invocation.conversationId));
+    const context: CommandContext<Record<string, unknown>, S> = {
+      args,
+      invocation,
+      services: this.deps.services,
+      reply,
+      update: async (handle, draft) =>
+        surface.update(handle, await publisher.render(about(draft), invocation.conversationId)),
+      openForm: async (form) => {
+        if (!surface.openForm) return false;
+        const formId = await this.deps.actions.saveForm({
+          ...form,
+          conversationId: invocation.conversationId,
+          userKey: formOwnerKey(invocation),
+          expiresAt: Date.now() + 10 * 60_000,
+        });
+        return (await surface.openForm(formId, form)) !== false;
+      },
+    };
+    this.deps.logger.info(
+      {
+        command: command.name,
+        user: invocation.user.id,
+        platform: invocation.user.platform,
+        args: loggable(command, args),
+      },
+      'command',
+    );
+    const result = await runRecorded(command, context, this.deps.effects, reply);
+    // A command waiting for the user (e.g. to link an account) has not done its work: it is audited
+    // as deferred; its replay is audited with its own outcome when it runs. One that stored nothing
+    // yet is pending, and one that only showed something is not audited at all.
+    const outcome: RunOutcome = result?.deferred ? 'deferred' : (result?.audit ?? 'ok');
+    commandCounter.inc({ command: command.name, platform: invocation.user.platform, outcome });
+    return outcome;
+  }
+
+  private async askConfirmation(
+    command: AnyCommand<S>,
+    args: Record<string, unknown>,
+    invocation: Invocation,
+    surface: CardSurface,
+  ): Promise<void> {
+    const publisher = this.deps.publisher;
+    const bound = command.resolve
+      ? await command.resolve({ args, invocation, services: this.deps.services })
+      : undefined;
+    const boundArgs = (bound?.args ?? args) as Record<string, unknown>;
+    const question = command.confirm?.(boundArgs as never, bound as never) ?? `Run /${command.name}?`;
+    const confirm = await publisher.storeAction(
+      {
+        label: 'Confirm',
+        command: command.name,
+        args: boundArgs,
+        style: 'danger',
+        confirmed: true,
+        ttlSeconds: 600,
+      },
+      invocation.conversationId,
+      bound
+        ? { label: bound.label, ...(bound.version !== undefined ? { version: bound.version } : {}) }
+        : undefined,
+    );
+    const cancel = await publisher.storeAction(
+      {
+        label: 'Cancel',
+        command: DISMISS_COMMAND,
+        args: { confirmActionId: confirm.actionId },
+        ttlSeconds: 600,
+      },
+      invocation.conversationId,
+    );
+    await surface.reply({
+      title: 'Please confirm',
+      text: publisher.formOf(invocation.conversationId).text(question),
+      ...(bound?.preview ? { code: bound.preview } : {}),
+      status: 'warning',
+      buttons: [confirm, cancel],
+      footer: 'These buttons expire in 10 minutes.',
+    });
+  }
+
+  /**
+   * At Confirm: the command's target must still be the one the question named (same arguments,
+   * same version); a target that is gone says it does not exist, one that changed says so.
+   */
+  private async checkTarget(
+    command: AnyCommand<S>,
+    args: Record<string, unknown>,
+    invocation: Invocation,
+    confirmation: Confirmation,
+  ): Promise<void> {
+    if (!command.resolve) return;
+    const current = await command.resolve({ args, invocation, services: this.deps.services });
+    const sameArgs = fingerprint(current.args) === fingerprint(args);
+    if (!sameArgs || current.version !== confirmation.target?.version) {
+      throw targetChanged(confirmation.target?.label ?? current.label);
+    }
+  }
+}
+
+/** The arguments as logged: secret ones redacted. */
+function loggable<S>(command: AnyCommand<S>, args: Record<string, unknown>): Record<string, unknown> {
+  const secret = new Set(command.secretArgs ?? []);
+  return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, secret.has(k) ? '[redacted]' : v]));
+}

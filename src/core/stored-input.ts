@@ -1,0 +1,107 @@
+/**
+ * Inputs that name a stored meaning: a button click (its stored command and arguments, or the Cancel
+ * of a confirmation) and a form's answers (its command, fixed arguments and owner).
+ */
+import { type ActionStore, DISMISS_COMMAND } from './actions';
+import { validateArgs } from './bind';
+import type { CardSurface } from './card-surface';
+import type { AnyCommand, Invocation } from './command';
+import { type Confirmation, formOwnerKey } from './command-execution';
+import { PermissionDenied, UsageError } from './errors';
+import type { CommandRegistry } from './registry';
+
+/** A command ready to run: its arguments bound, as whom, and the Confirm it answers if any. */
+export interface CommandRequest<S> {
+  command: AnyCommand<S>;
+  args: Record<string, unknown>;
+  invocation: Invocation;
+  confirmation?: Confirmation;
+}
+
+/** Where stored inputs are looked up. */
+export interface StoredInputDeps<S> {
+  registry: CommandRegistry<S>;
+  actions: ActionStore;
+}
+
+/** The handling in progress: the command it is counted as, named as soon as it is known. */
+export interface NamedAttempt {
+  command: string;
+}
+
+/** A button click: its stored command, or the Cancel of a confirmation (handled here: undefined). */
+export async function clickRequest<S>(
+  deps: StoredInputDeps<S>,
+  actionId: string,
+  invocation: Invocation,
+  surface: CardSurface,
+  attempt: NamedAttempt,
+): Promise<CommandRequest<S> | undefined> {
+  const action = await deps.actions.load(actionId);
+  if (!action || action.expiresAt < Date.now()) {
+    throw new UsageError('This button has expired.', {
+      hint: 'Run the command again to get fresh buttons.',
+    });
+  }
+  if (action.command === DISMISS_COMMAND) {
+    await dismiss(deps.actions, actionId, action.args, surface);
+    return undefined;
+  }
+  const command = deps.registry.get(action.command);
+  if (!command) throw new UsageError('This button belongs to a command that no longer exists.');
+  attempt.command = command.name;
+  if (action.confirmed) await deps.actions.remove(actionId);
+  const args = validateArgs(command as AnyCommand<unknown>, action.args);
+  const confirmed = action.confirmed === true ? { confirmation: { target: action.target } } : {};
+  return { command, args, invocation, ...confirmed };
+}
+
+/** A form's answers: its command with the form's arguments and the answers, run privately. */
+export async function formRequest<S>(
+  deps: StoredInputDeps<S>,
+  formId: string,
+  values: Record<string, string>,
+  invocation: Invocation,
+  attempt: NamedAttempt,
+): Promise<CommandRequest<S>> {
+  const form = await deps.actions.loadForm(formId);
+  if (!form || form.expiresAt < Date.now()) {
+    throw new UsageError('This form has expired.', { hint: 'Run the command again to get a fresh one.' });
+  }
+  if (form.userKey !== formOwnerKey(invocation)) {
+    throw new PermissionDenied('This form was opened for someone else.');
+  }
+  await deps.actions.removeForm(formId);
+  const command = deps.registry.get(form.command);
+  if (!command) throw new UsageError('This form belongs to a command that no longer exists.');
+  attempt.command = command.name;
+  const answers: Record<string, unknown> = {};
+  for (const field of form.fields) {
+    const value = values[field.name];
+    if (value !== undefined && value !== '') answers[field.name] = value;
+  }
+  const args = validateArgs(command as AnyCommand<unknown>, { ...form.args, ...answers });
+  return { command, args, invocation: { ...invocation, isPrivate: true } };
+}
+
+/** Cancel on a confirmation: voids its Confirm button, unless that was already used. */
+async function dismiss(
+  actions: ActionStore,
+  actionId: string,
+  args: Record<string, unknown>,
+  surface: CardSurface,
+): Promise<void> {
+  await actions.remove(actionId);
+  const confirmId = typeof args.confirmActionId === 'string' ? args.confirmActionId : undefined;
+  const pending = confirmId ? await actions.load(confirmId) : undefined;
+  if (!pending) {
+    await surface.reply({
+      text: 'This was already confirmed or cancelled.',
+      status: 'info',
+      visibility: 'private',
+    });
+    return;
+  }
+  await actions.remove(confirmId as string);
+  await surface.reply({ text: 'Cancelled; nothing was changed.', status: 'info', visibility: 'private' });
+}

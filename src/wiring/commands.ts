@@ -1,0 +1,79 @@
+/**
+ * The command side of the application, built by `createApp`: the card publisher (what every reply,
+ * announcement and edit goes through) and the command runner (what every typed command, click and
+ * form goes through), over the registry of every command.
+ */
+import type { Logger } from 'pino';
+import { ALL_COMMANDS, type AppServices } from '../../commands';
+import type { Config } from '../config';
+import type { ActionStore, BindingStore } from '../core/actions';
+import { CardPublisher } from '../core/card-publisher';
+import type { AuditEntry } from '../core/command-execution';
+import { CommandRunner } from '../core/command-runner';
+import type { EffectLedger } from '../core/effects';
+import type { Messengers } from '../core/messenger';
+import type { Policy } from '../core/policy';
+import type { CommandRegistry } from '../core/registry';
+import type { TimeZoneStore } from '../core/times';
+import type { SecretScrubber } from '../secrets';
+import type { ResourceLocks } from '../store/locks';
+import { commandForms } from './platforms';
+
+/** What the card publisher is built from. */
+export interface PublisherOptions {
+  config: Config;
+  logger: Logger;
+  actions: ActionStore;
+  messengers: Messengers;
+  secrets: SecretScrubber;
+  timeZones: TimeZoneStore;
+}
+
+/** The card publisher, writing commands in each platform's form (Slack's `/deckhand deploy`). */
+export function createPublisher(options: PublisherOptions): CardPublisher {
+  const groups = new Set(ALL_COMMANDS.map((command) => command.name.split(' ')[0] as string));
+  return new CardPublisher({
+    actions: options.actions,
+    messengers: options.messengers,
+    logger: options.logger,
+    secrets: options.secrets,
+    timeZones: options.timeZones,
+    commandForms: commandForms(options.config, [...groups]),
+  });
+}
+
+/** What the command runner is built from. */
+export interface RunnerOptions {
+  registry: CommandRegistry<AppServices>;
+  services: AppServices;
+  publisher: CardPublisher;
+  actions: ActionStore;
+  bindings: BindingStore;
+  policy: Policy;
+  audit: (entry: AuditEntry) => Promise<void>;
+  effects: EffectLedger;
+  locks: ResourceLocks;
+  secrets: SecretScrubber;
+  /** The tools Deckhand knows (for "did you mean" and secret checks on failed lines). */
+  knownTools: () => Iterable<string>;
+}
+
+/** Fills the registry with every command and builds the runner over it. */
+export function createRunner(options: RunnerOptions): CommandRunner<AppServices> {
+  for (const command of ALL_COMMANDS) options.registry.add(command);
+  const { locks } = options;
+  return new CommandRunner<AppServices>({
+    registry: options.registry,
+    services: options.services,
+    publisher: options.publisher,
+    actions: options.actions,
+    bindings: options.bindings,
+    policy: options.policy,
+    audit: options.audit,
+    effects: options.effects,
+    exclusive: (resource, work) => locks.withLock(resource, work),
+    logger: options.services.logger,
+    secrets: options.secrets,
+    knownTools: options.knownTools,
+  });
+}

@@ -1,0 +1,141 @@
+/**
+ * The queue workers of a process (`--role worker|all`, and the shell), built by `createApp`: the
+ * watches, announcements and discovery of `src/queue/runtime.ts`, plus the processors wired here —
+ * queued commands (and the notice of one interrupted for good), uploads, source-host migrations, log
+ * tails and calendar digests. Every worker posts and edits its cards through the one card publisher.
+ */
+import type { Job, Processor } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { type AppServices, TAIL_VIEW, WATCH_KINDS } from '../../commands';
+import { digestCard } from '../../commands/calendar/calendar-digest';
+import type { CardPublisher } from '../core/card-publisher';
+import type { CommandSurfaces } from '../core/command-job';
+import type { CommandRunner } from '../core/command-runner';
+import type { FileResolvers } from '../core/files';
+import type { Messengers } from '../core/messenger';
+import { createInterruptedNotice } from '../queue/command-interrupted';
+import { createCommandProcessor, leaveLane } from '../queue/command-processor';
+import type { CommandJobData } from '../queue/command-queue';
+import { createDigestProcessor } from '../queue/digest-processor';
+import { startWorkers, type Workers } from '../queue/runtime';
+import { createTailProcessor } from '../queue/tail-processor';
+import type { Accounts } from './accounts';
+import type { AppState } from './app-services';
+import type { MediaSetup } from './media';
+
+/** Commands one worker process runs at once (they wait on the network, within their bulkheads). */
+const COMMAND_CONCURRENCY = 200;
+
+/** What the workers of a process are built from. */
+export interface AppWorkersDeps {
+  services: AppServices;
+  /** The queues and stores (watches, tails). */
+  state: AppState;
+  /** The connection the workers duplicate for their blocking reads. */
+  connection: Redis;
+  redis: Redis;
+  prefix: string;
+  runner: CommandRunner<AppServices>;
+  publisher: CardPublisher;
+  surfaces: CommandSurfaces;
+  files: FileResolvers;
+  messengers: Messengers;
+  media: MediaSetup;
+  accounts: Accounts;
+  /** The tool platform is emulated: its time runs at `SANDBOX_STEP_MS`, watches poll faster. */
+  compressed: boolean;
+}
+
+/** Starts every worker of this process. */
+export function startAppWorkers(deps: AppWorkersDeps): Workers {
+  const { services, redis, prefix, state } = deps;
+  const { config, logger } = services;
+  const queues = state.queues;
+  const basePollMs = deps.compressed
+    ? Math.max(10, Math.min(config.WATCH_POLL_MS, Math.round(config.SANDBOX_STEP_MS / 3)))
+    : config.WATCH_POLL_MS;
+  const runner = deps.runner as CommandRunner<unknown>;
+  const interrupted = createInterruptedNotice({
+    runner,
+    surfaces: deps.surfaces,
+    files: deps.files,
+    redis,
+    prefix,
+    logger,
+  });
+  const maxAgeMs = config.WATCH_MAX_MINUTES * 60_000;
+  return startWorkers<AppServices>({
+    queues,
+    connection: deps.connection,
+    keyPrefix: prefix,
+    redis,
+    kinds: WATCH_KINDS,
+    services,
+    toolhost: services.toolhost,
+    watches: state.watches,
+    subscriptions: services.subscriptions,
+    cards: deps.publisher,
+    logger,
+    basePollMs,
+    maxPollMs: Math.max(basePollMs, 15_000),
+    maxAgeMs,
+    lockMs: config.QUEUE_LOCK_MS,
+    platforms: deps.messengers.platforms(),
+    extra: {
+      commands: {
+        processor: createCommandProcessor({
+          runner,
+          surfaces: deps.surfaces,
+          files: deps.files,
+          queue: queues.commands,
+          redis,
+          prefix,
+          logger,
+          deadlineMs: config.COMMAND_DEADLINE_MS,
+        }) as Processor,
+        // Upstream requests are limited per service and per tool (services/bulkhead.ts), far
+        // below this: a silent service fills its compartments, not the command worker.
+        concurrency: COMMAND_CONCURRENCY,
+        // A worker that died mid-command: the command runs once more, never a third time.
+        maxStalledCount: 1,
+        onFailed: async (job) => {
+          const failed = job as never as Job<CommandJobData>;
+          await leaveLane(redis, prefix, failed);
+          await interrupted(failed);
+        },
+      },
+      upload: { processor: deps.media.processor(), concurrency: 20 },
+      migration: {
+        processor: deps.accounts.migrationProcessor({
+          services,
+          cards: deps.publisher,
+          basePollMs,
+          maxAgeMs,
+        }),
+        concurrency: 20,
+      },
+      tail: {
+        processor: createTailProcessor({
+          toolhost: services.toolhost,
+          tails: state.tails,
+          view: TAIL_VIEW,
+          cards: deps.publisher,
+          scrub: (lines, tool) => services.accounts.secrets.scrubTexts(lines, { tool, untrusted: 'all' }),
+          logger,
+          editMs: config.TAIL_EDIT_MS,
+          maxMs: config.TAIL_MAX_MINUTES * 60_000,
+        }) as Processor,
+        concurrency: 100,
+      },
+      digest: {
+        processor: createDigestProcessor({
+          build: (data) => digestCard(services.calendar, data),
+          cards: deps.publisher,
+          remove: (conversationId) => services.digests.remove(conversationId),
+          logger,
+        }) as Processor,
+        concurrency: 5,
+      },
+    },
+  });
+}

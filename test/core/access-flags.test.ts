@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { AccessPolicy, type CommandAccess, type LinkedAccess } from '../../src/core/access';
+import type { ChatUser } from '../../src/core/command';
+import { PermissionDenied } from '../../src/core/errors';
+
+const holder: ChatUser = { platform: 'slack', id: 'UHOLDER', name: 'holder', workspace: 'T1' };
+
+/** A user who linked a deploy token of `mytool` and no source-host account. */
+const linked: LinkedAccess = {
+  async hasDeployToken(user, tool) {
+    return user.id === holder.id && tool === 'mytool';
+  },
+  async pushAccess() {
+    return { kind: 'not-linked' };
+  },
+};
+
+const commands: CommandAccess[] = [
+  { name: 'deploy', deploys: true },
+  { name: 'link tool', selfService: true },
+  { name: 'jobs delete' },
+  { name: 'jobs show' },
+];
+
+function policy(readAccess: 'everyone' | 'maintainers' = 'everyone') {
+  return new AccessPolicy({ admins: [], maintainers: [], readAccess, linked, commands });
+}
+
+describe('access flags declared on commands', () => {
+  it('lets a deploy-token holder run a command flagged `deploys`, and no other write command', async () => {
+    await expect(policy().check(holder, 'write', 'mytool', 'deploy')).resolves.toBeUndefined();
+    await expect(policy().check(holder, 'write', 'othertool', 'deploy')).rejects.toThrow(PermissionDenied);
+    const refusal = await policy()
+      .check(holder, 'write', 'mytool', 'jobs delete')
+      .catch((error: unknown) => error as PermissionDenied);
+    expect(refusal?.message).toBe('Only maintainers of mytool can do that.');
+    // Without the flag, a deploy token is not offered as a way in; with it, it is.
+    expect(refusal?.hint).not.toContain('/link tool');
+    const deployRefusal = await policy()
+      .check({ ...holder, id: 'USTRANGER' }, 'write', 'mytool', 'deploy')
+      .catch((error: unknown) => error as PermissionDenied);
+    expect(deployRefusal?.hint).toContain('link a deploy token of mytool with /link tool mytool');
+  });
+
+  it('opens a `selfService` command to everyone where reading a tool needs a role', async () => {
+    const stranger: ChatUser = { ...holder, id: 'USTRANGER' };
+    await expect(
+      policy('maintainers').check(stranger, 'read', 'mytool', 'link tool'),
+    ).resolves.toBeUndefined();
+    await expect(policy('maintainers').check(stranger, 'read', 'mytool', 'jobs show')).rejects.toThrow(
+      'here (READ_ACCESS=maintainers)',
+    );
+  });
+});

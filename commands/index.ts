@@ -76,6 +76,7 @@ import { jobsDumpCommand, jobsLoadCommand } from './toolhost/jobs-load';
 import { jobsRunCommand } from './toolhost/jobs-run';
 import { jobsUpdateCommand } from './toolhost/jobs-update';
 import { logsCommand } from './toolhost/logs';
+import { deployRollbackCommand, deployUnpinCommand } from './toolhost/rollback';
 import { subscribeCommand, subscriptionsCommand, unsubscribeCommand } from './toolhost/subscribe';
 import { tailStopCommand } from './toolhost/tail';
 import {
@@ -92,6 +93,8 @@ import { webserviceWatch } from './toolhost/webservice-card';
 /** Every command, in the order help lists them. */
 export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
   deployCommand,
+  deployRollbackCommand,
+  deployUnpinCommand,
   deploymentListCommand,
   deploymentShowCommand,
   deploymentCancelCommand,

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Config } from '../src/config';
+import type { ResourceLocks } from '../src/coordination/locks';
 import type { BindingStore } from '../src/core/actions';
 import { type CommandDefinition, defineCommand } from '../src/core/command';
 import type { CommandRegistry } from '../src/core/registry';
@@ -12,7 +13,6 @@ import type { UploadService } from '../src/queue/upload-service';
 import type { CalendarService } from '../src/services/calendar';
 import type { MediaService } from '../src/services/media';
 import type { ToolhostClientFactory } from '../src/services/toolhost';
-import type { ResourceLocks } from '../src/store/locks';
 import type { SubscriptionKind, SubscriptionStore } from '../src/store/subscriptions';
 import type { AccountServices } from './link-services';
 

@@ -98,3 +98,26 @@ export const upstreamDuration = new Histogram({
   buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
   registers: [metricsRegistry],
 });
+
+/**
+ * How long a queued command waited behind earlier commands of its lane (one person in one
+ * conversation) before its turn, from when it was queued; 0 for one that joined an empty lane.
+ */
+export const commandLaneWait = new Histogram({
+  name: 'deckhand_command_lane_wait_seconds',
+  help: 'Time a queued command waited behind earlier commands of the same person in the same conversation.',
+  buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
+  registers: [metricsRegistry],
+});
+
+/**
+ * How long a caller waited for a resource lock, by outcome: `taken` (it got the lock) or `busy`
+ * (the wait ran out and the user was told).
+ */
+export const lockWait = new Histogram({
+  name: 'deckhand_lock_wait_seconds',
+  help: 'Time spent waiting for a resource lock, by outcome (taken or busy).',
+  labelNames: ['outcome'] as const,
+  buckets: [0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+  registers: [metricsRegistry],
+});

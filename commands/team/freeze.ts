@@ -85,7 +85,7 @@ export async function guardState(
   tool: string,
   now = Date.now(),
 ): Promise<GuardState> {
-  const [lock, freezes] = await Promise.all([guards.currentLock(tool, now), guards.freezes(tool)]);
+  const { lock, freezes } = await guards.state(tool, now);
   const fields: CardField[] = lock ? lockFields(lock) : [{ label: 'Lock', value: 'not locked' }];
   for (const freeze of freezes) {
     const state = insideWindow(freeze, now)

@@ -10,6 +10,8 @@ import {
 import { buildMessageInWords, parseCompactUtc, sentences, withWarnings } from '../format';
 import type { AppServices } from '../services';
 import { announcement, stoppedFollowing } from './announce';
+import { pinnedLine, whatChangedField } from './rollback-changes';
+import { deployRollbackSignature } from './rollback-signature';
 import {
   buildLogsSignature,
   deploymentCancelSignature,
@@ -88,8 +90,16 @@ function finishedAt(longStatus: string | undefined): Date | undefined {
   return Number.isNaN(at.getTime()) ? undefined : at;
 }
 
-/** The status card of a deployment, with View logs / Cancel / Redeploy buttons. */
-export function deploymentCard(tool: string, deployment: Deployment, note?: string): DraftCard {
+/**
+ * The status card of a deployment, with View logs / Cancel / Redeploy (and, once it failed, Roll
+ * back) buttons; `changes` is its "What changed" field (rollback-changes.ts).
+ */
+export function deploymentCard(
+  tool: string,
+  deployment: Deployment,
+  note?: string,
+  changes?: CardField,
+): DraftCard {
   const status = deployment.status;
   const started = parseCompactUtc(deployment.creation_time);
   const running = status === 'pending' || status === 'running';
@@ -106,6 +116,8 @@ export function deploymentCard(tool: string, deployment: Deployment, note?: stri
     );
   } else {
     actions.push(actionTo(deploySignature, { tool }, { label: 'Redeploy', style: 'primary' }));
+    if (status === 'failed' || status === 'timed_out')
+      actions.push(actionTo(deployRollbackSignature, { tool }, { label: 'Roll back', style: 'danger' }));
   }
   const fields: CardField[] = [
     { label: 'Status', value: status, inline: true },
@@ -114,6 +126,7 @@ export function deploymentCard(tool: string, deployment: Deployment, note?: stri
   const finished = running ? undefined : cardTime(finishedAt(deployment.long_status));
   if (finished) fields.push({ label: 'Finished', value: '', time: finished, inline: true });
   fields.push(...componentFields(deployment));
+  if (changes) fields.push(changes);
   if (deployment.description) fields.push({ label: 'Description', value: deployment.description });
   const forced = [deployment.force_build && 'force-build', deployment.force_run && 'force-run'].filter(
     Boolean,
@@ -123,6 +136,8 @@ export function deploymentCard(tool: string, deployment: Deployment, note?: stri
   if (deployment.long_status && !running && !finished)
     lines.push(readableTimes(buildMessageInWords(deployment.long_status, tool)));
   if (note) lines.push(note);
+  const pinned = pinnedLine(tool, deployment);
+  if (pinned) lines.push(pinned);
   return {
     title: `Deploy ${tool}`,
     text: lines.join('\n'),
@@ -140,12 +155,20 @@ export const deploymentWatch: WatchKind<AppServices> = {
     const client = services.toolhost.forTool(tool);
     const deployment = await client.components.showDeployment(id);
     const outcome = DEPLOYMENT_OUTCOME[deployment.status];
+    const terminal = FINISHED_DEPLOYMENT_STATUSES.has(deployment.status);
+    // Once it has ended: the commits since the previous successful deployment.
+    const changes = terminal
+      ? await whatChangedField(services, client, tool, deployment).catch(() => ({
+          label: 'What changed',
+          value: 'Deckhand could not work out what changed.',
+        }))
+      : undefined;
     return {
       state: deployment.status,
-      terminal: FINISHED_DEPLOYMENT_STATUSES.has(deployment.status),
+      terminal,
       outcome,
       detail: `Deployment ${deployment.deploy_id} ${HEADLINE[deployment.status]}.${deployment.long_status && outcome ? ` ${readableTimes(buildMessageInWords(deployment.long_status, tool))}` : ''}`,
-      card: withWarnings(deploymentCard(tool, deployment), client),
+      card: withWarnings(deploymentCard(tool, deployment, undefined, changes), client),
     };
   },
   gaveUp(tool, id, lastCard, reason) {

@@ -1,5 +1,5 @@
+import type { ResourceLocks } from '../../src/coordination/locks';
 import type { Invocation } from '../../src/core/command';
-import type { ResourceLocks } from '../../src/store/locks';
 
 /** What {@link startOnce} found or started, and the note its card carries. */
 export interface Started<T> {

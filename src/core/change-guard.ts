@@ -58,6 +58,14 @@ export interface ChangeGuardStore {
   removeFreeze(tool: string, id: string): Promise<boolean>;
   /** The tool's freeze windows, oldest first. */
   freezes(tool: string): Promise<ToolFreeze[]>;
+  /** The lock in force and the freeze windows, read together (one request). */
+  state(tool: string, now?: number): Promise<GuardState>;
+}
+
+/** What holds a tool's changes: the lock in force, if any, and its freeze windows. */
+export interface GuardState {
+  lock: ToolLock | undefined;
+  freezes: ToolFreeze[];
 }
 
 /**
@@ -106,7 +114,7 @@ export async function guardRefusal(
   command: string,
   now = Date.now(),
 ): Promise<ChangeLockedError | undefined> {
-  const [lock, freezes] = await Promise.all([store.currentLock(tool, now), store.freezes(tool)]);
+  const { lock, freezes } = await store.state(tool, now);
   if (lock) return lockedError(lock, command);
   const frozen = freezes.find((freeze) => insideWindow(freeze, now));
   return frozen ? frozenError(frozen, tool, command, now) : undefined;

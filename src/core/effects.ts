@@ -18,7 +18,7 @@ export type EffectState =
   /** An earlier attempt ran to its end (its answer was posted, or is being posted). */
   | { kind: 'finished'; outcome: string };
 
-/** Where effect records are kept (Redis, `src/store/effects.ts`): one call before, one after. */
+/** Where effect records are kept (Redis, `src/coordination/effect-records.ts`): one call before, one after. */
 export interface EffectLedger {
   /** Claims the record of a delivery (the first claim's time is kept) and tells what it found. */
   claim(key: string, now?: number): Promise<EffectState>;

@@ -1,12 +1,12 @@
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { DeliveryRecords } from '../coordination/delivery-records';
 import { type CommandSurfaces, revivedInvocation } from '../core/command-job';
 import type { CommandRunner } from '../core/command-runner';
 import type { FileResolvers } from '../core/files';
 import { interruptedCard } from '../core/interrupted';
 import type { CommandJobData } from './command-queue';
-import { DeliveryRecords } from './delivery-record';
 
 /** What telling the user about a failed command job needs. */
 export interface InterruptedNoticeDeps {

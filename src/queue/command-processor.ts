@@ -1,12 +1,13 @@
 import { DelayedError, type Job, type Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { DeliveryRecords } from '../coordination/delivery-records';
+import { isLaneTurn, type LaneTurnDeps, leaveLane as leave, recordLaneWait } from '../coordination/lanes';
 import { runWithDeadline } from '../core/command-deadline';
 import { type CommandSurfaces, type QueuedSurface, revivedInvocation } from '../core/command-job';
 import type { CommandRunner } from '../core/command-runner';
 import type { FileResolvers } from '../core/files';
-import { type CommandJobData, laneKey } from './command-queue';
-import { DeliveryRecords } from './delivery-record';
+import type { CommandJobData } from './command-queue';
 
 /** What the command worker needs. */
 export interface CommandProcessorDeps {
@@ -27,14 +28,8 @@ export interface CommandProcessorDeps {
 }
 
 /**
- * A lane head that never became a job (its web process died between joining the lane and queuing)
- * is dropped once a later command of the lane has waited this long behind it.
- */
-const MISSING_HEAD_MS = 10_000;
-
-/**
  * Runs queued commands: the worker rebuilds the reply surface from the platform's place and calls
- * the command runner. A job runs only at the head of its lane; otherwise it is put back as delayed
+ * the command runner. A job runs only at the head of its lane (`src/coordination/lanes.ts`); otherwise it is put back as delayed
  * (`moveToDelayed` + `DelayedError`, BullMQ's documented way, which does not count as an attempt)
  * and looks again shortly; a job that joined an empty lane is its head from the start and does not
  * look (`laneHead`, see `command-queue.ts`). It leaves its lane when it ends, however it ends. A job whose worker
@@ -46,33 +41,27 @@ const MISSING_HEAD_MS = 10_000;
 export function createCommandProcessor(deps: CommandProcessorDeps) {
   const retryMs = deps.retryMs ?? 50;
   const records = new DeliveryRecords(deps.redis, deps.prefix);
+  const turns: LaneTurnDeps = {
+    redis: deps.redis,
+    prefix: deps.prefix,
+    jobState: (id) => deps.queue.getJobState(id),
+    dropped: (lane, head, state) =>
+      deps.logger.warn({ lane, head, state }, 'dropped a command lane head that is not running'),
+  };
   return async (job: Job<CommandJobData>, token?: string): Promise<void> => {
-    const key = laneKey(deps.prefix, job.data.lane);
-    if (!job.data.laneHead && !(await isMyTurn(deps, key, job))) {
+    const { lane, laneHead } = job.data;
+    const id = job.id as string;
+    if (!laneHead && !(await isLaneTurn(turns, lane, id, job.timestamp))) {
       await job.moveToDelayed(Date.now() + retryMs, token);
       throw new DelayedError();
     }
+    recordLaneWait(job.timestamp, laneHead === true);
     try {
       await run(deps, records, job.data);
     } finally {
-      await deps.redis.lrem(key, 0, job.id as string);
+      await leave(deps.redis, deps.prefix, lane, id);
     }
   };
-}
-
-/** True when the job is at the head of its lane (dropping heads that ended or never came). */
-async function isMyTurn(deps: CommandProcessorDeps, key: string, job: Job<CommandJobData>): Promise<boolean> {
-  for (;;) {
-    const head = await deps.redis.lindex(key, 0);
-    if (head === null || head === job.id) return true;
-    if ((await deps.redis.lpos(key, job.id as string)) === null) return true;
-    const state = await deps.queue.getJobState(head);
-    const ended = state === 'completed' || state === 'failed';
-    const neverCame = state === 'unknown' && Date.now() - job.timestamp > MISSING_HEAD_MS;
-    if (!ended && !neverCame) return false;
-    deps.logger.warn({ lane: job.data.lane, head, state }, 'dropped a command lane head that is not running');
-    await deps.redis.lrem(key, 0, head);
-  }
 }
 
 async function run(
@@ -100,7 +89,7 @@ async function run(
 
 /**
  * The replies of a queued command are posted once even when its worker dies and the command runs
- * again: the n-th reply of a delivery has a posted-record (see `delivery-record.ts`), and a reply
+ * again: the n-th reply of a delivery has a posted-record (see `src/coordination/delivery-records.ts`), and a reply
  * whose earlier attempt was interrupted carries its delivery key so the messenger looks for the
  * message before posting it again; one already posted is not posted twice.
  *
@@ -139,5 +128,5 @@ function exactlyOnce(surface: QueuedSurface, records: DeliveryRecords, key: stri
 
 /** Removes a job from its lane (a job that failed for good without running, e.g. stalled twice). */
 export async function leaveLane(redis: Redis, prefix: string, job: Job<CommandJobData>): Promise<void> {
-  await redis.lrem(laneKey(prefix, job.data.lane), 0, job.id as string);
+  await leave(redis, prefix, job.data.lane, job.id as string);
 }

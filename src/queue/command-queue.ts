@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { joinLanes, laneOf } from '../coordination/lanes';
 import type { CommandJob, CommandQueue } from '../core/command-job';
 
 /** What a job of the `commands` queue carries: the command and its lane. */
@@ -14,27 +15,9 @@ export interface CommandJobData extends CommandJob {
   laneHead?: true;
 }
 
-/** How long a lane's order is kept when nothing more happens in it. */
-const LANE_TTL_SECONDS = 24 * 3600;
-
 /** Job id of a delivery: one job per delivery key (BullMQ ids cannot contain `:`). */
 export function commandJobId(key: string): string {
   return `cmd-${createHash('sha256').update(key).digest('hex').slice(0, 40)}`;
-}
-
-/** The lane of a command: its conversation and the person who gave it. */
-export function laneOf(job: CommandJob): string {
-  const user = job.invocation.user;
-  return `${job.invocation.conversationId}|${user.platform}:${user.workspace}:${user.id}`;
-}
-
-/**
- * Redis key of a lane's FIFO (job ids in arrival order). Every lane carries the `commands` queue's
- * hash tag (see `bullPrefix`): a burst's lanes are joined in one script, which on a Redis Cluster
- * needs its keys in one slot — the slot of the queue the jobs go to.
- */
-export function laneKey(prefix: string, lane: string): string {
-  return `${prefix}cmd:lane:{commands}:${lane}`;
 }
 
 /** The options of every command job. */
@@ -54,20 +37,9 @@ interface Pending {
 }
 
 /**
- * Joins each job to the end of its lane (KEYS[i] gets ARGV[i]), renews every lane's expiry
- * (ARGV[#KEYS + 1] seconds) and returns the lanes' new lengths: one command, atomic, for a burst.
- */
-const JOIN_LANES = `local lengths = {}
-for i, key in ipairs(KEYS) do
-  lengths[i] = redis.call('RPUSH', key, ARGV[i])
-  redis.call('EXPIRE', key, ARGV[#KEYS + 1])
-end
-return lengths`;
-
-/**
  * Hands commands to the workers on BullMQ: the job id is the delivery's (a re-delivery cannot queue
  * twice) and the job joins the end of its lane first, so a person's commands in one conversation run
- * in the order they arrived whichever worker takes them (see `command-processor.ts`).
+ * in the order they arrived whichever worker takes them (see `src/coordination/lanes.ts`).
  *
  * A job that found its lane empty says so (`laneHead`): the worker runs it without reading the lane,
  * one Redis round trip less between a command and its first reply.
@@ -102,15 +74,11 @@ export class BullCommandQueue implements CommandQueue {
     const batch = this.pending;
     this.pending = [];
     try {
-      const keys = batch.map(({ data }) => laneKey(this.prefix, data.lane));
-      const ids = batch.map(({ jobId }) => jobId);
-      const lengths = (await this.redis.eval(
-        JOIN_LANES,
-        keys.length,
-        ...keys,
-        ...ids,
-        LANE_TTL_SECONDS,
-      )) as number[];
+      const lengths = await joinLanes(
+        this.redis,
+        this.prefix,
+        batch.map(({ data, jobId }) => ({ lane: data.lane, id: jobId })),
+      );
       const jobs = batch.map(({ data, jobId }, n) => ({
         name: 'command',
         data: lengths[n] === 1 ? { ...data, laneHead: true as const } : data,

@@ -2,6 +2,8 @@ import { type Job, UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { Counter } from 'prom-client';
+import { pauseConversation, pausedUntil, waitOnQueue } from '../coordination/conversation-pause';
+import { DeliveryRecords } from '../coordination/delivery-records';
 import type { CardPublishing } from '../core/card-publisher';
 import { parseConversationId } from '../core/conversation';
 import { ConversationGoneError, RateLimitedError } from '../core/errors';
@@ -9,8 +11,6 @@ import type { DraftCard } from '../core/reply';
 import type { WatchEvent, WatchKind, WatchKindName } from '../core/watch';
 import { metricsRegistry } from '../metrics';
 import type { SubscriptionStore } from '../store/subscriptions';
-import { pauseConversation, pausedUntil, waitOnQueue } from './conversation-pause';
-import { DeliveryRecords } from './delivery-record';
 import { postThreaded } from './notify-thread';
 import { type DeliverJobData, deliverJobId } from './queues';
 
@@ -104,7 +104,7 @@ export function createDeliverProcessor<S>(deps: DeliverDeps<S>) {
       deliveryCounter.inc({ platform, outcome: 'sent' });
     } catch (error) {
       if (error instanceof RateLimitedError) {
-        // This conversation alone waits (and every delivery to it, see conversation-pause.ts).
+        // This conversation alone waits (and every delivery to it, see src/coordination/conversation-pause.ts).
         deliveryCounter.inc({ platform, outcome: 'rate-limited' });
         const until = await pauseConversation(deps.redis, deps.prefix, conversationId, error.retryAfterMs);
         await waitOnQueue(job, token, until);

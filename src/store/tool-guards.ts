@@ -3,10 +3,11 @@
  * holding the lock as JSON with a expiry at its end: taking it is one script (free, expired, the
  * holder's own, or taken over with `take`), so of two people locking at once exactly one holds it.
  * Freezes are one hash per tool, `<prefix>tool-freezes:{<tool>}` (field per window, `#next` the id
- * counter). Every operation uses one key, each tagged by its tool, so it works on a Cluster.
+ * counter). Both keys are tagged by their tool, so every operation (one key, or both read together)
+ * stays in one hash slot on a Cluster.
  */
 import type { Redis } from 'ioredis';
-import type { ChangeGuardStore, LockResult, ToolFreeze, ToolLock } from '../core/change-guard';
+import type { ChangeGuardStore, GuardState, LockResult, ToolFreeze, ToolLock } from '../core/change-guard';
 
 /**
  * ARGV: lock JSON, hold ms, holder, take ('1'), now. Returns `{1, previous}` when taken (previous
@@ -32,7 +33,24 @@ const ADD_FREEZE = `local id = redis.call('hincrby', KEYS[1], '#next', 1)
 redis.call('hset', KEYS[1], tostring(id), ARGV[1])
 return id`;
 
+/** Reads a tool's lock and freeze windows in one call (KEYS: lock, freezes; both tagged by the tool). */
+const STATE = `return {redis.call('get', KEYS[1]) or '', redis.call('hgetall', KEYS[2])}`;
+
 const NEXT_ID_FIELD = '#next';
+
+/** The freeze windows of a hash's fields and values, oldest first (values this version cannot read are left out). */
+function parseFreezes(all: Record<string, string>): ToolFreeze[] {
+  const found: ToolFreeze[] = [];
+  for (const [id, raw] of Object.entries(all)) {
+    if (id === NEXT_ID_FIELD) continue;
+    try {
+      found.push({ ...(JSON.parse(raw) as Omit<ToolFreeze, 'id'>), id });
+    } catch {
+      // A value this version cannot read is left alone rather than guessed at.
+    }
+  }
+  return found.sort((a, b) => Number(a.id) - Number(b.id));
+}
 
 function parseLock(raw: string | null | undefined): ToolLock | undefined {
   if (!raw) return undefined;
@@ -97,16 +115,17 @@ export class RedisToolGuards implements ChangeGuardStore {
   }
 
   async freezes(tool: string): Promise<ToolFreeze[]> {
-    const all = await this.redis.hgetall(this.freezeKey(tool));
-    const found: ToolFreeze[] = [];
-    for (const [id, raw] of Object.entries(all)) {
-      if (id === NEXT_ID_FIELD) continue;
-      try {
-        found.push({ ...(JSON.parse(raw) as Omit<ToolFreeze, 'id'>), id });
-      } catch {
-        // A value this version cannot read is left alone rather than guessed at.
-      }
-    }
-    return found.sort((a, b) => Number(a.id) - Number(b.id));
+    return parseFreezes(await this.redis.hgetall(this.freezeKey(tool)));
+  }
+
+  async state(tool: string, now = Date.now()): Promise<GuardState> {
+    const [rawLock, pairs] = (await this.redis.eval(STATE, 2, this.lockKey(tool), this.freezeKey(tool))) as [
+      string,
+      string[],
+    ];
+    const all: Record<string, string> = {};
+    for (let i = 0; i + 1 < pairs.length; i += 2) all[pairs[i] as string] = pairs[i + 1] as string;
+    const lock = parseLock(rawLock);
+    return { lock: lock && lock.until > now ? lock : undefined, freezes: parseFreezes(all) };
   }
 }

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { type AppServices, MEDIA_UPLOAD_VIEW } from '../../commands';
 import type { Config } from '../config';
+import { RedisEffectLedger } from '../coordination/effect-records';
 import type { CardPublisher } from '../core/card-publisher';
 import { CommandSurfaces } from '../core/command-job';
 import type { CommandRunner } from '../core/command-runner';
@@ -13,7 +14,6 @@ import { closeQueues, type Queues } from '../queue/queues';
 import type { Workers } from '../queue/runtime';
 import { CalendarService } from '../services/calendar';
 import { ToolhostClientFactory } from '../services/toolhost';
-import { RedisEffectLedger } from '../store/effects';
 import { closeConnection, type RedisHandle } from '../store/redis';
 import { cutBlockingCopies } from '../store/redis-link';
 import { type Accounts, createAccounts } from './accounts';

@@ -6,6 +6,7 @@
 import type { Logger } from 'pino';
 import { ALL_COMMANDS, type AppServices } from '../../commands';
 import type { Config } from '../config';
+import type { ResourceLocks } from '../coordination/locks';
 import type { ActionStore, BindingStore } from '../core/actions';
 import { CardPublisher } from '../core/card-publisher';
 import type { AuditEntry } from '../core/command-execution';
@@ -16,7 +17,6 @@ import type { Policy } from '../core/policy';
 import type { CommandRegistry } from '../core/registry';
 import type { TimeZoneStore } from '../core/times';
 import type { SecretScrubber } from '../secrets';
-import type { ResourceLocks } from '../store/locks';
 import { commandForms } from './platforms';
 
 /** What the card publisher is built from. */

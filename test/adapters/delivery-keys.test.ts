@@ -13,7 +13,6 @@ import type { DraftCard } from '../../src/core/reply';
 import type { WatchKind } from '../../src/core/watch';
 import { silentLogger } from '../../src/log';
 import { createDeliverProcessor } from '../../src/queue/deliver-processor';
-import { DeliveryRecords } from '../../src/queue/delivery-record';
 import type { DeliverJobData } from '../../src/queue/queues';
 import { DeliveryDeduper } from '../../src/store/dedupe';
 import type { SubscriptionStore } from '../../src/store/subscriptions';
@@ -29,20 +28,10 @@ const card = (id: string, delivery?: DraftCard['delivery']): DraftCard => ({
   ...(delivery ? { delivery } : {}),
 });
 
-describe('the posted-record of a delivery', () => {
+describe('the deliver processor and its posted-records', () => {
   const redis = testRedis();
   afterAll(async () => {
     await redis.quit();
-  });
-
-  it('is fresh once, then interrupted (with the first start time), then posted with its handle', async () => {
-    const records = new DeliveryRecords(redis, testPrefix());
-    expect(await records.begin('k1', 1000)).toEqual({ kind: 'fresh' });
-    expect(await records.begin('k1', 2000)).toEqual({ kind: 'interrupted', since: 1000 });
-    const handle = { platform: 'slack', conversationId: 'slack:T:C', ref: { channel: 'C', ts: '1.2' } };
-    await records.posted('k1', handle);
-    expect(await records.begin('k1', 3000)).toEqual({ kind: 'posted', handle });
-    expect(await records.begin('k2', 3000)).toEqual({ kind: 'fresh' });
   });
 
   it('the deliver processor posts once, with the key; a rerun after the record posts nothing', async () => {

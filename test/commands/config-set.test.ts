@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ToolConfig, ToolhostClientFactory } from '../../src/services/toolhost';
-import { button, startTestApp, type TestApp } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import type { ToolConfig, ToolhostClientFactory } from '../../src/services/toolhost';
+import { button, type TestApp } from '../support/app';
+import { useToolhostApp } from '../support/toolhost-app';
 
 let t: TestApp;
 let platform: ToolhostClientFactory;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  platform = ToolhostClientFactory.forSandbox(
-    t.app.emulators.toolhost as NonNullable<typeof t.app.emulators.toolhost>,
-  );
-});
-afterAll(async () => {
-  await platform.close();
-  await t.close();
+useToolhostApp((started) => {
+  ({ t, platform } = started);
 });
 
 const stored = () => platform.forTool('mytool').components.getConfig();

@@ -4,23 +4,18 @@
  * only, or says it is gone or changed and does nothing.
  */
 
-import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Card } from '../../src/core/reply';
-import { ToolhostClientFactory } from '../../src/services/toolhost';
-import { button, startTestApp, type TestApp } from '../support/app';
+import type { ToolhostClientFactory } from '../../src/services/toolhost';
+import { button, type TestApp } from '../support/app';
+import { useToolhostApp } from '../support/toolhost-app';
 import { waitFor } from '../support/wait';
 
 let t: TestApp;
 let platform: ToolhostClientFactory;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  platform = ToolhostClientFactory.forSandbox(t.app.emulators.toolhost as ToolhostSandbox);
-});
-afterAll(async () => {
-  await platform.close();
-  await t.close();
+useToolhostApp((started) => {
+  ({ t, platform } = started);
 });
 
 const mytool = () => platform.forTool('mytool');

@@ -1,20 +1,16 @@
 import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { upstreamDuration } from '../../src/metrics';
-import { ToolhostClientFactory } from '../../src/services/toolhost';
-import { button, startTestApp, type TestApp } from '../support/app';
+import type { ToolhostClientFactory } from '../../src/services/toolhost';
+import { button, type TestApp } from '../support/app';
+import { useToolhostApp } from '../support/toolhost-app';
 import { waitFor } from '../support/wait';
 
 let t: TestApp;
 let platform: ToolhostClientFactory;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  platform = ToolhostClientFactory.forSandbox(t.app.emulators.toolhost as ToolhostSandbox);
-});
-afterAll(async () => {
-  await platform.close();
-  await t.close();
+useToolhostApp((started) => {
+  ({ t, platform } = started);
 });
 
 /** Requests Deckhand sent to the tool platform on a route ending in `route`. */

@@ -6,25 +6,19 @@
 
 import type { SourcehostSandbox } from '@deckhand/sandbox/sourcehost';
 import { putFiles } from '@deckhand/sandbox/sourcehost/contents';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Card } from '../../src/core/reply';
-import { type Job, ToolhostClientFactory } from '../../src/services/toolhost';
-import { button, startTestApp, type TestApp } from '../support/app';
+import type { Job, ToolhostClientFactory } from '../../src/services/toolhost';
+import { button, type TestApp } from '../support/app';
+import { useToolhostApp } from '../support/toolhost-app';
 
 let t: TestApp;
 let platform: ToolhostClientFactory;
 let sourcehost: SourcehostSandbox;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  platform = ToolhostClientFactory.forSandbox(
-    t.app.emulators.toolhost as NonNullable<typeof t.app.emulators.toolhost>,
-  );
+useToolhostApp((started) => {
+  ({ t, platform } = started);
   sourcehost = t.app.emulators.sourcehost as SourcehostSandbox;
-});
-afterAll(async () => {
-  await platform?.close();
-  await t?.close();
 });
 
 const jobsOf = async (tool: string): Promise<Job[]> =>

@@ -3,22 +3,17 @@
  * job to run again, a deployment without a configuration. Through the real runner on the sandbox.
  */
 
-import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ToolhostClientFactory } from '../../src/services/toolhost';
-import { button, startTestApp, type TestApp } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import type { ToolhostClientFactory } from '../../src/services/toolhost';
+import { button, type TestApp } from '../support/app';
+import { useToolhostApp } from '../support/toolhost-app';
 import { waitFor } from '../support/wait';
 
 let t: TestApp;
 let platform: ToolhostClientFactory;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  platform = ToolhostClientFactory.forSandbox(t.app.emulators.toolhost as ToolhostSandbox);
-});
-afterAll(async () => {
-  await platform.close();
-  await t.close();
+useToolhostApp((started) => {
+  ({ t, platform } = started);
 });
 
 /** What a user reads of the first answer, with the Slack-style `/deckhand ` prefix taken out. */

@@ -1,22 +1,17 @@
 import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Job, ToolhostClientFactory } from '../../src/services/toolhost';
-import { button, startTestApp, type TestApp } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import type { Job, ToolhostClientFactory } from '../../src/services/toolhost';
+import { button, type TestApp } from '../support/app';
+import { useToolhostApp } from '../support/toolhost-app';
 import { waitFor } from '../support/wait';
 
 let t: TestApp;
 let sandbox: ToolhostSandbox;
 let platform: ToolhostClientFactory;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  sandbox = t.app.emulators.toolhost as ToolhostSandbox;
-  platform = ToolhostClientFactory.forSandbox(sandbox);
-});
-afterAll(async () => {
-  await platform.close();
-  await t.close();
+useToolhostApp((started) => {
+  ({ t, sandbox, platform } = started);
 });
 
 const jobs = (tool: string): Promise<Job[]> => platform.forTool(tool).jobs.list();

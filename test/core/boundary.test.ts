@@ -28,6 +28,7 @@ describe('layer boundaries (DESIGN.md §Layout, allowed edges)', () => {
     expect(layerOf('bench/ack.ts')).toBe('bench');
     expect(layerOf('test/fakes/slack/server.ts')).toBe('tests');
     expect(layerOf('src/wiring/index.ts')).toBe('wiring');
+    expect(layerOf('src/coordination/locks.ts')).toBe('coordination');
     expect(layerOf('src/main.ts')).toBe('cli');
     expect(Object.keys(ALLOWED)).toContain('wiring');
   });
@@ -85,7 +86,7 @@ describe('layer boundaries (DESIGN.md §Layout, allowed edges)', () => {
         '1: commands → web is not an allowed edge',
         '2: commands → sandbox is not an allowed edge',
         '3: commands → store is not an allowed edge (types only, with `import type`)',
-        '5: commands imports bullmq (only queue, wiring may)',
+        '5: commands imports bullmq (only queue, coordination, wiring may)',
         '6: commands/toolhost/ imports commands/media/ (siblings do not import each other)',
       ]);
     });
@@ -94,6 +95,33 @@ describe('layer boundaries (DESIGN.md §Layout, allowed edges)', () => {
       const text = [`import { x } from '../store/redis';`, `import { y } from './reply';`].join('\n');
       expect(checkFile('src/core/dispatch.ts', text).map((v) => v.reason)).toEqual([
         'core → store is not an allowed edge',
+      ]);
+    });
+
+    it('coordination used by the queue and the wiring, a lock type by a command, nothing of ours above it', () => {
+      const lock = `import { ResourceLocks } from '../coordination/locks';`;
+      expect(checkFile('src/queue/command-processor.ts', lock)).toEqual([]);
+      expect(checkFile('src/wiring/app.ts', lock)).toEqual([]);
+      expect(checkFile('src/store/actions.ts', lock).map((v) => v.reason)).toEqual([
+        'store → coordination is not an allowed edge',
+      ]);
+      expect(checkFile('src/web/server.ts', lock).map((v) => v.reason)).toEqual([
+        'web → coordination is not an allowed edge',
+      ]);
+      expect(
+        checkFile(
+          'commands/toolhost/start-once.ts',
+          `import type { ResourceLocks } from '../../src/coordination/locks';`,
+        ),
+      ).toEqual([]);
+      const upward = [
+        `import type { CommandJobData } from '../queue/command-queue';`,
+        `import { bullPrefix } from '../store/queue-keys';`,
+        `import { DelayedError } from 'bullmq';`,
+      ].join('\n');
+      expect(checkFile('src/coordination/lanes.ts', upward).map((v) => `${v.line}: ${v.reason}`)).toEqual([
+        '1: coordination → queue is not an allowed edge',
+        '2: coordination → store is not an allowed edge',
       ]);
     });
 

@@ -1,19 +1,14 @@
-import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ToolhostClientFactory } from '../../src/services/toolhost';
-import { settled, startTestApp, type TestApp } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import type { ToolhostClientFactory } from '../../src/services/toolhost';
+import { settled, type TestApp } from '../support/app';
+import { useToolhostApp } from '../support/toolhost-app';
 import { waitFor } from '../support/wait';
 
 let t: TestApp;
 let platform: ToolhostClientFactory;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  platform = ToolhostClientFactory.forSandbox(t.app.emulators.toolhost as ToolhostSandbox);
-});
-afterAll(async () => {
-  await platform.close();
-  await t.close();
+useToolhostApp((started) => {
+  ({ t, platform } = started);
 });
 
 /** The watches ended and their announcements were delivered (not only decided). */

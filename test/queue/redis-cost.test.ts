@@ -5,12 +5,11 @@
  * the command's path fails here. A repeat may also count an idle worker's periodic check or a poll of
  * the running watch that fell in the same milliseconds, so the least of a few repeats is judged.
  */
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CostDeckhand, startCostDeckhand } from '../../bench/lib/cost-deckhand';
+import type { Redis } from 'ioredis';
+import { describe, expect, it } from 'vitest';
+import type { CostDeckhand } from '../../bench/lib/cost-deckhand';
 import { type DeployCost, measureDeploy } from '../../bench/lib/redis-cost';
-import { countRedisCalls } from '../support/redis-calls';
-import { startTestRedis, type TestRedis } from '../support/redis-server';
+import { type CostRig, useCostDeckhand } from '../support/cost-deckhand';
 
 /**
  * Requests of a `/deploy` that finds its deployment running: web 3 (claim, lane, job) + worker 16
@@ -25,22 +24,12 @@ const MAX_REQUESTS = 19;
  */
 const MAX_COMMANDS = 97;
 
-let redis: TestRedis;
 let admin: Redis;
 let deckhand: CostDeckhand;
-const counter = countRedisCalls();
+let counter: CostRig['counter'];
 
-beforeAll(async () => {
-  // Its own server: INFO commandstats counts every client of a server.
-  redis = await startTestRedis();
-  admin = new Redis({ host: redis.host, port: redis.port });
-  deckhand = await startCostDeckhand({ redisPort: redis.port, prefix: 'cost:' });
-});
-afterAll(async () => {
-  await deckhand?.close();
-  counter.stop();
-  admin?.disconnect();
-  await redis?.stop();
+useCostDeckhand('cost:', (rig) => {
+  ({ admin, deckhand, counter } = rig);
 });
 
 describe('the Redis cost of a queued /deploy', () => {

@@ -6,12 +6,11 @@
  * process cannot serve, or a shorter wait, fails here. The window covers every queue's longest wait,
  * so each queue's periodic check is counted at least once.
  */
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CostDeckhand, startCostDeckhand } from '../../bench/lib/cost-deckhand';
+import type { Redis } from 'ioredis';
+import { describe, expect, it } from 'vitest';
+import type { CostDeckhand } from '../../bench/lib/cost-deckhand';
 import { measureIdle } from '../../bench/lib/redis-cost';
-import { countRedisCalls } from '../support/redis-calls';
-import { startTestRedis, type TestRedis } from '../support/redis-server';
+import { type CostRig, useCostDeckhand } from '../support/cost-deckhand';
 import { waitFor } from '../support/wait';
 
 /** Commands per second of the idle pair (the target; about 4.5 are expected). */
@@ -19,21 +18,12 @@ const MAX_COMMANDS_PER_SECOND = 5;
 /** Longer than the longest idle wait of a queue's worker (60 s). */
 const WINDOW_MS = 65_000;
 
-let redis: TestRedis;
 let admin: Redis;
 let deckhand: CostDeckhand;
-const counter = countRedisCalls();
+let counter: CostRig['counter'];
 
-beforeAll(async () => {
-  redis = await startTestRedis();
-  admin = new Redis({ host: redis.host, port: redis.port });
-  deckhand = await startCostDeckhand({ redisPort: redis.port, prefix: 'idle:' });
-});
-afterAll(async () => {
-  await deckhand?.close();
-  counter.stop();
-  admin?.disconnect();
-  await redis?.stop();
+useCostDeckhand('idle:', (rig) => {
+  ({ admin, deckhand, counter } = rig);
 });
 
 describe('the Redis cost of an idle web and worker', () => {

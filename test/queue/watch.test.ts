@@ -1,23 +1,16 @@
-import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MessageHandle } from '../../src/core/command';
-import { ToolhostClientFactory } from '../../src/services/toolhost';
-import { startTestApp, type TestApp } from '../support/app';
+import type { ToolhostClientFactory } from '../../src/services/toolhost';
+import type { TestApp } from '../support/app';
+import { useToolhostApp } from '../support/toolhost-app';
 import { waitFor } from '../support/wait';
 
 let t: TestApp;
-let sandbox: ToolhostSandbox;
 let platform: ToolhostClientFactory;
 let cards = 0;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  sandbox = t.app.emulators.toolhost as ToolhostSandbox;
-  platform = ToolhostClientFactory.forSandbox(sandbox);
-});
-afterAll(async () => {
-  await platform.close();
-  await t.close();
+useToolhostApp((started) => {
+  ({ t, platform } = started);
 });
 
 const client = (tool: string) => platform.forTool(tool);

@@ -38,7 +38,7 @@ const WAITING: readonly string[] = [
   'src/cli/args.ts',
   // Comments only.
   'src/core/dispatch.ts',
-  'src/queue/conversation-pause.ts',
+  'src/coordination/conversation-pause.ts',
   'src/queue/deliver-processor.ts',
   'src/store/conversation-move.ts',
   'src/store/dedupe.ts',

@@ -1,49 +1,11 @@
 /** The calendar emulator over raw HTTP: the plugin's envelopes, headers, error bodies, auth and trash. */
 
-import {
-  type CalendarSandbox,
-  SANDBOX_CALENDAR_USERS,
-  startCalendarSandbox,
-} from '@deckhand/sandbox/calendar';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_CALENDAR_USERS } from '@deckhand/sandbox/calendar';
+import { describe, expect, it } from 'vitest';
+import { basic, EDITOR, useCalendarApi } from '../support/calendar-api';
 
-let sandbox: CalendarSandbox;
-let api: string;
-
-const basic = (user: string, password: string) =>
-  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
-const EDITOR = basic(SANDBOX_CALENDAR_USERS.editor.user, SANDBOX_CALENDAR_USERS.editor.appPassword);
-
-async function call(
-  method: string,
-  path: string,
-  init: { auth?: string; json?: unknown; form?: string } = {},
-) {
-  const headers: Record<string, string> = {};
-  if (init.auth) headers.authorization = init.auth;
-  let body: string | undefined;
-  if (init.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(init.json);
-  } else if (init.form !== undefined) {
-    headers['content-type'] = 'application/x-www-form-urlencoded';
-    body = init.form;
-  }
-  const response = await fetch(`${api}${path}`, { method, headers, ...(body ? { body } : {}) });
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: (await response.json()) as Record<string, unknown>,
-  };
-}
-
-beforeAll(async () => {
-  sandbox = await startCalendarSandbox();
-  api = `${sandbox.restRoot}/tribe/events/v1`;
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const calendar = useCalendarApi();
+const { call } = calendar;
 
 describe('calendar emulator', () => {
   it('answers lists in the plugin envelope with X-TEC totals, clamping per_page to 50', async () => {
@@ -162,12 +124,12 @@ describe('calendar emulator', () => {
     const { body } = await call('GET', '/venues/11');
     expect(body).toMatchObject({ id: 11, venue: 'Community Room' });
     expect(body).not.toHaveProperty('zip');
-    const index = await fetch(sandbox.restRoot).then((r) => r.json());
+    const index = await fetch(calendar.sandbox.restRoot).then((r) => r.json());
     expect(index).toMatchObject({
       timezone_string: 'Europe/Berlin',
       namespaces: expect.arrayContaining(['tribe/events/v1']),
     });
-    const page = await fetch(`${sandbox.siteUrl}/event/monthly-meetup/`);
-    expect(page.headers.get('x-tec-api-root')).toBe(api);
+    const page = await fetch(`${calendar.sandbox.siteUrl}/event/monthly-meetup/`);
+    expect(page.headers.get('x-tec-api-root')).toBe(calendar.api);
   });
 });

@@ -5,33 +5,13 @@
  * and function are named in each test. Raw HTTP, as the plugin would be called.
  */
 
-import {
-  type CalendarSandbox,
-  SANDBOX_CALENDAR_USERS,
-  startCalendarSandbox,
-} from '@deckhand/sandbox/calendar';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_CALENDAR_USERS } from '@deckhand/sandbox/calendar';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Body, basic, EDITOR, useCalendarApi } from '../support/calendar-api';
 
-let sandbox: CalendarSandbox;
-let api: string;
-
-const basic = (user: string, password: string) =>
-  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
-const EDITOR = basic(SANDBOX_CALENDAR_USERS.editor.user, SANDBOX_CALENDAR_USERS.editor.appPassword);
-
-type Body = Record<string, unknown>;
-
-async function call(method: string, path: string, init: { auth?: string; json?: unknown } = {}) {
-  const headers: Record<string, string> = {};
-  if (init.auth) headers.authorization = init.auth;
-  if (init.json !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${api}${path}`, {
-    method,
-    headers,
-    ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : {}),
-  });
-  return { status: response.status, body: (await response.json()) as Body };
-}
+// A fixed clock, so the route's default dates do not matter.
+const calendar = useCalendarApi({ seed: true, now: () => Date.parse('2026-11-23T12:00:00Z') });
+const { call } = calendar;
 
 async function create(fields: Body): Promise<Body> {
   const { status, body } = await call('POST', '/events', { auth: EDITOR, json: fields });
@@ -44,18 +24,12 @@ let organizerId: number;
 let categoryId: number;
 
 beforeAll(async () => {
-  // A fixed clock, so the route's default dates do not matter.
-  sandbox = await startCalendarSandbox({ seed: true, now: () => Date.parse('2026-11-23T12:00:00Z') });
-  api = `${sandbox.restRoot}/tribe/events/v1`;
   venueId = (await call('POST', '/venues', { auth: EDITOR, json: { venue: 'Contract Hall' } })).body
     .id as number;
   organizerId = (await call('POST', '/organizers', { auth: EDITOR, json: { organizer: 'Contract Org' } }))
     .body.id as number;
   categoryId = (await call('POST', '/categories', { auth: EDITOR, json: { name: 'Contract' } })).body
     .id as number;
-});
-afterAll(async () => {
-  await sandbox.close();
 });
 
 describe('update rebuilds the event from the request (Single_Event.php prepare_postarr, API.php prepare_event_date_meta, TEC 6.17.2)', () => {
@@ -188,7 +162,7 @@ describe('update rebuilds the event from the request (Single_Event.php prepare_p
 
 describe("image is a string argument (Single_Event.php CREATE_args 'type' => 'string'; core rest_validate_value_from_schema)", () => {
   it('refuses a JSON number with core’s message and takes the same id as a string', async () => {
-    const before = sandbox.state.posts.size;
+    const before = calendar.sandbox.state.posts.size;
     const refused = await call('POST', '/events', {
       auth: EDITOR,
       json: {
@@ -202,7 +176,7 @@ describe("image is a string argument (Single_Event.php CREATE_args 'type' => 'st
       status: 400,
       body: { code: 'rest_invalid_param', data: { params: { image: 'image is not of type string.' } } },
     });
-    expect(sandbox.state.posts.size).toBe(before);
+    expect(calendar.sandbox.state.posts.size).toBe(before);
     const taken = await create({
       title: 'String image',
       start_date: '2026-12-10 10:00',
@@ -254,11 +228,11 @@ describe('strict date bounds are read as UTC (Archive_Event.php get(), tribe-com
       '/events?strict_dates=true&start_date=2027-04-01T11:00:00%2B02:00&end_date=2027-04-02T00:00:00%2B02:00';
     const ids = async () => ((await call('GET', query)).body.events as Body[]).map((e) => e.id);
     expect(await ids()).not.toContain(event.id);
-    sandbox.state.site.timezoneMode = 'site';
+    calendar.sandbox.state.site.timezoneMode = 'site';
     try {
       expect(await ids()).toContain(event.id);
     } finally {
-      sandbox.state.site.timezoneMode = undefined;
+      calendar.sandbox.state.site.timezoneMode = undefined;
     }
   });
 
@@ -317,7 +291,7 @@ describe('a bad application password fails every request (WordPress core wp_auth
     });
     expect((await call('GET', `/events/${event.id}`)).status).toBe(200);
     expect((await call('GET', '/events')).status).toBe(200);
-    const index = await fetch(sandbox.restRoot, { headers: { authorization: bad } });
+    const index = await fetch(calendar.sandbox.restRoot, { headers: { authorization: bad } });
     expect(index.status).toBe(401);
     for (const path of [`/events/${event.id}`, '/events', '/venues']) {
       expect(await call('GET', path, { auth: bad })).toMatchObject({

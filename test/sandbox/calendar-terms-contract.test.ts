@@ -5,46 +5,19 @@
  * Each test names the file and function it was read in. Raw HTTP, as the plugin would be called.
  */
 
-import {
-  type CalendarSandbox,
-  SANDBOX_CALENDAR_USERS,
-  startCalendarSandbox,
-} from '@deckhand/sandbox/calendar';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { type Body, type CalendarAnswer, EDITOR, useCalendarApi } from '../support/calendar-api';
 
-let sandbox: CalendarSandbox;
-let api: string;
+const calendar = useCalendarApi({ seed: true, now: () => Date.parse('2026-11-23T12:00:00Z') });
+const { call } = calendar;
 
-const basic = (user: string, password: string) =>
-  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
-const EDITOR = basic(SANDBOX_CALENDAR_USERS.editor.user, SANDBOX_CALENDAR_USERS.editor.appPassword);
-
-type Body = Record<string, unknown>;
-
-async function call(method: string, path: string, init: { auth?: string; json?: unknown } = {}) {
-  const headers: Record<string, string> = {};
-  if (init.auth) headers.authorization = init.auth;
-  if (init.json !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${api}${path}`, {
-    method,
-    headers,
-    ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : {}),
-  });
-  return { status: response.status, body: (await response.json()) as Body };
-}
+/** An answer without its headers, to compare whole. */
+const statusAndBody = ({ status, body }: CalendarAnswer) => ({ status, body });
 
 const termId = async (collection: string, name: string) => {
   const { body } = await call('GET', `/${collection}?hide_empty=0&per_page=50`);
   return ((body[collection] as Body[]).find((t) => t.name === name) as Body).id as number;
 };
-
-beforeAll(async () => {
-  sandbox = await startCalendarSandbox({ seed: true, now: () => Date.parse('2026-11-23T12:00:00Z') });
-  api = `${sandbox.restRoot}/tribe/events/v1`;
-});
-afterAll(async () => {
-  await sandbox.close();
-});
 
 describe('single term routes (Single_Category.php / Single_Tag.php READ_args: is_event_category, is_post_tag)', () => {
   it('answers an id that is no term of the taxonomy with 400 rest_invalid_param id, on read, update and delete', async () => {
@@ -71,7 +44,7 @@ describe('term updates (Term_Single_Base.php update() → WP_REST_Terms_Controll
   it('refuses an explicit slug another term has: duplicate_term_slug, a WP_Error without status (500, data null)', async () => {
     const meetup = await termId('categories', 'Meetup');
     const answer = await call('POST', `/categories/${meetup}`, { auth: EDITOR, json: { slug: 'workshop' } });
-    expect(answer).toEqual({
+    expect(statusAndBody(answer)).toEqual({
       status: 500,
       body: {
         code: 'duplicate_term_slug',
@@ -121,10 +94,12 @@ describe('term updates (Term_Single_Base.php update() → WP_REST_Terms_Controll
         data: { status: 400 },
       },
     };
-    expect(await call('POST', `/tags/${tag}`, { auth: EDITOR, json: { parent: 1 } })).toEqual(expected);
-    expect(await call('POST', '/tags', { auth: EDITOR, json: { name: 'new one', parent: 1 } })).toEqual(
+    expect(statusAndBody(await call('POST', `/tags/${tag}`, { auth: EDITOR, json: { parent: 1 } }))).toEqual(
       expected,
     );
+    expect(
+      statusAndBody(await call('POST', '/tags', { auth: EDITOR, json: { name: 'new one', parent: 1 } })),
+    ).toEqual(expected);
   });
 
   it('deletes for good and answers with the term as it was; its events lose it', async () => {
@@ -132,7 +107,7 @@ describe('term updates (Term_Single_Base.php update() → WP_REST_Terms_Controll
     const answer = await call('DELETE', `/tags/${js}`, { auth: EDITOR });
     expect(answer).toMatchObject({ status: 200, body: { id: js, name: 'javascript' } });
     expect(await call('GET', `/tags/${js}`)).toMatchObject({ status: 400 });
-    const events = sandbox.state.postsOf('event').filter((e) => e.tags.includes(js));
+    const events = calendar.sandbox.state.postsOf('event').filter((e) => e.tags.includes(js));
     expect(events).toEqual([]);
   });
 });
@@ -178,7 +153,7 @@ describe('venue and organizer delete (Single_Venue.php / Single_Organizer.php de
     expect(first).toMatchObject({ status: 200, body: { id: hall, status: 'trash' } });
     const second = await call('DELETE', `/venues/${hall}`, { auth: EDITOR });
     expect(second).toMatchObject({ status: 410, body: { code: 'venue-is-in-trash' } });
-    expect(sandbox.state.postsOf('event').some((e) => e.venues.includes(hall))).toBe(true);
+    expect(calendar.sandbox.state.postsOf('event').some((e) => e.venues.includes(hall))).toBe(true);
     // A trashed venue is still a venue: the events filter takes its id.
     expect((await call('GET', `/events?venue=${hall}`, { auth: EDITOR })).status).toBe(200);
   });

@@ -2,53 +2,15 @@
  * The shared HTTP layer on answers that are not the service's own: a proxy's HTML error page, a
  * `Retry-After` longer than the request's budget, and a body broken off before its Content-Length.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { UnreachableError, UpstreamError } from '../../src/core/errors';
-import { HttpClient, retryAfterMs } from '../../src/services/http';
-import { readToolhostError } from '../../src/services/toolhost';
+import { retryAfterMs } from '../../src/services/http';
+import { useToolhostHttpRig } from '../support/toolhost-http-rig';
 
-type Handler = (req: IncomingMessage, res: ServerResponse, attempt: number) => void;
-
-let server: Server;
-let baseUrl: string;
-let handler: Handler = (_req, res) => res.end();
-let attempts: { method: string; range: string | undefined }[] = [];
-const clients: HttpClient[] = [];
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    attempts.push({ method: req.method ?? '', range: req.headers.range });
-    req.resume();
-    req.on('end', () => handler(req, res, attempts.length));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
-afterEach(async () => {
-  attempts = [];
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-});
-
-function client(overrides: Partial<ConstructorParameters<typeof HttpClient>[0]> = {}): HttpClient {
-  const c = new HttpClient({
-    service: 'toolhost',
-    baseUrl,
-    retries: 2,
-    retryDelayMs: 5,
-    timeoutMs: 3_000,
-    readError: readToolhostError,
-    ...overrides,
-  });
-  clients.push(c);
-  return c;
-}
+const rig = useToolhostHttpRig((req) => ({ method: req.method ?? '', range: req.headers.range }), 3_000);
+const { attempts, client } = rig;
 
 const Ok = z.object({ ok: z.boolean() });
 const OK_BODY = JSON.stringify({ ok: true, padding: 'x'.repeat(200) });
@@ -64,7 +26,7 @@ const HTML_503 =
 
 describe('an HTML error page', () => {
   it('is never echoed: "toolhost service answered 503 Service Unavailable"', async () => {
-    handler = (_req, res) => {
+    rig.handler = (_req, res) => {
       res.writeHead(503, { 'content-type': 'text/html' });
       res.end(HTML_503);
     };
@@ -89,7 +51,7 @@ describe('an HTML error page', () => {
 
 describe('Retry-After', () => {
   it('longer than the budget: the GET fails at once, saying how long the service asked to wait', async () => {
-    handler = (_req, res) => {
+    rig.handler = (_req, res) => {
       res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '3600' });
       res.end(JSON.stringify({ error: ['maintenance'] }));
     };
@@ -102,7 +64,7 @@ describe('Retry-After', () => {
   });
 
   it('as an HTTP-date, on a 429 to a POST: the same, in minutes rounded up', async () => {
-    handler = (_req, res) => {
+    rig.handler = (_req, res) => {
       res.writeHead(429, { 'retry-after': new Date(Date.now() + 90_000).toUTCString() });
       res.end();
     };
@@ -114,7 +76,7 @@ describe('Retry-After', () => {
   });
 
   it('within the budget: waited for and retried (positive control)', async () => {
-    handler = (_req, res, n) => {
+    rig.handler = (_req, res, n) => {
       res.writeHead(n === 1 ? 429 : 200, { 'content-type': 'application/json', 'retry-after': '0' });
       res.end(n === 1 ? '{}' : JSON.stringify({ ok: true }));
     };
@@ -133,7 +95,7 @@ describe('Retry-After', () => {
 
 describe('a body broken off before its Content-Length', () => {
   it('is the connection breaking, not our failure; a POST is not sent again', async () => {
-    handler = (_req, res) => brokenOff(res);
+    rig.handler = (_req, res) => brokenOff(res);
     const error = await client()
       .json('POST', '/x', Ok, { body: {} })
       .catch((e: unknown) => e);
@@ -145,7 +107,7 @@ describe('a body broken off before its Content-Length', () => {
   });
 
   it('a GET is sent again and succeeds', async () => {
-    handler = (_req, res, n) => {
+    rig.handler = (_req, res, n) => {
       if (n === 1) return brokenOff(res);
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(OK_BODY);
@@ -155,7 +117,7 @@ describe('a body broken off before its Content-Length', () => {
   });
 
   it('a GET that keeps breaking off ends as UnreachableError after its retries', async () => {
-    handler = (_req, res) => brokenOff(res);
+    rig.handler = (_req, res) => brokenOff(res);
     const error = await client()
       .json('GET', '/x', Ok)
       .catch((e: unknown) => e);

@@ -1,13 +1,11 @@
-import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type MediaSandbox, startMediaSandbox } from '@deckhand/sandbox/media';
+import type { MediaSandbox } from '@deckhand/sandbox/media';
 import type { MediaAccount } from '@deckhand/sandbox/media/state';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError, UnreachableError, UpstreamError } from '../../src/core/errors';
 import { BotWideKeySource, type MediaClient, MediaService } from '../../src/services/media';
+import { codeOf, failure, useMediaClient } from '../support/media-client';
 
 let sandbox: MediaSandbox;
 let service: MediaService;
@@ -18,20 +16,10 @@ let odd: Server;
 let oddAnswer: { status: number; body: string } = { status: 200, body: '{}' };
 let oddService: MediaService;
 
+useMediaClient((rig) => {
+  ({ sandbox, service, client, account } = rig);
+});
 beforeAll(async () => {
-  // The 10-requests-a-second limit is switched on only where a test is about it.
-  sandbox = await startMediaSandbox({
-    dataDir: mkdtempSync(join(tmpdir(), 'deckhand-media-client-')),
-    stepMs: 20,
-    rateLimitPerSecond: 0,
-  });
-  service = new MediaService({
-    apiUrl: sandbox.apiUrl,
-    keys: new BotWideKeySource(sandbox.apiKey),
-    rateLimitDelayMs: 100,
-  });
-  client = await service.forUser({ platform: 'shell', id: 'me', name: 'me', workspace: 'local' });
-  account = sandbox.controls.account() as MediaAccount;
   odd = createServer((_req, res) => {
     res.writeHead(oddAnswer.status, { 'content-type': 'application/json' });
     res.end(oddAnswer.body);
@@ -43,21 +31,11 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await service?.close();
   await oddService?.close();
-  await sandbox?.close();
   await new Promise((resolve) => odd?.close(resolve));
 });
 
-const code = (title: string) => [...account.files.values()].find((f) => f.title === title)?.code as string;
-const failure = async (promise: Promise<unknown>) => {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected a failure');
-};
+const code = (title: string) => codeOf(account, title);
 
 describe('folders and files', () => {
   it('creates, renames and lists folders', async () => {

@@ -1,50 +1,24 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import { type MediaSandbox, sampleSha256, sampleStream, startMediaSandbox } from '@deckhand/sandbox/media';
+import { type MediaSandbox, sampleSha256, sampleStream } from '@deckhand/sandbox/media';
 import type { MediaAccount } from '@deckhand/sandbox/media/state';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NotFoundError, UnreachableError, UpstreamError } from '../../src/core/errors';
-import { BotWideKeySource, type MediaClient, MediaService } from '../../src/services/media';
+import type { MediaClient, MediaService } from '../../src/services/media';
+import { codeOf, failure, useMediaClient } from '../support/media-client';
 import { waitFor } from '../support/wait';
 
 let sandbox: MediaSandbox;
 let service: MediaService;
 let client: MediaClient;
 let account: MediaAccount;
-/** A server answering every request with what the test sets (shapes the emulator never sends). */
 
-beforeAll(async () => {
-  // The 10-requests-a-second limit is switched on only where a test is about it.
-  sandbox = await startMediaSandbox({
-    dataDir: mkdtempSync(join(tmpdir(), 'deckhand-media-client-')),
-    stepMs: 20,
-    rateLimitPerSecond: 0,
-  });
-  service = new MediaService({
-    apiUrl: sandbox.apiUrl,
-    keys: new BotWideKeySource(sandbox.apiKey),
-    rateLimitDelayMs: 100,
-  });
-  client = await service.forUser({ platform: 'shell', id: 'me', name: 'me', workspace: 'local' });
-  account = sandbox.controls.account() as MediaAccount;
-});
-afterAll(async () => {
-  await service?.close();
-  await sandbox?.close();
+useMediaClient((rig) => {
+  ({ sandbox, service, client, account } = rig);
 });
 
-const code = (title: string) => [...account.files.values()].find((f) => f.title === title)?.code as string;
-const failure = async (promise: Promise<unknown>) => {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected a failure');
-};
+const code = (title: string) => codeOf(account, title);
 
 describe('account', () => {
   it('info: numbers sent as strings come back as numbers; the misspelt premium field is read', async () => {

@@ -1,15 +1,16 @@
 /** The builds client against the toolhost sandbox over real HTTPS (mTLS). */
 
-import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
+import { describe, expect, it } from 'vitest';
 import { NotFoundError, UpstreamError } from '../../src/core/errors';
 import {
   type BuildLog,
   FINISHED_BUILD_STATUSES,
   splitBuildLogLine,
   type ToolhostClient,
-  ToolhostClientFactory,
+  type ToolhostClientFactory,
 } from '../../src/services/toolhost';
+import { useToolhostSandboxClient } from '../support/toolhost-sandbox-client';
 import { waitFor } from '../support/wait';
 
 const REPO = 'https://gitlab.wikimedia.org/toolforge-repos/mytool';
@@ -18,15 +19,8 @@ let sandbox: ToolhostSandbox;
 let factory: ToolhostClientFactory;
 let mytool: ToolhostClient;
 
-beforeAll(async () => {
-  sandbox = await startToolhostSandbox({ stepMs: 20, tools: ['fresh'] });
-  factory = ToolhostClientFactory.forSandbox(sandbox, { retries: 0, timeoutMs: 5_000 });
-  mytool = factory.forTool('mytool');
-});
-
-afterAll(async () => {
-  await factory.close();
-  await sandbox.close();
+useToolhostSandboxClient({ tool: 'mytool', timeoutMs: 5_000, extraTools: ['fresh'] }, (started) => {
+  ({ sandbox, factory, client: mytool } = started);
 });
 
 async function finished(client: ToolhostClient, id: string) {

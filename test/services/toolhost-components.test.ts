@@ -1,7 +1,7 @@
 /** The components client (config, deploy token, deployments) against the toolhost sandbox. */
 
-import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
+import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../src/core/errors';
 import {
   type Deployment,
@@ -10,6 +10,7 @@ import {
   type ToolhostClient,
   ToolhostClientFactory,
 } from '../../src/services/toolhost';
+import { useToolhostSandboxClient } from '../support/toolhost-sandbox-client';
 import { waitFor } from '../support/wait';
 
 const BETA = 'You are using a beta feature of Toolforge.';
@@ -18,15 +19,8 @@ let sandbox: ToolhostSandbox;
 let factory: ToolhostClientFactory;
 let mytool: ToolhostClient;
 
-beforeAll(async () => {
-  sandbox = await startToolhostSandbox({ stepMs: 20, tools: ['fresh'] });
-  factory = ToolhostClientFactory.forSandbox(sandbox, { retries: 0, timeoutMs: 5_000 });
-  mytool = factory.forTool('mytool');
-});
-
-afterAll(async () => {
-  await factory.close();
-  await sandbox.close();
+useToolhostSandboxClient({ tool: 'mytool', timeoutMs: 5_000, extraTools: ['fresh'] }, (started) => {
+  ({ sandbox, factory, client: mytool } = started);
 });
 
 async function settled(client: ToolhostClient, id: string): Promise<Deployment> {

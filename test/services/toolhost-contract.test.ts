@@ -168,7 +168,7 @@ async function runCommand<S extends z.ZodObject>(
       // Commands register the secrets they read (envvar values, tokens); nothing to mask here.
       secrets: { register: async () => undefined, registerEnvvar: async () => undefined },
     },
-    // One command at a time here: the start-once lock is a plain memory (src/store/locks.ts is Redis's).
+    // One command at a time here: the start-once lock is a plain memory (src/coordination/locks.ts is Redis's).
     locks: memoryLocks(),
   } as unknown as AppServices;
   try {

@@ -1,23 +1,15 @@
 /** The envvars client against the toolhost sandbox over real HTTPS. */
 
-import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../src/core/errors';
-import { type ToolhostClient, ToolhostClientFactory } from '../../src/services/toolhost';
+import type { ToolhostClient, ToolhostClientFactory } from '../../src/services/toolhost';
+import { useToolhostSandboxClient } from '../support/toolhost-sandbox-client';
 
-let sandbox: ToolhostSandbox;
 let factory: ToolhostClientFactory;
 let demo: ToolhostClient;
 
-beforeAll(async () => {
-  sandbox = await startToolhostSandbox({ stepMs: 20 });
-  factory = ToolhostClientFactory.forSandbox(sandbox, { retries: 0, timeoutMs: 5_000 });
-  demo = factory.forTool('demo');
-});
-
-afterAll(async () => {
-  await factory.close();
-  await sandbox.close();
+useToolhostSandboxClient({ tool: 'demo', timeoutMs: 5_000 }, (started) => {
+  ({ factory, client: demo } = started);
 });
 
 describe('envvars', () => {

@@ -3,55 +3,16 @@
  * timeouts and refused connections, error bodies kept, NDJSON read incrementally. Plus the
  * toolhost error-body reader on each API's shape.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { UnreachableError, UpstreamError } from '../../src/core/errors';
-import { HttpClient } from '../../src/services/http';
 import { readToolhostError } from '../../src/services/toolhost';
+import { useToolhostHttpRig } from '../support/toolhost-http-rig';
 
-type Handler = (req: IncomingMessage, res: ServerResponse, attempt: number) => void;
-
-let server: Server;
-let baseUrl: string;
-let handler: Handler = (_req, res) => res.end();
-let attempts: { method: string; url: string }[] = [];
-const clients: HttpClient[] = [];
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    attempts.push({ method: req.method ?? '', url: req.url ?? '' });
-    req.resume();
-    req.on('end', () => handler(req, res, attempts.length));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
-
-afterEach(async () => {
-  attempts = [];
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-});
-
-function client(overrides: Partial<ConstructorParameters<typeof HttpClient>[0]> = {}): HttpClient {
-  const c = new HttpClient({
-    service: 'toolhost',
-    baseUrl,
-    retries: 2,
-    retryDelayMs: 5,
-    timeoutMs: 2_000,
-    readError: readToolhostError,
-    ...overrides,
-  });
-  clients.push(c);
-  return c;
-}
+const rig = useToolhostHttpRig((req) => ({ method: req.method ?? '', url: req.url ?? '' }), 2_000);
+const { attempts, client } = rig;
 
 function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -62,24 +23,25 @@ const Ok = z.object({ ok: z.boolean() });
 
 describe('HttpClient retries', () => {
   it('retries a GET on 5xx and succeeds', async () => {
-    handler = (_req, res, n) => (n < 3 ? json(res, 503, { error: ['busy'] }) : json(res, 200, { ok: true }));
+    rig.handler = (_req, res, n) =>
+      n < 3 ? json(res, 503, { error: ['busy'] }) : json(res, 200, { ok: true });
     await expect(client().json('GET', '/x', Ok)).resolves.toEqual({ ok: true });
     expect(attempts).toHaveLength(3);
   });
 
   it('retries a PUT (idempotent) but never a POST, and keeps the 500 body message of the POST', async () => {
-    handler = (_req, res) => json(res, 500, { error: ['database is on fire'] });
+    rig.handler = (_req, res) => json(res, 500, { error: ['database is on fire'] });
     const post = client().json('POST', '/x', Ok, { body: { a: 1 } });
     await expect(post).rejects.toMatchObject({ status: 500, message: 'database is on fire' });
     expect(attempts).toHaveLength(1);
-    attempts = [];
-    handler = (_req, res, n) => (n === 1 ? json(res, 502, {}) : json(res, 200, { ok: true }));
+    attempts.length = 0;
+    rig.handler = (_req, res, n) => (n === 1 ? json(res, 502, {}) : json(res, 200, { ok: true }));
     await expect(client().json('PUT', '/x', Ok)).resolves.toEqual({ ok: true });
     expect(attempts).toHaveLength(2);
   });
 
   it("keeps the service's message once GET retries are exhausted", async () => {
-    handler = (_req, res) => json(res, 500, { messages: { error: ['still broken'] } });
+    rig.handler = (_req, res) => json(res, 500, { messages: { error: ['still broken'] } });
     const error = await client()
       .json('GET', '/x', Ok)
       .catch((e: unknown) => e);
@@ -89,13 +51,13 @@ describe('HttpClient retries', () => {
   });
 
   it('does not retry a 4xx', async () => {
-    handler = (_req, res) => json(res, 404, { error: ['nope'] });
+    rig.handler = (_req, res) => json(res, 404, { error: ['nope'] });
     await expect(client().json('GET', '/x', Ok)).rejects.toMatchObject({ status: 404, message: 'nope' });
     expect(attempts).toHaveLength(1);
   });
 
   it('honours Retry-After', async () => {
-    handler = (_req, res, n) =>
+    rig.handler = (_req, res, n) =>
       n === 1
         ? json(res, 429, { error: ['slow down'] }, { 'retry-after': '1' })
         : json(res, 200, { ok: true });
@@ -108,7 +70,7 @@ describe('HttpClient retries', () => {
 
 describe('HttpClient transport failures', () => {
   it('turns a timeout into UnreachableError', async () => {
-    handler = (_req, res) => setTimeout(() => json(res, 200, { ok: true }), 1_000).unref();
+    rig.handler = (_req, res) => setTimeout(() => json(res, 200, { ok: true }), 1_000).unref();
     const error = await client({ timeoutMs: 150, retries: 0 })
       .json('GET', '/slow', Ok)
       .catch((e: unknown) => e);
@@ -129,12 +91,12 @@ describe('HttpClient transport failures', () => {
   });
 
   it('reports an answer that does not match the schema as a 502', async () => {
-    handler = (_req, res) => json(res, 200, { ok: 'yes' });
+    rig.handler = (_req, res) => json(res, 200, { ok: 'yes' });
     await expect(client().json('GET', '/x', Ok)).rejects.toMatchObject({ status: 502 });
   });
 
   it('keeps a bare JSON string error body (builds bad JSON)', async () => {
-    handler = (_req, res) => json(res, 400, 'code=400, message=Syntax error: offset=1');
+    rig.handler = (_req, res) => json(res, 400, 'code=400, message=Syntax error: offset=1');
     await expect(client().json('POST', '/x', Ok)).rejects.toMatchObject({
       status: 400,
       message: 'code=400, message=Syntax error: offset=1',
@@ -148,7 +110,7 @@ describe('HttpClient.lines', () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    handler = (_req, res) => {
+    rig.handler = (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.write('{"line":"one"}\n{"line":"t');
       void gate.then(() => {
@@ -165,7 +127,7 @@ describe('HttpClient.lines', () => {
   });
 
   it('ends quietly when aborted mid-stream, dropping lines already buffered', async () => {
-    handler = (_req, res) => {
+    rig.handler = (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.write('{"line":"first"}\n{"line":"second"}\n{"line":"third"}\n');
     };
@@ -179,7 +141,7 @@ describe('HttpClient.lines', () => {
   });
 
   it('waits for a follow stream that answers late when its headers timeout is off', async () => {
-    handler = (_req, res) =>
+    rig.handler = (_req, res) =>
       setTimeout(() => {
         res.writeHead(200, { 'content-type': 'text/plain' });
         res.end('{"line":"late"}\n');
@@ -191,7 +153,7 @@ describe('HttpClient.lines', () => {
   });
 
   it('throws the error of a failed stream request with its message', async () => {
-    handler = (_req, res) => json(res, 404, { error: ['no such build'] });
+    rig.handler = (_req, res) => json(res, 404, { error: ['no such build'] });
     const run = async () => {
       for await (const _ of client().lines('/logs')) {
         // nothing

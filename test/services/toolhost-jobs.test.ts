@@ -1,7 +1,7 @@
 /** The jobs client against the toolhost sandbox over real HTTPS, plus NDJSON edge cases on a local server. */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
+import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { untrustedClientCert } from '@deckhand/sandbox/toolhost/certs';
 import { emitLogLines } from '@deckhand/sandbox/toolhost/jobs';
 import { seedJobsLogsEnvvars } from '@deckhand/sandbox/toolhost/seed-jobs';
@@ -13,21 +13,15 @@ import {
   type ToolhostClient,
   ToolhostClientFactory,
 } from '../../src/services/toolhost';
+import { useToolhostSandboxClient } from '../support/toolhost-sandbox-client';
 import { waitFor } from '../support/wait';
 
 let sandbox: ToolhostSandbox;
 let factory: ToolhostClientFactory;
 let mytool: ToolhostClient;
 
-beforeAll(async () => {
-  sandbox = await startToolhostSandbox({ stepMs: 20 });
-  factory = ToolhostClientFactory.forSandbox(sandbox, { retries: 0, timeoutMs: 5_000 });
-  mytool = factory.forTool('mytool');
-});
-
-afterAll(async () => {
-  await factory.close();
-  await sandbox.close();
+useToolhostSandboxClient({ tool: 'mytool', timeoutMs: 5_000 }, (started) => {
+  ({ sandbox, factory, client: mytool } = started);
 });
 
 const webJob: NewJob = {

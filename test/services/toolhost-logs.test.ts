@@ -1,7 +1,7 @@
 /** The logs API client against the toolhost sandbox over real HTTPS, plus its NDJSON error line. */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
+import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { emitLogLines } from '@deckhand/sandbox/toolhost/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpstreamError } from '../../src/core/errors';
@@ -11,21 +11,14 @@ import {
   type ToolhostClient,
   ToolhostClientFactory,
 } from '../../src/services/toolhost';
+import { useToolhostSandboxClient } from '../support/toolhost-sandbox-client';
 import { waitFor } from '../support/wait';
 
 let sandbox: ToolhostSandbox;
-let factory: ToolhostClientFactory;
 let mytool: ToolhostClient;
 
-beforeAll(async () => {
-  sandbox = await startToolhostSandbox({ stepMs: 20 });
-  factory = ToolhostClientFactory.forSandbox(sandbox, { retries: 0, timeoutMs: 10_000 });
-  mytool = factory.forTool('mytool');
-});
-
-afterAll(async () => {
-  await factory.close();
-  await sandbox.close();
+useToolhostSandboxClient({ tool: 'mytool', timeoutMs: 10_000 }, (started) => {
+  ({ sandbox, client: mytool } = started);
 });
 
 const emit = (job: string, lines: string[]) => emitLogLines(sandbox.ctx, 'mytool', job, lines);

@@ -16,6 +16,7 @@ export type Layer =
   | 'core'
   | 'services'
   | 'store'
+  | 'coordination'
   | 'queue'
   | 'web'
   | 'sandbox'
@@ -40,6 +41,7 @@ const DECKHAND: readonly Layer[] = [
   'core',
   'services',
   'store',
+  'coordination',
   'queue',
   'web',
   'sandbox',
@@ -64,15 +66,30 @@ export const ALLOWED: Readonly<Record<Layer, EdgeRule>> = {
   core: { may: ['shared'] },
   services: { may: ['core', 'config', 'shared'] },
   store: { may: ['core', 'config', 'shared'] },
+  // Lanes, locks and attempt records (docs/coordination.md): the queue and the wiring use them;
+  // command groups see a lock's type only (the wiring hands them one).
+  coordination: { may: ['core', 'config', 'shared'] },
   sandbox: { may: [] },
   bench: { may: [...DECKHAND, 'tests'] },
   tests: { may: [...DECKHAND] },
-  queue: { may: ['core', 'services', 'store', 'config', 'shared'] },
+  queue: { may: ['core', 'services', 'store', 'coordination', 'config', 'shared'] },
   web: { may: ['core', 'store', 'services', 'config', 'shared'] },
-  commands: { may: ['core', 'services', 'shared'], typesOf: ['queue', 'store', 'config'] },
+  commands: { may: ['core', 'services', 'shared'], typesOf: ['queue', 'store', 'coordination', 'config'] },
   adapters: { may: ['core', 'config', 'shared'] },
   wiring: {
-    may: ['shared', 'config', 'core', 'services', 'store', 'queue', 'web', 'sandbox', 'commands', 'adapters'],
+    may: [
+      'shared',
+      'config',
+      'core',
+      'services',
+      'store',
+      'coordination',
+      'queue',
+      'web',
+      'sandbox',
+      'commands',
+      'adapters',
+    ],
   },
   cli: { may: ['wiring', 'core', 'config', 'shared'] },
 };
@@ -86,9 +103,9 @@ const SDKS: readonly { adapter: string; pattern: RegExp }[] = [
 
 /** Packages that only some layers may import. */
 const RESTRICTED_PACKAGES: readonly { pattern: RegExp; layers: readonly Layer[] }[] = [
-  { pattern: /^bullmq$/, layers: ['queue', 'wiring'] },
+  { pattern: /^bullmq$/, layers: ['queue', 'coordination', 'wiring'] },
   // `deckhand doctor` pings Redis itself (src/cli/doctor/redis-checks.ts).
-  { pattern: /^ioredis$/, layers: ['store', 'queue', 'wiring', 'cli'] },
+  { pattern: /^ioredis$/, layers: ['store', 'coordination', 'queue', 'wiring', 'cli'] },
 ];
 
 /** This repository's workspace packages, imported by name: the layer each one is. */
@@ -108,7 +125,7 @@ const SHARED_FILES = new Set([
 ]);
 const CONFIG_FILES = new Set(['src/config.ts', 'src/config-docs.ts', 'src/config-schema.ts']);
 /** The layers that are a folder of `src/`. */
-const SRC_FOLDERS: readonly Layer[] = ['core', 'services', 'store', 'queue', 'web', 'wiring'];
+const SRC_FOLDERS: readonly Layer[] = ['core', 'services', 'store', 'coordination', 'queue', 'web', 'wiring'];
 
 /** The layer of a repository-relative path (with `/`), or `undefined` outside the checked tree. */
 export function layerOf(path: string): Layer | undefined {

@@ -1,11 +1,19 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { ChatUser } from '../../src/core/command';
 import type { Card } from '../../src/core/reply';
 import { silentLogger } from '../../src/log';
 import { WebServer } from '../../src/web/server';
 import type { App } from '../../src/wiring';
+import { startTestApp, type TestApp } from './app';
+
+/** Deckhand's web server for a test app, at `url`. */
+export interface AccountWeb {
+  url: string;
+  close(): Promise<void>;
+}
 
 /** Deckhand's web server for a test app, with the account routes, on a free loopback port. */
-export async function startAccountWeb(app: App): Promise<{ url: string; close(): Promise<void> }> {
+export async function startAccountWeb(app: App): Promise<AccountWeb> {
   const web = new WebServer(silentLogger);
   app.accounts.mount(web, app);
   const port = await web.listen(0, '127.0.0.1');
@@ -76,5 +84,28 @@ export async function confirmStartLink(url: string, page: StartConfirmation): Pr
       ...(page.cookie ? { cookie: page.cookie } : {}),
     },
     body: new URLSearchParams({ csrf: page.csrf ?? '' }).toString(),
+  });
+}
+
+/** A test app and its account web server, for tests over Deckhand's HTTP pages. */
+export interface AccountWebApp {
+  t: TestApp;
+  web: AccountWeb;
+}
+
+/**
+ * Starts a test app and its account web server before the file's tests, hands them to
+ * `onStarted`, and closes both after the tests.
+ */
+export function useAccountWebApp(onStarted: (started: AccountWebApp) => void): void {
+  let started: AccountWebApp | undefined;
+  beforeAll(async () => {
+    const t = await startTestApp();
+    started = { t, web: await startAccountWeb(t.app) };
+    onStarted(started);
+  });
+  afterAll(async () => {
+    await started?.web.close();
+    await started?.t.close();
   });
 }

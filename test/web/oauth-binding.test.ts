@@ -4,23 +4,24 @@
  * token) binds one browser with an HttpOnly, SameSite=Lax cookie scoped to the OAuth paths, works
  * once, and a callback without that cookie links nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Card } from '../../src/core/reply';
 import { silentLogger } from '../../src/log';
 import { SourceLinker, type SourceLinkerDeps } from '../../src/web/oauth-flow';
-import { startTestApp, type TestApp } from '../support/app';
-import { confirmStartLink, openStartLink, slackUser, startAccountWeb } from '../support/oauth-web';
+import type { TestApp } from '../support/app';
+import {
+  type AccountWeb,
+  confirmStartLink,
+  openStartLink,
+  slackUser,
+  useAccountWebApp,
+} from '../support/oauth-web';
 
 let t: TestApp;
-let web: Awaited<ReturnType<typeof startAccountWeb>>;
+let web: AccountWeb;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  web = await startAccountWeb(t.app);
-});
-afterAll(async () => {
-  await web?.close();
-  await t?.close();
+useAccountWebApp((started) => {
+  ({ t, web } = started);
 });
 
 const linkOf = (card: Card | undefined) => card?.links?.[0]?.url as string;

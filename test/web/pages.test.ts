@@ -3,21 +3,16 @@
  * link sealed with a key Deckhand no longer has (SECRET_KEY changed) answering a clear 4xx page.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Sealer } from '../../src/store/sealer';
-import { startTestApp, type TestApp } from '../support/app';
-import { firstLinkOf, slackUser, startAccountWeb } from '../support/oauth-web';
+import type { TestApp } from '../support/app';
+import { type AccountWeb, firstLinkOf, slackUser, useAccountWebApp } from '../support/oauth-web';
 
 let t: TestApp;
-let web: Awaited<ReturnType<typeof startAccountWeb>>;
+let web: AccountWeb;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  web = await startAccountWeb(t.app);
-});
-afterAll(async () => {
-  await web?.close();
-  await t?.close();
+useAccountWebApp((started) => {
+  ({ t, web } = started);
 });
 
 /** Re-seals the stored form behind `url` with another key, as if SECRET_KEY had changed since. */

@@ -6,21 +6,15 @@
 
 import { SANDBOX_MEDIA_KEY } from '@deckhand/sandbox/media';
 import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { VaultService } from '../../src/store/vault';
-import { startTestApp, type TestApp } from '../support/app';
-import { firstLinkOf, slackUser, startAccountWeb } from '../support/oauth-web';
+import type { TestApp } from '../support/app';
+import { firstLinkOf, slackUser, useAccountWebApp } from '../support/oauth-web';
 
 let t: TestApp;
-let web: Awaited<ReturnType<typeof startAccountWeb>>;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  web = await startAccountWeb(t.app);
-});
-afterAll(async () => {
-  await web?.close();
-  await t?.close();
+useAccountWebApp((started) => {
+  ({ t } = started);
 });
 
 const stored = (user: string, key: VaultService) => t.app.services.accounts.vault.get(slackUser(user), key);

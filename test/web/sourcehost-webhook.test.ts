@@ -1,21 +1,18 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { deliveryDigest } from '../../src/web/oauth-routes';
-import { button, settled, startTestApp, type TestApp } from '../support/app';
-import { linkDirectly, slackUser, startAccountWeb } from '../support/oauth-web';
+import { button, settled, type TestApp } from '../support/app';
+import { type AccountWeb, linkDirectly, slackUser, useAccountWebApp } from '../support/oauth-web';
 import { waitFor } from '../support/wait';
 
 let t: TestApp;
-let web: Awaited<ReturnType<typeof startAccountWeb>>;
+let web: AccountWeb;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  web = await startAccountWeb(t.app);
-  await linkDirectly(t.app, slackUser('UMONA'), 'mona', ['read:user', 'repo']);
+useAccountWebApp((started) => {
+  ({ t, web } = started);
 });
-afterAll(async () => {
-  await web.close();
-  await t.close();
+beforeAll(async () => {
+  await linkDirectly(t.app, slackUser('UMONA'), 'mona', ['read:user', 'repo']);
 });
 
 const importAnnouncements = () =>

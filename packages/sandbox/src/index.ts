@@ -55,6 +55,9 @@ export async function startEmulators(
     for (const name of EMULATOR_NAMES.filter((n) => wanted.has(n))) {
       await startOne(emulators, name, options);
     }
+    // Builds clone the source host's repositories at the commits it holds.
+    if (emulators.toolhost && emulators.sourcehost)
+      emulators.toolhost.ctx.sources = emulators.sourcehost.commits;
   } catch (error) {
     // The start failure is the one to report.
     await stopEmulators(emulators).catch(() => undefined);

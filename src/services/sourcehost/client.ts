@@ -1,6 +1,7 @@
 /** The source host client: one transport and OAuth application per process, cheap views per token. */
 import { AccountApi } from './account';
 import { AuthorizationsApi } from './authorizations';
+import { CommitsApi } from './commits';
 import { ContentsApi } from './contents';
 import { ImportsApi } from './imports';
 import { MigrationsApi } from './migrations';
@@ -31,6 +32,8 @@ export class SourcehostClient {
   readonly migrations: MigrationsApi;
   /** Files and directories of repositories. */
   readonly contents: ContentsApi;
+  /** Commits and comparisons. */
+  readonly commits: CommitsApi;
 
   constructor(
     private readonly transport: SourcehostTransport,
@@ -39,6 +42,7 @@ export class SourcehostClient {
     this.account = new AccountApi(transport, auth);
     this.migrations = new MigrationsApi(transport, auth);
     this.contents = new ContentsApi(transport, auth);
+    this.commits = new CommitsApi(transport, auth);
   }
 
   /** The source import of `owner/repo`. */

@@ -11,6 +11,7 @@ export { AccountApi } from './account';
 export { AuthorizationsApi } from './authorizations';
 export * from './authorizations-schemas';
 export { SourcehostClient, SourcehostFactory, type SourcehostOptions } from './client';
+export * from './commits';
 export * from './contents';
 export { localTime, OAuthTokenError, RateLimitedError, readSourcehostError } from './errors';
 export { ImportsApi, type StartImportInput } from './imports';

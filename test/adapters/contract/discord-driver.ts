@@ -56,6 +56,10 @@ export async function discordDriver(): Promise<ContractDriver> {
     async shown() {
       return botMessages(h.fake).map(shownOf);
     },
+    async privateShown() {
+      // EPHEMERAL (1 << 6): interaction replies only the presser sees.
+      return [...h.fake.store.messages.values()].filter((m) => (m.flags & 64) !== 0).map(shownOf);
+    },
     async inertProblems(text) {
       const last = botMessages(h.fake).at(-1);
       if (!last) return ['no message'];

@@ -54,6 +54,11 @@ export interface ContractDriver {
   /** The bot's messages in the conversation, oldest first. */
   shown(): Promise<Shown[]>;
   /**
+   * The bot's private replies that are messages of their own outside {@link shown} (Discord's
+   * ephemeral interaction replies, which carry buttons), oldest first; absent where there are none.
+   */
+  privateShown?(): Promise<Shown[]>;
+  /**
    * Problems with how untrusted `text` arrived: a mention that pings, markup that took effect, a
    * control sequence that reached the terminal. Empty when it is shown inert.
    */

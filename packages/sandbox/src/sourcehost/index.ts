@@ -12,6 +12,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
 import { type ApiEnv, apiMiddleware, createAccountRoutes, windowOf } from './api';
 import { createAuthorizationRoutes } from './authorizations';
+import { createCompareRoutes, type PushInput, pushCommit, repoOfUrl, resolveCommit } from './commits';
 import { createContentsRoutes } from './contents';
 import { createImportRoutes, runImport } from './imports';
 import { createMigrationRoutes } from './migrations';
@@ -48,6 +49,16 @@ export interface SourcehostControls {
   startImport(repo: string, vcsUrl: string, login: string): void;
   /** Sends a webhook event to every hook now. */
   deliver(event: string, payload: unknown): Promise<unknown>;
+  /** Pushes one commit on top of `branch` of `repo` (full name); returns its SHA. */
+  pushCommit(repo: string, branch: string, input: PushInput): string;
+}
+
+/**
+ * How a build service clones from this host: the commit a clone URL of one of its repositories
+ * names at `ref` (a branch, or a SHA), and whether a build of it fails (a broken push).
+ */
+export interface SourcehostCommits {
+  resolve(url: string, ref: string): { sha: string; failsBuild: boolean } | undefined;
 }
 
 /** A running source host sandbox. */
@@ -61,6 +72,8 @@ export interface SourcehostSandbox {
   clientSecret: string;
   state: SourcehostState;
   controls: SourcehostControls;
+  /** Commits as a build service cloning from this host sees them. */
+  commits: SourcehostCommits;
   close(): Promise<void>;
 }
 
@@ -70,6 +83,7 @@ export function createApiApp(state: SourcehostState): Hono<ApiEnv> {
   app.use('*', apiMiddleware(state));
   app.route('/', createAccountRoutes(state));
   app.route('/', createContentsRoutes(state));
+  app.route('/', createCompareRoutes(state));
   app.route('/', createMigrationRoutes(state));
   app.route('/', createImportRoutes(state));
   app.route('/', createAuthorizationRoutes(state));
@@ -163,6 +177,14 @@ export async function startSourcehostSandbox(
         runImport(state, item);
       },
       deliver: (event, payload) => deliverWebhook(state, event, payload),
+      pushCommit: (repo, branch, input) => pushCommit(state, repo, branch, input),
+    },
+    commits: {
+      resolve(url, ref) {
+        const full = repoOfUrl(state, url);
+        const commit = full ? resolveCommit(state, full, ref) : undefined;
+        return commit ? { sha: commit.sha, failsBuild: commit.failsBuild } : undefined;
+      },
     },
     async close() {
       state.timers.close();

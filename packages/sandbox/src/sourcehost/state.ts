@@ -24,6 +24,27 @@ export interface SandboxPermission {
   pull: boolean;
 }
 
+/** One commit of a repository (commits.ts). */
+export interface SandboxCommit {
+  sha: string;
+  parent?: string;
+  message: string;
+  authorName: string;
+  authorEmail: string;
+  /** The account the commit is linked to (`author.login`), if any. */
+  login?: string;
+  /** ISO 8601. */
+  date: string;
+  /** A build of this commit fails on the tool hosting platform emulator (a broken push). */
+  failsBuild: boolean;
+}
+
+/** The commits and branch heads of one repository. */
+export interface RepoHistory {
+  commits: Map<string, SandboxCommit>;
+  heads: Map<string, string>;
+}
+
 /** A repository. */
 export interface SandboxRepo {
   id: number;
@@ -162,6 +183,8 @@ export class SourcehostState {
   readonly repos = new Map<string, SandboxRepo>();
   /** Files of repositories: full name → branch → path → bytes (contents.ts). */
   readonly files = new Map<string, Map<string, Map<string, Buffer>>>();
+  /** Commit history of repositories (commits.ts): full name → branches and commits. */
+  readonly histories = new Map<string, RepoHistory>();
   readonly tokens = new Map<string, SandboxToken>();
   readonly codes = new Map<string, SandboxCode>();
   readonly migrations = new Map<number, SandboxMigration>();

@@ -9,6 +9,8 @@ import type { BuildsFacade, SandboxContext, SandboxTimers } from './context';
 import { timersOf } from './context';
 import { fakeCommit, fakeDigest, newBuildId, rfc3339 } from './ids';
 
+const FULL_SHA = /^[0-9a-f]{40}$/;
+
 /** `BuildStatus` of builds-openapi.yaml. */
 export type BuildStatus =
   | 'BUILD_PENDING'
@@ -110,7 +112,8 @@ export class BuildsStore {
     this.applyRetention(tool);
     if (!this.artifacts.has(tool)) this.artifacts.set(tool, []);
     const id = newBuildId(tool);
-    const resolvedRef = fakeCommit(params.source_url, params.ref);
+    const source = this.resolve(params.source_url, params.ref);
+    const resolvedRef = source.sha;
     const build: BuildRecord = {
       id,
       tool,
@@ -123,7 +126,7 @@ export class BuildsStore {
       endTime: '',
       lines: [],
       destinationImage: `${HARBOR_HOST}/tool-${tool}/${params.image_name}:latest`,
-      outcome: outcomeFor(params.source_url),
+      outcome: source.failsBuild ? 'failure' : outcomeFor(params.source_url),
       sizeBytes: (120 + (Number.parseInt(resolvedRef.slice(0, 4), 16) % 300)) * 1024 ** 2,
     };
     this.builds.set(id, build);
@@ -253,7 +256,7 @@ export class BuildsStore {
       },
       cancelBuild: (tool, id) => this.builds.get(id)?.tool === tool && this.cancel(id),
       findSuccessfulBuild: (tool, params) => {
-        const commit = fakeCommit(params.source_url, params.ref || 'HEAD');
+        const commit = this.resolve(params.source_url, params.ref || 'HEAD').sha;
         const image = params.image_name || `tool-${tool}`;
         const found = this.list(tool).find(
           (build) =>
@@ -265,6 +268,16 @@ export class BuildsStore {
         return found ? { id: found.id, image: found.destinationImage } : undefined;
       },
     };
+  }
+
+  /**
+   * The commit a build of `url` at `ref` checks out (its `resolved_ref`): from the source host when
+   * it hosts the repository; otherwise a full SHA is itself and a branch a stable made-up commit.
+   */
+  private resolve(url: string, ref: string): { sha: string; failsBuild: boolean } {
+    const hosted = this.ctx.sources?.resolve(url, ref);
+    if (hosted) return hosted;
+    return { sha: FULL_SHA.test(ref) ? ref : fakeCommit(url, ref), failsBuild: false };
   }
 
   private lastCreatedAt = 0;

@@ -17,6 +17,11 @@ export interface SandboxTimings {
   holdDeployments?: boolean;
 }
 
+/** The git remote builds clone from (see {@link SandboxContext.sources}). */
+export interface SourcesFacade {
+  resolve(url: string, ref: string): { sha: string; failsBuild: boolean } | undefined;
+}
+
 /** What the builds area offers to the other areas. */
 export interface BuildsFacade {
   /** Starts a build as `POST /builds` would (no auth, no quota check); returns its id. */
@@ -154,6 +159,12 @@ export interface SandboxContext {
   jobs?: JobsFacade;
   /** Set by the envvars area once created. */
   envvars?: EnvvarsFacade;
+  /**
+   * Where builds clone from: the commit a repository URL names at a ref (the source host emulator,
+   * when it runs alongside). Without it, or for a repository it does not host, a branch resolves
+   * to a stable made-up commit and a full commit SHA to itself.
+   */
+  sources?: SourcesFacade;
   /** Timers and streams to stop at close (see {@link SandboxTimers}). */
   timers?: SandboxTimers;
   /**

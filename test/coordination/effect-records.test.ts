@@ -1,17 +1,14 @@
 /**
- * Effect records and resource locks on a real Redis: a side-effect command's attempt that finds an
- * interrupted earlier attempt of the same delivery does not simply run again; a lock waiter outlasts
- * a dead holder, and a wait that runs out is answered in words.
+ * Effect records on a real Redis (the crash/restart contract of docs/coordination.md): a claim
+ * without an outcome — the attempt's worker died — is seen by the retry, in any process, with the
+ * first attempt's start time; a side-effect command's retry that finds it does not simply run again.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { RedisEffectLedger } from '../../src/coordination/effect-records';
 import { type CommandContext, defineCommand } from '../../src/core/command';
-import { runWithDeadline } from '../../src/core/command-deadline';
 import { runRecorded } from '../../src/core/effects';
-import { DeckhandError } from '../../src/core/errors';
 import type { DraftCard } from '../../src/core/reply';
-import { RedisEffectLedger } from '../../src/store/effects';
-import { LockTimeoutError, ResourceLocks } from '../../src/store/locks';
 import { testPrefix, testRedis } from '../support/redis';
 
 const redis = testRedis();
@@ -75,6 +72,21 @@ async function interrupted(): Promise<{ key: string; since: number }> {
 }
 
 describe('effect records', () => {
+  it('a claim without an outcome is seen by the retry in a restarted process, with the first start time', async () => {
+    const key = 'test:restart';
+    expect(await ledger.claim(key, 1_000)).toEqual({ kind: 'fresh' });
+    // The worker died here. The retry runs in another process: nothing is shared but Redis.
+    const restarted = new RedisEffectLedger(redis, prefix);
+    expect(await restarted.claim(key, 5_000)).toEqual({ kind: 'interrupted', since: 1_000 });
+    expect(await restarted.claim(key, 9_000)).toEqual({ kind: 'interrupted', since: 1_000 });
+    await restarted.finish(key, 'ok');
+    expect(await ledger.claim(key)).toEqual({ kind: 'finished', outcome: 'ok' });
+    // Kept for the retries of a command job, and then gone (no record outlives its use).
+    const ttl = await redis.ttl(`${prefix}effect-record:${key}`);
+    expect(ttl).toBeGreaterThan(86_400);
+    expect(ttl).toBeLessThanOrEqual(2 * 86_400);
+  });
+
   it('a first attempt runs; one that finds it finished does not run again', async () => {
     const { command, runs } = counted();
     expect(await attempt(command, 'test:once')).toEqual(['Restarted a.']);
@@ -114,68 +126,3 @@ describe('effect records', () => {
     expect(runs).toEqual([{ interrupted: { since } }]);
   });
 });
-
-describe('resource locks', () => {
-  const locks = new ResourceLocks(redis, prefix);
-
-  it('a waiter outlasts a holder that died with the lock', async () => {
-    // A holder that died: its lock stays until its hold time runs out.
-    expect(await redis.set(`${prefix}lock:dead`, 'gone', 'PX', 800, 'NX')).toBe('OK');
-    const ran = await locks.withLock('dead', async () => 'ran', { holdMs: 800 });
-    expect(ran).toBe('ran');
-  });
-
-  it('a wait that runs out is answered in words, not as an internal error', async () => {
-    expect(await redis.set(`${prefix}lock:busy`, 'other', 'PX', 5_000, 'NX')).toBe('OK');
-    const error = await locks
-      .withLock('busy', async () => 'ran', {
-        waitMs: 100,
-        busy: 'Another deployment of mytool is being started.',
-      })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(LockTimeoutError);
-    expect(error).toBeInstanceOf(DeckhandError);
-    expect((error as DeckhandError).message).toBe('Another deployment of mytool is being started.');
-    expect((error as DeckhandError).hint).toBe('Try again in a minute.');
-  });
-
-  it('a retry of the same delivery takes over the lock its dead attempt left, another waits', async () => {
-    // The first attempt took the lock for 30 s and its worker died.
-    const dead = locks.withLock('owned', () => new Promise<string>(() => undefined), {
-      owner: 'slack:T1:cmd-1',
-    });
-    void dead;
-    await waitForLock(`${prefix}lock:owned`);
-    const other = await locks
-      .withLock('owned', async () => 'ran', { waitMs: 300, owner: 'slack:T1:cmd-2' })
-      .catch((e: unknown) => e);
-    expect(other).toBeInstanceOf(LockTimeoutError);
-    expect(await locks.withLock('owned', async () => 'ran', { waitMs: 300, owner: 'slack:T1:cmd-1' })).toBe(
-      'ran',
-    );
-    // Left again by the same delivery, and freed when that delivery found its work elsewhere.
-    expect(await redis.set(`${prefix}lock:owned`, 'slack:T1:cmd-1|abc', 'PX', 30_000)).toBe('OK');
-    await locks.releaseOwned('owned', 'slack:T1:cmd-2');
-    expect(await redis.exists(`${prefix}lock:owned`)).toBe(1);
-    await locks.releaseOwned('owned', 'slack:T1:cmd-1');
-    expect(await redis.exists(`${prefix}lock:owned`)).toBe(0);
-  });
-
-  it("inside a command, a wait ends before the command's deadline with the busy words", async () => {
-    expect(await redis.set(`${prefix}lock:late`, 'other', 'PX', 30_000, 'NX')).toBe('OK');
-    let error: unknown;
-    const surface = { reply: async () => undefined, update: async () => undefined };
-    await runWithDeadline({ deadlineMs: 2_500 }, surface, async () => {
-      error = await locks
-        .withLock('late', async () => 'ran', { busy: 'Another deployment of mytool is being started.' })
-        .catch((e: unknown) => e);
-    });
-    expect(error).toBeInstanceOf(LockTimeoutError);
-    expect((error as DeckhandError).message).toBe('Another deployment of mytool is being started.');
-  });
-});
-
-/** Waits until `key` exists in Redis. */
-async function waitForLock(key: string): Promise<void> {
-  while ((await redis.exists(key)) === 0) await new Promise((resolve) => setTimeout(resolve, 10));
-}

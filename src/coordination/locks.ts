@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { currentCommandScope } from '../core/command-deadline';
 import { DeckhandError } from '../core/errors';
+import { lockWait } from '../metrics';
 
 /** Releases a lock only when it still holds this holder's token (it may have expired and been taken). */
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
@@ -85,16 +86,21 @@ export class ResourceLocks {
     const deadline = scope ? Math.min(waitEnd, scope.deadline - DEADLINE_MARGIN_MS) : waitEnd;
     // Only the first try looks for an earlier attempt of the owner: a holder found then is another
     // delivery, so the waits after it take the lock once it is free, with the plain `SET NX`.
+    const started = Date.now();
     const takeFree = async () => (await this.redis.set(key, token, 'PX', holdMs, 'NX')) === 'OK';
     let taken =
       owner === undefined
         ? await takeFree()
         : (await this.redis.eval(ACQUIRE_OWNED, 1, key, token, owner, holdMs)) === 1;
     while (!taken) {
-      if (Date.now() > deadline) throw new LockTimeoutError(resource, options.busy);
+      if (Date.now() > deadline) {
+        lockWait.observe({ outcome: 'busy' }, (Date.now() - started) / 1000);
+        throw new LockTimeoutError(resource, options.busy);
+      }
       await new Promise((resolve) => setTimeout(resolve, this.pollMs + Math.random() * this.pollMs));
       taken = await takeFree();
     }
+    lockWait.observe({ outcome: 'taken' }, (Date.now() - started) / 1000);
     try {
       return await work();
     } finally {

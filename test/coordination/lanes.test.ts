@@ -1,13 +1,24 @@
 /**
- * The lanes of queued commands (one person in one conversation): a command that fails for good leaves
- * its lane, so the next one runs; a lane head that never became a job does not block the lane forever.
+ * Command lanes (the crash/restart contract of docs/coordination.md): a person's commands in one
+ * conversation run in arrival order, and the order lives in Redis, so it is kept across a worker
+ * restart; a command that fails for good leaves its lane, so the next one runs; a lane head that never
+ * became a job does not block the lane forever; the wait behind a lane is measured.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../src/config';
+import {
+  isLaneTurn,
+  joinLanes,
+  type LaneTurnDeps,
+  laneKey,
+  laneOf,
+  leaveLane,
+  MISSING_HEAD_MS,
+} from '../../src/coordination/lanes';
 import type { CommandJob } from '../../src/core/command-job';
 import type { Card } from '../../src/core/reply';
 import { silentLogger } from '../../src/log';
-import { laneKey, laneOf } from '../../src/queue/command-queue';
+import { commandLaneWait } from '../../src/metrics';
 import { type App, createApp } from '../../src/wiring';
 import { testPrefix } from '../support/redis';
 import { waitFor } from '../support/wait';
@@ -90,6 +101,7 @@ describe('command lanes', () => {
   }, 60_000);
 
   it('a lane head that never became a job is dropped once a later command has waited for it', async () => {
+    const waitedBefore = await laneWaitSeconds();
     const lane = laneKey(prefix, laneOf(job('lane:3', 'slack', '/help')));
     await app.redis.redis.rpush(lane, 'cmd-never-queued');
     await app.commandQueue.enqueue(job('lane:3', 'slack', '/help'));
@@ -101,5 +113,45 @@ describe('command lanes', () => {
     // The job leaves its lane when its command has ended, which is after its card was posted.
     await waitFor(async () => (await app.redis.redis.llen(lane)) === 0, 10_000);
     expect(await app.redis.redis.lrange(lane, 0, -1)).toEqual([]);
+    // Its wait behind the missing head is measured.
+    expect((await laneWaitSeconds()) - waitedBefore).toBeGreaterThanOrEqual(MISSING_HEAD_MS / 1000);
   }, 60_000);
+
+  it('the order is kept across a worker restart: it lives in Redis, and a stalled head keeps its place', async () => {
+    const redis = app.redis.redis;
+    const lanes = testPrefix();
+    const states = new Map([
+      ['a', 'active'],
+      ['b', 'delayed'],
+      ['c', 'delayed'],
+    ]);
+    const worker = (): LaneTurnDeps => ({
+      redis,
+      prefix: lanes,
+      jobState: async (id) => states.get(id) ?? 'unknown',
+    });
+    const entries = ['a', 'b', 'c'].map((id) => ({ lane: 'L', id }));
+    expect(await joinLanes(redis, lanes, entries)).toEqual([1, 2, 3]);
+    const before = worker();
+    expect(await isLaneTurn(before, 'L', 'a', Date.now())).toBe(true);
+    expect(await isLaneTurn(before, 'L', 'b', Date.now())).toBe(false);
+    // The worker running `a` dies; BullMQ finds `a` stalled and runs it again (active) on a restarted
+    // worker, which reads the same lane: `b` and `c` still wait.
+    const after = worker();
+    expect(await isLaneTurn(after, 'L', 'b', Date.now())).toBe(false);
+    expect(await isLaneTurn(after, 'L', 'c', Date.now())).toBe(false);
+    // `a` failed for good without leaving its lane: `b` is next, `c` after it.
+    states.set('a', 'failed');
+    expect(await isLaneTurn(after, 'L', 'c', Date.now())).toBe(false);
+    expect(await isLaneTurn(after, 'L', 'b', Date.now())).toBe(true);
+    await leaveLane(redis, lanes, 'L', 'b');
+    expect(await isLaneTurn(after, 'L', 'c', Date.now())).toBe(true);
+    expect(await redis.lrange(laneKey(lanes, 'L'), 0, -1)).toEqual(['c']);
+  });
 });
+
+/** The total of the command lane wait histogram (seconds). */
+async function laneWaitSeconds(): Promise<number> {
+  const { values } = await commandLaneWait.get();
+  return values.filter((v) => v.metricName?.endsWith('_sum')).reduce((sum, v) => sum + v.value, 0);
+}

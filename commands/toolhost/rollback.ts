@@ -1,0 +1,147 @@
+/**
+ * `/deploy rollback` and `/deploy unpin`. The platform has no rollback verb; its components
+ * configuration takes a commit SHA as `build.ref`, so a rollback pins each component to the commit
+ * the chosen successful deployment built (its builds' `resolved_ref`) and deploys. The branch each
+ * component followed is remembered so that `/deploy unpin` can put it back.
+ */
+import { z } from 'zod';
+import { UpstreamError, UsageError } from '../../src/core/errors';
+import { fingerprint } from '../../src/core/target';
+import type { ToolConfig } from '../../src/services/toolhost';
+import { toolName } from '../args';
+import { withWarnings } from '../format';
+import { command, type ToolhostServices } from './context';
+import { deploymentCard } from './deployment-card';
+import { deliveryTag, taggedDescription } from './recognise';
+import { deploymentsNewestFirst, FULL_SHA, shortSha } from './rollback-commits';
+import { pinnedConfig, planRollback, planTable } from './rollback-plan';
+import { deployRollbackSignature } from './rollback-signature';
+
+/** How long the branch a pinned component followed is remembered. */
+const BRANCH_TTL_SECONDS = 365 * 24 * 3600;
+const branchesKey = (tool: string) => `rollback-branches:${tool}`;
+
+async function rememberedBranches(services: Pick<ToolhostServices, 'locks'>, tool: string) {
+  const raw = await services.locks.recall(branchesKey(tool));
+  return raw ? (JSON.parse(raw) as Record<string, string>) : {};
+}
+
+/** `/deploy rollback <tool> [--to <deployment id>]`. */
+export const deployRollbackCommand = command({
+  ...deployRollbackSignature,
+  summary: 'Deploy again the commits of the last successful deployment (pins build.ref)',
+  positional: ['tool'],
+  examples: ['/deploy rollback mytool', '/deploy rollback mytool --to 20261122-101500-abcdefghij'],
+  permission: 'write',
+  sideEffect: true,
+  guarded: true,
+  confirm: (args, target) =>
+    `Roll back ${args.tool} to deployment ${args.to}? Each component's build.ref is pinned to the commit that deployment built, then ${args.tool} is deployed. ${target?.label ?? ''}`.trim(),
+  async resolve({ args, services }) {
+    const client = services.toolhost.forTool(args.tool);
+    const plan = await planRollback(services, client, args.tool, args.to);
+    return {
+      label: `/deploy unpin ${args.tool} returns to the branch afterwards.`,
+      args: { ...args, to: plan.target.deploy_id },
+      version: fingerprint({ config: plan.config, newest: plan.newest.deploy_id, pins: plan.pins }),
+      preview: { text: planTable(plan) },
+    };
+  },
+  async run({ args, services, reply, invocation }) {
+    const client = services.toolhost.forTool(args.tool);
+    const plan = await planRollback(services, client, args.tool, args.to);
+    const branches = await rememberedBranches(services, args.tool);
+    for (const pin of plan.pins) if (!FULL_SHA.test(pin.ref)) branches[pin.component] = pin.ref;
+    await services.locks.remember(branchesKey(args.tool), JSON.stringify(branches), BRANCH_TTL_SECONDS);
+    await client.components.setConfig(pinnedConfig(plan));
+    const description = taggedDescription(
+      `Roll back to deployment ${plan.target.deploy_id}`,
+      deliveryTag(invocation),
+    );
+    let deployment: Awaited<ReturnType<typeof client.components.createDeployment>>;
+    try {
+      deployment = await client.components.createDeployment({
+        forceBuild: false,
+        forceRun: false,
+        ...(description ? { description } : {}),
+      });
+    } catch (error) {
+      if (error instanceof UpstreamError && error.status === 409)
+        throw new UsageError(
+          `${args.tool} is pinned, but another deployment started first, so none was started.`,
+          {
+            hint: `When it ends, /deploy ${args.tool} deploys the pinned commits; /deploy unpin ${args.tool} returns to the branch.`,
+          },
+        );
+      throw error;
+    }
+    const moved = plan.pins.map((p) => `${p.component} ${shortSha(p.from)} → ${shortSha(p.to)}`).join(', ');
+    const note = `Rolling back to deployment ${plan.target.deploy_id}: ${moved}.`;
+    const handle = await reply(withWarnings(deploymentCard(args.tool, deployment, note), client));
+    if (handle)
+      await services.watches.start({ kind: 'deployment', tool: args.tool, id: deployment.deploy_id, handle });
+    return undefined;
+  },
+});
+
+/** The branch each pinned component returns to; throws when one is not known. */
+async function branchesToRestore(
+  services: Pick<ToolhostServices, 'locks' | 'toolhost'>,
+  tool: string,
+  config: ToolConfig,
+): Promise<Array<{ component: string; commit: string; branch: string }>> {
+  const pinned = Object.entries(config.components)
+    .map(([name, c]) => ({ name, build: c.build as { repository?: string; ref?: string } }))
+    .filter(({ build }) => build.ref !== undefined && FULL_SHA.test(build.ref));
+  if (pinned.length === 0)
+    throw new UsageError(`No component of ${tool} is pinned to a commit, so there is nothing to unpin.`);
+  const remembered = await rememberedBranches(services, tool);
+  const deployments = await deploymentsNewestFirst(services.toolhost.forTool(tool));
+  return pinned.map(({ name, build }) => {
+    const seen = deployments
+      .map((d) => d.tool_config?.components[name]?.build as { repository?: string; ref?: string } | undefined)
+      .find((b) => b?.repository === build.repository && b?.ref !== undefined && !FULL_SHA.test(b.ref));
+    const branch = remembered[name] ?? seen?.ref;
+    if (!branch)
+      throw new UsageError(`Deckhand does not know which branch component ${name} of ${tool} followed.`, {
+        hint: `Set build.ref with /config set ${tool}. Nothing was changed.`,
+      });
+    return { component: name, commit: build.ref as string, branch };
+  });
+}
+
+/** `/deploy unpin <tool>`: components pinned to a commit follow their branch again. */
+export const deployUnpinCommand = command({
+  name: 'deploy unpin',
+  summary: 'Return pinned components to the branch they followed (after /deploy rollback)',
+  args: z.object({ tool: toolName }),
+  positional: ['tool'],
+  examples: ['/deploy unpin mytool'],
+  permission: 'write',
+  sideEffect: true,
+  guarded: true,
+  async run({ args, services }) {
+    const client = services.toolhost.forTool(args.tool);
+    const config = await client.components.getConfig();
+    const restore = await branchesToRestore(services, args.tool, config);
+    const next = structuredClone(config);
+    for (const { component, branch } of restore) {
+      const target = next.components[component];
+      if (target) (target.build as { ref: string }).ref = branch;
+    }
+    await client.components.setConfig(next);
+    const remembered = await rememberedBranches(services, args.tool);
+    for (const { component } of restore) delete remembered[component];
+    await services.locks.remember(branchesKey(args.tool), JSON.stringify(remembered), BRANCH_TTL_SECONDS);
+    const lines = restore.map(
+      (r) => `${r.component} follows ${r.branch} again (was pinned to ${shortSha(r.commit)})`,
+    );
+    return withWarnings(
+      {
+        text: `Unpinned ${args.tool}: ${lines.join('; ')}. Nothing was deployed: /deploy ${args.tool} deploys the branch's newest commit.`,
+        status: 'success',
+      },
+      client,
+    );
+  },
+});

@@ -19,8 +19,9 @@ function stateText(record: ApprovalRecord, note: string | undefined): string {
   if (note) return note;
   if (record.state === 'denied') return 'Denied: nothing was run.';
   if (record.state === 'approved') return `Approved: /${record.command} runs now, once.`;
-  const given = record.decisions.filter((d) => d.kind === 'approved').length;
-  return `It runs once ${approvals(record.approvers - given)} more from other maintainers of ${record.tool} ${record.approvers - given === 1 ? 'is' : 'are'} given; Deny or expiry ends it.`;
+  const left = record.approvers - record.decisions.filter((d) => d.kind === 'approved').length;
+  const who = left === 1 ? 'another maintainer' : `${left} more maintainers`;
+  return `It runs once ${who} of ${record.tool} approve${left === 1 ? 's' : ''}; Deny or expiry ends it.`;
 }
 
 /** The approval card for a request in its current state; `note` replaces the state line. */

@@ -121,8 +121,8 @@ export class CommandExecution<S> {
         askAgain: async (requester) =>
           gate.ask(await askedRun(this.deps.services, command, args, requester, tool), requester, surface),
         run: async (requester, approvedBy) => {
-          await this.deps.policy.check(requester.user, command.permission, tool, command.name);
           Object.assign(audited, { invocation: requester, approvedBy });
+          await this.deps.policy.check(requester.user, command.permission, tool, command.name);
           return this.runCommand(command, args, requester, surface, tool);
         },
       });

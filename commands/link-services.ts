@@ -1,4 +1,5 @@
 import type { AccessPolicy, PushAccess, ToolSource } from '../src/core/access';
+import type { ApprovalStore } from '../src/core/approvals';
 import type { ChangeGuardStore } from '../src/core/change-guard';
 import type { MessageHandle } from '../src/core/command';
 import type { AccountLinker, SecretFormIssuer } from '../src/core/linking';
@@ -54,6 +55,8 @@ export interface AccountServices {
   audit: AuditLog;
   /** Tool locks and freeze windows (`/tool lock`, `/tool freeze`). */
   guards: ChangeGuardStore;
+  /** Protect policies and approval requests (`/tool protect`). */
+  approvals: ApprovalStore;
   /** True when source-host webhooks are received (a webhook secret is set). */
   webhooksConfigured: boolean;
   /** Follows a migration on the queue and announces its end once. */

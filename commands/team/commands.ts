@@ -1,6 +1,7 @@
-/** The team commands: tool locks and weekly freeze windows. */
+/** The team commands: tool locks, weekly freeze windows and protect policies. */
 import { toolFreezeCommand, toolFreezesCommand, toolUnfreezeCommand } from './freeze';
 import { toolLockCommand, toolUnlockCommand } from './lock';
+import { toolProtectCommand, toolUnprotectCommand } from './protect';
 
 /** Every team command, in the order help lists them. */
 export const TEAM_COMMANDS = [
@@ -9,4 +10,6 @@ export const TEAM_COMMANDS = [
   toolFreezeCommand,
   toolFreezesCommand,
   toolUnfreezeCommand,
+  toolProtectCommand,
+  toolUnprotectCommand,
 ];

@@ -6,18 +6,22 @@
 import type { Logger } from 'pino';
 import { commandCounter } from '../metrics';
 import { type ActionStore, DISMISS_COMMAND, type StoredAction } from './actions';
+import type { ApprovalGate } from './approval-gate';
 import type { CardPublisher } from './card-publisher';
 import type { CardSurface } from './card-surface';
 import type { AnyCommand, CommandContext, Invocation } from './command';
+import { askedRun, checkTarget, targetMoved } from './command-target';
 import { type EffectLedger, runRecorded } from './effects';
 import { DeckhandError } from './errors';
 import type { Policy } from './policy';
 import type { DraftCard } from './reply';
-import { fingerprint, targetChanged } from './target';
+import { fingerprint } from './target';
 
 /** A click on a Confirm button: what was confirmed, as the question named it. */
 export interface Confirmation {
   target: StoredAction['target'];
+  /** Set on an Approve press: the approval request's id. */
+  approval?: string;
 }
 
 /** How a command that did not fail ended, as the audit trail and the metrics count it. */
@@ -47,6 +51,17 @@ export interface CommandExecutionDeps<S> {
   effects?: EffectLedger;
   /** Called after every side-effect command run or refusal (the audit trail). */
   audit?: (entry: AuditEntry) => Promise<void>;
+  /** Protected commands wait for a second maintainer's approval (`/tool protect`). */
+  approvals?: ApprovalGate;
+}
+
+/** Outcomes that are not a change: nothing is audited for them. */
+const NOT_AUDITED = new Set(['confirm', 'approval', 'unchanged', 'approval_refused']);
+
+/** Who a run is audited as: the presser, or the requester of an approved command. */
+interface Audited {
+  invocation: Invocation;
+  approvedBy?: string;
 }
 
 /** `platform:workspace:user`: who a form belongs to. */
@@ -68,21 +83,23 @@ export class CommandExecution<S> {
     invocation: Invocation,
     surface: CardSurface,
     confirmation: Confirmation | undefined,
-  ): Promise<RunOutcome | 'confirm'> {
+  ): Promise<RunOutcome | 'confirm' | 'approval'> {
     let outcome: string = 'ok';
+    const audited: Audited = { invocation };
     try {
-      const ran = await this.checkedRun(command, args, invocation, surface, confirmation);
+      const ran = await this.checkedRun(command, args, audited, surface, confirmation);
       outcome = ran;
       return ran;
     } catch (error) {
       outcome = error instanceof DeckhandError ? error.code : 'internal';
       throw error;
     } finally {
-      if (command.sideEffect && this.deps.audit && outcome !== 'confirm' && outcome !== 'unchanged') {
+      if (command.sideEffect && this.deps.audit && !NOT_AUDITED.has(outcome)) {
         const secret = new Set(command.secretArgs ?? []);
         const kept = Object.fromEntries(Object.entries(args).filter(([key]) => !secret.has(key)));
+        if (audited.approvedBy) kept.approvedBy = audited.approvedBy;
         await this.deps
-          .audit({ invocation, command: command.name, args: kept, outcome })
+          .audit({ invocation: audited.invocation, command: command.name, args: kept, outcome })
           .catch((error) => this.deps.logger.error({ err: error, command: command.name }, 'audit failed'));
       }
     }
@@ -91,12 +108,34 @@ export class CommandExecution<S> {
   private async checkedRun(
     command: AnyCommand<S>,
     args: Record<string, unknown>,
-    invocation: Invocation,
+    audited: Audited,
     surface: CardSurface,
     confirmation: Confirmation | undefined,
-  ): Promise<RunOutcome | 'confirm'> {
+  ): Promise<RunOutcome | 'confirm' | 'approval'> {
+    const invocation = audited.invocation;
     const tool = typeof args.tool === 'string' ? args.tool : undefined;
+    const gate = this.deps.approvals;
+    if (gate && tool && confirmation?.approval !== undefined) {
+      return gate.approve(confirmation.approval, invocation, surface, {
+        changed: () => targetMoved(this.deps.services, command, args, invocation, confirmation.target),
+        askAgain: async (requester) =>
+          gate.ask(await askedRun(this.deps.services, command, args, requester, tool), requester, surface),
+        run: async (requester, approvedBy) => {
+          Object.assign(audited, { invocation: requester, approvedBy });
+          await this.deps.policy.check(requester.user, command.permission, tool, command.name);
+          return this.runCommand(command, args, requester, surface, tool);
+        },
+      });
+    }
     await this.deps.policy.check(invocation.user, command.permission, tool, command.name);
+    const protection =
+      gate && tool && command.sideEffect ? await gate.protection(tool, command.name) : undefined;
+    if (gate && tool && protection) {
+      const asked = await askedRun(this.deps.services, command, args, invocation, tool);
+      await gate.ask(asked, invocation, surface, protection.approvers);
+      commandCounter.inc({ command: command.name, platform: invocation.user.platform, outcome: 'approval' });
+      return 'approval';
+    }
     const asks = command.confirm !== undefined && (command.confirmWhen?.(args as never) ?? true);
     if (asks && !confirmation) {
       await this.askConfirmation(command, args, invocation, surface);
@@ -106,7 +145,7 @@ export class CommandExecution<S> {
     if (asks && confirmation) {
       const exclusive = this.deps.exclusive;
       const checkAndRun = async () => {
-        await this.checkTarget(command, args, invocation, confirmation);
+        await checkTarget(this.deps.services, command, args, invocation, confirmation.target);
         return this.runCommand(command, args, invocation, surface, tool);
       };
       const resource = `confirmed:${command.name}:${fingerprint(args)}`;
@@ -170,11 +209,8 @@ export class CommandExecution<S> {
     surface: CardSurface,
   ): Promise<void> {
     const publisher = this.deps.publisher;
-    const bound = command.resolve
-      ? await command.resolve({ args, invocation, services: this.deps.services })
-      : undefined;
-    const boundArgs = (bound?.args ?? args) as Record<string, unknown>;
-    const question = command.confirm?.(boundArgs as never, bound as never) ?? `Run /${command.name}?`;
+    const bound = await askedRun(this.deps.services, command, args, invocation);
+    const { args: boundArgs, question } = bound;
     const confirm = await publisher.storeAction(
       {
         label: 'Confirm',
@@ -185,7 +221,7 @@ export class CommandExecution<S> {
         ttlSeconds: 600,
       },
       invocation.conversationId,
-      bound ? { label: bound.label, version: bound.version } : undefined,
+      bound.target,
     );
     const cancel = await publisher.storeAction(
       {
@@ -199,29 +235,11 @@ export class CommandExecution<S> {
     await surface.reply({
       title: 'Please confirm',
       text: publisher.formOf(invocation.conversationId).text(question),
-      ...(bound?.preview ? { code: bound.preview } : {}),
+      ...(bound.preview ? { code: bound.preview } : {}),
       status: 'warning',
       buttons: [confirm, cancel],
       footer: 'These buttons expire in 10 minutes.',
     });
-  }
-
-  /**
-   * At Confirm: the command's target must still be the one the question named (same arguments,
-   * same version); a target that is gone says it does not exist, one that changed says so.
-   */
-  private async checkTarget(
-    command: AnyCommand<S>,
-    args: Record<string, unknown>,
-    invocation: Invocation,
-    confirmation: Confirmation,
-  ): Promise<void> {
-    if (!command.resolve) return;
-    const current = await command.resolve({ args, invocation, services: this.deps.services });
-    const sameArgs = fingerprint(current.args) === fingerprint(args);
-    if (!sameArgs || current.version !== confirmation.target?.version) {
-      throw targetChanged(confirmation.target?.label ?? current.label);
-    }
   }
 }
 

@@ -3,6 +3,8 @@
  * of a confirmation) and a form's answers (its command, fixed arguments and owner).
  */
 import { type ActionStore, DISMISS_COMMAND } from './actions';
+import { APPROVE_COMMAND, DENY_COMMAND } from './approval-card';
+import type { ApprovalGate } from './approval-gate';
 import { validateArgs } from './bind';
 import type { CardSurface } from './card-surface';
 import type { AnyCommand, Invocation } from './command';
@@ -22,6 +24,8 @@ export interface CommandRequest<S> {
 export interface StoredInputDeps<S> {
   registry: CommandRegistry<S>;
   actions: ActionStore;
+  /** Takes the Approve and Deny presses of approval cards. */
+  approvals?: ApprovalGate;
 }
 
 /** The handling in progress: the command it is counted as, named as soon as it is known. */
@@ -47,6 +51,9 @@ export async function clickRequest<S>(
     await dismiss(deps.actions, actionId, action.args, surface);
     return undefined;
   }
+  if ((action.command === APPROVE_COMMAND || action.command === DENY_COMMAND) && deps.approvals) {
+    return approvalRequest(deps, deps.approvals, action, invocation, surface, attempt);
+  }
   const command = deps.registry.get(action.command);
   if (!command) throw new UsageError('This button belongs to a command that no longer exists.');
   attempt.command = command.name;
@@ -54,6 +61,34 @@ export async function clickRequest<S>(
   const args = validateArgs(command as AnyCommand<unknown>, action.args);
   const confirmed = action.confirmed === true ? { confirmation: { target: action.target } } : {};
   return { command, args, invocation, ...confirmed };
+}
+
+/**
+ * A press on an approval card: Deny is handled here (undefined); Approve is the request's command
+ * with the arguments the card showed, as a confirmation naming the request.
+ */
+async function approvalRequest<S>(
+  deps: StoredInputDeps<S>,
+  gate: ApprovalGate,
+  action: { command: string; args: Record<string, unknown> },
+  invocation: Invocation,
+  surface: CardSurface,
+  attempt: NamedAttempt,
+): Promise<CommandRequest<S> | undefined> {
+  const id = String(action.args.approval ?? '');
+  if (action.command === DENY_COMMAND) {
+    await gate.deny(id, invocation, surface);
+    return undefined;
+  }
+  const asked = await gate.request(id);
+  const command = deps.registry.get(asked.command);
+  if (!command) throw new UsageError('This approval belongs to a command that no longer exists.');
+  attempt.command = command.name;
+  const args = validateArgs(
+    command as AnyCommand<unknown>,
+    JSON.parse(asked.args) as Record<string, unknown>,
+  );
+  return { command, args, invocation, confirmation: { target: asked.target, approval: id } };
 }
 
 /** A form's answers: its command with the form's arguments and the answers, run privately. */

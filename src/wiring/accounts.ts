@@ -19,6 +19,7 @@ import { AccessPolicy, type PushAccess } from '../core/access';
 import type { CardPublishing } from '../core/card-publisher';
 import { GuardedPolicy } from '../core/change-guard';
 import { changeRecorder } from '../core/change-record';
+import type { ChatUser } from '../core/command';
 import type { AuditEntry } from '../core/command-execution';
 import type { CommandRunner } from '../core/command-runner';
 import type { Messengers } from '../core/messenger';
@@ -29,6 +30,7 @@ import type { Queues } from '../queue/queues';
 import { attachLogScrubber } from '../secrets';
 import { SourcehostFactory } from '../services/sourcehost';
 import type { ToolhostClientFactory } from '../services/toolhost';
+import { RedisApprovals } from '../store/approvals';
 import { AuditLog } from '../store/audit';
 import { PendingLinkStore } from '../store/links';
 import { ImportFollowers } from '../store/links-imports';
@@ -69,6 +71,8 @@ export interface Accounts {
   services: AccountServices;
   /** The access rules, with the change guard (locks and freezes) after them. */
   policy: Policy;
+  /** The linked cross-platform identity of a chat user (`source:<login>`), if any. */
+  identityOf(user: ChatUser): Promise<string | undefined>;
   /** The command runner's audit hook: one change record per side-effect command. */
   audit(entry: AuditEntry): Promise<void>;
   /** The one sealer of secrets at rest (`SECRET_KEY`, `SECRET_KEY_PREVIOUS`). */
@@ -183,6 +187,10 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
   });
   const audit = new AuditLog(redis, prefix, secrets);
   const guards = new RedisToolGuards(redis, prefix);
+  const identityOf = async (user: ChatUser): Promise<string | undefined> => {
+    const login = (await credentials.source(user))?.login;
+    return login ? `source:${login}` : undefined;
+  };
   const linker = new SourceLinker({
     sourcehost,
     pending: new PendingLinkStore(redis, cipher, prefix),
@@ -212,6 +220,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     access: policy,
     audit,
     guards,
+    approvals: new RedisApprovals(redis, prefix),
     webhooksConfigured: webhookSecret !== undefined,
     followMigration: (request) =>
       followMigration(options.queues.migration, {
@@ -236,11 +245,9 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
       isGuarded: (name) => options.registry.get(name)?.guarded === true,
     }),
     sealer: cipher,
+    identityOf,
     audit: changeRecorder({
-      identityOf: async (user) => {
-        const login = (await credentials.source(user))?.login;
-        return login ? `source:${login}` : undefined;
-      },
+      identityOf,
       write: (record) => audit.append(record),
     }),
     migrationProcessor(deps) {

@@ -170,6 +170,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       locks: services.locks,
       policy: linked.policy,
       audit: linked.audit,
+      identityOf: linked.identityOf,
       effects: new RedisEffectLedger(redis.redis, prefix),
       knownTools: configuredTools(config, sandboxTools),
     });

@@ -8,7 +8,9 @@ import { ALL_COMMANDS, type AppServices } from '../../commands';
 import type { Config } from '../config';
 import type { ResourceLocks } from '../coordination/locks';
 import type { ActionStore, BindingStore } from '../core/actions';
+import { ApprovalGate } from '../core/approval-gate';
 import { CardPublisher } from '../core/card-publisher';
+import type { ChatUser } from '../core/command';
 import type { AuditEntry } from '../core/command-execution';
 import { CommandRunner } from '../core/command-runner';
 import type { EffectLedger } from '../core/effects';
@@ -54,6 +56,8 @@ export interface RunnerOptions {
   effects: EffectLedger;
   locks: ResourceLocks;
   secrets: SecretScrubber;
+  /** The linked cross-platform identity of a chat user: an approver must not be the requester. */
+  identityOf?: (user: ChatUser) => Promise<string | undefined>;
   /** The tools Deckhand knows (for "did you mean" and secret checks on failed lines). */
   knownTools: () => Iterable<string>;
 }
@@ -72,6 +76,13 @@ export function createRunner(options: RunnerOptions): CommandRunner<AppServices>
     audit: options.audit,
     effects: options.effects,
     exclusive: (resource, work) => locks.withLock(resource, work),
+    approvals: new ApprovalGate({
+      store: options.services.accounts.approvals,
+      publisher: options.publisher,
+      policy: options.policy,
+      ...(options.identityOf ? { identityOf: options.identityOf } : {}),
+      logger: options.services.logger,
+    }),
     logger: options.services.logger,
     secrets: options.secrets,
     knownTools: options.knownTools,

@@ -1,0 +1,137 @@
+/**
+ * `/tool protect`, `/tool unprotect`: a tool's protect policy. A protected command of the tool posts
+ * an approval card and runs only once a different maintainer of the tool approves it.
+ */
+import { z } from 'zod';
+import { actionWord, covers, type ToolProtection } from '../../src/core/approvals';
+import { UsageError } from '../../src/core/errors';
+import type { CardField } from '../../src/core/reply';
+import { toolName } from '../args';
+import { command } from './context';
+
+/** The most approvers a policy can ask for. */
+const MAX_APPROVERS = 5;
+
+/** The fields that describe a policy. */
+function protectionFields(protection: ToolProtection): CardField[] {
+  return [
+    { label: 'Protected', value: protection.actions.join(', ') },
+    { label: 'Approvals needed', value: String(protection.approvers) },
+    { label: 'Set by', value: protection.by, time: { at: protection.at } },
+  ];
+}
+
+/** The action words a maintainer may protect: the state-changing commands that act on a tool. */
+function protectable(commands: Iterable<{ name: string; sideEffect: boolean; args: unknown }>): string[] {
+  const words = new Set<string>();
+  for (const found of commands) {
+    const shape = (found.args as z.ZodObject).shape as Record<string, unknown> | undefined;
+    if (!found.sideEffect || !shape || !('tool' in shape) || found.name.startsWith('tool ')) continue;
+    const parts = actionWord(found.name).split('-');
+    for (let i = 1; i <= parts.length; i++) words.add(parts.slice(0, i).join('-'));
+  }
+  return [...words].sort();
+}
+
+/** `/tool protect <tool> [actions] [--approvers 1]`. */
+export const toolProtectCommand = command({
+  name: 'tool protect',
+  summary: "Require a second maintainer's approval for some of a tool's commands (or show what is protected)",
+  args: z.object({
+    tool: toolName,
+    actions: z
+      .string()
+      .max(300)
+      .optional()
+      .describe('comma-separated commands, e.g. deploy,envvars,jobs-delete (none: show the policy)'),
+    approvers: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_APPROVERS)
+      .default(1)
+      .describe(`how many other maintainers must approve (1 to ${MAX_APPROVERS})`),
+  }),
+  positional: ['tool', 'actions'],
+  examples: ['/tool protect mytool deploy,envvars,jobs-delete', '/tool protect mytool deploy --approvers 2'],
+  permission: 'write',
+  sideEffect: true,
+  effect: { check: (args) => `/tool protect ${args.tool}`, recover: async () => 'run' },
+  async run({ args, services, invocation }) {
+    const store = services.accounts.approvals;
+    if (!args.actions?.trim()) {
+      const current = await store.protection(args.tool);
+      if (!current) {
+        return {
+          text: `Nothing of ${args.tool} is protected: its commands run without approval.`,
+          status: 'info',
+          audit: 'unchanged',
+        };
+      }
+      return {
+        title: `Protected commands of ${args.tool}`,
+        fields: protectionFields(current),
+        status: 'info',
+        audit: 'unchanged',
+      };
+    }
+    const known = protectable(services.registry.all());
+    const words = [...new Set(args.actions.split(/[\s,]+/).map((w) => w.trim().toLowerCase()))].filter(
+      Boolean,
+    );
+    const unknown = words.filter((word) => !known.includes(word));
+    if (unknown.length > 0) {
+      throw new UsageError(
+        `${unknown.join(', ')}: not a command that changes a tool; nothing was protected.`,
+        {
+          hint: `Protectable: ${known.join(', ')}.`,
+        },
+      );
+    }
+    const protection: ToolProtection = {
+      tool: args.tool,
+      actions: words,
+      approvers: args.approvers,
+      by: invocation.user.name,
+      at: Date.now(),
+    };
+    await store.protect(protection);
+    const covered = services.registry
+      .all()
+      .filter((found) => found.sideEffect && words.some((word) => covers(word, found.name)))
+      .map((found) => `/${found.name}`);
+    return {
+      title: `${args.tool} is protected`,
+      text: `${covered.join(', ')} of ${args.tool} now post an approval card and run only once a different maintainer approves (expires after 30 minutes).`,
+      fields: protectionFields(protection),
+      status: 'success',
+    };
+  },
+});
+
+/** `/tool unprotect <tool>`. */
+export const toolUnprotectCommand = command({
+  name: 'tool unprotect',
+  summary: "Remove a tool's protect policy: its commands run without approval again",
+  args: z.object({ tool: toolName }),
+  positional: ['tool'],
+  examples: ['/tool unprotect mytool'],
+  permission: 'write',
+  sideEffect: true,
+  effect: { check: (args) => `/tool protect ${args.tool}`, recover: async () => 'run' },
+  async run({ args, services }) {
+    const removed = await services.accounts.approvals.unprotect(args.tool);
+    if (!removed) {
+      return {
+        text: `Nothing of ${args.tool} is protected; nothing was changed.`,
+        status: 'info',
+        audit: 'unchanged',
+      };
+    }
+    return {
+      title: `${args.tool} is no longer protected`,
+      text: `${removed.actions.join(', ')} of ${args.tool} run without approval again.`,
+      status: 'success',
+    };
+  },
+});

@@ -1,0 +1,232 @@
+/**
+ * The approval gate of the command runner: a protected command posts an approval card instead of
+ * running; an Approve press is taken only from a maintainer of the tool who is not the requester
+ * (neither the same chat user nor the same linked identity, on any platform), recorded atomically,
+ * and the press that completes the approvals runs the command, once, with the arguments the card
+ * showed, after its target is checked again (a changed target is asked again on a new card).
+ */
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import { approvalCard } from './approval-card';
+import {
+  APPROVAL_TTL_MS,
+  type ApprovalDecision,
+  type ApprovalRecord,
+  type ApprovalStore,
+  isProtected,
+  type ToolProtection,
+} from './approvals';
+import type { CardPublisher } from './card-publisher';
+import type { CardSurface } from './card-surface';
+import { userKeyOf } from './change-record';
+import type { ChatUser, Invocation } from './command';
+import { DeckhandError, UsageError } from './errors';
+import type { Policy } from './policy';
+
+/** An Approve or Deny that is not taken: shown to the presser only, never audited as the command. */
+export class ApprovalRefused extends UsageError {
+  override readonly code: string = 'approval_refused';
+}
+
+/** A protected command as asked: what the card shows and what runs. */
+export interface AskedRun {
+  command: string;
+  tool: string;
+  /** The arguments it runs with (the target bound). */
+  args: Record<string, unknown>;
+  question: string;
+  target?: { label: string; version?: string };
+  preview?: { text: string; language?: string };
+}
+
+/** What the gate needs. */
+export interface ApprovalGateDeps {
+  store: ApprovalStore;
+  publisher: Pick<CardPublisher, 'render' | 'update'>;
+  /** The access rules: an approver needs `write` on the tool. */
+  policy: Policy;
+  /** The linked cross-platform identity of a chat user (`source:<login>`), if any. */
+  identityOf?(user: ChatUser): Promise<string | undefined>;
+  /** How long a request waits (default 30 minutes). */
+  ttlMs?: number;
+  logger: Logger;
+}
+
+/** What the command runner does for an approved request. */
+export interface ApprovedRun<T> {
+  /** True when the target changed since the card was posted. */
+  changed(): Promise<boolean>;
+  /** Posts a fresh approval card for the target as it is now. */
+  askAgain(requester: Invocation): Promise<void>;
+  /** Runs the command as the requester. */
+  run(requester: Invocation, approvedBy: string): Promise<T>;
+}
+
+/** A 24-character base62-ish id (hex), unguessable. */
+function newId(): string {
+  return randomBytes(12).toString('hex');
+}
+
+/** Asks for approvals and takes Approve and Deny presses. */
+export class ApprovalGate {
+  constructor(private readonly deps: ApprovalGateDeps) {}
+
+  /** The tool's policy when it protects `command`. */
+  async protection(tool: string, command: string): Promise<ToolProtection | undefined> {
+    const protection = await this.deps.store.protection(tool);
+    return isProtected(protection, command) ? protection : undefined;
+  }
+
+  /** Posts the approval card for a protected command and stores the request. */
+  async ask(
+    asked: AskedRun,
+    invocation: Invocation,
+    surface: CardSurface,
+    approvers?: number,
+  ): Promise<void> {
+    const needed = approvers ?? (await this.deps.store.protection(asked.tool))?.approvers ?? 1;
+    const identity = await this.deps.identityOf?.(invocation.user).catch(() => undefined);
+    const record: ApprovalRecord = {
+      id: newId(),
+      tool: asked.tool,
+      command: asked.command,
+      requester: invocation.user,
+      ...(identity ? { identity } : {}),
+      conversationId: invocation.conversationId,
+      args: JSON.stringify(asked.args),
+      question: asked.question,
+      ...(asked.target ? { target: asked.target } : {}),
+      ...(asked.preview ? { preview: asked.preview } : {}),
+      approvers: needed,
+      expiresAt: Date.now() + (this.deps.ttlMs ?? APPROVAL_TTL_MS),
+      state: 'open',
+      decisions: [],
+    };
+    await this.deps.store.open(record);
+    const card = await this.deps.publisher.render(approvalCard(record), invocation.conversationId);
+    const handle = await surface.reply(card);
+    if (handle) await this.deps.store.open({ ...record, handle });
+  }
+
+  /** The open request an Approve or Deny button names. */
+  async request(id: string): Promise<ApprovalRecord> {
+    const record = await this.deps.store.load(id);
+    if (!record || record.expiresAt < Date.now()) {
+      throw new UsageError('This approval has expired; nothing was run.', {
+        hint: 'Whoever asked can run the command again for a fresh approval card.',
+      });
+    }
+    return record;
+  }
+
+  /**
+   * An Approve press: refused for the requester and for anyone who is not a maintainer of the
+   * tool; recorded once; the press that completes the approvals runs the command through `then`.
+   */
+  async approve<T>(
+    id: string,
+    approver: Invocation,
+    surface: CardSurface,
+    then: ApprovedRun<T>,
+  ): Promise<T | 'approval'> {
+    const asked = await this.request(id);
+    await this.checkApprover(asked, approver);
+    const record = await this.decided(asked, decisionOf(approver, 'approved'));
+    if (record.state === 'open') {
+      await this.show(record);
+      await surface.reply({
+        text: `Your approval is recorded; /${record.command} ${record.tool} needs more before it runs.`,
+        status: 'info',
+        visibility: 'private',
+      });
+      return 'approval';
+    }
+    const requester: Invocation = { ...approver, user: record.requester, isPrivate: false };
+    if (await then.changed()) {
+      await this.show(
+        record,
+        'Approved, but the target changed since it was asked: nothing was run; asked again below.',
+      );
+      await then.askAgain(requester);
+      return 'approval';
+    }
+    await this.show(record);
+    try {
+      return await then.run(requester, approver.user.name);
+    } catch (error) {
+      const why = error instanceof DeckhandError ? error.message : 'it failed (see the reply)';
+      await this.show(record, `Approved, but /${record.command} did not complete: ${why}`);
+      throw error;
+    }
+  }
+
+  /** A Deny press: a maintainer of the tool, or the requester withdrawing it, ends the request. */
+  async deny(id: string, invocation: Invocation, surface: CardSurface): Promise<void> {
+    const asked = await this.request(id);
+    if (userKeyOf(invocation.user) !== userKeyOf(asked.requester))
+      await this.checkApprover(asked, invocation);
+    const record = await this.decided(asked, decisionOf(invocation, 'denied'));
+    await this.show(record);
+    await surface.reply({ text: 'Denied; nothing was run.', status: 'info', visibility: 'private' });
+  }
+
+  /** Refuses the requester (by chat user or linked identity) and non-maintainers. */
+  private async checkApprover(record: ApprovalRecord, approver: Invocation): Promise<void> {
+    const notes = `/${record.command} ${record.tool} was not run.`;
+    if (userKeyOf(approver.user) === userKeyOf(record.requester)) {
+      throw new ApprovalRefused(`You asked for this yourself: ${notes}`, {
+        hint: `A different maintainer of ${record.tool} must approve it.`,
+      });
+    }
+    try {
+      await this.deps.policy.check(approver.user, 'write', record.tool);
+    } catch (error) {
+      if (!(error instanceof DeckhandError)) throw error;
+      throw new ApprovalRefused(`Only maintainers of ${record.tool} can approve or deny this: ${notes}`, {
+        hint: error.hint ?? `Ask a maintainer of ${record.tool}.`,
+      });
+    }
+    const identity = record.identity
+      ? await this.deps.identityOf?.(approver.user).catch(() => undefined)
+      : undefined;
+    if (identity && identity === record.identity) {
+      throw new ApprovalRefused(`This is your own request (linked as ${identity}): ${notes}`, {
+        hint: `A different maintainer of ${record.tool} must approve it.`,
+      });
+    }
+  }
+
+  /** Records the decision; a closed, repeated or expired one is refused. */
+  private async decided(asked: ApprovalRecord, decision: ApprovalDecision): Promise<ApprovalRecord> {
+    const result = await this.deps.store.decide(asked.id, decision);
+    switch (result.kind) {
+      case 'recorded':
+        return result.record;
+      case 'gone':
+        throw new ApprovalRefused('This approval has expired; nothing was run.', {
+          hint: 'Whoever asked can run the command again for a fresh approval card.',
+        });
+      case 'duplicate':
+        throw new ApprovalRefused('You already decided on this request; nothing more was done.');
+      case 'closed': {
+        const last = result.record.decisions.at(-1);
+        const how = result.record.state === 'denied' ? 'denied' : 'approved';
+        throw new ApprovalRefused(
+          `This request was already ${how}${last ? ` by ${last.name}` : ''}; nothing more was done.`,
+        );
+      }
+    }
+  }
+
+  /** Edits the approval card to show the request as it is now. */
+  private async show(record: ApprovalRecord, note?: string): Promise<void> {
+    if (!record.handle) return;
+    await this.deps.publisher
+      .update(record.handle, approvalCard(record, note))
+      .catch((error) => this.deps.logger.warn({ err: error }, 'approval card not edited'));
+  }
+}
+
+function decisionOf(invocation: Invocation, kind: ApprovalDecision['kind']): ApprovalDecision {
+  return { kind, key: userKeyOf(invocation.user), name: invocation.user.name, at: Date.now() };
+}

@@ -29,7 +29,7 @@ export interface PublisherOptions {
   timeZones: TimeZoneStore;
 }
 
-/** The card publisher, writing commands in each platform's form (Slack's `/deckhand deploy`). */
+/** The card publisher, writing commands in each platform's form (`/deckhand deploy` after a namespaced command). */
 export function createPublisher(options: PublisherOptions): CardPublisher {
   const groups = new Set(ALL_COMMANDS.map((command) => command.name.split(' ')[0] as string));
   return new CardPublisher({

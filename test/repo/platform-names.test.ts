@@ -36,15 +36,6 @@ const WAITING: readonly string[] = [
   'commands/media/upload.ts',
   // `deckhand --help` loads nothing but node:util (the table would load the schema fragments).
   'src/cli/args.ts',
-  // Comments only.
-  'src/core/dispatch.ts',
-  'src/queue/conversation-pause.ts',
-  'src/queue/deliver-processor.ts',
-  'src/store/conversation-move.ts',
-  'src/store/dedupe.ts',
-  'src/store/key-value.ts',
-  'src/store/reseal.ts',
-  'src/store/sealer.ts',
   // One delivery queue per platform, named in the queue and store layers.
   'src/queue/runtime.ts',
   'src/store/queue-keys.ts',

@@ -36,8 +36,6 @@ const WAITING: readonly string[] = [
   'commands/attached-text.ts',
   'commands/chat/timezone.ts',
   'commands/media/upload.ts',
-  // `deckhand --help` loads nothing but node:util (the table would load the schema fragments).
-  'src/cli/args.ts',
 ];
 
 function sourceFiles(dir: string): string[] {

@@ -109,6 +109,15 @@ export function commandForms(config: Config, groups: readonly string[]) {
   return namespacedForms(namespaces, groups);
 }
 
+/** Each chat platform's variables as a pattern (`<PREFIX>_*`, the prefix its variables share), in table order. */
+export function chatEnvPatterns(): string[] {
+  const prefixes = CHAT_PLATFORMS.flatMap((platform) => {
+    const first = Object.keys(platform.env)[0];
+    return first ? [`${first.split('_')[0]}_*`] : [];
+  });
+  return [...new Set(prefixes)];
+}
+
 /** The conversation and user ids of the terminal chat start with this name and a colon. */
 export const TERMINAL_PLATFORM = TERMINAL.name;
 

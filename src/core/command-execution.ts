@@ -11,6 +11,7 @@ import type { CardSurface } from './card-surface';
 import type { AnyCommand, CommandContext, Invocation } from './command';
 import { type EffectLedger, runRecorded } from './effects';
 import { DeckhandError } from './errors';
+import type { PlatformWordsOf } from './platform-words';
 import type { Policy } from './policy';
 import type { DraftCard } from './reply';
 import { fingerprint, targetChanged } from './target';
@@ -47,6 +48,8 @@ export interface CommandExecutionDeps<S> {
   effects?: EffectLedger;
   /** Called after every side-effect command run or refusal (the audit trail). */
   audit?: (entry: AuditEntry) => Promise<void>;
+  /** Each platform's words for commands (from the table of platforms). */
+  platformWords?: PlatformWordsOf;
 }
 
 /** `platform:workspace:user`: who a form belongs to. */
@@ -132,6 +135,7 @@ export class CommandExecution<S> {
       invocation,
       services: this.deps.services,
       reply,
+      ...(this.deps.platformWords ? { here: this.deps.platformWords(invocation.user.platform) } : {}),
       update: async (handle, draft) =>
         surface.update(handle, await publisher.render(about(draft), invocation.conversationId)),
       openForm: async (form) => {

@@ -17,7 +17,7 @@ import type { CommandRegistry } from '../core/registry';
 import type { TimeZoneStore } from '../core/times';
 import type { SecretScrubber } from '../secrets';
 import type { ResourceLocks } from '../store/locks';
-import { commandForms } from './platforms';
+import { commandForms, platformWords } from './platforms';
 
 /** What the card publisher is built from. */
 export interface PublisherOptions {
@@ -75,5 +75,6 @@ export function createRunner(options: RunnerOptions): CommandRunner<AppServices>
     logger: options.services.logger,
     secrets: options.secrets,
     knownTools: options.knownTools,
+    platformWords,
   });
 }

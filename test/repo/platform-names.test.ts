@@ -32,10 +32,9 @@ const NOT_THE_PLATFORM: readonly { file: string; line: RegExp }[] = [
  * shrinks: a listed file that no longer names one fails the test too.
  */
 const WAITING: readonly string[] = [
-  // Texts of commands, which cannot import the adapters: they need the attach hints per platform.
+  // A command text: the attach hints reach commands as `here` (the reader's platform's words), but
+  // this helper's callers (config set, jobs load) do not pass them on yet.
   'commands/attached-text.ts',
-  'commands/chat/timezone.ts',
-  'commands/media/upload.ts',
 ];
 
 function sourceFiles(dir: string): string[] {

@@ -65,4 +65,8 @@ export interface PlatformDescriptor<Name extends string = string, Env extends En
    * it has one; help, usage and hints are written in that form there.
    */
   commandNamespace?(config: Config): string;
+  /** How a file is attached to `command` (its words, `media upload`) here, as a sentence for hints. */
+  attachHint(command: string): string;
+  /** It shows times in each reader's own zone, so a conversation's time zone does not apply. */
+  readerTimeZones?: boolean;
 }

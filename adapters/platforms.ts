@@ -5,6 +5,7 @@
  */
 import type { PlatformDescriptor } from './descriptor';
 import { discord } from './discord';
+import type { PLATFORM_NAMES } from './platform-names';
 import { terminal } from './shell';
 import { slack } from './slack';
 import { telegram } from './telegram';
@@ -14,6 +15,23 @@ export const PLATFORMS = [slack, discord, telegram, terminal] as const;
 
 /** A platform's name (`PLATFORMS[n].name`). */
 export type PlatformName = (typeof PLATFORMS)[number]['name'];
+
+/** The names of a list of descriptors, in its order. */
+type NamesOf<T extends readonly { name: string }[]> = {
+  [K in keyof T]: T[K] extends { name: infer N } ? N : never;
+};
+
+/**
+ * The dependency-free list of names (./platform-names.ts) is this table's, in its order: a type
+ * error otherwise, either way round.
+ */
+const NAMES_AGREE: [NamesOf<typeof PLATFORMS>, typeof PLATFORM_NAMES] extends [
+  typeof PLATFORM_NAMES,
+  NamesOf<typeof PLATFORMS>,
+]
+  ? true
+  : never = true;
+void NAMES_AGREE;
 
 /** The terminal chat, which `start` opens when no chat platform is configured. */
 export const TERMINAL: PlatformDescriptor = terminal;

@@ -25,4 +25,6 @@ export const discord: PlatformDescriptor<'discord', typeof DISCORD_ENV> = {
   settingsCheck: discordSettingsCheck,
   scalingCheck: discordScalingCheck,
   doctor: async () => (await import('./doctor')).discordDoctor,
+  attachHint: (command) => `Use the file option of /${command}.`,
+  readerTimeZones: true,
 };

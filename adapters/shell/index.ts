@@ -13,4 +13,5 @@ export const terminal: PlatformDescriptor<'shell', Record<never, never>> = {
   configured: () => false,
   missing: () => undefined,
   webhookPaths: [],
+  attachHint: (command) => `Terminal: /${command} --file PATH.`,
 };

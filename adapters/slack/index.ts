@@ -24,4 +24,6 @@ export const slack: PlatformDescriptor<'slack', typeof SLACK_ENV> = {
   settingsCheck: slackSettingsCheck,
   doctor: async () => (await import('./doctor')).slackDoctor,
   commandNamespace: (config) => config.SLACK_COMMAND,
+  attachHint: (command) => `Share the file with Deckhand in a direct message with the text \`${command}\`.`,
+  readerTimeZones: true,
 };

@@ -25,4 +25,5 @@ export const telegram: PlatformDescriptor<'telegram', typeof TELEGRAM_ENV> = {
   settingsCheck: telegramSettingsCheck,
   scalingCheck: telegramScalingCheck,
   doctor: async () => (await import('./doctor')).telegramDoctor,
+  attachHint: (command) => `Send the file with /${command} as its caption.`,
 };

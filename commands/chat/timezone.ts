@@ -1,4 +1,4 @@
-/** `/timezone [zone]`: the time zone Telegram and the terminal show this conversation's times in. */
+/** `/timezone [zone]`: the time zone this conversation's times are shown in (where the platform does not show each reader's own). */
 import { z } from 'zod';
 import { UsageError } from '../../src/core/errors';
 import { absoluteText, DEFAULT_TIME_ZONE, isTimeZone } from '../../src/core/times';
@@ -9,14 +9,13 @@ const command = commandsWith<'timeZones'>();
 /** `/timezone`, `/timezone Europe/Berlin`, `/timezone UTC`. */
 export const timezoneCommand = command({
   name: 'timezone',
-  summary:
-    'Show or set the time zone of times in this conversation (Slack and Discord use each reader’s own)',
+  summary: 'Show or set the time zone of times in this conversation (some platforms use each reader’s own)',
   args: z.object({ zone: z.string().max(64).optional() }),
   positional: ['zone'],
   examples: ['/timezone', '/timezone Europe/Berlin', '/timezone UTC'],
   permission: 'read',
   sideEffect: true,
-  async run({ args, services, invocation }) {
+  async run({ args, services, invocation, here }) {
     const now = Date.now();
     if (args.zone === undefined) {
       const zone = (await services.timeZones.get(invocation.conversationId)) ?? DEFAULT_TIME_ZONE;
@@ -36,7 +35,7 @@ export const timezoneCommand = command({
     await services.timeZones.set(invocation.conversationId, canonical);
     const shown = canonical ?? DEFAULT_TIME_ZONE;
     return {
-      text: `Times in this conversation are now shown in ${shown} (now ${absoluteText({ at: now }, shown)}). On Slack and Discord each reader still sees their own zone.`,
+      text: `Times in this conversation are now shown in ${shown} (now ${absoluteText({ at: now }, shown)}). ${here?.readerZonesOn ? ` On ${here.readerZonesOn} each reader still sees their own zone.` : ''}`,
       status: 'success',
     };
   },

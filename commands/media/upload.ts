@@ -7,6 +7,7 @@ import { actionTo } from '../../src/core/action-ref';
 import type { AnyCommand } from '../../src/core/command';
 import { UsageError } from '../../src/core/errors';
 import type { FilesDeclaration } from '../../src/core/files';
+import { PLAIN_WORDS } from '../../src/core/platform-words';
 import type { DraftCard } from '../../src/core/reply';
 import type { MediaClient, RemoteAction } from '../../src/services/media';
 import { table } from '../format';
@@ -17,14 +18,6 @@ import { mediaUploadsSignature, type UPLOADS_ACTIONS } from './signatures';
 
 /** Most files one `/media upload` takes. */
 const MAX_FILES = 10;
-
-/** How to attach a file to `/media upload` on each platform. */
-const ATTACH_HINTS: Record<string, string> = {
-  telegram: 'Send the file with /media upload as its caption.',
-  slack: 'Share the file with Deckhand in a direct message with the text `media upload`.',
-  discord: 'Use the file option of /media upload.',
-  shell: 'Terminal: /media upload --file PATH.',
-};
 
 const title = z
   .string()
@@ -46,11 +39,11 @@ export const mediaUploadCommand = Object.assign(
     ],
     permission: 'write',
     sideEffect: true,
-    async run({ args, invocation, services, reply }) {
+    async run({ args, invocation, services, reply, here = PLAIN_WORDS }) {
       const files = invocation.files ?? [];
       if (files.length === 0)
         throw new UsageError('There is no file to upload.', {
-          hint: ATTACH_HINTS[invocation.user.platform] ?? ATTACH_HINTS.shell,
+          hint: here.attachHint('media upload'),
         });
       if (files.length > MAX_FILES) throw new UsageError(`At most ${MAX_FILES} files at a time, please.`);
       if (args.title && files.length > 1) {

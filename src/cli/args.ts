@@ -1,10 +1,11 @@
 /**
  * The command line: usage text, `--version`, and parsing that answers a mistake (unknown option,
  * missing value, unknown command) with one line in Deckhand's words plus the usage — never Node's
- * `parseArgs` text. Loads nothing but node:util, so `--help` and `--version` stay instant.
+ * `parseArgs` text. Loads nothing but node:util and the platforms' names, so `--help` and `--version` stay instant.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { CHAT_PLATFORM_NAMES } from '../../adapters/platform-names';
 
 /** The commands `deckhand` knows. */
 export const COMMANDS = [
@@ -25,13 +26,13 @@ export type CommandName = (typeof COMMANDS)[number];
 export const USAGE = `Usage: deckhand <command> [options]
 
 Commands:
-  start     Serve the configured chat platforms (Slack, Discord, Telegram); with none, open the terminal chat
+  start     Serve the configured chat platforms (${CHAT_PLATFORM_NAMES.join(', ')}); with none, open the terminal chat
   shell     Open the terminal chat (reads a script from stdin when it is not a terminal)
   sandbox   Run the embedded service emulators on their own and print their addresses
   status    Print the queues and the active watches (REDIS_URL, or the embedded Redis of a running Deckhand)
   doctor    Check the configuration, Redis, each platform's credentials and each service (doctor --help)
-  manifest [slack|discord|telegram|all]   Write the manifests generated from the commands to manifest/
-  register <discord|telegram> [--guild ID]   Register the commands with the platform
+  manifest [${[...CHAT_PLATFORM_NAMES, 'all'].join('|')}]   Write the manifests generated from the commands to manifest/
+  register <platform> [--guild ID]   Register the commands with a platform that keeps a command list
 
 Options:
   --sandbox      Use the embedded emulators for every external service (same as SANDBOX=1)
@@ -53,10 +54,10 @@ export const DOCTOR_USAGE = `Usage: deckhand doctor [--sandbox]
 Checks what a deployment needs, one line per check: ✓ fine, ✗ with what to do, - does not apply.
   configuration   what each configured chat platform and service still misses, by variable
   Redis           version, eviction policy (noeviction), append-only file
-  platforms       each configured platform's credentials (Slack auth.test, Discord /users/@me, Telegram getMe)
+  platforms       each configured platform's credentials (the platform's own who-am-I call)
   services        the tool platform, calendar, media host and source host (each real one is reached)
   PUBLIC_URL      whether PUBLIC_URL/readyz answers
-  webhooks        whether Telegram's webhook and Discord's interactions endpoint point at PUBLIC_URL
+  webhooks        whether each platform's registered webhook or interactions endpoint points at PUBLIC_URL
 
 Exit codes:
   0  every check passed (or does not apply)
@@ -75,7 +76,7 @@ export type Parsed =
   | {
       kind: 'run';
       command: Exclude<CommandName, 'help'>;
-      /** Arguments after the command (`manifest slack` → `['slack']`). */
+      /** Arguments after the command (`manifest <platform>` → `['<platform>']`). */
       rest: string[];
       sandbox: boolean;
       role: 'web' | 'worker' | 'all';

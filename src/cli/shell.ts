@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { Config } from '../config';
 import { createLogger } from '../log';
 import { createApp } from '../wiring/app';
-import { TERMINAL_PLATFORM } from '../wiring/platforms';
+import { chatEnvPatterns, listed, TERMINAL_PLATFORM } from '../wiring/platforms';
 import { publishSandboxNotes, sandboxNotes } from '../wiring/sandbox-notes';
 import { listenWeb, openWeb, StartupError } from '../wiring/serve';
 import { describeServiceModes } from '../wiring/service-modes';
@@ -28,8 +28,7 @@ export interface ShellOptions {
 }
 
 /** What `start` says when it runs the terminal chat on a script instead of serving a platform. */
-const NO_PLATFORM_SCRIPT =
-  'deckhand start: no chat platform is configured (SLACK_*, DISCORD_* or TELEGRAM_*), so this is the terminal chat, reading commands from stdin (not a terminal).';
+const NO_PLATFORM_SCRIPT = `deckhand start: no chat platform is configured (${listed(chatEnvPatterns())}), so this is the terminal chat, reading commands from stdin (not a terminal).`;
 
 /** What `start` says when that script held nothing (a service manager, a job with no input). */
 const NOTHING_TO_DO =

@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import { createLogger } from '../log';
 import { type App, createApp } from '../wiring/app';
-import { loadAdapterFactories } from '../wiring/platforms';
+import { chatEnvPatterns, listed, loadAdapterFactories } from '../wiring/platforms';
 import { emulatorsProcess } from '../wiring/sandbox-child';
 import { emulatorNotes, publishSandboxNotes, sandboxNotes } from '../wiring/sandbox-notes';
 import {
@@ -71,7 +71,7 @@ export async function runStart(options: StartOptions): Promise<number> {
   try {
     if (adapters.length === 0) {
       throw new StartupError(
-        'deckhand: no chat platform adapter could start; check the SLACK_*, DISCORD_* and TELEGRAM_* settings.',
+        `deckhand: no chat platform adapter could start; check the ${listed(chatEnvPatterns(), 'and')} settings.`,
         2,
       );
     }

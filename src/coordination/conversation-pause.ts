@@ -1,6 +1,6 @@
 /**
  * Per-conversation waits for announcements: when a platform refuses a post in a conversation for a
- * while (HTTP 429 with `Retry-After`; Slack limits posting per channel), every delivery to that
+ * while (HTTP 429 with `Retry-After`; some platforms limit posting per channel), every delivery to that
  * conversation waits until then, on the queue (delayed, not holding a worker), while deliveries to
  * other conversations go on. The wait is kept in Redis, so every worker process honours it.
  */

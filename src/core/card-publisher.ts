@@ -51,7 +51,7 @@ export class CardPublisher implements CardPublishing {
     this.ttl = deps.actionTtlSeconds ?? 24 * 3600;
   }
 
-  /** How commands are written in a conversation (`/deploy` or Slack's `/deckhand deploy`). */
+  /** How commands are written in a conversation (`/deploy`, or `/deckhand deploy` after a platform's one namespaced command). */
   formOf(conversationId: string): CommandForm {
     let platform: ReturnType<typeof parseConversationId>['platform'];
     try {

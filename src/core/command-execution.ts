@@ -1,8 +1,5 @@
-/**
- * Running one command whose arguments are known: the permission check, the confirmation of
- * destructive ones (asked, then checked again at Confirm), the run with its reply and edit helpers,
- * the log line, the metrics and the audit trail.
- */
+/** Running one command whose arguments are known: permission, the confirmation of destructive ones
+ * (asked, then checked again at Confirm), approvals, the run and its helpers, log, metrics, audit. */
 import type { Logger } from 'pino';
 import { commandCounter } from '../metrics';
 import { type ActionStore, DISMISS_COMMAND, type StoredAction } from './actions';
@@ -13,6 +10,7 @@ import type { AnyCommand, CommandContext, Invocation } from './command';
 import { askedRun, checkTarget, targetMoved } from './command-target';
 import { type EffectLedger, runRecorded } from './effects';
 import { DeckhandError } from './errors';
+import type { PlatformWordsOf } from './platform-words';
 import type { Policy } from './policy';
 import type { DraftCard } from './reply';
 import { fingerprint } from './target';
@@ -42,10 +40,8 @@ export interface CommandExecutionDeps<S> {
   policy: Policy;
   publisher: CardPublisher;
   logger: Logger;
-  /**
-   * Runs `work` alone for `resource` across every process (a Redis lock): confirmed destructive
-   * commands on one target run one at a time, the later ones then find the target changed.
-   */
+  /** Runs `work` alone for `resource` across every process (a Redis lock): confirmed destructive
+   * commands on one target run one at a time, the later ones then find the target changed. */
   exclusive?: <T>(resource: string, work: () => Promise<T>) => Promise<T>;
   /** The effect records of side-effect commands run for a platform delivery (see `effects.ts`). */
   effects?: EffectLedger;
@@ -53,6 +49,8 @@ export interface CommandExecutionDeps<S> {
   audit?: (entry: AuditEntry) => Promise<void>;
   /** Protected commands wait for a second maintainer's approval (`/tool protect`). */
   approvals?: ApprovalGate;
+  /** Each platform's words for commands (from the table of platforms). */
+  platformWords?: PlatformWordsOf;
 }
 
 /** Outcomes that are not a change: nothing is audited for them. */
@@ -171,6 +169,7 @@ export class CommandExecution<S> {
       invocation,
       services: this.deps.services,
       reply,
+      ...(this.deps.platformWords ? { here: this.deps.platformWords(invocation.user.platform) } : {}),
       update: async (handle, draft) =>
         surface.update(handle, await publisher.render(about(draft), invocation.conversationId)),
       openForm: async (form) => {

@@ -1,5 +1,5 @@
 /**
- * The one way a command is run: a typed line, a structured command (Discord options), a button
+ * The one way a command is run: a typed line, a structured command (a platform's options), a button
  * click or a form's answers all become a command with its arguments — the conversation's bound tool
  * filling a `<tool>` left out — which then runs under an invocation id, with every failure answered
  * by a short message (never a stack trace).
@@ -63,7 +63,7 @@ export class CommandRunner<S> {
     return this.deps.registry;
   }
 
-  /** How commands are written in a conversation (`/deploy` or Slack's `/deckhand deploy`). */
+  /** How commands are written in a conversation (`/deploy`, or `/deckhand deploy` after a platform's one namespaced command). */
   formOf(conversationId: string): CommandForm {
     return this.deps.publisher.formOf(conversationId);
   }
@@ -94,7 +94,7 @@ export class CommandRunner<S> {
     return this.run({ kind: 'text', text }, invocation, surface);
   }
 
-  /** Handles a command given as a name and an argument object (Discord options, forms). */
+  /** Handles a command given as a name and an argument object (a platform's options, forms). */
   handleStructured(
     command: string,
     args: Record<string, unknown>,

@@ -3,6 +3,7 @@ import type { ConversationRef, Platform } from './conversation';
 import type { EffectRules } from './effects';
 import type { IncomingFile } from './files';
 import type { FormSpec } from './forms';
+import type { PlatformWords } from './platform-words';
 import type { DraftCard } from './reply';
 import type { BoundTarget, ResolveContext } from './target';
 
@@ -66,6 +67,8 @@ export interface CommandContext<A, S> {
    * attempt's work (e.g. a deployment tagged with the delivery key) rather than start it twice.
    */
   interrupted?: { since: number };
+  /** The reader's platform's words (how to attach a file there, …). */
+  here?: PlatformWords;
 }
 
 /** A command as declared in `commands/`. */

@@ -46,16 +46,16 @@ export interface DeliverDeps<S> {
  *
  * - a posted-record per (event, conversation) is written right after the platform accepted the post,
  *   and read before any attempt, so a retry (a crash, a failed job) never posts a recorded message;
- * - every attempt carries the delivery key on the card (`card.delivery`): Discord gets it as the
- *   message `nonce` with `enforce_nonce` (Discord returns the earlier message instead of creating a
- *   second one), Slack as message metadata, which a retry after an interrupted attempt looks up in the
- *   channel's recent history before posting again;
- * - Telegram has no idempotency key and bots cannot read chat history: after an interrupted attempt
- *   (the process died between the request and recording its answer) the announcement is posted again,
- *   so a message is never lost but may, in that window, appear twice (at least once).
+ * - every attempt carries the delivery key on the card (`card.delivery`), which each platform's
+ *   messenger uses as far as the platform allows: as an idempotency key the platform honours (it
+ *   returns the earlier message instead of creating a second one), or as message metadata that a
+ *   retry after an interrupted attempt looks up in the channel's recent history before posting again;
+ * - a platform with neither (no idempotency key, no history a bot can read) gets the announcement
+ *   again after an interrupted attempt (the process died between the request and recording its
+ *   answer), so a message is never lost but may, in that window, appear twice (at least once).
  *
  * Transient failures are retried with back-off by BullMQ. A platform that refuses a post for a while
- * (429, see `RateLimitedError`; Slack's announcement client refuses at once instead of pausing) delays
+ * (429, see `RateLimitedError`; a messenger may refuse at once instead of pausing) delays
  * this conversation's deliveries alone, on the queue, without counting an attempt; a conversation the bot can no longer post in is marked broken and dropped, not
  * retried forever.
  */

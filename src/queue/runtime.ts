@@ -1,6 +1,7 @@
 import { type Job, type Processor, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { TERMINAL_NAME } from '../../adapters/platform-names';
 import type { CardPublishing } from '../core/card-publisher';
 import type { WatchKind } from '../core/watch';
 import type { ToolhostClientFactory } from '../services/toolhost';
@@ -11,7 +12,7 @@ import { createDiscoverProcessor } from './discover-processor';
 import { inJobInvocation, invocationOf } from './job-context';
 import { createNotifyProcessor } from './notify-processor';
 import { instrumentWorker } from './queue-metrics';
-import { bullPrefix, DELIVER_QUEUES, type QueueName, type Queues } from './queues';
+import { bullPrefix, DELIVER_QUEUES, deliverQueueOf, type QueueName, type Queues } from './queues';
 import { createWatchProcessor } from './watch-processor';
 import type { QueueWatchService } from './watch-service';
 
@@ -54,14 +55,19 @@ export interface ExtraProcessor {
   onFailed?: (job: Job) => Promise<void>;
 }
 
+/** Announcements posted at once to one chat platform (the terminal's take a few). */
+const DELIVER_CONCURRENCY = { chat: 20, terminal: 5 };
+
 /** How many jobs of each queue one process works on at once (all of them wait on the network). */
 const CONCURRENCY: Record<QueueName, number> = {
   watch: 50,
   notify: 10,
-  'deliver-slack': 20,
-  'deliver-discord': 20,
-  'deliver-telegram': 20,
-  'deliver-shell': 5,
+  ...(Object.fromEntries(
+    DELIVER_QUEUES.map((queue) => [
+      queue,
+      queue === deliverQueueOf(TERMINAL_NAME) ? DELIVER_CONCURRENCY.terminal : DELIVER_CONCURRENCY.chat,
+    ]),
+  ) as Record<(typeof DELIVER_QUEUES)[number], number>),
   discover: 5,
   tail: 100,
   digest: 5,

@@ -1,6 +1,6 @@
 /**
  * Moving what Deckhand keeps for a conversation to a new id, when the platform gives the same
- * conversation another one (a Telegram group upgraded to a supergroup: every later message and every
+ * conversation another one (a group upgraded to a supergroup: every later message and every
  * post goes to the new chat id, the old one answers 400). Moved: the tool binding, the time zone,
  * every tool subscription (kept as it was, a broken mark cleared: the chat is reachable again) and
  * the calendar digest. Each piece is written under the new id before the old one is removed, so a

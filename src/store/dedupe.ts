@@ -2,8 +2,8 @@ import type { Redis } from 'ioredis';
 import { StoreUnavailableError } from '../core/errors';
 
 /**
- * At-most-once claims in Redis: platforms re-deliver (Slack retries, Telegram's same `update_id`,
- * Discord's gateway replays, double clicks), and a side effect must not run twice.
+ * At-most-once claims in Redis: platforms re-deliver (retried webhooks, an update id sent
+ * again, gateway replays, double clicks), and a side effect must not run twice.
  *
  * Give it the request-path connection (`RedisHandle.requests` in `src/store/redis.ts`): with Redis away a claim then
  * fails at once instead of waiting in a queue, and the request is refused rather than run later.
@@ -12,7 +12,7 @@ export class DeliveryDeduper {
   constructor(
     private readonly redis: Redis,
     private readonly prefix = 'dh:',
-    /** How long a delivery id is remembered. Slack's last retry comes ~5 min after the first try. */
+    /** How long a delivery id is remembered. A platform's last retry comes minutes after the first try. */
     private readonly ttlSeconds = 24 * 3600,
   ) {}
 

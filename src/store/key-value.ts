@@ -22,7 +22,7 @@ export class SealedStateError extends DeckhandError {
   }
 }
 
-/** Namespaces are lower-case words joined by `:` or `-` (`slack:installation`, `tg:form`). */
+/** Namespaces are lower-case words joined by `:` or `-` (`installations`, `form:answers`). */
 const NAMESPACE = /^[a-z][a-z0-9-]*(:[a-z0-9-]+)*$/;
 
 /** A namespace of adapter state in Redis. */

@@ -3,17 +3,19 @@
  * needs to check and migrate the key layout, without the queues themselves (`src/queue/queues.ts`).
  */
 
+import { PLATFORM_NAMES, type PlatformName } from '../../adapters/platform-names';
+
+/** The delivery queue of each of `names`, in their order. */
+type DeliverQueues<T extends readonly PlatformName[]> = { [K in keyof T]: `deliver-${T[K]}` };
+
 /**
- * Announcements are delivered through one queue per chat platform, so each proceeds at its own
- * platform's pace: with one shared queue, jobs waiting out Telegram's limits held the slots Slack and
- * Discord could use (measured by the fan-out benchmark).
+ * Announcements are delivered through one queue per platform (`deliver-<platform>`), so each
+ * proceeds at its own platform's pace: with one shared queue, jobs waiting out one platform's limits
+ * held the slots the others could use (measured by the fan-out benchmark).
  */
-export const DELIVER_QUEUES = [
-  'deliver-slack',
-  'deliver-discord',
-  'deliver-telegram',
-  'deliver-shell',
-] as const;
+export const DELIVER_QUEUES = PLATFORM_NAMES.map(
+  (name) => `deliver-${name}` as const,
+) as unknown as DeliverQueues<typeof PLATFORM_NAMES>;
 
 /** The queues of Deckhand's long-running work. */
 export const QUEUE_NAMES = [

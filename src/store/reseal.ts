@@ -6,7 +6,7 @@
  * linking again, a workspace installed again) is left as the newer write made it.
  *
  * What is swept: credential vault hashes (`vault:*`, slot `vault|<owner>|<service>`) and every string
- * value sealed with its own Redis key as its slot (Slack installations, pending OAuth links, secret
+ * value sealed with its own Redis key as its slot (workspace installations, pending OAuth links, secret
  * form sessions), in the current format or the older one without key id. Form answers kept inside a
  * form's record are sealed again when the form is next read, and expire with it.
  */

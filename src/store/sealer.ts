@@ -1,6 +1,6 @@
 /**
  * The one encryption of secrets at rest: credential vault values, pending OAuth links, secret form
- * sessions, Slack installations and adapters' sealed state. AES-256-GCM with a 12-byte random nonce
+ * sessions, workspace installations and adapters' sealed state. AES-256-GCM with a 12-byte random nonce
  * per value and additional authenticated data naming the slot (a vault owner and service, a Redis
  * key), so a ciphertext copied into another slot does not open. Each value names the key it was
  * sealed with (the first 8 hex digits of the key's SHA-256), so `SECRET_KEY_PREVIOUS` opens values
@@ -8,8 +8,8 @@
  * with neither key — or tampered with — fails closed with a {@link VaultLockedError}.
  *
  * Two older formats without a key id or slot are still opened where the caller allows them
- * (`legacy`): `v1.<iv>.<tag>.<body>` (Slack installations) and `<iv>:<tag>:<body>` (Telegram form
- * answers), both standard base64. They are opened with each key in turn and are always stale, so
+ * (`legacy`): `v1.<iv>.<tag>.<body>` (workspace installations) and `<iv>:<tag>:<body>` (form answers
+ * kept by an adapter), both standard base64. They are opened with each key in turn and are always stale, so
  * their first read stores them in the current format.
  */
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';

@@ -19,7 +19,7 @@ import type { Policy } from '../core/policy';
 import type { CommandRegistry } from '../core/registry';
 import type { TimeZoneStore } from '../core/times';
 import type { SecretScrubber } from '../secrets';
-import { commandForms } from './platforms';
+import { commandForms, platformWords } from './platforms';
 
 /** What the card publisher is built from. */
 export interface PublisherOptions {
@@ -31,7 +31,7 @@ export interface PublisherOptions {
   timeZones: TimeZoneStore;
 }
 
-/** The card publisher, writing commands in each platform's form (Slack's `/deckhand deploy`). */
+/** The card publisher, writing commands in each platform's form (`/deckhand deploy` after a namespaced command). */
 export function createPublisher(options: PublisherOptions): CardPublisher {
   const groups = new Set(ALL_COMMANDS.map((command) => command.name.split(' ')[0] as string));
   return new CardPublisher({
@@ -86,5 +86,6 @@ export function createRunner(options: RunnerOptions): CommandRunner<AppServices>
     logger: options.services.logger,
     secrets: options.secrets,
     knownTools: options.knownTools,
+    platformWords,
   });
 }

@@ -5,6 +5,7 @@
  * table of platform descriptors (adapters/platforms.ts). Part of the composition root: the CLI reaches
  * the adapters only through here.
  */
+
 import type {
   AdapterFactory,
   ManifestSpec,
@@ -16,6 +17,7 @@ import type {
 import { PLATFORMS, type PlatformName, platformNamed, TERMINAL } from '../../adapters/platforms';
 import type { Config } from '../config';
 import { namespacedForms } from '../core/command-form';
+import type { PlatformWords } from '../core/platform-words';
 
 export type { PlatformDescriptor, PlatformName };
 export { PLATFORMS, platformNamed, TERMINAL };
@@ -107,6 +109,24 @@ export function commandForms(config: Config, groups: readonly string[]) {
     if (namespace) namespaces.set(platform.name, namespace);
   }
   return namespacedForms(namespaces, groups);
+}
+
+/** Each chat platform's variables as a pattern (`<PREFIX>_*`, the prefix its variables share), in table order. */
+export function chatEnvPatterns(): string[] {
+  const prefixes = CHAT_PLATFORMS.flatMap((platform) => {
+    const first = Object.keys(platform.env)[0];
+    return first ? [`${first.split('_')[0]}_*`] : [];
+  });
+  return [...new Set(prefixes)];
+}
+
+/** Each platform's words for commands, from its descriptor (the terminal's for a name no platform has). */
+export function platformWords(platform: string): PlatformWords {
+  const descriptor = platformNamed(platform) ?? TERMINAL;
+  return {
+    attachHint: (command) => descriptor.attachHint(command),
+    ...(descriptor.readerTimeZones ? { readerZonesOn: descriptor.displayName } : {}),
+  };
 }
 
 /** The conversation and user ids of the terminal chat start with this name and a colon. */

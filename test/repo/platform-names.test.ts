@@ -1,6 +1,6 @@
 /**
  * A platform is one folder and one line: outside `adapters/<platform>/` and the table of platforms
- * (adapters/platforms.ts), no source file names a platform. Scanned: src/, commands/, bin/, scripts/
+ * (adapters/platforms.ts, and its list of names adapters/platform-names.ts), no source file names a platform. Scanned: src/, commands/, bin/, scripts/
  * and the shared files directly under adapters/ (tests, specs and docs may name platforms). A chat
  * platform's name is found as a word in any letter case (code, comments and texts alike; `SLACK_…`
  * variable names are not words of their own). The terminal's name is an ordinary word, so for it the
@@ -15,6 +15,8 @@ import { escapeRegExp } from '../../src/core/command-form';
 const ROOT = join(import.meta.dirname, '..', '..');
 const SCANNED = ['src', 'commands', 'bin', 'scripts'];
 const SOURCE = /\.(ts|mts|mjs|js|cjs)$/;
+/** The table of platforms, directly under adapters/. */
+const TABLE = ['platforms.ts', 'platform-names.ts'];
 
 /**
  * The terminal's name where it is not the platform: the `deckhand shell` CLI command (its name in the
@@ -30,24 +32,9 @@ const NOT_THE_PLATFORM: readonly { file: string; line: RegExp }[] = [
  * shrinks: a listed file that no longer names one fails the test too.
  */
 const WAITING: readonly string[] = [
-  // Texts of commands, which cannot import the adapters: they need the attach hints per platform.
+  // A command text: the attach hints reach commands as `here` (the reader's platform's words), but
+  // this helper's callers (config set, jobs load) do not pass them on yet.
   'commands/attached-text.ts',
-  'commands/chat/timezone.ts',
-  'commands/media/upload.ts',
-  // `deckhand --help` loads nothing but node:util (the table would load the schema fragments).
-  'src/cli/args.ts',
-  // Comments only.
-  'src/core/dispatch.ts',
-  'src/coordination/conversation-pause.ts',
-  'src/queue/deliver-processor.ts',
-  'src/store/conversation-move.ts',
-  'src/store/dedupe.ts',
-  'src/store/key-value.ts',
-  'src/store/reseal.ts',
-  'src/store/sealer.ts',
-  // One delivery queue per platform, named in the queue and store layers.
-  'src/queue/runtime.ts',
-  'src/store/queue-keys.ts',
 ];
 
 function sourceFiles(dir: string): string[] {
@@ -60,7 +47,7 @@ function sourceFiles(dir: string): string[] {
 
 function scannedFiles(): string[] {
   const shared = readdirSync(join(ROOT, 'adapters'), { withFileTypes: true })
-    .filter((entry) => entry.isFile() && SOURCE.test(entry.name) && entry.name !== 'platforms.ts')
+    .filter((entry) => entry.isFile() && SOURCE.test(entry.name) && !TABLE.includes(entry.name))
     .map((entry) => `adapters/${entry.name}`);
   return [...SCANNED.flatMap(sourceFiles), ...shared];
 }

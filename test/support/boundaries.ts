@@ -54,7 +54,8 @@ const DECKHAND: readonly Layer[] = [
 /**
  * The allowed edges. A layer always may import itself (the adapters and command groups with the
  * narrower rule below). `shared` is the few leaf modules every layer uses: secret scrubbing
- * (`src/secrets.ts`, `src/secret-match.ts`), metrics, the logger and the system-package check.
+ * (`src/secrets.ts`, `src/secret-match.ts`), metrics, the logger, the system-package check and the
+ * platforms' names (`adapters/platform-names.ts`).
  * `sandbox` is the workspace package `packages/sandbox` (`@deckhand/sandbox`): it imports nothing
  * of Deckhand's. `bench` measures the whole of Deckhand with the tests' fakes and support; `tests`
  * (test/) is what bench may reach there, and is not itself checked.
@@ -122,6 +123,8 @@ const SHARED_FILES = new Set([
   'src/metrics.ts',
   'src/log.ts',
   'src/system-packages.ts',
+  // The platforms' names alone (no imports): the queue and store layers keep a delivery queue per platform.
+  'adapters/platform-names.ts',
 ]);
 const CONFIG_FILES = new Set(['src/config.ts', 'src/config-docs.ts', 'src/config-schema.ts']);
 /** The layers that are a folder of `src/`. */

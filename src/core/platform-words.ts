@@ -1,0 +1,19 @@
+/**
+ * What a command may say about the reader's platform, in that platform's own words (taken from its
+ * descriptor by the composition root): commands import no adapter.
+ */
+import type { Platform } from './conversation';
+
+/** The reader's platform's words. */
+export interface PlatformWords {
+  /** How to attach a file to `command` (its words, `media upload`) there, as a sentence. */
+  attachHint(command: string): string;
+  /** Its name as people read it, when it shows times in each reader's own zone (not the conversation's). */
+  readerZonesOn?: string;
+}
+
+/** The words of each platform. */
+export type PlatformWordsOf = (platform: Platform) => PlatformWords;
+
+/** Words for a platform without its own: the command with `--file PATH`. */
+export const PLAIN_WORDS: PlatformWords = { attachHint: (command) => `Attach the file to /${command}.` };

@@ -15,10 +15,9 @@ import type { Policy } from './policy';
 import type { DraftCard } from './reply';
 import { fingerprint } from './target';
 
-/** A click on a Confirm button: what was confirmed, as the question named it. */
+/** A click on a Confirm button: what was confirmed, as the question named it (`approval`: an Approve press's request id). */
 export interface Confirmation {
   target: StoredAction['target'];
-  /** Set on an Approve press: the approval request's id. */
   approval?: string;
 }
 
@@ -125,9 +124,11 @@ export class CommandExecution<S> {
         },
       });
     }
+    // The approval policy is read alongside the access check (one round trip less); used only after it.
+    const policyRead = gate && tool && command.sideEffect ? gate.protection(tool, command.name) : undefined;
+    policyRead?.catch(() => undefined);
     await this.deps.policy.check(invocation.user, command.permission, tool, command.name);
-    const protection =
-      gate && tool && command.sideEffect ? await gate.protection(tool, command.name) : undefined;
+    const protection = await policyRead;
     if (gate && tool && protection) {
       const asked = await askedRun(this.deps.services, command, args, invocation, tool);
       await gate.ask(asked, invocation, surface, protection.approvers);

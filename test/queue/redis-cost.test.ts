@@ -12,14 +12,14 @@ import { type DeployCost, measureDeploy } from '../../bench/lib/redis-cost';
 import { type CostRig, useCostDeckhand } from '../support/cost-deckhand';
 
 /**
- * Requests of a `/deploy` that finds its deployment running: web 3 (claim, lane, job) + worker 19
+ * Requests of a `/deploy` that finds its deployment running: web 3 (claim, lane, job) + worker 18
  * (the effect record's two scripts among them: its claim before the command runs, its outcome after
  * the reply — each must finish before the next step, so neither shares a round trip; the watch's
  * card registration reads its job in one round trip; the card's confirm dialogs read nothing; the
- * tool's lock and freeze windows in one script and its approval policy before the run; the linked
+ * tool's lock and freeze windows in one script, its approval policy read alongside; the linked
  * identity read for the change record before it is written).
  */
-const MAX_REQUESTS = 22;
+const MAX_REQUESTS = 21;
 /**
  * Commands Redis runs for it, inside BullMQ's and Deckhand's scripts included; the effect record's
  * claim and outcome scripts (HSETNX, HMGET, HSET, an EXPIRE each) account for six of them, the change

@@ -11,17 +11,17 @@ import { parse } from './yaml';
 /** The largest configuration or jobs file read (real ones are a few KiB). */
 export const MAX_TEXT_BYTES = 256 * 1024;
 
-/** How to attach a file on each platform, for the message when none was attached. */
-export const ATTACH_HOW =
-  'Attach the file to the command (Discord: its file option; Telegram: send the file with the command as caption; Slack: share it with Deckhand with the command as message; terminal: --file PATH).';
-
-/** The attached file's text; `what` names it in messages ("a toolforge.yaml"). */
+/**
+ * The attached file's text; `what` names it in messages ("a toolforge.yaml"), `hint` says how to
+ * attach one on the reader's platform (its words: `here.attachHint(command)`).
+ */
 export async function attachedText(
   files: readonly IncomingFile[] | undefined,
   what: string,
+  hint: string,
 ): Promise<string> {
   const list = files ?? [];
-  if (list.length === 0) throw new UsageError(`Attach ${what}.`, { hint: ATTACH_HOW });
+  if (list.length === 0) throw new UsageError(`Attach ${what}.`, { hint });
   if (list.length > 1) throw new UsageError(`Attach one file only (${list.length} were attached).`);
   const file = list[0] as IncomingFile;
   const tooBig = () =>

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { actionTo } from '../../src/core/action-ref';
 import { NotFoundError, UsageError } from '../../src/core/errors';
 import type { FilesDeclaration } from '../../src/core/files';
+import { PLAIN_WORDS, type PlatformWords } from '../../src/core/platform-words';
 import { fingerprint, mustExist } from '../../src/core/target';
 import { checkToolConfig, type ToolConfig } from '../../src/services/toolhost';
 import { toolName } from '../args';
@@ -31,6 +32,7 @@ const setArgs = z.object({
 async function wantedConfig(
   args: z.infer<typeof setArgs>,
   files: Parameters<typeof attachedText>[0],
+  here: PlatformWords = PLAIN_WORDS,
 ): Promise<{ config: ToolConfig; unknownFields: string[] }> {
   let value: unknown;
   let name = 'The configuration';
@@ -41,7 +43,11 @@ async function wantedConfig(
       throw new UsageError('The configuration given is not valid JSON.');
     }
   } else {
-    const text = await attachedText(files, 'a toolforge.yaml (or JSON) file to save');
+    const text = await attachedText(
+      files,
+      'a toolforge.yaml (or JSON) file to save',
+      here.attachHint('config set'),
+    );
     name = files?.[0]?.name ?? name;
     value = parseYamlText(text, name);
   }
@@ -75,8 +81,8 @@ export const configSetCommand = Object.assign(
     guarded: true,
     confirm: (args, target) =>
       `Save this components configuration for ${args.tool}? ${target?.preview ? 'The changes are below.' : ''}`.trim(),
-    async resolve({ args, invocation, services }) {
-      const { config, unknownFields } = await wantedConfig(args, invocation.files);
+    async resolve({ args, invocation, services, here }) {
+      const { config, unknownFields } = await wantedConfig(args, invocation.files, here);
       const client = services.toolhost.forTool(args.tool);
       let current: ToolConfig | undefined;
       try {

@@ -117,9 +117,12 @@ export const jobsLoadCommand = Object.assign(
     guarded: true,
     confirm: (args, target) =>
       `Apply this jobs file to ${args.tool}${args.job ? ` (job ${args.job} only)` : ''}? ${target?.label ?? ''}`.trim(),
-    async resolve({ args, invocation, services }) {
-      const { jobs: wanted, from } = await jobsToLoad(args, invocation.files, () =>
-        repoJobsFile(services, invocation, args),
+    async resolve({ args, invocation, services, here }) {
+      const { jobs: wanted, from } = await jobsToLoad(
+        args,
+        invocation.files,
+        () => repoJobsFile(services, invocation, args),
+        here,
       );
       if (args.job && !wanted.some((j) => j.name === args.job)) {
         throw new UsageError(`Job ${args.job} is not in the file.`);

@@ -10,6 +10,7 @@
 import type { Invocation } from '../../src/core/command';
 import { UpstreamError, UsageError } from '../../src/core/errors';
 import type { IncomingFile } from '../../src/core/files';
+import { PLAIN_WORDS, type PlatformWords } from '../../src/core/platform-words';
 import { type ContentFile, fileBytes, type SourcehostClient } from '../../src/services/sourcehost';
 import type { NewJob } from '../../src/services/toolhost';
 import { attachedText, MAX_TEXT_BYTES, parseYamlText } from '../attached-text';
@@ -154,6 +155,7 @@ export async function jobsToLoad(
   args: JobsSourceArgs,
   files: readonly IncomingFile[] | undefined,
   repo?: () => Promise<RepoJobsFile>,
+  here: PlatformWords = PLAIN_WORDS,
 ): Promise<{ jobs: NewJob[]; from?: string }> {
   if (args.content !== undefined) {
     try {
@@ -174,7 +176,11 @@ export async function jobsToLoad(
       hint: `/jobs load ${args.tool} --from-repo --path deploy/jobs.yaml --ref main`,
     });
   }
-  const text = await attachedText(files, 'a jobs file (YAML, as /jobs dump writes it)');
+  const text = await attachedText(
+    files,
+    'a jobs file (YAML, as /jobs dump writes it)',
+    here.attachHint('jobs load'),
+  );
   const name = files?.[0]?.name ?? 'The file';
   return { jobs: jobsFromFile(parseYamlText(text, name), name) };
 }

@@ -6,7 +6,7 @@ import { type ActionStore, DISMISS_COMMAND, type StoredAction } from './actions'
 import type { ApprovalGate } from './approval-gate';
 import type { CardPublisher } from './card-publisher';
 import type { CardSurface } from './card-surface';
-import type { AnyCommand, CommandContext, Invocation } from './command';
+import { type AnyCommand, type CommandContext, formOwnerKey, type Invocation } from './command';
 import { askedRun, checkTarget, targetMoved } from './command-target';
 import { type EffectLedger, runRecorded } from './effects';
 import { DeckhandError } from './errors';
@@ -61,14 +61,15 @@ interface Audited {
   approvedBy?: string;
 }
 
-/** `platform:workspace:user`: who a form belongs to. */
-export function formOwnerKey(invocation: Invocation): string {
-  return `${invocation.user.platform}:${invocation.user.workspace}:${invocation.user.id}`;
-}
-
 /** Runs commands with known arguments: permission, confirmation, run, metrics, audit. */
 export class CommandExecution<S> {
   constructor(private readonly deps: CommandExecutionDeps<S>) {}
+
+  /** The command as it would run (its target bound), in the reader's platform's words. */
+  private asked(command: AnyCommand<S>, args: Record<string, unknown>, invocation: Invocation, tool = '') {
+    const here = this.deps.platformWords?.(invocation.user.platform);
+    return askedRun(this.deps.services, command, args, invocation, tool, here);
+  }
 
   /**
    * Runs `command` (or asks to confirm it first; resolves `confirm` then) and audits a side-effect
@@ -116,7 +117,7 @@ export class CommandExecution<S> {
       return gate.approve(confirmation.approval, invocation, surface, {
         changed: () => targetMoved(this.deps.services, command, args, invocation, confirmation.target),
         askAgain: async (requester) =>
-          gate.ask(await askedRun(this.deps.services, command, args, requester, tool), requester, surface),
+          gate.ask(await this.asked(command, args, requester, tool), requester, surface),
         run: async (requester, approvedBy) => {
           Object.assign(audited, { invocation: requester, approvedBy });
           await this.deps.policy.check(requester.user, command.permission, tool, command.name);
@@ -130,7 +131,7 @@ export class CommandExecution<S> {
     await this.deps.policy.check(invocation.user, command.permission, tool, command.name);
     const protection = await policyRead;
     if (gate && tool && protection) {
-      const asked = await askedRun(this.deps.services, command, args, invocation, tool);
+      const asked = await this.asked(command, args, invocation, tool);
       await gate.ask(asked, invocation, surface, protection.approvers);
       commandCounter.inc({ command: command.name, platform: invocation.user.platform, outcome: 'approval' });
       return 'approval';
@@ -170,7 +171,7 @@ export class CommandExecution<S> {
       invocation,
       services: this.deps.services,
       reply,
-      ...(this.deps.platformWords ? { here: this.deps.platformWords(invocation.user.platform) } : {}),
+      here: this.deps.platformWords?.(invocation.user.platform),
       update: async (handle, draft) =>
         surface.update(handle, await publisher.render(about(draft), invocation.conversationId)),
       openForm: async (form) => {
@@ -209,7 +210,7 @@ export class CommandExecution<S> {
     surface: CardSurface,
   ): Promise<void> {
     const publisher = this.deps.publisher;
-    const bound = await askedRun(this.deps.services, command, args, invocation);
+    const bound = await this.asked(command, args, invocation);
     const { args: boundArgs, question } = bound;
     const confirm = await publisher.storeAction(
       {

@@ -6,6 +6,7 @@
 import type { StoredAction } from './actions';
 import type { AskedRun } from './approval-gate';
 import type { AnyCommand, Invocation } from './command';
+import type { PlatformWords } from './platform-words';
 import { fingerprint, targetChanged } from './target';
 
 /** The command as it would run: its target bound (`resolve`), the question, the change shown. */
@@ -15,8 +16,9 @@ export async function askedRun<S>(
   args: Record<string, unknown>,
   invocation: Invocation,
   tool = '',
+  here?: PlatformWords,
 ): Promise<AskedRun> {
-  const bound = command.resolve ? await command.resolve({ args, invocation, services }) : undefined;
+  const bound = command.resolve ? await command.resolve({ args, invocation, services, here }) : undefined;
   const boundArgs = (bound?.args ?? args) as Record<string, unknown>;
   const fallback = `Run /${command.name}${tool ? ` ${tool}` : ''}?`;
   const question = command.confirm?.(boundArgs as never, bound as never) ?? fallback;

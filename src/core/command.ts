@@ -68,7 +68,7 @@ export interface CommandContext<A, S> {
    */
   interrupted?: { since: number };
   /** The reader's platform's words (how to attach a file there, …). */
-  here?: PlatformWords;
+  here?: PlatformWords | undefined;
 }
 
 /** A command as declared in `commands/`. */
@@ -142,3 +142,8 @@ export function defineCommand<Schema extends z.ZodObject, S>(
 /** A command with its schema type erased, as kept in the registry. */
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds commands of every argument shape.
 export type AnyCommand<S = unknown> = CommandDefinition<z.ZodObject, S> | CommandDefinition<any, S>;
+
+/** `platform:workspace:user`: who a form belongs to. */
+export function formOwnerKey(invocation: Invocation): string {
+  return `${invocation.user.platform}:${invocation.user.workspace}:${invocation.user.id}`;
+}

@@ -7,8 +7,8 @@ import { APPROVE_COMMAND, DENY_COMMAND } from './approval-card';
 import type { ApprovalGate } from './approval-gate';
 import { validateArgs } from './bind';
 import type { CardSurface } from './card-surface';
-import type { AnyCommand, Invocation } from './command';
-import { type Confirmation, formOwnerKey } from './command-execution';
+import { type AnyCommand, formOwnerKey, type Invocation } from './command';
+import type { Confirmation } from './command-execution';
 import { PermissionDenied, UsageError } from './errors';
 import type { CommandRegistry } from './registry';
 

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { Invocation } from './command';
 import { NotFoundError, UsageError } from './errors';
+import type { PlatformWords } from './platform-words';
 
 /** The exact target of a destructive command, bound before its confirmation is asked. */
 export interface BoundTarget<A> {
@@ -31,6 +32,8 @@ export interface ResolveContext<A, S> {
   args: A;
   invocation: Invocation;
   services: S;
+  /** The reader's platform's words (how to attach a file there), when the runner knows them. */
+  here?: PlatformWords | undefined;
 }
 
 /** A short, stable digest of plain data (object keys sorted), for {@link BoundTarget.version}. */

@@ -65,9 +65,12 @@ describe('/config generate → Save → /config set', () => {
     expect(refused?.text).toContain('Only maintainers of mytool');
   });
 
-  it('without a file, says how to attach one on each platform', async () => {
+  it("without a file, says how to attach one on the reader's platform", async () => {
     const [card] = await t.say('/config set mytool', { user: 'UMAINT' });
     expect(card?.text).toContain('Attach a toolforge.yaml (or JSON) file to save.');
-    expect(card?.text).toContain('terminal: --file PATH');
+    expect(card?.text).toContain(
+      'Share the file with Deckhand in a direct message with the text `config set`.',
+    );
+    expect(card?.text).not.toContain('--file PATH');
   });
 });

@@ -46,7 +46,7 @@ export function parseUntil(text: string, zone: string, now: number): number {
   const date = DateTime.fromISO(trimmed.replace(' ', 'T'), { zone });
   if (!date.isValid || !/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}$/.test(trimmed)) {
     throw new UsageError(`"${trimmed.slice(0, 30)}" is not a time Deckhand can read.`, {
-      hint: 'Write --until 18:00 (the next 18:00 here) or --until 2026-12-01T09:00, in this conversation’s time zone (/timezone).',
+      hint: 'Write --until 18:00 (the next 18:00 here) or a date and time such as 2026-12-01T09:00, in this conversation’s time zone (/timezone).',
     });
   }
   return date.toMillis();

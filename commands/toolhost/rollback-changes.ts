@@ -109,5 +109,5 @@ export function pinnedLine(tool: string, deployment: Deployment): string | undef
     .filter(([, ref]) => ref !== undefined && FULL_SHA.test(ref));
   if (pinned.length === 0) return undefined;
   const list = pinned.map(([name, ref]) => `${name} @ ${shortSha(ref)}`).join(', ');
-  return `Pinned to commits (${list}). /deploy unpin ${tool} returns to the branch.`;
+  return `Pinned to commits (${list}). /deployment unpin ${tool} returns to the branch.`;
 }

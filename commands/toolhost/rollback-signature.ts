@@ -1,10 +1,10 @@
-/** The signature of `/deploy rollback`, which a failed deployment's card puts on its Roll back button. */
+/** The signature of `/deployment rollback`, which a failed deployment's card puts on its Roll back button. */
 import { z } from 'zod';
 import { toolName } from '../args';
 
-/** `/deploy rollback <tool> [--to <deployment id>]`. */
+/** `/deployment rollback <tool> [--to <deployment id>]`. */
 export const deployRollbackSignature = {
-  name: 'deploy rollback',
+  name: 'deployment rollback',
   args: z.object({
     tool: toolName,
     to: z

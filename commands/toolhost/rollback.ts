@@ -1,8 +1,8 @@
 /**
- * `/deploy rollback` and `/deploy unpin`. The platform has no rollback verb; its components
+ * `/deployment rollback` and `/deployment unpin`. The platform has no rollback verb; its components
  * configuration takes a commit SHA as `build.ref`, so a rollback pins each component to the commit
  * the chosen successful deployment built (its builds' `resolved_ref`) and deploys. The branch each
- * component followed is remembered so that `/deploy unpin` can put it back.
+ * component followed is remembered so that `/deployment unpin` can put it back.
  */
 import { z } from 'zod';
 import { UpstreamError, UsageError } from '../../src/core/errors';
@@ -26,12 +26,12 @@ async function rememberedBranches(services: Pick<ToolhostServices, 'locks'>, too
   return raw ? (JSON.parse(raw) as Record<string, string>) : {};
 }
 
-/** `/deploy rollback <tool> [--to <deployment id>]`. */
+/** `/deployment rollback <tool> [--to <deployment id>]`. */
 export const deployRollbackCommand = command({
   ...deployRollbackSignature,
   summary: 'Deploy again the commits of the last successful deployment (pins build.ref)',
   positional: ['tool'],
-  examples: ['/deploy rollback mytool', '/deploy rollback mytool --to 20261122-101500-abcdefghij'],
+  examples: ['/deployment rollback mytool', '/deployment rollback mytool --to 20261122-101500-abcdefghij'],
   permission: 'write',
   sideEffect: true,
   guarded: true,
@@ -41,7 +41,7 @@ export const deployRollbackCommand = command({
     const client = services.toolhost.forTool(args.tool);
     const plan = await planRollback(services, client, args.tool, args.to);
     return {
-      label: `/deploy unpin ${args.tool} returns to the branch afterwards.`,
+      label: `/deployment unpin ${args.tool} returns to the branch afterwards.`,
       args: { ...args, to: plan.target.deploy_id },
       version: fingerprint({ config: plan.config, newest: plan.newest.deploy_id, pins: plan.pins }),
       preview: { text: planTable(plan) },
@@ -70,7 +70,7 @@ export const deployRollbackCommand = command({
         throw new UsageError(
           `${args.tool} is pinned, but another deployment started first, so none was started.`,
           {
-            hint: `When it ends, /deploy ${args.tool} deploys the pinned commits; /deploy unpin ${args.tool} returns to the branch.`,
+            hint: `When it ends, /deploy ${args.tool} deploys the pinned commits; /deployment unpin ${args.tool} returns to the branch.`,
           },
         );
       throw error;
@@ -110,13 +110,13 @@ async function branchesToRestore(
   });
 }
 
-/** `/deploy unpin <tool>`: components pinned to a commit follow their branch again. */
+/** `/deployment unpin <tool>`: components pinned to a commit follow their branch again. */
 export const deployUnpinCommand = command({
-  name: 'deploy unpin',
-  summary: 'Return pinned components to the branch they followed (after /deploy rollback)',
+  name: 'deployment unpin',
+  summary: 'Return pinned components to the branch they followed (after /deployment rollback)',
   args: z.object({ tool: toolName }),
   positional: ['tool'],
-  examples: ['/deploy unpin mytool'],
+  examples: ['/deployment unpin mytool'],
   permission: 'write',
   sideEffect: true,
   guarded: true,

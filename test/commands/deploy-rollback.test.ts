@@ -46,7 +46,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('/deploy rollback and /deploy unpin', () => {
+describe('/deployment rollback and /deployment unpin', () => {
   let commitA: string;
 
   it('after A then a failing B: the card of B lists what changed and offers Roll back', async () => {
@@ -87,17 +87,17 @@ describe('/deploy rollback and /deploy unpin', () => {
   });
 
   it('refuses bad input with a specific message and changes nothing', async () => {
-    const [unknown] = await t.say('/deploy rollback mytool --to 20200101-000000-nothinghere', {
+    const [unknown] = await t.say('/deployment rollback mytool --to 20200101-000000-nothinghere', {
       user: 'UMAINT',
     });
     expect(unknown?.text).toContain('Deployment 20200101-000000-nothinghere of mytool does not exist');
     const deployments = await platform().components.listDeployments();
     const failed = deployments.find((d) => d.status === 'failed');
-    const [notGood] = await t.say(`/deploy rollback mytool --to ${failed?.deploy_id}`, { user: 'UMAINT' });
+    const [notGood] = await t.say(`/deployment rollback mytool --to ${failed?.deploy_id}`, { user: 'UMAINT' });
     expect(notGood?.text).toContain('failed: only a successful deployment can be rolled back to');
-    const [none] = await t.say('/deploy rollback demo', { user: 'UADMIN' });
+    const [none] = await t.say('/deployment rollback demo', { user: 'UADMIN' });
     expect(none?.text).toContain('demo has no deployments yet');
-    const [nothingPinned] = await t.say('/deploy unpin mytool', { user: 'UMAINT' });
+    const [nothingPinned] = await t.say('/deployment unpin mytool', { user: 'UMAINT' });
     expect(nothingPinned?.text).toContain('No component of mytool is pinned');
     expect(await webRef()).toBe('main');
     expect((await platform().components.listDeployments()).length).toBe(deployments.length);
@@ -120,7 +120,7 @@ describe('/deploy rollback and /deploy unpin', () => {
     expect(done?.text).toContain('finished successfully');
     expect(done?.text).toMatch(
       new RegExp(
-        `Pinned to commits \\(web @ ${commitA.slice(0, 12)}\\)\\. /(deckhand )?deploy unpin mytool returns`,
+        `Pinned to commits \\(web @ ${commitA.slice(0, 12)}\\)\\. /(deckhand )?deployment unpin mytool returns`,
       ),
     );
     const rolledBack = await platform().components.showDeployment(deployIdOf(card));
@@ -132,14 +132,14 @@ describe('/deploy rollback and /deploy unpin', () => {
       : await platform().builds.show(buildId);
     expect(built?.resolved_ref).toBe(commitA);
 
-    const [unpinned] = await t.say('/deploy unpin mytool', { user: 'UMAINT' });
+    const [unpinned] = await t.say('/deployment unpin mytool', { user: 'UMAINT' });
     expect(unpinned?.text).toContain(`web follows main again (was pinned to ${commitA.slice(0, 12)})`);
     expect(await webRef()).toBe('main');
 
     const audited = (await t.app.services.accounts.audit.recent({ tool: 'mytool', limit: 50 }))
       .filter((e) => e.at >= since)
       .map((e) => [e.command, e.outcome]);
-    expect(audited.filter(([command]) => command === 'deploy rollback')).toHaveLength(1);
-    expect(audited.filter(([command]) => command === 'deploy unpin')).toEqual([['deploy unpin', 'ok']]);
+    expect(audited.filter(([command]) => command === 'deployment rollback')).toHaveLength(1);
+    expect(audited.filter(([command]) => command === 'deployment unpin')).toEqual([['deployment unpin', 'ok']]);
   });
 });

@@ -19,8 +19,8 @@ describe('which commands a lock or a freeze holds', () => {
         'config delete',
         'config set',
         'deploy',
-        'deploy rollback',
-        'deploy unpin',
+        'deployment rollback',
+        'deployment unpin',
         'deployment cancel',
         'deployment delete',
         'envvars delete',
@@ -44,8 +44,8 @@ describe('which commands a lock or a freeze holds', () => {
   it('every state-changing tool command produces a change record (sideEffect), the lock commands too', () => {
     const changes = [
       'deploy',
-      'deploy rollback',
-      'deploy unpin',
+      'deployment rollback',
+      'deployment unpin',
       'deployment cancel',
       'deployment delete',
       'jobs run',

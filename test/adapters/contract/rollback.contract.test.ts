@@ -96,7 +96,7 @@ describe.each(DRIVERS)('$name: rollback', ({ start }) => {
 
     const unpin = (await d.app.publisher.post(d.conversationId, {
       text: 'Return to the branch',
-      actions: [{ label: 'Unpin', command: 'deploy unpin', args: { tool: 'mytool' } }],
+      actions: [{ label: 'Unpin', command: 'deployment unpin', args: { tool: 'mytool' } }],
     })) as MessageHandle;
     await d.press((unpin.ref.ts ?? unpin.ref.message) as string, 'Unpin', 'admin');
     await waitFor(async () => ((await webRef()) === 'main' ? true : undefined));
@@ -107,11 +107,11 @@ describe.each(DRIVERS)('$name: rollback', ({ start }) => {
         .filter((e) => e.at >= since)
         .map((e) => [e.platform, e.command, e.outcome])
         .reverse();
-      return found.some(([, command]) => command === 'deploy unpin') ? found : undefined;
+      return found.some(([, command]) => command === 'deployment unpin') ? found : undefined;
     });
-    expect(records.filter(([, command]) => command === 'deploy rollback')).toHaveLength(1);
-    expect(records.filter(([, command]) => command === 'deploy unpin')).toEqual([
-      [d.platform, 'deploy unpin', 'ok'],
+    expect(records.filter(([, command]) => command === 'deployment rollback')).toHaveLength(1);
+    expect(records.filter(([, command]) => command === 'deployment unpin')).toEqual([
+      [d.platform, 'deployment unpin', 'ok'],
     ]);
     expect(d.violations()).toEqual([]);
   });

@@ -27,7 +27,8 @@ describe('deckhand shell: an approval by a second maintainer', () => {
     expect(run.stdout).toMatch(/card 2 updated\n\[done\] Approval needed[\s\S]*Approved by\s+bob/);
     // The decided card has no buttons left: a second press finds nothing to press.
     expect(run.stdout).toContain('Card 2 has no button “Approve” (it has no buttons now); nothing was done.');
-    expect(run.stdout.match(/\[in progress\] Deploy mytool/g)).toHaveLength(1);
+    // One deployment card posted (a slow machine may also print it again as `card N updated`).
+    expect(run.stdout.match(/card \d+\n\[in progress\] Deploy mytool/g)).toHaveLength(1);
     expect(messages(run.stdout).at(-1)).toContain('[done] Deploy mytool');
   });
 });

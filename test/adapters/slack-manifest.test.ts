@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { slackManifest } from '../../adapters/slack/load';
 import { SLACK_ROUTES } from '../../adapters/slack/adapter';
+import { slackManifest } from '../../adapters/slack/load';
 import { BOT_EVENTS, BOT_SCOPES, buildSlackManifest } from '../../adapters/slack/manifest';
 import { loadConfig } from '../../src/config';
 import { commandRegistry } from '../../src/wiring';

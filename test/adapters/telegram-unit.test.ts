@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { createTelegramAdapter } from '../../adapters/telegram/load';
 import { isCloudApi } from '../../adapters/telegram/bot';
 import { parseCommandLine } from '../../adapters/telegram/command-line';
+import { createTelegramAdapter } from '../../adapters/telegram/load';
 import { renderCard, TELEGRAM_LIMITS } from '../../adapters/telegram/render';
 import type { AdapterContext } from '../../adapters/types';
 import { loadConfig } from '../../src/config';

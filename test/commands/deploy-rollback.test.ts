@@ -93,7 +93,9 @@ describe('/deployment rollback and /deployment unpin', () => {
     expect(unknown?.text).toContain('Deployment 20200101-000000-nothinghere of mytool does not exist');
     const deployments = await platform().components.listDeployments();
     const failed = deployments.find((d) => d.status === 'failed');
-    const [notGood] = await t.say(`/deployment rollback mytool --to ${failed?.deploy_id}`, { user: 'UMAINT' });
+    const [notGood] = await t.say(`/deployment rollback mytool --to ${failed?.deploy_id}`, {
+      user: 'UMAINT',
+    });
     expect(notGood?.text).toContain('failed: only a successful deployment can be rolled back to');
     const [none] = await t.say('/deployment rollback demo', { user: 'UADMIN' });
     expect(none?.text).toContain('demo has no deployments yet');
@@ -140,6 +142,8 @@ describe('/deployment rollback and /deployment unpin', () => {
       .filter((e) => e.at >= since)
       .map((e) => [e.command, e.outcome]);
     expect(audited.filter(([command]) => command === 'deployment rollback')).toHaveLength(1);
-    expect(audited.filter(([command]) => command === 'deployment unpin')).toEqual([['deployment unpin', 'ok']]);
+    expect(audited.filter(([command]) => command === 'deployment unpin')).toEqual([
+      ['deployment unpin', 'ok'],
+    ]);
   });
 });

@@ -258,7 +258,10 @@ const GENERAL_ENV = {
   },
 } satisfies Record<string, EnvVar>;
 
-const CHAT_USER = new RegExp(`^(${PLATFORMS.map((p) => p.name).join('|')}):[^:\\s]+$`);
+/** A user id after its platform: no colon, or `@name:server[:port]` (user ids that name their server). */
+const CHAT_USER = new RegExp(
+  `^(${PLATFORMS.map((p) => p.name).join('|')}):(?:[^:\\s]+|@[^:\\s]+:[A-Za-z0-9.-]+(?::\\d{1,5})?)$`,
+);
 const EXAMPLE_USER = `${PLATFORMS[0].name}:${PLATFORMS[0].exampleUserId}`;
 
 /** The variables listed after the platforms' own. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderCard as renderDiscord } from '../../adapters/discord/render';
+import { renderCard as renderMatrix } from '../../adapters/matrix/render';
 import type { PlatformName } from '../../adapters/platforms';
 import { PLAIN, renderCardText } from '../../adapters/shell/render';
 import { renderCard as renderSlack } from '../../adapters/slack/render';
@@ -37,6 +38,10 @@ const RENDERERS: Record<PlatformName, (card: Card) => { fits: boolean; text: str
       fits: message.parts.length === 1 && message.documents.length === 0,
       text: message.parts.join(''),
     };
+  },
+  matrix(card) {
+    const message = renderMatrix(card);
+    return { fits: message.attachments.length === 0, text: message.content.body };
   },
   shell(card) {
     const text = renderCardText(

@@ -3,10 +3,15 @@
  * valid against the published Client-Server API description, and a request the description does not
  * allow is caught (so a test using the fake fails on it).
  */
-import { createClient, MatrixError, Method } from 'matrix-js-sdk';
+import { createClient as createSdkClient, type ICreateClientOpts, MatrixError, Method } from 'matrix-js-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { People } from '../fakes/matrix/people';
 import { type FakeHomeserver, startFakeHomeserver } from '../fakes/matrix/server';
+
+const quiet = () => undefined;
+/** A silent SDK logger (the SDK logs every request at debug level by default). */
+const logger = { trace: quiet, debug: quiet, info: quiet, warn: quiet, error: quiet, getChild: () => logger };
+const createClient = (opts: ICreateClientOpts) => createSdkClient({ ...opts, logger });
 
 describe('fake Matrix homeserver', () => {
   let fake: FakeHomeserver;

@@ -59,6 +59,16 @@ export class People {
     );
   }
 
+  /** The direct room the bot opened with `user` (created by the bot, with them invited). */
+  directRoom(user: string): string | undefined {
+    for (const room of this.fake.state.rooms.values()) {
+      const created = room.events[0];
+      if (created?.sender === this.fake.botUserId && room.members.has(user) && room.members.size === 2)
+        return room.id;
+    }
+    return undefined;
+  }
+
   /** `user` writes `body` in a room; `relates` adds a relation (reply or thread). */
   say(user: string, roomId: string, body: string, relates?: Json): FakeEvent {
     const content: Json = { msgtype: 'm.text', body, ...(relates ? { 'm.relates_to': relates } : {}) };

@@ -1,0 +1,27 @@
+/**
+ * The Matrix platform's descriptor: what the rest of Deckhand knows about Matrix without loading
+ * matrix-js-sdk. The adapter itself (sync, invitations from allowed servers, prefixed commands,
+ * threads, edits, numbered buttons and reactions, files through the media repository) is in
+ * ./load.ts. See docs/matrix.md.
+ */
+import type { PlatformDescriptor } from '../descriptor';
+import { matrixConfigured, matrixMissing, matrixScalingCheck, matrixSettingsCheck } from './checks';
+import { MATRIX_ENV } from './env';
+
+/** Matrix. */
+export const matrix: PlatformDescriptor<'matrix', typeof MATRIX_ENV> = {
+  name: 'matrix',
+  displayName: 'Matrix',
+  workspaceWord: 'homeserver',
+  exampleUserId: '@ada:example.org',
+  setupHint: { rank: 3, variables: 'MATRIX_HOMESERVER_URL, MATRIX_USER_ID and MATRIX_ACCESS_TOKEN' },
+  env: MATRIX_ENV,
+  configured: matrixConfigured,
+  missing: (config) => matrixMissing(config),
+  load: async () => (await import('./load')).createMatrixAdapter,
+  webhookPaths: [],
+  settingsCheck: matrixSettingsCheck,
+  scalingCheck: matrixScalingCheck,
+  doctor: async () => (await import('./doctor')).matrixDoctor,
+  attachHint: (command) => `Send the file in the room with !${command} as its caption.`,
+};

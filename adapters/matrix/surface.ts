@@ -1,0 +1,82 @@
+/**
+ * The reply surface of one Matrix invocation. In a group room, the answer goes into the thread of
+ * the person's command (`m.thread`; into the command's own thread when it was typed in one), so a
+ * busy room stays readable; in a direct room it is a message of its own. Private cards go to the
+ * person's direct room with the bot, never to the group room. Forms are asked in the direct room.
+ *
+ * Invocations from Matrix are never private in the core's sense: room text is kept on the
+ * homeserver in plain text (the bot does no end-to-end encryption), so a secret typed in any room,
+ * direct rooms included, is refused and the one-time secret page is offered instead.
+ */
+import type { CardSurface } from '../../src/core/card-surface';
+import type { Invocation, MessageHandle } from '../../src/core/command';
+import { parseConversationId } from '../../src/core/conversation';
+import type { Card } from '../../src/core/reply';
+import type { MatrixForms } from './forms';
+import { matrixConversationId } from './ids';
+import type { MatrixMessenger } from './messenger';
+import type { BotRooms } from './rooms';
+
+/** Where an invocation happened, as plain data (queued with the command). */
+export interface MatrixPlace {
+  botUserId: string;
+  roomId: string;
+  userId: string;
+  /** The person's display name, when known. */
+  userName?: string;
+  /** The event that carried the command (replies thread under it). */
+  eventId?: string;
+  /** The thread the command was typed in. */
+  threadRoot?: string;
+  /** A direct room with the bot. */
+  direct: boolean;
+}
+
+/** What a surface needs. */
+export interface SurfaceDeps {
+  messenger: MatrixMessenger;
+  rooms: BotRooms;
+  forms: MatrixForms;
+}
+
+/** The invocation of a person in a room. */
+export function invocationOf(place: MatrixPlace): Invocation {
+  const conversationId = matrixConversationId(place.botUserId, place.roomId);
+  return {
+    user: {
+      platform: 'matrix',
+      id: place.userId,
+      name: place.userName ?? place.userId,
+      workspace: place.botUserId,
+    },
+    conversation: parseConversationId(conversationId),
+    conversationId,
+    isPrivate: false,
+  };
+}
+
+/** Builds the {@link CardSurface} of one invocation. */
+export function matrixSurface(deps: SurfaceDeps, place: MatrixPlace): CardSurface {
+  const conversationId = matrixConversationId(place.botUserId, place.roomId);
+  const thread = place.direct ? undefined : (place.threadRoot ?? place.eventId);
+  /** Set once the room was told the answer went to the direct room (said once per invocation). */
+  let told = false;
+  const privately = async (card: Card): Promise<MessageHandle> => {
+    const roomId = await deps.rooms.directRoom(place.userId);
+    const handle = await deps.messenger.send(matrixConversationId(place.botUserId, roomId), roomId, card);
+    if (!told) {
+      told = true;
+      const note = `${place.userName ?? place.userId}: my answer is for you only; it is in our direct room.`;
+      await deps.messenger.send(conversationId, place.roomId, { text: note, status: 'info' }, thread);
+    }
+    return handle;
+  };
+  return {
+    reply: (card) =>
+      card.visibility === 'private' && !place.direct
+        ? privately(card)
+        : deps.messenger.send(conversationId, place.roomId, card, thread),
+    update: (handle, card) => deps.messenger.update(handle, card),
+    openForm: (formId, form) => deps.forms.open(formId, form, place.userId),
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * Deckhand with its Matrix adapter against the fake homeserver and the sandbox: the whole core
+ * (runner, BullMQ workers, Redis) plus the real adapter wired only by configuration
+ * (`MATRIX_HOMESERVER_URL`, `MATRIX_USER_ID`, a token or password), as `deckhand start` wires it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { MatrixAdapter, type MatrixAdapterOptions } from '../../../adapters/matrix/adapter';
+import { type Config, loadConfig } from '../../../src/config';
+import type { AnyCommand } from '../../../src/core/command';
+import { DeliveryDeduper } from '../../../src/store/dedupe';
+import { WebServer } from '../../../src/web/server';
+import { type App, createApp } from '../../../src/wiring';
+import { testPrefix, testRedisUrl } from '../../support/redis';
+import { People } from './people';
+import { type FakeHomeserver, startFakeHomeserver } from './server';
+
+/** The people of the tests. */
+export const MX_USERS = {
+  admin: '@ada:fake.test',
+  maintainer: '@max:fake.test',
+  stranger: '@sam:fake.test',
+  outsider: '@eve:elsewhere.test',
+} as const;
+
+/** Options of {@link startMatrixDeckhand}. */
+export interface MatrixHarnessOptions {
+  env?: Record<string, string>;
+  adapter?: MatrixAdapterOptions;
+  commands?: AnyCommand<never>[];
+  /** Sign in with the password instead of the token. */
+  password?: boolean;
+}
+
+/** A running Deckhand served over the fake homeserver. */
+export interface MatrixDeckhand {
+  fake: FakeHomeserver;
+  people: People;
+  app: App;
+  adapter: MatrixAdapter;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** Starts the fake homeserver, the core on the sandbox and the Matrix adapter. */
+export async function startMatrixDeckhand(options: MatrixHarnessOptions = {}): Promise<MatrixDeckhand> {
+  const fake = await startFakeHomeserver();
+  const config = loadConfig({
+    REDIS_URL: testRedisUrl(),
+    REDIS_KEY_PREFIX: testPrefix(),
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'deckhand-mx-')),
+    SANDBOX_STEP_MS: '20',
+    LOG_LEVEL: 'silent',
+    MATRIX_HOMESERVER_URL: fake.url,
+    MATRIX_USER_ID: fake.botUserId,
+    ...(options.password ? { MATRIX_PASSWORD: 'bot-password' } : { MATRIX_ACCESS_TOKEN: fake.botToken }),
+    ADMINS: `matrix:${MX_USERS.admin}`,
+    TOOL_MAINTAINERS: `mytool=matrix:${MX_USERS.maintainer}`,
+    ...options.env,
+  });
+  const logger = pino({ level: process.env.TEST_LOG ?? 'silent' });
+  const app = await createApp({ config, logger, sandbox: true });
+  for (const command of options.commands ?? []) app.runner.registry.add(command as never);
+  const web = new WebServer(logger);
+  const deduper = new DeliveryDeduper(app.redis.requests, config.REDIS_KEY_PREFIX);
+  const adapter = new MatrixAdapter(
+    { app, web, config, logger, deduper, role: 'all' },
+    { syncTimeoutMs: 5000, ...options.adapter },
+  );
+  await adapter.start();
+  app.startWorkers();
+  return {
+    fake,
+    people: new People(fake),
+    app,
+    adapter,
+    config,
+    async close() {
+      await adapter.stop();
+      await web.close();
+      await app.close();
+      await fake.close();
+      rmSync(config.DATA_DIR, { recursive: true, force: true });
+    },
+  };
+}

@@ -14,6 +14,7 @@ import { pngSize } from '../../fakes/png';
 import { waitFor } from '../../support/wait';
 import { discordDriver } from './discord-driver';
 import type { ContractDriver } from './driver';
+import { matrixDriver } from './matrix-driver';
 import { pressesOf } from './press-command';
 import { shellDriver } from './shell-driver';
 import { slackDriver } from './slack-driver';
@@ -23,6 +24,7 @@ const DRIVERS = [
   { name: 'slack', start: slackDriver },
   { name: 'discord', start: discordDriver },
   { name: 'telegram', start: telegramDriver },
+  { name: 'matrix', start: matrixDriver },
   { name: 'shell', start: shellDriver },
 ] as const;
 

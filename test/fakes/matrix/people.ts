@@ -47,6 +47,14 @@ export class People {
     this.fake.state.setMembership(this.room(roomId), user, 'join');
   }
 
+  /** `user` removes the bot from a room (a kick): the homeserver refuses its later posts there. */
+  kickBot(user: string, roomId: string): void {
+    const room = this.room(roomId);
+    room.members.set(this.fake.botUserId, 'leave');
+    const content = { membership: 'leave', reason: 'removed' };
+    this.fake.state.addEvent(room, user, 'm.room.member', content, this.fake.botUserId);
+  }
+
   /** True when the bot is a member of the room now. */
   botJoined(roomId: string): boolean {
     return this.room(roomId).members.get(this.fake.botUserId) === 'join';

@@ -13,6 +13,7 @@ import type { Deployment } from '../../../src/services/toolhost';
 import { waitFor } from '../../support/wait';
 import { discordDriver } from './discord-driver';
 import type { ContractDriver } from './driver';
+import { matrixDriver } from './matrix-driver';
 import { shellDriver } from './shell-driver';
 import { slackDriver } from './slack-driver';
 import { telegramDriver } from './telegram-driver';
@@ -21,6 +22,7 @@ const DRIVERS = [
   { name: 'slack', start: slackDriver },
   { name: 'discord', start: discordDriver },
   { name: 'telegram', start: telegramDriver },
+  { name: 'matrix', start: matrixDriver },
   { name: 'shell', start: shellDriver },
 ] as const;
 

@@ -11,6 +11,7 @@ import type { MessageHandle } from '../../../src/core/command';
 import { waitFor } from '../../support/wait';
 import { discordDriver } from './discord-driver';
 import type { ContractDriver } from './driver';
+import { matrixDriver } from './matrix-driver';
 import { shellDriver } from './shell-driver';
 import { slackDriver } from './slack-driver';
 import { telegramDriver } from './telegram-driver';
@@ -19,6 +20,7 @@ const DRIVERS = [
   { name: 'slack', start: slackDriver },
   { name: 'discord', start: discordDriver },
   { name: 'telegram', start: telegramDriver },
+  { name: 'matrix', start: matrixDriver },
   { name: 'shell', start: shellDriver },
 ] as const;
 
@@ -66,7 +68,8 @@ describe.each(DRIVERS)('$name: an approval by a second maintainer', ({ start }) 
     }
 
     await d.press(id, 'Approve', 'admin');
-    await waitFor(() => (d.seen().includes('Approved, but /') ? true : undefined));
+    // The command is named as typed there (`/deploy`, `/deckhand deploy`, Matrix's `!deploy`).
+    await waitFor(() => (/Approved, but [/!]/.test(d.seen()) ? true : undefined));
     await d.idle();
     // The requester's own rights are checked again at the approval: here they have none, so the
     // approval is taken (once) and nothing runs; the card says why.

@@ -8,6 +8,7 @@ import type { MessageHandle } from '../../../src/core/command';
 import { waitFor } from '../../support/wait';
 import { discordDriver } from './discord-driver';
 import type { ContractDriver } from './driver';
+import { matrixDriver } from './matrix-driver';
 import { shellDriver } from './shell-driver';
 import { slackDriver } from './slack-driver';
 import { telegramDriver } from './telegram-driver';
@@ -16,6 +17,7 @@ const DRIVERS = [
   { name: 'slack', start: slackDriver },
   { name: 'discord', start: discordDriver },
   { name: 'telegram', start: telegramDriver },
+  { name: 'matrix', start: matrixDriver },
   { name: 'shell', start: shellDriver },
 ] as const;
 

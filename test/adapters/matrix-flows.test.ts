@@ -1,0 +1,148 @@
+/**
+ * Matrix flows beyond the contract: buttons pressed by reaction and by `!N` answers, edits of one card
+ * coalesced (latest state wins), secrets refused in every room, the password login, and `doctor`'s
+ * whoami line — all against the fake homeserver, every request valid against the published spec.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { matrixDoctor } from '../../adapters/matrix/doctor';
+import { loadConfig } from '../../src/config';
+import type { MessageHandle } from '../../src/core/command';
+import { type MatrixDeckhand, MX_USERS, startMatrixDeckhand } from '../fakes/matrix/harness';
+import { startFakeHomeserver } from '../fakes/matrix/server';
+import { waitFor } from '../support/wait';
+import { pressCommand, pressesOf } from './contract/press-command';
+
+let t: MatrixDeckhand;
+let room: string;
+
+beforeAll(async () => {
+  t = await startMatrixDeckhand({ commands: [pressCommand as never], password: true });
+  room = t.people.inviteBot(MX_USERS.admin, 'flows');
+  await waitFor(() => t.people.botJoined(room));
+});
+afterAll(async () => {
+  await t?.close();
+});
+afterEach(() => {
+  expect(t.fake.violations).toEqual([]);
+});
+
+const post = (card: Parameters<MatrixDeckhand['app']['publisher']['post']>[1]) =>
+  t.app.publisher.post(t.adapter.conversationId(room), card) as Promise<MessageHandle>;
+
+describe('Matrix buttons', () => {
+  it('presses a button by reacting with its number, and by answering the card with !N', async () => {
+    const handle = await post({
+      text: 'Choose',
+      actions: [
+        { label: 'Skip', command: 'contract-press', args: { tag: 'mx-skip' } },
+        { label: 'Go', command: 'contract-press', args: { tag: 'mx-go' } },
+      ],
+    });
+    const card = handle.ref.message as string;
+    expect(t.people.botMessages(room).find((m) => m.eventId === card)?.body).toContain('[1] Skip   [2] Go');
+    t.people.react(MX_USERS.stranger, room, card, '2️⃣');
+    await waitFor(() => pressesOf('mx-go').includes(MX_USERS.stranger));
+    t.people.reply(MX_USERS.admin, room, card, '!1');
+    await waitFor(() => pressesOf('mx-skip').includes(MX_USERS.admin));
+    const wrong = t.people.reply(MX_USERS.admin, room, card, '!7');
+    const answer = await waitFor(() => t.people.botMessages(room).find((m) => m.thread === wrong.event_id));
+    expect(answer.body).toBe(
+      '⚠️ warning\nThat card has no button [7] (its buttons are [1] Skip, [2] Go); nothing was done.',
+    );
+    expect(pressesOf('mx-skip')).toEqual([MX_USERS.admin]);
+  });
+
+  it('a bare !2 in the room presses the latest card with buttons', async () => {
+    await post({
+      text: 'Latest',
+      actions: [
+        { label: 'A', command: 'contract-press', args: { tag: 'mx-a' } },
+        { label: 'B', command: 'contract-press', args: { tag: 'mx-b' } },
+      ],
+    });
+    t.people.say(MX_USERS.admin, room, '!2');
+    await waitFor(() => pressesOf('mx-b').includes(MX_USERS.admin));
+    expect(pressesOf('mx-a')).toEqual([]);
+  });
+});
+
+describe('Matrix edits', () => {
+  it('coalesces edits of one card: the latest state is shown, the ones in between are skipped', async () => {
+    const handle = await post({ title: 'Build', text: 'step 0', status: 'progress' });
+    await Promise.all(
+      [1, 2, 3, 4, 5].map((step) =>
+        t.app.publisher.update(handle, {
+          title: 'Build',
+          text: `step ${step}`,
+          status: step === 5 ? 'success' : 'progress',
+        }),
+      ),
+    );
+    const shown = t.people.botMessages(room).find((m) => m.eventId === handle.ref.message);
+    expect(shown?.body).toContain('step 5');
+    expect(shown?.edits).toBeLessThanOrEqual(2);
+    const replaces = t.fake
+      .callsOf('sendMessage')
+      .filter(
+        (c) => JSON.stringify(c.body).includes('"m.replace"') && JSON.stringify(c.body).includes('step '),
+      );
+    expect(replaces.at(-1)?.body).toMatchObject({
+      'm.new_content': { body: expect.stringContaining('step 5') },
+    });
+  });
+});
+
+describe('Matrix secrets', () => {
+  it('refuses a token typed even in the direct room, and never shows it', async () => {
+    const token = 'tok-9f8e7d6c5b4a39281706';
+    t.people.say(MX_USERS.admin, room, '!help');
+    const dm = await waitFor(() => t.people.directRoom(MX_USERS.admin));
+    t.people.say(MX_USERS.admin, dm, `!link tool mytool ${token}`);
+    const refusal = await waitFor(() =>
+      t.people.botMessages(dm).find((m) => m.body.includes('nothing was stored')),
+    );
+    expect(refusal.body).toContain('secret page');
+    const everything = JSON.stringify(
+      [...t.fake.state.rooms.keys()].flatMap((id) => t.people.botMessages(id)),
+    );
+    expect(everything).not.toContain(token);
+  });
+});
+
+describe('Matrix doctor', () => {
+  it('checks the token with whoami, naming the account; a wrong token or account fails with what to do', async () => {
+    const fake = await startFakeHomeserver();
+    const env = {
+      MATRIX_HOMESERVER_URL: fake.url,
+      MATRIX_USER_ID: fake.botUserId,
+      MATRIX_ACCESS_TOKEN: fake.botToken,
+    };
+    try {
+      expect(await matrixDoctor.credentials(loadConfig(env))).toMatchObject({
+        status: 'ok',
+        detail: `${fake.botUserId} on ${fake.url}/.`,
+      });
+      const wrong = await matrixDoctor.credentials(loadConfig({ ...env, MATRIX_ACCESS_TOKEN: 'nope' }));
+      expect(wrong).toMatchObject({ status: 'fail' });
+      expect(wrong.detail).toContain('whoami answered 401 M_UNKNOWN_TOKEN');
+      const other = await matrixDoctor.credentials(
+        loadConfig({ ...env, MATRIX_USER_ID: '@other:fake.test' }),
+      );
+      expect(other.detail).toContain(`the token belongs to ${fake.botUserId}, not @other:fake.test`);
+      expect(fake.violations).toEqual([]);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('logged in with the password at start (m.login.password), and uses the token it got', () => {
+    const login = t.fake.callsOf('login');
+    expect(login).toHaveLength(1);
+    expect(login[0]?.body).toMatchObject({
+      type: 'm.login.password',
+      identifier: { type: 'm.id.user', user: t.fake.botUserId },
+    });
+    expect(t.fake.callsOf('sync').length).toBeGreaterThan(0);
+  });
+});

@@ -47,7 +47,7 @@ import { mountAccountRoutes, SOURCE_WEBHOOK_PATH } from '../web/oauth-routes';
 import { type SecretFormChat, SecretForms } from '../web/secret-flow';
 import type { WebServer } from '../web/server';
 import { LinkedAccountAccess, SANDBOX_MIRROR_HOST } from './linked-access';
-import { platformNamed } from './platforms';
+import { CHAT_PLATFORMS, platformNamed } from './platforms';
 
 /** Options of {@link createAccounts}. */
 export interface AccountsOptions {
@@ -118,10 +118,10 @@ export function accountChat(host: AccountsHost): LinkChat & SecretFormChat {
   };
 }
 
-/** Any chat platform configured (then a real `SECRET_KEY` is required). */
+/** Any chat platform configured, even half-way (then a real `SECRET_KEY` is required). */
 function platformConfigured(config: Config): boolean {
-  return Boolean(
-    config.SLACK_BOT_TOKEN || config.SLACK_CLIENT_ID || config.DISCORD_TOKEN || config.TELEGRAM_BOT_TOKEN,
+  return CHAT_PLATFORMS.some(
+    (platform) => platform.configured(config) || platform.missing(config, 'all') !== undefined,
   );
 }
 

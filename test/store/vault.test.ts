@@ -128,23 +128,33 @@ describe('credential vault', () => {
     expect(await store.take(state)).toBeUndefined();
   });
 
-  it('deckhand start with a chat platform and no SECRET_KEY stops with a clear message', async () => {
-    const written: string[] = [];
-    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      written.push(String(chunk));
-      return true;
-    });
-    try {
-      const config = loadConfig({
-        TELEGRAM_BOT_TOKEN: '123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ',
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'deckhand-vault-')),
-        LOG_LEVEL: 'silent',
+  it.each([
+    { TELEGRAM_BOT_TOKEN: '123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ' },
+    {
+      MATRIX_HOMESERVER_URL: 'http://127.0.0.1:9',
+      MATRIX_USER_ID: '@deckhand:example.org',
+      MATRIX_ACCESS_TOKEN: 'syt_token',
+    },
+  ])(
+    'deckhand start with a chat platform and no SECRET_KEY stops with a clear message (%o)',
+    async (platformEnv) => {
+      const written: string[] = [];
+      const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+        written.push(String(chunk));
+        return true;
       });
-      expect(await runStart({ config, sandbox: true, role: 'all' })).toBe(2);
-    } finally {
-      spy.mockRestore();
-    }
-    expect(written.join('')).toContain('SECRET_KEY is not set');
-    expect(written.join('')).toContain('openssl rand -hex 32');
-  });
+      try {
+        const config = loadConfig({
+          ...platformEnv,
+          DATA_DIR: mkdtempSync(join(tmpdir(), 'deckhand-vault-')),
+          LOG_LEVEL: 'silent',
+        });
+        expect(await runStart({ config, sandbox: true, role: 'all' })).toBe(2);
+      } finally {
+        spy.mockRestore();
+      }
+      expect(written.join('')).toContain('SECRET_KEY is not set');
+      expect(written.join('')).toContain('openssl rand -hex 32');
+    },
+  );
 });

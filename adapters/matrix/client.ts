@@ -44,17 +44,40 @@ export async function connectClient(config: Config, log: Logger): Promise<BotCli
   let accessToken = config.MATRIX_ACCESS_TOKEN;
   if (!accessToken) {
     const login = createClient({ baseUrl, logger });
-    const session = await login.loginRequest({
-      type: 'm.login.password',
-      identifier: { type: 'm.id.user', user: userId },
-      password: config.MATRIX_PASSWORD as string,
-      initial_device_display_name: 'Deckhand',
-    });
+    const session = await untilReachable(
+      () =>
+        login.loginRequest({
+          type: 'm.login.password',
+          identifier: { type: 'm.id.user', user: userId },
+          password: config.MATRIX_PASSWORD as string,
+          initial_device_display_name: 'Deckhand',
+        }),
+      log,
+    );
     accessToken = session.access_token;
     log.info({ user: session.user_id }, 'matrix: logged in with the password');
   }
   const client = createClient({ baseUrl, accessToken, userId, logger, useAuthorizationHeader: true });
   return { client, userId };
+}
+
+/**
+ * Runs a request until the homeserver answers: a connection failure or a rate limit waits (1 s
+ * doubling to 30 s, or the 429's `retry_after_ms`) and tries again; any answer of the homeserver
+ * itself (a refused password) is thrown at once.
+ */
+async function untilReachable<T>(request: () => Promise<T>, log: Logger): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await request();
+    } catch (error) {
+      const limited = retryAfterOf(error);
+      if (error instanceof MatrixError && limited === undefined) throw error;
+      const wait = limited ?? Math.min(30_000, 1000 * 2 ** Math.min(attempt, 5));
+      log.warn({ err: error, waitMs: wait }, 'matrix: the homeserver did not answer the login; trying again');
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
 }
 
 /** How long to wait after a rate-limited answer, or `undefined` when `error` is no rate limit. */

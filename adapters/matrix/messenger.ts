@@ -9,6 +9,11 @@
  * event (the homeserver answers with it). An announcement that may be retried
  * (`card.delivery.key`) uses a transaction id derived from that key, so a retry after a crash
  * cannot post it twice while the access token is the same.
+ *
+ * Rate limits: homeservers limit a sender across all its rooms (Synapse's `rc_message` is per user),
+ * not per room, so a 429 pauses every post of the bot: the SDK's scheduler sends messages one after
+ * another and waits out `retry_after_ms` before the next attempt. An announcement is therefore not
+ * refused with the core's per-conversation `RateLimitedError`: another room would wait as long.
  */
 import { createHash } from 'node:crypto';
 import type { MatrixClient } from 'matrix-js-sdk';

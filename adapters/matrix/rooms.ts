@@ -85,10 +85,21 @@ export class BotRooms {
     return (await this.store.get(roomId)) !== undefined;
   }
 
+  /** Direct rooms being created in this process, by person (two answers at once open one room). */
+  private readonly creating = new Map<string, Promise<string>>();
+
   /** The person's direct room with the bot, created (and the person invited) when there is none. */
   async directRoom(userId: string): Promise<string> {
     const known = await this.store.get(`user ${userId}`);
     if (known) return known;
+    const pending = this.creating.get(userId);
+    if (pending) return pending;
+    const created = this.createDirect(userId).finally(() => this.creating.delete(userId));
+    this.creating.set(userId, created);
+    return created;
+  }
+
+  private async createDirect(userId: string): Promise<string> {
     const created = await withRateLimit(() =>
       this.client.http.authedRequest<{ room_id: string }>(Method.Post, '/createRoom', undefined, {
         preset: 'trusted_private_chat',

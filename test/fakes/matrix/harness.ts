@@ -32,6 +32,8 @@ export interface MatrixHarnessOptions {
   commands?: AnyCommand<never>[];
   /** Sign in with the password instead of the token. */
   password?: boolean;
+  /** Prepares the fake before Deckhand starts (e.g. a rate-limited login). */
+  before?: (fake: FakeHomeserver) => void;
 }
 
 /** A running Deckhand served over the fake homeserver. */
@@ -47,6 +49,7 @@ export interface MatrixDeckhand {
 /** Starts the fake homeserver, the core on the sandbox and the Matrix adapter. */
 export async function startMatrixDeckhand(options: MatrixHarnessOptions = {}): Promise<MatrixDeckhand> {
   const fake = await startFakeHomeserver();
+  options.before?.(fake);
   const config = loadConfig({
     REDIS_URL: testRedisUrl(),
     REDIS_KEY_PREFIX: testPrefix(),

@@ -1,8 +1,9 @@
 /**
  * What a line typed in a Matrix room asks of the bot. Commands start with the prefix (`!` by
  * default): `!deploy mytool`, or addressed to the bot by name, `!deckhand deploy mytool`. A button is
- * pressed with `!press 2`, `!2`, or by reacting with the number. In a direct room the prefix may be
- * left out. A line for another bot (`!ban`, a word that is no command here) is none of these.
+ * pressed with `!press 2`, `!2`, or by reacting with the number. A line addressed to the bot the way
+ * clients write a mention (`deckhand: deploy mytool`, `@deckhand:example.org: deploy mytool`) is a
+ * command too. In a direct room the prefix may be left out. A line for another bot (`!ban`, a word that is no command here) is none of these.
  */
 
 /** What a line means. */
@@ -38,7 +39,12 @@ export function parseLine(raw: string, context: LineContext): Line {
   const line = raw.slice(0, MAX_LINE).trim();
   let rest: string;
   let addressed = false;
-  if (line.startsWith(context.prefix)) rest = line.slice(context.prefix.length).trimStart();
+  const mention = /^@?([^\s:,]+)(?::[A-Za-z0-9.-]+(?::\d+)?)?[:,]\s+/.exec(line);
+  if (mention && context.names.includes((mention[1] as string).toLowerCase())) {
+    rest = line.slice(mention[0].length);
+    if (rest.startsWith(context.prefix)) rest = rest.slice(context.prefix.length);
+    addressed = true;
+  } else if (line.startsWith(context.prefix)) rest = line.slice(context.prefix.length).trimStart();
   else if (context.direct) rest = line.startsWith('/') ? line.slice(1) : line;
   else return { kind: 'none' };
   const first = /^\S+/.exec(rest)?.[0] ?? '';

@@ -80,6 +80,10 @@ describe('Matrix command lines', () => {
     expect(line('!2')).toEqual({ kind: 'press', number: 2 });
     expect(line('!press 3')).toEqual({ kind: 'press', number: 3 });
     expect(line('!cancel')).toEqual({ kind: 'cancel' });
+    expect(line('deckhand: deploy mytool')).toEqual({ kind: 'command', text: '/deploy mytool' });
+    expect(line('@deckhand:example.org: deploy mytool')).toEqual({ kind: 'command', text: '/deploy mytool' });
+    expect(line('Deckhand, !2')).toEqual({ kind: 'press', number: 2 });
+    expect(line('ada: deploy mytool')).toEqual({ kind: 'none' });
   });
 
   it('leaves other bots’ commands and chatter alone', () => {

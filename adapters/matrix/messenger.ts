@@ -77,12 +77,17 @@ export class MatrixMessenger implements Messenger {
       await this.buttons.remember(roomId, event_id, rendered.buttons);
       for (const file of rendered.attachments) {
         const data = Buffer.from(file.content, 'utf8');
-        await this.file(roomId, 'm.file', file.filename, data, 'text/plain', relation);
+        await this.attach(roomId, file.filename, relation, () =>
+          this.file(roomId, 'm.file', file.filename, data, 'text/plain', relation),
+        );
       }
       const png = card.image?.pngBase64;
-      if (png && card.image) {
+      const image = card.image;
+      if (png && image) {
         const data = Buffer.from(png, 'base64');
-        await this.file(roomId, 'm.image', card.image.filename, data, 'image/png', relation, card.image);
+        await this.attach(roomId, image.filename, relation, () =>
+          this.file(roomId, 'm.image', image.filename, data, 'image/png', relation, image),
+        );
       }
       return messageHandle(conversationId, roomId, event_id, thread);
     } catch (error) {
@@ -168,6 +173,33 @@ export class MatrixMessenger implements Messenger {
       'm.mentions': {},
       ...relation,
     });
+  }
+
+  /**
+   * Sends one file of a posted card; when the media repository refuses it (too large, a quota), the
+   * card stays posted and a short note says which file is missing and why.
+   */
+  private async attach(
+    roomId: string,
+    name: string,
+    relation: Content,
+    send: () => Promise<void>,
+  ): Promise<void> {
+    try {
+      await send();
+    } catch (error) {
+      if (!(error instanceof MatrixError) || isRoomGone(error)) throw error;
+      this.logger.warn(
+        { err: error, room: roomId, file: name },
+        'matrix: a file of a card could not be sent',
+      );
+      const why =
+        error.errcode === 'M_TOO_LARGE'
+          ? 'it is larger than the homeserver accepts'
+          : (error.data.error ?? error.errcode);
+      const text = `${name} could not be attached: ${why}.`;
+      await this.event(roomId, { ...renderCard({ text, status: 'warning' }).content, ...relation });
+    }
   }
 
   /** A stable transaction id for a delivery key (≤ 64 characters of `[A-Za-z0-9_-]`). */

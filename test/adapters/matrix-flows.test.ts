@@ -150,3 +150,16 @@ describe('Matrix doctor', () => {
     expect(t.fake.callsOf('sync').length).toBeGreaterThan(0);
   });
 });
+
+describe('Matrix media limits', () => {
+  it('a file the media repository refuses leaves the card posted, with a note naming the file', async () => {
+    t.fake.fault('uploadContent', 413, 'M_TOO_LARGE', 'Cannot upload files larger than 10 MB');
+    const handle = await post({ text: 'Report', attachments: [{ filename: 'report.txt', content: 'data' }] });
+    const card = t.people.botMessages(room).find((m) => m.eventId === handle.ref.message);
+    expect(card?.body).toContain('Report');
+    const note = await waitFor(() =>
+      t.people.botMessages(room).find((m) => m.body.includes('report.txt could not be attached')),
+    );
+    expect(note.body).toContain('it is larger than the homeserver accepts');
+  });
+});

@@ -5,6 +5,10 @@
  * process goes on where the last one stopped (events that arrived meanwhile still run, once: their
  * ids are claimed). A fresh start with no token skips the rooms' history and only answers
  * invitations. Failures back off (a 429's `retry_after_ms`, else 1 s doubling to 30 s).
+ *
+ * The SDK's own sync (`startClient`) is not used: it keeps an in-memory model of every room (state,
+ * timelines, receipts, push rules) that a bot answering commands does not read, and its position
+ * lives in that process's store; this loop keeps only the position, in Redis, shared by restarts.
  */
 import { type IRequestOpts, type MatrixClient, Method } from 'matrix-js-sdk';
 import type { Logger } from 'pino';

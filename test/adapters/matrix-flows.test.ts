@@ -163,3 +163,18 @@ describe('Matrix media limits', () => {
     expect(note.body).toContain('it is larger than the homeserver accepts');
   });
 });
+
+describe('Matrix announcements', () => {
+  it('an announcement posted again after an interrupted attempt is the same event (same transaction)', async () => {
+    const delivery = { key: `deploy-x-${Date.now()}`, announcement: true };
+    const first = await post({ text: 'Deployment x is running.', delivery });
+    const again = await post({
+      text: 'Deployment x is running.',
+      delivery: { ...delivery, since: Date.now() },
+    });
+    expect(again.ref.message).toBe(first.ref.message);
+    expect(
+      t.people.botMessages(room).filter((m) => m.body.includes('Deployment x is running.')),
+    ).toHaveLength(1);
+  });
+});

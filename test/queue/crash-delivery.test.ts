@@ -14,11 +14,14 @@ import { Queue } from 'bullmq';
 import { build } from 'esbuild';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { matrixConversationId } from '../../adapters/matrix/ids';
 import type { WatchEvent } from '../../src/core/watch';
 import { deliverJob } from '../../src/queue/notify-processor';
 import { bullPrefix, deliverQueueOf } from '../../src/queue/queues';
 import { type FakeDiscord, startFakeDiscord } from '../fakes/discord/server';
 import type { HeldAnswer } from '../fakes/hold';
+import { People } from '../fakes/matrix/people';
+import { startFakeHomeserver } from '../fakes/matrix/server';
 import { FakeSlack } from '../fakes/slack/server';
 import { type FakeTelegram, startFakeTelegram } from '../fakes/telegram';
 import { testPrefix } from '../support/redis';
@@ -104,7 +107,7 @@ async function load(env: Record<string, string>): Promise<Loaded> {
 
 /** What differs between platforms. */
 interface Platform {
-  name: 'slack' | 'discord' | 'telegram';
+  name: 'slack' | 'discord' | 'telegram' | 'matrix';
   conversationId: string;
   env: Record<string, string>;
   /** Holds the answer of the next post. */
@@ -252,6 +255,33 @@ describe('an announcement whose worker is killed (SIGKILL) while the platform ho
     expect(posts.length).toBe(2 * ROUNDS);
     expect(new Set(nonces).size).toBe(ROUNDS);
     expect(posts.every((p) => (p.body as { enforce_nonce?: boolean }).enforce_nonce === true)).toBe(true);
+    expect(fake.violations).toEqual([]);
+  }, 300_000);
+
+  it(`Matrix: 0 duplicates in ${ROUNDS} rounds (the same transaction id: the homeserver answers with the first event)`, async () => {
+    const fake = await startFakeHomeserver();
+    const people = new People(fake);
+    const room = people.inviteBot('@ada:fake.test', 'Announcements');
+    people.join(fake.botUserId, room);
+    const { shown, dropped } = await crashRounds({
+      name: 'matrix',
+      conversationId: matrixConversationId(fake.botUserId, room),
+      env: {
+        MATRIX_HOMESERVER_URL: fake.url,
+        MATRIX_USER_ID: fake.botUserId,
+        MATRIX_ACCESS_TOKEN: fake.botToken,
+      },
+      holdNextPost: () => fake.holdNext('sendMessage'),
+      shown: (id) => count(people.botMessages(room), id),
+      close: () => fake.close(),
+    });
+    console.info(`Matrix crash rounds: messages per round ${JSON.stringify(shown)}`);
+    expect(dropped).toBe(ROUNDS);
+    expect(shown).toEqual(Array(ROUNDS).fill(1));
+    // Each round sent its transaction twice; the second answer was the first event.
+    const sends = fake.callsOf('sendMessage');
+    expect(sends.length).toBe(2 * ROUNDS);
+    expect(new Set(sends.map((c) => c.params.txnId)).size).toBe(ROUNDS);
     expect(fake.violations).toEqual([]);
   }, 300_000);
 

@@ -30,6 +30,8 @@ if (config.TELEGRAM_BOT_TOKEN) {
   const { createTelegramAdapter } = await import('../../adapters/telegram/load');
   factories.push((c) => createTelegramAdapter(c));
 }
+if (config.MATRIX_HOMESERVER_URL)
+  factories.push((await import('../../adapters/matrix/load')).createMatrixAdapter);
 const adapters = factories
   .map((create) => create(context))
   .filter((a): a is PlatformAdapter => a !== undefined);

@@ -8,6 +8,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { HeldAnswer } from '../hold';
 import { eventProblems } from './event-rules';
 import { type Answer, handleOperation } from './operations';
 import { checkMatrixRequest } from './spec';
@@ -43,6 +44,7 @@ export class FakeHomeserver {
   readonly botUserId: string;
   readonly botToken: string;
   private readonly injections: Injection[] = [];
+  private readonly holds = new Map<string, HeldAnswer[]>();
   private server!: Server;
   port = 0;
 
@@ -83,6 +85,16 @@ export class FakeHomeserver {
   /** The next `times` requests of `operationId` fail with `status` and the Matrix error body. */
   fault(operationId: string, status: number, errcode: string, error: string, times = 1): void {
     this.injections.push({ operationId, status, body: { errcode, error }, remaining: times });
+  }
+
+  /**
+   * The next request of `operationId` is carried out (an event is stored) but its answer is held
+   * until released or the client goes away (a crash between the request and its answer).
+   */
+  holdNext(operationId: string): HeldAnswer {
+    const held = new HeldAnswer();
+    this.holds.set(operationId, [...(this.holds.get(operationId) ?? []), held]);
+    return held;
   }
 
   /** Calls of one operation. */
@@ -155,6 +167,8 @@ export class FakeHomeserver {
       contentType: req.headers['content-type'],
       closed: () => req.socket.destroyed,
     });
+    const held = this.holds.get(match.operationId)?.shift();
+    if (held && !(await held.hold(res))) return;
     answer(result.status, result.json, result.type);
   }
 }

@@ -61,7 +61,6 @@ export class MatrixAdapter implements PlatformAdapter {
       queue: role === 'web' ? app.commandQueue : undefined,
       logger: log,
     });
-    const surfaceDeps: SurfaceDeps = { messenger, rooms, forms: undefined as never };
     const forms = new MatrixForms({
       store: app.keyValue('mx:form', { sealed: true }),
       rooms,
@@ -70,7 +69,7 @@ export class MatrixAdapter implements PlatformAdapter {
       logger: log,
       submit: async (user, roomId, formId, values) => {
         const place: MatrixPlace = { botUserId: userId, roomId, userId: user, direct: true };
-        await eventDeps.handoff.submit(
+        await handoff.submit(
           {
             key: `matrix:${userId}:form:${formId}`,
             platform: 'matrix',
@@ -78,11 +77,12 @@ export class MatrixAdapter implements PlatformAdapter {
             invocation: invocationFor(place),
             place: { ...place },
           },
-          () => matrixSurface(surfaceDeps, place),
+          () => surfaceOf(place),
         );
       },
     });
-    surfaceDeps.forms = forms;
+    const surfaceDeps: SurfaceDeps = { messenger, rooms, forms };
+    const surfaceOf = (place: MatrixPlace) => matrixSurface(surfaceDeps, place);
     const localpart = userId.slice(1, userId.indexOf(':')).toLowerCase();
     const eventDeps: EventDeps = {
       ...surfaceDeps,
@@ -102,7 +102,7 @@ export class MatrixAdapter implements PlatformAdapter {
     };
     app.messengers.register('matrix', messenger);
     app.files.register('matrix', matrixFileResolver(client));
-    app.surfaces.register('matrix', (place) => matrixSurface(surfaceDeps, place as unknown as MatrixPlace));
+    app.surfaces.register('matrix', (place) => surfaceOf(place as unknown as MatrixPlace));
     this.running = true;
     if (role === 'worker') return;
     this.sync = new SyncLoop(

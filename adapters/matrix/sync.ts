@@ -10,7 +10,7 @@
  * timelines, receipts, push rules) that a bot answering commands does not read, and its position
  * lives in that process's store; this loop keeps only the position, in Redis, shared by restarts.
  */
-import { type IRequestOpts, type MatrixClient, Method } from 'matrix-js-sdk';
+import { type IRequestOpts, type MatrixClient, MatrixError, Method } from 'matrix-js-sdk';
 import type { Logger } from 'pino';
 import type { KeyValueStore } from '../../src/core/host';
 import { retryAfterOf } from './client';
@@ -111,7 +111,14 @@ export class SyncLoop {
         this.connected = false;
         failures += 1;
         const wait = retryAfterOf(error) ?? Math.min(30_000, 1000 * 2 ** Math.min(failures - 1, 5));
-        this.logger.warn({ err: error, waitMs: wait }, 'matrix sync failed; trying again');
+        if (error instanceof MatrixError && error.httpStatus === 401) {
+          this.logger.error(
+            { errcode: error.errcode, waitMs: wait },
+            'matrix: the homeserver refused the access token (logged out?): set MATRIX_ACCESS_TOKEN to a valid token of the bot account',
+          );
+        } else {
+          this.logger.warn({ err: error, waitMs: wait }, 'matrix sync failed; trying again');
+        }
         await new Promise((resolve) => setTimeout(resolve, wait));
       }
     }

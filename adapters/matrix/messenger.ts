@@ -188,7 +188,7 @@ export class MatrixMessenger implements Messenger {
     try {
       await send();
     } catch (error) {
-      if (!(error instanceof MatrixError) || isRoomGone(error)) throw error;
+      if (isRoomGone(error as unknown) || !(error instanceof MatrixError)) throw error;
       this.logger.warn(
         { err: error, room: roomId, file: name },
         'matrix: a file of a card could not be sent',

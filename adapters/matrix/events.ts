@@ -7,7 +7,7 @@
  *    the bot leaves, and left;
  * 3. a reaction with a number on a card presses that button, as the person who reacted;
  * 4. a message is a command (`!deploy mytool`, a file's caption), a press (`!2`), an answer to an
- *    open form in a direct room, or nothing for the bot.
+ *    open form in a direct room, or nothing for the bot; a notice (what bots post) is never answered.
  */
 
 import type { MatrixClient } from 'matrix-js-sdk';
@@ -138,6 +138,8 @@ export async function onRoomEvent(deps: EventDeps, roomId: string, event: Synced
     return;
   }
   if (event.type !== 'm.room.message' || relation.rel_type === 'm.replace') return;
+  // Bots post notices, and a notice is never answered (no loops between bots).
+  if (event.content.msgtype === 'm.notice') return;
   const file = fileOf(event.content);
   const body = typeof event.content.body === 'string' ? event.content.body : '';
   const text = file ? (file.caption ?? '') : withoutReplyFallback(body);

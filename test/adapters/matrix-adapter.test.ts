@@ -74,6 +74,11 @@ describe('Matrix commands', () => {
     const before = t.people.botMessages(room).length;
     t.people.say(MX_USERS.stranger, room, '!ban someone');
     t.people.say(MX_USERS.stranger, room, 'deploy mytool please');
+    // Another bot's notice is never answered, even when it reads like a command.
+    t.fake.state.addEvent(t.fake.state.rooms.get(room) as never, '@otherbot:fake.test', 'm.room.message', {
+      msgtype: 'm.notice',
+      body: '!deploy mytool',
+    });
     const marker = t.people.say(MX_USERS.stranger, room, '!deploy');
     await waitFor(() => inThread(marker.event_id).length > 0);
     expect(t.people.botMessages(room).length - before).toBe(1);

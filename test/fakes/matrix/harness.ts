@@ -32,6 +32,8 @@ export interface MatrixHarnessOptions {
   commands?: AnyCommand<never>[];
   /** Sign in with the password instead of the token. */
   password?: boolean;
+  /** `web`: commands go through the command queue to the workers (this process runs them too). */
+  role?: 'web' | 'all';
   /** Prepares the fake before Deckhand starts (e.g. a rate-limited login). */
   before?: (fake: FakeHomeserver) => void;
 }
@@ -69,7 +71,7 @@ export async function startMatrixDeckhand(options: MatrixHarnessOptions = {}): P
   const web = new WebServer(logger);
   const deduper = new DeliveryDeduper(app.redis.requests, config.REDIS_KEY_PREFIX);
   const adapter = new MatrixAdapter(
-    { app, web, config, logger, deduper, role: 'all' },
+    { app, web, config, logger, deduper, role: options.role ?? 'all' },
     { syncTimeoutMs: 5000, ...options.adapter },
   );
   await adapter.start();

@@ -7,6 +7,7 @@ import { createClient as createSdkClient, type ICreateClientOpts, MatrixError, M
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { People } from '../fakes/matrix/people';
 import { type FakeHomeserver, startFakeHomeserver } from '../fakes/matrix/server';
+import { checkMatrixAnswer } from '../fakes/matrix/spec';
 
 const quiet = () => undefined;
 /** A silent SDK logger (the SDK logs every request at debug level by default). */
@@ -90,5 +91,19 @@ describe('fake Matrix homeserver', () => {
     expect(fake.violations.join('\n')).toMatch(/body is not a string/);
     expect(fake.violations.join('\n')).toMatch(/query timeout/);
     fake.violations.length = 0;
+  });
+
+  it('checks its own answers against the description too (a drifted answer is a violation)', async () => {
+    expect(await checkMatrixAnswer('sync', 200, { rooms: {} })).toEqual([
+      "the fake's 200 answer to sync must have required property 'next_batch'",
+    ]);
+    expect(
+      await checkMatrixAnswer('sendMessage', 429, {
+        errcode: 'M_LIMIT_EXCEEDED',
+        error: 'x',
+        retry_after_ms: 5,
+      }),
+    ).toEqual([]);
+    expect(await checkMatrixAnswer('getTokenOwner', 200, { device_id: 'D' })).not.toEqual([]);
   });
 });

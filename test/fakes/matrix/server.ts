@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { HeldAnswer } from '../hold';
 import { eventProblems } from './event-rules';
 import { type Answer, handleOperation } from './operations';
-import { checkMatrixRequest } from './spec';
+import { checkMatrixAnswer, checkMatrixRequest } from './spec';
 import { HomeserverState } from './state';
 
 /** One request as the fake saw it. */
@@ -148,6 +148,7 @@ export class FakeHomeserver {
     const injected = this.injections.find((i) => i.operationId === match.operationId && i.remaining > 0);
     if (injected) {
       injected.remaining -= 1;
+      this.violations.push(...(await checkMatrixAnswer(match.operationId, injected.status, injected.body)));
       answer(injected.status, injected.body);
       return;
     }
@@ -167,6 +168,8 @@ export class FakeHomeserver {
       contentType: req.headers['content-type'],
       closed: () => req.socket.destroyed,
     });
+    if (!Buffer.isBuffer(result.json))
+      this.violations.push(...(await checkMatrixAnswer(match.operationId, result.status, result.json)));
     const held = this.holds.get(match.operationId)?.shift();
     if (held && !(await held.hold(res))) return;
     answer(result.status, result.json, result.type);

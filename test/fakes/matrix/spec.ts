@@ -32,8 +32,14 @@ interface RawParameter {
   $ref?: string;
 }
 
+interface RawResponse {
+  $ref?: string;
+  content?: Record<string, { schema?: unknown }>;
+}
+
 interface RawOperation {
   operationId: string;
+  responses?: Record<string, RawResponse>;
   parameters?: RawParameter[];
   requestBody?: { required?: boolean; content?: Record<string, { schema?: unknown }> };
   security?: Record<string, unknown>[];
@@ -86,6 +92,39 @@ class MatrixSpec {
     if (!operation?.operationId) return undefined;
     const parsed = this.router.router.parseRequest(req as never, operation);
     return { operationId: operation.operationId, params: parsed.params as Record<string, string> };
+  }
+
+  /** Validators of the fake's own JSON answers, by `operationId status`. */
+  private readonly answers = new Map<string, ValidateFunction | undefined>();
+
+  /**
+   * Problems of a JSON answer of the fake against the operation's response for that status: the fake
+   * must not drift from the homeserver either. A status the operation does not list is a problem.
+   */
+  checkAnswer(operationId: string, status: number, body: unknown): string[] {
+    const key = `${operationId} ${status}`;
+    if (!this.answers.has(key)) {
+      const listed = this.raw.get(operationId)?.responses?.[String(status)];
+      const response = listed?.$ref
+        ? (this.document.components as { responses: Record<string, RawResponse> }).responses[
+            listed.$ref.replace('#/components/responses/', '')
+          ]
+        : listed;
+      // The specification's "Rate limiting" and "Standard error response" sections apply to every
+      // endpoint, also where an operation does not list them (send and sync list no 429).
+      const general = status === 429 ? 'rate_limited' : status >= 400 && status < 500 ? 'error' : undefined;
+      const schema =
+        response?.content?.['application/json']?.schema ??
+        (general ? { $ref: `#/components/schemas/${general}` } : undefined);
+      this.answers.set(key, schema ? this.ajv.compile(prefixRefs(schema) as object) : undefined);
+      if (!schema) return [`the fake answered ${operationId} with ${status}, which it does not list`];
+    }
+    const validate = this.answers.get(key);
+    if (!validate) return [`the fake answered ${operationId} with ${status}, which it does not list`];
+    if (validate(body)) return [];
+    return (validate.errors ?? []).map(
+      (e) => `the fake's ${status} answer to ${operationId}${e.instancePath} ${e.message ?? ''}`,
+    );
   }
 
   /** A `#/components/parameters/x` reference resolved. */
@@ -157,6 +196,15 @@ export function matrixSpec(): Promise<MatrixSpec> {
     return new MatrixSpec(document, router);
   })();
   return loaded;
+}
+
+/** Problems of the fake's own JSON answer to an operation (see `MatrixSpec.checkAnswer`). */
+export async function checkMatrixAnswer(
+  operationId: string,
+  status: number,
+  body: unknown,
+): Promise<string[]> {
+  return (await matrixSpec()).checkAnswer(operationId, status, body);
 }
 
 /** The operation a request matches, and every way it breaks the description (empty when fine). */

@@ -93,6 +93,7 @@ export class MatrixAdapter implements PlatformAdapter {
       clicks: new ClickGuard((seconds) => app.claims(seconds)),
       buttons,
       allowedServers: allowedServers(config),
+      conversations: app.conversations,
       line: {
         prefix: config.MATRIX_COMMAND_PREFIX,
         names: [...new Set(['deckhand', localpart])],

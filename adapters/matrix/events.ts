@@ -4,7 +4,7 @@
  * 1. its own events and repeats (the same event id, seen before by any process) are dropped;
  * 2. an invitation is accepted when it comes from an allowed server to an unencrypted room, and
  *    refused with a reason the inviter sees otherwise; a room that turns encryption on is told why
- *    the bot leaves, and left;
+ *    the bot leaves, and left; an upgraded room is followed to its replacement (./upgrades.ts);
  * 3. a reaction with a number on a card presses that button, as the person who reacted;
  * 4. a message is a command (`!deploy mytool`, a file's caption), a press (`!2`), an answer to an
  *    open form in a direct room, or nothing for the bot; a notice (what bots post) is never answered.
@@ -15,12 +15,14 @@ import type { Logger } from 'pino';
 import type { ClickGuard } from '../../src/core/clicks';
 import type { CommandHandoff } from '../../src/core/command-handoff';
 import type { CommandInput } from '../../src/core/command-job';
-import type { DeliveryDeduper } from '../../src/core/host';
+import type { ConversationMover, DeliveryDeduper } from '../../src/core/host';
 import { type CardButtons, numberOfKey } from './buttons';
 import { type LineContext, parseLine, withoutReplyFallback } from './command-line';
 import { fileOf, incomingFile } from './files';
+import { matrixConversationId } from './ids';
 import { ENCRYPTED_ROOM, type Invitation, refusal } from './rooms';
 import { invocationOf, type MatrixPlace, matrixSurface, type SurfaceDeps } from './surface';
+import { followUpgrade } from './upgrades';
 
 /** A room event as sync delivers it. */
 export interface SyncedEvent {
@@ -41,6 +43,8 @@ export interface EventDeps extends SurfaceDeps {
   buttons: CardButtons;
   allowedServers: readonly string[];
   line: Omit<LineContext, 'direct'>;
+  /** Moves what is kept for a room to its replacement (a room upgrade). */
+  conversations?: ConversationMover | undefined;
   logger: Logger;
 }
 
@@ -119,6 +123,14 @@ export async function onRoomEvent(deps: EventDeps, roomId: string, event: Synced
       status: 'warning',
     });
     await deps.rooms.leave(roomId, ENCRYPTED_ROOM);
+    return;
+  }
+  if (event.type === 'm.room.tombstone' && event.state_key === '') {
+    const replacement = event.content.replacement_room;
+    if (typeof replacement !== 'string' || !replacement.startsWith('!')) return;
+    const post = (target: string, card: Parameters<typeof deps.messenger.send>[2]) =>
+      deps.messenger.send(matrixConversationId(deps.botUserId, target), target, card);
+    await followUpgrade({ ...deps, post }, roomId, replacement);
     return;
   }
   const relation = (event.content['m.relates_to'] ?? {}) as Relation;

@@ -133,7 +133,7 @@ export class SyncLoop {
       const events = [...(room.state?.events ?? []), ...(room.timeline?.events ?? [])];
       for (const event of events) {
         // A fresh start does not run the history it is shown.
-        if (first && event.type !== 'm.room.encryption') continue;
+        if (first && event.type !== 'm.room.encryption' && event.type !== 'm.room.tombstone') continue;
         this.inLane(roomId, () => this.handlers.event(roomId, event));
       }
     }

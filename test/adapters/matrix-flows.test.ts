@@ -178,3 +178,25 @@ describe('Matrix announcements', () => {
     ).toHaveLength(1);
   });
 });
+
+describe('Matrix room upgrades', () => {
+  it('follows an upgraded room: joins the replacement and moves the room’s subscriptions there', async () => {
+    const old = t.people.inviteBot(MX_USERS.admin, 'to-upgrade');
+    await waitFor(() => t.people.botJoined(old));
+    const subscriptions = t.app.services.subscriptions;
+    const base = {
+      platform: 'matrix',
+      tool: 'mytool',
+      kinds: ['deploys'],
+      failuresOnly: false,
+      changesOnly: false,
+      createdBy: 'matrix:test',
+    };
+    await subscriptions.put({ ...base, conversationId: t.adapter.conversationId(old) } as never);
+    const replacement = t.people.upgradeRoom(MX_USERS.admin, old);
+    await waitFor(() => t.people.botJoined(replacement));
+    const moved = await waitFor(() => subscriptions.get(t.adapter.conversationId(replacement), 'mytool'));
+    expect(moved.tool).toBe('mytool');
+    expect(await subscriptions.get(t.adapter.conversationId(old), 'mytool')).toBeUndefined();
+  });
+});

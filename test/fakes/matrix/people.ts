@@ -42,6 +42,19 @@ export class People {
     return room.id;
   }
 
+  /**
+   * `user` upgrades a room: a new room (the bot invited there, as the upgrade's "invite members"
+   * does) and a tombstone in the old one naming it; resolves with the new room's id.
+   */
+  upgradeRoom(user: string, roomId: string): string {
+    const old = this.room(roomId);
+    const replacement = this.fake.state.createRoom(user, old.name);
+    this.fake.state.invite(replacement, user, this.fake.botUserId);
+    const content = { body: 'This room has been replaced', replacement_room: replacement.id };
+    this.fake.state.addEvent(old, user, 'm.room.tombstone', content, '');
+    return replacement.id;
+  }
+
   /** `user` joins a room (an invited person accepting). */
   join(user: string, roomId: string): void {
     this.fake.state.setMembership(this.room(roomId), user, 'join');

@@ -48,6 +48,9 @@ export interface EventDeps extends SurfaceDeps {
   logger: Logger;
 }
 
+/** The event types the bot acts on (the others are not even claimed). */
+const HANDLED = new Set(['m.room.message', 'm.reaction', 'm.room.encryption', 'm.room.tombstone']);
+
 type Relation = {
   rel_type?: string;
   event_id?: string;
@@ -112,7 +115,7 @@ async function press(
 
 /** Handles one event of a joined room (see the module comment). */
 export async function onRoomEvent(deps: EventDeps, roomId: string, event: SyncedEvent): Promise<void> {
-  if (event.sender === deps.botUserId) return;
+  if (event.sender === deps.botUserId || !HANDLED.has(event.type)) return;
   const key = `matrix:${deps.botUserId}:event:${event.event_id}`;
   if (!(await deps.deduper.claim(key))) return;
   if (event.type === 'm.room.encryption' && event.state_key === '') {

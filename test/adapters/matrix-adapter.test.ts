@@ -156,3 +156,15 @@ describe('Matrix rate limits', () => {
     expect(t.people.botMessages(room).filter((m) => m.body.includes('after the limit'))).toHaveLength(1);
   });
 });
+
+describe('Matrix sync under rate limits', () => {
+  it('a 429 on sync is waited out for its retry_after_ms, and the command typed meanwhile still runs once', async () => {
+    t.fake.rateLimit('sync', 300, 2);
+    const ask = t.people.say(MX_USERS.admin, room, '!deckhand deploy mytool');
+    const done = await waitFor(() => inThread(ask.event_id).find((m) => m.body.startsWith('✅')), 30_000);
+    expect(done.body).toContain('Deploy mytool');
+    const limited = t.fake.callsOf('sync').filter((c) => c.status === 429);
+    expect(limited).toHaveLength(2);
+    expect(inThread(ask.event_id).filter((m) => m.body.includes('Deploy mytool'))).toHaveLength(1);
+  });
+});

@@ -30,13 +30,14 @@ export function salLineBudget(channel: string): number {
 }
 
 /**
- * `text` made inert: formatting codes (control characters) and every control or direction-changing character removed,
+ * `text` made inert: formatting codes (colour codes with their digits) and every control or direction-changing character removed,
  * whitespace (newlines included) collapsed to single spaces, and the characters that are markup where
  * stashbot copies the line replaced: wiki links, templates, tags and signatures (`[ ] { } | < > ~`),
  * bold/italic quotes, and Phabricator mentions (`@`). Linear in the length of `text`.
  */
 export function inert(text: string): string {
   return text
+    .replace(/\x03(\d{1,2}(,\d{1,2})?)?|\x04([0-9a-fA-F]{6}(,[0-9a-fA-F]{6})?)?/g, '')
     .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ')
     .replace(/\s+/gu, ' ')
     .replace(/[[{]/g, '(')

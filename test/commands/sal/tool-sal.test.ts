@@ -52,4 +52,14 @@ describe('/tool sal', () => {
     expect(shown).toContain('tool sal mytool on');
     expect(await t.app.services.adminLog.setting('mytool')).toBe(false);
   });
+
+  it('/tool status shows whether the tool is logged, and where', async () => {
+    const field = async () =>
+      (await t.say('/tool status mytool', { user: 'UMAINT' }))[0]?.fields?.find(
+        (f) => f.label === 'Admin log',
+      )?.value;
+    expect(await field()).toBe('off');
+    await t.say('/tool sal mytool on', { user: 'UMAINT' });
+    expect(await field()).toBe('on (#wikimedia-cloud-feed)');
+  });
 });

@@ -21,8 +21,8 @@ type Used =
 /**
  * What the tool-platform commands use: the client factory, watches and tails, bindings,
  * subscriptions with discovery, linked accounts (deploy tokens), and the Server Admin Log settings
- * (`/tool status` shows them); `/subscriptions` also lists the
- * calendar digest and the import follows of the conversation.
+ * (`/tool status` shows them); `/subscriptions` also lists the calendar digest and the import
+ * follows of the conversation.
  */
 export type ToolhostServices = Pick<AppServices, Used>;
 

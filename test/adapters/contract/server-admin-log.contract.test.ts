@@ -190,4 +190,38 @@ describe('the Server Admin Log across platforms', () => {
     const ids = new Set(outbox.lines.map((l) => l.id));
     expect(quiet.filter((r) => ids.has(r.id))).toEqual([]);
   });
+
+  it('with the link down, the command is answered and recorded at once; its line arrives once the link is back', async () => {
+    const d = drivers[0] as ContractDriver;
+    const delivered = new MemoryOutbox();
+    const waiting: (() => Promise<void>)[] = [];
+    // A link that does not answer: each enqueue waits until the link is back.
+    d.app.adminLog.link.attach({
+      enqueue: (channel, line, id) =>
+        new Promise<void>((resolve) =>
+          waiting.push(() => delivered.enqueue(channel, line, id).then(resolve)),
+        ),
+    });
+    try {
+      const since = Date.now();
+      await d.app.services.adminLog.set('mytool', true);
+      const answers = () => d.seen().split('Job web').length;
+      const answered = answers();
+      await press(d, restart);
+      await waitFor(() => answers() > answered || undefined);
+      const record = await waitFor(async () =>
+        (await d.app.services.accounts.audit.recent({ tool: 'mytool', limit: 5 })).find(
+          (r) => r.command === 'jobs restart' && r.outcome === 'ok' && r.at >= since,
+        ),
+      );
+      await d.idle();
+      await waitFor(() => waiting.length === 1 || undefined);
+      expect(delivered.lines).toEqual([]);
+      for (const back of waiting.splice(0)) await back();
+      expect(delivered.lines.map((l) => l.id)).toEqual([record.id]);
+      expect(delivered.lines[0]?.line).toMatch(/^!log tools\.mytool .* restarted the job job=web /);
+    } finally {
+      d.app.adminLog.link.attach(outbox);
+    }
+  });
 });

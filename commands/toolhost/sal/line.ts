@@ -6,8 +6,8 @@
  * must reach it whole as one chat line, so it is cut (whole characters) to what the relayed line
  * leaves of the 512 bytes a line may take (RFC 1459 §2.3). Untrusted text (display names, free-text
  * arguments) is made inert for the channel and for where stashbot copies the line (the SAL wiki page,
- * Phabricator comments); Phabricator task
- * ids (`T123`) stay as they are, and ones a cut would drop are kept at its end, so stashbot links them.
+ * Phabricator comments); Phabricator task ids (`T123`) stay as they are, and ones a cut would drop
+ * are kept at its end, so stashbot links them.
  */
 import type { ChangeRecord } from '../../../src/core/change-record';
 
@@ -30,10 +30,11 @@ export function salLineBudget(channel: string): number {
 }
 
 /**
- * `text` made inert: formatting codes (colour codes with their digits) and every control or direction-changing character removed,
- * whitespace (newlines included) collapsed to single spaces, and the characters that are markup where
- * stashbot copies the line replaced: wiki links, templates, tags and signatures (`[ ] { } | < > ~`),
- * bold/italic quotes, and Phabricator mentions (`@`). Linear in the length of `text`.
+ * `text` made inert: formatting codes (colours with their digits) and every control or
+ * direction-changing character removed, whitespace (newlines included) collapsed to single spaces,
+ * and the characters that are markup where stashbot copies the line replaced: wiki links, templates,
+ * tags and signatures (`[ ] { } | < > ~`), bold/italic quotes, and Phabricator mentions (`@`).
+ * Linear in the length of `text`.
  */
 export function inert(text: string): string {
   return text

@@ -12,7 +12,7 @@ export const toolSalCommand = command({
   summary: "Write a tool's changes to its Server Admin Log (SAL), or stop; without on|off, show the setting",
   args: z.object({
     tool: toolName,
-    state: z.enum(['on', 'off']).optional().describe('on: log each change; off: log nothing'),
+    state: z.enum(['on', 'off']).optional().describe('on: log each change; off: log nothing.'),
   }),
   positional: ['tool', 'state'],
   examples: ['/tool sal mytool on', '/tool sal mytool off', '/tool sal mytool'],

@@ -10,15 +10,9 @@ import type { AdminLogService } from '../../commands/toolhost/sal/service';
 import type { Config } from '../config';
 import type { AdminLogOutbox } from '../core/admin-log-outbox';
 import type { ChangeRecord } from '../core/change-record';
-import type { RouteRegistrar } from '../core/host';
+import type { AdminLogLink, RouteRegistrar } from '../core/host';
 import { AdminLogStore } from '../store/admin-log';
 import { CHANGE_PAGE_PATH, mountChangePages } from '../web/change-page';
-
-/** Where the chat link that carries SAL lines hands over its outbox. */
-export interface AdminLogLink {
-  /** Sends SAL lines through `outbox` from now on (the last one attached wins). */
-  attach(outbox: AdminLogOutbox): void;
-}
 
 /** The Server Admin Log's parts. */
 export interface AdminLog {

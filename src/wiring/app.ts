@@ -66,10 +66,7 @@ export interface App extends AdapterHost {
   queues: Queues;
   /** Account linking: the web routes to mount, the public URL once listening. */
   accounts: Accounts;
-  /**
-   * The Server Admin Log: the chat link that carries its lines attaches its outbox here
-   * (`adminLog.link.attach`); its change pages are mounted with the web routes.
-   */
+  /** The Server Admin Log (its link is `adminLogLink`, the adapters' port): the change pages to mount. */
   adminLog: AdminLog;
   /** Which services are real and which emulated (one rule, see service-modes.ts). */
   modes: ServiceModes;
@@ -203,6 +200,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       queues,
       accounts: linked,
       adminLog,
+      adminLogLink: adminLog.link,
       modes: reportedModes,
       files,
       surfaces,

@@ -17,7 +17,7 @@ const logger = silentLogger;
 const app = await createApp({ config, logger, sandbox: false });
 // The SAL tests read the lines this worker queues from Redis (the test's outbox, one line per id).
 const salOutbox = process.env.DECKHAND_TEST_SAL_OUTBOX;
-if (salOutbox) app.adminLog.link.attach(new RedisOutbox(app.redis.redis, salOutbox));
+if (salOutbox) app.adminLogLink.attach(new RedisOutbox(app.redis.redis, salOutbox));
 const web = new WebServer(logger);
 const context = {
   app,

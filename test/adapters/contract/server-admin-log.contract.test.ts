@@ -102,7 +102,7 @@ beforeAll(async () => {
   for (const plan of PLAN) {
     const d = await plan.start();
     drivers.push(d);
-    d.app.adminLog.link.attach(outbox);
+    d.app.adminLogLink.attach(outbox);
   }
 }, 180_000);
 
@@ -196,7 +196,7 @@ describe('the Server Admin Log across platforms', () => {
     const delivered = new MemoryOutbox();
     const waiting: (() => Promise<void>)[] = [];
     // A link that does not answer: each enqueue waits until the link is back.
-    d.app.adminLog.link.attach({
+    d.app.adminLogLink.attach({
       enqueue: (channel, line, id) =>
         new Promise<void>((resolve) =>
           waiting.push(() => delivered.enqueue(channel, line, id).then(resolve)),
@@ -221,7 +221,7 @@ describe('the Server Admin Log across platforms', () => {
       expect(delivered.lines.map((l) => l.id)).toEqual([record.id]);
       expect(delivered.lines[0]?.line).toMatch(/^!log tools\.mytool .* restarted the job job=web /);
     } finally {
-      d.app.adminLog.link.attach(outbox);
+      d.app.adminLogLink.attach(outbox);
     }
   });
 });

@@ -17,7 +17,7 @@ const outbox = new MemoryOutbox();
 
 beforeAll(async () => {
   t = await startTestApp({ SAL_DEFAULT: 'on' });
-  t.app.adminLog.link.attach(outbox);
+  t.app.adminLogLink.attach(outbox);
 });
 afterAll(async () => {
   await t?.close();

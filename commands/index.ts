@@ -77,6 +77,7 @@ import { jobsRunCommand } from './toolhost/jobs-run';
 import { jobsUpdateCommand } from './toolhost/jobs-update';
 import { logsCommand } from './toolhost/logs';
 import { deployRollbackCommand, deployUnpinCommand } from './toolhost/rollback';
+import { toolSalCommand } from './toolhost/sal/command';
 import { subscribeCommand, subscriptionsCommand, unsubscribeCommand } from './toolhost/subscribe';
 import { tailStopCommand } from './toolhost/tail';
 import {
@@ -143,6 +144,7 @@ export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
   toolBindCommand,
   toolUnbindCommand,
   ...TEAM_COMMANDS,
+  toolSalCommand,
   eventCreateCommand,
   eventNewCommand,
   eventShowCommand,

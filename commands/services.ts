@@ -15,6 +15,7 @@ import type { MediaService } from '../src/services/media';
 import type { ToolhostClientFactory } from '../src/services/toolhost';
 import type { SubscriptionKind, SubscriptionStore } from '../src/store/subscriptions';
 import type { AccountServices } from './link-services';
+import type { AdminLogService } from './toolhost/sal/service';
 
 /** What every command can use. Built once per process by `src/app.ts`. */
 export interface AppServices {
@@ -53,6 +54,8 @@ export interface AppServices {
   uploads: UploadService;
   /** One start at a time per resource across processes (deployments, builds), and records of what was started. */
   locks: ResourceLocks;
+  /** The Server Admin Log: its channel, its default, each tool's setting (`/tool sal`). */
+  adminLog: AdminLogService;
 }
 
 /** `defineCommand` bound to {@link AppServices}. */

@@ -32,3 +32,19 @@ export const listOf = (item: RegExp, example: string) =>
     .default('')
     .transform((s) => s.split(/[\s,]+/).filter(Boolean))
     .pipe(z.array(z.string().regex(item, `each entry must look like ${example}`)));
+
+/** The Server Admin Log's variables (docs/server-admin-log.md). */
+export const SAL_ENV = {
+  SAL_CHANNEL: {
+    schema: z
+      .string()
+      .regex(/^#[^\s,\x00-\x1f]{1,49}$/, 'must be a channel name such as #wikimedia-cloud-feed')
+      .default('#wikimedia-cloud-feed'),
+    description:
+      'Channel where each change to a tool whose SAL is on is said as `!log tools.<tool> …`, for stashbot to write to the Server Admin Log.',
+  },
+  SAL_DEFAULT: {
+    schema: z.enum(['on', 'off']).default('off'),
+    description: 'Whether a tool without its own `/tool sal <tool> on|off` setting has its changes logged.',
+  },
+} satisfies EnvFragment;

@@ -15,12 +15,14 @@ type Used =
   | 'discovery'
   | 'accounts'
   | 'digests'
-  | 'locks';
+  | 'locks'
+  | 'adminLog';
 
 /**
  * What the tool-platform commands use: the client factory, watches and tails, bindings,
- * subscriptions with discovery, and linked accounts (deploy tokens); `/subscriptions` also lists the
- * calendar digest and the import follows of the conversation.
+ * subscriptions with discovery, linked accounts (deploy tokens), and the Server Admin Log settings
+ * (`/tool status` shows them); `/subscriptions` also lists the calendar digest and the import
+ * follows of the conversation.
  */
 export type ToolhostServices = Pick<AppServices, Used>;
 

@@ -11,6 +11,7 @@ import { toolCommand } from './context';
 import { deployCommand } from './deploy';
 import { jobState, jobStatus } from './job-card';
 import { jobsListCommand } from './jobs';
+import { salIsOn } from './sal/service';
 import { webserviceRestartCommand } from './webservice';
 import { isWebservice } from './webservice-card';
 
@@ -116,6 +117,13 @@ export const toolStatusCommand = toolCommand({
       fields.push({
         label: 'Envvars',
         value: `${e.value.used ?? '?'} of ${e.value.quota ?? '?'} used`,
+        inline: true,
+      });
+    const sal = await salIsOn(services.adminLog, args.tool).catch(() => undefined);
+    if (sal !== undefined)
+      fields.push({
+        label: 'Admin log',
+        value: sal ? `on (${services.adminLog.channel})` : 'off',
         inline: true,
       });
 

@@ -5,6 +5,7 @@
  * it, and every later reader (announcements, an operations-log bridge) reads the same record rather
  * than describing what happened again.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import type { ChatUser, Invocation } from './command';
 
 /**
@@ -12,6 +13,12 @@ import type { ChatUser, Invocation } from './command';
  * bot (an operations-log bridge) rely on these fields.
  */
 export interface ChangeRecord {
+  /**
+   * The change's id: the same for every attempt at one platform delivery (a worker that died and a
+   * retry describe one change): a digest of the delivery key and the command, random when the
+   * delivery has no key. URL-safe, 22 characters.
+   */
+  id: string;
   /** When the outcome was known, Unix ms. */
   at: number;
   /** The chat platform it was typed on (a name from the table of platforms). */
@@ -64,10 +71,17 @@ export function userKeyOf(user: ChatUser): string {
   return `${user.platform}:${user.workspace}:${user.id}`;
 }
 
+/** The id of the change `command` makes for `invocation` (see {@link ChangeRecord.id}). */
+export function changeIdOf(invocation: Invocation, command: string): string {
+  if (!invocation.key) return randomBytes(16).toString('base64url');
+  return createHash('sha256').update(`${invocation.key}\n${command}`).digest('base64url').slice(0, 22);
+}
+
 /** The record of one event, with the identity found for its user. */
 export function changeRecordOf(event: ChangeEvent, identity: string | undefined, at: number): ChangeRecord {
   const { invocation, command, args, outcome } = event;
   return {
+    id: changeIdOf(invocation, command),
     at,
     platform: invocation.user.platform,
     user: userKeyOf(invocation.user),

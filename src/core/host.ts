@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Redis } from 'ioredis';
 import type { ActionStore, BindingStore } from './actions';
+import type { AdminLogOutbox } from './admin-log-outbox';
 import type { CommandQueue, CommandSurfaces } from './command-job';
 import type { CommandRunner } from './command-runner';
 import type { FileResolvers } from './files';
@@ -113,4 +114,12 @@ export interface AdapterHost {
    * Keys must start with `config.REDIS_KEY_PREFIX`.
    */
   state: Redis;
+  /** Where the chat link that carries Server Admin Log lines hands over its outbox. */
+  adminLogLink: AdminLogLink;
+}
+
+/** Where the chat link that carries Server Admin Log lines hands over its outbox. */
+export interface AdminLogLink {
+  /** Sends SAL lines through `outbox` from now on (the last one attached wins). */
+  attach(outbox: AdminLogOutbox): void;
 }

@@ -27,17 +27,23 @@ export class AuditLog {
     private readonly secrets?: SecretScrubber,
   ) {}
 
-  /** Appends an entry, its free text scrubbed of secrets (see the module comment). */
-  async append(entry: AuditEntry): Promise<void> {
+  /**
+   * Appends an entry, its free text scrubbed of secrets (see the module comment); resolves with the
+   * entry as stored, for readers that pass it on (the Server Admin Log).
+   */
+  async append(entry: AuditEntry): Promise<AuditEntry> {
     const raw = [entry.tool ?? '', JSON.stringify(entry.args), entry.name];
     const known = this.secrets ? await this.secrets.scrubTexts(raw) : raw;
     const [tool, args, name] = known.map(maskCredentialShapes) as [string, string, string];
+    const identity = entry.identity ? maskCredentialShapes(entry.identity) : undefined;
     await this.redis.xadd(
       this.key(),
       'MAXLEN',
       '~',
       String(AUDIT_MAX_ENTRIES),
       '*',
+      'id',
+      entry.id,
       'at',
       String(entry.at),
       'platform',
@@ -56,8 +62,9 @@ export class AuditLog {
       args,
       'outcome',
       entry.outcome,
-      ...(entry.identity ? ['identity', maskCredentialShapes(entry.identity)] : []),
+      ...(identity ? ['identity', identity] : []),
     );
+    return storedEntry(entry, { tool, args, name, identity });
   }
 
   /** The newest entries first, at most `limit`, only those of `tool` when given. */
@@ -68,7 +75,7 @@ export class AuditLog {
       const batch = await this.redis.xrevrange(this.key(), end, '-', 'COUNT', 200);
       for (const [id, fields] of batch) {
         if (id === end) continue;
-        const entry = parseEntry(fields);
+        const entry = parseEntry(id, fields);
         if (!options.tool || entry.tool === options.tool) found.push(entry);
         if (found.length >= options.limit) break;
       }
@@ -92,18 +99,36 @@ export function maskCredentialShapes(text: string): string {
   return maskSpans(text, spans);
 }
 
-function parseEntry(fields: string[]): AuditEntry {
+/** `entry` with its free text as stored (scrubbed). */
+function storedEntry(
+  entry: AuditEntry,
+  scrubbed: { tool: string; args: string; name: string; identity: string | undefined },
+): AuditEntry {
+  const { identity: _identity, tool: _tool, ...rest } = entry;
+  return {
+    ...rest,
+    name: scrubbed.name,
+    args: parseArgs(scrubbed.args),
+    ...(scrubbed.tool ? { tool: scrubbed.tool } : {}),
+    ...(scrubbed.identity ? { identity: scrubbed.identity } : {}),
+  };
+}
+
+function parseArgs(text: string | undefined): Record<string, unknown> {
+  try {
+    return JSON.parse(text ?? '{}') as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+function parseEntry(id: string, fields: string[]): AuditEntry {
   const map = new Map<string, string>();
   for (let i = 0; i + 1 < fields.length; i += 2) map.set(fields[i] as string, fields[i + 1] as string);
   const tool = map.get('tool');
   const identity = map.get('identity');
-  let args: Record<string, unknown> = {};
-  try {
-    args = JSON.parse(map.get('args') ?? '{}') as Record<string, unknown>;
-  } catch {
-    args = {};
-  }
   return {
+    id: map.get('id') ?? id,
     at: Number(map.get('at') ?? 0),
     platform: map.get('platform') ?? '',
     user: map.get('user') ?? '',
@@ -112,7 +137,7 @@ function parseEntry(fields: string[]): AuditEntry {
     conversationId: map.get('conversation') ?? '',
     command: map.get('command') ?? '',
     ...(tool ? { tool } : {}),
-    args,
+    args: parseArgs(map.get('args')),
     outcome: map.get('outcome') ?? '',
   };
 }

@@ -18,7 +18,7 @@ import type { Config } from '../config';
 import { AccessPolicy, type PushAccess } from '../core/access';
 import type { CardPublishing } from '../core/card-publisher';
 import { GuardedPolicy } from '../core/change-guard';
-import { changeRecorder } from '../core/change-record';
+import { type ChangeRecord, changeRecorder } from '../core/change-record';
 import type { ChatUser } from '../core/command';
 import type { AuditEntry } from '../core/command-execution';
 import type { CommandRunner } from '../core/command-runner';
@@ -64,6 +64,8 @@ export interface AccountsOptions {
   extraAdmins: readonly string[];
   /** The command catalogue: which commands the change guard holds (locks, freezes). */
   registry: CommandRegistry<AppServices>;
+  /** Told of every change record once the audit trail stored it (scrubbed); never awaited. */
+  onChange?: (record: ChangeRecord) => void;
 }
 
 /** Account linking, built. */
@@ -248,7 +250,10 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     identityOf,
     audit: changeRecorder({
       identityOf,
-      write: (record) => audit.append(record),
+      write: async (record) => {
+        const stored = await audit.append(record);
+        options.onChange?.(stored);
+      },
     }),
     migrationProcessor(deps) {
       return createMigrationProcessor({

@@ -3,9 +3,11 @@
  * fresh embedded sandbox, their schedulers set up again), the Redis stores, and the services every
  * command can use.
  */
+
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { AppServices } from '../../commands';
+import type { AdminLogService } from '../../commands/toolhost/sal/service';
 import type { Config } from '../config';
 import { ResourceLocks } from '../coordination/locks';
 import type { AdapterHost } from '../core/host';
@@ -159,6 +161,7 @@ export interface ServiceParts {
   registry: CommandRegistry<AppServices>;
   accounts: Accounts;
   media: MediaSetup;
+  adminLog: AdminLogService;
 }
 
 /** The services every command can use; a user's own calendar account wins over the bot-wide one. */
@@ -195,5 +198,6 @@ export function assembleServices(parts: ServiceParts): AppServices {
     media: parts.media.media,
     uploads: parts.media.uploads,
     locks: new ResourceLocks(redis, prefix),
+    adminLog: parts.adminLog,
   };
 }

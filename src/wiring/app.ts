@@ -17,6 +17,7 @@ import { ToolhostClientFactory } from '../services/toolhost';
 import { closeConnection, type RedisHandle } from '../store/redis';
 import { cutBlockingCopies } from '../store/redis-link';
 import { type Accounts, createAccounts } from './accounts';
+import { type AdminLog, createAdminLog } from './admin-log';
 import { assembleServices, openAppRedis, openState, statePorts } from './app-services';
 import { createPublisher, createRunner } from './commands';
 import { type Emulators, startConfiguredEmulators, stopConfiguredEmulators } from './emulators';
@@ -65,6 +66,8 @@ export interface App extends AdapterHost {
   queues: Queues;
   /** Account linking: the web routes to mount, the public URL once listening. */
   accounts: Accounts;
+  /** The Server Admin Log (its link is `adminLogLink`, the adapters' port): the change pages to mount. */
+  adminLog: AdminLog;
   /** Which services are real and which emulated (one rule, see service-modes.ts). */
   modes: ServiceModes;
   /** Runs the queue workers in this process (`--role worker|all`; the shell always does). */
@@ -119,6 +122,10 @@ export async function createApp(options: AppOptions): Promise<App> {
     });
     const { queues, bindings, timeZones, actions } = state;
     const registry = new CommandRegistry<AppServices>();
+    const adminLog = createAdminLog({
+      ...{ config, logger, redis: redis.redis, prefix },
+      publicUrl: () => accounts?.publicUrl() ?? '',
+    });
     accounts = await createAccounts({
       config,
       logger,
@@ -130,6 +137,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       queues,
       extraAdmins: options.extraAdmins ?? [],
       registry,
+      onChange: adminLog.onChange,
     });
     const linked = accounts;
     const messengers = new Messengers();
@@ -153,7 +161,12 @@ export async function createApp(options: AppOptions): Promise<App> {
     });
     const mediaSetup = media;
     const parts = { config, logger, redis: redis.redis, prefix, state, toolhost, calendar, registry };
-    const services = assembleServices({ ...parts, accounts: linked, media: mediaSetup });
+    const services = assembleServices({
+      ...parts,
+      accounts: linked,
+      media: mediaSetup,
+      adminLog: adminLog.service,
+    });
     const started = sandbox;
     const sandboxTools = started
       ? () => started.ctx.tools
@@ -186,6 +199,8 @@ export async function createApp(options: AppOptions): Promise<App> {
       emulators,
       queues,
       accounts: linked,
+      adminLog,
+      adminLogLink: adminLog.link,
       modes: reportedModes,
       files,
       surfaces,

@@ -42,6 +42,7 @@ export function openWeb(app: App): WebServer {
   web.serveMetrics(metrics);
   logger.info(`metrics: ${metrics.describe()}`);
   app.accounts.mount(web, app);
+  app.adminLog.mount(web);
   web.healthCheck('redis', async () => (await app.redis.redis.ping()) === 'PONG');
   web.healthCheck('queues', () => queuesUsable(app.queues, config.REDIS_KEY_PREFIX));
   return web;

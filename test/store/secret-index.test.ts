@@ -144,6 +144,7 @@ describe('audit entries', () => {
     const audit = new AuditLog(redis, prefix, index);
     const pasted = 'ghp_16C7e42F292c6912E7710c838347Ae178B4a';
     await audit.append({
+      id: 'change-1',
       at: 1,
       platform: 'slack',
       user: 'slack:T1:U1',

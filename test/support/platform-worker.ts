@@ -10,10 +10,14 @@ import { silentLogger } from '../../src/log';
 import { DeliveryDeduper } from '../../src/store/dedupe';
 import { WebServer } from '../../src/web/server';
 import { createApp } from '../../src/wiring';
+import { RedisOutbox } from './sal-outbox';
 
 const config = loadConfig();
 const logger = silentLogger;
 const app = await createApp({ config, logger, sandbox: false });
+// The SAL tests read the lines this worker queues from Redis (the test's outbox, one line per id).
+const salOutbox = process.env.DECKHAND_TEST_SAL_OUTBOX;
+if (salOutbox) app.adminLogLink.attach(new RedisOutbox(app.redis.redis, salOutbox));
 const web = new WebServer(logger);
 const context = {
   app,

@@ -1,0 +1,75 @@
+/**
+ * A delivery run again after its first attempt finished and stored its change record (the worker died
+ * before the queue learnt the job was done, and the queue ran it again): the second attempt is answered
+ * as already run, and the SAL still gets one line, because both describe the same change id.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CardSurface } from '../../../src/core/card-surface';
+import type { Invocation } from '../../../src/core/command';
+import type { Card } from '../../../src/core/reply';
+import { startTestApp, type TestApp } from '../../support/app';
+import { MemoryOutbox } from '../../support/sal-outbox';
+import { stashbotSal } from '../../support/stashbot-sal';
+import { waitFor } from '../../support/wait';
+
+let t: TestApp;
+const outbox = new MemoryOutbox();
+
+beforeAll(async () => {
+  t = await startTestApp({ SAL_DEFAULT: 'on' });
+  t.app.adminLogLink.attach(outbox);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const invocation: Invocation = {
+  user: { platform: 'slack', id: 'UADMIN', name: 'ada', workspace: 'T1' },
+  conversation: { platform: 'slack', workspace: 'T1', channel: 'C1' },
+  conversationId: 'slack:T1:C1',
+  isPrivate: false,
+  key: 'slack:trigger:retry-1',
+};
+
+async function attempt(): Promise<Card[]> {
+  const shown: Card[] = [];
+  const surface: CardSurface = {
+    async reply(card) {
+      shown.push(card);
+      return { platform: 'slack', conversationId: 'slack:T1:C1', ref: { ts: String(shown.length) } };
+    },
+    async update() {},
+  };
+  await t.app.runner.handleText('/jobs restart mytool web', invocation, surface);
+  return shown;
+}
+
+describe('a delivery run a second time after its change was recorded', () => {
+  it('gives one SAL line', async () => {
+    const first = await attempt();
+    expect(JSON.stringify(first)).toMatch(/web/);
+    await waitFor(() => outbox.lines.length === 1 || undefined);
+    const second = await attempt();
+    expect(JSON.stringify(second)).not.toBe(JSON.stringify(first));
+    const records = await waitFor(async () => {
+      const found = (await t.app.services.accounts.audit.recent({ tool: 'mytool', limit: 10 })).filter(
+        (r) => r.command === 'jobs restart',
+      );
+      return found.length === 2 ? found : undefined;
+    });
+    console.info(
+      `retried delivery: records ${JSON.stringify(records.map((r) => [r.id, r.outcome]))}; enqueue calls ${outbox.calls}`,
+    );
+    expect(new Set(records.map((r) => r.id)).size).toBe(1);
+    await waitFor(() => outbox.calls === records.filter((r) => r.outcome === 'ok').length || undefined);
+    expect(outbox.lines).toHaveLength(1);
+    const line = outbox.lines[0]?.line ?? '';
+    const out = stashbotSal({
+      channel: '#wikimedia-cloud-feed',
+      nick: 'deckhand',
+      text: line,
+      projects: new Set(['tools.mytool']),
+    });
+    expect(out).toMatchObject({ kind: 'logged', project: 'tools.mytool' });
+  });
+});

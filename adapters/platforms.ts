@@ -5,13 +5,14 @@
  */
 import type { PlatformDescriptor } from './descriptor';
 import { discord } from './discord';
+import { irc } from './irc';
 import type { PLATFORM_NAMES } from './platform-names';
 import { terminal } from './shell';
 import { slack } from './slack';
 import { telegram } from './telegram';
 
 /** Every platform, in the order help, docs and `doctor` list them. */
-export const PLATFORMS = [slack, discord, telegram, terminal] as const;
+export const PLATFORMS = [slack, discord, telegram, irc, terminal] as const;
 
 /** A platform's name (`PLATFORMS[n].name`). */
 export type PlatformName = (typeof PLATFORMS)[number]['name'];

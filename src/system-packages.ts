@@ -1,6 +1,6 @@
 /**
  * System packages Deckhand runs on (redis-server for the zero-configuration start; redis-server,
- * chromium and an IRC network, inspircd + atheme-services, for the tests): find what is missing and install it with apt-get where this user may
+ * chromium and a chat network, inspircd + atheme-services, for the tests): find what is missing and install it with apt-get where this user may
  * (root, or passwordless sudo), saying what is being installed; otherwise give the exact commands.
  * One implementation for `npm start` and `npm test` (`scripts/ensure-test-deps.ts`).
  */

@@ -1,5 +1,5 @@
 /**
- * Read-only web views of whole cards, for platforms that show only a compact summary in the chat (IRC):
+ * Read-only web views of whole cards, for platforms that show only a compact summary in the chat:
  * the full card is kept (sealed) under an unguessable id, and the web process serves it at
  * `CARD_VIEW_PATH<id>` as an inert page, its picture and its files.
  */
@@ -26,9 +26,8 @@ export function isCardViewId(id: string): boolean {
   return /^[A-Za-z0-9_-]{22}$/.test(id);
 }
 
-/** Keeps `card` viewable under a new id; resolves with the id. */
-export async function keepCardView(store: KeyValueStore, card: Card): Promise<string> {
-  const id = newCardViewId();
+/** Keeps `card` viewable under `id` (a new one by default); resolves with the id. */
+export async function keepCardView(store: KeyValueStore, card: Card, id = newCardViewId()): Promise<string> {
   const { buttons: _buttons, ...shown } = card;
   await store.set(id, JSON.stringify(shown), { ttlMs: CARD_VIEW_TTL_MS });
   return id;

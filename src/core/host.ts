@@ -10,6 +10,7 @@ import type { ActionStore, BindingStore } from './actions';
 import type { CommandQueue, CommandSurfaces } from './command-job';
 import type { CommandRunner } from './command-runner';
 import type { FileResolvers } from './files';
+import type { LineOutbox } from './line-outbox';
 import type { Messengers } from './messenger';
 
 /** At-most-once claims: true the first time a key is claimed within its window, false for every repeat. */
@@ -113,4 +114,9 @@ export interface AdapterHost {
    * Keys must start with `config.REDIS_KEY_PREFIX`.
    */
   state: Redis;
+  /**
+   * The outbound queue of a platform whose link lives in one process: any process queues lines,
+   * the process holding the link delivers them.
+   */
+  outbox(platform: string): LineOutbox;
 }

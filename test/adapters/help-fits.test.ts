@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderCard as renderDiscord } from '../../adapters/discord/render';
+import { renderCardLines } from '../../adapters/irc/render';
 import type { PlatformName } from '../../adapters/platforms';
 import { PLAIN, renderCardText } from '../../adapters/shell/render';
 import { renderCard as renderSlack } from '../../adapters/slack/render';
@@ -9,6 +10,7 @@ import { cardInForm, namespacedForms } from '../../src/core/command-form';
 import type { Platform } from '../../src/core/conversation';
 import { helpFor, welcomeHelp } from '../../src/core/help-sections';
 import type { Card, DraftCard } from '../../src/core/reply';
+import { cardPage } from '../../src/web/pages/card';
 import { commandRegistry } from '../../src/wiring';
 
 const registry = commandRegistry();
@@ -37,6 +39,15 @@ const RENDERERS: Record<PlatformName, (card: Card) => { fits: boolean; text: str
       fits: message.parts.length === 1 && message.documents.length === 0,
       text: message.parts.join(''),
     };
+  },
+  irc(card) {
+    // Three short lines in the channel; the whole card on its web page behind the link.
+    const lines = renderCardLines(
+      card,
+      (card.buttons ?? []).map((_, i) => i + 1),
+      () => 'https://x/cards/id',
+    );
+    return { fits: lines.length <= 3, text: `${lines.join('\n')}\n${cardPage(card, '/cards/id')}` };
   },
   shell(card) {
     const text = renderCardText(

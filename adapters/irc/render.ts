@@ -29,6 +29,12 @@ export function fitBytes(text: string, max: number): string {
   return `${out}…`;
 }
 
+/** `text` fitted so that `tail` (a link, never cut) still fits after it. */
+function withTail(text: string, tail: string): string {
+  const room = LINE_BYTES - Buffer.byteLength(tail);
+  return `${text ? fitBytes(text, room) : ''}${text ? tail : tail.replace(/^ · /, '')}`;
+}
+
 function head(card: Card): string {
   const badge = card.status ? `${bold(`[${STATUS_LABEL[card.status]}]`)} ` : '';
   const title = card.title ? inert(card.title) : '';
@@ -61,18 +67,15 @@ export function renderCardLines(card: Card, numbers: readonly number[], viewUrl:
   const fields = (card.fields ?? []).slice(0, 4).map((f) => `${inert(f.label)}: ${inert(f.value)}`);
   if (fields.length) lines.push(fitBytes(fields.join(' · '), LINE_BYTES));
   const buttons = (card.buttons ?? []).map((b, i) => `[${numbers[i] ?? '?'}] ${inert(b.label)}`);
-  const more = leavesOut(card, lines) ? `full card: ${viewUrl()}` : '';
+  const more = leavesOut(card, lines) ? ` · full card: ${viewUrl()}` : '';
   const choose = buttons.length ? `${buttons.join('  ')} — type !<number>` : '';
-  const last = [choose, more].filter(Boolean).join(' · ');
-  if (last) lines.push(fitBytes(last, LINE_BYTES));
+  if (choose || more) lines.push(withTail(choose, more));
   return lines;
 }
 
 /** A card's later version as one new line: its status and title, and the link when one was made. */
 export function renderTransition(card: Card, viewUrl: () => string, numbers: readonly number[] = []): string {
   const buttons = (card.buttons ?? []).map((b, i) => `[${numbers[i] ?? '?'}] ${inert(b.label)}`);
-  const tail = [buttons.length ? buttons.join('  ') : '', leavesOut(card, []) ? viewUrl() : '']
-    .filter(Boolean)
-    .join(' · ');
-  return fitBytes(`${head(card)}${tail ? ` · ${tail}` : ''}`, LINE_BYTES);
+  const choices = buttons.length ? ` · ${buttons.join('  ')}` : '';
+  return withTail(`${head(card)}${choices}`, leavesOut(card, []) ? ` · ${viewUrl()}` : '');
 }

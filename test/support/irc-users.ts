@@ -141,5 +141,5 @@ export async function identifiedHuman(
   const name = accountName(stem);
   const password = await registerAccount(network, name);
   const person = await connectHuman(network, { nick: name, account: { name, password } });
-  return Object.assign(person, { account: name });
+  return Object.assign(person, { account: name, password });
 }

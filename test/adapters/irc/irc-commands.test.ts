@@ -12,7 +12,7 @@ const CHANNEL = '#deckhand-ops';
 describe('IRC commands on a real network', () => {
   let network: TestIrcNetwork;
   let deckhand: IrcDeckhand;
-  let owner: Human & { account: string };
+  let owner: Human & { account: string; password: string };
 
   beforeAll(async () => {
     network = await startTestIrcNetwork();
@@ -38,10 +38,66 @@ describe('IRC commands on a real network', () => {
       60_000,
     );
     const lines = owner.linesFrom(bot(), CHANNEL);
-    console.log(lines.join('\n'));
     expect(end).toContain('[done]');
     const start = lines.findIndex((l) => /deploy/i.test(l));
     expect(start).toBeGreaterThanOrEqual(0);
     expect(lines.indexOf(end)).toBeGreaterThan(start);
+  });
+
+  /** Lines the bot posted in the channel after the `before`th. */
+  const botLinesAfter = (who: Human, before: number) => who.linesFrom(bot(), CHANNEL).slice(before);
+
+  it('refuses a change to the account’s nick when it is not identified, and still answers read-only commands', async () => {
+    await owner.quit();
+    const impostor = await connectHuman(network, { nick: owner.account });
+    try {
+      await impostor.join(CHANNEL);
+      impostor.say(CHANNEL, '!deploy mytool');
+      const refusal = await waitFor(() =>
+        impostor.linesFrom(bot(), CHANNEL).find((l) => /identified/.test(l)),
+      );
+      expect(refusal).toContain('!deploy changes something');
+      // Positive control: a read-only command of the same person is answered, and no deployment began.
+      impostor.say(CHANNEL, '!help deploy');
+      await waitFor(() => impostor.linesFrom(bot()).find((l) => /deploy/i.test(l) && l !== refusal)).catch(
+        (e) => {
+          console.log(impostor.seen);
+          throw e;
+        },
+      );
+      expect(impostor.linesFrom(bot(), CHANNEL).some((l) => /Deploy mytool/.test(l))).toBe(false);
+    } finally {
+      await impostor.quit();
+    }
+  });
+
+  it('refuses a spoofed nick after its identified owner disconnected, for commands and buttons', async () => {
+    await owner.quit();
+    const account = { name: owner.account, password: owner.password };
+    const ada = await connectHuman(network, { nick: owner.account, account });
+    await ada.join(CHANNEL);
+    const before = ada.linesFrom(bot(), CHANNEL).length;
+    ada.say(CHANNEL, '!deploy mytool');
+    const done = await waitFor(
+      () => botLinesAfter(ada, before).find((l) => /\[done\]\x02 Deploy mytool/.test(l)),
+      30_000,
+    );
+    const redeploy = /\[(\d+)\] Redeploy/.exec(done)?.[1];
+    expect(redeploy).toBeDefined();
+    await ada.quit();
+    const spoof = await connectHuman(network, { nick: owner.account });
+    try {
+      await spoof.join(CHANNEL);
+      spoof.say(CHANNEL, '!deploy mytool');
+      spoof.say(CHANNEL, `!${redeploy}`);
+      await waitFor(() =>
+        spoof.linesFrom(bot(), CHANNEL).filter((l) => /identified/.test(l)).length === 2 ? true : undefined,
+      );
+      spoof.say(CHANNEL, '!help deploy');
+      await waitFor(() => spoof.linesFrom(bot()).length >= 3);
+      expect(spoof.linesFrom(bot(), CHANNEL).some((l) => /Deploy mytool/.test(l))).toBe(false);
+    } finally {
+      await spoof.quit();
+    }
   });
 });

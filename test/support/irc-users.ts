@@ -137,7 +137,7 @@ export async function registerAccount(network: TestIrcNetwork, name: string): Pr
 export async function identifiedHuman(
   network: TestIrcNetwork,
   stem: string,
-): Promise<Human & { account: string }> {
+): Promise<Human & { account: string; password: string }> {
   const name = accountName(stem);
   const password = await registerAccount(network, name);
   const person = await connectHuman(network, { nick: name, account: { name, password } });

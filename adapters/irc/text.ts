@@ -68,6 +68,8 @@ export function splitBytes(text: string, maxBytes: number): string[] {
 /** Bytes a PRIVMSG line may carry after its prefix, given the sender's hostmask and the target. */
 export function textBudget(self: { nick: string; username: string; host: string }, target: string): number {
   // ":nick!user@host PRIVMSG target :" + text + "\r\n" ≤ 512; 20 bytes kept for a cloak set later.
-  const overhead = Buffer.byteLength(`:${self.nick}!${self.username}@${self.host} PRIVMSG ${target} :\r\n`);
+  // Before the server showed the bot its own host (on joining), assume the longest one (63 bytes).
+  const host = self.host || 'h'.repeat(63);
+  const overhead = Buffer.byteLength(`:${self.nick}!~${self.username}@${host} PRIVMSG ${target} :\r\n`);
   return Math.max(64, 512 - overhead - 20);
 }

@@ -79,7 +79,7 @@ export function inspircdConf(n: IrcNetworkLayout): string {
 <type name="NetAdmin" classes="Everything" host="netadmin.irc.local">
 <oper name="admin" password="${n.operPassword}" host="*@*" type="NetAdmin">
 <log method="file" type="* -USERINPUT -USEROUTPUT" level="default" target="${d}/logs/inspircd.log">
-<options defaultmodes="nt">
+<options defaultmodes="not">
 ${MODULES.map((m) => `<module name="${m}">`).join('\n')}
 <ircv3 accountnotify="yes" awaynotify="yes" extendedjoin="yes">
 <sasl target="services.localhost" requiressl="no">

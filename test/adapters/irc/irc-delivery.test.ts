@@ -117,12 +117,13 @@ describe('IRC delivery on a real network', () => {
     let worst = 0;
     for (let i = 0; i < arrivals.length; i += 1) {
       for (let j = i + 1; j < arrivals.length; j += 1) {
-        const allowed = BURST + Math.floor((arrivals[j] - arrivals[i] + 50) / INTERVAL_MS);
+        const allowed =
+          BURST + Math.floor(((arrivals[j] as number) - (arrivals[i] as number) + 50) / INTERVAL_MS);
         worst = Math.max(worst, j - i + 1 - allowed);
       }
     }
     expect(worst).toBeLessThanOrEqual(0);
-    const seconds = (arrivals[99] - arrivals[0]) / 1000;
+    const seconds = ((arrivals.at(-1) as number) - (arrivals[0] as number)) / 1000;
     console.log(`100 lines in ${seconds.toFixed(1)} s: ${(99 / seconds).toFixed(2)} lines/s`);
     expect(deckhand.adapter.link?.connected).toBe(true);
   }, 90_000);

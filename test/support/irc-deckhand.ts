@@ -3,7 +3,7 @@
  * BullMQ, Redis), the web server with the card views, and the real adapter wired only by
  * configuration (`IRC_SERVER`, `IRC_SASL_*`, `IRC_CHANNELS`), as `deckhand start` wires it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IrcAdapter } from '../../adapters/irc/adapter';
@@ -38,6 +38,8 @@ export interface IrcDeckhandOptions {
   env?: Record<string, string>;
   commands?: AnyCommand<unknown>[];
   role?: 'all' | 'web';
+  /** Connect over TLS, verifying the network's certificate with `IRC_TLS_CA`. */
+  tls?: boolean;
 }
 
 /** Registers the bot's account, starts Deckhand and waits until it is in its channels. */
@@ -50,15 +52,20 @@ export async function startIrcDeckhand(
   const web = new WebServer(silentLogger);
   const port = await web.listen(0, '127.0.0.1');
   const webUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'deckhand-irc-app-'));
+  const ca = join(dataDir, 'irc-ca.pem');
+  writeFileSync(ca, network.certificate);
+  const server = options.tls
+    ? { IRC_SERVER: `${network.host}:${network.tlsPort}`, IRC_TLS: 'true', IRC_TLS_CA: ca }
+    : { IRC_SERVER: `${network.host}:${network.port}`, IRC_TLS: 'false' };
   const config = loadConfig({
     REDIS_URL: testRedisUrl(),
     REDIS_KEY_PREFIX: testPrefix(),
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'deckhand-irc-app-')),
+    DATA_DIR: dataDir,
     SANDBOX_STEP_MS: '20',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: webUrl,
-    IRC_SERVER: `${network.host}:${network.port}`,
-    IRC_TLS: 'false',
+    ...server,
     IRC_NICK: account,
     IRC_SASL_ACCOUNT: account,
     IRC_SASL_PASSWORD: password,

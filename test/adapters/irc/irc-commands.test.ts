@@ -1,5 +1,6 @@
 /**
- * Commands on a real IRC network (InspIRCd + Atheme): identity is the services account, never the nick.
+ * Commands on a real IRC network (InspIRCd + Atheme), the bot connected over TLS (certificate verified
+ * against the network's CA) with SASL: identity is the services account, never the nick.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type IrcDeckhand, startIrcDeckhand } from '../../support/irc-deckhand';
@@ -19,6 +20,7 @@ describe('IRC commands on a real network', () => {
     owner = await identifiedHuman(network, 'ada');
     deckhand = await startIrcDeckhand(network, {
       channels: [CHANNEL],
+      tls: true,
       env: { TOOL_MAINTAINERS: `mytool=irc:${owner.account}` },
     });
     await owner.join(CHANNEL);

@@ -41,14 +41,15 @@ async function probeOf(config: Config): Promise<Probe> {
   client.on('irc error', (e: { error: string; channel?: string; reason?: string }) => {
     if (e.channel) found.refused.set(e.channel.toLowerCase(), `${e.error}${e.reason ? `: ${e.reason}` : ''}`);
   });
-  client.on('socket error', (e: Error) => {
-    found.error = e.message;
+  client.on('socket close', (error?: Error | string | false) => {
+    if (error) found.error = typeof error === 'string' ? error : error.message;
   });
   const deadline = Date.now() + STEP_MS;
   link.start();
   const wanted = config.IRC_CHANNELS.map((c) => c.toLowerCase());
   const done = () =>
     found.saslError !== undefined ||
+    (found.error !== undefined && !link.connected) ||
     (link.connected && wanted.every((c) => link.joined.has(c) || found.refused.has(c)));
   while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
   found.registered = link.connected;

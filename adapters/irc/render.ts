@@ -52,7 +52,7 @@ function leavesOut(card: Card, lines: string[]): boolean {
     card.code !== undefined ||
     card.image !== undefined ||
     (card.attachments?.length ?? 0) > 0 ||
-    (card.links?.length ?? 0) > 0 ||
+    (card.links?.length ?? 0) > 2 ||
     card.footer !== undefined ||
     (card.fields?.length ?? 0) > 4
   );
@@ -66,10 +66,12 @@ export function renderCardLines(card: Card, numbers: readonly number[], viewUrl:
   const lines = [fitBytes(head(card) || '(no text)', LINE_BYTES)];
   const fields = (card.fields ?? []).slice(0, 4).map((f) => `${inert(f.label)}: ${inert(f.value)}`);
   if (fields.length) lines.push(fitBytes(fields.join(' · '), LINE_BYTES));
+  // Links (a sign-in or secret page) are shown whole: they are what the card asks the reader to open.
+  const links = (card.links ?? []).slice(0, 2).map((l) => ` · ${inert(l.label)}: ${inert(l.url)}`);
   const buttons = (card.buttons ?? []).map((b, i) => `[${numbers[i] ?? '?'}] ${inert(b.label)}`);
   const more = leavesOut(card, lines) ? ` · full card: ${viewUrl()}` : '';
   const choose = buttons.length ? `${buttons.join('  ')} — type !<number>` : '';
-  if (choose || more) lines.push(withTail(choose, more));
+  if (choose || more || links.length) lines.push(withTail(choose, `${links.join('')}${more}`));
   return lines;
 }
 

@@ -46,6 +46,20 @@ describe('IRC commands on a real network', () => {
     expect(lines.indexOf(end)).toBeGreaterThan(start);
   });
 
+  it('never takes a secret in IRC text, and hands out the one-time secret page in a private query', async () => {
+    const token = 'tok-3f9a1c77e2b04d5a';
+    owner.say(CHANNEL, `!link tool mytool ${token}`);
+    const refusal = await waitFor(() =>
+      owner.linesFrom(bot(), CHANNEL).find((l) => /never carries a secret/.test(l)),
+    );
+    expect(refusal).toContain('!link tool');
+    // In a private query, the command without the value answers there with the page's link.
+    owner.say(bot(), 'link tool mytool');
+    const page = await waitFor(() => owner.linesFrom(bot(), owner.nick).find((l) => /\/secrets\//.test(l)));
+    expect(page).toMatch(/http:\/\/127\.0\.0\.1:\d+\/secrets\/\S+/);
+    expect(owner.seen.some((s) => s.message.includes(token))).toBe(false);
+  });
+
   /** Lines the bot posted in the channel after the `before`th. */
   const botLinesAfter = (who: Human, before: number) => who.linesFrom(bot(), CHANNEL).slice(before);
 

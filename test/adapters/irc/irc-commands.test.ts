@@ -3,6 +3,7 @@
  * against the network's CA) with SASL: identity is the services account, never the nick.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ircConversationId } from '../../../adapters/irc/surface';
 import { type IrcDeckhand, startIrcDeckhand } from '../../support/irc-deckhand';
 import { startTestIrcNetwork, type TestIrcNetwork } from '../../support/irc-network';
 import { connectHuman, type Human, identifiedHuman } from '../../support/irc-users';
@@ -116,4 +117,26 @@ describe('IRC commands on a real network', () => {
       await spoof.quit();
     }
   });
+
+  it('stays within the server’s flood limits at the default pace: 20 announcements, never disconnected', async () => {
+    const watcher = await connectHuman(network, { nick: 'watcher' });
+    await watcher.join(CHANNEL);
+    const arrivals: number[] = [];
+    watcher.client.on('privmsg', (event: { nick: string; message: string }) => {
+      if (event.nick === bot() && event.message.includes('default pace')) arrivals.push(Date.now());
+    });
+    const id = ircConversationId(deckhand.adapter.network, CHANNEL);
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => deckhand.app.publisher.post(id, { text: `default pace ${i}` })),
+    );
+    await waitFor(() => (arrivals.length === 20 ? true : undefined), 60_000);
+    // Defaults: a burst of 4, then one line a second (250 ms of slack for the network).
+    for (let i = 0; i < 20; i += 1)
+      for (let j = i + 1; j < 20; j += 1)
+        expect(j - i + 1).toBeLessThanOrEqual(
+          4 + Math.floor(((arrivals[j] as number) - (arrivals[i] as number) + 250) / 1000),
+        );
+    expect(deckhand.adapter.link?.connected).toBe(true);
+    await watcher.quit();
+  }, 90_000);
 });

@@ -5,7 +5,7 @@
  */
 
 /** Every platform's name, in the table's order; the terminal chat's is last. */
-export const PLATFORM_NAMES = ['slack', 'discord', 'telegram', 'matrix', 'shell'] as const;
+export const PLATFORM_NAMES = ['slack', 'discord', 'telegram', 'irc', 'matrix', 'shell'] as const;
 
 /** A platform's name. */
 export type PlatformName = (typeof PLATFORM_NAMES)[number];

@@ -5,6 +5,7 @@
  */
 import type { PlatformDescriptor } from './descriptor';
 import { discord } from './discord';
+import { irc } from './irc';
 import { matrix } from './matrix';
 import type { PLATFORM_NAMES } from './platform-names';
 import { terminal } from './shell';
@@ -12,7 +13,7 @@ import { slack } from './slack';
 import { telegram } from './telegram';
 
 /** Every platform, in the order help, docs and `doctor` list them. */
-export const PLATFORMS = [slack, discord, telegram, matrix, terminal] as const;
+export const PLATFORMS = [slack, discord, telegram, irc, matrix, terminal] as const;
 
 /** A platform's name (`PLATFORMS[n].name`). */
 export type PlatformName = (typeof PLATFORMS)[number]['name'];

@@ -1,6 +1,7 @@
 /**
  * Makes sure the system packages the tests need are installed: redis-server (every queue and state
- * test runs on a real one, the Sentinel tests run it as sentinels too), redis-cli (the Cluster tests) and chromium (the browser tests of the OAuth and secret pages). Installs
+ * test runs on a real one, the Sentinel tests run it as sentinels too), redis-cli (the Cluster tests), chromium (the browser tests of the OAuth and secret pages) and
+ * inspircd + atheme-services (a real chat network: InspIRCd linked to Atheme services). Installs
  * them where this user may (see src/system-packages.ts); otherwise stops with the exact commands.
  */
 import { ensurePackages, installHint } from '../src/system-packages';
@@ -11,6 +12,9 @@ const result = ensurePackages(
     // redis-cli builds the test Redis Cluster (`--cluster create`); the sentinels are redis-server --sentinel.
     { command: 'redis-cli', pkg: 'redis-tools' },
     { command: 'chromium', pkg: 'chromium' },
+    // A real chat network for its adapter's tests: InspIRCd linked to Atheme services.
+    { command: 'inspircd', pkg: 'inspircd' },
+    { command: 'atheme-services', pkg: 'atheme-services', probeArgs: ['-v'] },
   ],
   (line) => process.stderr.write(`${line}\n`),
 );

@@ -1,6 +1,6 @@
 /**
- * System packages Deckhand runs on (redis-server for the zero-configuration start; redis-server and
- * chromium for the tests): find what is missing and install it with apt-get where this user may
+ * System packages Deckhand runs on (redis-server for the zero-configuration start; redis-server,
+ * chromium and a chat network, inspircd + atheme-services, for the tests): find what is missing and install it with apt-get where this user may
  * (root, or passwordless sudo), saying what is being installed; otherwise give the exact commands.
  * One implementation for `npm start` and `npm test` (`scripts/ensure-test-deps.ts`).
  */
@@ -10,6 +10,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 export interface SystemPackage {
   command: string;
   pkg: string;
+  /** Arguments with which the command exits 0 when it is installed (default `--version`). */
+  probeArgs?: string[];
 }
 
 /** What {@link ensurePackages} did. */
@@ -24,7 +26,7 @@ export function hasCommand(command: string, args: string[] = ['--version']): boo
 
 /** The packages of `wanted` whose command is missing. */
 export function missingPackages(wanted: SystemPackage[]): SystemPackage[] {
-  return wanted.filter(({ command }) => !hasCommand(command));
+  return wanted.filter(({ command, probeArgs }) => !hasCommand(command, probeArgs));
 }
 
 /** The exact commands that install `packages`, as root and with sudo. */

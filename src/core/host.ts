@@ -11,6 +11,7 @@ import type { AdminLogOutbox } from './admin-log-outbox';
 import type { CommandQueue, CommandSurfaces } from './command-job';
 import type { CommandRunner } from './command-runner';
 import type { FileResolvers } from './files';
+import type { LineOutbox } from './line-outbox';
 import type { Messengers } from './messenger';
 
 /** At-most-once claims: true the first time a key is claimed within its window, false for every repeat. */
@@ -116,6 +117,11 @@ export interface AdapterHost {
   state: Redis;
   /** Where the chat link that carries Server Admin Log lines hands over its outbox. */
   adminLogLink: AdminLogLink;
+  /**
+   * The outbound queue of a platform whose link lives in one process: any process queues lines,
+   * the process holding the link delivers them.
+   */
+  outbox(platform: string): LineOutbox;
 }
 
 /** Where the chat link that carries Server Admin Log lines hands over its outbox. */

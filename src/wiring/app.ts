@@ -10,6 +10,7 @@ import type { AdapterHost } from '../core/host';
 import { Messengers } from '../core/messenger';
 import { CommandRegistry } from '../core/registry';
 import { useProcessLogger } from '../log';
+import { BullLineOutbox } from '../queue/line-outbox';
 import { closeQueues, type Queues } from '../queue/queues';
 import type { Workers } from '../queue/runtime';
 import { CalendarService } from '../services/calendar';
@@ -188,6 +189,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       knownTools: configuredTools(config, sandboxTools),
     });
     let workers: Workers | undefined;
+    const outboxes = new Map<string, BullLineOutbox>();
     // An adapter started after the workers: its announcements get their worker then.
     messengers.onRegister((platform) => workers?.deliverTo(platform));
     return {
@@ -206,6 +208,14 @@ export async function createApp(options: AppOptions): Promise<App> {
       surfaces,
       sandboxTools,
       ...statePorts(redis, prefix, linked.sealer, state),
+      outbox(platform) {
+        let outbox = outboxes.get(platform);
+        if (!outbox) {
+          outbox = new BullLineOutbox(queueConnection, prefix, platform, logger);
+          outboxes.set(platform, outbox);
+        }
+        return outbox;
+      },
       startWorkers() {
         workers ??= startAppWorkers({
           services,
@@ -225,6 +235,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       },
       async close() {
         await workers?.close();
+        for (const outbox of outboxes.values()) await outbox.close();
         // The blocking copies of workers that did not close in time (see WORKER_CLOSE_GRACE_MS).
         cutBlockingCopies(queueConnection);
         await closeQueues(queues);

@@ -11,7 +11,9 @@
  */
 import type { Logger } from 'pino';
 import type { AdapterFactory, PlatformAdapter } from '../../adapters/types';
+import { CARD_VIEW_NAMESPACE } from '../core/card-view';
 import { queuesUsable } from '../store/key-layout';
+import { mountCardViews } from '../web/card-view-route';
 import { MetricsEndpoint } from '../web/metrics-endpoint';
 import { WebServer } from '../web/server';
 import type { App } from './app';
@@ -43,6 +45,7 @@ export function openWeb(app: App): WebServer {
   logger.info(`metrics: ${metrics.describe()}`);
   app.accounts.mount(web, app);
   app.adminLog.mount(web);
+  mountCardViews(web, app.keyValue(CARD_VIEW_NAMESPACE, { sealed: true }));
   web.healthCheck('redis', async () => (await app.redis.redis.ping()) === 'PONG');
   web.healthCheck('queues', () => queuesUsable(app.queues, config.REDIS_KEY_PREFIX));
   return web;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderCard as renderDiscord } from '../../adapters/discord/render';
+import { renderCardLines } from '../../adapters/irc/render';
 import { renderCard as renderMatrix } from '../../adapters/matrix/render';
 import type { PlatformName } from '../../adapters/platforms';
 import { PLAIN, renderCardText } from '../../adapters/shell/render';
@@ -10,6 +11,7 @@ import { cardInForm, namespacedForms } from '../../src/core/command-form';
 import type { Platform } from '../../src/core/conversation';
 import { helpFor, welcomeHelp } from '../../src/core/help-sections';
 import type { Card, DraftCard } from '../../src/core/reply';
+import { cardPage } from '../../src/web/pages/card';
 import { commandRegistry } from '../../src/wiring';
 
 const registry = commandRegistry();
@@ -42,6 +44,15 @@ const RENDERERS: Record<PlatformName, (card: Card) => { fits: boolean; text: str
   matrix(card) {
     const message = renderMatrix(card);
     return { fits: message.attachments.length === 0, text: message.content.body };
+  },
+  irc(card) {
+    // Three short lines in the channel; the whole card on its web page behind the link.
+    const lines = renderCardLines(
+      card,
+      (card.buttons ?? []).map((_, i) => i + 1),
+      () => 'https://x/cards/id',
+    );
+    return { fits: lines.length <= 3, text: `${lines.join('\n')}\n${cardPage(card, '/cards/id')}` };
   },
   shell(card) {
     const text = renderCardText(

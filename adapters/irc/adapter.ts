@@ -1,0 +1,116 @@
+/**
+ * The IRC adapter. Every process registers the messenger (cards become lines on the IRC outbox);
+ * a `web`/`all` process also holds the one connection (link.ts): it receives lines (receiver.ts),
+ * delivers the outbox at the flood-controlled pace (sender.ts), and follows kicks (the channel is
+ * gone: announcements there stop) and invitations (it is back).
+ */
+import { CARD_VIEW_NAMESPACE } from '../../src/core/card-view';
+import { CommandHandoff } from '../../src/core/command-handoff';
+import type { LineConsumer } from '../../src/core/line-outbox';
+import type { AdapterContext, PlatformAdapter } from '../types';
+import { IrcAdminLogOutbox } from './admin-log';
+import { IrcButtons } from './buttons';
+import { FloodGate } from './flood';
+import { AccountTracker } from './identity';
+import { IrcLink } from './link';
+import { goneKey, IrcMessenger } from './messenger';
+import { installReceiver } from './receiver';
+import { sendQueued } from './sender';
+import { type IrcPlace, ircConversationId, ircSurface } from './surface';
+
+/** The network's id in conversation ids: its server's host name. */
+export function networkOf(server: string): string {
+  return (server.split(':')[0] ?? server).toLowerCase();
+}
+
+/** See the module comment. */
+export class IrcAdapter implements PlatformAdapter {
+  readonly platform = 'irc' as const;
+  readonly messenger: IrcMessenger;
+  readonly network: string;
+  /** The connection (absent in a `worker` process). */
+  readonly link: IrcLink | undefined;
+  private consumer: LineConsumer | undefined;
+
+  constructor(private readonly context: AdapterContext) {
+    const { app, config, logger } = context;
+    const log = logger.child({ platform: 'irc' });
+    this.network = networkOf(config.IRC_SERVER as string);
+    const prefix = config.REDIS_KEY_PREFIX;
+    const viewBase = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+    const buttons = new IrcButtons(app.state, prefix);
+    this.messenger = new IrcMessenger({
+      outbox: app.outbox('irc'),
+      buttons,
+      views: app.keyValue(CARD_VIEW_NAMESPACE, { sealed: true }),
+      phases: app.keyValue('irc:card-phase'),
+      viewBase,
+      redis: app.state,
+      prefix,
+    });
+    if (context.role === 'worker') return;
+    const gone = goneKey(prefix);
+    const link = new IrcLink(config, log, {
+      joinChannels: async () => {
+        const kicked = new Set(await app.state.smembers(gone));
+        return config.IRC_CHANNELS.filter((c) => !kicked.has(ircConversationId(this.network, c)));
+      },
+    });
+    this.link = link;
+    link.client.on('kick', (event: { kicked: string; channel: string; nick: string }) => {
+      if (event.kicked !== link.client.user.nick) return;
+      log.warn({ channel: event.channel, by: event.nick }, 'irc: kicked; the channel is gone');
+      void app.state.sadd(gone, ircConversationId(this.network, event.channel));
+    });
+    link.client.on('invite', (event: { invited: string; channel: string }) => {
+      if (event.invited !== link.client.user.nick) return;
+      void app.state.srem(gone, ircConversationId(this.network, event.channel)).then(() => {
+        link.client.join(event.channel);
+      });
+    });
+    installReceiver({
+      link,
+      network: this.network,
+      prefix: config.IRC_COMMAND_PREFIX,
+      registry: app.runner.registry,
+      actions: app.actions,
+      handoff: new CommandHandoff({
+        runner: app.runner,
+        queue: context.role === 'web' ? app.commandQueue : undefined,
+        logger: log,
+      }),
+      deduper: context.deduper,
+      accounts: new AccountTracker(link.client),
+      buttons,
+      messenger: this.messenger,
+      logger: log,
+    });
+  }
+
+  async start(): Promise<void> {
+    const { app, config } = this.context;
+    app.messengers.register('irc', this.messenger);
+    app.surfaces.register('irc', (place) => ircSurface(this.messenger, place as unknown as IrcPlace));
+    app.adminLogLink.attach(new IrcAdminLogOutbox(this.messenger, this.network));
+    const link = this.link;
+    if (!link) return;
+    const gate = new FloodGate({ burst: config.IRC_FLOOD_BURST, intervalMs: config.IRC_FLOOD_INTERVAL_MS });
+    const claims = app.claims(7 * 24 * 3600);
+    const isGone = (id: string) => this.messenger.isGone(id);
+    this.consumer = app
+      .outbox('irc')
+      .consume((message, id) => sendQueued({ link, gate, claims, isGone }, message, id));
+    link.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.consumer?.close();
+    this.consumer = undefined;
+    await this.link?.stop();
+  }
+
+  /** Connected (the process holding the link), or able to queue (a worker). */
+  async healthy(): Promise<boolean> {
+    return this.link ? this.link.connected : true;
+  }
+}

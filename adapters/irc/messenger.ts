@@ -1,0 +1,102 @@
+/**
+ * Posting on IRC from any process: a card becomes at most three lines (render.ts), queued on the
+ * IRC outbox, which the process holding the connection delivers at the flood-controlled pace. IRC
+ * cannot edit: a card's later version is posted as one new short line, and only when it says
+ * something new — a long-running card shows its start and its end, not every step in between.
+ * A conversation the bot was kicked from is gone: posting there throws ConversationGoneError.
+ */
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { CARD_VIEW_PATH, keepCardView, newCardViewId } from '../../src/core/card-view';
+import type { MessageHandle } from '../../src/core/command';
+import { parseConversationId } from '../../src/core/conversation';
+import { ConversationGoneError } from '../../src/core/errors';
+import type { KeyValueStore } from '../../src/core/host';
+import type { LineOutbox } from '../../src/core/line-outbox';
+import type { Messenger } from '../../src/core/messenger';
+import type { Card } from '../../src/core/reply';
+import { timesAsText } from '../text';
+import type { IrcButtons } from './buttons';
+import { renderCardLines, renderTransition } from './render';
+
+/** What the messenger needs. */
+export interface IrcMessengerDeps {
+  outbox: LineOutbox;
+  buttons: IrcButtons;
+  /** Where whole cards are kept for their web view (sealed). */
+  views: KeyValueStore;
+  /** The last posted state of each card (for "say something new only"). */
+  phases: KeyValueStore;
+  /** Where the web view is served: `<base>/cards/<id>`. */
+  viewBase: string;
+  redis: Redis;
+  prefix: string;
+}
+
+const PHASE_TTL_MS = 7 * 24 * 3600_000;
+
+/** The Redis set of gone conversations. */
+export function goneKey(prefix: string): string {
+  return `${prefix}irc:gone`;
+}
+
+/** What a card's later version must differ in to be posted again. */
+function phaseOf(card: Card): string {
+  const first = (card.text ?? '').split('\n').find((l) => l.trim()) ?? '';
+  const buttons = (card.buttons ?? []).map((b) => b.label).join('|');
+  return JSON.stringify([card.status ?? '', card.title ?? '', first, buttons]);
+}
+
+/** See the module comment. */
+export class IrcMessenger implements Messenger {
+  constructor(private readonly deps: IrcMessengerDeps) {}
+
+  /** True when the bot was kicked from the conversation (and not invited back). */
+  async isGone(conversationId: string): Promise<boolean> {
+    return (await this.deps.redis.sismember(goneKey(this.deps.prefix), conversationId)) === 1;
+  }
+
+  private async lines(conversationId: string, card: Card, cardId: string, transition: boolean) {
+    const shown = timesAsText(card);
+    const numbers = await this.deps.buttons.number(conversationId, cardId, shown.buttons ?? []);
+    const viewId = newCardViewId();
+    const url = `${this.deps.viewBase}${CARD_VIEW_PATH}${viewId}`;
+    let used = false;
+    const viewUrl = () => {
+      used = true;
+      return url;
+    };
+    const lines = transition
+      ? [renderTransition(shown, viewUrl, numbers)]
+      : renderCardLines(shown, numbers, viewUrl);
+    if (used) await keepCardView(this.deps.views, shown, viewId);
+    return lines;
+  }
+
+  /** Queues lines for a conversation (refused when it is gone). */
+  async queue(conversationId: string, id: string, lines: string[]): Promise<void> {
+    if (await this.isGone(conversationId)) {
+      throw new ConversationGoneError(conversationId, 'the bot was kicked from the channel');
+    }
+    const target = parseConversationId(conversationId).channel;
+    await this.deps.outbox.enqueue(id, { target, conversationId, lines });
+  }
+
+  async post(conversationId: string, card: Card): Promise<MessageHandle> {
+    const cardId = newCardViewId();
+    const lines = await this.lines(conversationId, card, cardId, false);
+    await this.queue(conversationId, `card-${cardId}`, lines);
+    await this.deps.phases.set(cardId, phaseOf(card), { ttlMs: PHASE_TTL_MS });
+    return { platform: 'irc', conversationId, ref: { message: cardId } };
+  }
+
+  async update(handle: MessageHandle, card: Card): Promise<void> {
+    const cardId = handle.ref.message as string;
+    const phase = phaseOf(card);
+    if (card.status === 'progress' || (await this.deps.phases.get(cardId)) === phase) return;
+    await this.deps.phases.set(cardId, phase, { ttlMs: PHASE_TTL_MS });
+    const lines = await this.lines(handle.conversationId, card, cardId, true);
+    const digest = createHash('sha256').update(phase).digest('base64url').slice(0, 22);
+    await this.queue(handle.conversationId, `card-${cardId}-${digest}`, lines);
+  }
+}

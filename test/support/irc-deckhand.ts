@@ -1,0 +1,109 @@
+/**
+ * Deckhand with its IRC adapter on the test IRC network and the sandbox: the whole core (runner,
+ * BullMQ, Redis), the web server with the card views, and the real adapter wired only by
+ * configuration (`IRC_SERVER`, `IRC_SASL_*`, `IRC_CHANNELS`), as `deckhand start` wires it.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { IrcAdapter } from '../../adapters/irc/adapter';
+import { type Config, loadConfig } from '../../src/config';
+import { CARD_VIEW_NAMESPACE } from '../../src/core/card-view';
+import type { AnyCommand } from '../../src/core/command';
+import { silentLogger } from '../../src/log';
+import { DeliveryDeduper } from '../../src/store/dedupe';
+import { mountCardViews } from '../../src/web/card-view-route';
+import { WebServer } from '../../src/web/server';
+import { type App, createApp } from '../../src/wiring';
+import type { TestIrcNetwork } from './irc-network';
+import { accountName, registerAccount } from './irc-users';
+import { testPrefix, testRedisUrl } from './redis';
+
+/** A running Deckhand on the test network. */
+export interface IrcDeckhand {
+  app: App;
+  adapter: IrcAdapter;
+  config: Config;
+  web: WebServer;
+  webUrl: string;
+  /** The bot's services account. */
+  account: string;
+  close(): Promise<void>;
+}
+
+/** Options of {@link startIrcDeckhand}. */
+export interface IrcDeckhandOptions {
+  channels: string[];
+  /** More environment (admins, maintainers, flood settings). */
+  env?: Record<string, string>;
+  commands?: AnyCommand<unknown>[];
+  role?: 'all' | 'web';
+  /** Connect over TLS, verifying the network's certificate with `IRC_TLS_CA`. */
+  tls?: boolean;
+}
+
+/** Registers the bot's account, starts Deckhand and waits until it is in its channels. */
+export async function startIrcDeckhand(
+  network: TestIrcNetwork,
+  options: IrcDeckhandOptions,
+): Promise<IrcDeckhand> {
+  const account = accountName('bot');
+  const password = await registerAccount(network, account);
+  const web = new WebServer(silentLogger);
+  const port = await web.listen(0, '127.0.0.1');
+  const webUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'deckhand-irc-app-'));
+  const ca = join(dataDir, 'irc-ca.pem');
+  writeFileSync(ca, network.certificate);
+  const server = options.tls
+    ? { IRC_SERVER: `${network.host}:${network.tlsPort}`, IRC_TLS: 'true', IRC_TLS_CA: ca }
+    : { IRC_SERVER: `${network.host}:${network.port}`, IRC_TLS: 'false' };
+  const config = loadConfig({
+    REDIS_URL: testRedisUrl(),
+    REDIS_KEY_PREFIX: testPrefix(),
+    DATA_DIR: dataDir,
+    SANDBOX_STEP_MS: '20',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: webUrl,
+    ...server,
+    IRC_NICK: account,
+    IRC_SASL_ACCOUNT: account,
+    IRC_SASL_PASSWORD: password,
+    IRC_CHANNELS: options.channels.join(','),
+    ...options.env,
+  });
+  const app = await createApp({ config, logger: silentLogger, sandbox: true });
+  for (const command of options.commands ?? []) app.runner.registry.add(command as never);
+  mountCardViews(web, app.keyValue(CARD_VIEW_NAMESPACE, { sealed: true }));
+  const deduper = new DeliveryDeduper(app.redis.requests, config.REDIS_KEY_PREFIX);
+  const adapter = new IrcAdapter({
+    app,
+    web,
+    config,
+    logger: silentLogger,
+    deduper,
+    role: options.role ?? 'all',
+  });
+  await adapter.start();
+  if ((options.role ?? 'all') !== 'web') app.startWorkers();
+  const link = adapter.link;
+  const deadline = Date.now() + 20_000;
+  while (!(link && options.channels.every((c) => link.joined.has(c.toLowerCase())))) {
+    if (Date.now() > deadline) throw new Error(`the bot did not join ${options.channels.join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    app,
+    adapter,
+    config,
+    web,
+    webUrl,
+    account,
+    async close() {
+      await adapter.stop();
+      await web.close();
+      await app.close();
+      rmSync(config.DATA_DIR, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,5 +1,5 @@
 /**
- * Where Server Admin Log lines go: the outbound queue of the chat link that carries them (IRC).
+ * Where Server Admin Log lines go: the outbound queue of the chat link that carries them.
  * Queuing never waits for the link; a line is delivered once it is back.
  */
 export interface AdminLogOutbox {

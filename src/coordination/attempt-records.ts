@@ -46,6 +46,10 @@ const END = `redis.call('HSET', KEYS[1], ARGV[3], ARGV[1])
 redis.call('EXPIRE', KEYS[1], ARGV[2])
 return 1`;
 
+/** Deletes the record unless its end field `ARGV[1]` is written. */
+const WITHDRAW = `if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then redis.call('DEL', KEYS[1]) end
+return 1`;
+
 /** Attempt records of one kind in Redis. */
 export class AttemptRecords {
   constructor(
@@ -83,5 +87,10 @@ export class AttemptRecords {
   async end(key: string, value: string): Promise<void> {
     const { end, ttlSeconds } = this.kind;
     await this.redis.eval(END, 1, this.keyOf(key), value, ttlSeconds, end);
+  }
+
+  /** Removes a record whose work was never done (no end written): as if no attempt had begun. */
+  async withdraw(key: string): Promise<void> {
+    await this.redis.eval(WITHDRAW, 1, this.keyOf(key), this.kind.end);
   }
 }

@@ -74,6 +74,7 @@ export function createRunner(options: RunnerOptions): CommandRunner<AppServices>
     bindings: options.bindings,
     policy: options.policy,
     audit: options.audit,
+    ...(options.identityOf ? { identityOf: options.identityOf } : {}),
     effects: options.effects,
     exclusive: (resource, work) => locks.withLock(resource, work),
     approvals: new ApprovalGate({

@@ -12,6 +12,7 @@ import {
   type CommandContext,
   formOwnerKey,
   type Invocation,
+  loggedArgs,
 } from './command';
 import { askedRun, checkTarget, targetMoved } from './command-target';
 import { askConfirmation } from './confirm-question';
@@ -71,6 +72,8 @@ interface Audited {
   invocation: Invocation;
   approvedBy?: string;
   identity?: Promise<string | undefined>;
+  /** The effect record's outcome, written while the run is audited (one round trip for both). */
+  outcomeWritten?: Promise<void>;
 }
 
 /** Runs commands with known arguments: permission, confirmation, run, metrics, audit. */
@@ -118,6 +121,7 @@ export class CommandExecution<S> {
           })
           .catch((error) => this.deps.logger.error({ err: error, command: command.name }, 'audit failed'));
       }
+      await audited.outcomeWritten;
     }
   }
 
@@ -188,7 +192,9 @@ export class CommandExecution<S> {
       const resource = `confirmed:${command.name}:${fingerprint(args)}`;
       return exclusive ? exclusive(resource, checkAndRun) : checkAndRun();
     }
-    return this.runCommand(command, args, invocation, surface, tool, claim);
+    return this.runCommand(command, args, invocation, surface, tool, claim, (written) => {
+      audited.outcomeWritten = written;
+    });
   }
 
   private async runCommand(
@@ -198,6 +204,7 @@ export class CommandExecution<S> {
     surface: CardSurface,
     tool: string | undefined,
     claim?: EarlyClaim,
+    outcomeWritten?: (written: Promise<void>) => void,
   ): Promise<RunOutcome> {
     const publisher = this.deps.publisher;
     const about = (draft: DraftCard): DraftCard =>
@@ -228,11 +235,11 @@ export class CommandExecution<S> {
         command: command.name,
         user: invocation.user.id,
         platform: invocation.user.platform,
-        args: loggable(command, args),
+        args: loggedArgs(command, args),
       },
       'command',
     );
-    const result = await runRecorded(command, context, this.deps.effects, reply, claim);
+    const result = await runRecorded(command, context, this.deps.effects, reply, claim, outcomeWritten);
     // A command waiting for the user (e.g. to link an account) has not done its work: it is audited
     // as deferred; its replay is audited with its own outcome when it runs. One that stored nothing
     // yet is pending, and one that only showed something is not audited at all.
@@ -240,10 +247,4 @@ export class CommandExecution<S> {
     commandCounter.inc({ command: command.name, platform: invocation.user.platform, outcome });
     return outcome;
   }
-}
-
-/** The arguments as logged: secret ones redacted. */
-function loggable<S>(command: AnyCommand<S>, args: Record<string, unknown>): Record<string, unknown> {
-  const secret = new Set(command.secretArgs ?? []);
-  return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, secret.has(k) ? '[redacted]' : v]));
 }

@@ -153,3 +153,12 @@ export type AnyCommand<S = unknown> = CommandDefinition<z.ZodObject, S> | Comman
 export function formOwnerKey(invocation: Invocation): string {
   return `${invocation.user.platform}:${invocation.user.workspace}:${invocation.user.id}`;
 }
+
+/** The arguments as logged: secret ones redacted. */
+export function loggedArgs<S>(
+  command: AnyCommand<S>,
+  args: Record<string, unknown>,
+): Record<string, unknown> {
+  const secret = new Set(command.secretArgs ?? []);
+  return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, secret.has(k) ? '[redacted]' : v]));
+}

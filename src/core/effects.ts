@@ -98,7 +98,8 @@ function alreadyRanCard(name: string, outcome: string): DraftCard {
  * `run`, the outcome written after the reply (also when it throws), so an attempt that finds the
  * outcome knows the answer was posted. Commands without a side effect, or not run for a platform
  * delivery (no key), just run. Resolves with the card `run` returned (or the one answered instead).
- * `claimed` is a claim already made ({@link claimEarly}).
+ * `claimed` is a claim already made ({@link claimEarly}). Given `outcomeWritten`, the outcome's write
+ * is handed to it instead of awaited (the caller awaits it before the run counts as ended).
  */
 export async function runRecorded<S>(
   command: AnyCommand<S>,
@@ -106,6 +107,7 @@ export async function runRecorded<S>(
   ledger: EffectLedger | undefined,
   reply: (card: DraftCard) => Promise<unknown>,
   claimed?: EarlyClaim,
+  outcomeWritten?: (written: Promise<void>) => void,
 ): Promise<DraftCard | undefined> {
   const answer = async (card: DraftCard | undefined) => {
     if (card) await reply(card);
@@ -137,6 +139,10 @@ export async function runRecorded<S>(
     outcome = result?.deferred ? 'deferred' : 'ok';
     return result;
   } finally {
-    await ledger.finish(key, outcome);
+    const written = ledger.finish(key, outcome);
+    if (outcomeWritten) {
+      written.catch(() => undefined);
+      outcomeWritten(written);
+    } else await written;
   }
 }

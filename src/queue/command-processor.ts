@@ -70,7 +70,13 @@ async function run(
   data: CommandJobData,
 ): Promise<void> {
   const invocation = { ...revivedInvocation(data.invocation, deps.files), key: data.key };
-  const surface = exactlyOnce(deps.surfaces.for(data.platform)(data.place, invocation), records, data.key);
+  const writes: Promise<void>[] = [];
+  const surface = exactlyOnce(
+    deps.surfaces.for(data.platform)(data.place, invocation),
+    records,
+    data.key,
+    writes,
+  );
   try {
     const deadlineMs = deps.deadlineMs;
     if (deadlineMs === undefined) await deps.runner.run(data.input, invocation, surface);
@@ -78,6 +84,7 @@ async function run(
       await runWithDeadline({ deadlineMs }, surface, (guarded) =>
         deps.runner.run(data.input, invocation, guarded),
       );
+    await Promise.all(writes);
   } finally {
     await surface
       .finish?.()
@@ -97,8 +104,17 @@ async function run(
  * reply is ready: one Redis round trip less between a command and its first card. Its attempt then
  * counts from the job's start, a little earlier than the post, so a retry looks for the message from
  * a little earlier: it still finds it.
+ *
+ * A reply's posted-record is written while the command goes on: its next Redis commands (the effect
+ * record's outcome among them) go after it on the same connection, in the same round trip. The job
+ * ends only once every such write is done (`writes`), so one that fails fails the job as before.
  */
-function exactlyOnce(surface: QueuedSurface, records: DeliveryRecords, key: string): QueuedSurface {
+function exactlyOnce(
+  surface: QueuedSurface,
+  records: DeliveryRecords,
+  key: string,
+  writes: Promise<void>[],
+): QueuedSurface {
   let replies = 0;
   const first = records.begin(`${key}#1`);
   // Read when the first reply is posted; a command that never replies leaves it unread.
@@ -120,7 +136,9 @@ function exactlyOnce(surface: QueuedSurface, records: DeliveryRecords, key: stri
       const since = state.kind === 'interrupted' ? { since: state.since } : {};
       const delivery = card.visibility === 'private' ? {} : { delivery: { key: replyKey, ...since } };
       const handle = await surface.reply({ ...card, ...delivery });
-      await records.posted(replyKey, handle);
+      const written = records.posted(replyKey, handle);
+      written.catch(() => undefined);
+      writes.push(written);
       return handle;
     },
   };

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { commandCounter } from '../metrics';
 import type { ActionStore, StoredAction } from './actions';
 import type { ApprovalGate } from './approval-gate';
+import { type AuditEntry, type Audited, NOT_AUDITED } from './audit-entry';
 import type { CardPublisher } from './card-publisher';
 import type { CardSurface } from './card-surface';
 import {
@@ -32,15 +33,7 @@ export interface Confirmation {
 /** How a command that did not fail ended, as the audit trail and the metrics count it. */
 export type RunOutcome = 'ok' | 'deferred' | 'pending' | 'unchanged';
 
-/** One entry of the audit trail: a side-effect command run or refused, secret arguments left out. */
-export interface AuditEntry {
-  invocation: Invocation;
-  command: string;
-  args: Record<string, unknown>;
-  outcome: string;
-  /** The user's linked identity, read while the command ran (else the audit hook reads it). */
-  identity?: Promise<string | undefined>;
-}
+export type { AuditEntry } from './audit-entry';
 
 /** What running a command needs from the application. */
 export interface CommandExecutionDeps<S> {
@@ -56,24 +49,14 @@ export interface CommandExecutionDeps<S> {
   effects?: EffectLedger;
   /** Called after every side-effect command run or refusal (the audit trail). */
   audit?: (entry: AuditEntry) => Promise<void>;
+  /** Hands a write to the queued job running this command, which awaits it before it ends (false: none). */
+  deferWrite?: (write: Promise<unknown>) => boolean;
   /** The linked cross-platform identity of a chat user, which the audit records. */
   identityOf?: (user: ChatUser) => Promise<string | undefined>;
   /** Protected commands wait for a second maintainer's approval (`/tool protect`). */
   approvals?: ApprovalGate;
   /** Each platform's words for commands (from the table of platforms). */
   platformWords?: PlatformWordsOf;
-}
-
-/** Outcomes that are not a change: nothing is audited for them. */
-const NOT_AUDITED = new Set(['confirm', 'approval', 'unchanged', 'approval_refused']);
-
-/** Who a run is audited as: the presser, or the requester of an approved command (and their identity). */
-interface Audited {
-  invocation: Invocation;
-  approvedBy?: string;
-  identity?: Promise<string | undefined>;
-  /** The effect record's outcome, written while the run is audited (one round trip for both). */
-  outcomeWritten?: Promise<void>;
 }
 
 /** Runs commands with known arguments: permission, confirmation, run, metrics, audit. */
@@ -111,7 +94,7 @@ export class CommandExecution<S> {
         const secret = new Set(command.secretArgs ?? []);
         const kept = Object.fromEntries(Object.entries(args).filter(([key]) => !secret.has(key)));
         if (audited.approvedBy) kept.approvedBy = audited.approvedBy;
-        await this.deps
+        const audit = this.deps
           .audit({
             invocation: audited.invocation,
             command: command.name,
@@ -120,6 +103,7 @@ export class CommandExecution<S> {
             ...(audited.identity ? { identity: audited.identity } : {}),
           })
           .catch((error) => this.deps.logger.error({ err: error, command: command.name }, 'audit failed'));
+        if (!this.deps.deferWrite?.(audit)) await audit;
       }
       await audited.outcomeWritten;
     }

@@ -8,6 +8,7 @@ import { type CommandSurfaces, type QueuedSurface, revivedInvocation } from '../
 import type { CommandRunner } from '../core/command-runner';
 import type { FileResolvers } from '../core/files';
 import type { CommandJobData } from './command-queue';
+import { collectingJobWrites } from './job-writes';
 
 /** What the command worker needs. */
 export interface CommandProcessorDeps {
@@ -56,10 +57,18 @@ export function createCommandProcessor(deps: CommandProcessorDeps) {
       throw new DelayedError();
     }
     recordLaneWait(job.timestamp, laneHead === true);
+    const writes: Promise<unknown>[] = [];
     try {
-      await run(deps, records, job.data);
+      await collectingJobWrites(writes, () => run(deps, records, job.data, writes));
     } finally {
-      await leave(deps.redis, deps.prefix, lane, id);
+      // The lane is left while the command's last writes are answered (one round trip for both).
+      const left = leave(deps.redis, deps.prefix, lane, id);
+      left.catch(() => undefined);
+      try {
+        await Promise.all(writes);
+      } finally {
+        await left;
+      }
     }
   };
 }
@@ -68,9 +77,9 @@ async function run(
   deps: CommandProcessorDeps,
   records: DeliveryRecords,
   data: CommandJobData,
+  writes: Promise<unknown>[],
 ): Promise<void> {
   const invocation = { ...revivedInvocation(data.invocation, deps.files), key: data.key };
-  const writes: Promise<void>[] = [];
   const surface = exactlyOnce(
     deps.surfaces.for(data.platform)(data.place, invocation),
     records,
@@ -84,7 +93,6 @@ async function run(
       await runWithDeadline({ deadlineMs }, surface, (guarded) =>
         deps.runner.run(data.input, invocation, guarded),
       );
-    await Promise.all(writes);
   } finally {
     await surface
       .finish?.()
@@ -107,13 +115,14 @@ async function run(
  *
  * A reply's posted-record is written while the command goes on: its next Redis commands (the effect
  * record's outcome among them) go after it on the same connection, in the same round trip. The job
- * ends only once every such write is done (`writes`), so one that fails fails the job as before.
+ * ends only once every such write is done (`writes`, see `job-writes.ts`), so one that fails fails
+ * the job as before.
  */
 function exactlyOnce(
   surface: QueuedSurface,
   records: DeliveryRecords,
   key: string,
-  writes: Promise<void>[],
+  writes: Promise<unknown>[],
 ): QueuedSurface {
   let replies = 0;
   const first = records.begin(`${key}#1`);

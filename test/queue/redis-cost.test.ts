@@ -13,15 +13,16 @@ import { type DeployCost, measureDeploy } from '../../bench/lib/redis-cost';
 import { type CostRig, useCostDeckhand } from '../support/cost-deckhand';
 
 /**
- * Requests of a `/deploy` that finds its deployment running: web 3 (claim, lane, job) + worker 12.
+ * Requests of a `/deploy` that finds its deployment running: web 3 (claim, lane, job) + worker 11.
  * The worker's: BullMQ's move to active, its next fetch and blocking wait (twice), its move to
  * finished (6); before the first card, one round trip for the first reply's posted-record, the
  * effect record's claim, the approval policy, the tool's lock and freezes, the deploy token, what is
  * already running and the audit's linked identity, then one for the card (secret masking, its
  * button's action, the time zone); after the post, the posted-record with the watch's card
- * registration, the effect outcome with the audit's secret masking, the audit entry, and leaving the lane.
+ * registration, the effect outcome with the audit's secret masking, and the audit entry with
+ * leaving the lane.
  */
-const REQUESTS = 15;
+const REQUESTS = 14;
 /**
  * Commands Redis runs for it, inside BullMQ's scripts included (about 60 of them are BullMQ's); the
  * effect record's claim (HSETNX, HMGET, EXPIRE) and outcome (HSET) account for four.

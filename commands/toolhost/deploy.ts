@@ -1,10 +1,17 @@
+import type { Invocation } from '../../src/core/command';
 import { UpstreamError, UsageError } from '../../src/core/errors';
 import { withWarnings } from '../format';
 import { command } from './context';
 import { deploymentCard } from './deployment-card';
 import { deliveryTag, taggedDescription } from './recognise';
 import { deploySignature } from './signatures';
-import { startOnce } from './start-once';
+import { readStarted, type StartedIds, startOnce } from './start-once';
+
+/** What a deploy read ahead (see `readAhead`), by invocation, until its run takes it. */
+const readsAhead = new WeakMap<
+  Invocation,
+  { token: Promise<string | undefined>; started: Promise<StartedIds> }
+>();
 
 const ALREADY_RUNNING = 'A deployment is already running, so no new one was started. It is shown here.';
 
@@ -38,12 +45,22 @@ export const deployCommand = command({
       return services.toolhost.forTool(args.tool, { deployToken }).hasCertificate ? 'run' : undefined;
     },
   },
+  readAhead({ args, services, invocation }) {
+    const token = services.accounts.credentials.deployToken(invocation.user, args.tool);
+    const started = readStarted(services.locks, `deploy:${args.tool}`, invocation);
+    // Refusals are answered where run awaits them; one never awaited must not end the process.
+    token.catch(() => undefined);
+    started.catch(() => undefined);
+    readsAhead.set(invocation, { token, started });
+  },
   async run({ args, services, reply, invocation, interrupted }) {
+    const ahead = readsAhead.get(invocation);
+    readsAhead.delete(invocation);
     // A deploy token the user linked (/link tool) is used when the tool has no client certificate.
-    // Read while startOnce reads what is already running (one Redis round trip for both).
-    const clientReady = services.accounts.credentials
-      .deployToken(invocation.user, args.tool)
-      .then((deployToken) => services.toolhost.forTool(args.tool, { deployToken }));
+    // Read while startOnce reads what is already running (one Redis round trip for both), or read ahead.
+    const clientReady = (
+      ahead?.token ?? services.accounts.credentials.deployToken(invocation.user, args.tool)
+    ).then((deployToken) => services.toolhost.forTool(args.tool, { deployToken }));
     // Its refusal (an unknown tool) is answered where startOnce awaits it; a path that never does
     // must not leave it unhandled, which would end the process.
     clientReady.catch(() => undefined);
@@ -65,6 +82,7 @@ export const deployCommand = command({
       alreadyRunning: ALREADY_RUNNING,
       busy: `Another deployment of ${args.tool} is being started.`,
       interrupted,
+      readAhead: ahead?.started,
       async findOwn() {
         const all = tag ? await (await clientReady).components.listDeployments() : [];
         const own = all.find((d) => d.description.includes(`(${tag})`));

@@ -30,6 +30,22 @@ export interface StartOnce<T> {
   findOwn?(since: number): Promise<{ value: T; id: string } | undefined>;
   /** Set when an earlier attempt of this delivery was interrupted (`CommandContext.interrupted`). */
   interrupted?: { since: number } | undefined;
+  /** {@link readStarted} of this resource and invocation, started earlier (its first look uses it). */
+  readAhead?: Promise<StartedIds> | undefined;
+}
+
+/** What this delivery started, and what Deckhand last started for the resource (ids, as remembered). */
+export type StartedIds = [mine: string | undefined, current: string | undefined];
+
+/** Reads what this delivery and the resource last started (one round trip for both). */
+export function readStarted(
+  locks: ResourceLocks,
+  resource: string,
+  invocation: Invocation,
+): Promise<StartedIds> {
+  const key = invocation.key;
+  // Both read at once: the second is not always needed, but it is cheap.
+  return Promise.all([key ? locks.recall(`by:${key}`) : undefined, locks.recall(`current:${resource}`)]);
 }
 
 /** How long Deckhand remembers what a command started. */
@@ -39,13 +55,9 @@ const REMEMBER_SECONDS = 24 * 3600;
  * What is already there: what this very delivery started (a command retried after its worker died
  * finds its own), or what Deckhand last started for the resource, while it still runs.
  */
-async function existing<T>(spec: StartOnce<T>): Promise<Started<T> | undefined> {
+async function existing<T>(spec: StartOnce<T>, read?: Promise<StartedIds>): Promise<Started<T> | undefined> {
   const key = spec.invocation.key;
-  // Both read at once (one round trip): the second is not always needed, but it is cheap.
-  const [mine, current] = await Promise.all([
-    key ? spec.locks.recall(`by:${key}`) : undefined,
-    spec.locks.recall(`current:${spec.resource}`),
-  ]);
+  const [mine, current] = await (read ?? readStarted(spec.locks, spec.resource, spec.invocation));
   const own = mine ? await spec.show(mine) : undefined;
   if (own) return { value: own };
   const found = spec.interrupted && spec.findOwn ? await spec.findOwn(spec.interrupted.since) : undefined;
@@ -65,7 +77,8 @@ async function existing<T>(spec: StartOnce<T>): Promise<Started<T> | undefined> 
  * one and all show it; a command run again after a crash shows what its first attempt started.
  */
 export async function startOnce<T>(spec: StartOnce<T>): Promise<Started<T>> {
-  const seen = await existing(spec);
+  // The first look may use reads made earlier; the one under the lock reads again.
+  const seen = await existing(spec, spec.readAhead);
   if (seen) return seen;
   return spec.locks.withLock(
     spec.resource,

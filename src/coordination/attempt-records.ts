@@ -6,8 +6,10 @@
  * effect records (a side-effect command) are the two uses, each with its own field names, key
  * segment and expiry.
  *
- * One script per step, not a MULTI: ioredis builds a MULTI as a pipeline that copies every script
- * defined on the connection (BullMQ's) onto itself. One key per script, so any Redis topology holds it.
+ * Each step is plain commands on one key, sent together (one round trip), so any Redis topology
+ * holds it; no MULTI (ioredis builds one as a pipeline that copies every script defined on the
+ * connection, BullMQ's, onto itself). The start is kept by HSETNX alone, so two attempts that begin
+ * at once agree on it without a transaction.
  */
 import type { Redis } from 'ioredis';
 
@@ -32,18 +34,8 @@ export interface AttemptRecordKind {
   ttlSeconds: number;
 }
 
-/**
- * Starts an attempt (`KEYS[1]` field `ARGV[3]` set by the first one only), renews the expiry and
- * returns `[created, start, end]` (a missing field reads as Lua's false, answered as nil).
- */
-const BEGIN = `local created = redis.call('HSETNX', KEYS[1], ARGV[3], ARGV[1])
-local fields = redis.call('HMGET', KEYS[1], ARGV[3], ARGV[4])
-redis.call('EXPIRE', KEYS[1], ARGV[2])
-return {created, fields[1], fields[2]}`;
-
-/** Writes the end field `ARGV[3]` and renews the expiry. */
-const END = `redis.call('HSET', KEYS[1], ARGV[3], ARGV[1])
-redis.call('EXPIRE', KEYS[1], ARGV[2])
+/** Deletes the record unless its end field `ARGV[1]` is written. */
+const WITHDRAW = `if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then redis.call('DEL', KEYS[1]) end
 return 1`;
 
 /** Attempt records of one kind in Redis. */
@@ -60,28 +52,33 @@ export class AttemptRecords {
   }
 
   /**
-   * Marks an attempt as started and tells what earlier attempts left: atomically, so two workers
-   * that both pick up the same work (one of them stalled) agree on when the first attempt started.
+   * Marks an attempt as started and tells what earlier attempts left: only the first HSETNX writes
+   * the start, so two workers that both pick up the same work (one of them stalled) agree on when
+   * the first attempt started.
    */
   async begin(key: string, now = Date.now()): Promise<AttemptState> {
     const { start, end, ttlSeconds } = this.kind;
-    const [created, since, ended] = (await this.redis.eval(
-      BEGIN,
-      1,
-      this.keyOf(key),
-      String(now),
-      ttlSeconds,
-      start,
-      end,
-    )) as [number, string | null, string | null];
+    const record = this.keyOf(key);
+    const [created, [since, ended]] = await Promise.all([
+      this.redis.hsetnx(record, start, String(now)),
+      this.redis.hmget(record, start, end),
+      this.redis.expire(record, ttlSeconds),
+    ]);
     if (ended !== null && ended !== undefined) return { kind: 'ended', value: ended };
     if (created === 1) return { kind: 'fresh' };
     return { kind: 'interrupted', since: Number(since) };
   }
 
-  /** Records that the work is done, with `value`. */
+  /**
+   * Records that the work is done, with `value`. The record keeps the expiry its attempt's
+   * {@link begin} gave it, which no attempt outlasts.
+   */
   async end(key: string, value: string): Promise<void> {
-    const { end, ttlSeconds } = this.kind;
-    await this.redis.eval(END, 1, this.keyOf(key), value, ttlSeconds, end);
+    await this.redis.hset(this.keyOf(key), this.kind.end, value);
+  }
+
+  /** Removes a record whose work was never done (no end written): as if no attempt had begun. */
+  async withdraw(key: string): Promise<void> {
+    await this.redis.eval(WITHDRAW, 1, this.keyOf(key), this.kind.end);
   }
 }

@@ -30,4 +30,8 @@ export class RedisEffectLedger implements EffectLedger {
   async finish(key: string, outcome: string): Promise<void> {
     await this.records.end(key, outcome);
   }
+
+  async withdraw(key: string): Promise<void> {
+    await this.records.withdraw(key);
+  }
 }

@@ -54,6 +54,8 @@ export interface ChangeEvent {
   /** Arguments with the secret ones already left out. */
   args: Record<string, unknown>;
   outcome: string;
+  /** The user's linked identity, when it was read already (else {@link ChangeRecorderDeps.identityOf} is asked). */
+  identity?: Promise<string | undefined>;
 }
 
 /** What {@link changeRecorder} needs. */
@@ -102,7 +104,7 @@ export function changeRecordOf(event: ChangeEvent, identity: string | undefined,
 export function changeRecorder(deps: ChangeRecorderDeps): (event: ChangeEvent) => Promise<void> {
   const now = deps.now ?? Date.now;
   return async (event) => {
-    const identity = await deps.identityOf(event.invocation.user).catch(() => undefined);
+    const identity = await (event.identity ?? deps.identityOf(event.invocation.user)).catch(() => undefined);
     await deps.write(changeRecordOf(event, identity, now()));
   };
 }

@@ -2,13 +2,22 @@
  * (asked, then checked again at Confirm), approvals, the run and its helpers, log, metrics, audit. */
 import type { Logger } from 'pino';
 import { commandCounter } from '../metrics';
-import { type ActionStore, DISMISS_COMMAND, type StoredAction } from './actions';
+import type { ActionStore, StoredAction } from './actions';
 import type { ApprovalGate } from './approval-gate';
+import { type AuditEntry, type Audited, NOT_AUDITED } from './audit-entry';
 import type { CardPublisher } from './card-publisher';
 import type { CardSurface } from './card-surface';
-import { type AnyCommand, type CommandContext, formOwnerKey, type Invocation } from './command';
+import {
+  type AnyCommand,
+  type ChatUser,
+  type CommandContext,
+  formOwnerKey,
+  type Invocation,
+  loggedArgs,
+} from './command';
 import { askedRun, checkTarget, targetMoved } from './command-target';
-import { type EffectLedger, runRecorded } from './effects';
+import { askConfirmation } from './confirm-question';
+import { claimEarly, type EarlyClaim, type EffectLedger, runRecorded } from './effects';
 import { DeckhandError } from './errors';
 import type { PlatformWordsOf } from './platform-words';
 import type { Policy } from './policy';
@@ -24,13 +33,7 @@ export interface Confirmation {
 /** How a command that did not fail ended, as the audit trail and the metrics count it. */
 export type RunOutcome = 'ok' | 'deferred' | 'pending' | 'unchanged';
 
-/** One entry of the audit trail: a side-effect command run or refused, secret arguments left out. */
-export interface AuditEntry {
-  invocation: Invocation;
-  command: string;
-  args: Record<string, unknown>;
-  outcome: string;
-}
+export type { AuditEntry } from './audit-entry';
 
 /** What running a command needs from the application. */
 export interface CommandExecutionDeps<S> {
@@ -46,19 +49,14 @@ export interface CommandExecutionDeps<S> {
   effects?: EffectLedger;
   /** Called after every side-effect command run or refusal (the audit trail). */
   audit?: (entry: AuditEntry) => Promise<void>;
+  /** Hands a write to the queued job running this command, which awaits it before it ends (false: none). */
+  deferWrite?: (write: Promise<unknown>) => boolean;
+  /** The linked cross-platform identity of a chat user, which the audit records. */
+  identityOf?: (user: ChatUser) => Promise<string | undefined>;
   /** Protected commands wait for a second maintainer's approval (`/tool protect`). */
   approvals?: ApprovalGate;
   /** Each platform's words for commands (from the table of platforms). */
   platformWords?: PlatformWordsOf;
-}
-
-/** Outcomes that are not a change: nothing is audited for them. */
-const NOT_AUDITED = new Set(['confirm', 'approval', 'unchanged', 'approval_refused']);
-
-/** Who a run is audited as: the presser, or the requester of an approved command. */
-interface Audited {
-  invocation: Invocation;
-  approvedBy?: string;
 }
 
 /** Runs commands with known arguments: permission, confirmation, run, metrics, audit. */
@@ -96,10 +94,18 @@ export class CommandExecution<S> {
         const secret = new Set(command.secretArgs ?? []);
         const kept = Object.fromEntries(Object.entries(args).filter(([key]) => !secret.has(key)));
         if (audited.approvedBy) kept.approvedBy = audited.approvedBy;
-        await this.deps
-          .audit({ invocation: audited.invocation, command: command.name, args: kept, outcome })
+        const audit = this.deps
+          .audit({
+            invocation: audited.invocation,
+            command: command.name,
+            args: kept,
+            outcome,
+            ...(audited.identity ? { identity: audited.identity } : {}),
+          })
           .catch((error) => this.deps.logger.error({ err: error, command: command.name }, 'audit failed'));
+        if (!this.deps.deferWrite?.(audit)) await audit;
       }
+      await audited.outcomeWritten;
     }
   }
 
@@ -125,20 +131,39 @@ export class CommandExecution<S> {
         },
       });
     }
-    // The approval policy is read alongside the access check (one round trip less); used only after it.
+    const asks = command.confirm !== undefined && (command.confirmWhen?.(args as never) ?? true);
+    // The approval policy is read, a command run at once claims its effect record and starts its reads
+    // ahead, and the identity its audit records is read, alongside the access check (one round trip
+    // for all); all are used only after it, the claim taken back on a refusal.
     const policyRead = gate && tool && command.sideEffect ? gate.protection(tool, command.name) : undefined;
     policyRead?.catch(() => undefined);
-    await this.deps.policy.check(invocation.user, command.permission, tool, command.name);
-    const protection = await policyRead;
+    const claim = asks ? undefined : claimEarly(command, invocation.key, this.deps.effects);
+    if (!asks) command.readAhead?.({ args, invocation, services: this.deps.services });
+    if (!asks && command.sideEffect && this.deps.audit && this.deps.identityOf) {
+      audited.identity = this.deps.identityOf(invocation.user).catch(() => undefined);
+    }
+    const protection = await this.deps.policy
+      .check(invocation.user, command.permission, tool, command.name)
+      .then(() => policyRead)
+      .catch(async (error: unknown) => {
+        await claim?.withdraw();
+        throw error;
+      });
     if (gate && tool && protection) {
+      await claim?.withdraw();
       const asked = await this.asked(command, args, invocation, tool);
       await gate.ask(asked, invocation, surface, protection.approvers);
       commandCounter.inc({ command: command.name, platform: invocation.user.platform, outcome: 'approval' });
       return 'approval';
     }
-    const asks = command.confirm !== undefined && (command.confirmWhen?.(args as never) ?? true);
     if (asks && !confirmation) {
-      await this.askConfirmation(command, args, invocation, surface);
+      await askConfirmation(
+        this.deps.publisher,
+        await this.asked(command, args, invocation),
+        command,
+        invocation,
+        surface,
+      );
       commandCounter.inc({ command: command.name, platform: invocation.user.platform, outcome: 'confirm' });
       return 'confirm';
     }
@@ -151,7 +176,9 @@ export class CommandExecution<S> {
       const resource = `confirmed:${command.name}:${fingerprint(args)}`;
       return exclusive ? exclusive(resource, checkAndRun) : checkAndRun();
     }
-    return this.runCommand(command, args, invocation, surface, tool);
+    return this.runCommand(command, args, invocation, surface, tool, claim, (written) => {
+      audited.outcomeWritten = written;
+    });
   }
 
   private async runCommand(
@@ -160,6 +187,8 @@ export class CommandExecution<S> {
     invocation: Invocation,
     surface: CardSurface,
     tool: string | undefined,
+    claim?: EarlyClaim,
+    outcomeWritten?: (written: Promise<void>) => void,
   ): Promise<RunOutcome> {
     const publisher = this.deps.publisher;
     const about = (draft: DraftCard): DraftCard =>
@@ -190,11 +219,11 @@ export class CommandExecution<S> {
         command: command.name,
         user: invocation.user.id,
         platform: invocation.user.platform,
-        args: loggable(command, args),
+        args: loggedArgs(command, args),
       },
       'command',
     );
-    const result = await runRecorded(command, context, this.deps.effects, reply);
+    const result = await runRecorded(command, context, this.deps.effects, reply, claim, outcomeWritten);
     // A command waiting for the user (e.g. to link an account) has not done its work: it is audited
     // as deferred; its replay is audited with its own outcome when it runs. One that stored nothing
     // yet is pending, and one that only showed something is not audited at all.
@@ -202,50 +231,4 @@ export class CommandExecution<S> {
     commandCounter.inc({ command: command.name, platform: invocation.user.platform, outcome });
     return outcome;
   }
-
-  private async askConfirmation(
-    command: AnyCommand<S>,
-    args: Record<string, unknown>,
-    invocation: Invocation,
-    surface: CardSurface,
-  ): Promise<void> {
-    const publisher = this.deps.publisher;
-    const bound = await this.asked(command, args, invocation);
-    const { args: boundArgs, question } = bound;
-    const confirm = await publisher.storeAction(
-      {
-        label: 'Confirm',
-        command: command.name,
-        args: boundArgs,
-        style: 'danger',
-        confirmed: true,
-        ttlSeconds: 600,
-      },
-      invocation.conversationId,
-      bound.target,
-    );
-    const cancel = await publisher.storeAction(
-      {
-        label: 'Cancel',
-        command: DISMISS_COMMAND,
-        args: { confirmActionId: confirm.actionId },
-        ttlSeconds: 600,
-      },
-      invocation.conversationId,
-    );
-    await surface.reply({
-      title: 'Please confirm',
-      text: publisher.formOf(invocation.conversationId).text(question),
-      ...(bound.preview ? { code: bound.preview } : {}),
-      status: 'warning',
-      buttons: [confirm, cancel],
-      footer: 'These buttons expire in 10 minutes.',
-    });
-  }
-}
-
-/** The arguments as logged: secret ones redacted. */
-function loggable<S>(command: AnyCommand<S>, args: Record<string, unknown>): Record<string, unknown> {
-  const secret = new Set(command.secretArgs ?? []);
-  return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, secret.has(k) ? '[redacted]' : v]));
 }

@@ -126,6 +126,12 @@ export interface CommandDefinition<Schema extends z.ZodObject = z.ZodObject, S =
    * asked (see `src/core/change-guard.ts`).
    */
   guarded?: boolean;
+  /**
+   * Reads `run` makes first, started early: alongside the access check, the change guard and the
+   * effect claim, in their round trip. Only reads (nothing is changed); `run` finds them by its
+   * invocation. Not started for a run that asks to be confirmed first.
+   */
+  readAhead?(ctx: ResolveContext<z.infer<Schema>, S>): void;
   /** Keys of `args` whose values are secrets: never logged, echoed or audited. */
   secretArgs?: readonly string[];
   /** Runs the command. A returned card is posted as the reply. */
@@ -146,4 +152,13 @@ export type AnyCommand<S = unknown> = CommandDefinition<z.ZodObject, S> | Comman
 /** `platform:workspace:user`: who a form belongs to. */
 export function formOwnerKey(invocation: Invocation): string {
   return `${invocation.user.platform}:${invocation.user.workspace}:${invocation.user.id}`;
+}
+
+/** The arguments as logged: secret ones redacted. */
+export function loggedArgs<S>(
+  command: AnyCommand<S>,
+  args: Record<string, unknown>,
+): Record<string, unknown> {
+  const secret = new Set(command.secretArgs ?? []);
+  return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, secret.has(k) ? '[redacted]' : v]));
 }

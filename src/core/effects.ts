@@ -24,6 +24,38 @@ export interface EffectLedger {
   claim(key: string, now?: number): Promise<EffectState>;
   /** Writes the outcome of the attempt. */
   finish(key: string, outcome: string): Promise<void>;
+  /** Removes a record that has no outcome: a claim whose command was refused before it ran. */
+  withdraw(key: string): Promise<void>;
+}
+
+/**
+ * A claim made alongside the checks that may still refuse the run (access, change guard, approval
+ * policy), so it shares their round trip; {@link EarlyClaim.withdraw} takes it back when they refuse.
+ */
+export interface EarlyClaim {
+  /** What the claim found. */
+  state: Promise<EffectState>;
+  /** Takes back a fresh claim (the command was not run); an earlier attempt's claim is left as it is. */
+  withdraw(): Promise<void>;
+}
+
+/** Claims the record of a side-effect command's delivery now, before its checks (undefined when none is kept). */
+export function claimEarly<S>(
+  command: AnyCommand<S>,
+  key: string | undefined,
+  ledger: EffectLedger | undefined,
+): EarlyClaim | undefined {
+  if (!command.sideEffect || !ledger || !key) return undefined;
+  const state = ledger.claim(key);
+  state.catch(() => undefined);
+  return {
+    state,
+    async withdraw() {
+      // Left in place when it cannot be taken back: a later run of this delivery then says it may have run.
+      const found = await state.catch(() => undefined);
+      if (found?.kind === 'fresh') await ledger.withdraw(key).catch(() => undefined);
+    },
+  };
 }
 
 /** What {@link EffectRules.recover} decides after an interrupted attempt. */
@@ -66,12 +98,16 @@ function alreadyRanCard(name: string, outcome: string): DraftCard {
  * `run`, the outcome written after the reply (also when it throws), so an attempt that finds the
  * outcome knows the answer was posted. Commands without a side effect, or not run for a platform
  * delivery (no key), just run. Resolves with the card `run` returned (or the one answered instead).
+ * `claimed` is a claim already made ({@link claimEarly}). Given `outcomeWritten`, the outcome's write
+ * is handed to it instead of awaited (the caller awaits it before the run counts as ended).
  */
 export async function runRecorded<S>(
   command: AnyCommand<S>,
   context: CommandContext<Record<string, unknown>, S>,
   ledger: EffectLedger | undefined,
   reply: (card: DraftCard) => Promise<unknown>,
+  claimed?: EarlyClaim,
+  outcomeWritten?: (written: Promise<void>) => void,
 ): Promise<DraftCard | undefined> {
   const answer = async (card: DraftCard | undefined) => {
     if (card) await reply(card);
@@ -79,7 +115,7 @@ export async function runRecorded<S>(
   };
   const key = context.invocation.key;
   if (!command.sideEffect || !ledger || !key) return answer(await command.run(context as never));
-  const state = await ledger.claim(key);
+  const state = await (claimed?.state ?? ledger.claim(key));
   if (state.kind === 'finished') return answer(alreadyRanCard(command.name, state.outcome));
   let outcome = 'failed';
   try {
@@ -103,6 +139,10 @@ export async function runRecorded<S>(
     outcome = result?.deferred ? 'deferred' : 'ok';
     return result;
   } finally {
-    await ledger.finish(key, outcome);
+    const written = ledger.finish(key, outcome);
+    if (outcomeWritten) {
+      written.catch(() => undefined);
+      outcomeWritten(written);
+    } else await written;
   }
 }

@@ -8,6 +8,7 @@ import { type CommandSurfaces, type QueuedSurface, revivedInvocation } from '../
 import type { CommandRunner } from '../core/command-runner';
 import type { FileResolvers } from '../core/files';
 import type { CommandJobData } from './command-queue';
+import { collectingJobWrites } from './job-writes';
 
 /** What the command worker needs. */
 export interface CommandProcessorDeps {
@@ -56,10 +57,18 @@ export function createCommandProcessor(deps: CommandProcessorDeps) {
       throw new DelayedError();
     }
     recordLaneWait(job.timestamp, laneHead === true);
+    const writes: Promise<unknown>[] = [];
     try {
-      await run(deps, records, job.data);
+      await collectingJobWrites(writes, () => run(deps, records, job.data, writes));
     } finally {
-      await leave(deps.redis, deps.prefix, lane, id);
+      // The lane is left while the command's last writes are answered (one round trip for both).
+      const left = leave(deps.redis, deps.prefix, lane, id);
+      left.catch(() => undefined);
+      try {
+        await Promise.all(writes);
+      } finally {
+        await left;
+      }
     }
   };
 }
@@ -68,9 +77,15 @@ async function run(
   deps: CommandProcessorDeps,
   records: DeliveryRecords,
   data: CommandJobData,
+  writes: Promise<unknown>[],
 ): Promise<void> {
   const invocation = { ...revivedInvocation(data.invocation, deps.files), key: data.key };
-  const surface = exactlyOnce(deps.surfaces.for(data.platform)(data.place, invocation), records, data.key);
+  const surface = exactlyOnce(
+    deps.surfaces.for(data.platform)(data.place, invocation),
+    records,
+    data.key,
+    writes,
+  );
   try {
     const deadlineMs = deps.deadlineMs;
     if (deadlineMs === undefined) await deps.runner.run(data.input, invocation, surface);
@@ -97,8 +112,18 @@ async function run(
  * reply is ready: one Redis round trip less between a command and its first card. Its attempt then
  * counts from the job's start, a little earlier than the post, so a retry looks for the message from
  * a little earlier: it still finds it.
+ *
+ * A reply's posted-record is written while the command goes on: its next Redis commands (the effect
+ * record's outcome among them) go after it on the same connection, in the same round trip. The job
+ * ends only once every such write is done (`writes`, see `job-writes.ts`), so one that fails fails
+ * the job as before.
  */
-function exactlyOnce(surface: QueuedSurface, records: DeliveryRecords, key: string): QueuedSurface {
+function exactlyOnce(
+  surface: QueuedSurface,
+  records: DeliveryRecords,
+  key: string,
+  writes: Promise<unknown>[],
+): QueuedSurface {
   let replies = 0;
   const first = records.begin(`${key}#1`);
   // Read when the first reply is posted; a command that never replies leaves it unread.
@@ -120,7 +145,9 @@ function exactlyOnce(surface: QueuedSurface, records: DeliveryRecords, key: stri
       const since = state.kind === 'interrupted' ? { since: state.since } : {};
       const delivery = card.visibility === 'private' ? {} : { delivery: { key: replyKey, ...since } };
       const handle = await surface.reply({ ...card, ...delivery });
-      await records.posted(replyKey, handle);
+      const written = records.posted(replyKey, handle);
+      written.catch(() => undefined);
+      writes.push(written);
       return handle;
     },
   };

@@ -20,18 +20,21 @@ export class QueueWatchService implements WatchService {
     const jobId = watchJobId(request.kind, request.tool, request.id);
     // A watch that exists — running, or finished a moment ago — already covers the resource; a running
     // one takes the new card too. (The card of a finished resource already shows its final state.)
-    // Read in one round trip: whether its job is there, and whether it is in a finished set.
+    // One round trip: the card is added while it is read whether the job is there and whether it is
+    // in a finished set; taken out again in the rare case it finished (its last edit may then show
+    // the card its final state too, which it shows already).
     const { watch } = this.queues;
-    const [present, completed, failed] = await Promise.all([
+    const cards = watchCardsKey(this.prefix, jobId);
+    const card = request.handle ? JSON.stringify(request.handle) : undefined;
+    const [, present, completed, failed] = await Promise.all([
+      card ? this.redis.sadd(cards, card) : undefined,
       this.redis.exists(watch.toKey(jobId)),
       this.redis.zscore(watch.keys.completed as string, jobId),
       this.redis.zscore(watch.keys.failed as string, jobId),
     ]);
     const existing = present === 1;
     const finished = existing && (completed !== null || failed !== null);
-    if (request.handle && !finished) {
-      await this.redis.sadd(watchCardsKey(this.prefix, jobId), JSON.stringify(request.handle));
-    }
+    if (card && finished) await this.redis.srem(cards, card);
     if (existing) return;
     const data: WatchJobData = {
       kind: request.kind,

@@ -33,9 +33,6 @@ const ADD_FREEZE = `local id = redis.call('hincrby', KEYS[1], '#next', 1)
 redis.call('hset', KEYS[1], tostring(id), ARGV[1])
 return id`;
 
-/** Reads a tool's lock and freeze windows in one call (KEYS: lock, freezes; both tagged by the tool). */
-const STATE = `return {redis.call('get', KEYS[1]) or '', redis.call('hgetall', KEYS[2])}`;
-
 const NEXT_ID_FIELD = '#next';
 
 /** The freeze windows of a hash's fields and values, oldest first (values this version cannot read are left out). */
@@ -119,12 +116,11 @@ export class RedisToolGuards implements ChangeGuardStore {
   }
 
   async state(tool: string, now = Date.now()): Promise<GuardState> {
-    const [rawLock, pairs] = (await this.redis.eval(STATE, 2, this.lockKey(tool), this.freezeKey(tool))) as [
-      string,
-      string[],
-    ];
-    const all: Record<string, string> = {};
-    for (let i = 0; i + 1 < pairs.length; i += 2) all[pairs[i] as string] = pairs[i + 1] as string;
+    // Sent together (one round trip); each refuses on its own, so no snapshot of both is needed.
+    const [rawLock, all] = await Promise.all([
+      this.redis.get(this.lockKey(tool)),
+      this.redis.hgetall(this.freezeKey(tool)),
+    ]);
     const lock = parseLock(rawLock);
     return { lock: lock && lock.until > now ? lock : undefined, freezes: parseFreezes(all) };
   }

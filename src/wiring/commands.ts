@@ -18,6 +18,7 @@ import type { Messengers } from '../core/messenger';
 import type { Policy } from '../core/policy';
 import type { CommandRegistry } from '../core/registry';
 import type { TimeZoneStore } from '../core/times';
+import { deferToJob } from '../queue/job-writes';
 import type { SecretScrubber } from '../secrets';
 import { commandForms, platformWords } from './platforms';
 
@@ -74,6 +75,8 @@ export function createRunner(options: RunnerOptions): CommandRunner<AppServices>
     bindings: options.bindings,
     policy: options.policy,
     audit: options.audit,
+    deferWrite: deferToJob,
+    ...(options.identityOf ? { identityOf: options.identityOf } : {}),
     effects: options.effects,
     exclusive: (resource, work) => locks.withLock(resource, work),
     approvals: new ApprovalGate({

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { RedisEffectLedger } from '../../src/coordination/effect-records';
 import { type CommandContext, defineCommand } from '../../src/core/command';
-import { runRecorded } from '../../src/core/effects';
+import { claimEarly, runRecorded } from '../../src/core/effects';
 import type { DraftCard } from '../../src/core/reply';
 import { testPrefix, testRedis } from '../support/redis';
 
@@ -124,5 +124,25 @@ describe('effect records', () => {
     const { key, since } = await interrupted();
     expect(await attempt(command, key)).toEqual(['Restarted a.']);
     expect(runs).toEqual([{ interrupted: { since } }]);
+  });
+
+  it("a claim made alongside the checks is taken back when they refuse; an earlier attempt's claim is kept", async () => {
+    const { command, runs } = counted();
+    // Refused (no permission, a lock, an approval asked): the run that follows later runs as the first.
+    const refused = claimEarly(command, 'test:refused', ledger);
+    await refused?.withdraw();
+    expect(await redis.exists(`${prefix}effect-record:test:refused`)).toBe(0);
+    expect(await attempt(command, 'test:refused')).toEqual(['Restarted a.']);
+    // A retry of an interrupted attempt that is refused leaves the interrupted claim for the next one.
+    const { key, since } = await interrupted();
+    const again = claimEarly(command, key, ledger);
+    expect(await again?.state).toEqual({ kind: 'interrupted', since });
+    await again?.withdraw();
+    expect(await ledger.claim(key)).toEqual({ kind: 'interrupted', since });
+    // A finished record is never taken back.
+    await ledger.finish(key, 'ok');
+    await ledger.withdraw(key);
+    expect(await ledger.claim(key)).toEqual({ kind: 'finished', outcome: 'ok' });
+    expect(runs).toHaveLength(1);
   });
 });

@@ -47,17 +47,20 @@ async function skipReason(deps: SalBridgeDeps, record: ChangeRecord): Promise<st
 
 /** Queues the SAL line of `record` when it gets one; resolves with the line queued. */
 export async function logChange(deps: SalBridgeDeps, record: ChangeRecord): Promise<string | undefined> {
-  if ((await skipReason(deps, record)) !== undefined) return undefined;
-  const line = salLine(record, deps.service.channel, deps.link(record.id));
   const outbox = deps.outbox();
-  if (!line) return undefined;
   if (!outbox) {
-    deps.logger.warn(
-      { tool: record.tool, change: record.id },
-      'SAL line not sent: no chat link for the SAL channel is attached in this process',
-    );
+    // Without a link nothing is read (no Redis request per change on a deployment without IRC);
+    // the warning is for a deployment that asked for every tool's changes to be logged.
+    if (deps.service.defaultOn && record.outcome === 'ok' && record.tool)
+      deps.logger.warn(
+        { tool: record.tool, change: record.id },
+        'SAL line not sent: no chat link for the SAL channel is attached in this process',
+      );
     return undefined;
   }
+  if ((await skipReason(deps, record)) !== undefined) return undefined;
+  const line = salLine(record, deps.service.channel, deps.link(record.id));
+  if (!line) return undefined;
   await deps.keep(record);
   await outbox.enqueue(deps.service.channel, line, record.id);
   return line;

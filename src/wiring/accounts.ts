@@ -25,6 +25,7 @@ import type { CommandRunner } from '../core/command-runner';
 import type { Messengers } from '../core/messenger';
 import type { Policy } from '../core/policy';
 import type { CommandRegistry } from '../core/registry';
+import { REDRAW_FAILURE_CARDS } from '../queue/failure-recovery';
 import { createMigrationProcessor, followMigration } from '../queue/migration-processor';
 import type { Queues } from '../queue/queues';
 import { attachLogScrubber } from '../secrets';
@@ -32,6 +33,7 @@ import { SourcehostFactory } from '../services/sourcehost';
 import type { ToolhostClientFactory } from '../services/toolhost';
 import { RedisApprovals } from '../store/approvals';
 import { AuditLog } from '../store/audit';
+import { RedisFailureClaims } from '../store/failure-claims';
 import { PendingLinkStore } from '../store/links';
 import { ImportFollowers } from '../store/links-imports';
 import { PushAccessCache } from '../store/links-permissions';
@@ -221,6 +223,12 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     audit,
     guards,
     approvals: new RedisApprovals(redis, prefix),
+    failures: new RedisFailureClaims(redis, prefix, async (scope) => {
+      await options.queues.notify.add(REDRAW_FAILURE_CARDS, scope, {
+        removeOnComplete: true,
+        removeOnFail: { age: 3600 },
+      });
+    }),
     webhooksConfigured: webhookSecret !== undefined,
     followMigration: (request) =>
       followMigration(options.queues.migration, {

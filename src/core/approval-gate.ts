@@ -58,8 +58,8 @@ export interface ApprovedRun<T> {
   changed(): Promise<boolean>;
   /** Posts a fresh approval card for the target as it is now. */
   askAgain(requester: Invocation): Promise<void>;
-  /** Runs the command as the requester. */
-  run(requester: Invocation, approvedBy: string): Promise<T>;
+  /** Runs the command as the requester (`record.override`: despite a lock or freeze). */
+  run(requester: Invocation, approvedBy: string, record: ApprovalRecord): Promise<T>;
 }
 
 /** A 24-character base62-ish id (hex), unguessable. */
@@ -83,6 +83,7 @@ export class ApprovalGate {
     invocation: Invocation,
     surface: CardSurface,
     approvers?: number,
+    override?: boolean,
   ): Promise<void> {
     const needed = approvers ?? (await this.deps.store.protection(asked.tool))?.approvers ?? 1;
     const identity = await this.deps.identityOf?.(invocation.user).catch(() => undefined);
@@ -98,6 +99,7 @@ export class ApprovalGate {
       ...(asked.target ? { target: asked.target } : {}),
       ...(asked.preview ? { preview: asked.preview } : {}),
       approvers: needed,
+      ...(override ? { override: true } : {}),
       expiresAt: Date.now() + (this.deps.ttlMs ?? APPROVAL_TTL_MS),
       state: 'open',
       decisions: [],
@@ -152,7 +154,7 @@ export class ApprovalGate {
     }
     await this.show(record);
     try {
-      return await then.run(requester, approver.user.name);
+      return await then.run(requester, approver.user.name, record);
     } catch (error) {
       const why = error instanceof DeckhandError ? error.message : 'it failed (see the reply)';
       await this.show(record, `Approved, but /${record.command} did not complete: ${why}`);

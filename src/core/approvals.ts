@@ -54,6 +54,8 @@ export interface ApprovalRecord {
   handle?: MessageHandle;
   /** How many approvals it needs. */
   approvers: number;
+  /** It overrides a lock or freeze window: once approved it runs despite them. */
+  override?: boolean;
   /** Unix ms: after this nothing runs. */
   expiresAt: number;
   /** `open` until enough approvals (`approved`) or one Deny (`denied`). */

@@ -2,11 +2,13 @@
  * (asked, then checked again at Confirm), approvals, the run and its helpers, log, metrics, audit. */
 import type { Logger } from 'pino';
 import { commandCounter } from '../metrics';
-import { type ActionStore, DISMISS_COMMAND, type StoredAction } from './actions';
+import type { ActionStore, StoredAction } from './actions';
 import type { ApprovalGate } from './approval-gate';
 import type { CardPublisher } from './card-publisher';
 import type { CardSurface } from './card-surface';
+import { ChangeLockedError, overrideReason } from './change-guard';
 import { type AnyCommand, type CommandContext, formOwnerKey, type Invocation } from './command';
+import { askConfirmation } from './command-confirm';
 import { askedRun, checkTarget, targetMoved } from './command-target';
 import { type EffectLedger, runRecorded } from './effects';
 import { DeckhandError } from './errors';
@@ -118,9 +120,12 @@ export class CommandExecution<S> {
         changed: () => targetMoved(this.deps.services, command, args, invocation, confirmation.target),
         askAgain: async (requester) =>
           gate.ask(await this.asked(command, args, requester, tool), requester, surface),
-        run: async (requester, approvedBy) => {
+        run: async (requester, approvedBy, record) => {
           Object.assign(audited, { invocation: requester, approvedBy });
-          await this.deps.policy.check(requester.user, command.permission, tool, command.name);
+          const overridden = record.override === true;
+          await this.deps.policy.check(requester.user, command.permission, tool, command.name, {
+            overridden,
+          });
           return this.runCommand(command, args, requester, surface, tool);
         },
       });
@@ -128,8 +133,27 @@ export class CommandExecution<S> {
     // The approval policy is read alongside the access check (one round trip less); used only after it.
     const policyRead = gate && tool && command.sideEffect ? gate.protection(tool, command.name) : undefined;
     policyRead?.catch(() => undefined);
-    await this.deps.policy.check(invocation.user, command.permission, tool, command.name);
+    const refusal = await this.deps.policy
+      .check(invocation.user, command.permission, tool, command.name)
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
     const protection = await policyRead;
+    if (refusal) {
+      // `--override` during a lock or freeze: asked as an approval by another maintainer instead.
+      if (!(refusal instanceof ChangeLockedError && args.override === true && gate && tool)) throw refusal;
+      const asked = await this.asked(command, args, invocation, tool);
+      const question = `${asked.question}\nDespite: ${overrideReason(refusal)}`;
+      await gate.ask(
+        { ...asked, question },
+        invocation,
+        surface,
+        Math.max(1, protection?.approvers ?? 1),
+        true,
+      );
+      return 'approval';
+    }
     if (gate && tool && protection) {
       const asked = await this.asked(command, args, invocation, tool);
       await gate.ask(asked, invocation, surface, protection.approvers);
@@ -138,7 +162,12 @@ export class CommandExecution<S> {
     }
     const asks = command.confirm !== undefined && (command.confirmWhen?.(args as never) ?? true);
     if (asks && !confirmation) {
-      await this.askConfirmation(command, args, invocation, surface);
+      await askConfirmation(
+        this.deps.publisher,
+        await this.asked(command, args, invocation),
+        invocation,
+        surface,
+      );
       commandCounter.inc({ command: command.name, platform: invocation.user.platform, outcome: 'confirm' });
       return 'confirm';
     }
@@ -201,46 +230,6 @@ export class CommandExecution<S> {
     const outcome: RunOutcome = result?.deferred ? 'deferred' : (result?.audit ?? 'ok');
     commandCounter.inc({ command: command.name, platform: invocation.user.platform, outcome });
     return outcome;
-  }
-
-  private async askConfirmation(
-    command: AnyCommand<S>,
-    args: Record<string, unknown>,
-    invocation: Invocation,
-    surface: CardSurface,
-  ): Promise<void> {
-    const publisher = this.deps.publisher;
-    const bound = await this.asked(command, args, invocation);
-    const { args: boundArgs, question } = bound;
-    const confirm = await publisher.storeAction(
-      {
-        label: 'Confirm',
-        command: command.name,
-        args: boundArgs,
-        style: 'danger',
-        confirmed: true,
-        ttlSeconds: 600,
-      },
-      invocation.conversationId,
-      bound.target,
-    );
-    const cancel = await publisher.storeAction(
-      {
-        label: 'Cancel',
-        command: DISMISS_COMMAND,
-        args: { confirmActionId: confirm.actionId },
-        ttlSeconds: 600,
-      },
-      invocation.conversationId,
-    );
-    await surface.reply({
-      title: 'Please confirm',
-      text: publisher.formOf(invocation.conversationId).text(question),
-      ...(bound.preview ? { code: bound.preview } : {}),
-      status: 'warning',
-      buttons: [confirm, cancel],
-      footer: 'These buttons expire in 10 minutes.',
-    });
   }
 }
 

@@ -251,6 +251,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
       inner: policy,
       store: guards,
       isGuarded: (name) => options.registry.get(name)?.guarded === true,
+      isOverridable: (name) => options.registry.get(name)?.overridable === true,
     }),
     sealer: cipher,
     identityOf,

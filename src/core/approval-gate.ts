@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { approvalCard } from './approval-card';
+import { postCopies, showEverywhere } from './approval-copies';
 import {
   APPROVAL_TTL_MS,
   type ApprovalDecision,
@@ -42,7 +43,9 @@ export interface AskedRun {
 /** What the gate needs. */
 export interface ApprovalGateDeps {
   store: ApprovalStore;
-  publisher: Pick<CardPublisher, 'render' | 'update'>;
+  publisher: Pick<CardPublisher, 'render' | 'update' | 'post'>;
+  /** The tool's other subscribed conversations, where the card is copied (none: not copied). */
+  elsewhere?(tool: string, conversationId: string): Promise<string[]>;
   /** The access rules: an approver needs `write` on the tool. */
   policy: Policy;
   /** The linked cross-platform identity of a chat user (`source:<login>`), if any. */
@@ -107,7 +110,14 @@ export class ApprovalGate {
     await this.deps.store.open(record);
     const card = await this.deps.publisher.render(approvalCard(record), invocation.conversationId);
     const handle = await surface.reply(card);
-    if (handle) await this.deps.store.open({ ...record, handle });
+    const copies = await postCopies(this.deps, record);
+    if (handle || copies.length) {
+      await this.deps.store.open({
+        ...record,
+        ...(handle ? { handle } : {}),
+        ...(copies.length ? { copies } : {}),
+      });
+    }
   }
 
   /** The open request an Approve or Deny button names. */
@@ -220,12 +230,9 @@ export class ApprovalGate {
     }
   }
 
-  /** Edits the approval card to show the request as it is now. */
+  /** Edits the approval card and its copies to show the request as it is now. */
   private async show(record: ApprovalRecord, note?: string): Promise<void> {
-    if (!record.handle) return;
-    await this.deps.publisher
-      .update(record.handle, approvalCard(record, note))
-      .catch((error) => this.deps.logger.warn({ err: error }, 'approval card not edited'));
+    await showEverywhere(this.deps, record, note);
   }
 }
 

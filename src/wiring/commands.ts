@@ -79,6 +79,10 @@ export function createRunner(options: RunnerOptions): CommandRunner<AppServices>
     approvals: new ApprovalGate({
       store: options.services.accounts.approvals,
       publisher: options.publisher,
+      elsewhere: async (tool, here) =>
+        (await options.services.subscriptions.forTool(tool))
+          .filter((s) => !s.broken && s.conversationId !== here)
+          .map((s) => s.conversationId),
       policy: options.policy,
       ...(options.identityOf ? { identityOf: options.identityOf } : {}),
       logger: options.services.logger,

@@ -5,7 +5,7 @@
  * it, and every later reader (announcements, an operations-log bridge) reads the same record rather
  * than describing what happened again.
  */
-import type { ChatUser, Invocation } from './command';
+import type { ChatUser, Invocation, MessageHandle } from './command';
 
 /**
  * One change made through Deckhand, as stored in the audit stream. Stable shape: readers outside the
@@ -38,6 +38,19 @@ export interface ChangeRecord {
    * failure (`permission`, `locked`, `usage`, `upstream`, `internal`, …).
    */
   outcome: string;
+  /**
+   * The card the command answered with, when it posted one: the platform's reference to the message
+   * (`ref`: Slack `ts`, Discord/Telegram/Matrix `message`, …) in its conversation, as Deckhand
+   * stores message handles; a reader turns it into a link in the platform's own form.
+   */
+  card?: CardLink;
+}
+
+/** Where a change record's card is: its platform, conversation and message reference. */
+export interface CardLink {
+  platform: string;
+  conversationId: string;
+  ref: Record<string, string>;
 }
 
 /** What the command runner's audit hook receives for one side-effect command run or refusal. */
@@ -47,6 +60,8 @@ export interface ChangeEvent {
   /** Arguments with the secret ones already left out. */
   args: Record<string, unknown>;
   outcome: string;
+  /** The first card the run posted. */
+  card?: MessageHandle;
 }
 
 /** What {@link changeRecorder} needs. */
@@ -66,7 +81,7 @@ export function userKeyOf(user: ChatUser): string {
 
 /** The record of one event, with the identity found for its user. */
 export function changeRecordOf(event: ChangeEvent, identity: string | undefined, at: number): ChangeRecord {
-  const { invocation, command, args, outcome } = event;
+  const { invocation, command, args, outcome, card } = event;
   return {
     at,
     platform: invocation.user.platform,
@@ -78,6 +93,9 @@ export function changeRecordOf(event: ChangeEvent, identity: string | undefined,
     ...(typeof args.tool === 'string' ? { tool: args.tool } : {}),
     args,
     outcome,
+    ...(card
+      ? { card: { platform: card.platform, conversationId: card.conversationId, ref: card.ref } }
+      : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import type { CardPublisher } from './card-publisher';
 import type { CardSurface } from './card-surface';
 import { ChangeLockedError, overrideReason } from './change-guard';
 import { type AnyCommand, type CommandContext, formOwnerKey, type Invocation } from './command';
+import { type AuditEntry, type Audited, auditEntryOf, loggable } from './command-audit';
 import { askConfirmation } from './command-confirm';
 import { askedRun, checkTarget, targetMoved } from './command-target';
 import { type EffectLedger, runRecorded } from './effects';
@@ -25,14 +26,6 @@ export interface Confirmation {
 
 /** How a command that did not fail ended, as the audit trail and the metrics count it. */
 export type RunOutcome = 'ok' | 'deferred' | 'pending' | 'unchanged';
-
-/** One entry of the audit trail: a side-effect command run or refused, secret arguments left out. */
-export interface AuditEntry {
-  invocation: Invocation;
-  command: string;
-  args: Record<string, unknown>;
-  outcome: string;
-}
 
 /** What running a command needs from the application. */
 export interface CommandExecutionDeps<S> {
@@ -52,15 +45,6 @@ export interface CommandExecutionDeps<S> {
   approvals?: ApprovalGate;
   /** Each platform's words for commands (from the table of platforms). */
   platformWords?: PlatformWordsOf;
-}
-
-/** Outcomes that are not a change: nothing is audited for them. */
-const NOT_AUDITED = new Set(['confirm', 'approval', 'unchanged', 'approval_refused']);
-
-/** Who a run is audited as: the presser, or the requester of an approved command. */
-interface Audited {
-  invocation: Invocation;
-  approvedBy?: string;
 }
 
 /** Runs commands with known arguments: permission, confirmation, run, metrics, audit. */
@@ -94,12 +78,10 @@ export class CommandExecution<S> {
       outcome = error instanceof DeckhandError ? error.code : 'internal';
       throw error;
     } finally {
-      if (command.sideEffect && this.deps.audit && !NOT_AUDITED.has(outcome)) {
-        const secret = new Set(command.secretArgs ?? []);
-        const kept = Object.fromEntries(Object.entries(args).filter(([key]) => !secret.has(key)));
-        if (audited.approvedBy) kept.approvedBy = audited.approvedBy;
+      const entry = command.sideEffect ? auditEntryOf(command, args, audited, outcome) : undefined;
+      if (entry && this.deps.audit) {
         await this.deps
-          .audit({ invocation: audited.invocation, command: command.name, args: kept, outcome })
+          .audit(entry)
           .catch((error) => this.deps.logger.error({ err: error, command: command.name }, 'audit failed'));
       }
     }
@@ -126,7 +108,7 @@ export class CommandExecution<S> {
           await this.deps.policy.check(requester.user, command.permission, tool, command.name, {
             overridden,
           });
-          return this.runCommand(command, args, requester, surface, tool);
+          return this.runCommand(command, args, requester, surface, tool, audited);
         },
       });
     }
@@ -175,12 +157,12 @@ export class CommandExecution<S> {
       const exclusive = this.deps.exclusive;
       const checkAndRun = async () => {
         await checkTarget(this.deps.services, command, args, invocation, confirmation.target);
-        return this.runCommand(command, args, invocation, surface, tool);
+        return this.runCommand(command, args, invocation, surface, tool, audited);
       };
       const resource = `confirmed:${command.name}:${fingerprint(args)}`;
       return exclusive ? exclusive(resource, checkAndRun) : checkAndRun();
     }
-    return this.runCommand(command, args, invocation, surface, tool);
+    return this.runCommand(command, args, invocation, surface, tool, audited);
   }
 
   private async runCommand(
@@ -189,12 +171,16 @@ export class CommandExecution<S> {
     invocation: Invocation,
     surface: CardSurface,
     tool: string | undefined,
+    audited?: Audited,
   ): Promise<RunOutcome> {
     const publisher = this.deps.publisher;
     const about = (draft: DraftCard): DraftCard =>
       tool && draft.tool === undefined ? { ...draft, tool } : draft;
-    const reply = async (draft: DraftCard) =>
-      surface.reply(await publisher.render(about(draft), invocation.conversationId));
+    const reply = async (draft: DraftCard) => {
+      const handle = await surface.reply(await publisher.render(about(draft), invocation.conversationId));
+      if (audited && handle && !audited.card) audited.card = handle;
+      return handle;
+    };
     const context: CommandContext<Record<string, unknown>, S> = {
       args,
       invocation,
@@ -231,10 +217,4 @@ export class CommandExecution<S> {
     commandCounter.inc({ command: command.name, platform: invocation.user.platform, outcome });
     return outcome;
   }
-}
-
-/** The arguments as logged: secret ones redacted. */
-function loggable<S>(command: AnyCommand<S>, args: Record<string, unknown>): Record<string, unknown> {
-  const secret = new Set(command.secretArgs ?? []);
-  return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, secret.has(k) ? '[redacted]' : v]));
 }

@@ -9,7 +9,7 @@
  * argument (`/deploy <token>`) is registered nowhere.
  */
 import type { Redis } from 'ioredis';
-import type { ChangeRecord } from '../core/change-record';
+import type { CardLink, ChangeRecord } from '../core/change-record';
 import { maskSpans } from '../secret-match';
 import { looksLikeSecret, type SecretScrubber } from '../secrets';
 
@@ -57,6 +57,7 @@ export class AuditLog {
       'outcome',
       entry.outcome,
       ...(entry.identity ? ['identity', maskCredentialShapes(entry.identity)] : []),
+      ...(entry.card ? ['card', JSON.stringify(entry.card)] : []),
     );
   }
 
@@ -103,6 +104,7 @@ function parseEntry(fields: string[]): AuditEntry {
   } catch {
     args = {};
   }
+  const card = parseCard(map.get('card'));
   return {
     at: Number(map.get('at') ?? 0),
     platform: map.get('platform') ?? '',
@@ -114,5 +116,17 @@ function parseEntry(fields: string[]): AuditEntry {
     ...(tool ? { tool } : {}),
     args,
     outcome: map.get('outcome') ?? '',
+    ...(card ? { card } : {}),
   };
+}
+
+/** The card link of a stored entry (an entry without one, or one this version cannot read: none). */
+function parseCard(raw: string | undefined): CardLink | undefined {
+  if (!raw) return undefined;
+  try {
+    const card = JSON.parse(raw) as CardLink;
+    return typeof card.platform === 'string' && typeof card.conversationId === 'string' ? card : undefined;
+  } catch {
+    return undefined;
+  }
 }

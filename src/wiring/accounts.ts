@@ -20,7 +20,7 @@ import type { CardPublishing } from '../core/card-publisher';
 import { GuardedPolicy } from '../core/change-guard';
 import { changeRecorder } from '../core/change-record';
 import type { ChatUser } from '../core/command';
-import type { AuditEntry } from '../core/command-execution';
+import type { AuditEntry } from '../core/command-audit';
 import type { CommandRunner } from '../core/command-runner';
 import type { Messengers } from '../core/messenger';
 import type { Policy } from '../core/policy';

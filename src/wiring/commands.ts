@@ -11,7 +11,7 @@ import type { ActionStore, BindingStore } from '../core/actions';
 import { ApprovalGate } from '../core/approval-gate';
 import { CardPublisher } from '../core/card-publisher';
 import type { ChatUser } from '../core/command';
-import type { AuditEntry } from '../core/command-execution';
+import type { AuditEntry } from '../core/command-audit';
 import { CommandRunner } from '../core/command-runner';
 import type { EffectLedger } from '../core/effects';
 import type { Messengers } from '../core/messenger';

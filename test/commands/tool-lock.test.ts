@@ -296,6 +296,8 @@ describe('the change record', () => {
       conversationId: 'slack:T1:C1',
       tool: 'mytool',
       args: { tool: 'mytool', reason: ['audit', 'trail'], for: '1h' },
+      // The card it answered with, as the platform's reference to the message.
+      card: { platform: 'slack', conversationId: 'slack:T1:C1', ref: { ts: expect.any(String) } },
     });
     const [shown] = await t.say('/audit mytool --limit 4', { user: 'UMAINT' });
     expect(shown?.code?.text).toMatch(/UPUSH \(source:mona\)\s+\/tool lock\s+mytool\s+ok/);

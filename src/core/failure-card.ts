@@ -71,7 +71,7 @@ export function recoveredCard(state: FailureState, recovery: WatchEvent): DraftC
   const what = `${state.scope.tool} ${scopeWords(state.scope)}`;
   return {
     ...base,
-    title: `${what} recovered`,
+    title: `${state.scope.tool}: ${scopeWords(state.scope)} recovered`,
     status: 'success',
     text: [base.text, `Recovered: ${recovery.detail || `${what} is ${recovery.to}`}`]
       .filter(Boolean)

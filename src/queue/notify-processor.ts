@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { parseConversationId } from '../core/conversation';
 import type { Outcome, WatchEvent } from '../core/watch';
 import type { SubscriptionStore } from '../store/subscriptions';
+import { type ClaimedFailureDeps, claimedFailureStep } from './failure-recovery';
 import { announces } from './notify-filter';
 import { type DeliverJobData, deliverJobId, deliverQueueOf, eventKey, type Queues } from './queues';
 
@@ -41,16 +42,30 @@ export function deliverJob(event: WatchEvent, conversationId: string) {
   };
 }
 
-/** Fans one event out to every subscribed conversation that wants it: one deliver job each. */
-export function createNotifyProcessor(deps: {
+/** What the fan-out needs. */
+export interface NotifyDeps {
   queues: Queues;
   subscriptions: SubscriptionStore;
   redis: Redis;
   prefix: string;
   logger: Logger;
-}) {
+  /** Claimed failures: repeats silenced, recoveries confirmed (see `failure-recovery.ts`); none: all announced. */
+  claimed?: ClaimedFailureDeps | undefined;
+}
+
+/**
+ * Fans one event out to every subscribed conversation that wants it: one deliver job each. An event
+ * of a claimed failure is held back (`failure-recovery.ts`), and that module's own jobs (redrawing a
+ * failure's cards, confirming a recovery) run here too.
+ */
+export function createNotifyProcessor(deps: NotifyDeps) {
   return async (job: Job<WatchEvent>): Promise<number> => {
-    const event = job.data;
+    let event = job.data;
+    if (deps.claimed) {
+      const step = await claimedFailureStep(deps.claimed, job);
+      if (step.kind === 'done') return 0;
+      event = step.event;
+    }
     const previous = await previousOutcome(deps.redis, deps.prefix, event);
     const subscriptions = await deps.subscriptions.forTool(event.tool);
     const targets = subscriptions.filter((s) => announces(s, event, previous));

@@ -11,7 +11,7 @@ import type { ActionStore, BindingStore } from '../core/actions';
 import { ApprovalGate } from '../core/approval-gate';
 import { CardPublisher } from '../core/card-publisher';
 import type { ChatUser } from '../core/command';
-import type { AuditEntry } from '../core/command-execution';
+import type { AuditEntry } from '../core/command-audit';
 import { CommandRunner } from '../core/command-runner';
 import type { EffectLedger } from '../core/effects';
 import type { Messengers } from '../core/messenger';
@@ -82,6 +82,10 @@ export function createRunner(options: RunnerOptions): CommandRunner<AppServices>
     approvals: new ApprovalGate({
       store: options.services.accounts.approvals,
       publisher: options.publisher,
+      elsewhere: async (tool, here) =>
+        (await options.services.subscriptions.forTool(tool))
+          .filter((s) => !s.broken && s.conversationId !== here)
+          .map((s) => s.conversationId),
       policy: options.policy,
       ...(options.identityOf ? { identityOf: options.identityOf } : {}),
       logger: options.services.logger,

@@ -81,6 +81,9 @@ export function startAppWorkers(deps: AppWorkersDeps): Workers {
     maxAgeMs,
     lockMs: config.QUEUE_LOCK_MS,
     platforms: deps.messengers.platforms(),
+    failures: services.accounts.failures,
+    // Two looks of discovery without a new failure make a claimed job's recovery.
+    recoveryQuietMs: 2 * state.discoveryEveryMs,
     extra: {
       commands: {
         processor: createCommandProcessor({

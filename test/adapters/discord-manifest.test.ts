@@ -120,7 +120,13 @@ describe('Discord application commands', () => {
     expect(byName.name).toMatchObject({ type: 3, required: true });
     expect(byName.tool).toMatchObject({ type: 3, required: false, autocomplete: true });
     const deploy = commands.find((c) => c.name === 'deploy');
-    expect(deploy?.options?.map((o) => o.name)).toEqual(['tool', 'force-build', 'force-run', 'description']);
+    expect(deploy?.options?.map((o) => o.name)).toEqual([
+      'tool',
+      'force-build',
+      'force-run',
+      'description',
+      'override',
+    ]);
     const logs = commands.find((c) => c.name === 'logs');
     expect(logs?.options?.map((o) => o.name)).not.toContain('cursor');
   });

@@ -47,7 +47,7 @@ export interface ChangeRecord {
   outcome: string;
   /**
    * The card the command answered with, when it posted one: the platform's reference to the message
-   * (`ref`: Slack `ts`, Discord/Telegram/Matrix `message`, …) in its conversation, as Deckhand
+   * (`ref`: the platform's message reference) in its conversation, as Deckhand
    * stores message handles; a reader turns it into a link in the platform's own form.
    */
   card?: CardLink;

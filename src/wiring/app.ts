@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { type AppServices, MEDIA_UPLOAD_VIEW } from '../../commands';
+import { toolListings } from '../../commands/toolhost/suggestions';
 import type { Config } from '../config';
 import { RedisEffectLedger } from '../coordination/effect-records';
 import type { CardPublisher } from '../core/card-publisher';
@@ -160,6 +161,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       : emulated?.tools.length
         ? () => emulated.tools
         : undefined;
+    const knownTools = configuredTools(config, sandboxTools);
     const runner = createRunner({
       registry,
       services,
@@ -172,7 +174,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       audit: linked.audit,
       identityOf: linked.identityOf,
       effects: new RedisEffectLedger(redis.redis, prefix),
-      knownTools: configuredTools(config, sandboxTools),
+      knownTools,
     });
     let workers: Workers | undefined;
     // An adapter started after the workers: its announcements get their worker then.
@@ -189,7 +191,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       modes: reportedModes,
       files,
       surfaces,
-      sandboxTools,
+      suggestions: toolListings(services.toolhost, knownTools),
       ...statePorts(redis, prefix, linked.sealer, state),
       startWorkers() {
         workers ??= startAppWorkers({

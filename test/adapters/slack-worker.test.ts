@@ -1,22 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSlackAdapter, type SlackAdapter } from '../../adapters/slack/load';
 import { Messengers } from '../../src/core/messenger';
 import { silentLogger } from '../../src/log';
 import { DeliveryDeduper } from '../../src/store/dedupe';
 import { WebServer } from '../../src/web/server';
 import { type SlackBot, startSlackBot, USERS } from '../fakes/slack/harness';
+import { useFakePlatform } from '../support/started';
 import { waitFor } from '../support/wait';
 
 let bot: SlackBot;
 
-beforeAll(async () => {
-  bot = await startSlackBot();
-});
-afterAll(async () => {
-  await bot?.close();
-});
-afterEach(() => {
-  expect(bot.fake.violations).toEqual([]);
+useFakePlatform(startSlackBot, (started) => {
+  bot = started;
 });
 
 describe('a Slack worker process', () => {

@@ -1,5 +1,5 @@
 import { jobsRuntimeOf } from '@deckhand/sandbox/toolhost/jobs-engine';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TelegramAdapter } from '../../adapters/telegram/adapter';
 import { jobCard } from '../../commands/toolhost/job-card';
@@ -10,6 +10,7 @@ import type { Job } from '../../src/services/toolhost';
 import { DeliveryDeduper } from '../../src/store/dedupe';
 import type { FakeMessage } from '../fakes/telegram';
 import { startTelegramDeckhand, type TelegramDeckhand } from '../fakes/telegram-harness';
+import { useStarted } from '../support/started';
 import { waitFor } from '../support/wait';
 
 const HOSTILE = '<b>web</b> & co';
@@ -91,12 +92,12 @@ function deckhandContext() {
   };
 }
 
-beforeAll(async () => {
-  deckhand = await startTelegramDeckhand({ commands: commands as never });
-});
-afterAll(async () => {
-  await deckhand?.close();
-});
+useStarted(
+  () => startTelegramDeckhand({ commands: commands as never }),
+  (started) => {
+    deckhand = started;
+  },
+);
 afterEach(() => {
   deckhand.fake.assertClean();
 });

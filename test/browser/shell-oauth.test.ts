@@ -2,18 +2,16 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { testPrefix } from '../support/redis';
+import { useStarted } from '../support/started';
 import { waitFor } from '../support/wait';
 import { launchChromium } from './chromium';
 
 let browser: Awaited<ReturnType<typeof launchChromium>>;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
+useStarted(launchChromium, (started) => {
+  browser = started;
 });
 
 describe('deckhand shell on the sandbox', () => {

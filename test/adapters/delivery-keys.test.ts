@@ -4,7 +4,7 @@
  */
 
 import type { Job } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { nonceOf } from '../../adapters/discord/messenger';
 import { createSlackAdapter, type SlackAdapter } from '../../adapters/slack/load';
 import { conversationId } from '../../src/core/conversation';
@@ -20,6 +20,7 @@ import { WebServer } from '../../src/web/server';
 import { type DiscordHarness, startDiscordHarness } from '../fakes/discord/harness';
 import { type SlackBot, startSlackBot } from '../fakes/slack/harness';
 import { testPrefix, testRedis } from '../support/redis';
+import { useStarted } from '../support/started';
 
 const card = (id: string, delivery?: DraftCard['delivery']): DraftCard => ({
   title: `mytool: build ${id}`,
@@ -82,17 +83,17 @@ describe('the deliver processor and its posted-records', () => {
 describe('Discord: nonce with enforce_nonce', () => {
   let h: DiscordHarness;
   let channel: string;
-  beforeAll(async () => {
-    h = await startDiscordHarness({ mode: 'worker', workers: false });
-    channel = conversationId({
-      platform: 'discord',
-      workspace: h.fake.identity.guildId,
-      channel: h.fake.identity.channelId,
-    });
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  useStarted(
+    () => startDiscordHarness({ mode: 'worker', workers: false }),
+    (started) => {
+      h = started;
+      channel = conversationId({
+        platform: 'discord',
+        workspace: h.fake.identity.guildId,
+        channel: h.fake.identity.channelId,
+      });
+    },
+  );
 
   it('a retried post gets the first message back (discord-api-docs message.mdx: "that message will be returned")', async () => {
     const first = await h.app.publisher.post(channel, card('d1', { key: 'deliver-d1' }));
@@ -133,12 +134,12 @@ describe('Discord: nonce with enforce_nonce', () => {
 
 describe('Slack: metadata carrying the key, looked up after an interrupted post', () => {
   let bot: SlackBot;
-  beforeAll(async () => {
-    bot = await startSlackBot({ role: 'web' });
-  });
-  afterAll(async () => {
-    await bot?.close();
-  });
+  useStarted(
+    () => startSlackBot({ role: 'web' }),
+    (started) => {
+      bot = started;
+    },
+  );
 
   const teamId = () => bot.fake.options.teamId;
   const shown = (channel: string, id: string) =>

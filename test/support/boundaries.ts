@@ -47,7 +47,7 @@ const DECKHAND: readonly Layer[] = LAYERS.filter((layer) => !HARNESSES.includes(
 /**
  * The allowed edges. A layer always may import itself (the adapters and command groups with the
  * narrower rule below). `shared` is the few leaf modules every layer uses: secret scrubbing
- * (`src/secrets.ts`, `src/secret-match.ts`), metrics, the logger, the system-package check and the
+ * (`src/secrets.ts`, `src/secret-match.ts`), metrics and the version, the logger, the system-package check and the
  * platforms' names (`adapters/platform-names.ts`).
  * `sandbox` is the workspace package `packages/sandbox` (`@deckhand/sandbox`): it imports nothing
  * of Deckhand's. `bench` measures the whole of Deckhand with the tests' fakes and support; `tests`
@@ -97,6 +97,7 @@ const SHARED_FILES = new Set([
   'src/secrets.ts',
   'src/secret-match.ts',
   'src/metrics.ts',
+  'src/version.ts',
   'src/log.ts',
   'src/system-packages.ts',
   // The platforms' names alone (no imports): the queue and store layers keep a delivery queue per platform.

@@ -11,6 +11,7 @@ import { DeliveryDeduper } from '../../src/store/dedupe';
 import type { FakeMessage } from '../fakes/telegram';
 import { startTelegramDeckhand, type TelegramDeckhand } from '../fakes/telegram-harness';
 import { useStarted } from '../support/started';
+import { slowCommand } from '../support/test-commands';
 import { waitFor } from '../support/wait';
 
 const HOSTILE = '<b>web</b> & co';
@@ -28,18 +29,7 @@ const commands = [
     sideEffect: false,
     run: async ({ args }) => ({ text: `You said: ${args.words.join(' ')}` }),
   }),
-  defineCommand({
-    name: 'slow',
-    summary: 'Takes two seconds',
-    args: z.object({}),
-    examples: ['/slow'],
-    permission: 'read',
-    sideEffect: false,
-    run: async () => {
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-      return { text: 'Slow work done.', status: 'success' as const };
-    },
-  }),
+  slowCommand,
   defineCommand({
     name: 'hostile',
     summary: 'A job card for a job named like markup',

@@ -6,19 +6,15 @@
 import type { Job } from 'bullmq';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nonceOf } from '../../adapters/discord/messenger';
-import { createSlackAdapter, type SlackAdapter } from '../../adapters/slack/load';
 import { conversationId } from '../../src/core/conversation';
-import { Messengers } from '../../src/core/messenger';
 import type { DraftCard } from '../../src/core/reply';
 import type { WatchKind } from '../../src/core/watch';
 import { silentLogger } from '../../src/log';
 import { createDeliverProcessor } from '../../src/queue/deliver-processor';
 import type { DeliverJobData } from '../../src/queue/queues';
-import { DeliveryDeduper } from '../../src/store/dedupe';
 import type { SubscriptionStore } from '../../src/store/subscriptions';
-import { WebServer } from '../../src/web/server';
 import { type DiscordHarness, startDiscordHarness } from '../fakes/discord/harness';
-import { type SlackBot, startSlackBot } from '../fakes/slack/harness';
+import { type SlackBot, startSlackBot, startSlackWorker } from '../fakes/slack/harness';
 import { testPrefix, testRedis } from '../support/redis';
 import { useStarted } from '../support/started';
 
@@ -211,18 +207,8 @@ describe('Slack: metadata carrying the key, looked up after an interrupted post'
 
   /** Another process: its own Slack adapter and messengers, the same Redis and configuration. */
   async function anotherProcess() {
-    const messengers = new Messengers();
-    const web = new WebServer(silentLogger);
-    const adapter = createSlackAdapter({
-      app: { ...bot.app, messengers },
-      web,
-      config: bot.config,
-      logger: silentLogger,
-      deduper: new DeliveryDeduper(bot.app.redis.redis, bot.config.REDIS_KEY_PREFIX),
-      role: 'worker',
-    }) as SlackAdapter;
-    await adapter.start();
-    return { messenger: messengers.for('slack'), stop: () => adapter.stop() };
+    const other = await startSlackWorker(bot);
+    return { messenger: other.messengers.for('slack'), stop: () => other.stop() };
   }
 
   it('a card file whose upload was cut off is looked for in the thread before it is uploaded again', async () => {

@@ -3,7 +3,7 @@
  * reading events, with each documented error (writes: calendar-client-writes.test.ts).
  */
 
-import { SANDBOX_CALENDAR_USERS, SANDBOX_EVENT_PASSWORD } from '@deckhand/sandbox/calendar';
+import { SANDBOX_EVENT_PASSWORD } from '@deckhand/sandbox/calendar';
 import { describe, expect, it } from 'vitest';
 import { NotFoundError, UnreachableError, UpstreamError, UsageError } from '../../src/core/errors';
 import { type CalendarClient, CalendarService } from '../../src/services/calendar';
@@ -11,8 +11,6 @@ import { useCalendarClient } from '../support/calendar-client';
 
 const rig = useCalendarClient();
 const { eventId } = rig;
-
-const { editor: EDITOR } = SANDBOX_CALENDAR_USERS;
 
 describe('site and namespace', () => {
   it('reads the site index (name, address, time zone) and the namespace index and doc', async () => {

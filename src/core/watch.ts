@@ -1,8 +1,11 @@
 import type { MessageHandle } from './command';
 import type { DraftCard } from './reply';
 
-/** Kinds of long-running resources whose status cards Deckhand keeps up to date. */
-export type WatchKindName = 'deployment' | 'build' | 'job' | 'webservice';
+/**
+ * A kind of long-running resource whose status cards Deckhand keeps up to date, as the feature that
+ * declares its {@link WatchKind} names it.
+ */
+export type WatchKindName = string;
 
 /** How a state ended, for subscription filters (`--failures-only`, `--changes-only`). */
 export type Outcome = 'success' | 'failure' | 'cancelled';
@@ -32,7 +35,7 @@ export interface WatchObservation {
   terminal: boolean;
   /** How the state counts: set for finished states (and for job states like failed/running). */
   outcome?: Outcome | undefined;
-  /** One line of detail for announcements (`build web failed`). */
+  /** One line of detail for announcements (`web failed`). */
   detail?: string;
   /** For a failure: its log lines, exit code and restarts. */
   failure?: FailureFacts | undefined;

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { discordManifest, registerDiscordCommands } from '../../adapters/discord/load';
 import { commandRoutes } from '../../adapters/discord/manifest';
 import { loadConfig } from '../../src/config';
@@ -10,6 +10,7 @@ import { commandRegistry } from '../../src/wiring';
 import { type FakeDiscord, startFakeDiscord } from '../fakes/discord';
 import { validateDiscordRequest } from '../fakes/discord/spec';
 import { snowflake } from '../fakes/discord/store';
+import { useStarted } from '../support/started';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const NAME = /^[-_\p{L}\p{N}]{1,32}$/u;
@@ -54,11 +55,8 @@ function* walk(options: Option[] | undefined): Generator<Option[]> {
 }
 
 let fake: FakeDiscord;
-beforeAll(async () => {
-  fake = await startFakeDiscord();
-});
-afterAll(async () => {
-  await fake?.close();
+useStarted(startFakeDiscord, (started) => {
+  fake = started;
 });
 
 describe('Discord application commands', () => {

@@ -8,9 +8,11 @@
 import { CARD_VIEW_NAMESPACE } from '../../src/core/card-view';
 import { CommandHandoff } from '../../src/core/command-handoff';
 import type { LineConsumer } from '../../src/core/line-outbox';
+import { platformCommandWords } from '../command-words';
 import type { AdapterContext, PlatformAdapter } from '../types';
 import { IrcAdminLogOutbox } from './admin-log';
 import { IrcButtons } from './buttons';
+import { ircCommandPrefix } from './checks';
 import { channelsToJoin, isFeedChannel } from './feed';
 import { FloodGate } from './flood';
 import { AccountTracker } from './identity';
@@ -49,6 +51,10 @@ export class IrcAdapter implements PlatformAdapter {
       viewBase,
       redis: app.state,
       prefix,
+      words: platformCommandWords({ commandPrefix: ircCommandPrefix }, config, [
+        ...app.runner.registry.groups(),
+        'help',
+      ]),
     });
     if (context.role === 'worker') return;
     const gone = goneKey(prefix);

@@ -54,3 +54,8 @@ export function ircScalingCheck(config: Config): CheckResult | undefined {
     'one connection: run one `--role web` (or `all`) process with IRC configured; workers queue their lines for it.',
   );
 }
+
+/** How commands are typed here: the prefix instead of `/` (`IRC_COMMAND_PREFIX`); the descriptor's `commandPrefix`. */
+export function ircCommandPrefix(config: Config): string {
+  return config.IRC_COMMAND_PREFIX;
+}

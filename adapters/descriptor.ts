@@ -69,4 +69,11 @@ export interface PlatformDescriptor<Name extends string = string, Env extends En
   attachHint(command: string): string;
   /** It shows times in each reader's own zone, so a conversation's time zone does not apply. */
   readerTimeZones?: boolean;
+  /**
+   * Commands are typed with this prefix here instead of `/` (`!deploy`); the adapter writes the
+   * command mentions in its texts that way (adapters/command-words.ts).
+   */
+  commandPrefix?(config: Config): string;
+  /** It refuses every secret typed in its text, private conversations included: the secret page only. */
+  noSecretsInText?: boolean;
 }

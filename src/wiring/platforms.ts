@@ -126,6 +126,7 @@ export function platformWords(platform: string): PlatformWords {
   return {
     attachHint: (command) => descriptor.attachHint(command),
     ...(descriptor.readerTimeZones ? { readerZonesOn: descriptor.displayName } : {}),
+    ...(descriptor.noSecretsInText ? { noSecretsInText: true } : {}),
   };
 }
 

@@ -20,6 +20,11 @@ export interface TailDeps {
   logger: Logger;
   /** At most one card edit per this many ms. */
   editMs: number;
+  /**
+   * The least time between two edits in a conversation that its platform's edit budget allows (a
+   * group that takes 20 edits a minute: 3 s); a tail there edits no more often than that.
+   */
+  editGapMs?(conversationId: string): number;
   /** A tail ends by itself after this long. */
   maxMs: number;
 }
@@ -38,6 +43,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function createTailProcessor(deps: TailDeps) {
   return async (job: Job<TailJobData>): Promise<string> => {
     const data = job.data;
+    const editMs = Math.max(deps.editMs, deps.editGapMs?.(data.handle.conversationId) ?? 0);
     const state = deps.tails.stateOf(job.id as string);
     const client = deps.toolhost.forTool(data.tool);
     const received: TailCursor = await state.cursor();
@@ -65,7 +71,7 @@ export function createTailProcessor(deps: TailDeps) {
     let editing = false;
     const edit = async () => {
       const total = received.lines;
-      if (editing || total === shownTotal || Date.now() - lastEdit < deps.editMs) return;
+      if (editing || total === shownTotal || Date.now() - lastEdit < editMs) return;
       editing = true;
       shownTotal = total;
       try {
@@ -84,7 +90,7 @@ export function createTailProcessor(deps: TailDeps) {
     let ticks = 0;
     let closed = false;
     let inFlight: Promise<void> = Promise.resolve();
-    const tickMs = Math.min(250, deps.editMs);
+    const tickMs = Math.min(250, editMs);
     const ticker = setInterval(() => {
       if (closed) return;
       inFlight = (async () => {
@@ -94,7 +100,7 @@ export function createTailProcessor(deps: TailDeps) {
           end(`it reached its time limit of ${limitText(deps.maxMs)}`);
         else if (data.kind === 'job' && ticks % Math.max(1, Math.round(5000 / tickMs)) === 0) {
           const finished = await jobFinished(client, data.id);
-          if (finished) setTimeout(() => end(finished), deps.editMs).unref();
+          if (finished) setTimeout(() => end(finished), editMs).unref();
         }
         await persist();
         await edit();
@@ -136,7 +142,7 @@ export function createTailProcessor(deps: TailDeps) {
       await inFlight;
     }
     await persist();
-    await sleep(Math.max(0, lastEdit + deps.editMs - Date.now()));
+    await sleep(Math.max(0, lastEdit + editMs - Date.now()));
     const transcript = await state.transcript();
     await deps.cards.update(data.handle, {
       ...deps.view.ended(data, transcript, reason ?? 'stopped'),

@@ -19,7 +19,7 @@ import type { Policy } from '../core/policy';
 import type { CommandRegistry } from '../core/registry';
 import type { TimeZoneStore } from '../core/times';
 import type { SecretScrubber } from '../secrets';
-import { commandForms, platformWords } from './platforms';
+import { commandForms, conversationBudget, platformWords } from './platforms';
 
 /** What the card publisher is built from. */
 export interface PublisherOptions {
@@ -41,6 +41,7 @@ export function createPublisher(options: PublisherOptions): CardPublisher {
     secrets: options.secrets,
     timeZones: options.timeZones,
     commandForms: commandForms(options.config, [...groups]),
+    budgets: conversationBudget,
   });
 }
 

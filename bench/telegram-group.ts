@@ -1,5 +1,5 @@
 /**
- * Benchmark 9 — a busy Telegram group. In one group of the fake Bot API, behind a proxy that enforces
+ * Benchmark 10 — a busy Telegram group. In one group of the fake Bot API, behind a proxy that enforces
  * Telegram's group limits (20 messages and 20 edits a minute, lib/platform-limits.ts): a live log tail
  * of a job printing 200 lines/s, a build started from the group (its card edited by the watch on every
  * poll), and the group subscribed to the tool's builds (announcements), all at once for 70 s (quick:
@@ -111,7 +111,7 @@ async function runTelegramGroup(ctx: BenchContext): Promise<BenchResult> {
     );
     return {
       id: 'telegram-group',
-      title: '9. Busy Telegram group',
+      title: '10. Busy Telegram group',
       status: 'ran',
       figures: [
         limitFigure('429s answered to Deckhand', proxy.refusedTotal(), 0),
@@ -134,6 +134,6 @@ async function runTelegramGroup(ctx: BenchContext): Promise<BenchResult> {
 /** The busy-Telegram-group benchmark. */
 export const telegramGroupBenchmark: Benchmark = {
   id: 'telegram-group',
-  title: '9. Busy Telegram group',
+  title: '10. Busy Telegram group',
   run: runTelegramGroup,
 };

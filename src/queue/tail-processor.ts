@@ -44,6 +44,11 @@ export function createTailProcessor(deps: TailDeps) {
   return async (job: Job<TailJobData>): Promise<string> => {
     const data = job.data;
     const editMs = Math.max(deps.editMs, deps.editGapMs?.(data.handle.conversationId) ?? 0);
+    // Where the conversation's budget slows the card, it says so, and where to follow faster.
+    const slowed =
+      editMs > deps.editMs
+        ? ` · refreshed every ${Math.round(editMs / 100) / 10} s here (this chat's edit limit); a direct message with Deckhand refreshes faster`
+        : '';
     const state = deps.tails.stateOf(job.id as string);
     const client = deps.toolhost.forTool(data.tool);
     const received: TailCursor = await state.cursor();
@@ -75,9 +80,11 @@ export function createTailProcessor(deps: TailDeps) {
       editing = true;
       shownTotal = total;
       try {
+        const live = deps.view.live(data, await state.last(LIVE_LINES), total);
         await deps.cards
           .update(data.handle, {
-            ...deps.view.live(data, await state.last(LIVE_LINES), total),
+            ...live,
+            ...(slowed ? { footer: `${live.footer ?? ''}${slowed}` } : {}),
             tool: data.tool,
           })
           .catch((error) => deps.logger.warn({ err: error, tail: job.id }, 'could not update the tail card'));

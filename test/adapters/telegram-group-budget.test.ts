@@ -4,6 +4,7 @@ import { telegramRules } from '../../bench/lib/platform-limits';
 import { type RateLimitProxy, startRateLimitProxy } from '../../bench/lib/rate-limit-proxy';
 import { startFakeTelegram } from '../fakes/telegram';
 import { startTelegramDeckhand, type TelegramDeckhand } from '../fakes/telegram-harness';
+import { waitFor } from '../support/wait';
 
 let deckhand: TelegramDeckhand;
 let proxy: RateLimitProxy;
@@ -52,5 +53,20 @@ describe('cards in a Telegram group, edited faster than the group takes', () => 
     const editCalls = fake.callsTo('editMessageText').length;
     expect(editCalls).toBeGreaterThanOrEqual(2);
     expect(editCalls).toBeLessThanOrEqual(20);
+  });
+
+  it('a live tail in the group says it refreshes every 3 s there and where to follow faster, and ends on its transcript', async () => {
+    const { fake, users } = deckhand;
+    const group = fake.group('Logs');
+    fake.sendText(users.admin, group, '/logs mytool web --follow');
+    const card = await waitFor(
+      () => fake.botMessages(group.id).find((m) => m.text.includes('Live log')),
+      20_000,
+    );
+    await waitFor(() => card.text.includes('refreshed every 3 s here'), 20_000);
+    expect(card.text).toContain('a direct message with Deckhand refreshes faster');
+    fake.click(users.admin, card, 'Stop');
+    await waitFor(() => card.text.includes('Stopped following'), 30_000);
+    expect(Object.fromEntries(proxy.refused)).toEqual({});
   });
 });

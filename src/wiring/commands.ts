@@ -20,7 +20,7 @@ import type { CommandRegistry } from '../core/registry';
 import type { TimeZoneStore } from '../core/times';
 import { deferToJob } from '../queue/job-writes';
 import type { SecretScrubber } from '../secrets';
-import { commandForms, platformWords } from './platforms';
+import { commandForms, conversationBudget, platformWords } from './platforms';
 
 /** What the card publisher is built from. */
 export interface PublisherOptions {
@@ -42,6 +42,7 @@ export function createPublisher(options: PublisherOptions): CardPublisher {
     secrets: options.secrets,
     timeZones: options.timeZones,
     commandForms: commandForms(options.config, [...groups]),
+    budgets: conversationBudget,
   });
 }
 

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { userKeyOf } from '../../src/core/change-record';
 import { UsageError } from '../../src/core/errors';
-import { type FailureScope, scopeWords } from '../../src/core/failure-claim';
+import type { FailureScope } from '../../src/core/failure-claim';
 import type { DraftCard } from '../../src/core/reply';
 import { absoluteText, DEFAULT_TIME_ZONE } from '../../src/core/times';
 import { jobName, toolName } from '../args';
@@ -17,6 +17,11 @@ const jobArg = jobName.optional().describe('the failing job (without it: the too
 /** `/tool claim mytool --job web` as typed for a scope. */
 function typed(name: string, scope: FailureScope, extra = ''): string {
   return `/tool ${name} ${scope.tool}${extra}${scope.job ? ` --job ${scope.job}` : ''}`;
+}
+
+/** `job web` or `deployments`, as a sentence names the scope. */
+function scopeWords(scope: FailureScope): string {
+  return scope.job ? `job ${scope.job}` : 'deployments';
 }
 
 function scopeOfArgs(args: { tool: string; job?: string | undefined }): FailureScope {

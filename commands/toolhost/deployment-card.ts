@@ -169,6 +169,7 @@ export const deploymentWatch: WatchKind<AppServices> = {
       state: deployment.status,
       terminal,
       outcome,
+      claim: { scope: { tool }, everyOutcome: false },
       ...(outcome === 'failure'
         ? {
             failure: {

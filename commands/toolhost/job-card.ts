@@ -104,6 +104,7 @@ export const jobWatch: WatchKind<AppServices> = {
       terminal: jobRunEnd(job) !== undefined,
       outcome,
       ...(outcome === 'failure' ? { failure: await jobFailureFacts(client, job) } : {}),
+      claim: { scope: { tool, job: id }, everyOutcome: true },
       detail: `Job ${job.name} is ${jobState(job)}.`,
       card: withWarnings(jobCard(tool, job), client),
     };

@@ -1,20 +1,14 @@
 /**
  * The claim's marks on a failure card: the "I'm on it" button of an unclaimed failure; the holder's
  * name, Hand off and Release once claimed; and the recovery's edit. The announcement itself (log
- * lines, exit code, restarts, Restart / Logs / Roll back) is the service's own (commands/toolhost).
+ * lines, exit code, restarts, Restart / Logs / Roll back) is the service's own (its feature's commands).
  */
-import {
-  type FailureClaim,
-  type FailureScope,
-  type FailureState,
-  scopeArgs,
-  scopeWords,
-} from './failure-claim';
+import { type FailureClaim, type FailureScope, type FailureState, scopeArgs } from './failure-claim';
 import type { ActionRequest, CardField, DraftCard } from './reply';
 import { cardTime } from './times';
 import type { WatchEvent } from './watch';
 
-/** Command of the I'm on it button (its arguments: `tool`, and `job` for a job's failure). */
+/** Command of the I'm on it button (its arguments: the scope's, see {@link scopeArgs}). */
 export const CLAIM_COMMAND = 'tool claim';
 /** Command of the Hand off button. */
 export const HANDOFF_COMMAND = 'tool handoff';
@@ -68,10 +62,10 @@ export function claimedCard(state: FailureState): DraftCard {
 /** The failure card once its resource recovered: the claim's holder kept, no claim buttons. */
 export function recoveredCard(state: FailureState, recovery: WatchEvent): DraftCard {
   const base = withoutClaimMarks(state.card ?? { title: `${state.scope.tool}: failed` });
-  const what = `${state.scope.tool} ${scopeWords(state.scope)}`;
+  const what = `${recovery.kind} ${recovery.id}`;
   return {
     ...base,
-    title: `${state.scope.tool}: ${scopeWords(state.scope)} recovered`,
+    title: `${state.scope.tool}: ${what} recovered`,
     status: 'success',
     text: [base.text, `Recovered: ${recovery.detail || `${what} is ${recovery.to}`}`]
       .filter(Boolean)

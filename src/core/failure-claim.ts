@@ -12,7 +12,7 @@ import type { MessageHandle } from './command';
 import type { DraftCard } from './reply';
 import type { WatchEvent } from './watch';
 
-/** What a claim covers: one job of a tool, or (no `job`) the tool's deployments. */
+/** What a claim covers: one resource of a tool (named), or, unnamed, all of the tool's resources of its kind. */
 export interface FailureScope {
   tool: string;
   job?: string | undefined;
@@ -87,22 +87,16 @@ export interface FailureClaims extends FailureClaimStore {
   redraw(scope: FailureScope): Promise<void>;
 }
 
-/** The claimable scope of an event: a job's, or the deployments' of its tool; none for others. */
+/** The claimable scope of an event, as the feature that observed it declared; none for others. */
 export function scopeOf(event: WatchEvent): FailureScope | undefined {
-  if (event.kind === 'job') return { tool: event.tool, job: event.id };
-  if (event.kind === 'deployment') return { tool: event.tool };
-  return undefined;
+  const scope = event.claim?.scope;
+  return scope ? { tool: scope.tool, ...(scope.job ? { job: scope.job } : {}) } : undefined;
 }
 
 /** Whether the fan-out asks the store about an event: a claimable one with an outcome that counts. */
 export function gated(event: WatchEvent): boolean {
-  if (!scopeOf(event) || !event.outcome) return false;
-  return event.kind === 'job' || event.terminal;
-}
-
-/** `job web` or `deployments`, as a sentence names the scope. */
-export function scopeWords(scope: FailureScope): string {
-  return scope.job ? `job ${scope.job}` : 'deployments';
+  if (!event.claim || !event.outcome) return false;
+  return event.claim.everyOutcome || event.terminal;
 }
 
 /** The scope as button arguments (`{tool, job?}`). */

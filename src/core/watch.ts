@@ -27,6 +27,19 @@ export interface FailureFacts {
   build?: string;
 }
 
+/**
+ * Whether a resource's failures can be claimed ("I'm on it"), and how: the scope a claim covers (the
+ * resource itself, or all of the tool's resources of its kind) and whether every failure counts (a
+ * resource that fails, recovers and fails again) or only its final state. Declared by the feature
+ * that observes the resource.
+ */
+export interface Claimable {
+  /** What a claim covers: the tool, and the resource's name when it covers one resource (else all of its kind). */
+  scope: { tool: string; job?: string | undefined };
+  /** True when each failure and recovery counts, not only the final state. */
+  everyOutcome: boolean;
+}
+
 /** One observation of a watched resource. */
 export interface WatchObservation {
   /** The resource's state in the service's own words (`running`, `BUILD_SUCCESS`, …). */
@@ -39,6 +52,8 @@ export interface WatchObservation {
   detail?: string;
   /** For a failure: its log lines, exit code and restarts. */
   failure?: FailureFacts | undefined;
+  /** Set when failures of the resource can be claimed. */
+  claim?: Claimable | undefined;
   /** The status card for this state. */
   card: DraftCard;
 }
@@ -60,6 +75,8 @@ export interface WatchEvent {
   serial?: number;
   /** For a failure: its log lines, exit code and restarts (shown on the announcement). */
   failure?: FailureFacts | undefined;
+  /** Set when failures of the resource can be claimed. */
+  claim?: Claimable | undefined;
 }
 
 /** How to observe one kind of resource; declared by the commands that start watches. */

@@ -150,6 +150,7 @@ export function createDiscoverProcessor(deps: DiscoverDeps) {
               outcome: jobOutcome(job),
               terminal: false,
               serial,
+              claim: { scope: { tool, job: job.name }, everyOutcome: true },
               ...(short === 'failed' ? { failure: await jobFailureFacts(client, job) } : {}),
             };
             await deps.queues.notify.add('event', event, {

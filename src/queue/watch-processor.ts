@@ -72,6 +72,7 @@ export function createWatchProcessor<S>(deps: WatchProcessorDeps<S>) {
       terminal: observation.terminal,
       outcome: observation.outcome,
       ...(observation.failure ? { failure: observation.failure } : {}),
+      ...(observation.claim ? { claim: observation.claim } : {}),
     };
     await deps.queues.notify.add('event', event, {
       jobId: notifyJobId(event),

@@ -85,6 +85,7 @@ describe('a failure someone can claim', () => {
         tool: 'mytool',
         kind: 'job',
         id: JOB,
+        claim: { scope: { tool: 'mytool', job: JOB }, everyOutcome: true },
         from: to === 'failed' ? 'running' : 'failed',
         to,
         at: Date.now(),

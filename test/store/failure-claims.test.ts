@@ -25,6 +25,7 @@ const event = (job: string, to: 'failed' | 'running', serial: number): WatchEven
   tool: 'mytool',
   kind: 'job',
   id: job,
+  claim: { scope: { tool: 'mytool', job: job }, everyOutcome: true },
   from: 'running',
   to,
   at: 1_700_000_000_000 + serial,

@@ -1,4 +1,5 @@
 import type { AnyCommand } from '../src/core/command';
+import type { LinkRecogniser } from '../src/core/unfurls';
 import type { WatchKind } from '../src/core/watch';
 import { calendarInfoCommand } from './calendar/calendar';
 import { calendarDigestCommand } from './calendar/calendar-digest';
@@ -75,6 +76,7 @@ import {
 import { jobsDumpCommand, jobsLoadCommand } from './toolhost/jobs-load';
 import { jobsRunCommand } from './toolhost/jobs-run';
 import { jobsUpdateCommand } from './toolhost/jobs-update';
+import { toolhostLinks } from './toolhost/links';
 import { logsCommand } from './toolhost/logs';
 import { deployRollbackCommand, deployUnpinCommand } from './toolhost/rollback';
 import { toolSalCommand } from './toolhost/sal/command';
@@ -187,3 +189,6 @@ export const WATCH_KINDS: readonly WatchKind<AppServices>[] = [
 export { mediaUploadView as MEDIA_UPLOAD_VIEW } from './media/media';
 export type { AppServices } from './services';
 export { tailView as TAIL_VIEW } from './toolhost/tail';
+
+/** What each service's commands recognise in a posted message (link unfurls). */
+export const LINK_RECOGNISERS: readonly LinkRecogniser[] = [toolhostLinks];

@@ -34,6 +34,7 @@ import { helpCommand } from './chat/help';
 import { timezoneCommand } from './chat/timezone';
 import { ACCOUNT_COMMANDS } from './link-commands';
 import { MEDIA_COMMANDS } from './media/media';
+import { phabricatorLinks, taskCommand } from './phabricator/task';
 import type { AppServices } from './services';
 import { TEAM_COMMANDS } from './team/commands';
 import {
@@ -176,6 +177,7 @@ export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
   ...ACCOUNT_COMMANDS,
   timezoneCommand,
   helpCommand,
+  taskCommand,
 ];
 
 /** The kinds of resources whose cards are kept up to date. */
@@ -191,4 +193,4 @@ export type { AppServices } from './services';
 export { tailView as TAIL_VIEW } from './toolhost/tail';
 
 /** What each service's commands recognise in a posted message (link unfurls). */
-export const LINK_RECOGNISERS: readonly LinkRecogniser[] = [toolhostLinks];
+export const LINK_RECOGNISERS: readonly LinkRecogniser[] = [toolhostLinks, phabricatorLinks];

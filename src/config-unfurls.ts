@@ -21,7 +21,7 @@ export const UNFURL_ENV = {
           .max(5, 'a chat app may name at most 5 unfurl domains'),
       ),
     description:
-      'Domains whose links the chat app asks to be shown to Deckhand (Slack `unfurl_domains`, subdomains included): the tool pages, the admin pages, and your Phabricator when its links should unfurl too.',
+      'Domains whose links a chat app that unfurls by domain asks to be shown to Deckhand (its app manifest, subdomains included): the tool pages, the admin pages, and your Phabricator when its links should unfurl too.',
   },
   PHABRICATOR_URL: {
     schema: optionalUrl,

@@ -32,7 +32,7 @@ export interface LinksSeen {
 
 /** A card to show for one posted link. */
 export interface UnfurlCard {
-  /** The link's text as posted (Slack's `chat.unfurl` keys its unfurls by URL). */
+  /** The link's text as posted (a platform that unfurls by URL keys its cards by it). */
   link: string;
   card: Card;
 }

@@ -3,20 +3,28 @@
  * is answered with the tool's status card, once per room within the window; a link in chatter that
  * does not address the bot is left alone.
  */
+
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type PhabricatorSandbox,
+  startPhabricatorSandbox,
+} from '../../packages/sandbox/src/phabricator/index';
 import { type MatrixDeckhand, MX_USERS, startMatrixDeckhand } from '../fakes/matrix/harness';
 import { waitFor } from '../support/wait';
 
 let t: MatrixDeckhand;
 let room: string;
+let phabricator: PhabricatorSandbox;
 
 beforeAll(async () => {
-  t = await startMatrixDeckhand();
+  phabricator = await startPhabricatorSandbox();
+  t = await startMatrixDeckhand({ env: { PHABRICATOR_URL: phabricator.url } });
   room = t.people.inviteBot(MX_USERS.admin, 'unfurls');
   await waitFor(() => t.people.botJoined(room));
 });
 afterAll(async () => {
   await t?.close();
+  await phabricator?.close();
 });
 afterEach(() => {
   expect(t.fake.violations).toEqual([]);
@@ -56,5 +64,14 @@ describe('Matrix link unfurls', () => {
     const dm = await waitFor(() => t.people.directRoom(MX_USERS.stranger));
     const answer = await waitFor(() => t.people.botMessages(dm).find((m) => /Unknown command/.test(m.body)));
     expect(answer.body).toContain('https:');
+  });
+
+  it("answers a task id addressed to the bot with the task's title, status and link (maniphest.search)", async () => {
+    const ask = t.people.say(MX_USERS.stranger, room, 'deckhand: is T123 done yet?');
+    const card = await waitFor(() => inThread(ask.event_id)[0]);
+    expect(card.body).toContain('T123: Deploy the new webservice of mytool');
+    expect(card.body).toContain('Open');
+    expect(card.body).toContain(`${phabricator.url}/T123`);
+    expect(phabricator.calls.at(-1)).toMatchObject({ constraints: { ids: { '0': '123' } } });
   });
 });

@@ -1,4 +1,5 @@
 import type { AnyCommand } from '../src/core/command';
+import type { LinkRecogniser } from '../src/core/unfurls';
 import type { WatchKind } from '../src/core/watch';
 import { calendarInfoCommand } from './calendar/calendar';
 import { calendarDigestCommand } from './calendar/calendar-digest';
@@ -33,6 +34,7 @@ import { helpCommand } from './chat/help';
 import { timezoneCommand } from './chat/timezone';
 import { ACCOUNT_COMMANDS } from './link-commands';
 import { MEDIA_COMMANDS } from './media/media';
+import { phabricatorLinks, taskCommand } from './phabricator/task';
 import type { AppServices } from './services';
 import { TEAM_COMMANDS } from './team/commands';
 import {
@@ -75,6 +77,7 @@ import {
 import { jobsDumpCommand, jobsLoadCommand } from './toolhost/jobs-load';
 import { jobsRunCommand } from './toolhost/jobs-run';
 import { jobsUpdateCommand } from './toolhost/jobs-update';
+import { toolhostLinks } from './toolhost/links';
 import { logsCommand } from './toolhost/logs';
 import { deployRollbackCommand, deployUnpinCommand } from './toolhost/rollback';
 import { toolSalCommand } from './toolhost/sal/command';
@@ -174,6 +177,7 @@ export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
   ...ACCOUNT_COMMANDS,
   timezoneCommand,
   helpCommand,
+  taskCommand,
 ];
 
 /** The kinds of resources whose cards are kept up to date. */
@@ -187,3 +191,6 @@ export const WATCH_KINDS: readonly WatchKind<AppServices>[] = [
 export { mediaUploadView as MEDIA_UPLOAD_VIEW } from './media/media';
 export type { AppServices } from './services';
 export { tailView as TAIL_VIEW } from './toolhost/tail';
+
+/** What each service's commands recognise in a posted message (link unfurls). */
+export const LINK_RECOGNISERS: readonly LinkRecogniser[] = [toolhostLinks, phabricatorLinks];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PLATFORMS, platformEnv } from '../adapters/platforms';
 import { bool, type EnvVar, listOf, optionalUrl, SAL_ENV } from './config-schema';
+import { UNFURL_ENV } from './config-unfurls';
 
 /** The URL schemes `REDIS_URL` accepts. */
 export const REDIS_URL_SCHEMES = /^(rediss?|rediss?\+sentinel|rediss?\+cluster):\/\//;
@@ -316,7 +317,7 @@ const ACCESS_ENV = {
 } satisfies Record<string, EnvVar>;
 
 /** Every environment variable Deckhand reads: the general ones, each platform's, then access and timing. */
-export const ENV = { ...GENERAL_ENV, ...platformEnv(), ...ACCESS_ENV, ...SAL_ENV };
+export const ENV = { ...GENERAL_ENV, ...platformEnv(), ...ACCESS_ENV, ...SAL_ENV, ...UNFURL_ENV };
 
 type Env = typeof ENV;
 

@@ -137,6 +137,7 @@ export class SlackAdapter implements PlatformAdapter {
       logger,
       downloadHosts: downloadHosts(settings.apiUrl),
       slashCommand: context.config.SLACK_COMMAND,
+      unfurl: (seen) => context.app.unfurl(seen),
     });
     await bolt.init();
 

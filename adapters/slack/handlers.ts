@@ -8,7 +8,7 @@ import type { CommandInput } from '../../src/core/command-job';
 import type { CommandRunner } from '../../src/core/command-runner';
 import { StoreUnavailableError } from '../../src/core/errors';
 import type { IncomingFile } from '../../src/core/files';
-import type { DeliveryDeduper } from '../../src/core/host';
+import type { AdapterHost, DeliveryDeduper } from '../../src/core/host';
 import { ACTION_PREFIX, LINK_PREFIX } from './blocks';
 import type { SlackClients } from './clients';
 import { slashCommandLine } from './command-line';
@@ -19,6 +19,7 @@ import type { InFlight } from './inflight';
 import { placeId, type SlackMessenger, type SlackPlace } from './messenger';
 import { slackSurface } from './surface';
 import { ignoreUnclaimedInteractions } from './unclaimed';
+import { onLinkShared } from './unfurls';
 
 /** What the Bolt listeners need. */
 export interface HandlerDeps {
@@ -37,6 +38,8 @@ export interface HandlerDeps {
   downloadHosts: Set<string>;
   /** Deckhand's one slash command, without the slash (`SLACK_COMMAND`). */
   slashCommand: string;
+  /** The core's cards for posted links (link unfurls). */
+  unfurl: AdapterHost['unfurl'];
 }
 
 interface Who {
@@ -298,6 +301,7 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
   onActions(app, deps);
   onForms(app, deps);
   onMessages(app, deps);
+  onLinkShared(app, deps);
   app.error(async (error) => {
     deps.logger.error({ err: error }, 'Slack listener failed');
   });

@@ -19,13 +19,15 @@ export const BOT_SCOPE_REASONS = {
   'app_mentions:read': 'answering @Deckhand in channels',
   'files:write': 'attaching long logs and transcripts as files',
   'files:read': 'reading files users share with the bot (uploads)',
+  'links:read': 'seeing links to tools, builds and tasks posted in conversations (link unfurls)',
+  'links:write': 'showing those links as status cards (link unfurls)',
 } as const;
 
 /** The bot scopes, in manifest order. */
 export const BOT_SCOPES = Object.keys(BOT_SCOPE_REASONS) as (keyof typeof BOT_SCOPE_REASONS)[];
 
 /** Bot events Deckhand subscribes to. */
-export const BOT_EVENTS = ['app_mention', 'message.im'] as const;
+export const BOT_EVENTS = ['app_mention', 'message.im', 'link_shared'] as const;
 
 /** Used in the manifest when `PUBLIC_URL` is not set; replace it with the bot's public address. */
 export const PLACEHOLDER_URL = 'https://deckhand.example.org';
@@ -114,6 +116,7 @@ export function buildSlackManifest(registry: CommandRegistry<unknown>, config: C
         messages_tab_read_only_enabled: false,
       },
       bot_user: { display_name: 'deckhand', always_online: true },
+      unfurl_domains: [...config.UNFURL_DOMAINS],
       slash_commands: commands.map((command) => ({
         ...command,
         ...(socket ? {} : { url: events }),

@@ -24,7 +24,7 @@ export function telegramCommandName(group: string): string {
  */
 export function parseCommandLine(text: string, botUsername: string): CommandLine {
   const match = /^\/([A-Za-z0-9_]{1,32})(?:@([A-Za-z0-9_]{3,64}))?(?=\s|$)/.exec(text);
-  if (!match) return { kind: 'none' };
+  if (!match) return mentionLine(text, botUsername);
   const target = match[2];
   if (target && target.toLowerCase() !== botUsername.toLowerCase()) return { kind: 'other-bot' };
   const rest = text
@@ -32,4 +32,15 @@ export function parseCommandLine(text: string, botUsername: string): CommandLine
     .trim()
     .replace(/(^|\s)[—–](?=[a-z])/g, '$1--');
   return { kind: 'command', name: (match[1] as string).toLowerCase(), rest, addressed: target !== undefined };
+}
+
+/**
+ * A message that starts by mentioning the bot (`@deckhand_bot https://mytool.toolforge.org`): the
+ * words after the mention, addressed to the bot (the core answers links it knows with their cards).
+ */
+function mentionLine(text: string, botUsername: string): CommandLine {
+  const mention = /^@([A-Za-z0-9_]{3,64})\s+(\S+)\s*/.exec(text.slice(0, 4096));
+  if (!mention || (mention[1] as string).toLowerCase() !== botUsername.toLowerCase()) return { kind: 'none' };
+  const rest = text.slice(mention[0].length).trim();
+  return { kind: 'command', name: mention[2] as string, rest, addressed: true };
 }

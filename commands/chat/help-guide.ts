@@ -25,6 +25,7 @@ export const HELP_GUIDE: HelpGuide = {
         unsubscribe: 'stop those announcements',
         subscriptions: 'what this conversation is subscribed to',
         tail: 'stop a live log',
+        task: 'a Phabricator task’s title, status and link',
       },
     },
     {

@@ -24,6 +24,7 @@ import type { CommandRegistry } from './registry';
 import type { Card } from './reply';
 import { type CommandRequest, clickRequest, formRequest } from './stored-input';
 import { type Token, tokenize } from './tokenize';
+import type { LinksSeen, LinkUnfurls, UnfurlCard } from './unfurls';
 
 /** What the command runner needs from the application. */
 export interface CommandRunnerDeps<S> extends CommandExecutionDeps<S> {
@@ -39,6 +40,8 @@ export interface CommandRunnerDeps<S> extends CommandExecutionDeps<S> {
   secrets?: SecretScrubber;
   /** The tools Deckhand knows, to say `/logs mytool web` was meant when `/logs web mytool` fails. */
   knownTools?: () => Iterable<string>;
+  /** Link unfurls: a line that is no command but holds links Deckhand knows is answered with their cards. */
+  unfurls?: LinkUnfurls;
 }
 
 /** One handling in progress: what it ran as, how it ended, the typed line as far as understood. */
@@ -77,6 +80,7 @@ export class CommandRunner<S> {
   async run(input: CommandInput, invocation: Invocation, surface: CardSurface): Promise<void> {
     const id = currentInvocationId() ?? newInvocationId();
     await runWithInvocation(id, async () => {
+      if (input.kind === 'text' && (await this.answeredWithLinks(input.text, invocation, surface))) return;
       const started = performance.now();
       const named = input.kind === 'action' || input.kind === 'form' ? input.kind : 'unknown';
       const attempt: Attempt<S> = { command: named, outcome: 'internal' };
@@ -121,6 +125,31 @@ export class CommandRunner<S> {
     surface: CardSurface,
   ): Promise<void> {
     return this.run({ kind: 'form', formId, values }, invocation, surface);
+  }
+
+  /** The cards of links someone posted, each not shown in the conversation within the window. */
+  unfurl(seen: LinksSeen): Promise<UnfurlCard[]> {
+    if (!this.deps.unfurls) return Promise.resolve([]);
+    return this.deps.unfurls.cards(seen, (line, invocation, surface) =>
+      this.handleText(line, invocation, surface),
+    );
+  }
+
+  /**
+   * A line whose first word names no command but which holds links Deckhand knows (the bot
+   * mentioned with a link): their cards are the answer. True when it was answered so.
+   */
+  private async answeredWithLinks(
+    text: string,
+    invocation: Invocation,
+    surface: CardSurface,
+  ): Promise<boolean> {
+    if (!this.deps.unfurls || this.deps.unfurls.recognise([text]).length === 0) return false;
+    const first = text.trim().split(/\s/, 1)[0] ?? '';
+    const group = first.toLowerCase().replace(/^\//, '').replace(/@\w+$/, '');
+    if (group && this.deps.registry.group(group).length > 0) return false;
+    for (const { card } of await this.unfurl({ texts: [text], invocation })) await surface.reply(card);
+    return true;
   }
 
   /** The card shown for a failure: the error's own words, or a reference id for our own bugs. */

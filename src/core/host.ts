@@ -14,11 +14,14 @@ import type { FileResolvers } from './files';
 import type { LineOutbox } from './line-outbox';
 import type { Messengers } from './messenger';
 import type { SuggestionLister } from './suggestions';
+import type { LinksSeen, UnfurlCard } from './unfurls';
 
 /** At-most-once claims: true the first time a key is claimed within its window, false for every repeat. */
 export interface DeliveryDeduper {
   /** Throws `StoreUnavailableError` when the claim cannot be recorded (then nothing may run). */
   claim(key: string): Promise<boolean>;
+  /** Forgets a claim, so the key may be claimed again at once. */
+  release?(key: string): Promise<void>;
 }
 
 /**
@@ -104,6 +107,11 @@ export interface AdapterHost {
   state: Redis;
   /** Where the chat link that carries Server Admin Log lines hands over its outbox. */
   adminLogLink: AdminLogLink;
+  /**
+   * Link unfurls: the cards of the links someone posted (run as them), each link shown once per
+   * conversation within the window; nothing for links Deckhand does not know.
+   */
+  unfurl(seen: LinksSeen): Promise<UnfurlCard[]>;
   /**
    * The outbound queue of a platform whose link lives in one process: any process queues lines,
    * the process holding the link delivers them.

@@ -30,4 +30,13 @@ export class DeliveryDeduper {
     }
     return result === 'OK';
   }
+
+  /** Forgets a claim (the work it guarded showed nothing), so the key may be claimed again. */
+  async release(key: string): Promise<void> {
+    try {
+      await this.redis.del(`${this.prefix}seen:${key}`);
+    } catch (error) {
+      throw new StoreUnavailableError({ cause: error });
+    }
+  }
 }

@@ -10,12 +10,14 @@ import { FileResolvers } from '../core/files';
 import type { AdapterHost } from '../core/host';
 import { Messengers } from '../core/messenger';
 import { CommandRegistry } from '../core/registry';
+import { UNFURL_WINDOW_SECONDS } from '../core/unfurls';
 import { useProcessLogger } from '../log';
 import { BullLineOutbox } from '../queue/line-outbox';
 import { closeQueues, type Queues } from '../queue/queues';
 import type { Workers } from '../queue/runtime';
 import { CalendarService } from '../services/calendar';
 import { ToolhostClientFactory } from '../services/toolhost';
+import { DeliveryDeduper } from '../store/dedupe';
 import { closeConnection, type RedisHandle } from '../store/redis';
 import { cutBlockingCopies } from '../store/redis-link';
 import { type Accounts, createAccounts } from './accounts';
@@ -189,6 +191,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       identityOf: linked.identityOf,
       effects: new RedisEffectLedger(redis.redis, prefix),
       knownTools,
+      unfurlClaims: new DeliveryDeduper(redis.requests, prefix, UNFURL_WINDOW_SECONDS),
     });
     let workers: Workers | undefined;
     const outboxes = new Map<string, BullLineOutbox>();
@@ -210,6 +213,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       surfaces,
       suggestions: toolListings(services.toolhost, knownTools),
       ...statePorts(redis, prefix, linked.sealer, state),
+      unfurl: (seen) => runner.unfurl(seen),
       outbox(platform) {
         let outbox = outboxes.get(platform);
         if (!outbox) {

@@ -4,7 +4,7 @@
  * form goes through), over the registry of every command.
  */
 import type { Logger } from 'pino';
-import { ALL_COMMANDS, type AppServices } from '../../commands';
+import { ALL_COMMANDS, type AppServices, LINK_RECOGNISERS } from '../../commands';
 import type { Config } from '../config';
 import type { ResourceLocks } from '../coordination/locks';
 import type { ActionStore, BindingStore } from '../core/actions';
@@ -14,10 +14,12 @@ import type { ChatUser } from '../core/command';
 import type { AuditEntry } from '../core/command-audit';
 import { CommandRunner } from '../core/command-runner';
 import type { EffectLedger } from '../core/effects';
+import type { DeliveryDeduper } from '../core/host';
 import type { Messengers } from '../core/messenger';
 import type { Policy } from '../core/policy';
 import type { CommandRegistry } from '../core/registry';
 import type { TimeZoneStore } from '../core/times';
+import { LinkUnfurls } from '../core/unfurls';
 import { deferToJob } from '../queue/job-writes';
 import type { SecretScrubber } from '../secrets';
 import { commandForms, conversationBudget, platformWords } from './platforms';
@@ -62,6 +64,8 @@ export interface RunnerOptions {
   identityOf?: (user: ChatUser) => Promise<string | undefined>;
   /** The tools Deckhand knows (for "did you mean" and secret checks on failed lines). */
   knownTools: () => Iterable<string>;
+  /** Claims of shown links, remembered for the unfurl window. */
+  unfurlClaims: DeliveryDeduper;
 }
 
 /** Fills the registry with every command and builds the runner over it. */
@@ -95,5 +99,6 @@ export function createRunner(options: RunnerOptions): CommandRunner<AppServices>
     secrets: options.secrets,
     knownTools: options.knownTools,
     platformWords,
+    unfurls: new LinkUnfurls({ recognisers: LINK_RECOGNISERS, claims: options.unfurlClaims }),
   });
 }

@@ -128,3 +128,21 @@ export function checkView(view: Json): string[] {
   for (const [i, b] of blocks.entries()) block(problems, `blocks[${i}]`, b, true);
   return problems;
 }
+
+/**
+ * Problems of `chat.unfurl`'s `unfurls`: an object keyed by the URLs of the message, each value an
+ * attachment (blocks checked as a message's).
+ */
+export function checkUnfurls(body: Json): string[] {
+  const unfurls = body.unfurls;
+  if (!unfurls || typeof unfurls !== 'object' || Array.isArray(unfurls))
+    return ['chat.unfurl: missing_unfurls'];
+  const problems: string[] = [];
+  for (const [url, value] of Object.entries(unfurls as Json)) {
+    if (!/^https?:\/\//.test(url)) problems.push(`chat.unfurl: key ${url} is not a URL`);
+    for (const problem of checkMessage({ attachments: [value] }))
+      problems.push(`chat.unfurl: ${url}: ${problem}`);
+  }
+  if (!body.ts && !body.unfurl_id) problems.push('chat.unfurl: neither ts nor unfurl_id');
+  return problems;
+}

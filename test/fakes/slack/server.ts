@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import busboy from 'busboy';
 import { wallClockMs } from '../../support/wall-clock';
 import { HeldAnswer } from '../hold';
-import { checkMessage, checkView } from './blockkit';
+import { checkMessage, checkUnfurls, checkView } from './blockkit';
 import { FakeSocketMode } from './socket';
 import { loadSlackSpec, type SlackSpec } from './spec';
 import { type FakeSlackOptions, SlackWorkspace } from './workspace';
@@ -44,7 +44,7 @@ export type Scripted =
   /** Carries the call out, then holds the answer until released or the client goes away. */
   | { hold: HeldAnswer };
 
-const JSON_FIELDS = ['attachments', 'blocks', 'view', 'files', 'metadata'];
+const JSON_FIELDS = ['attachments', 'blocks', 'view', 'files', 'metadata', 'unfurls'];
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -259,6 +259,7 @@ export class FakeSlack extends SlackWorkspace {
 
   private contentProblems(method: string, body: Record<string, unknown>): string[] {
     if (method === 'views.open') return checkView((body.view ?? {}) as Record<string, unknown>);
+    if (method === 'chat.unfurl') return checkUnfurls(body);
     if (method.startsWith('chat.')) {
       const problems = checkMessage(body).map((p) => `${method}: ${p}`);
       if (!body.text && !body.blocks && !body.attachments) problems.push(`${method}: no_text`);

@@ -32,6 +32,8 @@ export interface FakeSlackOptions {
 export class SlackWorkspace {
   readonly messages = new Map<string, FakeMessage>();
   readonly ephemerals: { channel: string; user: string; body: Record<string, unknown> }[] = [];
+  /** `chat.unfurl` calls: the message and its unfurls by URL. */
+  readonly unfurls: { channel: string; ts: string; unfurls: Record<string, Record<string, unknown>> }[] = [];
   readonly responses: { id: string; body: Record<string, unknown>; at: number }[] = [];
   readonly views: { id: string; triggerId: string; view: Record<string, unknown> }[] = [];
   readonly uploads: {
@@ -233,6 +235,14 @@ export class SlackWorkspace {
         message.versions.push({ attachments: message.attachments, at: Date.now() });
         return { ok: true, channel, ts: message.ts, text: '' };
       }
+      case 'chat.unfurl':
+        if (!body.unfurls) return { ok: false, error: 'missing_unfurls' };
+        this.unfurls.push({
+          channel,
+          ts: String(body.ts),
+          unfurls: body.unfurls as Record<string, Record<string, unknown>>,
+        });
+        return { ok: true };
       case 'chat.postEphemeral':
         if (this.notInChannel.has(channel)) return { ok: false, error: 'not_in_channel' };
         this.ephemerals.push({ channel, user: String(body.user), body });

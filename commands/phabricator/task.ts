@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { UsageError } from '../../src/core/errors';
+import type { LinkRecogniser } from '../../src/core/unfurls';
+import { PhabricatorClient } from '../../src/services/phabricator';
+import { command } from './context';
+
+const taskId = z
+  .string()
+  .regex(/^[Tt]?\d{1,9}$/, 'must be a task number such as T123')
+  .transform((id) => Number(id.replace(/^[Tt]/, '')))
+  .describe('the task, e.g. T123');
+
+/** `/task T123`: a Phabricator task's link, title and status. */
+export const taskCommand = command({
+  name: 'task',
+  summary: "Show a Phabricator task's title, status and link",
+  args: z.object({ id: taskId }),
+  positional: ['id'],
+  examples: ['/task T123'],
+  permission: 'read',
+  sideEffect: false,
+  async run({ args, services }) {
+    const { PHABRICATOR_URL: url, PHABRICATOR_TOKEN: token } = services.config;
+    if (!url) {
+      throw new UsageError('Deckhand is not connected to a Phabricator.', {
+        hint: 'An admin sets PHABRICATOR_URL (docs/unfurls.md).',
+      });
+    }
+    const task = await new PhabricatorClient({ url, token }).task(args.id);
+    return {
+      title: `T${task.id}: ${task.title}`,
+      status: task.open ? 'info' : 'success',
+      fields: [{ label: 'Status', value: task.status }],
+      links: [{ label: `Open T${task.id}`, url: task.url }],
+    };
+  },
+});
+
+/** A task id (`T123`) standing alone, or a task's address on any Phabricator (`…/T123`). */
+const TASK = /(?<![\w/.-])T(\d{1,9})(?![\w-])|\bhttps?:\/\/phabricator\.[\w.-]+\/T(\d{1,9})(?![\w-])/g;
+
+/** Phabricator task ids and task addresses in a message. */
+export const phabricatorLinks: LinkRecogniser = (text) =>
+  [...text.matchAll(TASK)].map((match) => {
+    const id = Number(match[1] ?? match[2]);
+    return { text: match[0], subject: `task:${id}`, line: `/task T${id}` };
+  });

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { parseConversationId } from '../core/conversation';
 import type { Outcome, WatchEvent } from '../core/watch';
 import type { SubscriptionStore } from '../store/subscriptions';
+import { ToolEventLog } from '../store/tool-events';
 import { announces } from './notify-filter';
 import { type DeliverJobData, deliverJobId, deliverQueueOf, eventKey, type Queues } from './queues';
 
@@ -41,7 +42,7 @@ export function deliverJob(event: WatchEvent, conversationId: string) {
   };
 }
 
-/** Fans one event out to every subscribed conversation that wants it: one deliver job each. */
+/** Records one event for the tool digests and fans it out to every subscribed conversation that wants it: one deliver job each. */
 export function createNotifyProcessor(deps: {
   queues: Queues;
   subscriptions: SubscriptionStore;
@@ -49,8 +50,11 @@ export function createNotifyProcessor(deps: {
   prefix: string;
   logger: Logger;
 }) {
+  const history = new ToolEventLog(deps.redis, deps.prefix);
   return async (job: Job<WatchEvent>): Promise<number> => {
     const event = job.data;
+    // Kept for the tool digests, whether or not any conversation hears about it live.
+    await history.record(event);
     const previous = await previousOutcome(deps.redis, deps.prefix, event);
     const subscriptions = await deps.subscriptions.forTool(event.tool);
     const targets = subscriptions.filter((s) => announces(s, event, previous));

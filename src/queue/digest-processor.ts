@@ -1,6 +1,6 @@
 /**
- * Runs one digest, the calendar's or a tool's: computes the period of the run (from the job
- * scheduler's job id, `repeat:<scheduler>:<ms>`, so every attempt at one run names one period), asks
+ * Runs one digest, the calendar's or a tool's: computes the period of the run (from the time the
+ * job scheduler set for it, `prevMillis`, also in its job id `repeat:<scheduler>:<ms>`, so every attempt at one run names one period), asks
  * the commands for the card and posts it. Each period is posted once: an effect record per scheduler
  * and period is claimed before posting and closed after it, so a retry after a crash, or a second job
  * for the same period, posts nothing again; a worker that died (or a post that failed) between the
@@ -42,7 +42,7 @@ export function createDigestProcessor(deps: DigestDeps) {
   const now = deps.now ?? Date.now;
   return async (job: Job<DigestJobData>): Promise<'posted' | 'empty' | 'gone' | 'done'> => {
     const data = job.data;
-    const period = digestPeriod(data, scheduledAtOf(job.id) ?? now());
+    const period = digestPeriod(data, job.opts.prevMillis ?? scheduledAtOf(job.id) ?? now());
     const card = await deps.build(data, period);
     if (!card) return 'empty';
     const key = digestEffectKey(data, period);

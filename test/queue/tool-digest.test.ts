@@ -181,4 +181,27 @@ describe('tool digest', () => {
     expect(await t.app.services.digests.get(CHANNEL, 'mytool')).toBeUndefined();
     expect(await t.app.services.subscriptions.get(CHANNEL, 'mytool')).toMatchObject({ changesOnly: true });
   });
+
+  it('--format compact makes live announcements one line; full keeps the detail', async () => {
+    const announced = async (id: string) =>
+      waitFor(() => t.transcript.posted.find((card) => card.footer === `job ${id}`));
+    await t.say('/unsubscribe mytool');
+    await t.say('/subscribe mytool jobs');
+    const full = jobEvent('2026-11-02T10:00:00Z', 'cron-a', 'failed', 'failure');
+    await t.app.queues.notify.add('event', full, { jobId: notifyJobId(full) });
+    expect(await announced('cron-a')).toMatchObject({
+      title: 'mytool: job failed',
+      text: 'job cron-a is now failed (was running)',
+    });
+
+    const [reply] = await t.say('/subscribe mytool jobs --format compact');
+    expect(reply?.text).toContain('This conversation now hears about mytool: jobs (compact).');
+    const compact = jobEvent('2026-11-02T11:00:00Z', 'cron-b', 'failed', 'failure');
+    await t.app.queues.notify.add('event', compact, { jobId: notifyJobId(compact) });
+    const card = await waitFor(() =>
+      t.transcript.posted.find((c) => c.title === 'mytool: job failed' && c.text === undefined),
+    );
+    expect(card.text).toBeUndefined();
+    expect(card.buttons?.length).toBe(1);
+  });
 });

@@ -152,7 +152,10 @@ export const subscriptionsCommand = command({
   async run({ services, invocation }) {
     const subscriptions = await services.subscriptions.forConversation(invocation.conversationId);
     const digest = await services.digests.get(invocation.conversationId);
-    const toolDigests = await services.digests.toolsOf(invocation.conversationId);
+    const toolDigests = await services.digests.ofTools(
+      invocation.conversationId,
+      subscriptions.map((s) => s.tool),
+    );
     const imports = await services.accounts.followers.forConversation(invocation.conversationId);
     const fields: CardField[] = [
       ...subscriptions.map((s) => ({ label: s.tool, value: describe(s) })),

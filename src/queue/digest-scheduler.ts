@@ -84,9 +84,10 @@ export class DigestScheduler {
     return found.filter((d): d is DigestSchedule => d !== undefined);
   }
 
-  /** The tool digests of a conversation. */
-  async toolsOf(conversationId: string): Promise<DigestSchedule[]> {
-    return (await this.list()).filter((d) => d.conversationId === conversationId && d.tool !== undefined);
+  /** The conversation's digests of `tools` (those it has). */
+  async ofTools(conversationId: string, tools: readonly string[]): Promise<DigestSchedule[]> {
+    const found = await Promise.all(tools.map((tool) => this.get(conversationId, tool)));
+    return found.filter((d): d is DigestSchedule => d !== undefined);
   }
 
   /** Stops the conversation's calendar digest, or its digest of `tool`; false when it had none. */

@@ -6,9 +6,12 @@
  */
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RedisEffectLedger } from '../../src/coordination/effect-records';
 import type { ChangeRecord } from '../../src/core/change-record';
+import { digestPeriod } from '../../src/core/digest-period';
 import type { Card } from '../../src/core/reply';
 import type { WatchEvent } from '../../src/core/watch';
+import { digestEffectKey } from '../../src/queue/digest-processor';
 import { type DigestJobData, digestSchedulerId } from '../../src/queue/digest-scheduler';
 import { notifyJobId } from '../../src/queue/queues';
 import { ToolEventLog } from '../../src/store/tool-events';
@@ -203,5 +206,23 @@ describe('tool digest', () => {
     );
     expect(card.text).toBeUndefined();
     expect(card.buttons?.length).toBe(1);
+  });
+
+  it('a run after a worker stopped between its claim and its post says the digest may have been posted', async () => {
+    await t.say('/subscribe mytool --digest daily@09:00');
+    const data = (await t.app.services.digests.get(CHANNEL, 'mytool')) as DigestJobData;
+    const runAt = at('2026-11-02T08:00:00Z');
+    const effects = new RedisEffectLedger(t.app.redis.redis, t.app.services.config.REDIS_KEY_PREFIX);
+    // What the stopped worker left: the period claimed, no outcome.
+    await effects.claim(digestEffectKey(data, digestPeriod(data, runAt)));
+    await t.app.services.accounts.audit.append(
+      change('2026-11-01T12:00:00Z', 'deploy', { tool: 'mytool', ref: 'v10' }),
+    );
+    const retried = await run('2026-11-02T08:00:00Z');
+    expect(retried.result).toBe('posted');
+    expect(retried.posted.map((c) => c.footer)).toEqual([
+      expect.stringContaining('may have been posted already (a worker stopped while posting)'),
+    ]);
+    expect(await run('2026-11-02T08:00:00Z')).toEqual({ result: 'done', posted: [] });
   });
 });

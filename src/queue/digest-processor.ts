@@ -5,10 +5,12 @@
  * and period is claimed before posting and closed after it, so a retry after a crash, or a second job
  * for the same period, posts nothing again; a worker that died (or a post that failed) between the
  * claim and its outcome leaves a claim without one, and the retry posts with a note that it may have
- * been posted already. Building the card has no effect and happens before the claim.
+ * been posted already (and carries the period's delivery key, on which platforms that can dedupe a
+ * post do). Building the card has no effect and happens before the claim.
  * A conversation the bot can no longer post in loses its digest instead of being retried every day;
  * a service that cannot be reached is retried by BullMQ.
  */
+import { createHash } from 'node:crypto';
 import type { Job } from 'bullmq';
 import type { Logger } from 'pino';
 import type { CardPublishing } from '../core/card-publisher';
@@ -37,6 +39,11 @@ export function digestEffectKey(data: DigestJobData, period: DigestPeriod): stri
   return `${digestSchedulerId(data.conversationId, data.tool)}|${period.end}`;
 }
 
+/** The platform idempotency key of one digest period (the shape of announcement keys). */
+function deliveryKeyOf(effectKey: string): string {
+  return `digest-${createHash('sha256').update(effectKey).digest('hex').slice(0, 40)}`;
+}
+
 /** The processor of the `digest` queue. */
 export function createDigestProcessor(deps: DigestDeps) {
   const now = deps.now ?? Date.now;
@@ -48,13 +55,15 @@ export function createDigestProcessor(deps: DigestDeps) {
     const key = digestEffectKey(data, period);
     const state = await deps.effects.claim(key, now());
     if (state.kind === 'finished') return 'done';
-    const posted =
-      state.kind === 'interrupted'
-        ? {
-            ...card,
-            footer: `${card.footer ?? ''} · may have been posted already (a worker stopped while posting)`,
-          }
-        : card;
+    const interrupted = state.kind === 'interrupted';
+    const posted: DraftCard = {
+      ...card,
+      ...(interrupted
+        ? { footer: `${card.footer ?? ''} · may have been posted already (a worker stopped while posting)` }
+        : {}),
+      // Where the platform can dedupe a post (a nonce, metadata), it does so on this key.
+      delivery: { key: deliveryKeyOf(key), ...(interrupted ? { since: state.since } : {}) },
+    };
     try {
       await deps.cards.post(data.conversationId, posted);
       await deps.effects.finish(key, 'posted');

@@ -6,8 +6,12 @@
  */
 import type { Config } from '../src/config';
 import type { EnvFragment } from '../src/config-schema';
+import { DEFAULT_SEND_BUDGET, type SendBudget } from '../src/core/send-budget';
 import type { CheckResult } from './doctor-kit';
 import type { AdapterFactory, ManifestSpec, RegisterCommands } from './types';
+
+export type { SendBudget, SendRate } from '../src/core/send-budget';
+export { channelScope, UNLIMITED_SEND_BUDGET } from '../src/core/send-budget';
 
 /** What a process does: receive platform traffic (`web`), post and edit (`worker`), or both. */
 export type Role = 'web' | 'worker' | 'all';
@@ -69,4 +73,24 @@ export interface PlatformDescriptor<Name extends string = string, Env extends En
   attachHint(command: string): string;
   /** It shows times in each reader's own zone, so a conversation's time zone does not apply. */
   readerTimeZones?: boolean;
+  /**
+   * Commands are typed with this prefix here instead of `/` (`!deploy`); the adapter writes the
+   * command mentions in its texts that way (adapters/command-words.ts).
+   */
+  commandPrefix?(config: Config): string;
+  /** It refuses every secret typed in its text, private conversations included: the secret page only. */
+  noSecretsInText?: boolean;
+  /**
+   * How many messages and edits a conversation takes (the platform's documented send limits): card
+   * edits beyond it coalesce, the latest state winning. Absent: {@link DEFAULT_SEND_BUDGET}.
+   */
+  sendBudget?(conversationId: string): SendBudget;
+}
+
+/** The send and edit budget of a conversation on `platform` (the default one for a platform without its own). */
+export function sendBudgetOf(
+  platform: Pick<PlatformDescriptor, 'sendBudget'> | undefined,
+  conversationId: string,
+): SendBudget {
+  return platform?.sendBudget?.(conversationId) ?? { ...DEFAULT_SEND_BUDGET, scope: conversationId };
 }

@@ -128,3 +128,16 @@ export function timesAsText(card: Card, now = Date.now()): Card {
   if (footer) out.footer = footer;
   return out;
 }
+
+/** The whole card as plain text (its times written out), ending in a newline: the copy attached when a card is cut. */
+export function cardAsText(original: Card): string {
+  const card = timesAsText(original);
+  const parts: string[] = [];
+  if (card.title) parts.push(card.title, '');
+  if (card.text) parts.push(card.text, '');
+  for (const field of card.fields ?? []) parts.push(`${field.label}: ${field.value}`);
+  if (card.fields?.length) parts.push('');
+  if (card.code) parts.push(card.code.text, '');
+  if (card.footer) parts.push(card.footer);
+  return `${parts.join('\n').trimEnd()}\n`;
+}

@@ -23,6 +23,7 @@ import { renderMarkdown, renderTable } from './lib/table';
 import { logTailBenchmark } from './log-tail';
 import { redisCostBenchmark } from './redis-cost';
 import { renderBenchmark } from './render';
+import { telegramGroupBenchmark } from './telegram-group';
 import { uploadBenchmark } from './upload';
 import { watchScaleBenchmark } from './watch-scale';
 
@@ -32,6 +33,7 @@ const BENCHMARKS: Benchmark[] = [
   uploadBenchmark,
   watchScaleBenchmark,
   logTailBenchmark,
+  telegramGroupBenchmark,
   renderBenchmark,
   cliBenchmark,
   idleBenchmark,

@@ -7,13 +7,15 @@ export const toolName = z
     /^[a-z0-9]([a-z0-9-]{0,50}[a-z0-9])?$/,
     'must be a tool name (lower-case letters, digits and dashes)',
   )
+  .meta({ completes: 'tools' })
   .describe('the tool, e.g. mytool (may be left out in a channel bound with /tool bind)');
 
-/** A build or deployment id, or `latest`. */
+/** A build or deployment id, or `latest` (autocompletes from the tool's builds or deployments). */
 export const resourceId = (what: string) =>
   z
     .string()
     .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$/, `must be a ${what} id or latest`)
+    .meta({ completes: `${what}s` })
     .default('latest')
     .describe(`${what} id, or latest`);
 
@@ -30,3 +32,6 @@ export const jobName = z
     'must be lower-case letters, digits, dashes and dots, starting and ending with a letter or digit',
   )
   .describe('the job name');
+
+/** The name of a job the tool has (autocompletes from its jobs). */
+export const existingJob = jobName.meta({ completes: 'jobs' });

@@ -2,6 +2,7 @@ import type { AccessPolicy, PushAccess, ToolSource } from '../src/core/access';
 import type { ApprovalStore } from '../src/core/approvals';
 import type { ChangeGuardStore } from '../src/core/change-guard';
 import type { MessageHandle } from '../src/core/command';
+import type { FailureClaims } from '../src/core/failure-claim';
 import type { AccountLinker, SecretFormIssuer } from '../src/core/linking';
 import type { SecretRegistrar, SecretScrubber } from '../src/secrets';
 import type { SourcehostFactory } from '../src/services/sourcehost';
@@ -57,6 +58,8 @@ export interface AccountServices {
   guards: ChangeGuardStore;
   /** Protect policies and approval requests (`/tool protect`). */
   approvals: ApprovalStore;
+  /** Announced failures and who is on them ("I'm on it"). */
+  failures: FailureClaims;
   /** True when source-host webhooks are received (a webhook secret is set). */
   webhooksConfigured: boolean;
   /** Follows a migration on the queue and announces its end once. */

@@ -302,7 +302,8 @@ const ACCESS_ENV = {
   },
   TAIL_EDIT_MS: {
     schema: z.coerce.number().int().min(100).default(2000),
-    description: 'A live log tail edits its message at most once per this many ms.',
+    description:
+      "A live log tail edits its message at most once per this many ms (less often where the conversation's platform allows fewer edits).",
   },
   TAIL_MAX_MINUTES: {
     schema: z.coerce.number().min(0.01).default(15),

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { deckhandVersion } from './version';
 
 /** The Prometheus registry served at `/metrics` (see `src/web/metrics-endpoint.ts`). */
 export const metricsRegistry = new Registry();
@@ -7,25 +7,6 @@ export const metricsRegistry = new Registry();
 // Node's default metrics under their standard names (`process_cpu_seconds_total`,
 // `nodejs_eventloop_lag_seconds`, …), so stock Node.js dashboards match them.
 collectDefaultMetrics({ register: metricsRegistry });
-
-/**
- * The version in package.json: `../package.json` from `src/metrics.ts` or `dist/main.js`,
- * `../../package.json` from a bundle chunk in `dist/chunks/`.
- */
-function deckhandVersion(): string {
-  for (const path of ['../package.json', '../../package.json']) {
-    try {
-      const pkg = JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as {
-        name?: string;
-        version?: string;
-      };
-      if (pkg.name === 'deckhand' && pkg.version) return pkg.version;
-    } catch {
-      // not at this depth; try the next
-    }
-  }
-  return 'unknown';
-}
 
 /** Always 1; its labels say which Deckhand and which Node.js run (the usual `build_info` idiom). */
 export const buildInfo = new Gauge({

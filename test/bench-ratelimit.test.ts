@@ -66,6 +66,14 @@ describe('the benchmarks’ rate limiter', () => {
       { key: 'telegram:group:-100123', limit: 20, windowMs: 60_000 },
       { key: 'telegram:global', limit: 30, windowMs: 1000 },
     ]);
+    // A group's edits have a budget of their own: 20 a minute besides its 20 messages.
+    const groupEdit = telegramRules.limits({
+      method: 'POST',
+      path: '/bot1:abc/editMessageText',
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.from(JSON.stringify({ chat_id: -100123, message_id: 7, text: 'hi' })),
+    });
+    expect(groupEdit[0]).toEqual({ key: 'telegram:group-edits:-100123', limit: 20, windowMs: 60_000 });
     expect(
       telegramRules.limits({ method: 'POST', path: '/bot1:abc/getMe', headers: {}, body: Buffer.alloc(0) }),
     ).toEqual([]);

@@ -6,7 +6,7 @@ import { REST, type RESTOptions } from 'discord.js';
 import { ClickGuard } from '../../src/core/clicks';
 import { CommandHandoff } from '../../src/core/command-handoff';
 import type { Platform } from '../../src/core/conversation';
-import { Suggestions, toolListings } from '../../src/core/suggestions';
+import { Suggestions } from '../../src/core/suggestions';
 import type { AdapterContext, PlatformAdapter } from '../types';
 import { DiscordApi } from './api';
 import { observeRest } from './api-metrics';
@@ -19,7 +19,6 @@ import { commandRoutes } from './manifest';
 import { DiscordMessenger } from './messenger';
 import { InteractionResponder } from './responder';
 import { restOptions } from './rest';
-import { knownTools } from './suggestions';
 import { InteractionSurface } from './surface';
 
 /** Knobs for tests and unusual deployments. */
@@ -92,7 +91,8 @@ export class DiscordAdapter implements PlatformAdapter {
       }),
       routes: commandRoutes(app.runner.registry),
       suggestions: new Suggestions({
-        lister: toolListings(app.services.toolhost, knownTools(config, app.sandboxTools)),
+        commands: app.runner.registry,
+        lister: app.suggestions,
         bindings: app.services.bindings,
         onError: (error, source) => logger.debug({ err: error, source }, 'autocomplete lookup failed'),
         ttlMs: this.options.suggestionTtlMs,

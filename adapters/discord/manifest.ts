@@ -19,7 +19,6 @@ import type { z } from 'zod';
 import type { AnyCommand } from '../../src/core/command';
 import type { CommandRegistry } from '../../src/core/registry';
 import { type ArgInfo, argInfo, toFlagName } from '../../src/core/schema-info';
-import { suggestionSource } from '../../src/core/suggestions';
 
 /** How an option of a Discord command maps onto an argument of a registry command. */
 export interface OptionBinding {
@@ -99,7 +98,7 @@ function commandOptions(command: AnyCommand<unknown>): APIApplicationCommandBasi
         choices: info.choices.map((choice) => ({ name: choice, value: choice })),
       });
     } else {
-      const autocomplete = info.kind === 'string' && suggestionSource(command.name, key) !== undefined;
+      const autocomplete = info.kind === 'string' && info.completes !== undefined;
       options.push({
         ...base,
         description,

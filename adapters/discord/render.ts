@@ -19,7 +19,7 @@ import {
 } from 'discord.js';
 import type { Card, CardStatus } from '../../src/core/reply';
 import { isValidTime, timeText } from '../../src/core/times';
-import { tailOf, timesAsText, truncate, withTime } from '../text';
+import { cardAsText, tailOf, truncate, withTime } from '../text';
 import { codeBlock, codeBlockOverhead, escapeWithin, fenceSafe } from './escape';
 import { discordTimestamp } from './timestamp';
 
@@ -121,7 +121,7 @@ export function renderCard(card: Card, options: RenderOptions = {}): RenderedMes
     }
   }
   if (textCut || fieldsCut) {
-    files.push({ name: 'message.txt', content: plainText(card) });
+    files.push({ name: 'message.txt', content: cardAsText(card) });
     notes.push('Full text attached as message.txt.');
   }
 
@@ -251,19 +251,6 @@ function tailLines(text: string, room: number): string | undefined {
     used += line.length + 1;
   }
   return `…\n${kept.join('\n')}`;
-}
-
-/** The whole card as plain text, for the attached copy when something had to be cut. */
-function plainText(original: Card): string {
-  const card = timesAsText(original);
-  const parts: string[] = [];
-  if (card.title) parts.push(card.title, '');
-  if (card.text) parts.push(card.text, '');
-  for (const field of card.fields ?? []) parts.push(`${field.label}: ${field.value}`);
-  if (card.fields?.length) parts.push('');
-  if (card.code) parts.push(card.code.text, '');
-  if (card.footer) parts.push(card.footer);
-  return `${parts.join('\n').trimEnd()}\n`;
 }
 
 /** A field's URL as the target of a masked link (http(s) only, parentheses and spaces encoded), or undefined. */

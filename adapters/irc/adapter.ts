@@ -2,14 +2,18 @@
  * The IRC adapter. Every process registers the messenger (cards become lines on the IRC outbox);
  * a `web`/`all` process also holds the one connection (link.ts): it receives lines (receiver.ts),
  * delivers the outbox at the flood-controlled pace (sender.ts), and follows kicks (the channel is
- * gone: announcements there stop) and invitations (it is back).
+ * gone: announcements there stop) and invitations (it is back). It also joins the Server Admin Log's
+ * channel, where it only speaks (feed.ts).
  */
 import { CARD_VIEW_NAMESPACE } from '../../src/core/card-view';
 import { CommandHandoff } from '../../src/core/command-handoff';
 import type { LineConsumer } from '../../src/core/line-outbox';
+import { platformCommandWords } from '../command-words';
 import type { AdapterContext, PlatformAdapter } from '../types';
 import { IrcAdminLogOutbox } from './admin-log';
 import { IrcButtons } from './buttons';
+import { ircCommandPrefix } from './checks';
+import { channelsToJoin, isFeedChannel } from './feed';
 import { FloodGate } from './flood';
 import { AccountTracker } from './identity';
 import { IrcLink } from './link';
@@ -47,13 +51,17 @@ export class IrcAdapter implements PlatformAdapter {
       viewBase,
       redis: app.state,
       prefix,
+      words: platformCommandWords({ commandPrefix: ircCommandPrefix }, config, [
+        ...app.runner.registry.groups(),
+        'help',
+      ]),
     });
     if (context.role === 'worker') return;
     const gone = goneKey(prefix);
     const link = new IrcLink(config, log, {
       joinChannels: async () => {
         const kicked = new Set(await app.state.smembers(gone));
-        return config.IRC_CHANNELS.filter((c) => !kicked.has(ircConversationId(this.network, c)));
+        return channelsToJoin(config).filter((c) => !kicked.has(ircConversationId(this.network, c)));
       },
     });
     this.link = link;
@@ -72,6 +80,7 @@ export class IrcAdapter implements PlatformAdapter {
       link,
       network: this.network,
       prefix: config.IRC_COMMAND_PREFIX,
+      isFeed: (target) => isFeedChannel(config, target),
       registry: app.runner.registry,
       actions: app.actions,
       handoff: new CommandHandoff({

@@ -1,6 +1,7 @@
 /** `deckhand doctor`'s configuration lines for IRC (no network). */
 import type { Config } from '../../src/config';
 import { type CheckResult, fail, ok } from '../doctor-kit';
+import { isFeedChannel } from './feed';
 
 /** Whether the IRC adapter runs. */
 export function ircConfigured(config: Config): boolean {
@@ -31,7 +32,18 @@ export function ircSettingsCheck(config: Config): CheckResult | undefined {
   if (!config.IRC_SERVER) return undefined;
   const sasl = config.IRC_SASL_CERT ? 'SASL EXTERNAL' : config.IRC_SASL_ACCOUNT ? 'SASL PLAIN' : 'no SASL';
   const channels = config.IRC_CHANNELS.length ? config.IRC_CHANNELS.join(', ') : 'no channels';
-  return ok(label, `${config.IRC_SERVER}, ${config.IRC_TLS ? 'TLS' : 'plain text'}, ${sasl}, ${channels}.`);
+  const feed = isFeedListed(config)
+    ? `; ${config.SAL_CHANNEL} is also the SAL channel (SAL_CHANNEL): no command is answered there`
+    : `; SAL lines in ${config.SAL_CHANNEL}, joined as well`;
+  return ok(
+    label,
+    `${config.IRC_SERVER}, ${config.IRC_TLS ? 'TLS' : 'plain text'}, ${sasl}, ${channels}${feed}.`,
+  );
+}
+
+/** True when `IRC_CHANNELS` lists the SAL channel (it is joined anyway, and answers nothing). */
+function isFeedListed(config: Config): boolean {
+  return config.IRC_CHANNELS.some((c) => isFeedChannel(config, c));
 }
 
 /** One process holds the IRC connection. */
@@ -41,4 +53,9 @@ export function ircScalingCheck(config: Config): CheckResult | undefined {
     'IRC mode',
     'one connection: run one `--role web` (or `all`) process with IRC configured; workers queue their lines for it.',
   );
+}
+
+/** How commands are typed here: the prefix instead of `/` (`IRC_COMMAND_PREFIX`); the descriptor's `commandPrefix`. */
+export function ircCommandPrefix(config: Config): string {
+  return config.IRC_COMMAND_PREFIX;
 }

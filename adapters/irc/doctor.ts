@@ -1,13 +1,14 @@
 /**
  * `deckhand doctor`'s network lines for IRC: one short connection of its own (nick with `-dr`), which
  * shows whether the server can be reached over TLS, whether SASL was accepted, and whether every
- * configured channel can be joined. It quits at once; the running bot is not disturbed.
+ * configured channel and the Server Admin Log's channel can be joined. It quits at once; the running bot is not disturbed.
  */
 
 import type { Config } from '../../src/config';
 import { silentLogger } from '../../src/log';
 import type { PlatformDoctor } from '../descriptor';
 import { type CheckResult, credentialsFirst, fail, inert, ok } from '../doctor-kit';
+import { channelsToJoin } from './feed';
 import { IrcLink } from './link';
 
 /** How long each step may take. */
@@ -29,7 +30,7 @@ async function probeOf(config: Config): Promise<Probe> {
   const nick = `${config.IRC_NICK.slice(0, 12)}-dr`;
   const found: Probe = { registered: false, joined: [], refused: new Map() };
   const link = new IrcLink({ ...config, IRC_NICK: nick }, silentLogger, {
-    joinChannels: async () => config.IRC_CHANNELS,
+    joinChannels: async () => channelsToJoin(config),
   });
   const client = link.client;
   client.on('loggedin', (e: { account: string }) => {
@@ -46,7 +47,7 @@ async function probeOf(config: Config): Promise<Probe> {
   });
   const deadline = Date.now() + STEP_MS;
   link.start();
-  const wanted = config.IRC_CHANNELS.map((c) => c.toLowerCase());
+  const wanted = channelsToJoin(config).map((c) => c.toLowerCase());
   const done = () =>
     found.saslError !== undefined ||
     (found.error !== undefined && !link.connected) ||
@@ -93,15 +94,20 @@ async function credentials(config: Config): Promise<CheckResult> {
   );
 }
 
-/** Every configured channel joined. */
+/** Every configured channel joined, and the SAL channel. */
 async function deliveries(config: Config, credentialsPassed: boolean): Promise<CheckResult> {
   const label = 'IRC channels';
   if (!credentialsPassed) return credentialsFirst(label);
-  if (config.IRC_CHANNELS.length === 0)
-    return ok(label, 'none configured (IRC_CHANNELS): private queries only.');
   const found = await probe(config);
-  const missing = config.IRC_CHANNELS.filter((c) => !found.joined.includes(c.toLowerCase()));
-  if (missing.length === 0) return ok(label, `joined ${config.IRC_CHANNELS.join(', ')}.`);
+  const channels = channelsToJoin(config);
+  const missing = channels.filter((c) => !found.joined.includes(c.toLowerCase()));
+  const sal = `${config.SAL_CHANNEL} (the Server Admin Log's channel: lines only, no commands)`;
+  const listed = config.IRC_CHANNELS.filter((c) => c.toLowerCase() !== config.SAL_CHANNEL.toLowerCase());
+  if (missing.length === 0)
+    return ok(
+      label,
+      `joined ${[...listed, sal].join(', ')}${listed.length ? '' : '; IRC_CHANNELS lists no other'}.`,
+    );
   const reasons = missing.map(
     (c) =>
       `${c}${found.refused.get(c.toLowerCase()) ? ` (${inert(found.refused.get(c.toLowerCase()) ?? '')})` : ''}`,

@@ -5,7 +5,7 @@
  * ./load.ts. See docs/irc.md.
  */
 import type { PlatformDescriptor } from '../descriptor';
-import { ircConfigured, ircMissing, ircScalingCheck, ircSettingsCheck } from './checks';
+import { ircCommandPrefix, ircConfigured, ircMissing, ircScalingCheck, ircSettingsCheck } from './checks';
 import { IRC_ENV } from './env';
 
 /** IRC. */
@@ -23,6 +23,8 @@ export const irc: PlatformDescriptor<'irc', typeof IRC_ENV> = {
   settingsCheck: ircSettingsCheck,
   scalingCheck: ircScalingCheck,
   doctor: async () => (await import('./doctor')).ircDoctor,
+  commandPrefix: ircCommandPrefix,
+  noSecretsInText: true,
   attachHint: (command) =>
     `IRC cannot carry files: send the file with /${command} from another platform Deckhand is on.`,
 };

@@ -60,7 +60,7 @@ declare module 'irc-framework' {
   export const Helpers: unknown;
 }
 
-declare module 'irc-framework/src/transports/net' {
+declare module 'irc-framework/src/transports/net.js' {
   import { EventEmitter } from 'node:events';
 
   /** irc-framework's TCP/TLS transport. */

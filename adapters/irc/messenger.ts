@@ -15,6 +15,7 @@ import type { KeyValueStore } from '../../src/core/host';
 import type { LineOutbox } from '../../src/core/line-outbox';
 import type { Messenger } from '../../src/core/messenger';
 import type { Card } from '../../src/core/reply';
+import { cardInWords } from '../command-words';
 import { timesAsText } from '../text';
 import type { IrcButtons } from './buttons';
 import { renderCardLines, renderTransition } from './render';
@@ -31,6 +32,8 @@ export interface IrcMessengerDeps {
   viewBase: string;
   redis: Redis;
   prefix: string;
+  /** Writes command mentions as typed on IRC (`/deploy` → `!deploy`, adapters/command-words.ts). */
+  words?: (text: string) => string;
 }
 
 const PHASE_TTL_MS = 7 * 24 * 3600_000;
@@ -57,7 +60,7 @@ export class IrcMessenger implements Messenger {
   }
 
   private async lines(conversationId: string, card: Card, cardId: string, transition: boolean) {
-    const shown = timesAsText(card);
+    const shown = cardInWords(timesAsText(card), this.deps.words ?? ((text) => text));
     const numbers = await this.deps.buttons.number(conversationId, cardId, shown.buttons ?? []);
     const viewId = newCardViewId();
     const url = `${this.deps.viewBase}${CARD_VIEW_PATH}${viewId}`;

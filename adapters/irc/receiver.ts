@@ -1,8 +1,9 @@
 /**
- * What the bot does with lines people send: CTCP, notices and its own lines are ignored; formatting
- * codes are stripped; a line for the bot (command-line.ts) is claimed once (by its `msgid` when the
- * server gives one), checked (gate.ts: no secrets, side effects only for identified accounts) and
- * handed to the command runner or the workers, with a press of `!N` dispatched as its button's action.
+ * What the bot does with lines people send: CTCP, notices, its own lines and every line in the SAL
+ * feed channel are ignored; formatting codes are stripped; a line for the bot (command-line.ts) is
+ * claimed once (by its `msgid` when the server gives one), checked (gate.ts: no secrets, side effects
+ * only for identified accounts) and handed to the command runner or the workers, with a press of
+ * `!N` dispatched as its button's action.
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -26,6 +27,8 @@ export interface ReceiverDeps {
   link: IrcLink;
   network: string;
   prefix: string;
+  /** True for a channel where the bot answers nothing (the SAL feed, feed.ts). */
+  isFeed(target: string): boolean;
   registry: CommandRegistry<unknown>;
   actions: ActionStore;
   handoff: CommandHandoff;
@@ -46,7 +49,7 @@ interface PrivmsgEvent {
 
 async function onPrivmsg(deps: ReceiverDeps, event: PrivmsgEvent): Promise<void> {
   const self = deps.link.client.user.nick;
-  if (event.nick === self || isCtcp(event.message) || !event.nick) return;
+  if (event.nick === self || isCtcp(event.message) || !event.nick || deps.isFeed(event.target)) return;
   const isPrivate = !isChannel(event.target);
   const groups = new Set(deps.registry.groups());
   const line = parseIrcLine(stripFormatting(event.message), {

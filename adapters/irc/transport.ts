@@ -4,7 +4,7 @@
  * transport passes no `ca` to `tls.connect`. Everything after the socket is created is the library's.
  */
 import tls from 'node:tls';
-import NetTransport from 'irc-framework/src/transports/net';
+import NetTransport from 'irc-framework/src/transports/net.js';
 
 /** `NetTransport.state` while connecting (irc-framework's SOCK_CONNECTING). */
 const SOCK_CONNECTING = 1;

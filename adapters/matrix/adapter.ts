@@ -6,11 +6,11 @@
 import type { MatrixClient } from 'matrix-js-sdk';
 import { ClickGuard } from '../../src/core/clicks';
 import { CommandHandoff } from '../../src/core/command-handoff';
+import { platformCommandWords } from '../command-words';
 import type { AdapterContext, PlatformAdapter } from '../types';
 import { CardButtons } from './buttons';
-import { allowedServers } from './checks';
+import { allowedServers, matrixCommandPrefix } from './checks';
 import { connectClient } from './client';
-import { commandWords } from './command-words';
 import { type EventDeps, onInvite, onRoomEvent } from './events';
 import { matrixFileResolver } from './files';
 import { MatrixForms } from './forms';
@@ -54,7 +54,7 @@ export class MatrixAdapter implements PlatformAdapter {
     const buttons = new CardButtons(app.keyValue('mx:buttons'));
     const rooms = new BotRooms(client, app.keyValue('mx:rooms'));
     const groups = [...app.runner.registry.groups(), 'help'];
-    const words = commandWords(config.MATRIX_COMMAND_PREFIX, groups);
+    const words = platformCommandWords({ commandPrefix: matrixCommandPrefix }, config, groups);
     const messenger = new MatrixMessenger(client, buttons, log, words);
     const handoff = new CommandHandoff({
       runner: app.runner,

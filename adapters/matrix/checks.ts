@@ -57,3 +57,8 @@ export function matrixScalingCheck(config: Config): CheckResult | undefined {
     'sync: one `--role web` process receives (the others only post); duplicates are dropped by event id.',
   );
 }
+
+/** How commands are typed here: the prefix instead of `/` (`MATRIX_COMMAND_PREFIX`); the descriptor's `commandPrefix`. */
+export function matrixCommandPrefix(config: Config): string {
+  return config.MATRIX_COMMAND_PREFIX;
+}

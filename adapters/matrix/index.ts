@@ -5,7 +5,13 @@
  * ./load.ts. See docs/matrix.md.
  */
 import type { PlatformDescriptor } from '../descriptor';
-import { matrixConfigured, matrixMissing, matrixScalingCheck, matrixSettingsCheck } from './checks';
+import {
+  matrixCommandPrefix,
+  matrixConfigured,
+  matrixMissing,
+  matrixScalingCheck,
+  matrixSettingsCheck,
+} from './checks';
 import { MATRIX_ENV } from './env';
 
 /** Matrix. */
@@ -23,5 +29,6 @@ export const matrix: PlatformDescriptor<'matrix', typeof MATRIX_ENV> = {
   settingsCheck: matrixSettingsCheck,
   scalingCheck: matrixScalingCheck,
   doctor: async () => (await import('./doctor')).matrixDoctor,
+  commandPrefix: matrixCommandPrefix,
   attachHint: (command) => `Send the file in the room with !${command} as its caption.`,
 };

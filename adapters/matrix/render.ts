@@ -7,8 +7,10 @@
  * length budget ({@link fitEscaped}). Buttons are numbered (`[1] Approve`): a person presses one by
  * reacting with its number or answering `!1`. Text beyond the budget goes to an attached file.
  */
+
 import type { Card, CardButton } from '../../src/core/reply';
 import { STATUS_LABEL } from '../../src/core/reply';
+import { cardInWords } from '../command-words';
 import { type EscapeStep, fitEscaped, stripScopedBidi, timesAsText, truncate } from '../text';
 
 /** Characters of a card's text shown in the message (the whole text is attached beyond it). */
@@ -69,15 +71,6 @@ export interface RenderedCard {
   buttons: CardButton[];
 }
 
-function inWords(card: Card, words: (text: string) => string): Card {
-  const out: Card = { ...card };
-  if (card.title) out.title = words(card.title);
-  if (card.text) out.text = words(card.text);
-  if (card.footer) out.footer = words(card.footer);
-  if (card.fields) out.fields = card.fields.map((f) => ({ ...f, value: words(f.value) }));
-  return out;
-}
-
 const safeUrl = (url: string) => (/^https?:\/\//i.test(url) ? url : undefined);
 
 /**
@@ -85,7 +78,7 @@ const safeUrl = (url: string) => (/^https?:\/\//i.test(url) ? url : undefined);
  * in its title, text, fields and footer.
  */
 export function renderCard(input: Card, words: (text: string) => string = (text) => text): RenderedCard {
-  const card = inWords(timesAsText(input), words);
+  const card = cardInWords(timesAsText(input), words);
   const body: string[] = [];
   const html: string[] = [];
   const attachments = [...(card.attachments ?? [])];

@@ -2,7 +2,7 @@
  * The terminal chat's descriptor (`deckhand shell`, and `start` with no platform configured): it needs
  * no credentials, receives nothing over HTTP and has no manifest. The adapter is ./shell-adapter.ts.
  */
-import type { PlatformDescriptor } from '../descriptor';
+import { type PlatformDescriptor, UNLIMITED_SEND_BUDGET } from '../descriptor';
 
 /** The terminal chat. */
 export const terminal: PlatformDescriptor<'shell', Record<never, never>> = {
@@ -13,5 +13,6 @@ export const terminal: PlatformDescriptor<'shell', Record<never, never>> = {
   configured: () => false,
   missing: () => undefined,
   webhookPaths: [],
+  sendBudget: (conversationId) => ({ scope: conversationId, ...UNLIMITED_SEND_BUDGET }),
   attachHint: (command) => `Terminal: /${command} --file PATH.`,
 };

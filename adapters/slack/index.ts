@@ -2,7 +2,7 @@
  * The Slack platform's descriptor: what the rest of Deckhand knows about Slack without loading Bolt.
  * The adapter itself (Bolt, Block Kit, modals, OAuth installs) is in ./load.ts. See docs/slack.md.
  */
-import type { PlatformDescriptor } from '../descriptor';
+import { channelScope, type PlatformDescriptor } from '../descriptor';
 import { slackSettingsCheck } from './checks';
 import { SLACK_ENV } from './env';
 import { SLACK_ROUTES, slackMissing, slackSettings } from './settings';
@@ -24,6 +24,13 @@ export const slack: PlatformDescriptor<'slack', typeof SLACK_ENV> = {
   settingsCheck: slackSettingsCheck,
   doctor: async () => (await import('./doctor')).slackDoctor,
   commandNamespace: (config) => config.SLACK_COMMAND,
+  // chat.postMessage: about one message per second per channel (api.slack.com/methods/chat.postMessage);
+  // chat.update is counted per workspace, so edits keep to the same pace per channel.
+  sendBudget: (conversationId) => ({
+    scope: channelScope(conversationId),
+    posts: { count: 1, perMs: 1000 },
+    edits: { count: 1, perMs: 1000 },
+  }),
   attachHint: (command) => `Share the file with Deckhand in a direct message with the text \`${command}\`.`,
   readerTimeZones: true,
 };

@@ -2,7 +2,7 @@ import type { types } from '@slack/bolt';
 import { type ConfirmDialog, dangerDialogs } from '../../src/core/confirm-dialogs';
 import type { Card, CardStatus } from '../../src/core/reply';
 import { isValidTime } from '../../src/core/times';
-import { headOf, timesAsText, withTime } from '../text';
+import { cardAsText, headOf, withTime } from '../text';
 import { actionBlocks, chunkEscaped, fieldBlocks, mrkdwn, plain, SLACK_LIMITS } from './blocks';
 import { slackDateToken } from './date-token';
 import { escapeText, escapeWithin, fenceSafe } from './escape';
@@ -51,19 +51,6 @@ function fileSlug(card: Card): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
   return `${base.slice(0, 40) || 'message'}.txt`;
-}
-
-/** The whole card as plain text, for the file attached when it does not fit. */
-function fullText(original: Card): string {
-  const card = timesAsText(original);
-  const parts: string[] = [];
-  if (card.title) parts.push(card.title, '');
-  if (card.text) parts.push(card.text, '');
-  for (const field of card.fields ?? []) parts.push(`${field.label}: ${field.value}`);
-  if (card.fields?.length) parts.push('');
-  if (card.code) parts.push(card.code.text, '');
-  if (card.footer) parts.push(card.footer);
-  return parts.join('\n').trimEnd();
 }
 
 /**
@@ -163,7 +150,7 @@ export function renderCard(
   files.push(...(card.attachments ?? []));
   if (body.overflow) {
     const name = fileSlug(card);
-    files.push({ filename: name, content: fullText(card) });
+    files.push({ filename: name, content: cardAsText(card).trimEnd() });
     body.blocks.push({
       type: 'context',
       elements: [

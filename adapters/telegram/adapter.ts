@@ -31,6 +31,8 @@ const ALLOWED_UPDATES = ['message', 'callback_query'] as const;
 export interface TelegramAdapterOptions {
   /** Throttler limits (default: grammY's, ~1/s per private chat, 20/min per group, 30/s overall). */
   throttle?: ThrottleOptions;
+  /** Throttler limits of edits in groups (default: the descriptor's group edit budget; or `throttle`'s when that is given). */
+  editThrottle?: ThrottleOptions;
   /** Bot identity, to skip `getMe` at start. */
   botInfo?: UserFromGetMe;
   /** Long-polling timeout in seconds (default 30). */
@@ -67,6 +69,7 @@ export class TelegramAdapter implements PlatformAdapter {
     this.reachability = new ApiReachability(log);
     this.bot = createBot(config, {
       throttle: options.throttle,
+      editThrottle: options.editThrottle,
       botInfo: options.botInfo,
       logger: log,
       observe: this.reachability.transformer,

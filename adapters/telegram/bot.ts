@@ -2,7 +2,9 @@
  * The grammY bot and its API client, with grammY's own rate-limit machinery:
  * - `@grammyjs/auto-retry`: a 429 waits the `retry_after` Telegram names and sends the same request
  *   again (and 5xx and network errors back off and retry), so a rate limit delays, never drops;
- * - `@grammyjs/transformer-throttler`: ~1 message/s per private chat, 20/min per group, 30/s overall.
+ * - `@grammyjs/transformer-throttler`: ~1 message/s per private chat, 20/min per group, 30/s overall,
+ *   with edits throttled apart from new messages (a group takes 20 of each a minute), both from the
+ *   budgets the descriptor states (./budget.ts).
  *
  * The throttler is installed after auto-retry, so it is the outer of the two: a request waiting out its
  * `retry_after` keeps its chat's slot, and later messages to that chat queue behind it instead of
@@ -15,6 +17,7 @@ import type { UserFromGetMe } from 'grammy/types';
 import type { Logger } from 'pino';
 import type { Config } from '../../src/config';
 import { countingTransformer, loggingTransformer } from './api-metrics';
+import { TELEGRAM_CHAT_BUDGET, TELEGRAM_GROUP_BUDGET } from './budget';
 
 /** Throttler limits (Bottleneck options per private chat, per group and overall). */
 export type ThrottleOptions = NonNullable<Parameters<typeof apiThrottler>[0]>;
@@ -31,7 +34,10 @@ export function isCloudApi(config: Config): boolean {
 
 /** Options of {@link createBot}. */
 export interface BotOptions {
+  /** Throttler limits of new messages (and of edits, unless `editThrottle` is given). */
   throttle?: ThrottleOptions | undefined;
+  /** Throttler limits of edits (`editMessage…`). */
+  editThrottle?: ThrottleOptions | undefined;
   /** Skip `getMe` at start (tests). */
   botInfo?: UserFromGetMe | undefined;
   /** Longest `retry_after` waited out, in seconds (longer ones fail the request). */
@@ -60,13 +66,43 @@ export const DEFAULT_THROTTLE: ThrottleOptions = {
   global: { reservoir: 28, reservoirRefreshAmount: 28, reservoirRefreshInterval: 1000, minTime: 35 },
   group: {
     maxConcurrent: 1,
-    minTime: 1000,
-    reservoir: 19,
-    reservoirRefreshAmount: 19,
-    reservoirRefreshInterval: 60_000,
+    minTime: TELEGRAM_GROUP_BUDGET.posts.minGapMs ?? 0,
+    reservoir: TELEGRAM_GROUP_BUDGET.posts.count - 1,
+    reservoirRefreshAmount: TELEGRAM_GROUP_BUDGET.posts.count - 1,
+    reservoirRefreshInterval: TELEGRAM_GROUP_BUDGET.posts.perMs,
   },
-  out: { maxConcurrent: 1, minTime: 1000 },
+  out: { maxConcurrent: 1, minTime: TELEGRAM_CHAT_BUDGET.posts.perMs / TELEGRAM_CHAT_BUDGET.posts.count },
 };
+
+/**
+ * The throttler's limits of edits in groups, per the descriptor's edit budget. The card publisher
+ * already paces and coalesces its edits by that budget; this holds any other edit to it too.
+ */
+export const DEFAULT_EDIT_THROTTLE: ThrottleOptions = {
+  global: { reservoir: 28, reservoirRefreshAmount: 28, reservoirRefreshInterval: 1000, minTime: 35 },
+  group: {
+    maxConcurrent: 1,
+    minTime: TELEGRAM_GROUP_BUDGET.edits.minGapMs ?? 0,
+    reservoir: TELEGRAM_GROUP_BUDGET.edits.count,
+    reservoirRefreshAmount: TELEGRAM_GROUP_BUDGET.edits.count,
+    reservoirRefreshInterval: TELEGRAM_GROUP_BUDGET.edits.perMs,
+  },
+  out: { maxConcurrent: 1, minTime: 0 },
+};
+
+/**
+ * Edits in groups through one throttler (a group's edits have a budget of their own), everything else
+ * through the other (a private chat's one message a second counts edits too).
+ */
+function throttlers(options: BotOptions): Transformer {
+  const sends = apiThrottler(options.throttle ?? DEFAULT_THROTTLE);
+  const edits = apiThrottler(options.editThrottle ?? options.throttle ?? DEFAULT_EDIT_THROTTLE);
+  return (prev, method, payload, signal) => {
+    const chat = payload && 'chat_id' in payload ? Number(payload.chat_id) : 0;
+    const groupEdit = method.startsWith('editMessage') && chat < 0;
+    return (groupEdit ? edits : sends)(prev, method, payload, signal);
+  };
+}
 
 /** Creates the bot for `TELEGRAM_BOT_TOKEN` with auto-retry and the throttler on its API. */
 export function createBot(config: Config, options: BotOptions = {}): Bot {
@@ -82,7 +118,7 @@ export function createBot(config: Config, options: BotOptions = {}): Bot {
   bot.api.config.use(countingTransformer());
   if (options.observe) bot.api.config.use(options.observe);
   bot.api.config.use(retry(options));
-  bot.api.config.use(apiThrottler(options.throttle ?? DEFAULT_THROTTLE));
+  bot.api.config.use(throttlers(options));
   if (options.logger) bot.api.config.use(loggingTransformer(options.logger));
   return bot;
 }

@@ -5,6 +5,7 @@
  * docs/telegram.md.
  */
 import type { PlatformDescriptor } from '../descriptor';
+import { telegramSendBudget } from './budget';
 import { telegramMissing, telegramScalingCheck, telegramSettingsCheck } from './checks';
 import { TELEGRAM_ENV } from './env';
 import { WEBHOOK_PATH } from './paths';
@@ -25,5 +26,6 @@ export const telegram: PlatformDescriptor<'telegram', typeof TELEGRAM_ENV> = {
   settingsCheck: telegramSettingsCheck,
   scalingCheck: telegramScalingCheck,
   doctor: async () => (await import('./doctor')).telegramDoctor,
+  sendBudget: telegramSendBudget,
   attachHint: (command) => `Send the file with /${command} as its caption.`,
 };

@@ -3,7 +3,8 @@
  * "too many requests" (status 429 with its own body and headers):
  * - Slack: `chat.postMessage` at most 1 per second per channel (the method's "special" limit).
  * - Discord: messages to a channel 5 per 5 s; every REST request 50 per second (global).
- * - Telegram: messages to one chat about 1 per second, to one group 20 per minute, 30 per second overall.
+ * - Telegram: messages to one chat about 1 per second; to one group 20 messages and 20 edits per minute;
+ *   30 per second overall.
  */
 import type { Limit, Verdict } from './rate-limit';
 
@@ -109,9 +110,10 @@ export const telegramRules: PlatformRules = {
     const chat = telegramChat(request);
     if (chat === undefined) return [];
     const group = chat.startsWith('-');
+    const edit = /\/editMessage\w+$/.test(request.path);
     return [
       group
-        ? { key: `telegram:group:${chat}`, limit: 20, windowMs: 60_000 }
+        ? { key: `telegram:${edit ? 'group-edits' : 'group'}:${chat}`, limit: 20, windowMs: 60_000 }
         : { key: `telegram:chat:${chat}`, limit: 1, windowMs: 1000 },
       { key: 'telegram:global', limit: 30, windowMs: 1000 },
     ];

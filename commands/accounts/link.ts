@@ -75,7 +75,9 @@ async function storeOrAsk(
     title: form.title,
     text: opened
       ? 'Opened a form. You can also use this private page instead (valid 10 minutes, once):'
-      : 'Enter it on this private page (valid 10 minutes, works once), or send the command with the value in a private conversation with Deckhand:',
+      : ctx.here?.noSecretsInText
+        ? 'Enter it on this private page (valid 10 minutes, works once); secrets are never taken in chat text here:'
+        : 'Enter it on this private page (valid 10 minutes, works once), or send the command with the value in a private conversation with Deckhand:',
     links: [{ label: 'Open the secret form', url: page }],
     status: 'info',
     visibility: 'private',

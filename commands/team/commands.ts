@@ -1,4 +1,5 @@
-/** The team commands: tool locks, weekly freeze windows and protect policies. */
+/** The team commands: tool locks, weekly freeze windows, protect policies and claimed failures. */
+import { toolClaimCommand, toolHandoffCommand, toolReleaseCommand } from './claim';
 import { toolFreezeCommand, toolFreezesCommand, toolUnfreezeCommand } from './freeze';
 import { toolLockCommand, toolUnlockCommand } from './lock';
 import { toolProtectCommand, toolUnprotectCommand } from './protect';
@@ -12,4 +13,7 @@ export const TEAM_COMMANDS = [
   toolUnfreezeCommand,
   toolProtectCommand,
   toolUnprotectCommand,
+  toolClaimCommand,
+  toolHandoffCommand,
+  toolReleaseCommand,
 ];

@@ -1,6 +1,5 @@
 /** `/tool freeze`, `/tool freezes`, `/tool unfreeze`: weekly windows in which a tool's changes are refused. */
 import { z } from 'zod';
-import type { ChangeGuardStore, ToolFreeze } from '../../src/core/change-guard';
 import { UsageError } from '../../src/core/errors';
 import {
   insideWindow,
@@ -9,11 +8,10 @@ import {
   windowStart,
   windowText,
 } from '../../src/core/freeze-window';
-import type { CardField } from '../../src/core/reply';
 import { absoluteText, DEFAULT_TIME_ZONE } from '../../src/core/times';
 import { toolName } from '../args';
+import { guardState } from '../guard-fields';
 import { command } from './context';
-import { lockFields } from './lock';
 
 /** The most freeze windows one tool keeps. */
 const MAX_FREEZES = 20;
@@ -66,39 +64,6 @@ export const toolFreezeCommand = command({
     };
   },
 });
-
-/** The lock and freeze windows of a tool as card fields, and whether they hold now. */
-export interface GuardState {
-  /** `Locked by`, `Since`, `Until`, `Reason` (or `Lock: not locked`), then one field per window. */
-  fields: CardField[];
-  /** True when a guarded command would be refused now. */
-  blocked: boolean;
-  freezes: ToolFreeze[];
-}
-
-/**
- * What holds a tool's changes, for any card that shows the tool (`/tool freezes`, the status card):
- * the lock in force and each freeze window with when it holds.
- */
-export async function guardState(
-  guards: ChangeGuardStore,
-  tool: string,
-  now = Date.now(),
-): Promise<GuardState> {
-  const { lock, freezes } = await guards.state(tool, now);
-  const fields: CardField[] = lock ? lockFields(lock) : [{ label: 'Lock', value: 'not locked' }];
-  for (const freeze of freezes) {
-    const state = insideWindow(freeze, now)
-      ? `holds now, until ${absoluteText({ at: windowEnd(freeze, now) }, freeze.zone)}`
-      : `next from ${absoluteText({ at: windowStart(freeze, now) }, freeze.zone)}`;
-    fields.push({
-      label: `Freeze ${freeze.id}`,
-      value: `${windowText(freeze)} (${freeze.zone}), added by ${freeze.by}: ${state}`,
-    });
-  }
-  const blocked = lock !== undefined || freezes.some((freeze) => insideWindow(freeze, now));
-  return { fields, blocked, freezes };
-}
 
 /** `/tool freezes <tool>`: the lock and the freeze windows of a tool. */
 export const toolFreezesCommand = command({

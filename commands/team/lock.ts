@@ -3,23 +3,14 @@ import { z } from 'zod';
 import { ChangeLockedError, type ToolLock } from '../../src/core/change-guard';
 import { userKeyOf } from '../../src/core/change-record';
 import { UsageError } from '../../src/core/errors';
-import type { CardField, DraftCard } from '../../src/core/reply';
-import { absoluteText, cardTime, DEFAULT_TIME_ZONE } from '../../src/core/times';
+import type { DraftCard } from '../../src/core/reply';
+import { absoluteText, DEFAULT_TIME_ZONE } from '../../src/core/times';
 import { toolName } from '../args';
+import { lockFields } from '../guard-fields';
 import { command } from './context';
 import { lockEnd } from './lock-times';
 
 const MAX_REASON = 200;
-
-/** The fields that describe a lock: who, since, until, why. */
-export function lockFields(lock: ToolLock): CardField[] {
-  return [
-    { label: 'Locked by', value: lock.name },
-    { label: 'Since', value: '', time: cardTime(lock.since) ?? { at: lock.since } },
-    { label: 'Until', value: '', time: cardTime(lock.until, { relative: true }) ?? { at: lock.until } },
-    ...(lock.reason ? [{ label: 'Reason', value: lock.reason }] : []),
-  ];
-}
 
 /** `/tool lock <tool> [reason] [--for 2h | --until 18:00] [--take]`. */
 export const toolLockCommand = command({

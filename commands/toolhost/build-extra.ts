@@ -62,6 +62,7 @@ export const buildCleanCommand = toolCommand({
   permission: 'write',
   sideEffect: true,
   guarded: true,
+  overridable: true,
   confirm: (args) => `Clean up the old images and build leftovers of ${args.tool}?`,
   async resolve({ args, services }) {
     // The whole tool is the target: an unknown tool (or one Deckhand has no access to) is said now.

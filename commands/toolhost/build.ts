@@ -199,6 +199,7 @@ export const buildDeleteCommand = command({
   permission: 'write',
   sideEffect: true,
   guarded: true,
+  overridable: true,
   confirm: (args) => `Delete build ${args.id} of ${args.tool}? This cannot be undone.`,
   async resolve({ args, services }) {
     const client = services.toolhost.forTool(args.tool);

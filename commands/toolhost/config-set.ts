@@ -79,6 +79,7 @@ export const configSetCommand = Object.assign(
     permission: 'write',
     sideEffect: true,
     guarded: true,
+    overridable: true,
     confirm: (args, target) =>
       `Save this components configuration for ${args.tool}? ${target?.preview ? 'The changes are below.' : ''}`.trim(),
     async resolve({ args, invocation, services, here }) {

@@ -63,6 +63,7 @@ export const configDeleteCommand = toolCommand({
   permission: 'write',
   sideEffect: true,
   guarded: true,
+  overridable: true,
   confirm: (args) =>
     `Delete the components configuration of ${args.tool}? /deploy will not work until a new one is set.`,
   async resolve({ args, services }) {

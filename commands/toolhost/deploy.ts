@@ -36,6 +36,7 @@ export const deployCommand = command({
   deploys: true,
   sideEffect: true,
   guarded: true,
+  overridable: true,
   effect: {
     check: (args) => `/deployment list ${args.tool}`,
     // The deployment an interrupted attempt started carries the request's tag in its description;

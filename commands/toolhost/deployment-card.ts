@@ -3,6 +3,7 @@ import type { ActionRequest, CardField, CardStatus, DraftCard } from '../../src/
 import { cardTime, readableTimes } from '../../src/core/times';
 import type { Outcome, WatchKind } from '../../src/core/watch';
 import {
+  buildLogTail,
   type Deployment,
   type DeploymentStatus,
   FINISHED_DEPLOYMENT_STATUSES,
@@ -163,10 +164,18 @@ export const deploymentWatch: WatchKind<AppServices> = {
           value: 'Deckhand could not work out what changed.',
         }))
       : undefined;
+    const buildId = outcome === 'failure' ? firstBuildId(deployment) : undefined;
     return {
       state: deployment.status,
       terminal,
       outcome,
+      ...(outcome === 'failure'
+        ? {
+            failure: {
+              ...(buildId ? { build: buildId, lines: await buildLogTail(client, buildId) } : {}),
+            },
+          }
+        : {}),
       detail: `Deployment ${deployment.deploy_id} ${HEADLINE[deployment.status]}.${deployment.long_status && outcome ? ` ${readableTimes(buildMessageInWords(deployment.long_status, tool))}` : ''}`,
       card: withWarnings(deploymentCard(tool, deployment, undefined, changes), client),
     };
@@ -181,10 +190,18 @@ export const deploymentWatch: WatchKind<AppServices> = {
     );
   },
   announce(event) {
+    const tool = event.tool;
+    const build = event.failure?.build;
+    const remedies = [
+      actionTo(deploySignature, { tool }, { label: 'Redeploy', style: 'primary' }),
+      ...(build ? [actionTo(buildLogsSignature, { tool, id: build }, { label: 'Logs' })] : []),
+      actionTo(deployRollbackSignature, { tool }, { label: 'Roll back', style: 'danger' }),
+    ];
     return announcement(
       event,
       'deployment',
-      actionTo(deploymentShowSignature, { tool: event.tool, id: event.id }, { label: 'Show' }),
+      actionTo(deploymentShowSignature, { tool, id: event.id }, { label: 'Show' }),
+      remedies,
     );
   },
 };

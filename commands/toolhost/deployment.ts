@@ -80,6 +80,7 @@ export const deploymentCancelCommand = toolCommand({
   permission: 'write',
   sideEffect: true,
   guarded: true,
+  overridable: true,
   async run({ args, client }) {
     // `latest` goes through the service's own latest/cancel, which takes the id it must match.
     const deployment =
@@ -104,6 +105,7 @@ export const deploymentDeleteCommand = command({
   permission: 'write',
   sideEffect: true,
   guarded: true,
+  overridable: true,
   confirm: (args) =>
     `Delete deployment ${args.id} of ${args.tool}? Its record and status are removed for good.`,
   async resolve({ args, services }) {

@@ -169,6 +169,7 @@ export const envvarsDeleteCommand = toolCommand({
   permission: 'write',
   sideEffect: true,
   guarded: true,
+  overridable: true,
   confirm: (args) =>
     `Delete ${args.name} of ${args.tool}? Jobs that use it will not see it after their next restart.`,
   async resolve({ args, services }) {

@@ -3,7 +3,13 @@ import { plural } from '../../src/core/plural';
 import type { ActionRequest, CardField, CardStatus, DraftCard } from '../../src/core/reply';
 import { readableTimes } from '../../src/core/times';
 import type { WatchKind } from '../../src/core/watch';
-import { type Job, type JobStatusShort, jobOutcome, jobRunEnd } from '../../src/services/toolhost';
+import {
+  type Job,
+  type JobStatusShort,
+  jobFailureFacts,
+  jobOutcome,
+  jobRunEnd,
+} from '../../src/services/toolhost';
 import { withWarnings } from '../format';
 import type { AppServices } from '../services';
 import { announcement, stoppedFollowing } from './announce';
@@ -97,6 +103,7 @@ export const jobWatch: WatchKind<AppServices> = {
       state: job.status?.short ?? job.status_short ?? 'unknown',
       terminal: jobRunEnd(job) !== undefined,
       outcome,
+      ...(outcome === 'failure' ? { failure: await jobFailureFacts(client, job) } : {}),
       detail: `Job ${job.name} is ${jobState(job)}.`,
       card: withWarnings(jobCard(tool, job), client),
     };
@@ -111,10 +118,13 @@ export const jobWatch: WatchKind<AppServices> = {
     );
   },
   announce(event) {
-    return announcement(
-      event,
-      'job',
-      actionTo(jobsShowSignature, { tool: event.tool, job: event.id }, { label: 'Show' }),
-    );
+    const args = { tool: event.tool, job: event.id };
+    const remedies = [
+      ...(event.failure?.jobType === 'one-off'
+        ? []
+        : [actionTo(jobsRestartSignature, args, { label: 'Restart', style: 'primary' })]),
+      actionTo(logsCommand, args, { label: 'Logs' }),
+    ];
+    return announcement(event, 'job', actionTo(jobsShowSignature, args, { label: 'Show' }), remedies);
   },
 };

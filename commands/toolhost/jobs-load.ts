@@ -13,7 +13,7 @@ import { NotFoundError, UsageError } from '../../src/core/errors';
 import type { FilesDeclaration } from '../../src/core/files';
 import { fingerprint } from '../../src/core/target';
 import type { Job, NewJob } from '../../src/services/toolhost';
-import { jobName, toolName } from '../args';
+import { existingJob, toolName } from '../args';
 import { fieldChanges } from '../data-diff';
 import { table, withWarnings } from '../format';
 import { command, toolCommand } from './context';
@@ -71,7 +71,7 @@ const count = (plan: LoadPlan) =>
 
 const loadArgs = z.object({
   tool: toolName,
-  job: jobName.optional().describe('load only this job of the file (the others are left alone)'),
+  job: existingJob.optional().describe('load only this job of the file (the others are left alone)'),
   fromRepo: z
     .boolean()
     .optional()

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { UsageError } from '../../src/core/errors';
 import { mustExist } from '../../src/core/target';
 import type { NewJob } from '../../src/services/toolhost';
-import { jobName, toolName } from '../args';
+import { existingJob, toolName } from '../args';
 import { withWarnings } from '../format';
 import { command } from './context';
 import { cronProblem } from './cron';
@@ -23,7 +23,7 @@ const o = runArgs.shape;
 
 const updateArgs = z.object({
   tool: toolName,
-  job: jobName,
+  job: existingJob,
   command: o.command.optional(),
   image: o.image.optional(),
   schedule: o.schedule,

@@ -3,7 +3,7 @@ import { actionTo } from '../../src/core/action-ref';
 import { UsageError } from '../../src/core/errors';
 import type { ActionRequest } from '../../src/core/reply';
 import { type JobLogsQuery, parseLogsCursor } from '../../src/services/toolhost';
-import { jobName, toolName } from '../args';
+import { existingJob, toolName } from '../args';
 import { withWarnings } from '../format';
 import { INLINE_LOG_LINES } from './build-extra';
 import { command } from './context';
@@ -45,7 +45,7 @@ function assertCursorFor(url: string, tool: string, job: string): void {
 
 const logsArgs = z.object({
   tool: toolName,
-  job: jobName,
+  job: existingJob,
   lines: z
     .number()
     .int()

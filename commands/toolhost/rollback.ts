@@ -35,6 +35,7 @@ export const deployRollbackCommand = command({
   permission: 'write',
   sideEffect: true,
   guarded: true,
+  overridable: true,
   confirm: (args, target) =>
     `Roll back ${args.tool} to deployment ${args.to}? Each component's build.ref is pinned to the commit that deployment built, then ${args.tool} is deployed. ${target?.label ?? ''}`.trim(),
   async resolve({ args, services }) {
@@ -120,6 +121,7 @@ export const deployUnpinCommand = command({
   permission: 'write',
   sideEffect: true,
   guarded: true,
+  overridable: true,
   async run({ args, services }) {
     const client = services.toolhost.forTool(args.tool);
     const config = await client.components.getConfig();

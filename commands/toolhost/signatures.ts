@@ -4,13 +4,13 @@
  * signature, so a card and the commands that show it never import each other.
  */
 import { z } from 'zod';
-import { jobName, resourceId, toolName } from '../args';
+import { existingJob, resourceId, toolName } from '../args';
 
 /** The arguments of a command about a whole tool. */
 export const toolArgs = z.object({ tool: toolName });
 
 /** The arguments of a command about one job of a tool. */
-export const jobArgs = z.object({ tool: toolName, job: jobName });
+export const jobArgs = z.object({ tool: toolName, job: existingJob });
 
 /** The arguments of a command about one build of a tool (`latest` by default). */
 export const buildIdArgs = z.object({ tool: toolName, id: resourceId('build') });

@@ -3,10 +3,21 @@ import { actionTo } from '../../src/core/action-ref';
 import type { CommandContext } from '../../src/core/command';
 import { UsageError } from '../../src/core/errors';
 import type { DraftCard } from '../../src/core/reply';
-import type { TailKind, TailRequest, TailView } from '../../src/core/tail';
+import type { TailRequest, TailView } from '../../src/core/tail';
 import { toolName } from '../args';
 import { command, type ToolhostServices } from './context';
 import { formatLogEntry } from './log-format';
+
+/** What a live log follows on the tool platform. */
+const TAIL_KINDS = ['job', 'build'] as const;
+
+/** One of {@link TAIL_KINDS}. */
+export type ToolTailKind = (typeof TAIL_KINDS)[number];
+
+/** The Stop button's arguments: every tail is started by {@link startTail}, with a {@link ToolTailKind}. */
+function stopArgs(data: Pick<TailRequest, 'kind' | 'tool' | 'id'>) {
+  return { kind: data.kind as ToolTailKind, tool: data.tool, id: data.id };
+}
 
 function subject(data: Pick<TailRequest, 'kind' | 'tool' | 'id'>): string {
   return data.kind === 'job' ? `job ${data.id} of ${data.tool}` : `build ${data.id} of ${data.tool}`;
@@ -19,9 +30,7 @@ export const tailView: TailView = {
       title: `Live log: ${subject(data)}`,
       status: 'progress',
       code: { text: lastLines.length ? lastLines.join('\n') : '(waiting for lines…)' },
-      actions: [
-        actionTo(tailStopCommand, { kind: data.kind, tool: data.tool, id: data.id }, { label: 'Stop' }),
-      ],
+      actions: [actionTo(tailStopCommand, stopArgs(data), { label: 'Stop' })],
       footer: `${total} line${total === 1 ? '' : 's'} so far · updated ${new Date().toISOString().slice(11, 19)} UTC`,
     };
   },
@@ -42,7 +51,7 @@ export const tailView: TailView = {
 /** Starts a tail for a command: posts the live card and queues the work. */
 export async function startTail(
   ctx: Pick<CommandContext<unknown, ToolhostServices>, 'services' | 'reply' | 'invocation'>,
-  kind: TailKind,
+  kind: ToolTailKind,
   tool: string,
   id: string,
 ): Promise<DraftCard | undefined> {
@@ -65,7 +74,7 @@ export const tailStopCommand = command({
   name: 'tail stop',
   summary: 'Stop following a live log in this conversation (the Stop button)',
   args: z.object({
-    kind: z.enum(['job', 'build']).optional().describe('what is followed'),
+    kind: z.enum(TAIL_KINDS).optional().describe('what is followed'),
     tool: toolName.optional(),
     id: z.string().min(1).max(200).optional().describe('the job name or build id'),
   }),
@@ -113,7 +122,7 @@ async function stopTheOnlyTail(services: ToolhostServices, conversationId: strin
       text: `${tails.length} live logs are followed here: press the one to stop.`,
       status: 'info',
       visibility: 'private',
-      actions: tails.map((t) => actionTo(tailStopCommand, { ...t }, { label: `Stop ${subject(t)}` })),
+      actions: tails.map((t) => actionTo(tailStopCommand, stopArgs(t), { label: `Stop ${subject(t)}` })),
     };
   }
   const [only] = tails as [Pick<TailRequest, 'kind' | 'tool' | 'id'>];

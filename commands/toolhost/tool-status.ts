@@ -6,6 +6,7 @@ import { cardTime } from '../../src/core/times';
 import { type ApiHealth, healthProblems } from '../../src/services/toolhost';
 import { toolName } from '../args';
 import { parseCompactUtc, quotaFields } from '../format';
+import { guardState } from '../guard-fields';
 import { BUILD_WORD } from './build-card';
 import { toolCommand } from './context';
 import { deployCommand } from './deploy';
@@ -46,15 +47,17 @@ export const toolStatusCommand = toolCommand({
   permission: 'read',
   sideEffect: false,
   async run({ args, services, client }) {
-    const [health, build, deployment, jobs, jobsQuota, buildQuota, envvarsQuota] = await Promise.allSettled([
-      services.toolhost.platformHealth(),
-      client.builds.latest(),
-      client.components.latestDeployment(),
-      client.jobs.list(),
-      client.jobs.quotas(),
-      client.builds.quotas(),
-      client.envvars.quotas(),
-    ]);
+    const [guards, health, build, deployment, jobs, jobsQuota, buildQuota, envvarsQuota] =
+      await Promise.allSettled([
+        guardState(services.accounts.guards, args.tool),
+        services.toolhost.platformHealth(),
+        client.builds.latest(),
+        client.components.latestDeployment(),
+        client.jobs.list(),
+        client.jobs.quotas(),
+        client.builds.quotas(),
+        client.envvars.quotas(),
+      ]);
     const fields: CardField[] = [];
     let worst: CardStatus = 'success';
     const note = (status: CardStatus) => {
@@ -64,6 +67,10 @@ export const toolStatusCommand = toolCommand({
     const platform = platformField(health.status === 'fulfilled' ? health.value : undefined);
     if (platform.problems.length) note('warning');
     fields.push(platform.field);
+    // The lock (holder, since, until, reason) and the freeze windows: whether deploys run now.
+    const guard = guards.status === 'fulfilled' ? guards.value : undefined;
+    if (guard?.blocked) note('warning');
+    if (guard && (guard.blocked || guard.freezes.length)) fields.push(...guard.fields);
 
     const b = settled(build, 'no builds yet');
     if (b.value) {
@@ -134,9 +141,12 @@ export const toolStatusCommand = toolCommand({
       warning: 'Mostly fine; see the warnings below.',
       danger: 'Something is failing; see below.',
     };
+    const held = guard?.blocked
+      ? ` Deploys and destructive commands of ${args.tool} are refused now (see /tool freezes ${args.tool}).`
+      : '';
     const text = platform.problems.length
-      ? `The platform itself reports problems (${platform.problems.join('; ')}): failures below may be the platform's, not ${args.tool}'s.`
-      : headline[worst];
+      ? `The platform itself reports problems (${platform.problems.join('; ')}): failures below may be the platform's, not ${args.tool}'s.${held}`
+      : `${headline[worst]}${held}`;
     return {
       title: `Status of ${args.tool}`,
       text,

@@ -154,6 +154,7 @@ export const webserviceRestartCommand = command({
   permission: 'write',
   sideEffect: true,
   guarded: true,
+  overridable: true,
   effect: {
     check: (args) => `/webservice status ${args.tool}`,
     // Its published job restarted since the interrupted attempt began: that attempt restarted it.
@@ -188,6 +189,7 @@ export const webserviceStopCommand = toolCommand({
   permission: 'write',
   sideEffect: true,
   guarded: true,
+  overridable: true,
   confirm: (args, target) =>
     `Stop the web service of ${args.tool}? ${target?.label ?? 'Its job'} is deleted and ${args.tool} stops answering on the web.`,
   async resolve({ args, services }) {

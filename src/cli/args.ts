@@ -1,11 +1,6 @@
-/**
- * The command line: usage text, `--version`, and parsing that answers a mistake (unknown option,
- * missing value, unknown command) with one line in Deckhand's words plus the usage — never Node's
- * `parseArgs` text. Loads nothing but node:util and the platforms' names, so `--help` and `--version` stay instant.
- */
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CHAT_PLATFORM_NAMES } from '../../adapters/platform-names';
+import { deckhandVersion } from '../version';
 
 /** The commands `deckhand` knows. */
 export const COMMANDS = [
@@ -90,20 +85,9 @@ export type Parsed =
       as: string | undefined;
     };
 
-/** The version in package.json (`../../package.json` from src/cli/, `../package.json` from dist/). */
+/** The version in package.json. */
 export function version(): string {
-  for (const path of ['../../package.json', '../package.json']) {
-    try {
-      const pkg = JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as {
-        name?: string;
-        version?: string;
-      };
-      if (pkg.name === 'deckhand' && pkg.version) return pkg.version;
-    } catch {
-      // not at this depth; try the next
-    }
-  }
-  return 'unknown';
+  return deckhandVersion();
 }
 
 /** An example of each option that takes a value, for the message when its value is missing. */

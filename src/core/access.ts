@@ -22,7 +22,7 @@ export type PushAccess =
  * build), with the ref it builds from; `repo` when that URL names a repository of the source host.
  */
 export interface ToolSource {
-  /** The repository URL as the tool platform has it. */
+  /** The repository URL, as configured for the tool. */
   url: string;
   /** The branch, tag or commit it builds from, when set. */
   ref?: string;

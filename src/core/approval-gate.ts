@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { approvalCard } from './approval-card';
+import { postCopies, showEverywhere } from './approval-copies';
 import {
   APPROVAL_TTL_MS,
   type ApprovalDecision,
@@ -42,7 +43,9 @@ export interface AskedRun {
 /** What the gate needs. */
 export interface ApprovalGateDeps {
   store: ApprovalStore;
-  publisher: Pick<CardPublisher, 'render' | 'update'>;
+  publisher: Pick<CardPublisher, 'render' | 'update' | 'post'>;
+  /** The tool's other subscribed conversations, where the card is copied (none: not copied). */
+  elsewhere?(tool: string, conversationId: string): Promise<string[]>;
   /** The access rules: an approver needs `write` on the tool. */
   policy: Policy;
   /** The linked cross-platform identity of a chat user (`source:<login>`), if any. */
@@ -58,8 +61,8 @@ export interface ApprovedRun<T> {
   changed(): Promise<boolean>;
   /** Posts a fresh approval card for the target as it is now. */
   askAgain(requester: Invocation): Promise<void>;
-  /** Runs the command as the requester. */
-  run(requester: Invocation, approvedBy: string): Promise<T>;
+  /** Runs the command as the requester (`record.override`: despite a lock or freeze). */
+  run(requester: Invocation, approvedBy: string, record: ApprovalRecord): Promise<T>;
 }
 
 /** A 24-character base62-ish id (hex), unguessable. */
@@ -83,6 +86,7 @@ export class ApprovalGate {
     invocation: Invocation,
     surface: CardSurface,
     approvers?: number,
+    override?: boolean,
   ): Promise<void> {
     const needed = approvers ?? (await this.deps.store.protection(asked.tool))?.approvers ?? 1;
     const identity = await this.deps.identityOf?.(invocation.user).catch(() => undefined);
@@ -98,6 +102,7 @@ export class ApprovalGate {
       ...(asked.target ? { target: asked.target } : {}),
       ...(asked.preview ? { preview: asked.preview } : {}),
       approvers: needed,
+      ...(override ? { override: true } : {}),
       expiresAt: Date.now() + (this.deps.ttlMs ?? APPROVAL_TTL_MS),
       state: 'open',
       decisions: [],
@@ -105,7 +110,14 @@ export class ApprovalGate {
     await this.deps.store.open(record);
     const card = await this.deps.publisher.render(approvalCard(record), invocation.conversationId);
     const handle = await surface.reply(card);
-    if (handle) await this.deps.store.open({ ...record, handle });
+    const copies = await postCopies(this.deps, record);
+    if (handle || copies.length) {
+      await this.deps.store.open({
+        ...record,
+        ...(handle ? { handle } : {}),
+        ...(copies.length ? { copies } : {}),
+      });
+    }
   }
 
   /** The open request an Approve or Deny button names. */
@@ -152,7 +164,7 @@ export class ApprovalGate {
     }
     await this.show(record);
     try {
-      return await then.run(requester, approver.user.name);
+      return await then.run(requester, approver.user.name, record);
     } catch (error) {
       const why = error instanceof DeckhandError ? error.message : 'it failed (see the reply)';
       await this.show(record, `Approved, but /${record.command} did not complete: ${why}`);
@@ -218,12 +230,9 @@ export class ApprovalGate {
     }
   }
 
-  /** Edits the approval card to show the request as it is now. */
+  /** Edits the approval card and its copies to show the request as it is now. */
   private async show(record: ApprovalRecord, note?: string): Promise<void> {
-    if (!record.handle) return;
-    await this.deps.publisher
-      .update(record.handle, approvalCard(record, note))
-      .catch((error) => this.deps.logger.warn({ err: error }, 'approval card not edited'));
+    await showEverywhere(this.deps, record, note);
   }
 }
 

@@ -52,8 +52,12 @@ export interface ApprovalRecord {
   preview?: { text: string; language?: string };
   /** The approval card, when its surface returned one. */
   handle?: MessageHandle;
+  /** Its copies in the tool's other subscribed conversations. */
+  copies?: MessageHandle[];
   /** How many approvals it needs. */
   approvers: number;
+  /** It overrides a lock or freeze window: once approved it runs despite them. */
+  override?: boolean;
   /** Unix ms: after this nothing runs. */
   expiresAt: number;
   /** `open` until enough approvals (`approved`) or one Deny (`denied`). */

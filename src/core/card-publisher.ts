@@ -9,6 +9,7 @@ import type { ActionStore, StoredAction } from './actions';
 import type { MessageHandle } from './command';
 import { type CommandForm, type CommandForms, cardInForm, PLAIN_FORM, plainForms } from './command-form';
 import { parseConversationId } from './conversation';
+import { type BudgetOf, EditPacer } from './edit-pacer';
 import type { Messengers } from './messenger';
 import type { ActionRequest, Card, CardButton, DraftCard } from './reply';
 import { scrubCard } from './scrub-card';
@@ -41,14 +42,21 @@ export interface CardPublisherDeps {
   actionTtlSeconds?: number;
   /** How commands are written on each platform (help, usage, hints); the plain `/deploy` by default. */
   commandForms?: CommandForms;
+  /**
+   * Each conversation's send and edit budget (the platform descriptor's): edits beyond it coalesce,
+   * the latest state winning. Absent: edits are made as they come.
+   */
+  budgets?: BudgetOf;
 }
 
 /** Renders draft cards for a conversation and posts or edits them there. */
 export class CardPublisher implements CardPublishing {
   private readonly ttl: number;
+  private readonly pacer: EditPacer | undefined;
 
   constructor(private readonly deps: CardPublisherDeps) {
     this.ttl = deps.actionTtlSeconds ?? 24 * 3600;
+    this.pacer = deps.budgets ? new EditPacer(deps.budgets) : undefined;
   }
 
   /** How commands are written in a conversation (`/deploy`, or `/deckhand deploy` after a platform's one namespaced command). */
@@ -103,8 +111,18 @@ export class CardPublisher implements CardPublishing {
       : messenger.post(parent.conversationId, card);
   }
 
-  /** Edits a posted card through its platform's messenger. */
+  /**
+   * Edits a posted card through its platform's messenger, within the conversation's edit budget: a
+   * newer draft for the same message, given while this one waits, replaces it (and this call resolves
+   * when that one was shown). The card is rendered when it is sent, so a replaced draft stores nothing.
+   */
   async update(handle: MessageHandle, draft: DraftCard): Promise<void> {
+    if (!this.pacer) return this.edit(handle, draft);
+    const key = `${handle.platform} ${handle.conversationId} ${JSON.stringify(handle.ref)}`;
+    return this.pacer.edit(handle.conversationId, key, () => this.edit(handle, draft));
+  }
+
+  private async edit(handle: MessageHandle, draft: DraftCard): Promise<void> {
     const card = await this.render(draft, handle.conversationId);
     await this.deps.messengers.for(handle.platform).update(handle, card);
     this.deps.logger.debug(

@@ -8,7 +8,7 @@
 import type { ChatUser, PermissionLevel } from './command';
 import { UsageError } from './errors';
 import { type FreezeWindow, insideWindow, windowEnd, windowText } from './freeze-window';
-import type { Policy } from './policy';
+import type { Policy, PolicyCheckOptions } from './policy';
 import { absoluteText } from './times';
 
 /** A lock on a tool: who holds it, since when, why, and when it expires. */
@@ -85,12 +85,19 @@ function when(at: number, zone?: string): string {
   return absoluteText({ at }, zone);
 }
 
+/** How to run an overridable command anyway. */
+function overrideHint(tool: string, overridable: boolean): string {
+  return overridable
+    ? ` To run it anyway, add --override: another maintainer of ${tool} must approve it.`
+    : '';
+}
+
 /** The refusal for a lock in force. */
-export function lockedError(lock: ToolLock, command: string): ChangeLockedError {
+export function lockedError(lock: ToolLock, command: string, overridable = false): ChangeLockedError {
   const why = lock.reason ? ` ("${lock.reason}")` : '';
   return new ChangeLockedError(
     `${lock.tool} is locked by ${lock.name} since ${when(lock.since)}${why}, until ${when(lock.until)}. /${command} was not run; nothing was changed.`,
-    `A maintainer of ${lock.tool} can unlock it with /tool unlock ${lock.tool}, or wait until the lock expires.`,
+    `A maintainer of ${lock.tool} can unlock it with /tool unlock ${lock.tool}, or wait until the lock expires.${overrideHint(lock.tool, overridable)}`,
   );
 }
 
@@ -100,11 +107,17 @@ export function frozenError(
   tool: string,
   command: string,
   now: number,
+  overridable = false,
 ): ChangeLockedError {
   return new ChangeLockedError(
     `${tool} is in a freeze window (${windowText(freeze)}, ${freeze.zone}, added by ${freeze.by}) until ${when(windowEnd(freeze, now), freeze.zone)}. /${command} was not run; nothing was changed.`,
-    `Run it after the window ends, or a maintainer can remove the window with /tool unfreeze ${tool} ${freeze.id}.`,
+    `Run it after the window ends, or a maintainer can remove the window with /tool unfreeze ${tool} ${freeze.id}.${overrideHint(tool, overridable)}`,
   );
+}
+
+/** What an override asks approval for: the refusal's reason, without its "was not run" ending. */
+export function overrideReason(refusal: ChangeLockedError): string {
+  return refusal.message.replace(/ \/[^.;]* was not run; nothing was changed\.$/, '');
 }
 
 /** The refusal for `command` on `tool` at `now`, if a lock or a freeze holds. */
@@ -113,11 +126,12 @@ export async function guardRefusal(
   tool: string,
   command: string,
   now = Date.now(),
+  overridable = false,
 ): Promise<ChangeLockedError | undefined> {
   const { lock, freezes } = await store.state(tool, now);
-  if (lock) return lockedError(lock, command);
+  if (lock) return lockedError(lock, command, overridable);
   const frozen = freezes.find((freeze) => insideWindow(freeze, now));
-  return frozen ? frozenError(frozen, tool, command, now) : undefined;
+  return frozen ? frozenError(frozen, tool, command, now, overridable) : undefined;
 }
 
 /** What {@link GuardedPolicy} needs. */
@@ -127,6 +141,8 @@ export interface GuardedPolicyDeps {
   store: ChangeGuardStore;
   /** True when the named command is `guarded` (read from its definition in the registry). */
   isGuarded(command: string): boolean;
+  /** True when the named command takes `--override` (its refusal says so). */
+  isOverridable?(command: string): boolean;
   now?: () => number;
 }
 
@@ -143,10 +159,13 @@ export class GuardedPolicy implements Policy {
     level: PermissionLevel,
     tool: string | undefined,
     command?: string,
+    options?: PolicyCheckOptions,
   ): Promise<void> {
     await this.deps.inner.check(user, level, tool, command);
-    if (!tool || !command || !this.deps.isGuarded(command)) return;
-    const refusal = await guardRefusal(this.deps.store, tool, command, (this.deps.now ?? Date.now)());
+    if (!tool || !command || options?.overridden || !this.deps.isGuarded(command)) return;
+    const now = (this.deps.now ?? Date.now)();
+    const overridable = this.deps.isOverridable?.(command) ?? false;
+    const refusal = await guardRefusal(this.deps.store, tool, command, now, overridable);
     if (refusal) throw refusal;
   }
 }

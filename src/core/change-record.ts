@@ -6,7 +6,7 @@
  * than describing what happened again.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { ChatUser, Invocation } from './command';
+import type { ChatUser, Invocation, MessageHandle } from './command';
 
 /**
  * One change made through Deckhand, as stored in the audit stream. Stable shape: readers outside the
@@ -45,6 +45,19 @@ export interface ChangeRecord {
    * failure (`permission`, `locked`, `usage`, `upstream`, `internal`, …).
    */
   outcome: string;
+  /**
+   * The card the command answered with, when it posted one: the platform's reference to the message
+   * (`ref`: the platform's message reference) in its conversation, as Deckhand
+   * stores message handles; a reader turns it into a link in the platform's own form.
+   */
+  card?: CardLink;
+}
+
+/** Where a change record's card is: its platform, conversation and message reference. */
+export interface CardLink {
+  platform: string;
+  conversationId: string;
+  ref: Record<string, string>;
 }
 
 /** What the command runner's audit hook receives for one side-effect command run or refusal. */
@@ -56,6 +69,8 @@ export interface ChangeEvent {
   outcome: string;
   /** The user's linked identity, when it was read already (else {@link ChangeRecorderDeps.identityOf} is asked). */
   identity?: Promise<string | undefined>;
+  /** The first card the run posted. */
+  card?: MessageHandle;
 }
 
 /** What {@link changeRecorder} needs. */
@@ -81,7 +96,7 @@ export function changeIdOf(invocation: Invocation, command: string): string {
 
 /** The record of one event, with the identity found for its user. */
 export function changeRecordOf(event: ChangeEvent, identity: string | undefined, at: number): ChangeRecord {
-  const { invocation, command, args, outcome } = event;
+  const { invocation, command, args, outcome, card } = event;
   return {
     id: changeIdOf(invocation, command),
     at,
@@ -94,6 +109,9 @@ export function changeRecordOf(event: ChangeEvent, identity: string | undefined,
     ...(typeof args.tool === 'string' ? { tool: args.tool } : {}),
     args,
     outcome,
+    ...(card
+      ? { card: { platform: card.platform, conversationId: card.conversationId, ref: card.ref } }
+      : {}),
   };
 }
 

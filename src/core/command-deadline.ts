@@ -9,7 +9,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { CardSurface } from './card-surface';
 import type { MessageHandle } from './command';
 import type { Card } from './reply';
-import { serviceName } from './upstream-words';
 
 /** What the HTTP layer reads and tells while a command runs. */
 export interface CommandScope {
@@ -19,7 +18,7 @@ export interface CommandScope {
   readonly budgetMs: number;
   /** Aborts once the deadline has passed. */
   readonly signal: AbortSignal;
-  /** A request to `service` opened; the returned function closes it. */
+  /** A request to `service` (as people call it: `the calendar`) opened; the returned function closes it. */
   waiting(service: string): () => void;
 }
 
@@ -38,9 +37,9 @@ export interface DeadlineOptions {
   waitingCardMs?: number;
 }
 
-/** The waiting card of a command whose request to `service` is taking long. */
+/** The waiting card of a command whose request to `service` (`the calendar`) is taking long. */
 export function waitingCard(service: string): Card {
-  return { text: `Still waiting for ${serviceName(service)}…`, status: 'progress' };
+  return { text: `Still waiting for ${service}…`, status: 'progress' };
 }
 
 /** What a public waiting card becomes when the answer is private (not for the channel). */

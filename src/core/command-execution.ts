@@ -4,9 +4,9 @@ import type { Logger } from 'pino';
 import { commandCounter } from '../metrics';
 import type { ActionStore, StoredAction } from './actions';
 import type { ApprovalGate } from './approval-gate';
-import { type AuditEntry, type Audited, NOT_AUDITED } from './audit-entry';
 import type { CardPublisher } from './card-publisher';
 import type { CardSurface } from './card-surface';
+import { ChangeLockedError, overrideReason } from './change-guard';
 import {
   type AnyCommand,
   type ChatUser,
@@ -15,6 +15,7 @@ import {
   type Invocation,
   loggedArgs,
 } from './command';
+import { type AuditEntry, type Audited, auditEntryOf } from './command-audit';
 import { askedRun, checkTarget, targetMoved } from './command-target';
 import { askConfirmation } from './confirm-question';
 import { claimEarly, type EarlyClaim, type EffectLedger, runRecorded } from './effects';
@@ -33,7 +34,7 @@ export interface Confirmation {
 /** How a command that did not fail ended, as the audit trail and the metrics count it. */
 export type RunOutcome = 'ok' | 'deferred' | 'pending' | 'unchanged';
 
-export type { AuditEntry } from './audit-entry';
+export type { AuditEntry } from './command-audit';
 
 /** What running a command needs from the application. */
 export interface CommandExecutionDeps<S> {
@@ -90,18 +91,10 @@ export class CommandExecution<S> {
       outcome = error instanceof DeckhandError ? error.code : 'internal';
       throw error;
     } finally {
-      if (command.sideEffect && this.deps.audit && !NOT_AUDITED.has(outcome)) {
-        const secret = new Set(command.secretArgs ?? []);
-        const kept = Object.fromEntries(Object.entries(args).filter(([key]) => !secret.has(key)));
-        if (audited.approvedBy) kept.approvedBy = audited.approvedBy;
+      const entry = command.sideEffect ? auditEntryOf(command, args, audited, outcome) : undefined;
+      if (entry && this.deps.audit) {
         const audit = this.deps
-          .audit({
-            invocation: audited.invocation,
-            command: command.name,
-            args: kept,
-            outcome,
-            ...(audited.identity ? { identity: audited.identity } : {}),
-          })
+          .audit(entry)
           .catch((error) => this.deps.logger.error({ err: error, command: command.name }, 'audit failed'));
         if (!this.deps.deferWrite?.(audit)) await audit;
       }
@@ -124,10 +117,12 @@ export class CommandExecution<S> {
         changed: () => targetMoved(this.deps.services, command, args, invocation, confirmation.target),
         askAgain: async (requester) =>
           gate.ask(await this.asked(command, args, requester, tool), requester, surface),
-        run: async (requester, approvedBy) => {
+        run: async (requester, approvedBy, record) => {
           Object.assign(audited, { invocation: requester, approvedBy });
-          await this.deps.policy.check(requester.user, command.permission, tool, command.name);
-          return this.runCommand(command, args, requester, surface, tool);
+          await this.deps.policy.check(requester.user, command.permission, tool, command.name, {
+            overridden: record.override === true,
+          });
+          return this.runCommand(command, args, requester, surface, tool, audited);
         },
       });
     }
@@ -142,13 +137,28 @@ export class CommandExecution<S> {
     if (!asks && command.sideEffect && this.deps.audit && this.deps.identityOf) {
       audited.identity = this.deps.identityOf(invocation.user).catch(() => undefined);
     }
-    const protection = await this.deps.policy
+    const refusal = await this.deps.policy
       .check(invocation.user, command.permission, tool, command.name)
-      .then(() => policyRead)
-      .catch(async (error: unknown) => {
-        await claim?.withdraw();
-        throw error;
-      });
+      .then(
+        () => undefined,
+        (error: unknown) => error ?? new Error('refused'),
+      );
+    if (refusal) await claim?.withdraw();
+    const protection = refusal ? await policyRead?.catch(() => undefined) : await policyRead;
+    if (refusal) {
+      // `--override` during a lock or freeze: asked as an approval by another maintainer instead.
+      if (!(refusal instanceof ChangeLockedError && args.override === true && gate && tool)) throw refusal;
+      const asked = await this.asked(command, args, invocation, tool);
+      const question = `${asked.question}\nDespite: ${overrideReason(refusal)}`;
+      await gate.ask(
+        { ...asked, question },
+        invocation,
+        surface,
+        Math.max(1, protection?.approvers ?? 1),
+        true,
+      );
+      return 'approval';
+    }
     if (gate && tool && protection) {
       await claim?.withdraw();
       const asked = await this.asked(command, args, invocation, tool);
@@ -171,12 +181,12 @@ export class CommandExecution<S> {
       const exclusive = this.deps.exclusive;
       const checkAndRun = async () => {
         await checkTarget(this.deps.services, command, args, invocation, confirmation.target);
-        return this.runCommand(command, args, invocation, surface, tool);
+        return this.runCommand(command, args, invocation, surface, tool, audited);
       };
       const resource = `confirmed:${command.name}:${fingerprint(args)}`;
       return exclusive ? exclusive(resource, checkAndRun) : checkAndRun();
     }
-    return this.runCommand(command, args, invocation, surface, tool, claim, (written) => {
+    return this.runCommand(command, args, invocation, surface, tool, audited, claim, (written) => {
       audited.outcomeWritten = written;
     });
   }
@@ -187,14 +197,18 @@ export class CommandExecution<S> {
     invocation: Invocation,
     surface: CardSurface,
     tool: string | undefined,
+    audited?: Audited,
     claim?: EarlyClaim,
     outcomeWritten?: (written: Promise<void>) => void,
   ): Promise<RunOutcome> {
     const publisher = this.deps.publisher;
     const about = (draft: DraftCard): DraftCard =>
       tool && draft.tool === undefined ? { ...draft, tool } : draft;
-    const reply = async (draft: DraftCard) =>
-      surface.reply(await publisher.render(about(draft), invocation.conversationId));
+    const reply = async (draft: DraftCard) => {
+      const handle = await surface.reply(await publisher.render(about(draft), invocation.conversationId));
+      if (audited && handle && !audited.card) audited.card = handle;
+      return handle;
+    };
     const context: CommandContext<Record<string, unknown>, S> = {
       args,
       invocation,

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ConversationRef, Platform } from './conversation';
 import type { EffectRules } from './effects';
 import type { IncomingFile } from './files';
@@ -132,17 +132,34 @@ export interface CommandDefinition<Schema extends z.ZodObject = z.ZodObject, S =
    * invocation. Not started for a run that asks to be confirmed first.
    */
   readAhead?(ctx: ResolveContext<z.infer<Schema>, S>): void;
+  /**
+   * A guarded command that takes `--override` ({@link OVERRIDE_ARG}): during a lock or freeze it is
+   * asked as an approval by another maintainer instead of refused. For the urgent changes (deploys,
+   * rollbacks, configuration); a group at a platform's size limit leaves it off.
+   */
+  overridable?: boolean;
   /** Keys of `args` whose values are secrets: never logged, echoed or audited. */
   secretArgs?: readonly string[];
   /** Runs the command. A returned card is posted as the reply. */
   run(ctx: CommandContext<z.infer<Schema>, S>): Promise<DraftCard | undefined>;
 }
 
-/** Declares a command; identity function that keeps the argument types. */
+/**
+ * The `--override` flag of every guarded command: during a lock or a freeze window it asks another
+ * maintainer of the tool to approve running it anyway (see `src/core/change-guard.ts`).
+ */
+export const OVERRIDE_ARG = z
+  .boolean()
+  .default(false)
+  .describe('during a lock or freeze window: run it once another maintainer of the tool approves');
+
+/** Declares a command, keeping the argument types; an overridable guarded command also takes `--override`. */
 export function defineCommand<Schema extends z.ZodObject, S>(
   definition: CommandDefinition<Schema, S>,
 ): CommandDefinition<Schema, S> {
-  return definition;
+  if (!definition.guarded || !definition.overridable || 'override' in definition.args.shape)
+    return definition;
+  return { ...definition, args: definition.args.extend({ override: OVERRIDE_ARG }) as unknown as Schema };
 }
 
 /** A command with its schema type erased, as kept in the registry. */

@@ -50,7 +50,7 @@ export class UpstreamError extends DeckhandError {
   readonly code: string;
   /** HTTP status the service answered with. */
   readonly status: number;
-  /** Which service answered (`toolhost`, `sourcehost`, …). */
+  /** Which service answered: the key its client was created with. */
   readonly service: string;
 
   constructor(service: string, status: number, message: string, hint?: string) {

@@ -1,6 +1,6 @@
 /**
- * Help that fits in one message on every platform: the overview names the sections (tool platform,
- * calendar, media, source host, accounts) and their command groups; `/help <section>` lists a
+ * Help that fits in one message on every platform: the overview names the sections (one per
+ * service, and accounts) and their command groups; `/help <section>` lists a
  * section's groups, one line each; `/help <group>` and `/help <command>` go deeper.
  */
 import { didYouMean } from './did-you-mean';
@@ -13,7 +13,7 @@ import type { ActionRequest, DraftCard } from './reply';
 export interface HelpSection {
   /** The word after `/help` (`tools`, `calendar`, …). */
   id: string;
-  /** Shown as its heading (`Tool platform`). */
+  /** Shown as its heading (`Calendar`). */
   title: string;
   /** Its command groups (first words of command names), each with a few words on what it does. */
   groups: Readonly<Record<string, string>>;

@@ -13,6 +13,7 @@ import type { CommandRunner } from './command-runner';
 import type { FileResolvers } from './files';
 import type { LineOutbox } from './line-outbox';
 import type { Messengers } from './messenger';
+import type { SuggestionLister } from './suggestions';
 
 /** At-most-once claims: true the first time a key is claimed within its window, false for every repeat. */
 export interface DeliveryDeduper {
@@ -56,24 +57,10 @@ export interface RouteRegistrar {
   route(method: string, path: string, handler: RouteHandler): void;
 }
 
-/**
- * The tool platform as autocomplete sees it: the listings it completes job names, build ids and
- * deployment ids from (the toolhost client factory satisfies it).
- */
-export interface AutocompleteSource {
-  forTool(tool: string): {
-    jobs: { list(): Promise<readonly { name: string }[]> };
-    builds: { list(): Promise<readonly { build_id: string; start_time?: string | null | undefined }[]> };
-    components: { listDeployments(): Promise<readonly { deploy_id: string; creation_time: string }[]> };
-  };
-}
-
 /** The services an adapter reads directly (everything else goes through the command runner). */
 export interface AdapterServices {
   /** Conversations bound to a tool (routing a bare command to its tool). */
   bindings: BindingStore;
-  /** Listings for autocomplete. */
-  toolhost: AutocompleteSource;
 }
 
 /**
@@ -98,8 +85,8 @@ export interface AdapterHost {
   /** Where the adapter registers how a worker rebuilds the reply surface of a queued command. */
   surfaces: CommandSurfaces;
   services: AdapterServices;
-  /** The sandbox platform's tools, in sandbox mode (offered by autocomplete). */
-  sandboxTools?: (() => Iterable<string>) | undefined;
+  /** The values autocomplete offers (the feature that owns each listing fills it). */
+  suggestions: SuggestionLister;
   /** Claims remembered for `seconds` (double clicks), on the request-path connection. */
   claims(seconds: number): DeliveryDeduper;
   /** Stored button actions (a confirmation's dialog text is read from its stored action). */

@@ -10,6 +10,8 @@ export interface PlatformWords {
   attachHint(command: string): string;
   /** Its name as people read it, when it shows times in each reader's own zone (not the conversation's). */
   readerZonesOn?: string;
+  /** It refuses secrets typed in its text, even in a private conversation (the secret page only). */
+  noSecretsInText?: boolean;
 }
 
 /** The words of each platform. */

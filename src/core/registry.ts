@@ -28,7 +28,7 @@ export class CommandRegistry<S = unknown> {
     return this.byName.get(name);
   }
 
-  /** Names of the top-level groups (`deploy`, `build`, …) in registration order. */
+  /** Names of the top-level groups (`deploy`, `calendar`, …) in registration order. */
   groups(): string[] {
     return [...new Set(this.all().map((c) => c.name.split(' ')[0] as string))];
   }

@@ -17,6 +17,11 @@ export interface ArgInfo {
    * platform manifests. Declare with `.meta({ hidden: true })` as the schema's last call.
    */
   hidden?: boolean;
+  /**
+   * The listing its values autocomplete from (a name the suggestion lister of
+   * `suggestions.ts` knows, e.g. `tools`). Declare with `.meta({ completes: 'tools' })`.
+   */
+  completes?: string;
 }
 
 interface Def {
@@ -41,7 +46,9 @@ export function argInfo(schema: z.ZodType): ArgInfo {
   let defaultValue: unknown;
   const description = schema.description;
   const hidden = (schema.meta() as { hidden?: boolean } | undefined)?.hidden === true;
+  let completes: string | undefined;
   for (let depth = 0; depth < 10; depth++) {
+    completes ??= (current.meta() as { completes?: string } | undefined)?.completes;
     const def = defOf(current);
     if (def.type === 'optional' || def.type === 'nullable') {
       optional = true;
@@ -63,6 +70,7 @@ export function argInfo(schema: z.ZodType): ArgInfo {
     defaultValue,
     description: description ?? current.description,
     ...(hidden ? { hidden } : {}),
+    ...(completes ? { completes } : {}),
   };
   switch (def.type) {
     case 'string':

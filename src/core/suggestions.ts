@@ -1,61 +1,32 @@
 /**
  * Autocomplete, decided once for every platform: which argument of which command completes from
- * what (tool names, job names, build and deployment ids), which tool the values belong to (the typed
+ * what (its schema says so: `.meta({ completes: … })`), which tool the values belong to (the typed
  * `tool`, else the tool bound to the conversation), and which values match what the user typed. The
- * values come through a port ({@link SuggestionLister}); an adapter only renders the choices within
- * its own limits (e.g. 25 choices of at most 100 characters).
+ * values come through a port ({@link SuggestionLister}) that the feature owning them implements; an
+ * adapter only renders the choices within its own limits (e.g. 25 choices of at most 100 characters).
  */
 import type { BindingStore } from './actions';
-import type { AutocompleteSource } from './host';
+import type { AnyCommand } from './command';
+import { argInfo } from './schema-info';
 
-/** What an argument can be completed from. */
-export type SuggestionSource = 'tools' | 'jobs' | 'builds' | 'deployments';
+/** The listing an argument completes from: `tools`, or one of a tool's listings the lister knows. */
+export type SuggestionSource = string;
 
-/** Which source completes argument `key` of registry command `commandName`, if any. */
-export function suggestionSource(commandName: string, key: string): SuggestionSource | undefined {
-  if (key === 'tool') return 'tools';
-  if (key === 'job') return 'jobs';
-  if (key === 'id') {
-    const group = commandName.split(' ')[0];
-    if (group === 'build') return 'builds';
-    if (group === 'deployment') return 'deployments';
-  }
-  return undefined;
+/** Which listing completes argument `key` of `command`, if any (the argument's schema declares it). */
+export function suggestionSource(
+  command: AnyCommand<unknown> | undefined,
+  key: string,
+): SuggestionSource | undefined {
+  const schema = (command?.args.shape as Record<string, Parameters<typeof argInfo>[0]> | undefined)?.[key];
+  return schema ? argInfo(schema).completes : undefined;
 }
 
-/** The port that lists the values (see {@link toolListings} for the tool platform's). */
+/** The port that lists the values. */
 export interface SuggestionLister {
   /** The tools Deckhand can act for. */
   tools(): string[];
-  /** A tool's jobs, builds or deployments, newest first where that matters. */
-  list(source: Exclude<SuggestionSource, 'tools'>, tool: string): Promise<string[]>;
-}
-
-/**
- * The values of the tool platform: `tools` (the tools Deckhand can act for), a tool's jobs by name,
- * its builds and deployments `latest` first, then newest first.
- */
-export function toolListings(source: AutocompleteSource, tools: () => string[]): SuggestionLister {
-  return {
-    tools,
-    async list(kind, tool) {
-      const client = source.forTool(tool);
-      switch (kind) {
-        case 'jobs':
-          return (await client.jobs.list()).map((job) => job.name).sort();
-        case 'builds': {
-          const builds = await client.builds.list();
-          const newest = [...builds].sort((a, b) => (b.start_time ?? '').localeCompare(a.start_time ?? ''));
-          return ['latest', ...newest.map((build) => build.build_id)];
-        }
-        case 'deployments': {
-          const deployments = await client.components.listDeployments();
-          const newest = [...deployments].sort((a, b) => b.creation_time.localeCompare(a.creation_time));
-          return ['latest', ...newest.map((deployment) => deployment.deploy_id)];
-        }
-      }
-    },
-  };
+  /** One of a tool's listings by its name (newest first where that matters); none for a name it does not know. */
+  list(source: SuggestionSource, tool: string): Promise<string[]>;
 }
 
 /** What the user is typing, as the adapter parsed it. */
@@ -74,6 +45,8 @@ export interface SuggestionRequest {
 
 /** Options of {@link Suggestions}. */
 export interface SuggestionsOptions {
+  /** The commands by name (the registry). */
+  commands: { get(name: string): AnyCommand<unknown> | undefined };
   lister: SuggestionLister;
   bindings: Pick<BindingStore, 'get'>;
   /** Lookup failures are logged here (and answered with no values). */
@@ -97,12 +70,12 @@ export class Suggestions {
 
   /** True when argument `key` of `command` completes from somewhere. */
   completes(command: string, key: string): boolean {
-    return suggestionSource(command, key) !== undefined;
+    return this.sourceOf(command, key) !== undefined;
   }
 
   /** The values that contain what the user typed (case-insensitive), in the lister's order. */
   async suggest(request: SuggestionRequest): Promise<string[]> {
-    const source = suggestionSource(request.command, request.key);
+    const source = this.sourceOf(request.command, request.key);
     if (!source) return [];
     let values: string[];
     try {
@@ -114,6 +87,10 @@ export class Suggestions {
     }
     const needle = request.typed.trim().toLowerCase();
     return values.filter((value) => value.toLowerCase().includes(needle));
+  }
+
+  private sourceOf(command: string, key: string): SuggestionSource | undefined {
+    return suggestionSource(this.options.commands.get(command), key);
   }
 
   private values(source: SuggestionSource, tool: string | undefined): Promise<string[]> {

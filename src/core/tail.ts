@@ -1,14 +1,14 @@
 import type { MessageHandle } from './command';
 import type { DraftCard } from './reply';
 
-/** What a live log tail follows. */
-export type TailKind = 'job' | 'build';
+/** What a live log tail follows, as the feature that starts tails names it. */
+export type TailKind = string;
 
 /** One tail: a resource's log followed into one card of one conversation. */
 export interface TailRequest {
   kind: TailKind;
   tool: string;
-  /** Job name or build id. */
+  /** The followed resource's id within its tool. */
   id: string;
   handle: MessageHandle;
 }

@@ -91,7 +91,7 @@ const ISO_TIMESTAMP = /\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?
 
 /**
  * A service's message with its ISO timestamps in the one text shape (`Mon 23 Nov 2026, 17:55 UTC`),
- * e.g. the tool platform's `Finished at 2026-11-23T17:55:12.582Z`. Linear: one regex pass without
+ * e.g. `Finished at 2026-11-23T17:55:12.582Z`. Linear: one regex pass without
  * nested repetition.
  */
 export function readableTimes(text: string, zone?: string): string {

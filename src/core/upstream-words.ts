@@ -1,24 +1,11 @@
 /**
- * A remote service's error message in Deckhand's words. The tool platform's APIs are FastAPI/pydantic
- * services: they answer "Validation error at since: Value error, Invalid time … Received value: 'x'"
- * (components-api/logs-api `api/exceptions.py`), "field x: Field required" (FastAPI 422 `detail`,
- * rendered by `src/services/toolhost/errors.ts`) and "1 validation error for Model\n  Value error, …
- * [type=value_error, …]" (jobs-api). Each such line becomes one sentence naming the value and what is
- * wrong with it; HTTP routes offered as advice are left out. Other lines are kept as the service said.
+ * A remote service's error message in Deckhand's words. Services built on FastAPI/pydantic answer
+ * "Validation error at since: Value error, Invalid time … Received value: 'x'", "field x: Field
+ * required" (a 422 `detail` as the service's client renders it) and "1 validation error for Model\n
+ * Value error, … [type=value_error, …]". Each such line becomes one sentence naming the value and
+ * what is wrong with it; HTTP routes offered as advice are left out. Other lines are kept as the
+ * service said them.
  */
-
-/** The service names as people know them. */
-const SERVICE_NAMES: Record<string, string> = {
-  toolhost: 'tool platform',
-  sourcehost: 'source host',
-  calendar: 'calendar',
-  media: 'media host',
-};
-
-/** How a service is called in a message (`the tool platform`). */
-export function serviceName(service: string): string {
-  return `the ${SERVICE_NAMES[service] ?? service}`;
-}
 
 /** pydantic's message for one value, as a phrase: `is required`, `should be a valid integer`. */
 function valuePhrase(msg: string): string {
@@ -67,8 +54,6 @@ function lineInWords(line: string): string {
   if (field) return sentence(`${fieldName(field[1] as string)} ${valuePhrase(field[2] as string)}`);
   if (/^\d+ validation errors? for \w+$/i.test(line.trim())) return '';
   if (/^\s*Value error,/i.test(line)) return sentence(valuePhrase(line.trim()));
-  const image = /^No such image '(.+)'$/.exec(line.trim());
-  if (image) return `There is no image \`${image[1]}\`; /jobs images lists the ones a job can use.`;
   return withStop(
     line
       .replace(/\s*(?:or )?(?:GET|PUT|POST|PATCH|DELETE) \/[\w{}/.-]+(?: to [^.]*)?/g, '')

@@ -1,11 +1,31 @@
 import type { MessageHandle } from './command';
 import type { DraftCard } from './reply';
 
-/** Kinds of long-running resources whose status cards Deckhand keeps up to date. */
-export type WatchKindName = 'deployment' | 'build' | 'job' | 'webservice';
+/**
+ * A kind of long-running resource whose status cards Deckhand keeps up to date, as the feature that
+ * declares its {@link WatchKind} names it.
+ */
+export type WatchKindName = string;
 
 /** How a state ended, for subscription filters (`--failures-only`, `--changes-only`). */
 export type Outcome = 'success' | 'failure' | 'cancelled';
+
+/**
+ * What a failure announcement shows besides its one line of detail, read when the failure was seen:
+ * the resource's last log lines (untrusted text, shown in a code block), its exit code and restarts.
+ */
+export interface FailureFacts {
+  /** The last lines the resource printed, oldest first. */
+  lines?: string[];
+  /** The exit code the platform reports. */
+  exitCode?: number;
+  /** How often the platform restarted it. */
+  restarts?: number;
+  /** A job's type (`continuous`, `scheduled`, `one-off`): one-off jobs cannot be restarted. */
+  jobType?: string;
+  /** A failed deployment's first build (its log is the one the lines come from). */
+  build?: string;
+}
 
 /** One observation of a watched resource. */
 export interface WatchObservation {
@@ -15,8 +35,10 @@ export interface WatchObservation {
   terminal: boolean;
   /** How the state counts: set for finished states (and for job states like failed/running). */
   outcome?: Outcome | undefined;
-  /** One line of detail for announcements (`build web failed`). */
+  /** One line of detail for announcements (`web failed`). */
   detail?: string;
+  /** For a failure: its log lines, exit code and restarts. */
+  failure?: FailureFacts | undefined;
   /** The status card for this state. */
   card: DraftCard;
 }
@@ -36,6 +58,8 @@ export interface WatchEvent {
   terminal: boolean;
   /** Tells apart repeats of the same transition (a job that fails, recovers and fails again). */
   serial?: number;
+  /** For a failure: its log lines, exit code and restarts (shown on the announcement). */
+  failure?: FailureFacts | undefined;
 }
 
 /** How to observe one kind of resource; declared by the commands that start watches. */

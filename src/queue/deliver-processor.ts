@@ -7,6 +7,7 @@ import { DeliveryRecords } from '../coordination/delivery-records';
 import type { CardPublishing } from '../core/card-publisher';
 import { parseConversationId } from '../core/conversation';
 import { ConversationGoneError, RateLimitedError } from '../core/errors';
+import { type FailureClaimStore, gated } from '../core/failure-claim';
 import type { DraftCard } from '../core/reply';
 import type { WatchEvent, WatchKind, WatchKindName } from '../core/watch';
 import { metricsRegistry } from '../metrics';
@@ -39,6 +40,8 @@ export interface DeliverDeps<S> {
   redis: Redis;
   prefix: string;
   logger: Logger;
+  /** Where a failure's posted cards are recorded, so a claim or a recovery can edit them all. */
+  failures?: FailureClaimStore | undefined;
 }
 
 /**
@@ -101,6 +104,14 @@ export function createDeliverProcessor<S>(deps: DeliverDeps<S>) {
           : await cards.post(conversationId, card);
       await records.posted(key, handle);
       deliveryCounter.inc({ platform, outcome: 'sent' });
+      if (deps.failures && event.outcome === 'failure' && gated(event)) {
+        // Posted already: a copy that cannot be recorded only misses the claim's later edits.
+        await deps.failures
+          .posted(event, handle, card)
+          .catch((error: unknown) =>
+            deps.logger.warn({ err: error, conversation: conversationId }, 'could not record a failure card'),
+          );
+      }
     } catch (error) {
       if (error instanceof RateLimitedError) {
         // This conversation alone waits (and every delivery to it, see src/coordination/conversation-pause.ts).

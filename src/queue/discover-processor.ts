@@ -4,7 +4,12 @@ import type { Logger } from 'pino';
 import { DeckhandError, NotFoundError } from '../core/errors';
 import type { WatchEvent, WatchService } from '../core/watch';
 import type { ToolhostClientFactory } from '../services/toolhost';
-import { FINISHED_BUILD_STATUSES, FINISHED_DEPLOYMENT_STATUSES, jobOutcome } from '../services/toolhost';
+import {
+  FINISHED_BUILD_STATUSES,
+  FINISHED_DEPLOYMENT_STATUSES,
+  jobFailureFacts,
+  jobOutcome,
+} from '../services/toolhost';
 import type { SubscriptionKind, SubscriptionStore } from '../store/subscriptions';
 import { notifyJobId, type Queues } from './queues';
 
@@ -145,6 +150,7 @@ export function createDiscoverProcessor(deps: DiscoverDeps) {
               outcome: jobOutcome(job),
               terminal: false,
               serial,
+              ...(short === 'failed' ? { failure: await jobFailureFacts(client, job) } : {}),
             };
             await deps.queues.notify.add('event', event, {
               jobId: notifyJobId(event),

@@ -1,7 +1,7 @@
 import type { Outcome, WatchEvent, WatchKindName } from '../core/watch';
 import type { Subscription, SubscriptionKind } from '../store/subscriptions';
 
-const KIND_OF: Record<WatchKindName, SubscriptionKind> = {
+const KIND_OF: Readonly<Record<WatchKindName, SubscriptionKind | undefined>> = {
   build: 'builds',
   deployment: 'deploys',
   job: 'jobs',
@@ -22,7 +22,8 @@ export function announces(
   previous: Outcome | undefined,
 ): boolean {
   if (subscription.broken) return false;
-  if (!subscription.kinds.includes(KIND_OF[event.kind])) return false;
+  const kind = KIND_OF[event.kind];
+  if (!kind || !subscription.kinds.includes(kind)) return false;
   if (!event.outcome) return false;
   if (event.kind !== 'job' && !event.terminal) return false;
   if (event.outcome === 'cancelled' && (subscription.failuresOnly || subscription.changesOnly)) return false;

@@ -5,6 +5,7 @@ import { parseConversationId } from '../core/conversation';
 import type { Outcome, WatchEvent } from '../core/watch';
 import type { SubscriptionStore } from '../store/subscriptions';
 import { ToolEventLog } from '../store/tool-events';
+import { type ClaimedFailureDeps, claimedFailureStep } from './failure-recovery';
 import { announces } from './notify-filter';
 import { type DeliverJobData, deliverJobId, deliverQueueOf, eventKey, type Queues } from './queues';
 
@@ -42,17 +43,32 @@ export function deliverJob(event: WatchEvent, conversationId: string) {
   };
 }
 
-/** Records one event for the tool digests and fans it out to every subscribed conversation that wants it: one deliver job each. */
-export function createNotifyProcessor(deps: {
+/** What the fan-out needs. */
+export interface NotifyDeps {
   queues: Queues;
   subscriptions: SubscriptionStore;
   redis: Redis;
   prefix: string;
   logger: Logger;
-}) {
+  /** Claimed failures: repeats silenced, recoveries confirmed (see `failure-recovery.ts`); none: all announced. */
+  claimed?: ClaimedFailureDeps | undefined;
+}
+
+/**
+ * Records one event for the tool digests and fans it out to every subscribed conversation that
+ * wants it: one deliver job each. An event
+ * of a claimed failure is held back (`failure-recovery.ts`), and that module's own jobs (redrawing a
+ * failure's cards, confirming a recovery) run here too.
+ */
+export function createNotifyProcessor(deps: NotifyDeps) {
   const history = new ToolEventLog(deps.redis, deps.prefix);
   return async (job: Job<WatchEvent>): Promise<number> => {
-    const event = job.data;
+    let event = job.data;
+    if (deps.claimed) {
+      const step = await claimedFailureStep(deps.claimed, job);
+      if (step.kind === 'done') return 0;
+      event = step.event;
+    }
     // Kept for the tool digests, whether or not any conversation hears about it live.
     await history.record(event);
     const previous = await previousOutcome(deps.redis, deps.prefix, event);

@@ -27,7 +27,7 @@ export async function postThreaded(
   conversationId: string,
   event: WatchEvent,
   card: DraftCard,
-): Promise<unknown> {
+): Promise<MessageHandle> {
   const key = threadKey(deps.prefix, conversationId, event);
   const stored = await deps.redis.get(key);
   const parent = stored ? (JSON.parse(stored) as MessageHandle) : undefined;

@@ -3,8 +3,9 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { TERMINAL_NAME } from '../../adapters/platform-names';
 import type { CardPublishing } from '../core/card-publisher';
-import type { WatchKind } from '../core/watch';
-import type { ToolhostClientFactory } from '../services/toolhost';
+import type { FailureClaimStore } from '../core/failure-claim';
+import type { WatchEvent, WatchKind } from '../core/watch';
+import { jobHealth, type ToolhostClientFactory } from '../services/toolhost';
 import { logConnectionErrors } from '../store/connection-errors';
 import type { SubscriptionStore } from '../store/subscriptions';
 import { createDeliverProcessor } from './deliver-processor';
@@ -41,6 +42,10 @@ export interface WorkerDeps<S> {
    * a worker here (a process without a platform's adapter could not post there anyway).
    */
   platforms: readonly string[];
+  /** Claimed failures (their repeats silenced, their cards edited); none: every failure is announced. */
+  failures?: FailureClaimStore;
+  /** How long a claimed job must stay well before its recovery is announced. */
+  recoveryQuietMs?: number;
   /** Extra processors (the log tails, the commands) by queue. */
   extra?: Partial<Record<QueueName, ExtraProcessor>>;
 }
@@ -92,6 +97,7 @@ export function startWorkers<S>(deps: WorkerDeps<S>): Workers {
     redis: deps.redis,
     prefix: deps.keyPrefix,
     logger: deps.logger,
+    failures: deps.failures,
   }) as Processor;
   const workers: Worker[] = [];
   const start = (name: QueueName, processor: Processor, extra?: ExtraProcessor): Worker => {
@@ -121,7 +127,16 @@ export function startWorkers<S>(deps: WorkerDeps<S>): Workers {
     return worker;
   };
   start('watch', createWatchProcessor({ ...deps, prefix: deps.keyPrefix }) as Processor);
-  start('notify', createNotifyProcessor({ ...deps, prefix: deps.keyPrefix }) as Processor);
+  const failures = deps.failures;
+  const claimed = failures && {
+    queues: deps.queues,
+    failures,
+    cards: deps.cards,
+    logger: deps.logger,
+    quietMs: deps.recoveryQuietMs ?? 0,
+    health: (event: WatchEvent) => jobHealth(deps.toolhost.forTool(event.tool), event.id),
+  };
+  start('notify', createNotifyProcessor({ ...deps, prefix: deps.keyPrefix, claimed }) as Processor);
   start('discover', createDiscoverProcessor({ ...deps, prefix: deps.keyPrefix }) as Processor);
   for (const [name, extra] of Object.entries(deps.extra ?? {}) as [QueueName, ExtraProcessor][]) {
     const worker = start(name, extra.processor, extra);

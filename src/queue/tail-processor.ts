@@ -20,6 +20,11 @@ export interface TailDeps {
   logger: Logger;
   /** At most one card edit per this many ms. */
   editMs: number;
+  /**
+   * The least time between two edits in a conversation that its platform's edit budget allows (a
+   * group that takes 20 edits a minute: 3 s); a tail there edits no more often than that.
+   */
+  editGapMs?(conversationId: string): number;
   /** A tail ends by itself after this long. */
   maxMs: number;
 }
@@ -38,6 +43,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function createTailProcessor(deps: TailDeps) {
   return async (job: Job<TailJobData>): Promise<string> => {
     const data = job.data;
+    const editMs = Math.max(deps.editMs, deps.editGapMs?.(data.handle.conversationId) ?? 0);
+    // Where the conversation's budget slows the card, it says so, and where to follow faster.
+    const slowed =
+      editMs > deps.editMs
+        ? ` · refreshed every ${Math.round(editMs / 100) / 10} s here (this chat's edit limit); a direct message with Deckhand refreshes faster`
+        : '';
     const state = deps.tails.stateOf(job.id as string);
     const client = deps.toolhost.forTool(data.tool);
     const received: TailCursor = await state.cursor();
@@ -65,13 +76,15 @@ export function createTailProcessor(deps: TailDeps) {
     let editing = false;
     const edit = async () => {
       const total = received.lines;
-      if (editing || total === shownTotal || Date.now() - lastEdit < deps.editMs) return;
+      if (editing || total === shownTotal || Date.now() - lastEdit < editMs) return;
       editing = true;
       shownTotal = total;
       try {
+        const live = deps.view.live(data, await state.last(LIVE_LINES), total);
         await deps.cards
           .update(data.handle, {
-            ...deps.view.live(data, await state.last(LIVE_LINES), total),
+            ...live,
+            ...(slowed ? { footer: `${live.footer ?? ''}${slowed}` } : {}),
             tool: data.tool,
           })
           .catch((error) => deps.logger.warn({ err: error, tail: job.id }, 'could not update the tail card'));
@@ -84,7 +97,7 @@ export function createTailProcessor(deps: TailDeps) {
     let ticks = 0;
     let closed = false;
     let inFlight: Promise<void> = Promise.resolve();
-    const tickMs = Math.min(250, deps.editMs);
+    const tickMs = Math.min(250, editMs);
     const ticker = setInterval(() => {
       if (closed) return;
       inFlight = (async () => {
@@ -94,7 +107,7 @@ export function createTailProcessor(deps: TailDeps) {
           end(`it reached its time limit of ${limitText(deps.maxMs)}`);
         else if (data.kind === 'job' && ticks % Math.max(1, Math.round(5000 / tickMs)) === 0) {
           const finished = await jobFinished(client, data.id);
-          if (finished) setTimeout(() => end(finished), deps.editMs).unref();
+          if (finished) setTimeout(() => end(finished), editMs).unref();
         }
         await persist();
         await edit();
@@ -136,7 +149,7 @@ export function createTailProcessor(deps: TailDeps) {
       await inFlight;
     }
     await persist();
-    await sleep(Math.max(0, lastEdit + deps.editMs - Date.now()));
+    await sleep(Math.max(0, lastEdit + editMs - Date.now()));
     const transcript = await state.transcript();
     await deps.cards.update(data.handle, {
       ...deps.view.ended(data, transcript, reason ?? 'stopped'),

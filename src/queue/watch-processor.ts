@@ -71,6 +71,7 @@ export function createWatchProcessor<S>(deps: WatchProcessorDeps<S>) {
       detail: observation.detail ?? '',
       terminal: observation.terminal,
       outcome: observation.outcome,
+      ...(observation.failure ? { failure: observation.failure } : {}),
     };
     await deps.queues.notify.add('event', event, {
       jobId: notifyJobId(event),

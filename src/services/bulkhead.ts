@@ -15,7 +15,7 @@
  * let through to see whether it is back.
  */
 import { UnreachableError } from '../core/errors';
-import { serviceName } from '../core/upstream-words';
+import { serviceName } from './service-names';
 
 /** Requests in flight per service (per process). */
 export const SERVICE_IN_FLIGHT = 16;

@@ -5,12 +5,12 @@ import { Agent, type Dispatcher, RetryAgent, RetryHandler, request, errors as un
 import type { z } from 'zod';
 import { type CommandScope, currentCommandScope } from '../core/command-deadline';
 import { UnreachableError } from '../core/errors';
-import { serviceName } from '../core/upstream-words';
 import { getProcessLogger } from '../log';
 import { upstreamDuration } from '../metrics';
 import { CLIENT_IN_FLIGHT, Compartment, type ServiceCircuit, serviceBulkhead } from './bulkhead';
 import { AnswerError } from './http-answer';
 import { BodyStatusError, type BodyStatusReader, bodyStatusInterceptor } from './http-body-status';
+import { serviceName } from './service-names';
 
 export { AnswerError, type AnswerKind } from './http-answer';
 
@@ -330,7 +330,7 @@ export class HttpClient {
     options: RequestOptions,
   ): Promise<Received> {
     const scope = currentCommandScope();
-    const stopWaiting = scope?.waiting(this.options.service);
+    const stopWaiting = scope?.waiting(serviceName(this.options.service));
     try {
       const release = await this.enter(scope);
       try {

@@ -9,7 +9,7 @@
  * argument (`/deploy <token>`) is registered nowhere.
  */
 import type { Redis } from 'ioredis';
-import type { ChangeRecord } from '../core/change-record';
+import type { CardLink, ChangeRecord } from '../core/change-record';
 import { maskSpans } from '../secret-match';
 import { looksLikeSecret, type SecretScrubber } from '../secrets';
 
@@ -63,6 +63,7 @@ export class AuditLog {
       'outcome',
       entry.outcome,
       ...(identity ? ['identity', identity] : []),
+      ...(entry.card ? ['card', JSON.stringify(entry.card)] : []),
     );
     return storedEntry(entry, { tool, args, name, identity });
   }
@@ -127,6 +128,7 @@ function parseEntry(id: string, fields: string[]): AuditEntry {
   for (let i = 0; i + 1 < fields.length; i += 2) map.set(fields[i] as string, fields[i + 1] as string);
   const tool = map.get('tool');
   const identity = map.get('identity');
+  const card = parseCard(map.get('card'));
   return {
     id: map.get('id') ?? id,
     at: Number(map.get('at') ?? 0),
@@ -139,5 +141,17 @@ function parseEntry(id: string, fields: string[]): AuditEntry {
     ...(tool ? { tool } : {}),
     args: parseArgs(map.get('args')),
     outcome: map.get('outcome') ?? '',
+    ...(card ? { card } : {}),
   };
+}
+
+/** The card link of a stored entry (an entry without one, or one this version cannot read: none). */
+function parseCard(raw: string | undefined): CardLink | undefined {
+  if (!raw) return undefined;
+  try {
+    const card = JSON.parse(raw) as CardLink;
+    return typeof card.platform === 'string' && typeof card.conversationId === 'string' ? card : undefined;
+  } catch {
+    return undefined;
+  }
 }

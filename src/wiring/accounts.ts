@@ -20,11 +20,12 @@ import type { CardPublishing } from '../core/card-publisher';
 import { GuardedPolicy } from '../core/change-guard';
 import { type ChangeRecord, changeRecorder } from '../core/change-record';
 import type { ChatUser } from '../core/command';
-import type { AuditEntry } from '../core/command-execution';
+import type { AuditEntry } from '../core/command-audit';
 import type { CommandRunner } from '../core/command-runner';
 import type { Messengers } from '../core/messenger';
 import type { Policy } from '../core/policy';
 import type { CommandRegistry } from '../core/registry';
+import { REDRAW_FAILURE_CARDS } from '../queue/failure-recovery';
 import { createMigrationProcessor, followMigration } from '../queue/migration-processor';
 import type { Queues } from '../queue/queues';
 import { attachLogScrubber } from '../secrets';
@@ -32,6 +33,7 @@ import { SourcehostFactory } from '../services/sourcehost';
 import type { ToolhostClientFactory } from '../services/toolhost';
 import { RedisApprovals } from '../store/approvals';
 import { AuditLog } from '../store/audit';
+import { RedisFailureClaims } from '../store/failure-claims';
 import { PendingLinkStore } from '../store/links';
 import { ImportFollowers } from '../store/links-imports';
 import { PushAccessCache } from '../store/links-permissions';
@@ -223,6 +225,12 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     audit,
     guards,
     approvals: new RedisApprovals(redis, prefix),
+    failures: new RedisFailureClaims(redis, prefix, async (scope) => {
+      await options.queues.notify.add(REDRAW_FAILURE_CARDS, scope, {
+        removeOnComplete: true,
+        removeOnFail: { age: 3600 },
+      });
+    }),
     webhooksConfigured: webhookSecret !== undefined,
     followMigration: (request) =>
       followMigration(options.queues.migration, {
@@ -245,6 +253,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
       inner: policy,
       store: guards,
       isGuarded: (name) => options.registry.get(name)?.guarded === true,
+      isOverridable: (name) => options.registry.get(name)?.overridable === true,
     }),
     sealer: cipher,
     identityOf,

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { type AppServices, MEDIA_UPLOAD_VIEW } from '../../commands';
+import { toolListings } from '../../commands/toolhost/suggestions';
 import type { Config } from '../config';
 import { RedisEffectLedger } from '../coordination/effect-records';
 import type { CardPublisher } from '../core/card-publisher';
@@ -174,6 +175,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       : emulated?.tools.length
         ? () => emulated.tools
         : undefined;
+    const knownTools = configuredTools(config, sandboxTools);
     const runner = createRunner({
       registry,
       services,
@@ -186,7 +188,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       audit: linked.audit,
       identityOf: linked.identityOf,
       effects: new RedisEffectLedger(redis.redis, prefix),
-      knownTools: configuredTools(config, sandboxTools),
+      knownTools,
     });
     let workers: Workers | undefined;
     const outboxes = new Map<string, BullLineOutbox>();
@@ -206,7 +208,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       modes: reportedModes,
       files,
       surfaces,
-      sandboxTools,
+      suggestions: toolListings(services.toolhost, knownTools),
       ...statePorts(redis, prefix, linked.sealer, state),
       outbox(platform) {
         let outbox = outboxes.get(platform);

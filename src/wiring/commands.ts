@@ -11,7 +11,7 @@ import type { ActionStore, BindingStore } from '../core/actions';
 import { ApprovalGate } from '../core/approval-gate';
 import { CardPublisher } from '../core/card-publisher';
 import type { ChatUser } from '../core/command';
-import type { AuditEntry } from '../core/command-execution';
+import type { AuditEntry } from '../core/command-audit';
 import { CommandRunner } from '../core/command-runner';
 import type { EffectLedger } from '../core/effects';
 import type { Messengers } from '../core/messenger';
@@ -20,7 +20,7 @@ import type { CommandRegistry } from '../core/registry';
 import type { TimeZoneStore } from '../core/times';
 import { deferToJob } from '../queue/job-writes';
 import type { SecretScrubber } from '../secrets';
-import { commandForms, platformWords } from './platforms';
+import { commandForms, conversationBudget, platformWords } from './platforms';
 
 /** What the card publisher is built from. */
 export interface PublisherOptions {
@@ -42,6 +42,7 @@ export function createPublisher(options: PublisherOptions): CardPublisher {
     secrets: options.secrets,
     timeZones: options.timeZones,
     commandForms: commandForms(options.config, [...groups]),
+    budgets: conversationBudget,
   });
 }
 
@@ -82,6 +83,10 @@ export function createRunner(options: RunnerOptions): CommandRunner<AppServices>
     approvals: new ApprovalGate({
       store: options.services.accounts.approvals,
       publisher: options.publisher,
+      elsewhere: async (tool, here) =>
+        (await options.services.subscriptions.forTool(tool))
+          .filter((s) => !s.broken && s.conversationId !== here)
+          .map((s) => s.conversationId),
       policy: options.policy,
       ...(options.identityOf ? { identityOf: options.identityOf } : {}),
       logger: options.services.logger,

@@ -14,10 +14,12 @@ import type {
   RegisterCommands,
   Role,
 } from '../../adapters';
+import { sendBudgetOf } from '../../adapters/descriptor';
 import { PLATFORMS, type PlatformName, platformNamed, TERMINAL } from '../../adapters/platforms';
 import type { Config } from '../config';
 import { namespacedForms } from '../core/command-form';
 import type { PlatformWords } from '../core/platform-words';
+import { type SendBudget, UNLIMITED_SEND_BUDGET } from '../core/send-budget';
 
 export type { PlatformDescriptor, PlatformName };
 export { PLATFORMS, platformNamed, TERMINAL };
@@ -126,6 +128,7 @@ export function platformWords(platform: string): PlatformWords {
   return {
     attachHint: (command) => descriptor.attachHint(command),
     ...(descriptor.readerTimeZones ? { readerZonesOn: descriptor.displayName } : {}),
+    ...(descriptor.noSecretsInText ? { noSecretsInText: true } : {}),
   };
 }
 
@@ -140,4 +143,15 @@ export function doctoredPlatforms(config: Config): DoctoredPlatform[] {
   return CHAT_PLATFORMS.filter(
     (platform): platform is DoctoredPlatform => platform.configured(config) && platform.doctor !== undefined,
   );
+}
+
+/**
+ * A conversation's send and edit budget, as its platform's descriptor states it; a platform this
+ * program does not know (a test's) is not limited.
+ */
+export function conversationBudget(conversationId: string): SendBudget {
+  const platform = platformNamed(conversationId.split(':')[0] ?? '');
+  return platform
+    ? sendBudgetOf(platform, conversationId)
+    : { scope: conversationId, ...UNLIMITED_SEND_BUDGET };
 }

@@ -15,6 +15,7 @@ import type { CommandSurfaces } from '../core/command-job';
 import type { CommandRunner } from '../core/command-runner';
 import type { FileResolvers } from '../core/files';
 import type { Messengers } from '../core/messenger';
+import { spacingMs } from '../core/send-budget';
 import { createInterruptedNotice } from '../queue/command-interrupted';
 import { createCommandProcessor, leaveLane } from '../queue/command-processor';
 import type { CommandJobData } from '../queue/command-queue';
@@ -25,6 +26,7 @@ import { ToolEventLog } from '../store/tool-events';
 import type { Accounts } from './accounts';
 import type { AppState } from './app-services';
 import type { MediaSetup } from './media';
+import { conversationBudget } from './platforms';
 
 /** Commands one worker process runs at once (they wait on the network, within their bulkheads). */
 const COMMAND_CONCURRENCY = 200;
@@ -89,6 +91,9 @@ export function startAppWorkers(deps: AppWorkersDeps): Workers {
     maxAgeMs,
     lockMs: config.QUEUE_LOCK_MS,
     platforms: deps.messengers.platforms(),
+    failures: services.accounts.failures,
+    // Two looks of discovery without a new failure make a claimed job's recovery.
+    recoveryQuietMs: 2 * state.discoveryEveryMs,
     extra: {
       commands: {
         processor: createCommandProcessor({
@@ -131,6 +136,7 @@ export function startAppWorkers(deps: AppWorkersDeps): Workers {
           scrub: (lines, tool) => services.accounts.secrets.scrubTexts(lines, { tool, untrusted: 'all' }),
           logger,
           editMs: config.TAIL_EDIT_MS,
+          editGapMs: (conversationId) => spacingMs(conversationBudget(conversationId).edits),
           maxMs: config.TAIL_MAX_MINUTES * 60_000,
         }) as Processor,
         concurrency: 100,

@@ -4,22 +4,20 @@
  * Slack codes: specs/platforms/slack-web-openapi.json, `/api/chat.postMessage` errors. Telegram
  * descriptions: the Bot API's answers as collected in github.com/TelegramBotAPI/errors.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { telegramConversationId } from '../../adapters/telegram/ids';
 import { conversationId } from '../../src/core/conversation';
 import { ConversationGoneError } from '../../src/core/errors';
 import { type SlackBot, startSlackBot } from '../fakes/slack/harness';
 import { startTelegramDeckhand, type TelegramDeckhand } from '../fakes/telegram-harness';
+import { useStarted } from '../support/started';
 
 describe('Slack messenger', () => {
   let bot: SlackBot;
   let id: string;
-  beforeAll(async () => {
-    bot = await startSlackBot();
+  useStarted(startSlackBot, (started) => {
+    bot = started;
     id = conversationId({ platform: 'slack', workspace: bot.fake.options.teamId, channel: 'CGONE' });
-  });
-  afterAll(async () => {
-    await bot?.close();
   });
 
   it.each(['channel_not_found', 'not_in_channel', 'is_archived', 'account_inactive'])(
@@ -51,12 +49,9 @@ describe('Slack messenger', () => {
 describe('Telegram messenger', () => {
   let t: TelegramDeckhand;
   let id: string;
-  beforeAll(async () => {
-    t = await startTelegramDeckhand();
+  useStarted(startTelegramDeckhand, (started) => {
+    t = started;
     id = telegramConversationId(String(t.fake.state.bot.id), t.fake.group('Gone').id);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it.each([

@@ -4,22 +4,19 @@
  */
 
 import type { Job } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { nonceOf } from '../../adapters/discord/messenger';
-import { createSlackAdapter, type SlackAdapter } from '../../adapters/slack/load';
 import { conversationId } from '../../src/core/conversation';
-import { Messengers } from '../../src/core/messenger';
 import type { DraftCard } from '../../src/core/reply';
 import type { WatchKind } from '../../src/core/watch';
 import { silentLogger } from '../../src/log';
 import { createDeliverProcessor } from '../../src/queue/deliver-processor';
 import type { DeliverJobData } from '../../src/queue/queues';
-import { DeliveryDeduper } from '../../src/store/dedupe';
 import type { SubscriptionStore } from '../../src/store/subscriptions';
-import { WebServer } from '../../src/web/server';
 import { type DiscordHarness, startDiscordHarness } from '../fakes/discord/harness';
-import { type SlackBot, startSlackBot } from '../fakes/slack/harness';
+import { type SlackBot, startSlackBot, startSlackWorker } from '../fakes/slack/harness';
 import { testPrefix, testRedis } from '../support/redis';
+import { useStarted } from '../support/started';
 
 const card = (id: string, delivery?: DraftCard['delivery']): DraftCard => ({
   title: `mytool: build ${id}`,
@@ -82,17 +79,17 @@ describe('the deliver processor and its posted-records', () => {
 describe('Discord: nonce with enforce_nonce', () => {
   let h: DiscordHarness;
   let channel: string;
-  beforeAll(async () => {
-    h = await startDiscordHarness({ mode: 'worker', workers: false });
-    channel = conversationId({
-      platform: 'discord',
-      workspace: h.fake.identity.guildId,
-      channel: h.fake.identity.channelId,
-    });
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  useStarted(
+    () => startDiscordHarness({ mode: 'worker', workers: false }),
+    (started) => {
+      h = started;
+      channel = conversationId({
+        platform: 'discord',
+        workspace: h.fake.identity.guildId,
+        channel: h.fake.identity.channelId,
+      });
+    },
+  );
 
   it('a retried post gets the first message back (discord-api-docs message.mdx: "that message will be returned")', async () => {
     const first = await h.app.publisher.post(channel, card('d1', { key: 'deliver-d1' }));
@@ -133,12 +130,12 @@ describe('Discord: nonce with enforce_nonce', () => {
 
 describe('Slack: metadata carrying the key, looked up after an interrupted post', () => {
   let bot: SlackBot;
-  beforeAll(async () => {
-    bot = await startSlackBot({ role: 'web' });
-  });
-  afterAll(async () => {
-    await bot?.close();
-  });
+  useStarted(
+    () => startSlackBot({ role: 'web' }),
+    (started) => {
+      bot = started;
+    },
+  );
 
   const teamId = () => bot.fake.options.teamId;
   const shown = (channel: string, id: string) =>
@@ -210,18 +207,8 @@ describe('Slack: metadata carrying the key, looked up after an interrupted post'
 
   /** Another process: its own Slack adapter and messengers, the same Redis and configuration. */
   async function anotherProcess() {
-    const messengers = new Messengers();
-    const web = new WebServer(silentLogger);
-    const adapter = createSlackAdapter({
-      app: { ...bot.app, messengers },
-      web,
-      config: bot.config,
-      logger: silentLogger,
-      deduper: new DeliveryDeduper(bot.app.redis.redis, bot.config.REDIS_KEY_PREFIX),
-      role: 'worker',
-    }) as SlackAdapter;
-    await adapter.start();
-    return { messenger: messengers.for('slack'), stop: () => adapter.stop() };
+    const other = await startSlackWorker(bot);
+    return { messenger: other.messengers.for('slack'), stop: () => other.stop() };
   }
 
   it('a card file whose upload was cut off is looked for in the thread before it is uploaded again', async () => {

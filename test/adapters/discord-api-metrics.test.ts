@@ -1,22 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { discordRouteLabel } from '../../adapters/discord/api-metrics';
 import { ackDuration, chatApiCalls, chatApiErrors, chatApiRateLimited } from '../../src/metrics';
 import { slashCommand } from '../fakes/discord';
 import { type DiscordHarness, startDiscordHarness } from '../fakes/discord/harness';
 import { botMessages, embedOf } from '../fakes/discord/inspect';
 import { counterValue, histogramCount } from '../support/metric-values';
+import { useFakePlatform } from '../support/started';
 import { waitFor } from '../support/wait';
 
 let h: DiscordHarness;
 
-beforeAll(async () => {
-  h = await startDiscordHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
-afterEach(() => {
-  expect(h.fake.violations).toEqual([]);
+useFakePlatform(startDiscordHarness, (started) => {
+  h = started;
 });
 
 const POST_MESSAGE = { platform: 'discord', method: 'POST /channels/:id/messages' };

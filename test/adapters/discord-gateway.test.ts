@@ -1,20 +1,15 @@
 import { jobsRuntimeOf } from '@deckhand/sandbox/toolhost/jobs-engine';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { autocomplete, buttonClick, type FakeMessage, modalSubmit, slashCommand } from '../fakes/discord';
 import { type DiscordHarness, startDiscordHarness } from '../fakes/discord/harness';
 import { botMessages, button, buttons, debugOnFailure, embedOf, originalOf } from '../fakes/discord/inspect';
+import { useFakePlatform } from '../support/started';
 import { waitFor } from '../support/wait';
 
 let h: DiscordHarness;
 
-beforeAll(async () => {
-  h = await startDiscordHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
-afterEach(() => {
-  expect(h.fake.violations).toEqual([]);
+useFakePlatform(startDiscordHarness, (started) => {
+  h = started;
 });
 
 /** The bot's channel message whose embed title is `title` (the newest), after the first `after`. */

@@ -1,20 +1,21 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ping, slashCommand } from '../fakes/discord';
 import { type DiscordHarness, startDiscordHarness } from '../fakes/discord/harness';
 import { debugOnFailure } from '../fakes/discord/inspect';
+import { useStarted } from '../support/started';
 import { waitFor } from '../support/wait';
 
 let h: DiscordHarness;
 let endpoint: string;
 
-beforeAll(async () => {
-  h = await startDiscordHarness({ mode: 'http' });
-  endpoint = `${h.webUrl}/discord/interactions`;
-});
-afterAll(async () => {
-  await h?.close();
-});
+useStarted(
+  () => startDiscordHarness({ mode: 'http' }),
+  (started) => {
+    h = started;
+    endpoint = `${h.webUrl}/discord/interactions`;
+  },
+);
 afterEach(() => {
   expect(h.fake.violations).toEqual([]);
 });

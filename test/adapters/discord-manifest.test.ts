@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { discordManifest, registerDiscordCommands } from '../../adapters/discord/load';
 import { commandRoutes } from '../../adapters/discord/manifest';
 import { loadConfig } from '../../src/config';
@@ -10,6 +10,7 @@ import { commandRegistry } from '../../src/wiring';
 import { type FakeDiscord, startFakeDiscord } from '../fakes/discord';
 import { validateDiscordRequest } from '../fakes/discord/spec';
 import { snowflake } from '../fakes/discord/store';
+import { useStarted } from '../support/started';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const NAME = /^[-_\p{L}\p{N}]{1,32}$/u;
@@ -54,11 +55,8 @@ function* walk(options: Option[] | undefined): Generator<Option[]> {
 }
 
 let fake: FakeDiscord;
-beforeAll(async () => {
-  fake = await startFakeDiscord();
-});
-afterAll(async () => {
-  await fake?.close();
+useStarted(startFakeDiscord, (started) => {
+  fake = started;
 });
 
 describe('Discord application commands', () => {
@@ -120,7 +118,13 @@ describe('Discord application commands', () => {
     expect(byName.name).toMatchObject({ type: 3, required: true });
     expect(byName.tool).toMatchObject({ type: 3, required: false, autocomplete: true });
     const deploy = commands.find((c) => c.name === 'deploy');
-    expect(deploy?.options?.map((o) => o.name)).toEqual(['tool', 'force-build', 'force-run', 'description']);
+    expect(deploy?.options?.map((o) => o.name)).toEqual([
+      'tool',
+      'force-build',
+      'force-run',
+      'description',
+      'override',
+    ]);
     const logs = commands.find((c) => c.name === 'logs');
     expect(logs?.options?.map((o) => o.name)).not.toContain('cursor');
   });

@@ -1,24 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { MediaSandbox } from '@deckhand/sandbox/media';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildDiscordCommands } from '../../adapters/discord/manifest';
 import { slashCommand } from '../fakes/discord';
 import { type DiscordHarness, startDiscordHarness } from '../fakes/discord/harness';
 import { buttons, debugOnFailure, embedOf } from '../fakes/discord/inspect';
+import { useFakePlatform } from '../support/started';
 import { waitFor } from '../support/wait';
 
 let h: DiscordHarness;
 
-beforeAll(async () => {
-  h = await startDiscordHarness({ env: { UPLOAD_EDIT_MS: '100' } });
-});
-afterAll(async () => {
-  await h?.close();
-});
-afterEach(() => {
-  expect(h.fake.violations).toEqual([]);
-});
+useFakePlatform(
+  () => startDiscordHarness({ env: { UPLOAD_EDIT_MS: '100' } }),
+  (started) => {
+    h = started;
+  },
+);
 
 describe('Discord → media host', () => {
   it('/media upload has a required attachment option', () => {

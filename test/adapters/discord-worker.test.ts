@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DiscordAdapter } from '../../adapters/discord/load';
 import type { AdapterContext } from '../../adapters/types';
 import { conversationId } from '../../src/core/conversation';
@@ -6,22 +6,23 @@ import { ConversationGoneError } from '../../src/core/errors';
 import { Messengers } from '../../src/core/messenger';
 import { slashCommand } from '../fakes/discord';
 import { type DiscordHarness, startDiscordHarness } from '../fakes/discord/harness';
+import { useStarted } from '../support/started';
 import { waitFor } from '../support/wait';
 
 let h: DiscordHarness;
 let channel: string;
 
-beforeAll(async () => {
-  h = await startDiscordHarness({ mode: 'worker' });
-  channel = conversationId({
-    platform: 'discord',
-    workspace: h.fake.identity.guildId,
-    channel: h.fake.identity.channelId,
-  });
-});
-afterAll(async () => {
-  await h?.close();
-});
+useStarted(
+  () => startDiscordHarness({ mode: 'worker' }),
+  (started) => {
+    h = started;
+    channel = conversationId({
+      platform: 'discord',
+      workspace: h.fake.identity.guildId,
+      channel: h.fake.identity.channelId,
+    });
+  },
+);
 afterEach(() => {
   expect(h.fake.violations).toEqual([]);
 });

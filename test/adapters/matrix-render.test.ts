@@ -3,9 +3,9 @@
  * linear time), command lines, command mentions in the room's form, reaction keys.
  */
 import { describe, expect, it } from 'vitest';
+import { commandWords } from '../../adapters/command-words';
 import { numberOfKey } from '../../adapters/matrix/buttons';
 import { parseLine, withoutReplyFallback } from '../../adapters/matrix/command-line';
-import { commandWords } from '../../adapters/matrix/command-words';
 import { escapeHtml, renderCard } from '../../adapters/matrix/render';
 
 const line = (text: string, direct = false) =>

@@ -7,21 +7,22 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ShellAdapter } from '../../adapters/shell/shell-adapter';
 import type { SecretForms } from '../../src/web/secret-flow';
 import { accountChat } from '../../src/wiring/accounts';
 import { startTestApp, type TestApp } from '../support/app';
+import { useStarted } from '../support/started';
 import { waitFor } from '../support/wait';
 
 let t: TestApp;
 
-beforeAll(async () => {
-  t = await startTestApp({ ADMINS: 'shell:tester', TOOL_MAINTAINERS: 'mytool=shell:mara' });
-});
-afterAll(async () => {
-  await t.close();
-});
+useStarted(
+  () => startTestApp({ ADMINS: 'shell:tester', TOOL_MAINTAINERS: 'mytool=shell:mara' }),
+  (started) => {
+    t = started;
+  },
+);
 
 /** A fake terminal: everything written, as text. */
 class Terminal extends Writable {

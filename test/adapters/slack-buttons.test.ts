@@ -1,19 +1,14 @@
 import { jobsRuntimeOf } from '@deckhand/sandbox/toolhost/jobs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FakeMessage, SlackActor } from '../fakes/slack';
 import { type SlackBot, startSlackBot, USERS } from '../fakes/slack/harness';
+import { useFakePlatform } from '../support/started';
 import { waitFor } from '../support/wait';
 
 let bot: SlackBot;
 
-beforeAll(async () => {
-  bot = await startSlackBot();
-});
-afterAll(async () => {
-  await bot?.close();
-});
-afterEach(() => {
-  expect(bot.fake.violations).toEqual([]);
+useFakePlatform(startSlackBot, (started) => {
+  bot = started;
 });
 
 type Element = { text: { text: string }; confirm?: unknown; style?: string };

@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AppServices } from '../../commands';
 import { defineCommand } from '../../src/core/command';
 import { type SlackBot, startSlackBot, USERS } from '../fakes/slack/harness';
+import { useStarted } from '../support/started';
 import { waitFor } from '../support/wait';
 
 let bot: SlackBot;
@@ -64,12 +65,9 @@ function addTestCommands(): void {
   );
 }
 
-beforeAll(async () => {
-  bot = await startSlackBot();
+useStarted(startSlackBot, (started) => {
+  bot = started;
   addTestCommands();
-});
-afterAll(async () => {
-  await bot?.close();
 });
 afterEach(() => {
   expect(bot.fake.violations).toEqual([]);

@@ -4,8 +4,9 @@
  * debug level only — no 404 after three seconds, no error line — over HTTP and over Socket Mode.
  */
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { type SlackBot, startSlackBot, USERS } from '../fakes/slack/harness';
+import { useStarted } from '../support/started';
 import { waitFor } from '../support/wait';
 import {
   globalShortcut,
@@ -40,12 +41,12 @@ const IGNORED = "Slack: acknowledged an interaction that is not Deckhand's";
 describe('Slack interactions that are not Deckhand’s, over HTTP', () => {
   const log = recordingLogger();
   let bot: SlackBot;
-  beforeAll(async () => {
-    bot = await startSlackBot({ logger: log.logger });
-  });
-  afterAll(async () => {
-    await bot?.close();
-  });
+  useStarted(
+    () => startSlackBot({ logger: log.logger }),
+    (started) => {
+      bot = started;
+    },
+  );
   afterEach(() => {
     expect(bot.fake.violations).toEqual([]);
   });
@@ -82,12 +83,12 @@ describe('Slack interactions that are not Deckhand’s, over HTTP', () => {
 describe('Slack interactions that are not Deckhand’s, over Socket Mode', () => {
   const log = recordingLogger();
   let bot: SlackBot;
-  beforeAll(async () => {
-    bot = await startSlackBot({ mode: 'socket', logger: log.logger });
-  });
-  afterAll(async () => {
-    await bot?.close();
-  });
+  useStarted(
+    () => startSlackBot({ mode: 'socket', logger: log.logger }),
+    (started) => {
+      bot = started;
+    },
+  );
 
   it('acknowledges the envelope of a global shortcut and of a foreign modal; nothing is logged above debug', async () => {
     const before = log.lines.length;

@@ -1,20 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ackDuration } from '../../src/metrics';
 import { type SlackBot, startSlackBot, USERS } from '../fakes/slack/harness';
 import { histogramCount } from '../support/metric-values';
+import { useFakePlatform } from '../support/started';
 import { waitFor } from '../support/wait';
 
 let bot: SlackBot;
 
-beforeAll(async () => {
-  bot = await startSlackBot({ mode: 'socket' });
-});
-afterAll(async () => {
-  await bot?.close();
-});
-afterEach(() => {
-  expect(bot.fake.violations).toEqual([]);
-});
+useFakePlatform(
+  () => startSlackBot({ mode: 'socket' }),
+  (started) => {
+    bot = started;
+  },
+);
 
 describe('Slack in Socket Mode', () => {
   it('connects with the app-level token and serves /deploy mytool end to end', async () => {

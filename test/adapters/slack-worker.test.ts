@@ -1,22 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createSlackAdapter, type SlackAdapter } from '../../adapters/slack/load';
-import { Messengers } from '../../src/core/messenger';
-import { silentLogger } from '../../src/log';
-import { DeliveryDeduper } from '../../src/store/dedupe';
-import { WebServer } from '../../src/web/server';
-import { type SlackBot, startSlackBot, USERS } from '../fakes/slack/harness';
+import { describe, expect, it } from 'vitest';
+import { type SlackBot, startSlackBot, startSlackWorker, USERS } from '../fakes/slack/harness';
+import { useFakePlatform } from '../support/started';
 import { waitFor } from '../support/wait';
 
 let bot: SlackBot;
 
-beforeAll(async () => {
-  bot = await startSlackBot();
-});
-afterAll(async () => {
-  await bot?.close();
-});
-afterEach(() => {
-  expect(bot.fake.violations).toEqual([]);
+useFakePlatform(startSlackBot, (started) => {
+  bot = started;
 });
 
 describe('a Slack worker process', () => {
@@ -28,17 +18,7 @@ describe('a Slack worker process', () => {
     }, 20_000);
 
     // Another process: its own messengers and web server, the same Redis and configuration.
-    const messengers = new Messengers();
-    const web = new WebServer(silentLogger);
-    const worker = createSlackAdapter({
-      app: { ...bot.app, messengers },
-      web,
-      config: bot.config,
-      logger: silentLogger,
-      deduper: new DeliveryDeduper(bot.app.redis.redis, bot.config.REDIS_KEY_PREFIX),
-      role: 'worker',
-    }) as SlackAdapter;
-    await worker.start();
+    const { adapter: worker, messengers, web, stop } = await startSlackWorker(bot);
     const port = await web.listen(0, '127.0.0.1');
     try {
       const inbound = await fetch(`http://127.0.0.1:${port}/slack/events`, { method: 'POST', body: 'x' });
@@ -60,8 +40,7 @@ describe('a Slack worker process', () => {
       });
       expect(posted.ref).toEqual({ channel: 'C0NOTIFY', ts: bot.fake.channelMessages('C0NOTIFY')[0]?.ts });
     } finally {
-      await worker.stop();
-      await web.close();
+      await stop();
     }
   });
 });

@@ -1,5 +1,5 @@
 import { jobsRuntimeOf } from '@deckhand/sandbox/toolhost/jobs-engine';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TelegramAdapter } from '../../adapters/telegram/adapter';
 import { jobCard } from '../../commands/toolhost/job-card';
@@ -10,6 +10,8 @@ import type { Job } from '../../src/services/toolhost';
 import { DeliveryDeduper } from '../../src/store/dedupe';
 import type { FakeMessage } from '../fakes/telegram';
 import { startTelegramDeckhand, type TelegramDeckhand } from '../fakes/telegram-harness';
+import { useStarted } from '../support/started';
+import { slowCommand } from '../support/test-commands';
 import { waitFor } from '../support/wait';
 
 const HOSTILE = '<b>web</b> & co';
@@ -27,18 +29,7 @@ const commands = [
     sideEffect: false,
     run: async ({ args }) => ({ text: `You said: ${args.words.join(' ')}` }),
   }),
-  defineCommand({
-    name: 'slow',
-    summary: 'Takes two seconds',
-    args: z.object({}),
-    examples: ['/slow'],
-    permission: 'read',
-    sideEffect: false,
-    run: async () => {
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-      return { text: 'Slow work done.', status: 'success' as const };
-    },
-  }),
+  slowCommand,
   defineCommand({
     name: 'hostile',
     summary: 'A job card for a job named like markup',
@@ -91,12 +82,12 @@ function deckhandContext() {
   };
 }
 
-beforeAll(async () => {
-  deckhand = await startTelegramDeckhand({ commands: commands as never });
-});
-afterAll(async () => {
-  await deckhand?.close();
-});
+useStarted(
+  () => startTelegramDeckhand({ commands: commands as never }),
+  (started) => {
+    deckhand = started;
+  },
+);
 afterEach(() => {
   deckhand.fake.assertClean();
 });

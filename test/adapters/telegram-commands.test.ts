@@ -1,19 +1,20 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { TelegramAdapter } from '../../adapters/telegram/adapter';
 import { Messengers } from '../../src/core/messenger';
 import { silentLogger } from '../../src/log';
 import { DeliveryDeduper } from '../../src/store/dedupe';
 import { startTelegramDeckhand, type TelegramDeckhand } from '../fakes/telegram-harness';
+import { useStarted } from '../support/started';
 import { waitFor } from '../support/wait';
 
 let deckhand: TelegramDeckhand;
 
-beforeAll(async () => {
-  deckhand = await startTelegramDeckhand({ callGetMe: true });
-});
-afterAll(async () => {
-  await deckhand?.close();
-});
+useStarted(
+  () => startTelegramDeckhand({ callGetMe: true }),
+  (started) => {
+    deckhand = started;
+  },
+);
 afterEach(() => {
   deckhand.fake.assertClean();
 });

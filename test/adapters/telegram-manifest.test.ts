@@ -1,21 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { telegram } from '../../adapters/telegram';
 import { buildTelegramCommands } from '../../adapters/telegram/manifest';
 import { runRegister } from '../../src/cli/manifest';
 import { loadConfig } from '../../src/config';
 import { commandRegistry } from '../../src/wiring';
 import { type FakeTelegram, startFakeTelegram } from '../fakes/telegram';
+import { useStarted } from '../support/started';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 let fake: FakeTelegram;
 
-beforeAll(async () => {
-  fake = await startFakeTelegram();
-});
-afterAll(async () => {
-  await fake?.close();
+useStarted(startFakeTelegram, (started) => {
+  fake = started;
 });
 
 describe('Telegram command menu', () => {

@@ -1,33 +1,19 @@
 import { jobsRuntimeOf } from '@deckhand/sandbox/toolhost/jobs-engine';
 import type { Update } from 'grammy/types';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { defineCommand } from '../../src/core/command';
 import { startTelegramDeckhand, type TelegramDeckhand } from '../fakes/telegram-harness';
+import { slowCommand } from '../support/test-commands';
 import { waitFor } from '../support/wait';
 
 const SECRET = 'webhook_Secret-123';
 
-/** A test-only command that takes two seconds. */
-const slow = defineCommand({
-  name: 'slow',
-  summary: 'Takes two seconds',
-  args: z.object({}),
-  examples: ['/slow'],
-  permission: 'read',
-  sideEffect: false,
-  run: async () => {
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    return { text: 'Slow work done.', status: 'success' as const };
-  },
-});
 let deckhand: TelegramDeckhand;
 
 beforeAll(async () => {
   deckhand = await startTelegramDeckhand({
     env: { TELEGRAM_WEBHOOK_SECRET: SECRET, PUBLIC_URL: 'https://deckhand.example.org/' },
     callGetMe: true,
-    commands: [slow] as never,
+    commands: [slowCommand] as never,
   });
 });
 afterAll(async () => {

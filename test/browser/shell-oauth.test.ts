@@ -2,38 +2,25 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { testPrefix } from '../support/redis';
+import { describe, expect, it } from 'vitest';
+import { shellEnv } from '../support/cli';
+import { useStarted } from '../support/started';
 import { waitFor } from '../support/wait';
 import { launchChromium } from './chromium';
 
 let browser: Awaited<ReturnType<typeof launchChromium>>;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
+useStarted(launchChromium, (started) => {
+  browser = started;
 });
 
 describe('deckhand shell on the sandbox', () => {
   it('the terminal user links the source host by opening the printed link in a browser', async () => {
-    const { host, port } = inject('redis');
     const child = spawn(
       process.execPath,
       [join(import.meta.dirname, '..', '..', 'bin', 'deckhand.mjs'), 'shell', '--sandbox'],
       {
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: process.env.HOME ?? '',
-          REDIS_URL: `redis://${host}:${port}/${Number(process.env.VITEST_POOL_ID ?? 1) % 64}`,
-          REDIS_KEY_PREFIX: testPrefix(),
-          SANDBOX_STEP_MS: '20',
-          PORT: '0',
-          HOST: '127.0.0.1',
-          DATA_DIR: mkdtempSync(join(tmpdir(), 'deckhand-shell-oauth-')),
-          SHELL_USER: 'tester',
-        },
+        env: shellEnv(mkdtempSync(join(tmpdir(), 'deckhand-shell-oauth-'))),
         stdio: ['pipe', 'pipe', 'pipe'],
       },
     );

@@ -1,16 +1,17 @@
 import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { platformHealthLines } from '../../src/wiring/status';
+import { useStarted } from '../support/started';
 
 let sandbox: ToolhostSandbox;
 
-beforeAll(async () => {
-  sandbox = await startToolhostSandbox({ stepMs: 50 });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+useStarted(
+  () => startToolhostSandbox({ stepMs: 50 }),
+  (started) => {
+    sandbox = started;
+  },
+);
 
 describe('deckhand status: the tool platform health', () => {
   const config = () => loadConfig({ TOOLHOST_URL: sandbox.externalUrl, REDIS_URL: 'redis://127.0.0.1:1' });

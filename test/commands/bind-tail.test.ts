@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { button, startTestApp, type TestApp } from '../support/app';
+import { useStarted } from '../support/started';
 import { waitFor } from '../support/wait';
 
 let t: TestApp;
 
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
+useStarted(startTestApp, (started) => {
+  t = started;
 });
 
 const bound = () => t.app.services.bindings.get('slack:T1:C1');

@@ -1,17 +1,15 @@
 /** /calendar digest: one BullMQ job scheduler per conversation in real Redis, and its runs posting the digest. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConversationGoneError } from '../../src/core/errors';
 import { digestSchedulerId } from '../../src/queue/digest-scheduler';
 import { startTestApp, type TestApp } from '../support/app';
+import { useStarted } from '../support/started';
 import { waitFor } from '../support/wait';
 
 let t: TestApp;
 
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
+useStarted(startTestApp, (started) => {
+  t = started;
 });
 
 const CHANNEL = 'slack:T1:C1';

@@ -6,19 +6,17 @@
 
 import type { CalendarSandbox } from '@deckhand/sandbox/calendar';
 import type { OrganizerPost, VenuePost } from '@deckhand/sandbox/calendar/state';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Card } from '../../src/core/reply';
 import { button, startTestApp, type TestApp } from '../support/app';
+import { useStarted } from '../support/started';
 
 let t: TestApp;
 let calendar: CalendarSandbox;
 
-beforeAll(async () => {
-  t = await startTestApp();
+useStarted(startTestApp, (started) => {
+  t = started;
   calendar = t.app.emulators.calendar as CalendarSandbox;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const venue = (name: string) =>

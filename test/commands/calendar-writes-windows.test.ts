@@ -8,10 +8,11 @@
 import { type CalendarSandbox, SANDBOX_CALENDAR_USERS } from '@deckhand/sandbox/calendar';
 import type { EventPost } from '@deckhand/sandbox/calendar/state';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { digestCard } from '../../commands/calendar/calendar-digest';
 import type { DigestJobData } from '../../src/queue/digest-scheduler';
 import { button, startTestApp, type TestApp } from '../support/app';
+import { useStarted } from '../support/started';
 
 const AUTH = `Basic ${Buffer.from(`${SANDBOX_CALENDAR_USERS.editor.user}:${SANDBOX_CALENDAR_USERS.editor.appPassword}`).toString('base64')}`;
 
@@ -30,12 +31,9 @@ async function createEvent(calendar: CalendarSandbox, fields: Record<string, unk
 describe('/event update and /event cancel', () => {
   let t: TestApp;
   let calendar: CalendarSandbox;
-  beforeAll(async () => {
-    t = await startTestApp();
+  useStarted(startTestApp, (started) => {
+    t = started;
     calendar = t.app.emulators.calendar as CalendarSandbox;
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('/event update --title changes the title and keeps every other field of the event', async () => {
@@ -117,14 +115,11 @@ describe('/event update and /event cancel', () => {
 describe.each(['Europe/Berlin', 'America/New_York'])('date windows on a site in %s', (zone) => {
   let t: TestApp;
   let calendar: CalendarSandbox;
-  beforeAll(async () => {
-    t = await startTestApp();
+  useStarted(startTestApp, (started) => {
+    t = started;
     calendar = t.app.emulators.calendar as CalendarSandbox;
     // Before anything reads (and caches) the site's zone.
     calendar.state.site.timezone = zone;
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   /** Events of this test (their titles start with `prefix`) that a card lists. */

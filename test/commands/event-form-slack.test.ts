@@ -1,20 +1,15 @@
 /** /event new on Slack (the fake Web API and the real Bolt adapter): a modal whose submission creates the event. */
 
 import type { CalendarSandbox } from '@deckhand/sandbox/calendar';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type SlackBot, startSlackBot, USERS } from '../fakes/slack/harness';
+import { useFakePlatform } from '../support/started';
 import { waitFor } from '../support/wait';
 
 let bot: SlackBot;
 
-beforeAll(async () => {
-  bot = await startSlackBot();
-});
-afterAll(async () => {
-  await bot?.close();
-});
-afterEach(() => {
-  expect(bot.fake.violations).toEqual([]);
+useFakePlatform(startSlackBot, (started) => {
+  bot = started;
 });
 
 const calendar = () => bot.app.emulators.calendar as CalendarSandbox;

@@ -1,18 +1,16 @@
 /** /event new on Telegram (the fake Bot API and the real grammY adapter): the form as a step-by-step private chat. */
 
 import type { CalendarSandbox } from '@deckhand/sandbox/calendar';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeMessage } from '../fakes/telegram';
 import { startTelegramDeckhand, type TelegramDeckhand } from '../fakes/telegram-harness';
+import { useStarted } from '../support/started';
 import { waitFor } from '../support/wait';
 
 let deckhand: TelegramDeckhand;
 
-beforeAll(async () => {
-  deckhand = await startTelegramDeckhand();
-});
-afterAll(async () => {
-  await deckhand?.close();
+useStarted(startTelegramDeckhand, (started) => {
+  deckhand = started;
 });
 afterEach(() => {
   deckhand.fake.assertClean();

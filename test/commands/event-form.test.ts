@@ -8,21 +8,22 @@ import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import type { CalendarSandbox } from '@deckhand/sandbox/calendar';
 import { envvarsOf } from '@deckhand/sandbox/toolhost/envvars';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ShellAdapter } from '../../adapters/shell/shell-adapter';
 import { button, startTestApp, type TestApp } from '../support/app';
+import { useStarted } from '../support/started';
 import { waitFor } from '../support/wait';
 
 let t: TestApp;
 let calendar: CalendarSandbox;
 
-beforeAll(async () => {
-  t = await startTestApp({ ADMINS: 'slack:UADMIN,shell:tester' });
-  calendar = t.app.emulators.calendar as CalendarSandbox;
-});
-afterAll(async () => {
-  await t.close();
-});
+useStarted(
+  () => startTestApp({ ADMINS: 'slack:UADMIN,shell:tester' }),
+  (started) => {
+    t = started;
+    calendar = t.app.emulators.calendar as CalendarSandbox;
+  },
+);
 
 const event = (title: string) => calendar.state.postsOf('event').find((e) => e.title === title);
 const lastForm = () => t.transcript.forms.at(-1) as (typeof t.transcript.forms)[number];

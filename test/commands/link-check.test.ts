@@ -1,19 +1,17 @@
 import { SANDBOX_CALENDAR_USERS } from '@deckhand/sandbox/calendar';
 import { SANDBOX_MEDIA_KEY } from '@deckhand/sandbox/media';
 import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { VaultService } from '../../src/store/vault';
 import { startTestApp, type TestApp } from '../support/app';
+import { useStarted } from '../support/started';
 
 let t: TestApp;
 let sandbox: ToolhostSandbox;
 
-beforeAll(async () => {
-  t = await startTestApp();
+useStarted(startTestApp, (started) => {
+  t = started;
   sandbox = t.app.emulators.toolhost as ToolhostSandbox;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const owner = (id: string) => ({ platform: 'slack', workspace: 'T1', id });

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { button, startTestApp, type TestApp } from '../support/app';
+import { useStarted } from '../support/started';
 
 let t: TestApp;
 
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
+useStarted(startTestApp, (started) => {
+  t = started;
 });
 
 describe('/logs', () => {
@@ -57,6 +55,25 @@ describe('/tool status', () => {
     // mytool's web job is published: the card shows its web service and can restart it.
     expect(fields['Web service']).toMatch(/^running.* · job web$/);
     expect(card?.buttons?.map((b) => b.label)).toEqual(['Deploy', 'Jobs', 'Restart web service']);
+  });
+
+  it('shows the lock (holder, since, until, reason) and a freeze window; deploys are refused now', async () => {
+    await t.say('/tool lock mytool release prep --for 2h', { user: 'UMAINT' });
+    await t.say('/tool freeze mytool fri 15:00 - mon 08:00', { user: 'UMAINT' });
+    const [card] = await t.say('/tool status mytool');
+    const fields = Object.fromEntries((card?.fields ?? []).map((f) => [f.label, f]));
+    expect(fields['Locked by']?.value).toBe('UMAINT');
+    expect(fields.Since?.time?.at).toBeTypeOf('number');
+    expect(fields.Until?.time?.at).toBeTypeOf('number');
+    expect(fields.Reason?.value).toBe('release prep');
+    expect(fields['Freeze 1']?.value).toMatch(/^fri 15:00 - mon 08:00 \(UTC\), added by UMAINT: /);
+    expect(card?.text).toContain('Deploys and destructive commands of mytool are refused now');
+    expect(card?.status).toBe('warning');
+    await t.say('/tool unlock mytool', { user: 'UMAINT' });
+    await t.say('/tool unfreeze mytool 1', { user: 'UMAINT' });
+    const [after] = await t.say('/tool status mytool');
+    expect(after?.fields?.map((f) => f.label)).not.toContain('Locked by');
+    expect(after?.text).not.toContain('refused now');
   });
 
   it('shows a failing tool in red', async () => {

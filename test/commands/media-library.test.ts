@@ -3,24 +3,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MediaSandbox } from '@deckhand/sandbox/media';
 import type { MediaAccount } from '@deckhand/sandbox/media/state';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pngSize } from '../fakes/png';
 import { button, startTestApp, type TestApp } from '../support/app';
+import { useStarted } from '../support/started';
 
 let t: TestApp;
 let sandbox: MediaSandbox;
 let account: MediaAccount;
 
-beforeAll(async () => {
-  t = await startTestApp({ DATA_DIR: mkdtempSync(join(tmpdir(), 'deckhand-media-')) });
-  sandbox = t.app.emulators.media as MediaSandbox;
-  // These tests are about the commands; the client's handling of the rate limit has its own tests.
-  sandbox.ctx.settings.rateLimitPerSecond = 0;
-  account = sandbox.controls.account() as MediaAccount;
-});
-afterAll(async () => {
-  await t?.close();
-});
+useStarted(
+  () => startTestApp({ DATA_DIR: mkdtempSync(join(tmpdir(), 'deckhand-media-')) }),
+  (started) => {
+    t = started;
+    sandbox = t.app.emulators.media as MediaSandbox;
+    // These tests are about the commands; the client's handling of the rate limit has its own tests.
+    sandbox.ctx.settings.rateLimitPerSecond = 0;
+    account = sandbox.controls.account() as MediaAccount;
+  },
+);
 
 const codeOf = (title: string) => [...account.files.values()].find((f) => f.title === title)?.code as string;
 

@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { type MediaSandbox, sampleSha256, sampleStream } from '@deckhand/sandbox/media';
 import type { MediaAccount } from '@deckhand/sandbox/media/state';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CardSurface } from '../../src/core/card-surface';
 import type { Invocation } from '../../src/core/command';
 import type { IncomingFile } from '../../src/core/files';
 import type { Card } from '../../src/core/reply';
 import { button, startTestApp, type TestApp } from '../support/app';
+import { useStarted } from '../support/started';
 import { waitFor } from '../support/wait';
 
 let t: TestApp;
@@ -18,16 +19,16 @@ let sandbox: MediaSandbox;
 let account: MediaAccount;
 let counter = 0;
 
-beforeAll(async () => {
-  t = await startTestApp({ DATA_DIR: mkdtempSync(join(tmpdir(), 'deckhand-media-')), UPLOAD_EDIT_MS: '100' });
-  sandbox = t.app.emulators.media as MediaSandbox;
-  // These tests are about the commands; the client's handling of the rate limit has its own tests.
-  sandbox.ctx.settings.rateLimitPerSecond = 0;
-  account = sandbox.controls.account() as MediaAccount;
-});
-afterAll(async () => {
-  await t?.close();
-});
+useStarted(
+  () => startTestApp({ DATA_DIR: mkdtempSync(join(tmpdir(), 'deckhand-media-')), UPLOAD_EDIT_MS: '100' }),
+  (started) => {
+    t = started;
+    sandbox = t.app.emulators.media as MediaSandbox;
+    // These tests are about the commands; the client's handling of the rate limit has its own tests.
+    sandbox.ctx.settings.rateLimitPerSecond = 0;
+    account = sandbox.controls.account() as MediaAccount;
+  },
+);
 
 /** Runs a command with files attached, as an adapter would; returns the cards posted in reply. */
 async function sendWithFiles(text: string, files: IncomingFile[], user = 'UADMIN'): Promise<Card[]> {

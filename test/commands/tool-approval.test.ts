@@ -89,6 +89,40 @@ describe('approvals by a second maintainer', () => {
     expect(edited?.buttons ?? []).toEqual([]);
   });
 
+  it("posts the card to the tool's other subscribed conversations too; a decision there edits every copy", async () => {
+    const subscriptions = t.app.services.subscriptions;
+    await subscriptions.put({
+      conversationId: 'slack:T1:C2',
+      platform: 'slack',
+      tool: 'mytool',
+      kinds: ['deploys'],
+      failuresOnly: false,
+      changesOnly: false,
+      createdBy: 'slack:T1:UMAINT',
+    });
+    try {
+      const before = await deployments();
+      const posted = t.transcript.posted.length;
+      const asked = await askDeploy();
+      // The reply here, and one copy posted to the other subscribed conversation.
+      const copies = t.transcript.posted.slice(posted).filter(isApprovalCard);
+      expect(copies).toHaveLength(2);
+      const copy = copies.find((card) => card !== asked);
+      expect(copy?.text).toContain('UMAINT asks:');
+      const updates = t.transcript.updates.length;
+      const ran = await t.press(button(copy, 'Approve'), { user: 'URACE0' });
+      expect(ran.find((card) => card.title === 'Deploy mytool')).toBeDefined();
+      expect(await deployments()).toBe(before + 1);
+      const edits = t.transcript.updates
+        .slice(updates)
+        .filter((u) => u.card.fields?.some((f) => f.label === 'Approved by' && f.value === 'URACE0'));
+      expect(edits.map((u) => u.handle.ref.ts)).toHaveLength(2);
+      expect(new Set(edits.map((u) => u.handle.ref.ts)).size).toBe(2);
+    } finally {
+      await subscriptions.remove('slack:T1:C2', 'mytool');
+    }
+  });
+
   it('of 50 maintainers pressing Approve at once, the command runs once and is audited once', async () => {
     const since = Date.now();
     const before = await deployments();

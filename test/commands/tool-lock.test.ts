@@ -179,6 +179,42 @@ describe('/tool lock', () => {
   });
 });
 
+describe('--override', () => {
+  it('asks another maintainer to approve a deploy during a lock; once approved it runs once, despite the lock', async () => {
+    const since = Date.now();
+    await t.say('/tool lock mytool release prep --for 2h', { user: 'UMAINT' });
+    const mytool = t.app.services.toolhost.forTool('mytool');
+    const before = (await mytool.components.listDeployments()).length;
+    const [refused] = await t.say('/deploy mytool', { user: 'UADMIN' });
+    expect(refused?.text).toContain('To run it anyway, add --override');
+
+    const [card] = await t.say('/deploy mytool --override', { user: 'UADMIN' });
+    expect(card?.title).toMatch(/^Approval needed: \/(deckhand )?deploy mytool$/);
+    expect(card?.text).toMatch(/Despite: mytool is locked by UMAINT since .+ \("release prep"\), until /);
+    const [own] = await t.press(button(card, 'Approve'), { user: 'UADMIN' });
+    expect(own?.text).toContain('You asked for this yourself');
+    const [stranger] = await t.press(button(card, 'Approve'), { user: 'USTRANGER' });
+    expect(stranger?.text).toContain('Only maintainers of mytool can approve or deny this');
+    expect((await mytool.components.listDeployments()).length).toBe(before);
+
+    const ran = await t.press(button(card, 'Approve'), { user: 'UMAINT' });
+    deployed(ran.find((c) => c.title === 'Deploy mytool'));
+    expect((await mytool.components.listDeployments()).length).toBe(before + 1);
+    // The lock still holds for everything else.
+    const [still] = await t.say('/deploy mytool', { user: 'UADMIN' });
+    expect(still?.text).toMatch(/^mytool is locked by UMAINT/);
+    const deploys = (await t.app.services.accounts.audit.recent({ tool: 'mytool', limit: 20 }))
+      .filter((e) => e.at >= since && e.command === 'deploy')
+      .reverse()
+      .map((e) => [e.name, e.outcome, e.args.override === true, e.args.approvedBy]);
+    expect(deploys).toEqual([
+      ['UADMIN', 'locked', false, undefined],
+      ['UADMIN', 'ok', true, 'UMAINT'],
+      ['UADMIN', 'locked', false, undefined],
+    ]);
+  });
+});
+
 describe('/tool freeze', () => {
   /** A window from an hour ago to an hour from now, on Berlin's wall clock. */
   function windowAroundNow(): string {
@@ -260,6 +296,8 @@ describe('the change record', () => {
       conversationId: 'slack:T1:C1',
       tool: 'mytool',
       args: { tool: 'mytool', reason: ['audit', 'trail'], for: '1h' },
+      // The card it answered with, as the platform's reference to the message.
+      card: { platform: 'slack', conversationId: 'slack:T1:C1', ref: { ts: expect.any(String) } },
     });
     const [shown] = await t.say('/audit mytool --limit 4', { user: 'UMAINT' });
     expect(shown?.code?.text).toMatch(/UPUSH \(source:mona\)\s+\/tool lock\s+mytool\s+ok/);

@@ -3,8 +3,10 @@
  * the double-click window, the confirm dialogs and autocomplete.
  */
 import { describe, expect, it } from 'vitest';
+import { ALL_COMMANDS } from '../../commands';
 import { CLICK_WINDOW_SECONDS, ClickGuard } from '../../src/core/clicks';
 import { confirmDialogs, dangerDialogs } from '../../src/core/confirm-dialogs';
+import { CommandRegistry } from '../../src/core/registry';
 import { type SuggestionLister, Suggestions, suggestionSource } from '../../src/core/suggestions';
 
 describe('ClickGuard', () => {
@@ -66,6 +68,7 @@ describe('confirm dialogs', () => {
 });
 
 describe('Suggestions', () => {
+  const commands = new CommandRegistry(ALL_COMMANDS);
   const lister = (calls: string[]): SuggestionLister => ({
     tools: () => ['demo', 'mytool'],
     async list(source, tool) {
@@ -75,11 +78,14 @@ describe('Suggestions', () => {
   });
 
   it('decides what completes from what, and which tool the values belong to', async () => {
-    expect(suggestionSource('build show', 'id')).toBe('builds');
-    expect(suggestionSource('deployment show', 'id')).toBe('deployments');
-    expect(suggestionSource('jobs show', 'id')).toBeUndefined();
+    expect(suggestionSource(commands.get('build show'), 'id')).toBe('builds');
+    expect(suggestionSource(commands.get('deployment show'), 'id')).toBe('deployments');
+    expect(suggestionSource(commands.get('jobs show'), 'job')).toBe('jobs');
+    expect(suggestionSource(commands.get('jobs run'), 'name')).toBeUndefined();
+    expect(suggestionSource(commands.get('tool lock'), 'tool')).toBe('tools');
     const calls: string[] = [];
     const suggestions = new Suggestions({
+      commands,
       lister: lister(calls),
       bindings: { get: async (id) => (id === 'discord:G:bound' ? 'demo' : undefined) },
     });
@@ -107,6 +113,7 @@ describe('Suggestions', () => {
   it('answers with nothing, and reports why, when the listing fails', async () => {
     const errors: string[] = [];
     const suggestions = new Suggestions({
+      commands,
       lister: { tools: () => [], list: async () => Promise.reject(new Error('toolhost down')) },
       bindings: { get: async () => undefined },
       onError: (error, source) => errors.push(`${source}: ${(error as Error).message}`),

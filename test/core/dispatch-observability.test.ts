@@ -18,6 +18,7 @@ import { RedisActionStore } from '../../src/store/actions';
 import { RedisBindingStore } from '../../src/store/bindings';
 import { histogramCount } from '../support/metric-values';
 import { testPrefix, testRedis } from '../support/redis';
+import { explodingCommand } from '../support/test-commands';
 
 let redis: Redis;
 const prefix = testPrefix();
@@ -46,17 +47,7 @@ const commands = [
       return { text: 'looked' };
     },
   }),
-  defineCommand({
-    name: 'explode',
-    summary: 'fails',
-    args: z.object({}),
-    examples: ['/explode'],
-    permission: 'read',
-    sideEffect: false,
-    async run() {
-      throw new TypeError('broken internals');
-    },
-  }),
+  explodingCommand('broken internals'),
 ];
 
 function runner(): CommandRunner<unknown> {

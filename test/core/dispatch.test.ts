@@ -1,11 +1,9 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { AccessPolicy } from '../../src/core/access';
 import { CardPublisher } from '../../src/core/card-publisher';
 import type { CardSurface } from '../../src/core/card-surface';
-import type { Invocation, MessageHandle } from '../../src/core/command';
-import { defineCommand } from '../../src/core/command';
+import type { defineCommand, Invocation, MessageHandle } from '../../src/core/command';
 import { CommandRunner } from '../../src/core/command-runner';
 import { Messengers } from '../../src/core/messenger';
 import type { Card } from '../../src/core/reply';
@@ -13,6 +11,7 @@ import { silentLogger } from '../../src/log';
 import { RedisActionStore } from '../../src/store/actions';
 import { RedisBindingStore } from '../../src/store/bindings';
 import { testPrefix, testRedis } from '../support/redis';
+import { explodingCommand } from '../support/test-commands';
 import { sampleRegistry } from './fixtures';
 
 let redis: Redis;
@@ -155,19 +154,7 @@ describe('command runner', () => {
   });
 
   it('reports our own bugs with a reference id and no stack trace', async () => {
-    const broken = setup([
-      defineCommand({
-        name: 'explode',
-        summary: 'fails',
-        args: z.object({}),
-        examples: ['/explode'],
-        permission: 'read',
-        sideEffect: false,
-        async run() {
-          throw new TypeError('cannot read properties of undefined (secret internals)');
-        },
-      }),
-    ]);
+    const broken = setup([explodingCommand('cannot read properties of undefined (secret internals)')]);
     const { cards, surface } = recordingSurface();
     await broken.runner.handleText('/explode', invocation('UADMIN'), surface);
     expect(cards[0]?.text).toMatch(/Something went wrong on our side \(reference [0-9A-Z]{8}\)/);

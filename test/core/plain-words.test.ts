@@ -57,10 +57,6 @@ describe('upstream messages in Deckhand’s words', () => {
       "Deploy token already exists. Use the 'refresh' command.",
     ],
     ['Tool nosuchtool does not exist', 'Tool nosuchtool does not exist.'],
-    [
-      "No such image 'nosuchimage'",
-      'There is no image `nosuchimage`; /jobs images lists the ones a job can use.',
-    ],
   ])('%s', (said, expected) => {
     expect(upstreamWords(said)).toBe(expected);
     expect(scan(upstreamWords(said), SCAN_RULES)).toEqual([]);

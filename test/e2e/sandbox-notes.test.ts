@@ -5,11 +5,12 @@
  */
 
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { publishSandboxNotes } from '../../src/wiring/sandbox-notes';
 import { startTestApp, type TestApp } from '../support/app';
 import { runShellScript, spawnDeckhand } from '../support/cli';
 import { testPrefix } from '../support/redis';
+import { useStarted } from '../support/started';
 
 describe('sandbox notes', () => {
   it('start-up names the media host’s address and says time is compressed', async () => {
@@ -51,11 +52,8 @@ describe('sandbox notes', () => {
 
 describe('the card of a scheduled job on the sandbox', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
+  useStarted(startTestApp, (started) => {
+    t = started;
   });
 
   it('says sandbox time is compressed; a continuous job’s card does not', async () => {

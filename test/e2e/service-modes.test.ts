@@ -6,10 +6,11 @@
  */
 
 import { type CalendarSandbox, startCalendarSandbox } from '@deckhand/sandbox/calendar';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { describeServiceModes, serviceModes } from '../../src/wiring/service-modes';
 import { messages, runShellScript } from '../support/cli';
+import { useStarted } from '../support/started';
 
 describe('serviceModes', () => {
   it('each service is real when its URL is set, emulated otherwise in sandbox mode', () => {
@@ -55,11 +56,8 @@ describe('serviceModes', () => {
 
 describe('npm start -- --sandbox with CALENDAR_URL', () => {
   let site: CalendarSandbox;
-  beforeAll(async () => {
-    site = await startCalendarSandbox();
-  });
-  afterAll(async () => {
-    await site.close();
+  useStarted(startCalendarSandbox, (started) => {
+    site = started;
   });
 
   it('says which services are real, reads events from that site and deploys on the emulated platform', async () => {

@@ -8,8 +8,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SANDBOX_CALENDAR_USERS } from '@deckhand/sandbox/calendar';
-import { describe, expect, inject, it } from 'vitest';
-import { testPrefix } from '../support/redis';
+import { describe, expect, it } from 'vitest';
+import { shellEnv } from '../support/cli';
 import { waitFor } from '../support/wait';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -24,7 +24,6 @@ const FORM_ANSWERS = {
 
 /** A running `deckhand shell --sandbox` whose input stays open. */
 function startShell(): { child: ChildProcessWithoutNullStreams; out: () => string; dataDir: string } {
-  const { host, port } = inject('redis');
   const dataDir = mkdtempSync(join(tmpdir(), 'deckhand-cal-'));
   const child = spawn(
     process.execPath,
@@ -39,18 +38,7 @@ function startShell(): { child: ChildProcessWithoutNullStreams; out: () => strin
     ],
     {
       cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        REDIS_URL: `redis://${host}:${port}/${Number(process.env.VITEST_POOL_ID ?? 1) % 64}`,
-        REDIS_KEY_PREFIX: testPrefix(),
-        SANDBOX_STEP_MS: '20',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SHELL_USER: 'tester',
-        LOG_LEVEL: 'debug',
-      },
+      env: { ...shellEnv(dataDir), LOG_LEVEL: 'debug' },
       stdio: ['pipe', 'pipe', 'pipe'],
     },
   );

@@ -4,19 +4,18 @@
  * test/support/platform-worker.ts) runs the commands. The tool platform is a server that accepts
  * connections and never answers; the event calendar is its sandbox, answering normally.
  */
-import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
 import { type CalendarSandbox, startCalendarSandbox } from '@deckhand/sandbox/calendar';
 import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNING_SECRET, type SlackBot, startSlackBot, USERS } from '../fakes/slack/harness';
 import { FakeSlack, type RecordedCall } from '../fakes/slack/server';
-import { testPrefix } from '../support/redis';
+import { testRedisEnv } from '../support/redis';
 import { waitFor } from '../support/wait';
 import { wallClockMs } from '../support/wall-clock';
 import { bundleWorker, type WorkerBundle } from '../support/worker-bundle';
-import { sandboxEnv, stopWorker } from '../support/worker-process';
+import { sandboxEnv } from '../support/worker-process';
 
 /** A server that accepts every connection and never sends a byte (a silent platform). */
 class SilentServer {
@@ -63,16 +62,14 @@ beforeAll(async () => {
   silent = await SilentServer.start();
   bundle = await bundleWorker();
   fake = await FakeSlack.start();
-  const prefix = testPrefix();
-  const { host, port } = inject('redis');
-  const db = Number(process.env.VITEST_POOL_ID ?? 1) % 64;
+  const redis = testRedisEnv();
+  const prefix = redis.REDIS_KEY_PREFIX;
   env = {
     ...sandboxEnv(sandbox),
     TOOLHOST_URL: `https://127.0.0.1:${silent.port}`,
     TOOLHOST_INTERNAL_URL: `https://127.0.0.1:${silent.port}`,
     CALENDAR_URL: calendar.restRoot,
-    REDIS_URL: `redis://${host}:${port}/${db}`,
-    REDIS_KEY_PREFIX: prefix,
+    ...redis,
     ADMINS: `slack:${USERS.admin.id}`,
     SLACK_BOT_TOKEN: fake.options.botToken,
     SLACK_API_URL: fake.apiUrl,
@@ -84,9 +81,8 @@ beforeAll(async () => {
   web = await startSlackBot({ role: 'web', fake, prefix, env });
 }, 120_000);
 
-const children: ChildProcess[] = [];
 afterEach(async () => {
-  for (const child of children.splice(0)) await stopWorker(child, 'SIGKILL');
+  await bundle.stopAll('SIGKILL');
   expect(fake.violations).toEqual([]);
 });
 
@@ -101,7 +97,6 @@ afterAll(async () => {
 
 async function worker(extra: Record<string, string> = {}) {
   const loaded = await bundle.load({ ...env, ...extra });
-  children.push(loaded.child);
   await loaded.go();
   return loaded;
 }

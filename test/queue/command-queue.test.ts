@@ -4,17 +4,16 @@
  * test/support/platform-worker.ts) runs the command and posts and edits its card. Both share Redis
  * and the toolhost sandbox (a real HTTP server), and the fake Slack records what users see.
  */
-import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bullPrefix } from '../../src/queue/queues';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
 import { SIGNING_SECRET, type SlackBot, startSlackBot, USERS } from '../fakes/slack/harness';
 import { FakeSlack } from '../fakes/slack/server';
-import { testPrefix } from '../support/redis';
+import { testRedisEnv, testRedisOptions } from '../support/redis';
 import { waitFor } from '../support/wait';
 import { bundleWorker, type WorkerBundle } from '../support/worker-bundle';
 import { sandboxEnv, stopWorker } from '../support/worker-process';
@@ -33,13 +32,11 @@ beforeAll(async () => {
   platform = ToolhostClientFactory.forSandbox(sandbox);
   bundle = await bundleWorker();
   fake = await FakeSlack.start();
-  const prefix = testPrefix();
-  const { host, port } = inject('redis');
-  const db = Number(process.env.VITEST_POOL_ID ?? 1) % 64;
+  const redis = testRedisEnv();
+  const prefix = redis.REDIS_KEY_PREFIX;
   env = {
     ...sandboxEnv(sandbox),
-    REDIS_URL: `redis://${host}:${port}/${db}`,
-    REDIS_KEY_PREFIX: prefix,
+    ...redis,
     ADMINS: `slack:${USERS.admin.id}`,
     TOOL_MAINTAINERS: `mytool=slack:${USERS.maintainer.id}`,
     SLACK_BOT_TOKEN: fake.options.botToken,
@@ -51,13 +48,12 @@ beforeAll(async () => {
     LOG_LEVEL: 'silent',
   };
   web = await startSlackBot({ role: 'web', fake, prefix, env });
-  connection = new Redis({ host, port, db, maxRetriesPerRequest: null });
+  connection = new Redis(testRedisOptions());
   commands = new Queue('commands', { connection, prefix: bullPrefix(prefix, 'commands') });
 }, 120_000);
 
-const children: ChildProcess[] = [];
 afterEach(async () => {
-  for (const child of children.splice(0)) await stopWorker(child, 'SIGTERM');
+  await bundle.stopAll('SIGTERM');
   expect(fake.violations).toEqual([]);
 });
 
@@ -71,11 +67,7 @@ afterAll(async () => {
   bundle?.remove();
 }, 60_000);
 
-async function worker() {
-  const loaded = await bundle.load(env);
-  children.push(loaded.child);
-  return loaded;
-}
+const worker = () => bundle.load(env);
 
 const cardsIn = (channel: string) => fake.channelMessages(channel);
 const deployments = async (tool: string) =>

@@ -5,45 +5,30 @@
  * adapters and HTTP server) and run by two `--role worker` processes. Exactly one deployment starts,
  * and every request is answered with the card of that deployment.
  */
-import type { ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import type { UserFromGetMe } from 'grammy/types';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiscordAdapter } from '../../adapters/discord/load';
 import { createSlackAdapter } from '../../adapters/slack/load';
 import { TelegramAdapter } from '../../adapters/telegram/adapter';
-import type { AdapterContext, PlatformAdapter } from '../../adapters/types';
-import { loadConfig } from '../../src/config';
-import { silentLogger } from '../../src/log';
+import type { PlatformAdapter } from '../../adapters/types';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
-import { DeliveryDeduper } from '../../src/store/dedupe';
-import { WebServer } from '../../src/web/server';
-import { type App, createApp } from '../../src/wiring';
 import { slashCommand } from '../fakes/discord/payloads';
 import { type FakeDiscord, startFakeDiscord } from '../fakes/discord/server';
 import { snowflake } from '../fakes/discord/store';
 import { SlackDriver } from '../fakes/slack/requests';
 import { FakeSlack } from '../fakes/slack/server';
 import { type FakeTelegram, startFakeTelegram } from '../fakes/telegram';
-import { testPrefix } from '../support/redis';
+import { testRedisEnv } from '../support/redis';
 import { waitFor } from '../support/wait';
+import { startWebProcess, type WebProcess } from '../support/web-process';
 import { bundleWorker, type WorkerBundle } from '../support/worker-bundle';
-import { sandboxEnv, stopWorker } from '../support/worker-process';
+import { sandboxEnv } from '../support/worker-process';
 
 const SIGNING_SECRET = 'concurrent-signing-secret-0123';
 const WEBHOOK_SECRET = 'concurrent_webhook_secret';
 const TELEGRAM_USERS = [601, 602, 603, 604, 605, 606];
-
-interface WebProcess {
-  app: App;
-  web: WebServer;
-  adapters: PlatformAdapter[];
-  url: string;
-}
 
 let sandbox: ToolhostSandbox;
 let platform: ToolhostClientFactory;
@@ -54,28 +39,16 @@ let telegram: FakeTelegram;
 let discordKey: ReturnType<typeof generateKeyPairSync>['privateKey'];
 let discordAdmin: string;
 const webs: WebProcess[] = [];
-const workers: ChildProcess[] = [];
 
 async function startWeb(env: Record<string, string>): Promise<WebProcess> {
-  const config = loadConfig({ ...env, DATA_DIR: mkdtempSync(join(tmpdir(), 'deckhand-conc-')) });
-  const app = await createApp({ config, logger: silentLogger, sandbox: true });
-  const web = new WebServer(silentLogger);
-  const context: AdapterContext = {
-    app,
-    web,
-    config,
-    logger: silentLogger,
-    deduper: new DeliveryDeduper(app.redis.requests, config.REDIS_KEY_PREFIX),
-    role: 'web',
-  };
-  const adapters = [
-    createSlackAdapter(context) as PlatformAdapter,
-    new DiscordAdapter(context, { rest: { retries: 0, timeout: 5000 } }),
-    new TelegramAdapter(context, { botInfo: telegram.state.bot as UserFromGetMe }),
-  ];
-  for (const adapter of adapters) await adapter.start();
-  const port = await web.listen(0, '127.0.0.1');
-  return { app, web, adapters, url: `http://127.0.0.1:${port}` };
+  return startWebProcess(env, {
+    sandbox: true,
+    adapters: (context) => [
+      createSlackAdapter(context) as PlatformAdapter,
+      new DiscordAdapter(context, { rest: { retries: 0, timeout: 5000 } }),
+      new TelegramAdapter(context, { botInfo: telegram.state.bot as UserFromGetMe }),
+    ],
+  });
 }
 
 beforeAll(async () => {
@@ -92,12 +65,9 @@ beforeAll(async () => {
   discordKey = pair.privateKey;
   const jwk = pair.publicKey.export({ format: 'jwk' });
   discordAdmin = snowflake();
-  const { host, port } = inject('redis');
-  const db = Number(process.env.VITEST_POOL_ID ?? 1) % 64;
   const env = {
     ...sandboxEnv(sandbox),
-    REDIS_URL: `redis://${host}:${port}/${db}`,
-    REDIS_KEY_PREFIX: testPrefix(),
+    ...testRedisEnv(),
     SECRET_KEY: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
     QUEUE_LOCK_MS: '2000',
@@ -119,19 +89,12 @@ beforeAll(async () => {
   };
   webs.push(await startWeb(env), await startWeb(env));
   const loaded = await Promise.all([bundle.load(env), bundle.load(env)]);
-  for (const worker of loaded) {
-    workers.push(worker.child);
-    await worker.go();
-  }
+  for (const worker of loaded) await worker.go();
 }, 180_000);
 
 afterAll(async () => {
-  for (const child of workers) await stopWorker(child, 'SIGTERM');
-  for (const { app, web, adapters } of webs) {
-    for (const adapter of adapters) await adapter.stop();
-    await web.close();
-    await app.close();
-  }
+  await bundle?.stopAll('SIGTERM');
+  for (const web of webs) await web.close();
   await Promise.all([slack?.close(), discord?.close(), telegram?.close()]);
   await platform?.close();
   await sandbox?.close();

@@ -5,17 +5,14 @@
  * killed with SIGKILL while the answer is held, so it never learns the post happened. The next worker
  * takes the stalled delivery over. Ten rounds per platform; each round counts the messages users see.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
-import { build } from 'esbuild';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { matrixConversationId } from '../../adapters/matrix/ids';
-import type { WatchEvent } from '../../src/core/watch';
 import { deliverJob } from '../../src/queue/notify-processor';
 import { bullPrefix, deliverQueueOf } from '../../src/queue/queues';
 import { type FakeDiscord, startFakeDiscord } from '../fakes/discord/server';
@@ -24,86 +21,24 @@ import { People } from '../fakes/matrix/people';
 import { startFakeHomeserver } from '../fakes/matrix/server';
 import { FakeSlack } from '../fakes/slack/server';
 import { type FakeTelegram, startFakeTelegram } from '../fakes/telegram';
-import { testPrefix } from '../support/redis';
+import { testRedisEnv, testRedisOptions } from '../support/redis';
 import { waitFor } from '../support/wait';
+import { buildEnded } from '../support/watch-events';
+import { bundleWorker, type LoadedWorker, type WorkerBundle } from '../support/worker-bundle';
 import { stopWorker } from '../support/worker-process';
 
-const ROOT = join(import.meta.dirname, '..', '..');
 const ROUNDS = 10;
 
-/** A loaded worker process (its queue workers not started yet). */
-interface Loaded {
-  child: ChildProcess;
-  /** Starts its queue workers; resolves once they run. */
-  go(): Promise<void>;
-}
-
 /**
- * The worker script bundled once (our sources in one file, packages loaded from node_modules): a
- * crash round needs a fresh process, and a bundle starts in about half the CPU time of tsx
- * transforming every source file again.
+ * The worker script bundled once: a crash round needs a fresh process, and a bundle starts in about
+ * half the CPU time of tsx transforming every source file again.
  */
-let bundleDir = '';
-let bundle = '';
+let bundle: WorkerBundle;
 beforeAll(async () => {
-  // Inside the repository (git-ignored .data/), so the bundle's package imports resolve.
-  mkdirSync(join(ROOT, '.data'), { recursive: true });
-  bundleDir = mkdtempSync(join(ROOT, '.data', 'crash-worker-'));
-  bundle = join(bundleDir, 'platform-worker.mjs');
-  await build({
-    entryPoints: [join(ROOT, 'test', 'support', 'platform-worker.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    outExtension: { '.js': '.mjs' },
-    target: 'node20',
-    packages: 'external',
-    splitting: true,
-    outdir: bundleDir,
-    logLevel: 'warning',
-  });
+  bundle = await bundleWorker();
 });
-afterAll(() => rmSync(bundleDir, { recursive: true, force: true }));
-
-const children: ChildProcess[] = [];
-afterEach(async () => {
-  for (const child of children.splice(0)) await stopWorker(child, 'SIGKILL');
-});
-
-/** Spawns the bundled test/support/platform-worker.ts; resolves once it has loaded its adapters. */
-async function load(env: Record<string, string>): Promise<Loaded> {
-  const child = spawn(process.execPath, [bundle], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  let errors = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    errors += chunk.toString();
-  });
-  const printed = (word: string) =>
-    waitFor(
-      () => {
-        if (child.exitCode !== null) throw new Error(`worker exited with ${child.exitCode}:\n${errors}`);
-        return out.includes(word);
-      },
-      90_000,
-      10,
-    );
-  await printed('loaded');
-  return {
-    child,
-    async go() {
-      child.stdin?.write('go\n');
-      await printed('ready');
-    },
-  };
-}
+afterAll(() => bundle.remove());
+afterEach(() => bundle.stopAll('SIGKILL'));
 
 /** What differs between platforms. */
 interface Platform {
@@ -117,39 +52,23 @@ interface Platform {
   close(): Promise<void>;
 }
 
-function event(id: string): WatchEvent {
-  return {
-    tool: 'mytool',
-    kind: 'build',
-    id,
-    from: 'BUILD_RUNNING',
-    to: 'BUILD_SUCCESS',
-    at: Date.now(),
-    detail: '',
-    outcome: 'success',
-    terminal: true,
-  };
-}
-
 /**
  * Runs the crash rounds and returns, per round, how many messages announce that round's event. Each
  * round: the current worker takes the delivery, the fake stores the message and holds the answer, the
  * worker is SIGKILLed, the next (already loaded) worker starts and finishes the delivery.
  */
 async function crashRounds(platform: Platform): Promise<{ shown: number[]; dropped: number }> {
-  const { host, port } = inject('redis');
-  const db = Number(process.env.VITEST_POOL_ID ?? 1) % 64;
-  const prefix = testPrefix();
+  const redis = testRedisEnv();
+  const prefix = redis.REDIS_KEY_PREFIX;
   const env = {
-    REDIS_URL: `redis://${host}:${port}/${db}`,
-    REDIS_KEY_PREFIX: prefix,
+    ...redis,
     QUEUE_LOCK_MS: '500',
     LOG_LEVEL: 'silent',
     SECRET_KEY: randomBytes(32).toString('hex'),
     DATA_DIR: mkdtempSync(join(tmpdir(), 'deckhand-crash-')),
     ...platform.env,
   };
-  const connection = new Redis({ host, port, db, maxRetriesPerRequest: null });
+  const connection = new Redis(testRedisOptions());
   const name = deliverQueueOf(platform.name);
   const queue = new Queue(name, { connection, prefix: bullPrefix(prefix, name) });
   const shown: number[] = [];
@@ -157,10 +76,10 @@ async function crashRounds(platform: Platform): Promise<{ shown: number[]; dropp
   let dropped = 0;
   try {
     // Two workers load ahead while a round runs, so a round rarely waits for a process to start.
-    const upcoming = [load(env), load(env)];
+    const upcoming = [bundle.load(env), bundle.load(env)];
     const takeNext = async () => {
-      const loaded = (await upcoming.shift()) as Loaded;
-      upcoming.push(load(env));
+      const loaded = (await upcoming.shift()) as LoadedWorker;
+      upcoming.push(bundle.load(env));
       return loaded;
     };
     let current = await takeNext();
@@ -171,7 +90,7 @@ async function crashRounds(platform: Platform): Promise<{ shown: number[]; dropp
       const steps: string[] = [];
       const step = (what: string) => steps.push(`${what} ${Date.now() - t0}`);
       const held = platform.holdNextPost();
-      const job = deliverJob(event(id), platform.conversationId);
+      const job = deliverJob(buildEnded(id), platform.conversationId);
       await queue.add(job.name, job.data, job.opts);
       await held.arrived;
       step('arrived');

@@ -1,30 +1,14 @@
-/**
- * Exactly once through worker crashes, for side-effecting commands. A `--role web` core (this
- * process: the Slack adapter verifies, acks and queues) and `--role worker` processes (the bundled
- * test/support/platform-worker.ts) on the tool-platform sandbox. Each round, the sandbox carries the
- * command's platform request out (the deployment exists, the job restarted) and holds its answer; the
- * worker is SIGKILLed once the request arrived, so it never learns the platform accepted it. The next
- * worker takes the stalled command over. Per round: how often the platform carried the effect out
- * (its own count of the requests, and its state where it has one) and what the user was shown.
- */
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSlackAdapter } from '../../adapters/slack/load';
-import type { AdapterContext, PlatformAdapter } from '../../adapters/types';
-import { loadConfig } from '../../src/config';
-import { silentLogger } from '../../src/log';
+import type { PlatformAdapter } from '../../adapters/types';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
-import { DeliveryDeduper } from '../../src/store/dedupe';
-import { WebServer } from '../../src/web/server';
-import { type App, createApp } from '../../src/wiring';
+import type { App } from '../../src/wiring';
 import { SlackDriver } from '../fakes/slack/requests';
 import { FakeSlack } from '../fakes/slack/server';
-import { testPrefix } from '../support/redis';
+import { testRedisEnv } from '../support/redis';
 import { waitFor } from '../support/wait';
+import { startWebProcess, type WebProcess } from '../support/web-process';
 import { bundleWorker, type LoadedWorker, type WorkerBundle } from '../support/worker-bundle';
 import { sandboxEnv, stopWorker } from '../support/worker-process';
 
@@ -39,25 +23,18 @@ let platform: ToolhostClientFactory;
 let bundle: WorkerBundle;
 let slack: FakeSlack;
 let app: App;
-let web: WebServer;
-let adapter: PlatformAdapter;
+let web: WebProcess;
 let driver: SlackDriver;
 let env: Record<string, string>;
-const children: ChildProcess[] = [];
 let upcoming: Promise<LoadedWorker>[] = [];
 let current: LoadedWorker | undefined;
 
 /** The next (already loaded) worker process, started; another one starts loading behind it. */
 async function nextWorker(): Promise<LoadedWorker> {
   const loaded = (await upcoming.shift()) as LoadedWorker;
-  upcoming.push(bundle.load(env).then(track));
+  upcoming.push(bundle.load(env));
   await loaded.go();
   current = loaded;
-  return loaded;
-}
-
-function track(loaded: LoadedWorker): LoadedWorker {
-  children.push(loaded.child);
   return loaded;
 }
 
@@ -66,12 +43,9 @@ beforeAll(async () => {
   platform = ToolhostClientFactory.forSandbox(sandbox);
   bundle = await bundleWorker();
   slack = await FakeSlack.start();
-  const { host, port } = inject('redis');
-  const db = Number(process.env.VITEST_POOL_ID ?? 1) % 64;
   env = {
     ...sandboxEnv(sandbox),
-    REDIS_URL: `redis://${host}:${port}/${db}`,
-    REDIS_KEY_PREFIX: testPrefix(),
+    ...testRedisEnv(),
     SECRET_KEY: 'e'.repeat(64),
     LOG_LEVEL: 'silent',
     // A dead worker's command is taken over after about a second.
@@ -82,34 +56,23 @@ beforeAll(async () => {
     SLACK_API_URL: slack.apiUrl,
     SLACK_SIGNING_SECRET: SIGNING_SECRET,
   };
-  const config = loadConfig({ ...env, DATA_DIR: mkdtempSync(join(tmpdir(), 'deckhand-effects-')) });
-  app = await createApp({ config, logger: silentLogger, sandbox: false });
-  web = new WebServer(silentLogger);
-  const context: AdapterContext = {
-    app,
-    web,
-    config,
-    logger: silentLogger,
-    deduper: new DeliveryDeduper(app.redis.requests, config.REDIS_KEY_PREFIX),
-    role: 'web',
-  };
-  adapter = createSlackAdapter(context) as PlatformAdapter;
-  await adapter.start();
-  const webPort = await web.listen(0, '127.0.0.1');
+  web = await startWebProcess(env, {
+    sandbox: false,
+    adapters: (context) => [createSlackAdapter(context) as PlatformAdapter],
+  });
+  app = web.app;
   driver = new SlackDriver(slack, {
     kind: 'http',
-    url: `http://127.0.0.1:${webPort}/slack/events`,
+    url: `${web.url}/slack/events`,
     signingSecret: SIGNING_SECRET,
   });
-  upcoming = [bundle.load(env).then(track), bundle.load(env).then(track)];
+  upcoming = [bundle.load(env), bundle.load(env)];
   await nextWorker();
 }, 180_000);
 
 afterAll(async () => {
-  for (const child of children) await stopWorker(child, 'SIGKILL');
-  await adapter?.stop();
+  await bundle?.stopAll('SIGKILL');
   await web?.close();
-  await app?.close();
   await slack?.close();
   await platform?.close();
   await sandbox?.close();

@@ -5,23 +5,21 @@
  * post in a quarter of them with `429 Retry-After: RETRY_AFTER_S`. The Retry-After is a parameter
  * (`SLACK_RETRY_AFTER_S`): the suite waits a few seconds; run it with 45 for the real-world figure.
  */
-import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { WatchEvent } from '../../src/core/watch';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bullPrefix, notifyJobId } from '../../src/queue/queues';
 import { SubscriptionStore } from '../../src/store/subscriptions';
 import { FakeSlack } from '../fakes/slack/server';
-import { testPrefix } from '../support/redis';
+import { testRedisEnv, testRedisOptions } from '../support/redis';
 import { waitFor } from '../support/wait';
 import { wallClockMs } from '../support/wall-clock';
+import { buildEnded } from '../support/watch-events';
 import { bundleWorker, type WorkerBundle } from '../support/worker-bundle';
-import { stopWorker } from '../support/worker-process';
 
 const CHANNELS = 40;
 /** The Retry-After of the refused posts (s): `SLACK_RETRY_AFTER_S=45` measures the real-world case. */
@@ -29,7 +27,6 @@ const RETRY_AFTER_S = Number(process.env.SLACK_RETRY_AFTER_S ?? 4);
 
 let bundle: WorkerBundle;
 let fake: FakeSlack;
-let child: ChildProcess | undefined;
 let connection: Redis;
 
 beforeAll(async () => {
@@ -37,32 +34,17 @@ beforeAll(async () => {
   fake = await FakeSlack.start();
 }, 120_000);
 afterAll(async () => {
-  if (child) await stopWorker(child, 'SIGTERM');
+  await bundle?.stopAll('SIGTERM');
   await connection?.quit();
   await fake?.close();
   bundle?.remove();
 }, 60_000);
 
-function buildEnded(id: string): WatchEvent {
-  return {
-    tool: 'mytool',
-    kind: 'build',
-    id,
-    from: 'BUILD_RUNNING',
-    to: 'BUILD_SUCCESS',
-    at: Date.now(),
-    detail: '',
-    outcome: 'success',
-    terminal: true,
-  };
-}
-
 describe('announcements on Slack under per-channel rate limits', () => {
   it(`Retry-After ${RETRY_AFTER_S} s on a quarter of the channels delays those channels only: all ${CHANNELS} announced once, within 1.1 × Retry-After plus the fan-out`, async () => {
-    const { host, port } = inject('redis');
-    const db = Number(process.env.VITEST_POOL_ID ?? 1) % 64;
-    const prefix = testPrefix();
-    connection = new Redis({ host, port, db, maxRetriesPerRequest: null });
+    const redis = testRedisEnv();
+    const prefix = redis.REDIS_KEY_PREFIX;
+    connection = new Redis(testRedisOptions());
     const channels = Array.from({ length: CHANNELS }, (_, i) => `C0RL${String(i).padStart(4, '0')}`);
     const limited = new Set(channels.filter((_, i) => i % 4 === 0));
     const subscriptions = new SubscriptionStore(connection, prefix);
@@ -84,8 +66,7 @@ describe('announcements on Slack under per-channel rate limits', () => {
       });
     }
     const loaded = await bundle.load({
-      REDIS_URL: `redis://${host}:${port}/${db}`,
-      REDIS_KEY_PREFIX: prefix,
+      ...redis,
       QUEUE_LOCK_MS: '2000',
       LOG_LEVEL: 'silent',
       SECRET_KEY: randomBytes(32).toString('hex'),
@@ -94,7 +75,6 @@ describe('announcements on Slack under per-channel rate limits', () => {
       SLACK_SIGNING_SECRET: 'test-signing-secret-0123456789',
       SLACK_API_URL: fake.apiUrl,
     });
-    child = loaded.child;
     await loaded.go();
 
     const notify = new Queue('notify', { connection, prefix: bullPrefix(prefix, 'notify') });

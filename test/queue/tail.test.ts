@@ -1,20 +1,21 @@
 import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { emitLogLines } from '@deckhand/sandbox/toolhost/jobs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { button, startTestApp, type TestApp } from '../support/app';
+import { useStarted } from '../support/started';
 import { waitFor } from '../support/wait';
 
 const EDIT_MS = 300;
 let t: TestApp;
 let sandbox: ToolhostSandbox;
 
-beforeAll(async () => {
-  t = await startTestApp({ TAIL_EDIT_MS: String(EDIT_MS), TAIL_MAX_MINUTES: '1' });
-  sandbox = t.app.emulators.toolhost as ToolhostSandbox;
-});
-afterAll(async () => {
-  await t.close();
-});
+useStarted(
+  () => startTestApp({ TAIL_EDIT_MS: String(EDIT_MS), TAIL_MAX_MINUTES: '1' }),
+  (started) => {
+    t = started;
+    sandbox = t.app.emulators.toolhost as ToolhostSandbox;
+  },
+);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

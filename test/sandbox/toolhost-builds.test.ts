@@ -3,9 +3,9 @@
  * listener; every response is checked against builds-openapi.yaml.
  */
 
-import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
-import { Agent, request as undiciRequest } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
+import { request as undiciRequest } from 'undici';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type Exchange,
   expectConforms,
@@ -15,21 +15,14 @@ import {
   recordExchange,
   TOOLFORGE_DEVIATIONS,
 } from '../support/openapi';
+import { useToolhostEmulator } from '../support/toolhost-emulator';
 import { waitFor } from '../support/wait';
 
 let sandbox: ToolhostSandbox;
 let spec: LoadedSpec;
-const agents = new Map<string, Agent>();
-
-function agentFor(tool: string): Agent {
-  let agent = agents.get(tool);
-  if (!agent) {
-    const { cert, key } = sandbox.certFor(tool);
-    agent = new Agent({ connect: { ca: sandbox.ca, cert, key } });
-    agents.set(tool, agent);
-  }
-  return agent;
-}
+const { agentFor } = useToolhostEmulator({ stepMs: 10, tools: ['empty', 'busy', 'keeper'] }, (started) => {
+  sandbox = started;
+});
 
 /** Calls the internal API as `tool` and checks the answer against the spec. */
 async function call(tool: string, path: string, options: RecordOptions = {}): Promise<Exchange> {
@@ -57,13 +50,7 @@ async function startBuild(tool: string, params: Body): Promise<string> {
 }
 
 beforeAll(async () => {
-  sandbox = await startToolhostSandbox({ stepMs: 10, tools: ['empty', 'busy', 'keeper'] });
   spec = await loadSpec('builds');
-});
-
-afterAll(async () => {
-  await sandbox.close();
-  await Promise.all([...agents.values()].map((agent) => agent.close()));
 });
 
 describe('builds API emulator', () => {

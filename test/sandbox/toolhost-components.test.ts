@@ -3,12 +3,11 @@
  * (mTLS) listener; every response is checked against components-openapi.yaml.
  */
 
-import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
+import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { componentsStoreOf } from '@deckhand/sandbox/toolhost/components-store';
 import type { AppliedJob } from '@deckhand/sandbox/toolhost/context';
 import { MYTOOL_CONFIG, seededRepository } from '@deckhand/sandbox/toolhost/seed';
-import { Agent } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type Exchange,
   expectConforms,
@@ -18,24 +17,20 @@ import {
   recordExchange,
   TOOLFORGE_DEVIATIONS,
 } from '../support/openapi';
+import { useToolhostEmulator } from '../support/toolhost-emulator';
 import { waitFor } from '../support/wait';
 
 let sandbox: ToolhostSandbox;
 let spec: LoadedSpec;
-const agents = new Map<string, Agent>();
+const { agentFor } = useToolhostEmulator(
+  { stepMs: 10, tools: ['fresh', 'slow'], deploymentTimeoutMs: 2000 },
+  (started) => {
+    sandbox = started;
+  },
+);
 const applied: Array<{ tool: string; job: AppliedJob }> = [];
 const restarted: string[] = [];
 const envvars: Array<[string, string, string | undefined]> = [];
-
-function agentFor(tool: string): Agent {
-  let agent = agents.get(tool);
-  if (!agent) {
-    const { cert, key } = sandbox.certFor(tool);
-    agent = new Agent({ connect: { ca: sandbox.ca, cert, key } });
-    agents.set(tool, agent);
-  }
-  return agent;
-}
 
 /**
  * Calls the internal API as `tool` and checks the answer (and, unless `invalid` says the request is
@@ -93,7 +88,6 @@ async function follow(tool: string, id: string): Promise<{ seen: string[]; final
 }
 
 beforeAll(async () => {
-  sandbox = await startToolhostSandbox({ stepMs: 10, tools: ['fresh', 'slow'], deploymentTimeoutMs: 2000 });
   spec = await loadSpec('components');
   // Deterministic fakes of the other areas, so these tests pin only the components behaviour.
   sandbox.ctx.jobs = {
@@ -110,11 +104,6 @@ beforeAll(async () => {
     setEnvvar: (tool, name, value) => envvars.push([tool, name, value]),
     deleteEnvvar: (tool, name) => envvars.push([tool, name, undefined]),
   };
-});
-
-afterAll(async () => {
-  await sandbox.close();
-  await Promise.all([...agents.values()].map((agent) => agent.close()));
 });
 
 describe('components API emulator: config', () => {

@@ -4,12 +4,13 @@
  * in specs/toolforge/envvars-schemas.md.
  */
 
-import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
+import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { ENVVARS_QUOTA } from '@deckhand/sandbox/toolhost/envvars';
 import { SEEDED_ENVVARS, seedJobsLogsEnvvars } from '@deckhand/sandbox/toolhost/seed-jobs';
-import { Agent, request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request } from 'undici';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { useToolhostEmulator } from '../support/toolhost-emulator';
 
 const Messages = z.strictObject({
   error: z.array(z.string()).optional(),
@@ -28,18 +29,7 @@ const HealthResponse = z.strictObject({ status: z.enum(['OK', 'ERROR']), message
 const ErrorResponse = z.strictObject({ error: z.array(z.string()).length(1) });
 
 let sandbox: ToolhostSandbox;
-const agents = new Map<string, Agent>();
 const T = 'envtest';
-
-function agentFor(tool: string): Agent {
-  let agent = agents.get(tool);
-  if (!agent) {
-    const { cert, key } = sandbox.certFor(tool);
-    agent = new Agent({ connect: { ca: sandbox.ca, cert, key } });
-    agents.set(tool, agent);
-  }
-  return agent;
-}
 
 async function call(path: string, options: { tool?: string; method?: string; body?: unknown } = {}) {
   const response = await request(`${sandbox.internalUrl}/envvars/v1${path}`, {
@@ -60,16 +50,6 @@ const expectError = (answer: { status: number; json: unknown }, status: number, 
   expect(answer.status).toBe(status);
   expect(ErrorResponse.parse(answer.json).error[0]).toMatch(message);
 };
-
-beforeAll(async () => {
-  sandbox = await startToolhostSandbox({ stepMs: 10, tools: [T, 'full'] });
-  seedJobsLogsEnvvars(sandbox.ctx);
-});
-
-afterAll(async () => {
-  await sandbox.close();
-  await Promise.all([...agents.values()].map((agent) => agent.close()));
-});
 
 describe('envvars API emulator', () => {
   it('serves health and metrics without a certificate', async () => {
@@ -135,4 +115,8 @@ describe('envvars API emulator', () => {
   it("refuses another tool's envvars", async () => {
     expectError(await call('/tool/mytool/envvars'), 403, /'mytool'/);
   });
+});
+const { agentFor } = useToolhostEmulator({ stepMs: 10, tools: [T, 'full'] }, (started) => {
+  sandbox = started;
+  seedJobsLogsEnvvars(started.ctx);
 });

@@ -4,11 +4,11 @@
  * deviations of the real service listed explicitly.
  */
 
-import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
+import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { emitLogLines, JOB_STEPS, SPAM_LINES_PER_STEP } from '@deckhand/sandbox/toolhost/jobs';
 import { SEEDED_JOBS, seedJobsLogsEnvvars } from '@deckhand/sandbox/toolhost/seed-jobs';
 import { Agent, request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type Exchange,
   expectConforms,
@@ -19,6 +19,7 @@ import {
   recordExchange,
   TOOLFORGE_DEVIATIONS,
 } from '../support/openapi';
+import { useToolhostEmulator } from '../support/toolhost-emulator';
 import { waitFor } from '../support/wait';
 
 /**
@@ -168,19 +169,8 @@ const ALLOW: KnownDeviation[] = [
 
 let sandbox: ToolhostSandbox;
 let spec: LoadedSpec;
-const agents = new Map<string, Agent>();
 const T = 'jobtest';
 const JOBS = `/jobs/v1/tool/${T}/jobs`;
-
-function agentFor(tool: string): Agent {
-  let agent = agents.get(tool);
-  if (!agent) {
-    const { cert, key } = sandbox.certFor(tool);
-    agent = new Agent({ connect: { ca: sandbox.ca, cert, key } });
-    agents.set(tool, agent);
-  }
-  return agent;
-}
 
 /**
  * Calls the internal API as `tool` and checks the answer against the spec. Requests are checked too,
@@ -213,14 +203,7 @@ const logLines = (text: unknown) =>
     .map((line) => JSON.parse(line) as Body);
 
 beforeAll(async () => {
-  sandbox = await startToolhostSandbox({ stepMs: 10, tools: [T, 'flushme'] });
-  seedJobsLogsEnvvars(sandbox.ctx);
   spec = await loadSpec('jobs');
-});
-
-afterAll(async () => {
-  await sandbox.close();
-  await Promise.all([...agents.values()].map((agent) => agent.close()));
 });
 
 describe('jobs API emulator: reading', () => {
@@ -681,4 +664,8 @@ describe('jobs API emulator: logs', () => {
     expect(lines.filter((l) => l.message === 'hello').length).toBeGreaterThan(SPAM_LINES_PER_STEP);
     expect(lines.at(-1)).toMatchObject({ container: 'chatty', message: 'marker' });
   });
+});
+const { agentFor } = useToolhostEmulator({ stepMs: 10, tools: [T, 'flushme'] }, (started) => {
+  sandbox = started;
+  seedJobsLogsEnvvars(started.ctx);
 });

@@ -9,8 +9,9 @@ import { emitLogLines } from '@deckhand/sandbox/toolhost/jobs';
 import { LOGS_PAGE_SIZE } from '@deckhand/sandbox/toolhost/logs-page';
 import { seedJobsLogsEnvvars } from '@deckhand/sandbox/toolhost/seed-jobs';
 import { Agent, request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { useToolhostEmulator } from '../support/toolhost-emulator';
 import { waitFor } from '../support/wait';
 
 const Messages = z.strictObject({
@@ -44,18 +45,7 @@ const Invalid = z.strictObject({
 });
 
 let sandbox: ToolhostSandbox;
-const agents = new Map<string, Agent>();
 const T = 'logtest';
-
-function agentFor(tool: string): Agent {
-  let agent = agents.get(tool);
-  if (!agent) {
-    const { cert, key } = sandbox.certFor(tool);
-    agent = new Agent({ connect: { ca: sandbox.ca, cert, key } });
-    agents.set(tool, agent);
-  }
-  return agent;
-}
 
 /** GETs or POSTs `path` (or an absolute URL) as `tool`; returns status and parsed JSON. */
 async function call(path: string, options: { tool?: string; body?: unknown } = {}) {
@@ -84,16 +74,6 @@ async function allPages(path: string) {
   for (let next = pages[0]?.next; next; next = pages.at(-1)?.next) pages.push(await page(next.url));
   return pages;
 }
-
-beforeAll(async () => {
-  sandbox = await startToolhostSandbox({ stepMs: 10, tools: [T] });
-  seedJobsLogsEnvvars(sandbox.ctx);
-});
-
-afterAll(async () => {
-  await sandbox.close();
-  await Promise.all([...agents.values()].map((agent) => agent.close()));
-});
 
 describe('logs API emulator', () => {
   it('serves health and metrics without a certificate', async () => {
@@ -326,4 +306,8 @@ describe('logs API emulator', () => {
       messages: { info: [], warning: [], error: [expect.stringContaining("'mytool'")] },
     });
   });
+});
+const { agentFor } = useToolhostEmulator({ stepMs: 10, tools: [T] }, (started) => {
+  sandbox = started;
+  seedJobsLogsEnvvars(started.ctx);
 });

@@ -3,52 +3,29 @@
  * reading events, with each documented error (writes: calendar-client-writes.test.ts).
  */
 
-import {
-  type CalendarSandbox,
-  SANDBOX_CALENDAR_USERS,
-  SANDBOX_EVENT_PASSWORD,
-  startCalendarSandbox,
-} from '@deckhand/sandbox/calendar';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_EVENT_PASSWORD } from '@deckhand/sandbox/calendar';
+import { describe, expect, it } from 'vitest';
 import { NotFoundError, UnreachableError, UpstreamError, UsageError } from '../../src/core/errors';
 import { type CalendarClient, CalendarService } from '../../src/services/calendar';
+import { useCalendarClient } from '../support/calendar-client';
 
-let sandbox: CalendarSandbox;
-let service: CalendarService;
-let editor: CalendarClient;
-let anonymous: CalendarClient;
-
-const { editor: EDITOR } = SANDBOX_CALENDAR_USERS;
-
-beforeAll(async () => {
-  sandbox = await startCalendarSandbox();
-  service = CalendarService.forSandbox(sandbox, { retries: 0, timeoutMs: 5_000 });
-  editor = service.withCredentials(EDITOR);
-  anonymous = service.anonymous();
-});
-
-afterAll(async () => {
-  await service.close();
-  await sandbox.close();
-});
-
-const eventId = (title: string) =>
-  sandbox.state.postsOf('event').find((e) => e.title === title)?.id as number;
+const rig = useCalendarClient();
+const { eventId } = rig;
 
 describe('site and namespace', () => {
   it('reads the site index (name, address, time zone) and the namespace index and doc', async () => {
-    await expect(service.site()).resolves.toMatchObject({
+    await expect(rig.service.site()).resolves.toMatchObject({
       name: 'Deckhand Community Calendar',
-      url: sandbox.siteUrl,
+      url: rig.sandbox.siteUrl,
       timezone: 'Europe/Berlin',
       namespaces: expect.arrayContaining(['tribe/events/v1']),
     });
-    await expect(anonymous.namespaceIndex()).resolves.toMatchObject({ namespace: 'tribe/events/v1' });
-    await expect(anonymous.doc()).resolves.toMatchObject({ swagger: '2.0' });
+    await expect(rig.anonymous.namespaceIndex()).resolves.toMatchObject({ namespace: 'tribe/events/v1' });
+    await expect(rig.anonymous.doc()).resolves.toMatchObject({ swagger: '2.0' });
   });
 
   it('works with plain permalinks (?rest_route=) too', async () => {
-    const plain = new CalendarService({ restRoot: `${sandbox.siteUrl}/?rest_route=`, retries: 0 });
+    const plain = new CalendarService({ restRoot: `${rig.sandbox.siteUrl}/?rest_route=`, retries: 0 });
     const page = await plain.anonymous().events.list({ search: 'Monthly Meetup' });
     expect(page.items.map((e) => e.title)).toEqual(['Monthly Meetup']);
     await plain.close();
@@ -56,20 +33,20 @@ describe('site and namespace', () => {
 
   it('says to check CALENDAR_URL and CALENDAR_NAMESPACE for a wrong namespace or a disabled API', async () => {
     const wrong = new CalendarService({
-      restRoot: sandbox.restRoot,
+      restRoot: rig.sandbox.restRoot,
       namespace: 'calendar/events/v1',
       retries: 0,
     });
     await expect(wrong.anonymous().events.list()).rejects.toThrow(/CALENDAR_URL .*CALENDAR_NAMESPACE/);
     await wrong.close();
-    sandbox.controls.setApiDisabled(true);
+    rig.sandbox.controls.setApiDisabled(true);
     try {
-      await expect(anonymous.events.list()).rejects.toMatchObject({
+      await expect(rig.anonymous.events.list()).rejects.toMatchObject({
         status: 404,
         message: expect.stringContaining('switched on'),
       });
     } finally {
-      sandbox.controls.setApiDisabled(false);
+      rig.sandbox.controls.setApiDisabled(false);
     }
   });
 
@@ -85,18 +62,18 @@ describe('site and namespace', () => {
   });
 
   it('reports a site that cannot be reached', async () => {
-    sandbox.controls.setDown(true);
+    rig.sandbox.controls.setDown(true);
     try {
-      await expect(anonymous.events.list()).rejects.toBeInstanceOf(UnreachableError);
+      await expect(rig.anonymous.events.list()).rejects.toBeInstanceOf(UnreachableError);
     } finally {
-      sandbox.controls.setDown(false);
+      rig.sandbox.controls.setDown(false);
     }
   });
 });
 
 describe('events: list', () => {
   it('lists upcoming published events by default, in the real envelope, sorted by start', async () => {
-    const page = await anonymous.events.list();
+    const page = await rig.anonymous.events.list();
     const titles = page.items.map((e) => e.title);
     expect(titles).toContain('Monthly Meetup');
     expect(titles).not.toContain("Last Month's Meetup");
@@ -113,7 +90,7 @@ describe('events: list', () => {
   });
 
   it('normalises the event: plain-text title, venue as a list, organizers, terms, dates in three forms', async () => {
-    const [meetup] = (await anonymous.events.list({ search: 'Monthly Meetup' })).items;
+    const [meetup] = (await rig.anonymous.events.list({ search: 'Monthly Meetup' })).items;
     expect(meetup).toMatchObject({
       title: 'Monthly Meetup',
       description: 'Lightning talks, pizza & a look at what everyone is building.',
@@ -127,41 +104,41 @@ describe('events: list', () => {
     });
     expect(meetup?.startDate).toMatch(/^\d{4}-\d{2}-\d{2} 18:00:00$/);
     expect(meetup?.utcStartDate).toMatch(/^\d{4}-\d{2}-\d{2} 1[67]:00:00$/);
-    const [workshop] = (await anonymous.events.list({ search: 'TypeScript' })).items;
+    const [workshop] = (await rig.anonymous.events.list({ search: 'TypeScript' })).items;
     expect(workshop?.title).toBe('Intro to TypeScript – Workshop');
     expect(workshop?.cost).toBe('15');
   });
 
   it('filters by search, categories (slug or id), tags, venue, organizer and featured', async () => {
     const titles = async (query: Parameters<CalendarClient['events']['list']>[0]) =>
-      (await anonymous.events.list({ per_page: 50, ...query })).items.map((e) => e.title);
-    const workshop = sandbox.state.termsOf('tribe_events_cat').find((t) => t.slug === 'workshop')
+      (await rig.anonymous.events.list({ per_page: 50, ...query })).items.map((e) => e.title);
+    const workshop = rig.sandbox.state.termsOf('tribe_events_cat').find((t) => t.slug === 'workshop')
       ?.id as number;
     expect(await titles({ categories: ['meetup'] })).toEqual(['Monthly Meetup', 'Community Party']);
     expect(await titles({ categories: [workshop] })).toEqual(['Intro to TypeScript – Workshop']);
     expect(await titles({ tags: ['javascript'] })).toEqual(['Intro to TypeScript – Workshop']);
     expect(await titles({ venue: [10] })).toEqual(['Monthly Meetup']);
-    const ada = sandbox.state.postsOf('organizer').find((o) => o.name === 'Ada Lovelace')?.id as number;
+    const ada = rig.sandbox.state.postsOf('organizer').find((o) => o.name === 'Ada Lovelace')?.id as number;
     expect((await titles({ organizer: [ada] })).length).toBeGreaterThan(5);
     expect(await titles({ featured: true })).toEqual(['Monthly Meetup']);
     expect(await titles({ search: 'no such thing anywhere' })).toEqual([]);
   });
 
   it('takes date filters: whole days unless strict_dates, starts_/ends_ bounds, include ignoring dates', async () => {
-    const meetup = sandbox.state.post('event', eventId('Monthly Meetup'));
+    const meetup = rig.sandbox.state.post('event', eventId('Monthly Meetup'));
     const day = new Date(meetup?.startUtc ?? 0).toISOString().slice(0, 10);
-    const onDay = await anonymous.events.list({ start_date: day, end_date: day, per_page: 50 });
+    const onDay = await rig.anonymous.events.list({ start_date: day, end_date: day, per_page: 50 });
     expect(onDay.items.map((e) => e.title)).toContain('Monthly Meetup');
-    const strict = await anonymous.events.list({
+    const strict = await rig.anonymous.events.list({
       start_date: `${day} 21:30:00`,
       end_date: `${day} 23:00:00`,
       strict_dates: true,
     });
     expect(strict.items.map((e) => e.title)).not.toContain('Monthly Meetup');
     const past = eventId("Last Month's Meetup");
-    const included = await anonymous.events.list({ include: [past] });
+    const included = await rig.anonymous.events.list({ include: [past] });
     expect(included.items.map((e) => e.title)).toEqual(['Last Month’s Meetup']);
-    const bounded = await anonymous.events.list({
+    const bounded = await rig.anonymous.events.list({
       starts_after: 'yesterday',
       ends_before: '+2 days',
       per_page: 50,
@@ -170,38 +147,40 @@ describe('events: list', () => {
   });
 
   it('clamps per_page to 50, answers page 1 of nothing with an empty list, and a page past the end with an error', async () => {
-    const big = await anonymous.events.list({ per_page: 500 });
+    const big = await rig.anonymous.events.list({ per_page: 500 });
     expect(big.totalPages).toBe(1);
     expect(big.items.length).toBe(big.total);
-    const empty = await anonymous.events.list({ search: 'zzz-nothing' });
+    const empty = await rig.anonymous.events.list({ search: 'zzz-nothing' });
     expect(empty).toMatchObject({ items: [], total: 0, totalPages: 0 });
-    const last = await anonymous.events.list({ page: 2 });
+    const last = await rig.anonymous.events.list({ page: 2 });
     expect(last.previousUrl).toContain('page=1');
     expect(last.nextUrl).toBeUndefined();
-    await expect(anonymous.events.list({ page: 99 })).rejects.toThrow(
+    await expect(rig.anonymous.events.list({ page: 99 })).rejects.toThrow(
       new NotFoundError('There is no such page of events: the list is shorter.'),
     );
   });
 
   it('shows drafts to editors only; anonymous callers may not ask for them', async () => {
-    const drafts = await editor.events.list({ status: 'draft' });
+    const drafts = await rig.editor.events.list({ status: 'draft' });
     expect(drafts.items.map((e) => e.title)).toEqual(['Planning Session']);
-    await expect(anonymous.events.list({ status: 'draft' })).rejects.toThrow(
+    await expect(rig.anonymous.events.list({ status: 'draft' })).rejects.toThrow(
       new UsageError('The calendar refused the value of status.'),
     );
   });
 
   it('refuses unknown terms, venues, a bad post_parent and ticketed without Event Tickets', async () => {
-    await expect(anonymous.events.list({ categories: ['nope'] })).rejects.toThrow(
+    await expect(rig.anonymous.events.list({ categories: ['nope'] })).rejects.toThrow(
       /refused the value of categories/,
     );
-    await expect(anonymous.events.list({ venue: [99999] })).rejects.toThrow(/refused the value of venue/);
-    await expect(anonymous.events.list({ post_parent: 99999 })).rejects.toMatchObject({ status: 400 });
-    await expect(anonymous.events.list({ ticketed: true })).rejects.toThrow(/does not have Event Tickets/);
+    await expect(rig.anonymous.events.list({ venue: [99999] })).rejects.toThrow(/refused the value of venue/);
+    await expect(rig.anonymous.events.list({ post_parent: 99999 })).rejects.toMatchObject({ status: 400 });
+    await expect(rig.anonymous.events.list({ ticketed: true })).rejects.toThrow(
+      /does not have Event Tickets/,
+    );
   });
 
   it('blanks the protected fields of a password-protected event in lists', async () => {
-    const [members] = (await anonymous.events.list({ search: 'Members' })).items;
+    const [members] = (await rig.anonymous.events.list({ search: 'Members' })).items;
     expect(members).toMatchObject({
       title: 'Members’ Evening',
       description: '',
@@ -214,8 +193,8 @@ describe('events: list', () => {
 describe('events: one, by id or slug', () => {
   it('reads an event by id and by slug', async () => {
     const id = eventId('Monthly Meetup');
-    await expect(anonymous.events.get(id)).resolves.toMatchObject({ id, slug: 'monthly-meetup' });
-    await expect(anonymous.events.get('monthly-meetup')).resolves.toMatchObject({ id });
+    await expect(rig.anonymous.events.get(id)).resolves.toMatchObject({ id, slug: 'monthly-meetup' });
+    await expect(rig.anonymous.events.get('monthly-meetup')).resolves.toMatchObject({ id });
   });
 
   it.each([
@@ -228,25 +207,27 @@ describe('events: one, by id or slug', () => {
     ],
     ['a venue id', 10, UpstreamError, 'Event 10 is not an event.'],
   ])('names %s', async (_what, ref, type, message) => {
-    const error = await anonymous.events.get(ref).catch((e: unknown) => e);
+    const error = await rig.anonymous.events.get(ref).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(type);
     expect((error as Error).message).toBe(message);
   });
 
   it('keeps unpublished, trashed and password-protected events from those who may not see them', async () => {
     const draft = eventId('Planning Session');
-    await expect(anonymous.events.get(draft)).rejects.toMatchObject({
+    await expect(rig.anonymous.events.get(draft)).rejects.toMatchObject({
       status: 403,
       message: expect.stringContaining('not published'),
     });
-    await expect(editor.events.get(draft)).resolves.toMatchObject({ status: 'draft' });
-    await expect(anonymous.events.get(eventId('Cancelled Talk'))).rejects.toMatchObject({
+    await expect(rig.editor.events.get(draft)).resolves.toMatchObject({ status: 'draft' });
+    await expect(rig.anonymous.events.get(eventId('Cancelled Talk'))).rejects.toMatchObject({
       status: 403,
       message: `Event ${eventId('Cancelled Talk')} is in the trash.`,
     });
     const members = eventId("Members' Evening");
-    await expect(anonymous.events.get(members)).rejects.toThrow(/password-protected/);
-    await expect(anonymous.events.get(members, { password: SANDBOX_EVENT_PASSWORD })).resolves.toMatchObject({
+    await expect(rig.anonymous.events.get(members)).rejects.toThrow(/password-protected/);
+    await expect(
+      rig.anonymous.events.get(members, { password: SANDBOX_EVENT_PASSWORD }),
+    ).resolves.toMatchObject({
       description: 'For members only.',
     });
   });

@@ -4,46 +4,25 @@
  * 6.17.2 does (test/sandbox/calendar-plugin-contract.test.ts).
  */
 
-import {
-  type CalendarSandbox,
-  SANDBOX_CALENDAR_USERS,
-  startCalendarSandbox,
-} from '@deckhand/sandbox/calendar';
+import { SANDBOX_CALENDAR_USERS } from '@deckhand/sandbox/calendar';
 import type { EventPost, OrganizerPost, VenuePost } from '@deckhand/sandbox/calendar/state';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NotFoundError, UpstreamError } from '../../src/core/errors';
-import {
-  type CalendarClient,
-  CalendarService,
-  EventSchema,
-  eventUpdateBody,
-  InTrashError,
-} from '../../src/services/calendar';
+import { EventSchema, eventUpdateBody, InTrashError } from '../../src/services/calendar';
+import { useCalendarClient } from '../support/calendar-client';
 
-let sandbox: CalendarSandbox;
-let service: CalendarService;
-let editor: CalendarClient;
-
-beforeAll(async () => {
-  sandbox = await startCalendarSandbox();
-  service = CalendarService.forSandbox(sandbox, { retries: 0, timeoutMs: 5_000 });
-  editor = service.withCredentials(SANDBOX_CALENDAR_USERS.editor);
-});
-afterAll(async () => {
-  await service.close();
-  await sandbox.close();
-});
+const rig = useCalendarClient();
 
 /** Every stored field of an event but the ones an update may touch (title, modified). */
 function storedFields(id: number) {
-  const { title: _title, modified: _modified, ...rest } = sandbox.state.post('event', id) as EventPost;
+  const { title: _title, modified: _modified, ...rest } = rig.sandbox.state.post('event', id) as EventPost;
   return structuredClone(rest);
 }
 
 async function fullEvent(title: string) {
-  const venue = await editor.venues.create({ venue: `${title} venue` });
-  const organizer = await editor.organizers.create({ organizer: `${title} organizer` });
-  return editor.events.create({
+  const venue = await rig.editor.venues.create({ venue: `${title} venue` });
+  const organizer = await rig.editor.organizers.create({ organizer: `${title} organizer` });
+  return rig.editor.events.create({
     title,
     description: 'Everything set',
     excerpt: 'Short',
@@ -85,7 +64,7 @@ describe('an update changes one field and keeps every other', () => {
       hideFromListings: true,
     });
     expect(before.organizers).toHaveLength(1);
-    const updated = await editor.events.update(event.id, { title: 'Timed full, renamed' });
+    const updated = await rig.editor.events.update(event.id, { title: 'Timed full, renamed' });
     expect(updated.title).toBe('Timed full, renamed');
     const after = storedFields(event.id);
     for (const key of Object.keys(before) as (keyof typeof before)[]) {
@@ -105,7 +84,7 @@ describe('an update changes one field and keeps every other', () => {
   });
 
   it('keeps an all-day event all-day, and the same body sent alone would have reset it (positive control)', async () => {
-    const event = await editor.events.create({
+    const event = await rig.editor.events.create({
       title: 'All-day full',
       start_date: '2026-12-12',
       end_date: '2026-12-13',
@@ -114,7 +93,7 @@ describe('an update changes one field and keeps every other', () => {
       timezone: 'America/New_York',
     });
     const before = storedFields(event.id);
-    await editor.events.update(`all-day-full`, { cost: '3' });
+    await rig.editor.events.update(`all-day-full`, { cost: '3' });
     const after = storedFields(event.id);
     expect(after.cost).toBe('3');
     for (const key of Object.keys(before) as (keyof typeof before)[]) {
@@ -124,7 +103,7 @@ describe('an update changes one field and keeps every other', () => {
     // ''), so "never set" becomes "empty" — the plugin offers no way to keep it unset.
     expect(after.website ?? '').toBe(before.website ?? '');
     // Control: the plugin's own reaction to `{cost}` alone — the resets the client guards against.
-    const raw = await fetch(`${sandbox.restRoot}/tribe/events/v1/events/${event.id}`, {
+    const raw = await fetch(`${rig.sandbox.restRoot}/tribe/events/v1/events/${event.id}`, {
       method: 'POST',
       headers: {
         authorization: `Basic ${Buffer.from(`${SANDBOX_CALENDAR_USERS.editor.user}:${SANDBOX_CALENDAR_USERS.editor.appPassword}`).toString('base64')}`,
@@ -141,7 +120,7 @@ describe('an update changes one field and keeps every other', () => {
   });
 
   it('keeps a venue’s draft status, image, map switches and state/province, and an organizer’s status and image', async () => {
-    const venue = await editor.venues.create({
+    const venue = await rig.editor.venues.create({
       venue: 'Kept venue',
       status: 'draft',
       image: 31,
@@ -150,10 +129,10 @@ describe('an update changes one field and keeps every other', () => {
       city: 'Potsdam',
       province: 'Brandenburg',
     });
-    const beforeVenue = structuredClone(sandbox.state.post('venue', venue.id) as VenuePost);
+    const beforeVenue = structuredClone(rig.sandbox.state.post('venue', venue.id) as VenuePost);
     expect(beforeVenue).toMatchObject({ status: 'draft', showMap: false, image: { id: 31 } });
-    await editor.venues.update(venue.id, { phone: '+49 331 1' });
-    const afterVenue = sandbox.state.post('venue', venue.id) as VenuePost;
+    await rig.editor.venues.update(venue.id, { phone: '+49 331 1' });
+    const afterVenue = rig.sandbox.state.post('venue', venue.id) as VenuePost;
     expect(afterVenue).toMatchObject({
       status: 'draft',
       image: { id: 31 },
@@ -161,13 +140,13 @@ describe('an update changes one field and keeps every other', () => {
       showMapLink: false,
       details: { ...beforeVenue.details, phone: '+49 331 1' },
     });
-    const organizer = await editor.organizers.create({
+    const organizer = await rig.editor.organizers.create({
       organizer: 'Kept organizer',
       status: 'draft',
       image: 32,
     });
-    await editor.organizers.update(organizer.id, { phone: '1' });
-    expect(sandbox.state.post('organizer', organizer.id) as OrganizerPost).toMatchObject({
+    await rig.editor.organizers.update(organizer.id, { phone: '1' });
+    expect(rig.sandbox.state.post('organizer', organizer.id) as OrganizerPost).toMatchObject({
       status: 'draft',
       image: { id: 32 },
       details: { phone: '1' },
@@ -177,31 +156,31 @@ describe('an update changes one field and keeps every other', () => {
 
 describe('trashed slugs, refused passwords', () => {
   it('a second cancel by slug says "already in the trash", a read says "in the trash", an unknown slug does not exist', async () => {
-    const event = await editor.events.create({
+    const event = await rig.editor.events.create({
       title: 'Slug trash',
       start_date: '2026-12-20 10:00',
       end_date: '2026-12-20 11:00',
     });
-    expect((await editor.events.delete('slug-trash')).id).toBe(event.id);
-    await expect(editor.events.delete('slug-trash')).rejects.toSatisfy(
+    expect((await rig.editor.events.delete('slug-trash')).id).toBe(event.id);
+    await expect(rig.editor.events.delete('slug-trash')).rejects.toSatisfy(
       (error) =>
         error instanceof InTrashError && error.message === 'Event slug-trash is already in the trash.',
     );
-    await expect(editor.events.get('slug-trash')).rejects.toThrow('Event slug-trash is in the trash.');
-    await expect(editor.events.get('never-was')).rejects.toSatisfy(
+    await expect(rig.editor.events.get('slug-trash')).rejects.toThrow('Event slug-trash is in the trash.');
+    await expect(rig.editor.events.get('never-was')).rejects.toSatisfy(
       (error) =>
         error instanceof NotFoundError && error.message === 'Event never-was does not exist on the calendar.',
     );
   });
 
   it('with a refused application password, public reads go without it (and say so); writes are refused', async () => {
-    const event = await editor.events.create({
+    const event = await rig.editor.events.create({
       title: 'Public read',
       start_date: '2026-12-21 10:00',
       end_date: '2026-12-21 11:00',
     });
     const notices: string[] = [];
-    const revoked = service
+    const revoked = rig.service
       .noticing((notice) => notices.push(notice))
       .withCredentials({
         user: SANDBOX_CALENDAR_USERS.editor.user,
@@ -222,7 +201,7 @@ describe('trashed slugs, refused passwords', () => {
     expect((error as UpstreamError).message).toContain(
       `The calendar site refused the credentials of ${SANDBOX_CALENDAR_USERS.editor.user}`,
     );
-    expect((await service.anonymous().events.get(event.id)).title).toBe('Public read');
+    expect((await rig.service.anonymous().events.get(event.id)).title).toBe('Public read');
     expect(JSON.stringify([notices, (error as Error).message])).not.toContain('revo kedp');
   });
 });

@@ -5,7 +5,8 @@ import type { MediaAccount } from '@deckhand/sandbox/media/state';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError, UnreachableError, UpstreamError } from '../../src/core/errors';
 import { BotWideKeySource, type MediaClient, MediaService } from '../../src/services/media';
-import { codeOf, failure, useMediaClient } from '../support/media-client';
+import { failure } from '../support/http-server';
+import { codeOf, useMediaClient } from '../support/media-client';
 
 let sandbox: MediaSandbox;
 let service: MediaService;

@@ -6,7 +6,8 @@ import type { MediaAccount } from '@deckhand/sandbox/media/state';
 import { describe, expect, it } from 'vitest';
 import { NotFoundError, UnreachableError, UpstreamError } from '../../src/core/errors';
 import type { MediaClient, MediaService } from '../../src/services/media';
-import { codeOf, failure, useMediaClient } from '../support/media-client';
+import { failure } from '../support/http-server';
+import { codeOf, useMediaClient } from '../support/media-client';
 import { waitFor } from '../support/wait';
 
 let sandbox: MediaSandbox;

@@ -186,6 +186,11 @@ describe('readToolhostError', () => {
     ],
     ['FastAPI string detail', { detail: 'Not Found' }, 'Not Found'],
     [
+      'an unknown image, with the command that lists the known ones',
+      { error: ["No such image 'nosuchimage'"] },
+      'There is no image `nosuchimage`; /jobs images lists the ones a job can use.',
+    ],
+    [
       'FastAPI 422 on a union body (only the member of the job type sent)',
       {
         detail: [

@@ -123,7 +123,7 @@ describe('job lifecycle', () => {
       mytool.jobs.create({ ...webJob, name: 'noimage', imagename: 'cobol77' }),
     ).rejects.toMatchObject({
       status: 400,
-      message: "No such image 'cobol77'",
+      message: 'There is no image `cobol77`; /jobs images lists the ones a job can use.',
     });
     const noCmd = { job_type: 'one-off', name: 'nocmd', imagename: 'python3.11' } as unknown as NewJob;
     await expect(mytool.jobs.create(noCmd)).rejects.toMatchObject({

@@ -9,33 +9,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import ts from 'typescript';
 
-/** A folder (or group of files) whose imports obey one rule. */
-export type Layer =
-  | 'shared'
-  | 'config'
-  | 'core'
-  | 'services'
-  | 'store'
-  | 'coordination'
-  | 'queue'
-  | 'web'
-  | 'sandbox'
-  | 'commands'
-  | 'adapters'
-  | 'wiring'
-  | 'cli'
-  | 'bench'
-  | 'tests';
-
-/** What one layer may import: layers freely, other layers for their types only. */
-export interface EdgeRule {
-  may: readonly Layer[];
-  /** Layers this one may import with `import type` only (erased at run time). */
-  typesOf?: readonly Layer[];
-}
-
-/** Every layer of Deckhand itself (the harnesses, `bench` and `tests`, excluded). */
-const DECKHAND: readonly Layer[] = [
+/** Every layer of Deckhand itself, then the harnesses (`bench`, `tests`). */
+const LAYERS = [
   'shared',
   'config',
   'core',
@@ -49,12 +24,30 @@ const DECKHAND: readonly Layer[] = [
   'adapters',
   'wiring',
   'cli',
-];
+  'bench',
+  'tests',
+] as const;
+
+/** A folder (or group of files) whose imports obey one rule. */
+export type Layer = (typeof LAYERS)[number];
+
+/** What one layer may import: layers freely, other layers for their types only. */
+export interface EdgeRule {
+  may: readonly Layer[];
+  /** Layers this one may import with `import type` only (erased at run time). */
+  typesOf?: readonly Layer[];
+}
+
+/** Layers that run Deckhand from outside: any platform's SDK and any restricted package are theirs to use. */
+const HARNESSES: readonly Layer[] = ['bench', 'tests'];
+
+/** Every layer of Deckhand itself (the harnesses, `bench` and `tests`, excluded). */
+const DECKHAND: readonly Layer[] = LAYERS.filter((layer) => !HARNESSES.includes(layer));
 
 /**
  * The allowed edges. A layer always may import itself (the adapters and command groups with the
  * narrower rule below). `shared` is the few leaf modules every layer uses: secret scrubbing
- * (`src/secrets.ts`, `src/secret-match.ts`), metrics, the logger, the system-package check and the
+ * (`src/secrets.ts`, `src/secret-match.ts`), metrics and the version, the logger, the system-package check and the
  * platforms' names (`adapters/platform-names.ts`).
  * `sandbox` is the workspace package `packages/sandbox` (`@deckhand/sandbox`): it imports nothing
  * of Deckhand's. `bench` measures the whole of Deckhand with the tests' fakes and support; `tests`
@@ -77,21 +70,7 @@ export const ALLOWED: Readonly<Record<Layer, EdgeRule>> = {
   web: { may: ['core', 'store', 'services', 'config', 'shared'] },
   commands: { may: ['core', 'services', 'shared'], typesOf: ['queue', 'store', 'coordination', 'config'] },
   adapters: { may: ['core', 'config', 'shared'] },
-  wiring: {
-    may: [
-      'shared',
-      'config',
-      'core',
-      'services',
-      'store',
-      'coordination',
-      'queue',
-      'web',
-      'sandbox',
-      'commands',
-      'adapters',
-    ],
-  },
+  wiring: { may: DECKHAND.filter((layer) => layer !== 'cli') },
   cli: { may: ['wiring', 'core', 'config', 'shared'] },
 };
 
@@ -114,13 +93,11 @@ const WORKSPACE_PACKAGES: readonly { pattern: RegExp; layer: Layer }[] = [
   { pattern: /^@deckhand\/sandbox(\/|$)/, layer: 'sandbox' },
 ];
 
-/** Layers that run Deckhand from outside: any platform's SDK and any restricted package are theirs to use. */
-const HARNESSES: readonly Layer[] = ['bench', 'tests'];
-
 const SHARED_FILES = new Set([
   'src/secrets.ts',
   'src/secret-match.ts',
   'src/metrics.ts',
+  'src/version.ts',
   'src/log.ts',
   'src/system-packages.ts',
   // The platforms' names alone (no imports): the queue and store layers keep a delivery queue per platform.

@@ -2,10 +2,26 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inject } from 'vitest';
-import { testPrefix } from './redis';
+import { testRedisEnv } from './redis';
 
 /** What a `deckhand shell` run printed. */
+/**
+ * The environment of a `deckhand shell --sandbox` child: this worker's Redis database under a fresh
+ * prefix, fast emulator steps, an OS-chosen port, `dataDir`, and the terminal user `tester`.
+ */
+export function shellEnv(dataDir: string): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    ...testRedisEnv(),
+    SANDBOX_STEP_MS: '20',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SHELL_USER: 'tester',
+  };
+}
+
 export interface ShellRun {
   code: number | null;
   stdout: string;
@@ -30,21 +46,11 @@ export async function runShellScript(
     argv?: string[];
   } = {},
 ): Promise<ShellRun> {
-  const { host, port } = inject('redis');
-  const db = Number(process.env.VITEST_POOL_ID ?? 1) % 64;
   const dataDir = mkdtempSync(join(tmpdir(), 'deckhand-e2e-'));
   const run = await spawnDeckhand(
     options.argv ?? ['shell', '--sandbox', '--wait', String(options.wait ?? 30)],
     {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      REDIS_URL: `redis://${host}:${port}/${db}`,
-      REDIS_KEY_PREFIX: testPrefix(),
-      SANDBOX_STEP_MS: '20',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SHELL_USER: 'tester',
+      ...shellEnv(dataDir),
       LOG_LEVEL: 'debug',
       ...options.env,
     },

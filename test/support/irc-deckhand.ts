@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IrcAdapter } from '../../adapters/irc/adapter';
+import { channelsToJoin } from '../../adapters/irc/feed';
 import { type Config, loadConfig } from '../../src/config';
 import { CARD_VIEW_NAMESPACE } from '../../src/core/card-view';
 import type { AnyCommand } from '../../src/core/command';
@@ -40,9 +41,11 @@ export interface IrcDeckhandOptions {
   role?: 'all' | 'web';
   /** Connect over TLS, verifying the network's certificate with `IRC_TLS_CA`. */
   tls?: boolean;
+  /** The sandbox in this process (default), or false when `env` points at one (`sandboxEnv`). */
+  sandbox?: boolean;
 }
 
-/** Registers the bot's account, starts Deckhand and waits until it is in its channels. */
+/** Registers the bot's account, starts Deckhand and waits until it is in its channels (the SAL one too). */
 export async function startIrcDeckhand(
   network: TestIrcNetwork,
   options: IrcDeckhandOptions,
@@ -72,7 +75,7 @@ export async function startIrcDeckhand(
     IRC_CHANNELS: options.channels.join(','),
     ...options.env,
   });
-  const app = await createApp({ config, logger: silentLogger, sandbox: true });
+  const app = await createApp({ config, logger: silentLogger, sandbox: options.sandbox ?? true });
   for (const command of options.commands ?? []) app.runner.registry.add(command as never);
   mountCardViews(web, app.keyValue(CARD_VIEW_NAMESPACE, { sealed: true }));
   const deduper = new DeliveryDeduper(app.redis.requests, config.REDIS_KEY_PREFIX);
@@ -88,8 +91,9 @@ export async function startIrcDeckhand(
   if ((options.role ?? 'all') !== 'web') app.startWorkers();
   const link = adapter.link;
   const deadline = Date.now() + 20_000;
-  while (!(link && options.channels.every((c) => link.joined.has(c.toLowerCase())))) {
-    if (Date.now() > deadline) throw new Error(`the bot did not join ${options.channels.join(', ')}`);
+  const channels = channelsToJoin(config);
+  while (!(link && channels.every((c) => link.joined.has(c.toLowerCase())))) {
+    if (Date.now() > deadline) throw new Error(`the bot did not join ${channels.join(', ')}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {

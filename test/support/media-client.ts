@@ -45,13 +45,3 @@ export function useMediaClient(onStarted: (rig: MediaClientRig) => void): void {
 /** The code of the file titled `title` in `account`. */
 export const codeOf = (account: MediaAccount, title: string) =>
   [...account.files.values()].find((f) => f.title === title)?.code as string;
-
-/** The error `promise` fails with; fails the test when it does not fail. */
-export async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected a failure');
-}

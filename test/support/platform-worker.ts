@@ -36,6 +36,7 @@ if (config.TELEGRAM_BOT_TOKEN) {
 }
 if (config.MATRIX_HOMESERVER_URL)
   factories.push((await import('../../adapters/matrix/load')).createMatrixAdapter);
+if (config.IRC_SERVER) factories.push((await import('../../adapters/irc/load')).createIrcAdapter);
 const adapters = factories
   .map((create) => create(context))
   .filter((a): a is PlatformAdapter => a !== undefined);

@@ -32,6 +32,15 @@ export function testRedis(): Redis {
   return connectRedis(topology, { maxRetriesPerRequest: null });
 }
 
+/**
+ * A Deckhand process's Redis settings: this worker's database of the test redis-server (never the
+ * Cluster) and a key prefix, fresh unless given.
+ */
+export function testRedisEnv(prefix = testPrefix()): { REDIS_URL: string; REDIS_KEY_PREFIX: string } {
+  const { host, port, db } = testRedisOptions();
+  return { REDIS_URL: `redis://${host}:${port}/${db}`, REDIS_KEY_PREFIX: prefix };
+}
+
 /** A unique key prefix for one test file. */
 export function testPrefix(): string {
   return `t${randomBytes(4).toString('hex')}:`;

@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { waitFor } from './wait';
+import { stopWorker } from './worker-process';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -22,7 +23,12 @@ export interface LoadedWorker {
 
 /** The bundled worker script; `remove` deletes it. */
 export interface WorkerBundle {
+  /** Spawns a worker; resolves once it has loaded (a worker that exits or hangs first is killed). */
   load(env: Record<string, string>): Promise<LoadedWorker>;
+  /** Every worker spawned and not yet stopped by {@link stopAll}. */
+  readonly children: readonly ChildProcess[];
+  /** Stops every worker spawned so far (for `afterEach`/`afterAll`). */
+  stopAll(signal: 'SIGKILL' | 'SIGTERM'): Promise<void>;
   remove(): void;
 }
 
@@ -43,14 +49,20 @@ export async function bundleWorker(): Promise<WorkerBundle> {
     logLevel: 'warning',
   });
   const script = join(dir, 'platform-worker.mjs');
+  const children: ChildProcess[] = [];
   return {
+    children,
     remove: () => rmSync(dir, { recursive: true, force: true }),
+    async stopAll(signal) {
+      for (const child of children.splice(0)) await stopWorker(child, signal);
+    },
     async load(env) {
       const child = spawn(process.execPath, [script], {
         cwd: ROOT,
         env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
         stdio: ['pipe', 'pipe', 'pipe'],
       });
+      children.push(child);
       let out = '';
       let errors = '';
       child.stdout?.on('data', (chunk: Buffer) => {
@@ -65,7 +77,7 @@ export async function bundleWorker(): Promise<WorkerBundle> {
             if (child.exitCode !== null) throw new Error(`worker exited with ${child.exitCode}:\n${errors}`);
             return out.includes(word);
           },
-          60_000,
+          90_000,
           10,
         );
       await printed('loaded');

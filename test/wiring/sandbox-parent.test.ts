@@ -5,19 +5,19 @@
  */
 import { PassThrough } from 'node:stream';
 import { type SourcehostSandbox, startSourcehostSandbox } from '@deckhand/sandbox/sourcehost';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listenToParent } from '../../src/wiring/sandbox-standalone';
+import { useStarted } from '../support/started';
 import { waitFor } from '../support/wait';
 
 let sourcehost: SourcehostSandbox;
 
-beforeAll(async () => {
-  sourcehost = await startSourcehostSandbox({ stepMs: 20 });
-});
-
-afterAll(async () => {
-  await sourcehost?.close();
-});
+useStarted(
+  () => startSourcehostSandbox({ stepMs: 20 }),
+  (started) => {
+    sourcehost = started;
+  },
+);
 
 describe('the sandbox process and its parent', () => {
   it('registers the webhook a hook line names, once, and stops when stdin ends', async () => {

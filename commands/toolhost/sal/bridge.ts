@@ -49,7 +49,7 @@ async function skipReason(deps: SalBridgeDeps, record: ChangeRecord): Promise<st
 export async function logChange(deps: SalBridgeDeps, record: ChangeRecord): Promise<string | undefined> {
   const outbox = deps.outbox();
   if (!outbox) {
-    // Without a link nothing is read (no Redis request per change on a deployment without IRC);
+    // Without a link nothing is read (no Redis request per change on a deployment without a SAL link);
     // the warning is for a deployment that asked for every tool's changes to be logged.
     if (deps.service.defaultOn && record.outcome === 'ok' && record.tool)
       deps.logger.warn(

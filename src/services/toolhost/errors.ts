@@ -114,7 +114,19 @@ function renderDetails(details: unknown[]): string[] {
  * `{"detail":[{loc,msg,type}]}` (rendered "field x: msg"), `{"detail":"…"}`, echo's
  * `{"message":"Unauthorized"}`, and a bare JSON string. Undefined when there is none.
  */
-export function readToolhostError(_status: number, body: unknown): string | undefined {
+export function readToolhostError(status: number, body: unknown): string | undefined {
+  const message = serviceMessage(status, body);
+  return message?.split('\n').map(lineInDeckhandWords).join('\n');
+}
+
+/** A line of the platform's that names a Deckhand command to run instead, in Deckhand's words. */
+function lineInDeckhandWords(line: string): string {
+  const image = /^No such image '(.+)'$/.exec(line.trim());
+  if (image) return `There is no image \`${image[1]}\`; /jobs images lists the ones a job can use.`;
+  return line;
+}
+
+function serviceMessage(_status: number, body: unknown): string | undefined {
   if (typeof body === 'string') return body.trim() || undefined;
   if (!isRecord(body)) return undefined;
   const envelope = isRecord(body.messages) ? strings(body.messages.error) : [];

@@ -24,6 +24,13 @@ export {
   type ToolhostClientFactoryOptions,
   type ToolhostSandboxEndpoints,
 } from './factory';
+export {
+  buildLogTail,
+  FAILURE_LOG_LINES,
+  jobFailureFacts,
+  jobHealth,
+  jobRestarts,
+} from './failure-facts';
 export { jobOutcome, jobRunEnd } from './job-state';
 export { type JobLogsOptions, JobsApi } from './jobs';
 export * from './jobs-schemas';

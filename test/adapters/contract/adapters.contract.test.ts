@@ -4,13 +4,14 @@
  * something declares it in its driver (`cannot`), and the case asserts the documented alternative.
  */
 import { Job } from 'bullmq';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { STATS_CHART } from '../../../commands/media/account';
 import type { MessageHandle } from '../../../src/core/command';
 import type { WatchEvent } from '../../../src/core/watch';
 import { deliverJob } from '../../../src/queue/notify-processor';
 import { deliverQueueOf } from '../../../src/queue/queues';
 import { pngSize } from '../../fakes/png';
+import { useStarted } from '../../support/started';
 import { waitFor } from '../../support/wait';
 import { discordDriver } from './discord-driver';
 import type { ContractDriver } from './driver';
@@ -34,11 +35,8 @@ const UNTRUSTED = '@everyone <!channel> <@U0123> <b>bold</b> [click](https://evi
 describe.each(DRIVERS)('$name adapter contract', ({ start }) => {
   let d: ContractDriver;
 
-  beforeAll(async () => {
-    d = await start();
-  });
-  afterAll(async () => {
-    await d?.close();
+  useStarted(start, (started) => {
+    d = started;
   });
   afterEach(() => {
     expect(d.violations()).toEqual([]);

@@ -4,41 +4,20 @@
  * back button; pressing it asks with the plan, Confirm pins A's commit and deploys it, an Unpin
  * press restores the branch; each action is one change record in the audit trail.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { deploymentCard } from '../../../commands/toolhost/deployment-card';
 import { whatChangedField } from '../../../commands/toolhost/rollback-changes';
 import type { SourcehostSandbox } from '../../../packages/sandbox/src/sourcehost/index';
 import type { MessageHandle } from '../../../src/core/command';
 import type { Deployment } from '../../../src/services/toolhost';
 import { waitFor } from '../../support/wait';
-import { discordDriver } from './discord-driver';
-import type { ContractDriver } from './driver';
-import { matrixDriver } from './matrix-driver';
-import { shellDriver } from './shell-driver';
-import { slackDriver } from './slack-driver';
-import { telegramDriver } from './telegram-driver';
-
-const DRIVERS = [
-  { name: 'slack', start: slackDriver },
-  { name: 'discord', start: discordDriver },
-  { name: 'telegram', start: telegramDriver },
-  { name: 'matrix', start: matrixDriver },
-  { name: 'shell', start: shellDriver },
-] as const;
+import { describeEachPlatform, messageId } from './each-platform';
 
 const REPO = 'toolforge-repos/mytool';
 
-describe.each(DRIVERS)('$name: rollback', ({ start }) => {
-  let d: ContractDriver;
-
-  beforeAll(async () => {
-    d = await start();
-  });
-  afterAll(async () => {
-    await d?.close();
-  });
-
+describeEachPlatform('rollback', (driver) => {
   it('Roll back on a failed card pins the commit of the last good deployment; Unpin restores the branch', async () => {
+    const d = driver();
     const source = d.app.emulators.sourcehost as unknown as SourcehostSandbox;
     const platform = d.app.services.toolhost.forTool('mytool');
     const webRef = async () =>
@@ -84,7 +63,7 @@ describe.each(DRIVERS)('$name: rollback', ({ start }) => {
     );
     expect(d.seen()).toContain('Broken change — Hubot');
 
-    await d.press((card.ref.ts ?? card.ref.message) as string, 'Roll back', 'admin');
+    await d.press(messageId(card), 'Roll back', 'admin');
     const prompt = await waitFor(async () =>
       [...(await d.shown()), ...((await d.privateShown?.()) ?? [])].find((m) =>
         m.text.includes('Roll back mytool to deployment'),
@@ -100,7 +79,7 @@ describe.each(DRIVERS)('$name: rollback', ({ start }) => {
       text: 'Return to the branch',
       actions: [{ label: 'Unpin', command: 'deployment unpin', args: { tool: 'mytool' } }],
     })) as MessageHandle;
-    await d.press((unpin.ref.ts ?? unpin.ref.message) as string, 'Unpin', 'admin');
+    await d.press(messageId(unpin), 'Unpin', 'admin');
     await waitFor(async () => ((await webRef()) === 'main' ? true : undefined));
     await d.idle();
 

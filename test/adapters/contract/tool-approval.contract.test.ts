@@ -4,37 +4,16 @@
  * requester's rights are checked again before anything runs (a requester without them runs
  * nothing), and the outcome is one change record in the audit trail.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { approvalCard } from '../../../src/core/approval-card';
 import type { ApprovalRecord } from '../../../src/core/approvals';
 import type { MessageHandle } from '../../../src/core/command';
 import { waitFor } from '../../support/wait';
-import { discordDriver } from './discord-driver';
-import type { ContractDriver } from './driver';
-import { matrixDriver } from './matrix-driver';
-import { shellDriver } from './shell-driver';
-import { slackDriver } from './slack-driver';
-import { telegramDriver } from './telegram-driver';
+import { describeEachPlatform, messageId } from './each-platform';
 
-const DRIVERS = [
-  { name: 'slack', start: slackDriver },
-  { name: 'discord', start: discordDriver },
-  { name: 'telegram', start: telegramDriver },
-  { name: 'matrix', start: matrixDriver },
-  { name: 'shell', start: shellDriver },
-] as const;
-
-describe.each(DRIVERS)('$name: an approval by a second maintainer', ({ start }) => {
-  let d: ContractDriver;
-
-  beforeAll(async () => {
-    d = await start();
-  });
-  afterAll(async () => {
-    await d?.close();
-  });
-
+describeEachPlatform('an approval by a second maintainer', (driver) => {
   it("refuses a stranger's Approve; a maintainer's is taken once, re-checks the requester, and is audited once", async () => {
+    const d = driver();
     const deployments = () => d.app.services.toolhost.forTool('mytool').components.listDeployments();
     const since = Date.now();
     const record: ApprovalRecord = {
@@ -54,7 +33,7 @@ describe.each(DRIVERS)('$name: an approval by a second maintainer', ({ start }) 
     await approvals.open(record);
     const handle = (await d.app.publisher.post(d.conversationId, approvalCard(record))) as MessageHandle;
     await approvals.open({ ...record, handle });
-    const id = (handle.ref.ts ?? handle.ref.message) as string;
+    const id = messageId(handle);
     const before = (await deployments()).length;
 
     // The terminal has one user (its `stranger` presses as that user): the refusal is for the others.
@@ -68,7 +47,6 @@ describe.each(DRIVERS)('$name: an approval by a second maintainer', ({ start }) 
     }
 
     await d.press(id, 'Approve', 'admin');
-    // The command is named as typed there (`/deploy`, `/deckhand deploy`, Matrix's `!deploy`).
     await waitFor(() => (/Approved, but [/!]/.test(d.seen()) ? true : undefined));
     await d.idle();
     // The requester's own rights are checked again at the approval: here they have none, so the

@@ -3,35 +3,14 @@
  * while the tool is locked is refused with the holder's name and deploys nothing; once the lock is
  * gone the same button deploys; each press is one change record in the audit trail.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { MessageHandle } from '../../../src/core/command';
 import { waitFor } from '../../support/wait';
-import { discordDriver } from './discord-driver';
-import type { ContractDriver } from './driver';
-import { matrixDriver } from './matrix-driver';
-import { shellDriver } from './shell-driver';
-import { slackDriver } from './slack-driver';
-import { telegramDriver } from './telegram-driver';
+import { describeEachPlatform, messageId } from './each-platform';
 
-const DRIVERS = [
-  { name: 'slack', start: slackDriver },
-  { name: 'discord', start: discordDriver },
-  { name: 'telegram', start: telegramDriver },
-  { name: 'matrix', start: matrixDriver },
-  { name: 'shell', start: shellDriver },
-] as const;
-
-describe.each(DRIVERS)('$name: a tool lock', ({ start }) => {
-  let d: ContractDriver;
-
-  beforeAll(async () => {
-    d = await start();
-  });
-  afterAll(async () => {
-    await d?.close();
-  });
-
+describeEachPlatform('a tool lock', (driver) => {
   it('refuses a Redeploy pressed during the lock, naming the holder; after unlock it deploys', async () => {
+    const d = driver();
     const guards = d.app.services.accounts.guards;
     const deployments = () => d.app.services.toolhost.forTool('mytool').components.listDeployments();
     const since = Date.now();
@@ -53,7 +32,7 @@ describe.each(DRIVERS)('$name: a tool lock', ({ start }) => {
         text: 'Deployment of mytool failed',
         actions: [{ label: 'Redeploy', command: 'deploy', args: { tool: 'mytool' } }],
       })) as MessageHandle;
-      return (handle.ref.ts ?? handle.ref.message) as string;
+      return messageId(handle);
     };
     const id = await redeployCard();
     const before = (await deployments()).length;

@@ -58,6 +58,10 @@ describe('IRC commands on a real network', () => {
     owner.say(bot(), 'link tool mytool');
     const page = await waitFor(() => owner.linesFrom(bot(), owner.nick).find((l) => /\/secrets\//.test(l)));
     expect(page).toMatch(/http:\/\/127\.0\.0\.1:\d+\/secrets\/\S+/);
+    // It does not suggest typing the value in the private query: IRC never takes one.
+    const query = owner.linesFrom(bot(), owner.nick).join('\n');
+    expect(query).toContain('secrets are never taken in chat text here');
+    expect(query).not.toContain('with the value in a private conversation');
     expect(owner.seen.some((s) => s.message.includes(token))).toBe(false);
   });
 
@@ -76,12 +80,12 @@ describe('IRC commands on a real network', () => {
       expect(refusal).toContain('!deploy changes something');
       // Positive control: a read-only command of the same person is answered, and no deployment began.
       impostor.say(CHANNEL, '!help deploy');
-      await waitFor(() => impostor.linesFrom(bot()).find((l) => /deploy/i.test(l) && l !== refusal)).catch(
-        (e) => {
-          console.log(impostor.seen);
-          throw e;
-        },
+      const help = await waitFor(() =>
+        impostor.linesFrom(bot()).find((l) => /deploy/i.test(l) && l !== refusal),
       );
+      // Commands are written as they are typed on IRC.
+      expect(help).toMatch(/!deploy\b/);
+      expect(help).not.toMatch(/(^|\s)\/deploy\b/);
       expect(impostor.linesFrom(bot(), CHANNEL).some((l) => /Deploy mytool/.test(l))).toBe(false);
     } finally {
       await impostor.quit();

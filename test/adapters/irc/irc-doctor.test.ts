@@ -37,14 +37,15 @@ describe('IRC doctor', () => {
       ...env,
     });
 
-  it('connects over TLS, has SASL accepted and joins the channels', async () => {
+  it('connects over TLS, has SASL accepted and joins the channels, the SAL channel too', async () => {
     const c = config({});
     const connection = await ircDoctor.credentials(c);
     expect(connection).toMatchObject({ status: 'ok' });
     expect(connection.detail).toContain(`SASL accepted as ${account}`);
     expect(await ircDoctor.deliveries?.(c, true)).toMatchObject({
       status: 'ok',
-      detail: 'joined #doctor-open.',
+      detail:
+        "joined #doctor-open, #wikimedia-cloud-feed (the Server Admin Log's channel: lines only, no commands).",
     });
   });
 

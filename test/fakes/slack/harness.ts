@@ -7,6 +7,7 @@
 import type { Logger } from 'pino';
 import { createSlackAdapter, type SlackAdapter } from '../../../adapters/slack/load';
 import { type Config, loadConfig } from '../../../src/config';
+import { Messengers } from '../../../src/core/messenger';
 import { silentLogger } from '../../../src/log';
 import { DeliveryDeduper } from '../../../src/store/dedupe';
 import { WebServer } from '../../../src/web/server';
@@ -115,6 +116,41 @@ export async function startSlackBot(options: SlackBotOptions = {}): Promise<Slac
       if (fake.violations.length > 0) {
         throw new Error(`requests Slack would refuse:\n- ${fake.violations.join('\n- ')}`);
       }
+    },
+  };
+}
+
+/** Another process of a bot's deployment, as {@link startSlackWorker} starts it. */
+export interface SlackWorker {
+  adapter: SlackAdapter;
+  /** Its own messengers (the Slack adapter registers there). */
+  messengers: Messengers;
+  /** Its own web server (not listening until told). */
+  web: WebServer;
+  /** Stops the adapter and closes the web server. */
+  stop(): Promise<void>;
+}
+
+/** Starts another `--role worker` process of `bot`: its own adapter, messengers and web server, the same Redis and configuration. */
+export async function startSlackWorker(bot: SlackBot): Promise<SlackWorker> {
+  const messengers = new Messengers();
+  const web = new WebServer(silentLogger);
+  const adapter = createSlackAdapter({
+    app: { ...bot.app, messengers },
+    web,
+    config: bot.config,
+    logger: silentLogger,
+    deduper: new DeliveryDeduper(bot.app.redis.redis, bot.config.REDIS_KEY_PREFIX),
+    role: 'worker',
+  }) as SlackAdapter;
+  await adapter.start();
+  return {
+    adapter,
+    messengers,
+    web,
+    async stop() {
+      await adapter.stop();
+      await web.close();
     },
   };
 }

@@ -7,7 +7,7 @@ import { readEventChanges } from './event-fields';
 import { queryEvents } from './event-query';
 import { answerPage, readPaging } from './list';
 import { renderEvent, type Urls } from './render';
-import { type CalendarState, capsOf, type EventPost, type WpUser } from './state';
+import { type CalendarState, capsOf, type EventPost, newEventPost, type WpUser } from './state';
 import {
   type CalendarEnv,
   forbidden,
@@ -94,33 +94,7 @@ export function createEventsRoutes(state: CalendarState, urls: Urls): Hono<Calen
     if (missing.length > 0) return missingParams(c, missing);
     const changes = readEventChanges(state, user, params, undefined);
     if (!changes.ok) return changeError(c, changes);
-    const now = state.now();
-    const event: EventPost = {
-      type: 'event',
-      id: state.newPostId(),
-      slug: '',
-      status: 'draft',
-      author: user?.id ?? 0,
-      date: now,
-      modified: now,
-      description: '',
-      excerpt: '',
-      title: '',
-      startUtc: now,
-      endUtc: now,
-      timezone: state.site.timezone,
-      allDay: false,
-      cost: '',
-      showMap: true,
-      showMapLink: true,
-      hideFromListings: false,
-      sticky: false,
-      featured: false,
-      categories: [],
-      tags: [],
-      venues: [],
-      organizers: [],
-    };
+    const event = newEventPost(state, { status: 'draft', author: user?.id ?? 0 });
     changes.apply(event);
     state.posts.set(event.id, event);
     return c.json(renderEvent(state, urls, event, { single: true }), 201);

@@ -1,18 +1,6 @@
-/**
- * The event calendar sandbox: an in-process emulator of a WordPress site running The Events
- * Calendar's REST API v1 (specs/calendar/README.md), on 127.0.0.1 with an OS-chosen port.
- *
- * - REST root `/wp-json` (the WordPress index: name, home, time zone) and, for plain permalinks,
- *   `/?rest_route=/…`; the plugin's namespace `tribe/events/v1` (`/`, `/doc`, events, venues,
- *   organizers, categories, tags). Unknown routes: `404 rest_no_route`.
- * - Basic auth with application passwords (seed.ts has the users); reads are public.
- * - `controls.setApiDisabled(true)` switches the plugin's API off (option `rest-v1-disabled`).
- */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { listen, serverFor, shut, urlHost } from '../http-server';
 import { createEventsRoutes } from './events';
 import { createLinkedRoutes } from './linked';
 import type { Urls } from './render';
@@ -212,23 +200,15 @@ export async function startCalendarSandbox(options: CalendarSandboxOptions = {})
     options.now ?? Date.now,
   );
   let app: Hono<CalendarEnv> | undefined;
-  const server = createAdaptorServer({
+  const server = serverFor({
     fetch: normalizeRoutes((request) => (app as Hono<CalendarEnv>).fetch(request)),
-    overrideGlobalObjects: false,
-  }) as unknown as Server;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
   });
+  const port = await listen(server, host);
   let down = false;
   server.on('connection', (socket) => {
     if (down) socket.destroy();
   });
-  const port = (server.address() as AddressInfo).port;
-  const siteUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const siteUrl = `http://${urlHost(host)}:${port}`;
   state.site.url = siteUrl;
   app = createCalendarApp(state);
   if (options.seed !== false) seedCalendar(state);
@@ -253,12 +233,7 @@ export async function startCalendarSandbox(options: CalendarSandboxOptions = {})
         if (value) server.closeAllConnections();
       },
     },
-    async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-    },
+    close: () => shut(server),
   };
 }
 

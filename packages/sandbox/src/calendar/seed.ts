@@ -6,7 +6,15 @@
  * password-protected one and a weekly series long enough to need a second page.
  */
 import { DateTime } from 'luxon';
-import type { CalendarState, EventPost, OrganizerPost, Term, VenuePost, WpUser } from './state';
+import {
+  type CalendarState,
+  type EventPost,
+  newEventPost,
+  type OrganizerPost,
+  type Term,
+  type VenuePost,
+  type WpUser,
+} from './state';
 
 /** Application passwords of the seeded users (as WordPress shows them, in groups of four). */
 export const SANDBOX_CALENDAR_USERS = {
@@ -124,33 +132,18 @@ export function seedCalendar(state: CalendarState): void {
       const [h, m] = hhmm.split(':').map(Number) as [number, number];
       return day.set({ hour: h, minute: m }).toMillis();
     };
-    const post: EventPost = {
-      type: 'event',
-      id: state.newPostId(),
+    const post = newEventPost(state, {
       title,
       slug: state.uniqueSlug('event', title),
       status: 'publish',
       author: author.id,
       date: now,
       modified: now,
-      description: '',
-      excerpt: '',
       startUtc: at(from),
       endUtc: at(to),
       timezone: zone,
-      allDay: false,
-      cost: '',
-      showMap: true,
-      showMapLink: true,
-      hideFromListings: false,
-      sticky: false,
-      featured: false,
-      categories: [],
-      tags: [],
-      venues: [],
-      organizers: [],
       ...extra,
-    };
+    });
     state.posts.set(post.id, post);
     return post;
   };

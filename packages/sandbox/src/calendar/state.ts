@@ -123,6 +123,42 @@ export interface EventPost extends PostBase {
   organizers: number[];
 }
 
+/**
+ * A new event with the plugin's defaults under `fields`: untitled, no text, no cost, map and map
+ * link shown, no categories, tags, venues or organizers, starting and ending now in the site's zone.
+ */
+export function newEventPost(
+  state: Pick<CalendarState, 'now' | 'newPostId' | 'site'>,
+  fields: Pick<EventPost, 'status' | 'author'> & Partial<EventPost>,
+): EventPost {
+  const now = state.now();
+  return {
+    type: 'event',
+    id: state.newPostId(),
+    slug: '',
+    title: '',
+    date: now,
+    modified: now,
+    description: '',
+    excerpt: '',
+    startUtc: now,
+    endUtc: now,
+    timezone: state.site.timezone,
+    allDay: false,
+    cost: '',
+    showMap: true,
+    showMapLink: true,
+    hideFromListings: false,
+    sticky: false,
+    featured: false,
+    categories: [],
+    tags: [],
+    venues: [],
+    organizers: [],
+    ...fields,
+  };
+}
+
 /** A venue (`name` is the `venue` field). */
 export interface VenuePost extends PostBase {
   type: 'venue';

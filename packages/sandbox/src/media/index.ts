@@ -11,11 +11,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
+import { listen, serverFor, shut } from '../http-server';
 import { accountRoutes } from './account-routes';
 import {
   createMediaContext,
@@ -101,12 +99,8 @@ export async function startMediaSandbox(options: MediaSandboxOptions): Promise<M
   if (options.seed !== false) seedMedia(ctx, apiKey);
   else addAccount(ctx, apiKey);
   const app = createMediaApp(ctx);
-  const server = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false }) as unknown as Server;
-  await new Promise<void>((done, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => done());
-  });
-  ctx.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = serverFor({ fetch: app.fetch });
+  ctx.origin = `http://127.0.0.1:${await listen(server, '127.0.0.1')}`;
   return {
     apiUrl: ctx.origin,
     apiKey,
@@ -128,10 +122,7 @@ export async function startMediaSandbox(options: MediaSandboxOptions): Promise<M
     },
     async close() {
       ctx.timers.close();
-      await new Promise<void>((done) => {
-        server.close(() => done());
-        server.closeAllConnections();
-      });
+      await shut(server);
       rmSync(filesDir, { recursive: true, force: true });
     },
   };

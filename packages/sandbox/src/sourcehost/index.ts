@@ -1,15 +1,5 @@
-/**
- * The source host sandbox: an in-process emulator of the GitHub subset Deckhand uses, on two
- * listeners like the real service: a web host (OAuth authorize page, token endpoint, application
- * settings, archive downloads) and a REST API host (`/user`, `/repos/{owner}/{repo}`, repository
- * contents, `/rate_limit`, migrations, imports, the legacy authorizations API), plus webhook
- * delivery with signatures.
- * Seeded by seed.ts; pacing by `stepMs`.
- */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
+import { listen, serverFor, shut, urlHost } from '../http-server';
 import { type ApiEnv, apiMiddleware, createAccountRoutes, windowOf } from './api';
 import { createAuthorizationRoutes } from './authorizations';
 import { createCompareRoutes, type PushInput, pushCommit, repoOfUrl, resolveCommit } from './commits';
@@ -92,24 +82,6 @@ export function createApiApp(state: SourcehostState): Hono<ApiEnv> {
   return app;
 }
 
-async function listen(server: Server, host: string): Promise<number> {
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  return (server.address() as AddressInfo).port;
-}
-
-async function shut(server: Server): Promise<void> {
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
-}
-
 /** Starts the sandbox on two OS-chosen ports of `host` (default 127.0.0.1). */
 export async function startSourcehostSandbox(
   options: SourcehostSandboxOptions = {},
@@ -118,18 +90,11 @@ export async function startSourcehostSandbox(
   const state = new SourcehostState(options.stepMs ?? 1500);
   if (options.callbackUrl) state.app.callbackUrl = options.callbackUrl;
   seedSourcehost(state);
-  const web = createAdaptorServer({
-    fetch: createWebApp(state).fetch,
-    overrideGlobalObjects: false,
-  }) as unknown as Server;
-  const api = createAdaptorServer({
-    fetch: createApiApp(state).fetch,
-    overrideGlobalObjects: false,
-  }) as unknown as Server;
+  const web = serverFor({ fetch: createWebApp(state).fetch });
+  const api = serverFor({ fetch: createApiApp(state).fetch });
   const [webPort, apiPort] = await Promise.all([listen(web, host), listen(api, host)]);
-  const urlHost = host.includes(':') ? `[${host}]` : host;
-  state.webUrl = `http://${urlHost}:${webPort}`;
-  state.apiUrl = `http://${urlHost}:${apiPort}`;
+  state.webUrl = `http://${urlHost(host)}:${webPort}`;
+  state.apiUrl = `http://${urlHost(host)}:${apiPort}`;
   return {
     webUrl: state.webUrl,
     apiUrl: state.apiUrl,

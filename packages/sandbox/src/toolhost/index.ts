@@ -13,11 +13,9 @@
  * - deployments: time out after `deploymentTimeoutMs` (default 200 steps), e.g. with a `stuck` repo.
  */
 
-import type { Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
-import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
+import { listen, serverFor, shut, urlHost } from '../http-server';
 import type { ToolhostEnv } from './auth';
 import { createBuildsArea } from './builds';
 import { buildsStoreOf } from './builds-store';
@@ -142,24 +140,6 @@ export function createToolhostApp(ctx: SandboxContext, holds?: AnswerHolds): Hon
   return app;
 }
 
-async function listen(server: Server, host: string): Promise<number> {
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  return (server.address() as AddressInfo).port;
-}
-
-async function shut(server: Server): Promise<void> {
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
-}
-
 /** Starts the sandbox on two OS-chosen ports of `host`. */
 export async function startToolhostSandbox(options: ToolhostSandboxOptions = {}): Promise<ToolhostSandbox> {
   const host = options.host ?? '127.0.0.1';
@@ -173,7 +153,7 @@ export async function startToolhostSandbox(options: ToolhostSandboxOptions = {})
   const clientCerts = new Map<string, CertPair>();
   for (const tool of ctx.tools) clientCerts.set(tool, await certs.clientFor(tool));
 
-  const internal = createAdaptorServer({
+  const internal = serverFor({
     fetch: app.fetch,
     createServer: createHttpsServer,
     serverOptions: {
@@ -185,28 +165,21 @@ export async function startToolhostSandbox(options: ToolhostSandboxOptions = {})
       requestCert: true,
       rejectUnauthorized: false,
     },
-    overrideGlobalObjects: false,
-  }) as unknown as Server;
-  const external = createAdaptorServer({
-    fetch: app.fetch,
-    overrideGlobalObjects: false,
-  }) as unknown as Server;
-  const front = createAdaptorServer({
-    fetch: createPublicWebApp(ctx).fetch,
-    overrideGlobalObjects: false,
-  }) as unknown as Server;
+  });
+  const external = serverFor({ fetch: app.fetch });
+  const front = serverFor({ fetch: createPublicWebApp(ctx).fetch });
   const [internalPort, externalPort, frontPort] = await Promise.all([
     listen(internal, host),
     listen(external, host),
     listen(front, host),
   ]);
-  const urlHost = host.includes(':') ? `[${host}]` : host;
+  const at = urlHost(host);
 
   return {
-    externalUrl: `http://${urlHost}:${externalPort}`,
-    internalUrl: `https://${urlHost}:${internalPort}`,
+    externalUrl: `http://${at}:${externalPort}`,
+    internalUrl: `https://${at}:${internalPort}`,
     ca: certs.ca,
-    publicUrl: `http://${urlHost}:${frontPort}`,
+    publicUrl: `http://${at}:${frontPort}`,
     publicUrlFor: (tool) => `http://${tool}.${ctx.publicDomain}:${frontPort}/`,
     certFor(tool) {
       const pair = clientCerts.get(tool);

@@ -1,0 +1,34 @@
+/** The start and stop of what a test file runs against (a bot on a fake platform, a test app, …). */
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+
+/** Starts `start()` before the file's tests and hands it to `onStarted`; closes it after them. */
+export function useStarted<H extends { close(): Promise<void> }>(
+  start: () => Promise<H>,
+  onStarted: (started: H) => void,
+): void {
+  let started: H | undefined;
+  beforeAll(async () => {
+    started = await start();
+    onStarted(started);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+}
+
+/**
+ * {@link useStarted} for a harness with a fake platform: after each test, the fake has seen no
+ * request the real platform would refuse.
+ */
+export function useFakePlatform<
+  H extends { close(): Promise<void>; fake: { violations: readonly unknown[] } },
+>(start: () => Promise<H>, onStarted: (started: H) => void): void {
+  let started: H | undefined;
+  useStarted(start, (harness) => {
+    started = harness;
+    onStarted(harness);
+  });
+  afterEach(() => {
+    expect(started?.fake.violations).toEqual([]);
+  });
+}

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { actionTo } from '../../src/core/action-ref';
+import { describeDigest as describe, digestCard as renderDigest } from '../../src/core/digest-view';
 import { UsageError } from '../../src/core/errors';
 import type { DraftCard } from '../../src/core/reply';
 import { absoluteText } from '../../src/core/times';
@@ -35,24 +36,16 @@ export async function digestCard(
     status: 'publish',
     per_page: DIGEST_SIZE,
   });
-  if (page.items.length === 0) return undefined;
   const more = page.total - page.items.length;
-  return {
+  return renderDigest({
     title: data.every === 'daily' ? 'Events in the next 24 hours' : 'Events in the next 7 days',
-    status: 'info',
-    fields: eventLines(page.items, site.timezone),
+    sections: [{ heading: 'Events', lines: eventLines(page.items, site.timezone) }],
+    when: data,
+    stop: '/calendar digest --off',
+    note: `${more > 0 ? `and ${more} more · ` : ''}times in ${site.timezone}`,
     actions: [actionTo(eventsCommand, {}, { label: 'All upcoming events' })],
-    footer: `${more > 0 ? `and ${more} more · ` : ''}times in ${site.timezone} · ${describe(data)} (/calendar digest --off stops it)`,
-  };
+  });
 }
-
-/** `daily at 09:00 (Europe/Berlin)`. */
-function describe(data: Pick<DigestJobData, 'every' | 'at' | 'weekday' | 'timezone'>): string {
-  const day = data.every === 'weekly' ? ` on ${WEEKDAY_NAMES[data.weekday]}s` : '';
-  return `${data.every} digest${day} at ${data.at} (${data.timezone})`;
-}
-
-const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 function nextRun(schedule: DigestSchedule): string {
   if (!schedule.next) return '';

@@ -16,6 +16,7 @@ type Used =
   | 'accounts'
   | 'digests'
   | 'locks'
+  | 'timeZones'
   | 'adminLog';
 
 /**

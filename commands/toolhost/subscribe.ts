@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { describeDigest } from '../../src/core/digest-view';
 import { UsageError } from '../../src/core/errors';
 import type { CardField } from '../../src/core/reply';
 import type { Subscription, SubscriptionKind } from '../../src/store/subscriptions';
 import { toolName } from '../args';
 import { command } from './context';
+import { applyDigest, digestOption, parseDigest } from './subscribe-digest';
 
 /** Every kind a conversation can subscribe to (checked against the store's kinds). */
 const kind = z.enum(['builds', 'deploys', 'jobs'] as const satisfies readonly SubscriptionKind[]);
@@ -18,6 +20,7 @@ function describe(subscription: Subscription): string {
     subscription.failuresOnly && 'failures only',
     subscription.changesOnly && 'changes only',
     subscription.thread && 'one thread per resource',
+    subscription.format === 'compact' && 'compact',
   ].filter(Boolean);
   const broken = subscription.broken ? ` — BROKEN: ${subscription.broken}` : '';
   return `${subscription.kinds.join(', ')}${filters.length ? ` (${filters.join(', ')})` : ''}${broken}`;
@@ -26,7 +29,7 @@ function describe(subscription: Subscription): string {
 /** `/subscribe <tool> [builds] [deploys] [jobs] [--failures-only] [--changes-only]`. */
 export const subscribeCommand = command({
   name: 'subscribe',
-  summary: "Announce a tool's builds, deployments and job failures in this conversation",
+  summary: "Announce a tool's builds, deployments and job failures in this conversation, live or as a digest",
   args: z.object({
     tool: toolName,
     kinds: kindList,
@@ -39,10 +42,17 @@ export const subscribeCommand = command({
       .boolean()
       .default(false)
       .describe('one thread per deployment, build or job; the first message shows the latest state'),
+    digest: digestOption,
+    format: z
+      .enum(['compact', 'full'])
+      .default('full')
+      .describe('live announcements: compact (one line) or full (with the detail)'),
   }),
   positional: ['tool', 'kinds'],
   examples: [
     '/subscribe mytool',
+    '/subscribe mytool --digest daily@09:00',
+    '/subscribe mytool --digest "weekly@mon 09:00" --format compact',
     '/subscribe mytool deploys --failures-only',
     '/subscribe mytool builds deploys --changes-only',
     '/subscribe mytool deploys --thread',
@@ -60,7 +70,10 @@ export const subscribeCommand = command({
         hint: '--changes-only already includes every new failure after a success.',
       });
     }
+    const digest = args.digest === undefined ? undefined : parseDigest(args.digest);
     services.toolhost.forTool(args.tool);
+    const target = { tool: args.tool, conversationId: invocation.conversationId, user: invocation.user };
+    if (digest === 'off') return { text: await applyDigest(services, digest, target), status: 'success' };
     const kinds = args.kinds.length > 0 ? [...new Set(args.kinds)] : [...kind.options];
     // Only what happens from now on is news here. Kinds no working subscription follows may carry
     // what discovery remembered long ago (an earlier subscription, an earlier sandbox run): it is
@@ -78,14 +91,17 @@ export const subscribeCommand = command({
       tool: args.tool,
       kinds: kinds as SubscriptionKind[],
       failuresOnly: args.failuresOnly,
-      changesOnly: args.changesOnly,
+      // With a digest, only transitions are announced at once.
+      changesOnly: args.changesOnly || (digest !== undefined && !args.failuresOnly),
       ...(args.thread ? { thread: true } : {}),
+      ...(args.format === 'compact' ? { format: 'compact' as const } : {}),
       createdBy: `${invocation.user.platform}:${invocation.user.id}`,
     };
     await services.subscriptions.put(subscription);
     await services.discovery.schedule(args.tool);
+    const digestText = digest ? `\n${await applyDigest(services, digest, target)}` : '';
     return {
-      text: `This conversation now hears about ${args.tool}: ${describe(subscription)}.\nBuilds and deployments started anywhere (CI, the platform's CLI) are announced too.`,
+      text: `This conversation now hears about ${args.tool}: ${describe(subscription)}.\nBuilds and deployments started anywhere (CI, the platform's CLI) are announced too.${digestText}`,
       status: 'success',
     };
   },
@@ -109,6 +125,7 @@ export const unsubscribeCommand = command({
     const remaining = args.kinds.length === 0 ? [] : current.kinds.filter((k) => !args.kinds.includes(k));
     if (remaining.length === 0) {
       await services.subscriptions.remove(invocation.conversationId, args.tool);
+      await services.digests.remove(invocation.conversationId, args.tool);
       if ((await services.subscriptions.forTool(args.tool)).length === 0)
         await services.discovery.unschedule(args.tool);
       return { text: `This conversation no longer hears about ${args.tool}.`, status: 'success' };
@@ -135,6 +152,10 @@ export const subscriptionsCommand = command({
   async run({ services, invocation }) {
     const subscriptions = await services.subscriptions.forConversation(invocation.conversationId);
     const digest = await services.digests.get(invocation.conversationId);
+    const toolDigests = await services.digests.ofTools(
+      invocation.conversationId,
+      subscriptions.map((s) => s.tool),
+    );
     const imports = await services.accounts.followers.forConversation(invocation.conversationId);
     const fields: CardField[] = [
       ...subscriptions.map((s) => ({ label: s.tool, value: describe(s) })),
@@ -146,6 +167,10 @@ export const subscriptionsCommand = command({
             },
           ]
         : []),
+      ...toolDigests.map((d) => ({
+        label: `${d.tool} digest`,
+        value: `${describeDigest(d)} — /subscribe ${d.tool} --digest off stops it`,
+      })),
       ...imports.map((repo) => ({
         label: repo,
         value: `the end of its source import — /source import unfollow ${repo} stops it`,

@@ -84,16 +84,15 @@ export function createDeliverProcessor<S>(deps: DeliverDeps<S>) {
         'an earlier attempt of this announcement was interrupted; the messenger checks before posting',
       );
     }
+    const subscription = await deps.subscriptions.get(conversationId, event.tool);
     const card: DraftCard = {
-      ...kind.announce(event),
+      ...compactIf(subscription?.format === 'compact', kind.announce(event)),
       delivery: { key, announcement: true, ...(state.kind === 'interrupted' ? { since: state.since } : {}) },
     };
     try {
       const cards = deps.cards;
       const threads = 'postInThread' in cards ? cards : undefined;
-      const threaded = threads
-        ? (await deps.subscriptions.get(conversationId, event.tool))?.thread === true
-        : false;
+      const threaded = threads ? subscription?.thread === true : false;
       const handle =
         threads && threaded
           ? await postThreaded(
@@ -133,4 +132,11 @@ export function createDeliverProcessor<S>(deps: DeliverDeps<S>) {
       throw error;
     }
   };
+}
+
+/** A compact announcement (`--format compact`): its title line and button, without the detail. */
+function compactIf(compact: boolean, card: DraftCard): DraftCard {
+  if (!compact) return card;
+  const { text: _text, fields: _fields, footer: _footer, ...rest } = card;
+  return rest;
 }

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { parseConversationId } from '../core/conversation';
 import type { Outcome, WatchEvent } from '../core/watch';
 import type { SubscriptionStore } from '../store/subscriptions';
+import { ToolEventLog } from '../store/tool-events';
 import { type ClaimedFailureDeps, claimedFailureStep } from './failure-recovery';
 import { announces } from './notify-filter';
 import { type DeliverJobData, deliverJobId, deliverQueueOf, eventKey, type Queues } from './queues';
@@ -54,11 +55,13 @@ export interface NotifyDeps {
 }
 
 /**
- * Fans one event out to every subscribed conversation that wants it: one deliver job each. An event
+ * Records one event for the tool digests and fans it out to every subscribed conversation that
+ * wants it: one deliver job each. An event
  * of a claimed failure is held back (`failure-recovery.ts`), and that module's own jobs (redrawing a
  * failure's cards, confirming a recovery) run here too.
  */
 export function createNotifyProcessor(deps: NotifyDeps) {
+  const history = new ToolEventLog(deps.redis, deps.prefix);
   return async (job: Job<WatchEvent>): Promise<number> => {
     let event = job.data;
     if (deps.claimed) {
@@ -66,6 +69,8 @@ export function createNotifyProcessor(deps: NotifyDeps) {
       if (step.kind === 'done') return 0;
       event = step.event;
     }
+    // Kept for the tool digests, whether or not any conversation hears about it live.
+    await history.record(event);
     const previous = await previousOutcome(deps.redis, deps.prefix, event);
     const subscriptions = await deps.subscriptions.forTool(event.tool);
     const targets = subscriptions.filter((s) => announces(s, event, previous));

@@ -22,6 +22,8 @@ export interface Subscription {
    * later ones go into its thread, and the first message is edited to the latest state.
    */
   thread?: boolean;
+  /** `compact`: live announcements are one line (the title); full (the default) adds the detail. */
+  format?: 'compact';
   /** `platform:user` of who subscribed. */
   createdBy: string;
   /** Set when posting there failed for good (the bot was removed); nothing is sent until re-subscribed. */

@@ -2,12 +2,14 @@
  * The queue workers of a process (`--role worker|all`, and the shell), built by `createApp`: the
  * watches, announcements and discovery of `src/queue/runtime.ts`, plus the processors wired here —
  * queued commands (and the notice of one interrupted for good), uploads, source-host migrations, log
- * tails and calendar digests. Every worker posts and edits its cards through the one card publisher.
+ * tails and digests (calendar and tools). Every worker posts and edits its cards through the one card publisher.
  */
 import type { Job, Processor } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { type AppServices, TAIL_VIEW, WATCH_KINDS } from '../../commands';
 import { digestCard } from '../../commands/calendar/calendar-digest';
+import { type ToolDigestSources, toolDigestCard } from '../../commands/toolhost/tool-digest';
+import { RedisEffectLedger } from '../coordination/effect-records';
 import type { CardPublisher } from '../core/card-publisher';
 import type { CommandSurfaces } from '../core/command-job';
 import type { CommandRunner } from '../core/command-runner';
@@ -20,6 +22,7 @@ import type { CommandJobData } from '../queue/command-queue';
 import { createDigestProcessor } from '../queue/digest-processor';
 import { startWorkers, type Workers } from '../queue/runtime';
 import { createTailProcessor } from '../queue/tail-processor';
+import { ToolEventLog } from '../store/tool-events';
 import type { Accounts } from './accounts';
 import type { AppState } from './app-services';
 import type { MediaSetup } from './media';
@@ -66,6 +69,11 @@ export function startAppWorkers(deps: AppWorkersDeps): Workers {
     logger,
   });
   const maxAgeMs = config.WATCH_MAX_MINUTES * 60_000;
+  const toolEvents = new ToolEventLog(redis, prefix);
+  const toolDigests: ToolDigestSources = {
+    changes: (tool, limit) => services.accounts.audit.recent({ tool, limit }),
+    events: (tool, start, end) => toolEvents.between(tool, start, end),
+  };
   return startWorkers<AppServices>({
     queues,
     connection: deps.connection,
@@ -135,9 +143,11 @@ export function startAppWorkers(deps: AppWorkersDeps): Workers {
       },
       digest: {
         processor: createDigestProcessor({
-          build: (data) => digestCard(services.calendar, data),
+          build: (data, period) =>
+            data.tool ? toolDigestCard(toolDigests, data, period) : digestCard(services.calendar, data),
           cards: deps.publisher,
-          remove: (conversationId) => services.digests.remove(conversationId),
+          remove: (data) => services.digests.remove(data.conversationId, data.tool),
+          effects: new RedisEffectLedger(redis, prefix),
           logger,
         }) as Processor,
         concurrency: 5,

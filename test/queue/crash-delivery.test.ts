@@ -197,10 +197,13 @@ describe('an announcement whose worker is killed (SIGKILL) while the platform ho
     console.info(`Matrix crash rounds: messages per round ${JSON.stringify(shown)}`);
     expect(dropped).toBe(ROUNDS);
     expect(shown).toEqual(Array(ROUNDS).fill(1));
-    // Each round sent its transaction twice; the second answer was the first event.
+    // Each round sent its transaction at least twice (before and after the kill; a busy machine may
+    // add a retry of the SDK's own) under one transaction id; every later answer was the first event.
     const sends = fake.callsOf('sendMessage');
-    expect(sends.length).toBe(2 * ROUNDS);
-    expect(new Set(sends.map((c) => c.params.txnId)).size).toBe(ROUNDS);
+    const perTxn = new Map<string, number>();
+    for (const c of sends) perTxn.set(String(c.params.txnId), (perTxn.get(String(c.params.txnId)) ?? 0) + 1);
+    expect(perTxn.size).toBe(ROUNDS);
+    expect([...perTxn.values()].every((n) => n >= 2)).toBe(true);
     expect(fake.violations).toEqual([]);
   }, 300_000);
 

@@ -36,7 +36,8 @@ describe('IRC text', () => {
     const started = Date.now();
     inert('\x03\x02'.repeat(500_000));
     splitBytes('a'.repeat(1_000_000), 400);
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // Milliseconds when linear; a quadratic pass over a million characters would take minutes.
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });
 

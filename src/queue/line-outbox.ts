@@ -73,3 +73,29 @@ export class BullLineOutbox implements LineOutbox {
     await this.queue.close();
   }
 }
+
+/** One {@link BullLineOutbox} per platform, made on first use; closed together. */
+export class LineOutboxes {
+  private readonly outboxes = new Map<string, BullLineOutbox>();
+
+  constructor(
+    private readonly connection: Redis,
+    private readonly keyPrefix: string,
+    private readonly logger: Logger,
+  ) {}
+
+  /** The outbox of `platform`. */
+  of(platform: string): BullLineOutbox {
+    let outbox = this.outboxes.get(platform);
+    if (!outbox) {
+      outbox = new BullLineOutbox(this.connection, this.keyPrefix, platform, this.logger);
+      this.outboxes.set(platform, outbox);
+    }
+    return outbox;
+  }
+
+  /** Closes every outbox made. */
+  async close(): Promise<void> {
+    for (const outbox of this.outboxes.values()) await outbox.close();
+  }
+}

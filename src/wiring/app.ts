@@ -12,7 +12,7 @@ import { Messengers } from '../core/messenger';
 import { CommandRegistry } from '../core/registry';
 import { UNFURL_WINDOW_SECONDS } from '../core/unfurls';
 import { useProcessLogger } from '../log';
-import { BullLineOutbox } from '../queue/line-outbox';
+import { LineOutboxes } from '../queue/line-outbox';
 import { closeQueues, type Queues } from '../queue/queues';
 import type { Workers } from '../queue/runtime';
 import { CalendarService } from '../services/calendar';
@@ -25,7 +25,7 @@ import { type AdminLog, createAdminLog } from './admin-log';
 import { assembleServices, openAppRedis, openState, statePorts } from './app-services';
 import { createPublisher, createRunner } from './commands';
 import { type Emulators, startConfiguredEmulators, stopConfiguredEmulators } from './emulators';
-import { configuredTools } from './known-tools';
+import { configuredTools, sandboxToolList } from './known-tools';
 import { type MediaSetup, setupMedia } from './media';
 import { type ServiceModes, type ServiceName, serviceModes } from './service-modes';
 import { limitToSandboxTools, SandboxToolhostFactory } from './toolhost';
@@ -126,10 +126,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     });
     const { queues, bindings, timeZones, actions } = state;
     const registry = new CommandRegistry<AppServices>();
-    const adminLog = createAdminLog({
-      ...{ config, logger, redis: redis.redis, prefix },
-      publicUrl: () => accounts?.publicUrl() ?? '',
-    });
+    const publicUrl = () => accounts?.publicUrl() ?? '';
+    const adminLog = createAdminLog({ config, logger, redis: redis.redis, prefix, publicUrl });
     accounts = await createAccounts({
       config,
       logger,
@@ -163,7 +161,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         return own?.origin === 'user' ? own.apiKey : undefined;
       },
     });
-    const mediaSetup = media;
+    const mediaSetup: MediaSetup = media;
     const parts = { config, logger, redis: redis.redis, prefix, state, toolhost, calendar, registry };
     const services = assembleServices({
       ...parts,
@@ -171,13 +169,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       media: mediaSetup,
       adminLog: adminLog.service,
     });
-    const started = sandbox;
-    const sandboxTools = started
-      ? () => started.ctx.tools
-      : emulated?.tools.length
-        ? () => emulated.tools
-        : undefined;
-    const knownTools = configuredTools(config, sandboxTools);
+    const knownTools = configuredTools(config, sandboxToolList(sandbox, emulated));
     const runner = createRunner({
       registry,
       services,
@@ -194,7 +186,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       unfurlClaims: new DeliveryDeduper(redis.requests, prefix, UNFURL_WINDOW_SECONDS),
     });
     let workers: Workers | undefined;
-    const outboxes = new Map<string, BullLineOutbox>();
+    const outboxes = new LineOutboxes(queueConnection, prefix, logger);
     // An adapter started after the workers: its announcements get their worker then.
     messengers.onRegister((platform) => workers?.deliverTo(platform));
     return {
@@ -214,14 +206,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       suggestions: toolListings(services.toolhost, knownTools),
       ...statePorts(redis, prefix, linked.sealer, state),
       unfurl: (seen) => runner.unfurl(seen),
-      outbox(platform) {
-        let outbox = outboxes.get(platform);
-        if (!outbox) {
-          outbox = new BullLineOutbox(queueConnection, prefix, platform, logger);
-          outboxes.set(platform, outbox);
-        }
-        return outbox;
-      },
+      outbox: (platform) => outboxes.of(platform),
       startWorkers() {
         workers ??= startAppWorkers({
           services,
@@ -241,7 +226,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       },
       async close() {
         await workers?.close();
-        for (const outbox of outboxes.values()) await outbox.close();
+        await outboxes.close();
         // The blocking copies of workers that did not close in time (see WORKER_CLOSE_GRACE_MS).
         cutBlockingCopies(queueConnection);
         await closeQueues(queues);

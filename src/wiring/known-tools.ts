@@ -21,3 +21,12 @@ export function configuredTools(config: Config, sandboxTools?: () => Iterable<st
     return [...tools].sort();
   };
 }
+
+/** The tools the sandbox knows (the in-process one's, else the emulators process's), when there is one. */
+export function sandboxToolList(
+  sandbox: { ctx: { tools: Iterable<string> } } | undefined,
+  emulated: { tools: readonly string[] } | undefined,
+): (() => Iterable<string>) | undefined {
+  if (sandbox) return () => sandbox.ctx.tools;
+  return emulated?.tools.length ? () => emulated.tools : undefined;
+}

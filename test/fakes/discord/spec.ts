@@ -15,6 +15,7 @@ import { resolve } from 'node:path';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import { OpenAPIBackend, type Operation } from 'openapi-backend';
 import { memoizeOperations, SPECS_DIR } from '../../support/openapi';
+import { coerce, prefixRefs } from '../spec-schemas';
 
 /** Path prefix under which the fake serves the REST API (discord.js requests `/api/v10/...`). */
 export const API_ROOT = '/api/v10';
@@ -144,41 +145,19 @@ class DiscordSpec {
     const parameters = [...shared, ...(operation.parameters ?? [])];
     const security = operation.security ?? [];
     compiled = {
-      ...(jsonSchema ? { body: this.ajv.compile(prefixRefs(jsonSchema) as object) } : {}),
+      ...(jsonSchema ? { body: this.ajv.compile(schemaRefs(jsonSchema) as object) } : {}),
       bodyRequired: operation.requestBody?.required === true,
       params: parameters
         .filter((p) => p.in === 'path' || p.in === 'query')
         .map((parameter) => ({
           parameter,
-          validate: this.ajv.compile(prefixRefs(parameter.schema ?? {}) as object),
+          validate: this.ajv.compile(schemaRefs(parameter.schema ?? {}) as object),
         })),
       botAuth: security.length > 0 && security.every((alternative) => 'BotToken' in alternative),
     };
     this.compiled.set(operationId, compiled);
     return compiled;
   }
-}
-
-/** `#/components/...` → `discord#/components/...`, so operation schemas reuse the compiled components. */
-function prefixRefs(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(prefixRefs);
-  if (!node || typeof node !== 'object') return node;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) {
-    out[key] =
-      key === '$ref' && typeof value === 'string' && value.startsWith('#/')
-        ? `discord${value}`
-        : prefixRefs(value);
-  }
-  return out;
-}
-
-/** A query or path value as its schema's type (query strings are text on the wire). */
-function coerce(value: string, schema: Record<string, unknown> | undefined): unknown {
-  const type = schema?.type;
-  if (type === 'boolean') return value === 'true' ? true : value === 'false' ? false : value;
-  if (type === 'integer' || type === 'number') return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
-  return value;
 }
 
 let loaded: Promise<DiscordSpec> | undefined;
@@ -296,4 +275,9 @@ function documentedLimits(body: unknown): string[] {
  */
 export async function checkDiscordSchema(name: string, value: unknown): Promise<string[]> {
   return (await discordSpec()).checkSchema(name, value);
+}
+
+/** References of `node` under this description's id. */
+function schemaRefs(node: unknown): unknown {
+  return prefixRefs(node, 'discord');
 }

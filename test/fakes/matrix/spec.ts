@@ -12,6 +12,7 @@ import { resolve } from 'node:path';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import { OpenAPIBackend, type Operation } from 'openapi-backend';
 import { memoizeOperations, SPECS_DIR } from '../../support/openapi';
+import { coerce, prefixRefs } from '../spec-schemas';
 
 /** One request as the fake received it. */
 export interface MatrixRequest {
@@ -116,7 +117,7 @@ class MatrixSpec {
       const schema =
         response?.content?.['application/json']?.schema ??
         (general ? { $ref: `#/components/schemas/${general}` } : undefined);
-      this.answers.set(key, schema ? this.ajv.compile(prefixRefs(schema) as object) : undefined);
+      this.answers.set(key, schema ? this.ajv.compile(schemaRefs(schema) as object) : undefined);
       if (!schema) return [`the fake answered ${operationId} with ${status}, which it does not list`];
     }
     const validate = this.answers.get(key);
@@ -144,7 +145,7 @@ class MatrixSpec {
     const content = operation.requestBody?.content ?? {};
     const json = content['application/json']?.schema;
     const compiled: Compiled = {
-      ...(json ? { body: this.ajv.compile(prefixRefs(json) as object) } : {}),
+      ...(json ? { body: this.ajv.compile(schemaRefs(json) as object) } : {}),
       bodyRequired: operation.requestBody?.required === true,
       binary: '*/*' in content,
       params: (operation.parameters ?? [])
@@ -152,35 +153,13 @@ class MatrixSpec {
         .filter((p) => p.in === 'path' || p.in === 'query')
         .map((parameter) => ({
           parameter,
-          validate: this.ajv.compile(prefixRefs(parameter.schema ?? {}) as object),
+          validate: this.ajv.compile(schemaRefs(parameter.schema ?? {}) as object),
         })),
       needsToken: (operation.security ?? []).some((s) => 'accessTokenBearer' in s),
     };
     this.compiled.set(operationId, compiled);
     return compiled;
   }
-}
-
-/** `#/components/...` → `matrix#/components/...`, so operation schemas reuse the compiled components. */
-function prefixRefs(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(prefixRefs);
-  if (!node || typeof node !== 'object') return node;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) {
-    out[key] =
-      key === '$ref' && typeof value === 'string' && value.startsWith('#/')
-        ? `matrix${value}`
-        : prefixRefs(value);
-  }
-  return out;
-}
-
-/** A query value as its schema's type (query strings are text on the wire). */
-function coerce(value: string, schema: Record<string, unknown> | undefined): unknown {
-  const type = schema?.type;
-  if (type === 'boolean') return value === 'true' ? true : value === 'false' ? false : value;
-  if (type === 'integer' || type === 'number') return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
-  return value;
 }
 
 let loaded: Promise<MatrixSpec> | undefined;
@@ -243,4 +222,9 @@ export async function checkMatrixRequest(
     add('body', operation.body);
   }
   return { match, violations };
+}
+
+/** References of `node` under this description's id. */
+function schemaRefs(node: unknown): unknown {
+  return prefixRefs(node, 'matrix');
 }

@@ -44,7 +44,7 @@ describe('live log tails', () => {
     await waitFor(
       () =>
         t.transcript.updates.some((u) => u.handle.ref.ts === ref && /n=480\b/.test(u.card.code?.text ?? '')),
-      20_000,
+      60_000,
     );
     const [stop] = await t.press(
       button(t.transcript.updates.filter((u) => u.handle.ref.ts === ref).at(-1)?.card, 'Stop'),

@@ -4,7 +4,7 @@
  * threads, edits, numbered buttons and reactions, files through the media repository) is in
  * ./load.ts. See docs/matrix.md.
  */
-import type { PlatformDescriptor } from '../descriptor';
+import { channelScope, type PlatformDescriptor } from '../descriptor';
 import {
   matrixCommandPrefix,
   matrixConfigured,
@@ -30,5 +30,12 @@ export const matrix: PlatformDescriptor<'matrix', typeof MATRIX_ENV> = {
   scalingCheck: matrixScalingCheck,
   doctor: async () => (await import('./doctor')).matrixDoctor,
   commandPrefix: matrixCommandPrefix,
+  // Homeservers limit each user, not each room; once a second per room keeps a busy card well inside
+  // Synapse's default message rate, and a 429's retry_after_ms is honoured on top.
+  sendBudget: (conversationId) => ({
+    scope: channelScope(conversationId),
+    posts: { count: 1, perMs: 1000 },
+    edits: { count: 1, perMs: 1000 },
+  }),
   attachHint: (command) => `Send the file in the room with !${command} as its caption.`,
 };

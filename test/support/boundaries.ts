@@ -103,7 +103,12 @@ const SHARED_FILES = new Set([
   // The platforms' names alone (no imports): the queue and store layers keep a delivery queue per platform.
   'adapters/platform-names.ts',
 ]);
-const CONFIG_FILES = new Set(['src/config.ts', 'src/config-docs.ts', 'src/config-schema.ts']);
+const CONFIG_FILES = new Set([
+  'src/config.ts',
+  'src/config-docs.ts',
+  'src/config-schema.ts',
+  'src/config-unfurls.ts',
+]);
 /** The layers that are a folder of `src/`. */
 const SRC_FOLDERS: readonly Layer[] = ['core', 'services', 'store', 'coordination', 'queue', 'web', 'wiring'];
 

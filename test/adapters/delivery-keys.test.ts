@@ -42,7 +42,8 @@ describe('the deliver processor and its posted-records', () => {
           return { platform: 'slack', conversationId, ref: { channel: 'C', ts: `1.${posted.length}` } };
         },
       },
-      subscriptions: {} as SubscriptionStore,
+      // No subscription stored: the announcement in its full format.
+      subscriptions: { get: async () => undefined } as unknown as SubscriptionStore,
       redis,
       prefix: testPrefix(),
       logger: silentLogger,

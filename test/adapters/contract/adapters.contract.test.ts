@@ -13,21 +13,9 @@ import { deliverQueueOf } from '../../../src/queue/queues';
 import { pngSize } from '../../fakes/png';
 import { useStarted } from '../../support/started';
 import { waitFor } from '../../support/wait';
-import { discordDriver } from './discord-driver';
 import type { ContractDriver } from './driver';
-import { matrixDriver } from './matrix-driver';
+import { DRIVERS } from './each-platform';
 import { pressesOf } from './press-command';
-import { shellDriver } from './shell-driver';
-import { slackDriver } from './slack-driver';
-import { telegramDriver } from './telegram-driver';
-
-const DRIVERS = [
-  { name: 'slack', start: slackDriver },
-  { name: 'discord', start: discordDriver },
-  { name: 'telegram', start: telegramDriver },
-  { name: 'matrix', start: matrixDriver },
-  { name: 'shell', start: shellDriver },
-] as const;
 
 /** Text from outside (a log line, a tool name, a commit message) that must stay plain text. */
 const UNTRUSTED = '@everyone <!channel> <@U0123> <b>bold</b> [click](https://evil.example) & done';

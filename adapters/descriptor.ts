@@ -85,6 +85,12 @@ export interface PlatformDescriptor<Name extends string = string, Env extends En
    * edits beyond it coalesce, the latest state winning. Absent: {@link DEFAULT_SEND_BUDGET}.
    */
   sendBudget?(conversationId: string): SendBudget;
+  /**
+   * How its adapter reaches a person directly (`/notify`), in a sentence when it needs something of
+   * them (`only after you started a private chat with the bot`); absent: no direct messages there.
+   * The adapter's messenger opens the conversation (`Messenger.openDirect`).
+   */
+  directMessages?: { note?: string };
 }
 
 /** The send and edit budget of a conversation on `platform` (the default one for a platform without its own). */

@@ -4,6 +4,7 @@ import type { Config } from '../src/config';
 import type { ResourceLocks } from '../src/coordination/locks';
 import type { BindingStore } from '../src/core/actions';
 import { type CommandDefinition, defineCommand } from '../src/core/command';
+import type { PersonalNotifications } from '../src/core/personal-notify';
 import type { CommandRegistry } from '../src/core/registry';
 import type { TailService } from '../src/core/tail';
 import type { TimeZoneStore } from '../src/core/times';
@@ -56,6 +57,8 @@ export interface AppServices {
   locks: ResourceLocks;
   /** The Server Admin Log: its channel, its default, each tool's setting (`/tool sal`). */
   adminLog: AdminLogService;
+  /** Each person's notification settings (`/notify`), kept with their linked identity. */
+  notifications: PersonalNotifications;
 }
 
 /** `defineCommand` bound to {@link AppServices}. */

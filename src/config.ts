@@ -296,6 +296,11 @@ const ACCESS_ENV = {
     description:
       'How often each subscribed tool is checked for builds and deployments started outside Deckhand, in ms.',
   },
+  NOTIFY_AFTER_SECONDS: {
+    schema: z.coerce.number().int().min(0).default(60),
+    description:
+      'Work someone started from chat (a deployment, build, one-off job or upload) that ran at least this long gets them a direct message when it ends (`/notify`).',
+  },
   QUEUE_LOCK_MS: {
     schema: z.coerce.number().int().min(500).default(30000),
     description:

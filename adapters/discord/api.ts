@@ -50,6 +50,17 @@ export class DiscordApi {
     })) as APIMessage;
   }
 
+  /**
+   * The bot's DM channel with a user (`POST /users/@me/channels`; Discord returns the existing one
+   * when there is one).
+   */
+  async openDm(userId: string): Promise<string> {
+    const channel = (await this.rest.post(Routes.userChannels(), { body: { recipient_id: userId } })) as {
+      id: string;
+    };
+    return channel.id;
+  }
+
   /** Edits a message the bot posted (attachments are replaced by the new ones). */
   async editMessage(channelId: string, messageId: string, message: RenderedMessage): Promise<void> {
     const { flags: _flags, ...body } = message.body;

@@ -31,6 +31,9 @@ export const discord: PlatformDescriptor<'discord', typeof DISCORD_ENV> = {
     posts: { count: 5, perMs: 5000 },
     edits: { count: 5, perMs: 5000 },
   }),
+  directMessages: {
+    note: 'only while you share a server with the bot and allow direct messages from its members',
+  },
   attachHint: (command) => `Use the file option of /${command}.`,
   readerTimeZones: true,
 };

@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { MessageHandle } from '../../src/core/command';
-import { parseConversationId } from '../../src/core/conversation';
+import type { ChatUser, MessageHandle } from '../../src/core/command';
+import { conversationId, parseConversationId } from '../../src/core/conversation';
 import { ConversationGoneError } from '../../src/core/errors';
 import type { Messenger } from '../../src/core/messenger';
 import type { Card } from '../../src/core/reply';
@@ -61,6 +61,16 @@ export class DiscordMessenger implements Messenger {
       };
     } catch (error) {
       throw this.translate(error, conversationId);
+    }
+  }
+
+  /** The bot's DM channel with a user (opened, or the existing one), as a conversation id. */
+  async openDirect(user: ChatUser): Promise<string> {
+    try {
+      const channel = await this.api.openDm(user.id);
+      return conversationId({ platform: 'discord', workspace: '@me', channel });
+    } catch (error) {
+      throw this.translate(error, `discord:@me:@${user.id}`);
     }
   }
 

@@ -32,6 +32,7 @@ export const irc: PlatformDescriptor<'irc', typeof IRC_ENV> = {
     posts: { count: 1, perMs: 1000 },
     edits: { count: 1, perMs: 1000 },
   }),
+  directMessages: { note: 'a private message to the nick of your services account, while you are online' },
   attachHint: (command) =>
     `IRC cannot carry files: send the file with /${command} from another platform Deckhand is on.`,
 };

@@ -8,8 +8,8 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { CARD_VIEW_PATH, keepCardView, newCardViewId } from '../../src/core/card-view';
-import type { MessageHandle } from '../../src/core/command';
-import { parseConversationId } from '../../src/core/conversation';
+import type { ChatUser, MessageHandle } from '../../src/core/command';
+import { conversationId, parseConversationId } from '../../src/core/conversation';
 import { ConversationGoneError } from '../../src/core/errors';
 import type { KeyValueStore } from '../../src/core/host';
 import type { LineOutbox } from '../../src/core/line-outbox';
@@ -83,6 +83,21 @@ export class IrcMessenger implements Messenger {
     }
     const target = parseConversationId(conversationId).channel;
     await this.deps.outbox.enqueue(id, { target, conversationId, lines });
+  }
+
+  /**
+   * A private query to the person's services account: the account's name is a nick registered to it,
+   * which the network's services keep for its owner, so the message reaches them or nobody. Someone not
+   * identified with services (`~nick`) gets none: whoever holds that nick later is not them.
+   */
+  async openDirect(user: ChatUser): Promise<string> {
+    if (user.id.startsWith('~') || !user.id) {
+      throw new ConversationGoneError(
+        `irc:${user.workspace}:${user.id}`,
+        'not identified with services, so there is no account to write to',
+      );
+    }
+    return conversationId({ platform: 'irc', workspace: user.workspace, channel: user.id });
   }
 
   async post(conversationId: string, card: Card): Promise<MessageHandle> {

@@ -55,7 +55,7 @@ export class MatrixAdapter implements PlatformAdapter {
     const rooms = new BotRooms(client, app.keyValue('mx:rooms'));
     const groups = [...app.runner.registry.groups(), 'help'];
     const words = platformCommandWords({ commandPrefix: matrixCommandPrefix }, config, groups);
-    const messenger = new MatrixMessenger(client, buttons, log, words);
+    const messenger = new MatrixMessenger(client, buttons, log, words, rooms);
     const handoff = new CommandHandoff({
       runner: app.runner,
       queue: role === 'web' ? app.commandQueue : undefined,

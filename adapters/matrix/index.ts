@@ -37,5 +37,6 @@ export const matrix: PlatformDescriptor<'matrix', typeof MATRIX_ENV> = {
     posts: { count: 1, perMs: 1000 },
     edits: { count: 1, perMs: 1000 },
   }),
+  directMessages: {},
   attachHint: (command) => `Send the file in the room with !${command} as its caption.`,
 };

@@ -19,14 +19,15 @@ import { createHash } from 'node:crypto';
 import type { MatrixClient } from 'matrix-js-sdk';
 import { MatrixError } from 'matrix-js-sdk';
 import type { Logger } from 'pino';
-import type { MessageHandle } from '../../src/core/command';
+import type { ChatUser, MessageHandle } from '../../src/core/command';
 import { ConversationGoneError } from '../../src/core/errors';
 import type { Messenger } from '../../src/core/messenger';
 import type { Card } from '../../src/core/reply';
 import type { CardButtons } from './buttons';
 import { withRateLimit } from './client';
-import { messageHandle, roomOf } from './ids';
+import { matrixConversationId, messageHandle, roomOf } from './ids';
 import { type MessageContent, renderCard } from './render';
+import type { BotRooms } from './rooms';
 
 type Content = Record<string, unknown>;
 
@@ -54,7 +55,18 @@ export class MatrixMessenger implements Messenger {
     private readonly logger: Logger,
     /** Command mentions in the room's form (`/deploy` → `!deploy`). */
     private readonly words: (text: string) => string = (text) => text,
+    /** The bot's direct rooms (for direct messages); none: no direct messages from this messenger. */
+    private readonly rooms?: BotRooms,
   ) {}
+
+  /**
+   * The person's direct room with the bot: the one remembered, or a new one (`createRoom` with
+   * `is_direct` and the person invited), as a conversation id.
+   */
+  async openDirect(user: ChatUser): Promise<string> {
+    if (!this.rooms) throw new Error('direct rooms are not available in this messenger');
+    return matrixConversationId(user.workspace, await this.rooms.directRoom(user.id));
+  }
 
   async post(conversationId: string, card: Card): Promise<MessageHandle> {
     const { roomId, threadRoot } = roomOf(conversationId);

@@ -14,5 +14,6 @@ export const terminal: PlatformDescriptor<'shell', Record<never, never>> = {
   missing: () => undefined,
   webhookPaths: [],
   sendBudget: (conversationId) => ({ scope: conversationId, ...UNLIMITED_SEND_BUDGET }),
+  directMessages: {},
   attachHint: (command) => `Terminal: /${command} --file PATH.`,
 };

@@ -109,6 +109,11 @@ export class ShellAdapter implements Messenger {
     return { platform: 'shell', conversationId: this.conversationId, ref: { message: String(number) } };
   }
 
+  /** The terminal is one person's conversation already: direct messages are printed in it. */
+  async openDirect(): Promise<string> {
+    return this.conversationId;
+  }
+
   async update(handle: MessageHandle, card: Card): Promise<void> {
     this.print(card, `card ${handle.ref.message ?? '?'} updated`, handle.ref.message ?? '?');
   }

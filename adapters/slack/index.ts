@@ -31,6 +31,7 @@ export const slack: PlatformDescriptor<'slack', typeof SLACK_ENV> = {
     posts: { count: 1, perMs: 1000 },
     edits: { count: 1, perMs: 1000 },
   }),
+  directMessages: {},
   attachHint: (command) => `Share the file with Deckhand in a direct message with the text \`${command}\`.`,
   readerTimeZones: true,
 };

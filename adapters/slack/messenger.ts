@@ -1,7 +1,7 @@
 import type { webApi } from '@slack/bolt';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { MessageHandle } from '../../src/core/command';
+import type { ChatUser, MessageHandle } from '../../src/core/command';
 import type { ConfirmDialogs } from '../../src/core/confirm-dialogs';
 import { conversationId, parseConversationId } from '../../src/core/conversation';
 import { ConversationGoneError, RateLimitedError } from '../../src/core/errors';
@@ -104,6 +104,20 @@ export class SlackMessenger implements Messenger {
       return await this.postMessage(id, card);
     } catch (error) {
       throw this.translate(error, id);
+    }
+  }
+
+  /**
+   * The bot's direct conversation with a user: `conversations.open` with their user id, which
+   * opens it or returns the one that exists (docs.slack.dev/reference/methods/conversations.open);
+   * remembered for a week.
+   */
+  async openDirect(user: ChatUser): Promise<string> {
+    try {
+      const channel = await this.directChannel(user.workspace, user.id);
+      return conversationId({ platform: 'slack', workspace: user.workspace, channel });
+    } catch (error) {
+      throw this.translate(error, `slack:${user.workspace}:@${user.id}`);
     }
   }
 

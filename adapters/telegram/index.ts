@@ -27,5 +27,6 @@ export const telegram: PlatformDescriptor<'telegram', typeof TELEGRAM_ENV> = {
   scalingCheck: telegramScalingCheck,
   doctor: async () => (await import('./doctor')).telegramDoctor,
   sendBudget: telegramSendBudget,
+  directMessages: { note: 'only after you opened a private chat with the bot and pressed Start' },
   attachHint: (command) => `Send the file with /${command} as its caption.`,
 };

@@ -8,7 +8,7 @@
 import type { Api, RawApi } from 'grammy';
 import { GrammyError, InputFile } from 'grammy';
 import type { Logger } from 'pino';
-import type { MessageHandle } from '../../src/core/command';
+import type { ChatUser, MessageHandle } from '../../src/core/command';
 import { parseConversationId } from '../../src/core/conversation';
 import { ConversationGoneError } from '../../src/core/errors';
 import type { Messenger } from '../../src/core/messenger';
@@ -79,6 +79,16 @@ export class TelegramMessenger implements Messenger {
     /** Moves a conversation's stored state to the supergroup its group became. */
     private readonly onMigrated?: (from: string, to: string) => Promise<unknown>,
   ) {}
+
+  /**
+   * A user's private chat with the bot: its chat id is the user's id (core.telegram.org/bots/api,
+   * Chat: "for private chats, the chat id equals the user id"). Telegram delivers there only after
+   * the user started the bot; otherwise the post is refused (403) and nothing is sent.
+   */
+  async openDirect(user: ChatUser): Promise<string> {
+    if (!/^\d+$/.test(user.id)) throw new Error(`not a Telegram user id: ${user.id}`);
+    return telegramConversationId(user.workspace, Number(user.id));
+  }
 
   /**
    * Posts a card in a chat. Telegram has no idempotency key and a bot cannot read a chat's history, so

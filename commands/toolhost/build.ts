@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UpstreamError, UsageError } from '../../src/core/errors';
+import { starterOf } from '../../src/core/personal-notify';
 import { mustExist } from '../../src/core/target';
 import { tableTime } from '../../src/core/times';
 import type { ToolhostClient } from '../../src/services/toolhost';
@@ -101,7 +102,14 @@ export const buildStartCommand = command({
     });
     const card = buildCard(args.tool, build, note ?? 'Build started.');
     const handle = await reply(withWarnings(card, client));
-    if (handle) await services.watches.start({ kind: 'build', tool: args.tool, id: build.build_id, handle });
+    if (handle)
+      await services.watches.start({
+        kind: 'build',
+        tool: args.tool,
+        id: build.build_id,
+        handle,
+        starter: starterOf(invocation),
+      });
     return undefined;
   },
 });

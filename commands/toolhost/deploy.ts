@@ -1,5 +1,6 @@
 import type { Invocation } from '../../src/core/command';
 import { UpstreamError, UsageError } from '../../src/core/errors';
+import { starterOf } from '../../src/core/personal-notify';
 import { withWarnings } from '../format';
 import { command } from './context';
 import { deploymentCard } from './deployment-card';
@@ -105,7 +106,13 @@ export const deployCommand = command({
     });
     const handle = await reply(withWarnings(deploymentCard(args.tool, deployment, note), await clientReady));
     if (handle)
-      await services.watches.start({ kind: 'deployment', tool: args.tool, id: deployment.deploy_id, handle });
+      await services.watches.start({
+        kind: 'deployment',
+        tool: args.tool,
+        id: deployment.deploy_id,
+        handle,
+        starter: starterOf(invocation),
+      });
     return undefined;
   },
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NotFoundError, UpstreamError, UsageError } from '../../src/core/errors';
+import { starterOf } from '../../src/core/personal-notify';
 import type { Job, NewJob, ToolhostClient } from '../../src/services/toolhost';
 import { jobName, toolName } from '../args';
 import { withWarnings } from '../format';
@@ -216,7 +217,7 @@ export const jobsRunCommand = command({
       return found.cmd === args.command ? 'run' : undefined;
     },
   },
-  async run({ args, services, reply, interrupted }) {
+  async run({ args, services, reply, interrupted, invocation }) {
     const problem = runArgsProblem(args);
     if (problem) throw new UsageError(problem, { hint: 'Type /help jobs run for every option.' });
     const client = services.toolhost.forTool(args.tool);
@@ -229,7 +230,13 @@ export const jobsRunCommand = command({
       }));
     const handle = await reply(withWarnings(jobCard(args.tool, job, `Job ${job.name} created.`), client));
     if (args.wait && handle)
-      await services.watches.start({ kind: 'job', tool: args.tool, id: job.name, handle });
+      await services.watches.start({
+        kind: 'job',
+        tool: args.tool,
+        id: job.name,
+        handle,
+        starter: starterOf(invocation),
+      });
     return undefined;
   },
 });

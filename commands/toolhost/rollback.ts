@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { UpstreamError, UsageError } from '../../src/core/errors';
+import { starterOf } from '../../src/core/personal-notify';
 import { fingerprint } from '../../src/core/target';
 import type { ToolConfig } from '../../src/services/toolhost';
 import { toolName } from '../args';
@@ -80,7 +81,13 @@ export const deployRollbackCommand = command({
     const note = `Rolling back to deployment ${plan.target.deploy_id}: ${moved}.`;
     const handle = await reply(withWarnings(deploymentCard(args.tool, deployment, note), client));
     if (handle)
-      await services.watches.start({ kind: 'deployment', tool: args.tool, id: deployment.deploy_id, handle });
+      await services.watches.start({
+        kind: 'deployment',
+        tool: args.tool,
+        id: deployment.deploy_id,
+        handle,
+        starter: starterOf(invocation),
+      });
     return undefined;
   },
 });

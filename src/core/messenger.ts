@@ -1,4 +1,4 @@
-import type { MessageHandle } from './command';
+import type { ChatUser, MessageHandle } from './command';
 import type { Platform } from './conversation';
 import type { Card } from './reply';
 
@@ -14,6 +14,12 @@ export interface Messenger {
    * where the adapter has no threads, and then callers post it as a message of its own.
    */
   postInThread?(parent: MessageHandle, card: Card): Promise<MessageHandle>;
+  /**
+   * The conversation id of the bot's direct conversation with `user`, opened (or found again) the
+   * way the platform allows; absent where the platform has none. Calling it again gives the same
+   * conversation.
+   */
+  openDirect?(user: ChatUser): Promise<string>;
 }
 
 /** The messengers of the adapters running in this process, by platform. */
@@ -41,6 +47,16 @@ export class Messengers {
     const messenger = this.byPlatform.get(platform);
     if (!messenger) throw new Error(`no ${platform} adapter is running in this process`);
     return messenger;
+  }
+
+  /**
+   * The direct conversation with `user` on their platform; throws when that adapter is not running
+   * here or cannot open one.
+   */
+  async openDirect(user: ChatUser): Promise<string> {
+    const messenger = this.for(user.platform);
+    if (!messenger.openDirect) throw new Error(`direct messages are not available on ${user.platform}`);
+    return messenger.openDirect(user);
   }
 
   has(platform: Platform): boolean {

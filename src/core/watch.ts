@@ -1,4 +1,5 @@
 import type { MessageHandle } from './command';
+import type { Starter } from './personal-notify';
 import type { DraftCard } from './reply';
 
 /**
@@ -77,6 +78,8 @@ export interface WatchEvent {
   failure?: FailureFacts | undefined;
   /** Set when failures of the resource can be claimed. */
   claim?: Claimable | undefined;
+  /** On the end of work started from chat: who started it (they may get a direct message). */
+  starter?: Starter | undefined;
 }
 
 /** How to observe one kind of resource; declared by the commands that start watches. */
@@ -97,6 +100,8 @@ export interface WatchRequest {
   id: string;
   /** The card to keep updated (none for resources discovered outside the bot). */
   handle?: MessageHandle;
+  /** Who started the work from chat (none for resources discovered outside the bot). */
+  starter?: Starter;
 }
 
 /**

@@ -5,10 +5,12 @@ import { Counter } from 'prom-client';
 import { pauseConversation, pausedUntil, waitOnQueue } from '../coordination/conversation-pause';
 import { DeliveryRecords } from '../coordination/delivery-records';
 import type { CardPublishing } from '../core/card-publisher';
+import type { ChatUser } from '../core/command';
 import { parseConversationId } from '../core/conversation';
 import { ConversationGoneError, RateLimitedError } from '../core/errors';
 import { type FailureClaimStore, gated } from '../core/failure-claim';
 import type { DraftCard } from '../core/reply';
+import { absoluteText } from '../core/times';
 import type { WatchEvent, WatchKind, WatchKindName } from '../core/watch';
 import { metricsRegistry } from '../metrics';
 import type { SubscriptionStore } from '../store/subscriptions';
@@ -42,6 +44,8 @@ export interface DeliverDeps<S> {
   logger: Logger;
   /** Where a failure's posted cards are recorded, so a claim or a recovery can edit them all. */
   failures?: FailureClaimStore | undefined;
+  /** Opens a person's direct conversation with the bot (direct messages, `/notify`). */
+  openDirect?: ((user: ChatUser) => Promise<string>) | undefined;
 }
 
 /**
@@ -65,8 +69,56 @@ export interface DeliverDeps<S> {
 export function createDeliverProcessor<S>(deps: DeliverDeps<S>) {
   const kinds = new Map<WatchKindName, WatchKind<S>>(deps.kinds.map((k) => [k.name, k]));
   const records = new DeliveryRecords(deps.redis, deps.prefix);
+
+  /** A direct message to `user`: their direct conversation opened, then posted exactly once like an announcement. */
+  const deliverDirect = async (job: Job<DeliverJobData>, user: ChatUser, token?: string): Promise<void> => {
+    const { event, conversationId: placeholder } = job.data;
+    const kind = kinds.get(event.kind as WatchEvent['kind']);
+    if (!kind) throw new UnrecoverableError(`unknown event kind ${event.kind}`);
+    if (!deps.openDirect) throw new UnrecoverableError('direct messages are not available in this process');
+    const key = deliverJobId(event, placeholder);
+    const state = await records.begin(key);
+    if (state.kind === 'posted') {
+      deliveryCounter.inc({ platform: user.platform, outcome: 'already-posted' });
+      return;
+    }
+    const card: DraftCard = {
+      ...directCard(kind.announce(event), event),
+      delivery: { key, announcement: true, ...(state.kind === 'interrupted' ? { since: state.since } : {}) },
+    };
+    let target = placeholder;
+    try {
+      target = await deps.openDirect(user);
+      const handle = await deps.cards.post(target, card);
+      await records.posted(key, handle);
+      deliveryCounter.inc({ platform: user.platform, outcome: 'sent' });
+    } catch (error) {
+      if (error instanceof RateLimitedError) {
+        deliveryCounter.inc({ platform: user.platform, outcome: 'rate-limited' });
+        await waitOnQueue(
+          job,
+          token,
+          await pauseConversation(deps.redis, deps.prefix, target, error.retryAfterMs),
+        );
+      }
+      if (error instanceof ConversationGoneError) {
+        // The person cannot be written to (they never opened a chat with the bot, or blocked it).
+        deliveryCounter.inc({ platform: user.platform, outcome: 'gone' });
+        deps.logger.info(
+          { user: `${user.platform}:${user.id}`, reason: error.message },
+          'direct message not possible',
+        );
+        throw new UnrecoverableError(error.message);
+      }
+      deliveryCounter.inc({ platform: user.platform, outcome: 'retry' });
+      throw error;
+    }
+  };
+
   return async (job: Job<DeliverJobData>, token?: string): Promise<void> => {
-    const { event, conversationId } = job.data;
+    const { event, direct } = job.data;
+    if (direct) return deliverDirect(job, direct, token);
+    const { conversationId } = job.data;
     const platform = parseConversationId(conversationId).platform;
     const kind = kinds.get(event.kind as WatchEvent['kind']);
     if (!kind) throw new UnrecoverableError(`unknown event kind ${event.kind}`);
@@ -131,6 +183,15 @@ export function createDeliverProcessor<S>(deps: DeliverDeps<S>) {
       deliveryCounter.inc({ platform, outcome: 'retry' });
       throw error;
     }
+  };
+}
+
+/** The direct message to the person who started the work: its card, with where the work was started. */
+export function directCard(announcement: DraftCard, event: WatchEvent): DraftCard {
+  const where = event.starter ? ` (started ${absoluteText({ at: event.starter.startedAt })})` : '';
+  return {
+    ...announcement,
+    text: [announcement.text, `Work you started ended${where}.`].filter(Boolean).join('\n'),
   };
 }
 

@@ -7,6 +7,7 @@ import type { SubscriptionStore } from '../store/subscriptions';
 import { ToolEventLog } from '../store/tool-events';
 import { type ClaimedFailureDeps, claimedFailureStep } from './failure-recovery';
 import { announces } from './notify-filter';
+import { type PersonalDeps, queuePersonal } from './personal-delivery';
 import { type DeliverJobData, deliverJobId, deliverQueueOf, eventKey, type Queues } from './queues';
 
 /**
@@ -52,11 +53,14 @@ export interface NotifyDeps {
   logger: Logger;
   /** Claimed failures: repeats silenced, recoveries confirmed (see `failure-recovery.ts`); none: all announced. */
   claimed?: ClaimedFailureDeps | undefined;
+  /** Direct messages to the starters of work (`/notify`); none: no direct messages. */
+  personal?: PersonalDeps | undefined;
 }
 
 /**
  * Records one event for the tool digests and fans it out to every subscribed conversation that
- * wants it: one deliver job each. An event
+ * wants it: one deliver job each, and one for the direct message to whoever started the work when
+ * they want it (`personal-delivery.ts`). An event
  * of a claimed failure is held back (`failure-recovery.ts`), and that module's own jobs (redrawing a
  * failure's cards, confirming a recovery) run here too.
  */
@@ -64,6 +68,8 @@ export function createNotifyProcessor(deps: NotifyDeps) {
   const history = new ToolEventLog(deps.redis, deps.prefix);
   return async (job: Job<WatchEvent>): Promise<number> => {
     let event = job.data;
+    // The starter hears about their own work whether or not a claim holds the announcement back.
+    if (deps.personal && event.starter) await queuePersonal(deps.personal, deps.queues, event, deps.logger);
     if (deps.claimed) {
       const step = await claimedFailureStep(deps.claimed, job);
       if (step.kind === 'done') return 0;

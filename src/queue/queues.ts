@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type { ChatUser } from '../core/command';
 import type { WatchEvent, WatchKindName } from '../core/watch';
 import { bullPrefix, DELIVER_QUEUES, QUEUE_NAMES, type QueueName } from '../store/queue-keys';
 import { InvocationQueue } from './job-context';
@@ -41,7 +42,10 @@ export interface WatchJobData {
 /** Data of a deliver job: one announcement to one conversation. */
 export interface DeliverJobData {
   event: WatchEvent;
+  /** The subscribed conversation; for a direct message, a stand-in naming the recipient. */
   conversationId: string;
+  /** A direct message to this person (their direct conversation is opened when it is posted). */
+  direct?: ChatUser;
 }
 
 /** The queues, sharing one Redis connection. */

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { TERMINAL_NAME } from '../../adapters/platform-names';
 import type { CardPublishing } from '../core/card-publisher';
+import type { ChatUser } from '../core/command';
 import type { FailureClaimStore } from '../core/failure-claim';
 import type { WatchEvent, WatchKind } from '../core/watch';
 import { jobHealth, type ToolhostClientFactory } from '../services/toolhost';
@@ -12,6 +13,7 @@ import { createDeliverProcessor } from './deliver-processor';
 import { createDiscoverProcessor } from './discover-processor';
 import { inJobInvocation, invocationOf } from './job-context';
 import { createNotifyProcessor } from './notify-processor';
+import type { PersonalDeps } from './personal-delivery';
 import { instrumentWorker } from './queue-metrics';
 import { bullPrefix, DELIVER_QUEUES, deliverQueueOf, type QueueName, type Queues } from './queues';
 import { createWatchProcessor } from './watch-processor';
@@ -46,6 +48,10 @@ export interface WorkerDeps<S> {
   failures?: FailureClaimStore;
   /** How long a claimed job must stay well before its recovery is announced. */
   recoveryQuietMs?: number;
+  /** Direct messages to the starters of work (`/notify`); none: no direct messages. */
+  personal?: PersonalDeps;
+  /** Opens a person's direct conversation with the bot, on a platform whose adapter runs here. */
+  openDirect?: (user: ChatUser) => Promise<string>;
   /** Extra processors (the log tails, the commands) by queue. */
   extra?: Partial<Record<QueueName, ExtraProcessor>>;
 }
@@ -98,6 +104,7 @@ export function startWorkers<S>(deps: WorkerDeps<S>): Workers {
     prefix: deps.keyPrefix,
     logger: deps.logger,
     failures: deps.failures,
+    openDirect: deps.openDirect,
   }) as Processor;
   const workers: Worker[] = [];
   const start = (name: QueueName, processor: Processor, extra?: ExtraProcessor): Worker => {
@@ -136,7 +143,10 @@ export function startWorkers<S>(deps: WorkerDeps<S>): Workers {
     quietMs: deps.recoveryQuietMs ?? 0,
     health: (event: WatchEvent) => jobHealth(deps.toolhost.forTool(event.tool), event.id),
   };
-  start('notify', createNotifyProcessor({ ...deps, prefix: deps.keyPrefix, claimed }) as Processor);
+  start(
+    'notify',
+    createNotifyProcessor({ ...deps, prefix: deps.keyPrefix, claimed, personal: deps.personal }) as Processor,
+  );
   start('discover', createDiscoverProcessor({ ...deps, prefix: deps.keyPrefix }) as Processor);
   for (const [name, extra] of Object.entries(deps.extra ?? {}) as [QueueName, ExtraProcessor][]) {
     const worker = start(name, extra.processor, extra);

@@ -3,12 +3,13 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { CardPublishing } from '../core/card-publisher';
 import type { MessageHandle } from '../core/command';
+import type { Starter } from '../core/personal-notify';
 import { pollDelayMs } from '../core/poll-schedule';
 import type { DraftCard } from '../core/reply';
 import type { WatchEvent, WatchKind, WatchKindName, WatchObservation } from '../core/watch';
 import { createPollProcessor, isGone } from './poll-job';
 import { notifyJobId, type Queues, type WatchJobData } from './queues';
-import { watchCardsKey } from './watch-service';
+import { watchCardsKey, watchStarterKey } from './watch-service';
 
 /** What the watch processor needs. */
 export interface WatchProcessorDeps<S> {
@@ -60,7 +61,14 @@ export function createWatchProcessor<S>(deps: WatchProcessorDeps<S>) {
     await deps.redis.del(watchCardsKey(deps.prefix, job.id as string));
   };
 
-  const announce = async (data: WatchJobData, observation: WatchObservation) => {
+  /** Who started the resource from chat, read when it ended (they may get a direct message). */
+  const starterOf = async (job: Job<WatchJobData>): Promise<Starter | undefined> => {
+    const raw = await deps.redis.get(watchStarterKey(deps.prefix, job.id as string));
+    return raw ? (JSON.parse(raw) as Starter) : undefined;
+  };
+
+  const announce = async (job: Job<WatchJobData>, data: WatchJobData, observation: WatchObservation) => {
+    const starter = observation.terminal ? await starterOf(job) : undefined;
     const event: WatchEvent = {
       tool: data.tool,
       kind: data.kind,
@@ -73,6 +81,7 @@ export function createWatchProcessor<S>(deps: WatchProcessorDeps<S>) {
       outcome: observation.outcome,
       ...(observation.failure ? { failure: observation.failure } : {}),
       ...(observation.claim ? { claim: observation.claim } : {}),
+      ...(starter ? { starter } : {}),
     };
     await deps.queues.notify.add('event', event, {
       jobId: notifyJobId(event),
@@ -92,7 +101,7 @@ export function createWatchProcessor<S>(deps: WatchProcessorDeps<S>) {
       seen: async (data, observation, next) => {
         const cardJson = JSON.stringify(observation.card);
         if (cardJson !== data.lastCard) await editAll(job, observation.card);
-        if (observation.state !== data.lastState) await announce(data, observation);
+        if (observation.state !== data.lastState) await announce(job, data, observation);
         if (observation.terminal) {
           await finish(job);
           return { done: observation.state };

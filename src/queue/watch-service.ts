@@ -26,8 +26,19 @@ export class QueueWatchService implements WatchService {
     const { watch } = this.queues;
     const cards = watchCardsKey(this.prefix, jobId);
     const card = request.handle ? JSON.stringify(request.handle) : undefined;
-    const [, present, completed, failed] = await Promise.all([
+    const [, , present, completed, failed] = await Promise.all([
       card ? this.redis.sadd(cards, card) : undefined,
+      // Who started the work, kept beside the watch (whether this request creates it or a watch of
+      // discovery has it already): the first starter stays.
+      request.starter
+        ? this.redis.set(
+            watchStarterKey(this.prefix, jobId),
+            JSON.stringify(request.starter),
+            'EX',
+            STARTER_TTL_SECONDS,
+            'NX',
+          )
+        : undefined,
       this.redis.exists(watch.toKey(jobId)),
       this.redis.zscore(watch.keys.completed as string, jobId),
       this.redis.zscore(watch.keys.failed as string, jobId),
@@ -70,6 +81,14 @@ export class QueueWatchService implements WatchService {
     );
     return counts.flatMap((c) => Object.values(c)).reduce((sum, n) => sum + n, 0);
   }
+}
+
+/** How long the starter of a watched resource is kept (longer than any watch follows one). */
+const STARTER_TTL_SECONDS = 7 * 86_400;
+
+/** Redis key of who started a watched resource from chat (JSON of a `Starter`). */
+export function watchStarterKey(prefix: string, jobId: string): string {
+  return `${prefix}watch-starter:${jobId}`;
 }
 
 /** Redis set of the message handles (JSON) a watch keeps up to date. */

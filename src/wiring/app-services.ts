@@ -29,6 +29,7 @@ import { ConversationMove } from '../store/conversation-move';
 import { DeliveryDeduper } from '../store/dedupe';
 import { prepareKeyLayout } from '../store/key-migration';
 import { RedisKeyValue, valueSealer } from '../store/key-value';
+import { RedisNotifySettings } from '../store/notify-settings';
 import { openRedis, type RedisHandle } from '../store/redis';
 import { withBlockingCopies } from '../store/redis-link';
 import { redisTopology } from '../store/redis-topology';
@@ -37,6 +38,7 @@ import { SubscriptionStore } from '../store/subscriptions';
 import { RedisTimeZoneStore } from '../store/time-zones';
 import type { Accounts } from './accounts';
 import type { MediaSetup } from './media';
+import { PLATFORMS } from './platforms';
 
 /** Redis as the application uses it: the request-path connection and the queues' own. */
 export interface AppRedis {
@@ -199,5 +201,15 @@ export function assembleServices(parts: ServiceParts): AppServices {
     uploads: parts.media.uploads,
     locks: new ResourceLocks(redis, prefix),
     adminLog: parts.adminLog,
+    notifications: new RedisNotifySettings(
+      redis,
+      prefix,
+      accounts.identityOf,
+      PLATFORMS.filter((platform) => platform.directMessages).map((platform) => ({
+        name: platform.name,
+        displayName: platform.displayName,
+        note: platform.directMessages?.note,
+      })),
+    ),
   };
 }

@@ -92,6 +92,8 @@ export function startAppWorkers(deps: AppWorkersDeps): Workers {
     lockMs: config.QUEUE_LOCK_MS,
     platforms: deps.messengers.platforms(),
     failures: services.accounts.failures,
+    personal: { settings: services.notifications, minDurationMs: config.NOTIFY_AFTER_SECONDS * 1000 },
+    openDirect: (user) => deps.messengers.openDirect(user),
     // Two looks of discovery without a new failure make a claimed job's recovery.
     recoveryQuietMs: 2 * state.discoveryEveryMs,
     extra: {

@@ -40,6 +40,10 @@ export class FakeRest {
     { pattern: /^\/gateway(\/bot)?$/, handler: (_m, r) => (r.method === 'GET' ? this.gateway() : undefined) },
     { pattern: /^\/users\/@me$/, handler: (_m, r) => (r.method === 'GET' ? this.currentUser(r) : undefined) },
     {
+      pattern: /^\/users\/@me\/channels$/,
+      handler: (_m, r) => (r.method === 'POST' ? this.openDm(r) : undefined),
+    },
+    {
       pattern: /^\/applications\/@me$/,
       handler: (_m, r) =>
         r.method === 'GET' ? applicationJson(this.state.identity, this.state.application) : undefined,
@@ -61,7 +65,45 @@ export class FakeRest {
     },
   ];
 
+  /** The DM channel of each recipient the bot opened one with. */
+  readonly dmChannels = new Map<string, string>();
+
   constructor(private readonly state: FakeRestState) {}
+
+  /**
+   * `POST /users/@me/channels` with `recipient_id`: the DM channel with that user, the same one on
+   * every call (discord-api-docs resources/User.md "Create DM": "returns a DM channel object; if one
+   * already exists, it will be returned instead").
+   */
+  private openDm(request: RecordedRequest): RouteAnswer {
+    const recipient = String((request.body as { recipient_id?: unknown } | undefined)?.recipient_id ?? '');
+    if (!/^\d+$/.test(recipient)) {
+      return { status: 400, body: { code: 50035, message: 'Invalid Form Body' } };
+    }
+    let id = this.dmChannels.get(recipient);
+    if (!id) {
+      id = snowflake();
+      this.dmChannels.set(recipient, id);
+    }
+    return {
+      status: 200,
+      body: {
+        id,
+        type: 1,
+        last_message_id: null,
+        flags: 0,
+        recipients: [
+          {
+            id: recipient,
+            username: `user${recipient}`,
+            discriminator: '0',
+            global_name: null,
+            avatar: null,
+          },
+        ],
+      },
+    };
+  }
 
   /** Answers one request. */
   route(request: RecordedRequest): RouteAnswer {

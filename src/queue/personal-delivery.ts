@@ -1,0 +1,80 @@
+/**
+ * The direct message to the person who started a piece of work, when it ends (`/notify`): decided
+ * once per event on the fan-out (their settings, quiet hours, the work's length), then delivered by
+ * the deliver queue of the platform it goes to, through the same exactly-once delivery as the
+ * announcements (a stable job id, a posted-record, the delivery key on the message).
+ */
+import type { Logger } from 'pino';
+import type { ChatUser } from '../core/command';
+import { conversationId } from '../core/conversation';
+import { directRecipient, type PersonalNotifications, personalVerdict } from '../core/personal-notify';
+import type { WatchEvent } from '../core/watch';
+import { DELIVER_QUEUES, type DeliverJobData, deliverJobId, deliverQueueOf, type Queues } from './queues';
+
+/** What the personal step of the fan-out needs. */
+export interface PersonalDeps {
+  settings: PersonalNotifications;
+  /** Work shorter than this sends nothing. */
+  minDurationMs: number;
+}
+
+/**
+ * The stand-in conversation id of a direct delivery to `user` (their platform, workspace and `@id`):
+ * it names the delivery (its job id and posted-record); the deliver worker opens the real
+ * conversation on the platform.
+ */
+export function directDeliveryId(user: ChatUser): string {
+  return conversationId({ platform: user.platform, workspace: user.workspace, channel: `@${user.id}` });
+}
+
+function hasDeliverQueue(platform: string): boolean {
+  return (DELIVER_QUEUES as readonly string[]).includes(`deliver-${platform}`);
+}
+
+/** The deliver job of a direct message about `event` to `user`. */
+export function directJob(event: WatchEvent, user: ChatUser) {
+  const placeholder = directDeliveryId(user);
+  return {
+    name: 'deliver',
+    data: { event, conversationId: placeholder, direct: user } satisfies DeliverJobData,
+    opts: {
+      jobId: deliverJobId(event, placeholder),
+      attempts: 10,
+      backoff: { type: 'exponential' as const, delay: 1000 },
+      removeOnComplete: { age: 86_400 },
+      removeOnFail: { age: 7 * 86_400 },
+    },
+  };
+}
+
+/**
+ * Queues the direct message about an ended piece of work to its starter, when their settings want
+ * it. A retried fan-out queues the same job id, which the queue ignores. Returns the account it goes
+ * to, or why nothing was queued.
+ */
+export async function queuePersonal(
+  deps: PersonalDeps,
+  queues: Queues,
+  event: WatchEvent,
+  logger: Logger,
+): Promise<ChatUser | string> {
+  const starter = event.starter;
+  if (!event.terminal || !starter) return 'no starter';
+  const settings = await deps.settings.settingsOf(starter.user);
+  const verdict = personalVerdict(settings, {
+    outcome: event.outcome,
+    startedAt: starter.startedAt,
+    endedAt: event.at,
+    minDurationMs: deps.minDurationMs,
+  });
+  if (!verdict.send) {
+    logger.debug({ tool: event.tool, id: event.id, reason: verdict.reason }, 'no direct message');
+    return verdict.reason;
+  }
+  const preferred = directRecipient(settings, starter.user);
+  const recipient = hasDeliverQueue(preferred.platform) ? preferred : starter.user;
+  if (!hasDeliverQueue(recipient.platform)) return 'no deliver queue';
+  const job = directJob(event, recipient);
+  await queues[deliverQueueOf(recipient.platform)].add(job.name, job.data, job.opts);
+  return recipient;
+}

@@ -105,4 +105,18 @@ describe('Discord adapter in a worker process', () => {
       ConversationGoneError,
     );
   });
+
+  it('opens a direct message channel with a person (the same one again) and posts there', async () => {
+    const person = { platform: 'discord', workspace: h.fake.identity.guildId, id: '4242', name: 'ada' };
+    const direct = await h.app.messengers.openDirect(person);
+    expect(await h.app.messengers.openDirect(person)).toBe(direct);
+    const opens = h.fake.requestsTo('POST', /^\/users\/@me\/channels$/);
+    expect(opens.map((r) => r.body)).toEqual([{ recipient_id: '4242' }, { recipient_id: '4242' }]);
+    expect(opens.every((r) => r.headers.authorization === `Bot ${h.fake.token}`)).toBe(true);
+    await h.app.publisher.post(direct, { title: 'Your deployment ended', status: 'success' });
+    const dmChannel = direct.split(':')[2] as string;
+    expect(h.fake.channelMessages(dmChannel).map((m) => m.embeds[0]?.title)).toEqual([
+      'Your deployment ended',
+    ]);
+  });
 });

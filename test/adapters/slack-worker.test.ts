@@ -43,4 +43,20 @@ describe('a Slack worker process', () => {
       await stop();
     }
   });
+
+  it("opens a person's direct conversation with conversations.open and posts there", async () => {
+    const team = bot.fake.options.teamId;
+    const person = { platform: 'slack', workspace: team, id: 'U0ADA', name: 'ada' };
+    const direct = await bot.app.messengers.openDirect(person);
+    const opens = bot.fake.callsOf('conversations.open');
+    expect(opens.map((c) => c.form.users)).toEqual(['U0ADA']);
+    const channel = direct.split(':')[2] as string;
+    expect(direct).toBe(`slack:${team}:${channel}`);
+    expect(channel).toMatch(/^D/);
+    await bot.app.publisher.post(direct, { title: 'Your deployment ended', status: 'success' });
+    expect(bot.fake.channelMessages(channel)).toHaveLength(1);
+    // Asked again: the channel Slack gave is remembered.
+    expect(await bot.app.messengers.openDirect(person)).toBe(direct);
+    expect(bot.fake.callsOf('conversations.open')).toHaveLength(1);
+  });
 });

@@ -73,8 +73,8 @@ export function createDeliverProcessor<S>(deps: DeliverDeps<S>) {
   /** A direct message to `user`: their direct conversation opened, then posted exactly once like an announcement. */
   const deliverDirect = async (job: Job<DeliverJobData>, user: ChatUser, token?: string): Promise<void> => {
     const { event, conversationId: placeholder } = job.data;
-    const kind = kinds.get(event.kind as WatchEvent['kind']);
-    if (!kind) throw new UnrecoverableError(`unknown event kind ${event.kind}`);
+    const announcement = job.data.card ?? kinds.get(event.kind as WatchEvent['kind'])?.announce(event);
+    if (!announcement) throw new UnrecoverableError(`unknown event kind ${event.kind}`);
     if (!deps.openDirect) throw new UnrecoverableError('direct messages are not available in this process');
     const key = deliverJobId(event, placeholder);
     const state = await records.begin(key);
@@ -83,7 +83,7 @@ export function createDeliverProcessor<S>(deps: DeliverDeps<S>) {
       return;
     }
     const card: DraftCard = {
-      ...directCard(kind.announce(event), event),
+      ...directCard(announcement, event),
       delivery: { key, announcement: true, ...(state.kind === 'interrupted' ? { since: state.since } : {}) },
     };
     let target = placeholder;

@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { ChatUser } from '../core/command';
 import { conversationId } from '../core/conversation';
 import { directRecipient, type PersonalNotifications, personalVerdict } from '../core/personal-notify';
+import type { DraftCard } from '../core/reply';
 import type { WatchEvent } from '../core/watch';
 import { DELIVER_QUEUES, type DeliverJobData, deliverJobId, deliverQueueOf, type Queues } from './queues';
 
@@ -31,12 +32,17 @@ function hasDeliverQueue(platform: string): boolean {
   return (DELIVER_QUEUES as readonly string[]).includes(`deliver-${platform}`);
 }
 
-/** The deliver job of a direct message about `event` to `user`. */
-export function directJob(event: WatchEvent, user: ChatUser) {
+/** The deliver job of a direct message about `event` to `user` (with `card`: that card, not the kind's announcement). */
+export function directJob(event: WatchEvent, user: ChatUser, card?: DraftCard) {
   const placeholder = directDeliveryId(user);
   return {
     name: 'deliver',
-    data: { event, conversationId: placeholder, direct: user } satisfies DeliverJobData,
+    data: {
+      event,
+      conversationId: placeholder,
+      direct: user,
+      ...(card ? { card } : {}),
+    } satisfies DeliverJobData,
     opts: {
       jobId: deliverJobId(event, placeholder),
       attempts: 10,
@@ -57,6 +63,7 @@ export async function queuePersonal(
   queues: Queues,
   event: WatchEvent,
   logger: Logger,
+  card?: DraftCard,
 ): Promise<ChatUser | string> {
   const starter = event.starter;
   if (!event.terminal || !starter) return 'no starter';
@@ -74,7 +81,7 @@ export async function queuePersonal(
   const preferred = directRecipient(settings, starter.user);
   const recipient = hasDeliverQueue(preferred.platform) ? preferred : starter.user;
   if (!hasDeliverQueue(recipient.platform)) return 'no deliver queue';
-  const job = directJob(event, recipient);
+  const job = directJob(event, recipient, card);
   await queues[deliverQueueOf(recipient.platform)].add(job.name, job.data, job.opts);
   return recipient;
 }

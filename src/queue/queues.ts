@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { ChatUser } from '../core/command';
+import type { DraftCard } from '../core/reply';
 import type { WatchEvent, WatchKindName } from '../core/watch';
 import { bullPrefix, DELIVER_QUEUES, QUEUE_NAMES, type QueueName } from '../store/queue-keys';
 import { InvocationQueue } from './job-context';
@@ -46,6 +47,8 @@ export interface DeliverJobData {
   conversationId: string;
   /** A direct message to this person (their direct conversation is opened when it is posted). */
   direct?: ChatUser;
+  /** The direct message's card, for work whose kind has no announcement of its own (an upload). */
+  card?: DraftCard;
 }
 
 /** The queues, sharing one Redis connection. */

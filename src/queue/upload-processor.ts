@@ -6,6 +6,8 @@
 import type { Job } from 'bullmq';
 import { DeckhandError, UnreachableError, UpstreamError } from '../core/errors';
 import type { FileResolvers } from '../core/files';
+import type { DraftCard } from '../core/reply';
+import type { WatchEvent } from '../core/watch';
 import { createPollProcessor } from './poll-job';
 import { observeRemote, type RemoteObservation } from './upload-remote';
 import { failureCard, runFileUpload, type UploadRunDeps } from './upload-run';
@@ -18,6 +20,40 @@ export interface UploadProcessorDeps extends UploadRunDeps {
   remotePollMs: number;
   /** A remote upload followed longer than this is given up (the card says so). */
   maxAgeMs: number;
+  /** Told when an upload ended, for the direct message to whoever started it (`/notify`). */
+  ended?: UploadEnded | undefined;
+}
+
+/** Hears of an ended upload: its event (with who started it) and the card of the direct message. */
+export type UploadEnded = (event: WatchEvent, card: DraftCard) => Promise<unknown>;
+
+/** The end of an upload as an event of the person who started it. */
+export function uploadEnded(
+  job: Job<UploadJobData>,
+  name: string,
+  outcome: 'success' | 'failure',
+  detail: string,
+): { event: WatchEvent; card: DraftCard } {
+  const data = job.data;
+  const to = outcome === 'success' ? 'uploaded' : 'failed';
+  const event: WatchEvent = {
+    tool: 'media',
+    kind: 'upload',
+    id: String(job.id),
+    from: 'uploading',
+    to,
+    at: Date.now(),
+    detail,
+    outcome,
+    terminal: true,
+    starter: { user: data.user, conversationId: data.handle.conversationId, startedAt: job.timestamp },
+  };
+  const card: DraftCard = {
+    title: `Upload of ${name} ${outcome === 'success' ? 'finished' : 'failed'}`,
+    text: detail,
+    status: outcome === 'success' ? 'success' : 'danger',
+  };
+  return { event, card };
 }
 
 /** Consecutive failed polls after which a remote upload is given up. */
@@ -75,10 +111,38 @@ export function createUploadProcessor(deps: UploadProcessorDeps) {
     logger: deps.logger,
   });
 
+  const tell = async (job: Job<UploadJobData>, name: string, ok: boolean, detail: string) => {
+    if (!deps.ended) return;
+    const { event, card } = uploadEnded(job, name, ok ? 'success' : 'failure', detail);
+    await deps
+      .ended(event, card)
+      .catch((error: unknown) =>
+        deps.logger.warn({ err: error, upload: job.id }, 'could not queue the direct message of an upload'),
+      );
+  };
+
   return async (job: Job<UploadJobData>, token?: string): Promise<string> => {
     const data = job.data;
-    if (data.kind === 'remote') return follow(job as Job<RemoteFollowJobData>, token);
+    if (data.kind === 'remote') {
+      const result = await follow(job as Job<RemoteFollowJobData>, token);
+      if (result === 'finished')
+        await tell(job, data.url, true, `File ${data.fileCode} is on the media host.`);
+      else if (result === 'failed' || result === 'too-old')
+        await tell(
+          job,
+          data.url,
+          false,
+          'The remote upload did not finish: /media uploads shows where it is.',
+        );
+      return result;
+    }
     const uploaded = await runFileUpload(deps, data, () => deps.files.open(data.locator));
+    await tell(
+      job,
+      data.name,
+      uploaded !== undefined,
+      uploaded ? `File ${uploaded.fileCode} is on the media host.` : 'Its card says what went wrong.',
+    );
     return uploaded ? uploaded.fileCode : 'failed';
   };
 }

@@ -11,7 +11,7 @@ import type { Config } from '../config';
 import type { CardPublishing } from '../core/card-publisher';
 import type { ChatUser } from '../core/command';
 import type { FileResolvers } from '../core/files';
-import { createUploadProcessor } from '../queue/upload-processor';
+import { createUploadProcessor, type UploadEnded } from '../queue/upload-processor';
 import type { UploadRunDeps } from '../queue/upload-run';
 import { QueueUploadService } from '../queue/upload-service';
 import type { UploadView } from '../queue/upload-view';
@@ -41,8 +41,8 @@ export interface MediaSetupOptions {
 export interface MediaSetup {
   media: MediaService;
   uploads: QueueUploadService;
-  /** The `upload` queue's processor. */
-  processor(): Processor;
+  /** The `upload` queue's processor; `ended` hears of each ended upload (direct messages). */
+  processor(ended?: UploadEnded): Processor;
   close(): Promise<void>;
 }
 
@@ -68,9 +68,10 @@ export async function setupMedia(options: MediaSetupOptions): Promise<MediaSetup
   return {
     media,
     uploads,
-    processor: () =>
+    processor: (ended) =>
       createUploadProcessor({
         ...run,
+        ended,
         files: options.files,
         // The docs ask for one poll per 3–5 s at most; the sandbox moves as fast as its steps.
         remotePollMs:

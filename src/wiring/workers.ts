@@ -20,6 +20,7 @@ import { createInterruptedNotice } from '../queue/command-interrupted';
 import { createCommandProcessor, leaveLane } from '../queue/command-processor';
 import type { CommandJobData } from '../queue/command-queue';
 import { createDigestProcessor } from '../queue/digest-processor';
+import { queuePersonal } from '../queue/personal-delivery';
 import { startWorkers, type Workers } from '../queue/runtime';
 import { createTailProcessor } from '../queue/tail-processor';
 import { ToolEventLog } from '../store/tool-events';
@@ -74,6 +75,7 @@ export function startAppWorkers(deps: AppWorkersDeps): Workers {
     changes: (tool, limit) => services.accounts.audit.recent({ tool, limit }),
     events: (tool, start, end) => toolEvents.between(tool, start, end),
   };
+  const personal = { settings: services.notifications, minDurationMs: config.NOTIFY_AFTER_SECONDS * 1000 };
   return startWorkers<AppServices>({
     queues,
     connection: deps.connection,
@@ -92,7 +94,7 @@ export function startAppWorkers(deps: AppWorkersDeps): Workers {
     lockMs: config.QUEUE_LOCK_MS,
     platforms: deps.messengers.platforms(),
     failures: services.accounts.failures,
-    personal: { settings: services.notifications, minDurationMs: config.NOTIFY_AFTER_SECONDS * 1000 },
+    personal,
     openDirect: (user) => deps.messengers.openDirect(user),
     // Two looks of discovery without a new failure make a claimed job's recovery.
     recoveryQuietMs: 2 * state.discoveryEveryMs,
@@ -119,7 +121,12 @@ export function startAppWorkers(deps: AppWorkersDeps): Workers {
           await interrupted(failed);
         },
       },
-      upload: { processor: deps.media.processor(), concurrency: 20 },
+      upload: {
+        processor: deps.media.processor((event, card) =>
+          queuePersonal(personal, queues, event, logger, card),
+        ),
+        concurrency: 20,
+      },
       migration: {
         processor: deps.accounts.migrationProcessor({
           services,

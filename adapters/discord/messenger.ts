@@ -74,6 +74,14 @@ export class DiscordMessenger implements Messenger {
     }
   }
 
+  /** The message's link (`https://discord.com/channels/<server or @me>/<channel>/<message>`). */
+  async linkTo(handle: MessageHandle): Promise<string | undefined> {
+    const { kind, channel, message } = handle.ref;
+    if (kind !== 'channel' || !channel || !message) return undefined;
+    const server = parseConversationId(handle.conversationId).workspace || '@me';
+    return `https://discord.com/channels/${server}/${channel}/${message}`;
+  }
+
   /** Edits a posted card, by its handle alone. */
   async update(handle: MessageHandle, card: Card): Promise<void> {
     const ref = handle.ref;

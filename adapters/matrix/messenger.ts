@@ -68,6 +68,13 @@ export class MatrixMessenger implements Messenger {
     return matrixConversationId(user.workspace, await this.rooms.directRoom(user.id));
   }
 
+  /** The event's matrix.to link, which any client opens. */
+  async linkTo(handle: MessageHandle): Promise<string | undefined> {
+    const { room, message } = handle.ref;
+    if (!room || !message) return undefined;
+    return `https://matrix.to/#/${encodeURIComponent(room)}/${encodeURIComponent(message)}`;
+  }
+
   async post(conversationId: string, card: Card): Promise<MessageHandle> {
     const { roomId, threadRoot } = roomOf(conversationId);
     return this.send(conversationId, roomId, card, threadRoot);

@@ -121,6 +121,15 @@ export class SlackMessenger implements Messenger {
     }
   }
 
+  /** The message's permalink (`chat.getPermalink`); undefined for a message without a `ts`. */
+  async linkTo(handle: MessageHandle): Promise<string | undefined> {
+    const { channel, ts, ephemeral } = handle.ref;
+    if (!channel || !ts || ephemeral) return undefined;
+    const { client } = await this.deps.clients.forTeam(parseConversationId(handle.conversationId).workspace);
+    const answer = await client.chat.getPermalink({ channel, message_ts: ts });
+    return typeof answer.permalink === 'string' ? answer.permalink : undefined;
+  }
+
   /** Posts a card in the thread of a posted message (`thread_ts` = the parent's `ts`). */
   async postInThread(parent: MessageHandle, card: Card): Promise<MessageHandle> {
     const ref = parseConversationId(parent.conversationId);

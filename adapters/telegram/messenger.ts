@@ -91,6 +91,16 @@ export class TelegramMessenger implements Messenger {
   }
 
   /**
+   * A message's link, where Telegram has one: in a supergroup or channel (`https://t.me/c/<id>/<msg>`,
+   * the chat id without its `-100`), which members can open. Private chats and basic groups have none.
+   */
+  async linkTo(handle: MessageHandle): Promise<string | undefined> {
+    const { chat, message } = handle.ref;
+    if (!chat?.startsWith('-100') || !message) return undefined;
+    return `https://t.me/c/${chat.slice(4)}/${message}`;
+  }
+
+  /**
    * Posts a card in a chat. Telegram has no idempotency key and a bot cannot read a chat's history, so
    * a post whose earlier attempt was interrupted (`card.delivery.since`: the process died between the
    * request and recording Telegram's answer) cannot be checked: it is posted again (at least once,

@@ -20,6 +20,8 @@ export interface Messenger {
    * conversation.
    */
   openDirect?(user: ChatUser): Promise<string>;
+  /** A web link to a posted message, where the platform has one (absent, or undefined: none). */
+  linkTo?(handle: MessageHandle): Promise<string | undefined>;
 }
 
 /** The messengers of the adapters running in this process, by platform. */
@@ -57,6 +59,12 @@ export class Messengers {
     const messenger = this.for(user.platform);
     if (!messenger.openDirect) throw new Error(`direct messages are not available on ${user.platform}`);
     return messenger.openDirect(user);
+  }
+
+  /** A web link to a posted message; undefined when its platform has none or its adapter is not here. */
+  async linkTo(handle: MessageHandle): Promise<string | undefined> {
+    const messenger = this.byPlatform.get(handle.platform);
+    return messenger?.linkTo?.(handle).catch(() => undefined);
   }
 
   has(platform: Platform): boolean {

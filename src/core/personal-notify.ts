@@ -6,7 +6,7 @@
  * the settings and the queue delivers.
  */
 import { DateTime } from 'luxon';
-import type { ChatUser, Invocation } from './command';
+import type { ChatUser, Invocation, MessageHandle } from './command';
 import type { Platform } from './conversation';
 import { DEFAULT_TIME_ZONE, isTimeZone } from './times';
 import type { Outcome } from './watch';
@@ -21,6 +21,8 @@ export interface Starter {
   conversationId: string;
   /** Unix ms the work was started. */
   startedAt: number;
+  /** The work's card, which the direct message links to where the platform has links to messages. */
+  card?: MessageHandle | undefined;
 }
 
 /** The starter of work a command starts now. */

@@ -5,7 +5,7 @@ import { Counter } from 'prom-client';
 import { pauseConversation, pausedUntil, waitOnQueue } from '../coordination/conversation-pause';
 import { DeliveryRecords } from '../coordination/delivery-records';
 import type { CardPublishing } from '../core/card-publisher';
-import type { ChatUser } from '../core/command';
+import type { ChatUser, MessageHandle } from '../core/command';
 import { parseConversationId } from '../core/conversation';
 import { ConversationGoneError, RateLimitedError } from '../core/errors';
 import { type FailureClaimStore, gated } from '../core/failure-claim';
@@ -46,6 +46,8 @@ export interface DeliverDeps<S> {
   failures?: FailureClaimStore | undefined;
   /** Opens a person's direct conversation with the bot (direct messages, `/notify`). */
   openDirect?: ((user: ChatUser) => Promise<string>) | undefined;
+  /** A web link to a posted card, for the direct message (undefined: none). */
+  linkTo?: ((handle: MessageHandle) => Promise<string | undefined>) | undefined;
 }
 
 /**
@@ -82,8 +84,10 @@ export function createDeliverProcessor<S>(deps: DeliverDeps<S>) {
       deliveryCounter.inc({ platform: user.platform, outcome: 'already-posted' });
       return;
     }
+    const started = event.starter?.card;
+    const link = started && deps.linkTo ? await deps.linkTo(started).catch(() => undefined) : undefined;
     const card: DraftCard = {
-      ...directCard(announcement, event),
+      ...directCard(announcement, event, link),
       delivery: { key, announcement: true, ...(state.kind === 'interrupted' ? { since: state.since } : {}) },
     };
     let target = placeholder;
@@ -186,12 +190,15 @@ export function createDeliverProcessor<S>(deps: DeliverDeps<S>) {
   };
 }
 
-/** The direct message to the person who started the work: its card, with where the work was started. */
-export function directCard(announcement: DraftCard, event: WatchEvent): DraftCard {
+/** The direct message to the person who started the work: the announcement, when it was started, and a link to its card. */
+export function directCard(announcement: DraftCard, event: WatchEvent, cardLink?: string): DraftCard {
   const where = event.starter ? ` (started ${absoluteText({ at: event.starter.startedAt })})` : '';
   return {
     ...announcement,
     text: [announcement.text, `Work you started ended${where}.`].filter(Boolean).join('\n'),
+    ...(cardLink
+      ? { links: [...(announcement.links ?? []), { label: 'Open its card', url: cardLink }] }
+      : {}),
   };
 }
 

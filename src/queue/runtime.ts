@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { TERMINAL_NAME } from '../../adapters/platform-names';
 import type { CardPublishing } from '../core/card-publisher';
-import type { ChatUser } from '../core/command';
+import type { ChatUser, MessageHandle } from '../core/command';
 import type { FailureClaimStore } from '../core/failure-claim';
 import type { WatchEvent, WatchKind } from '../core/watch';
 import { jobHealth, type ToolhostClientFactory } from '../services/toolhost';
@@ -52,6 +52,8 @@ export interface WorkerDeps<S> {
   personal?: PersonalDeps;
   /** Opens a person's direct conversation with the bot, on a platform whose adapter runs here. */
   openDirect?: (user: ChatUser) => Promise<string>;
+  /** A web link to a posted card (the direct message links to the work's card). */
+  linkTo?: (handle: MessageHandle) => Promise<string | undefined>;
   /** Extra processors (the log tails, the commands) by queue. */
   extra?: Partial<Record<QueueName, ExtraProcessor>>;
 }
@@ -105,6 +107,7 @@ export function startWorkers<S>(deps: WorkerDeps<S>): Workers {
     logger: deps.logger,
     failures: deps.failures,
     openDirect: deps.openDirect,
+    linkTo: deps.linkTo,
   }) as Processor;
   const workers: Worker[] = [];
   const start = (name: QueueName, processor: Processor, extra?: ExtraProcessor): Worker => {

@@ -46,7 +46,12 @@ export function uploadEnded(
     detail,
     outcome,
     terminal: true,
-    starter: { user: data.user, conversationId: data.handle.conversationId, startedAt: job.timestamp },
+    starter: {
+      user: data.user,
+      conversationId: data.handle.conversationId,
+      startedAt: job.timestamp,
+      card: data.handle,
+    },
   };
   const card: DraftCard = {
     title: `Upload of ${name} ${outcome === 'success' ? 'finished' : 'failed'}`,

@@ -33,7 +33,7 @@ export class QueueWatchService implements WatchService {
       request.starter
         ? this.redis.set(
             watchStarterKey(this.prefix, jobId),
-            JSON.stringify(request.starter),
+            JSON.stringify({ ...request.starter, ...(request.handle ? { card: request.handle } : {}) }),
             'EX',
             STARTER_TTL_SECONDS,
             'NX',

@@ -96,6 +96,7 @@ export function startAppWorkers(deps: AppWorkersDeps): Workers {
     failures: services.accounts.failures,
     personal,
     openDirect: (user) => deps.messengers.openDirect(user),
+    linkTo: (handle) => deps.messengers.linkTo(handle),
     // Two looks of discovery without a new failure make a claimed job's recovery.
     recoveryQuietMs: 2 * state.discoveryEveryMs,
     extra: {

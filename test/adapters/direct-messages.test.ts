@@ -30,7 +30,9 @@ describe('Telegram: the private chat, once the person started the bot', () => {
     const person = { platform: 'telegram', workspace: bot, id: String(started.id), name: 'admin' };
     const direct = await t.app.messengers.openDirect(person);
     expect(direct).toBe(`telegram:${bot}:${started.id}`);
-    await t.app.publisher.post(direct, { title: 'Your deployment ended', status: 'success' });
+    const posted = await t.app.publisher.post(direct, { title: 'Your deployment ended', status: 'success' });
+    // A private chat's messages have no link (supergroups' have, t.me/c/…).
+    expect(await t.app.messengers.linkTo(posted)).toBeUndefined();
     expect(
       t.fake.state.messagesIn(chat.id).some((m) => JSON.stringify(m).includes('Your deployment ended')),
     ).toBe(true);
@@ -60,8 +62,11 @@ describe('Matrix: a direct room, created once and reused', () => {
     const creates = t.fake.callsOf('createRoom');
     expect(creates).toHaveLength(1);
     expect(creates[0]?.body).toMatchObject({ is_direct: true, invite: [MX_USERS.maintainer] });
-    await t.app.publisher.post(direct, { title: 'Your deployment ended', status: 'success' });
+    const posted = await t.app.publisher.post(direct, { title: 'Your deployment ended', status: 'success' });
     const { roomId } = roomOf(direct);
+    expect(await t.app.messengers.linkTo(posted)).toBe(
+      `https://matrix.to/#/${encodeURIComponent(roomId)}/${encodeURIComponent(posted.ref.message as string)}`,
+    );
     expect(t.fake.state.rooms.get(roomId)?.members.get(MX_USERS.maintainer)).toBe('join');
     expect(t.people.botMessages(roomId).map((m) => m.body.includes('Your deployment ended'))).toEqual([true]);
     expect(t.fake.violations).toEqual([]);

@@ -113,10 +113,13 @@ describe('Discord adapter in a worker process', () => {
     const opens = h.fake.requestsTo('POST', /^\/users\/@me\/channels$/);
     expect(opens.map((r) => r.body)).toEqual([{ recipient_id: '4242' }, { recipient_id: '4242' }]);
     expect(opens.every((r) => r.headers.authorization === `Bot ${h.fake.token}`)).toBe(true);
-    await h.app.publisher.post(direct, { title: 'Your deployment ended', status: 'success' });
+    const posted = await h.app.publisher.post(direct, { title: 'Your deployment ended', status: 'success' });
     const dmChannel = direct.split(':')[2] as string;
     expect(h.fake.channelMessages(dmChannel).map((m) => m.embeds[0]?.title)).toEqual([
       'Your deployment ended',
     ]);
+    expect(await h.app.messengers.linkTo(posted)).toBe(
+      `https://discord.com/channels/@me/${dmChannel}/${posted.ref.message}`,
+    );
   });
 });

@@ -53,8 +53,16 @@ describe('a Slack worker process', () => {
     const channel = direct.split(':')[2] as string;
     expect(direct).toBe(`slack:${team}:${channel}`);
     expect(channel).toMatch(/^D/);
-    await bot.app.publisher.post(direct, { title: 'Your deployment ended', status: 'success' });
+    const posted = await bot.app.publisher.post(direct, {
+      title: 'Your deployment ended',
+      status: 'success',
+    });
     expect(bot.fake.channelMessages(channel)).toHaveLength(1);
+    // Its link, for a direct message pointing at a card: chat.getPermalink.
+    const ts = bot.fake.channelMessages(channel)[0]?.ts as string;
+    expect(await bot.app.messengers.linkTo(posted)).toBe(
+      `https://fake-workspace.slack.com/archives/${channel}/p${ts.replace('.', '')}`,
+    );
     // Asked again: the channel Slack gave is remembered.
     expect(await bot.app.messengers.openDirect(person)).toBe(direct);
     expect(bot.fake.callsOf('conversations.open')).toHaveLength(1);

@@ -12,7 +12,7 @@ import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CardSurface } from '../../src/core/card-surface';
-import type { ChatUser, Invocation } from '../../src/core/command';
+import type { ChatUser, Invocation, MessageHandle } from '../../src/core/command';
 import type { Starter } from '../../src/core/personal-notify';
 import type { Card } from '../../src/core/reply';
 import { settled, type TestApp } from '../support/app';
@@ -46,6 +46,9 @@ function fakeMessenger(platform: 'slack' | 'telegram', direct: (user: ChatUser) 
     async openDirect(user: ChatUser) {
       opened.push(user);
       return direct(user);
+    },
+    async linkTo(handle: MessageHandle) {
+      return `https://chat.example/${handle.conversationId}/${handle.ref.ts}`;
     },
   };
 }
@@ -158,6 +161,10 @@ describe('a direct message to whoever started the work', () => {
     expect(dms.map((d) => d.conversationId)).toEqual(['telegram:777:4242']);
     expect(dms[0]?.card.title).toBe('mytool: deployment successful');
     expect(dms[0]?.card.text).toContain('Work you started ended');
+    // The link to the deployment's card where A started it (on the other platform).
+    expect(dms[0]?.card.links?.find((l) => l.label === 'Open its card')?.url).toMatch(
+      /^https:\/\/chat\.example\/slack:T1:C1\/\d+$/,
+    );
     // B (anyone but A) got nothing: every direct conversation opened was A's on the preferred platform.
     expect(opened.every((user) => user.id === '4242' && user.platform === 'telegram')).toBe(true);
   });

@@ -260,7 +260,7 @@ export class FakeSlack extends SlackWorkspace {
   private contentProblems(method: string, body: Record<string, unknown>): string[] {
     if (method === 'views.open') return checkView((body.view ?? {}) as Record<string, unknown>);
     if (method === 'chat.unfurl') return checkUnfurls(body);
-    if (method.startsWith('chat.')) {
+    if (method.startsWith('chat.') && method !== 'chat.getPermalink') {
       const problems = checkMessage(body).map((p) => `${method}: ${p}`);
       if (!body.text && !body.blocks && !body.attachments) problems.push(`${method}: no_text`);
       return problems;

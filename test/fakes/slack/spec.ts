@@ -7,7 +7,8 @@
  *
  * Three methods the SDK uses are missing from the description (its README says so and gives their
  * parameters): `files.getUploadURLExternal`, `files.completeUploadExternal` and
- * `apps.connections.open`; they are added here from those notes and Slack's method docs.
+ * `apps.connections.open`; they are added here from those notes and Slack's method docs. One is
+ * described as a GET only (`chat.getPermalink`) and added as the form POST the SDK sends.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -76,6 +77,13 @@ const ADDED: Record<string, Operation> = {
     ['files'],
   ),
   '/api/apps.connections.open': formOperation('apps_connections_open_post', {}, []),
+  // Described as a GET with query arguments only; the Web API takes every method as a form POST too,
+  // which is how the SDK calls it, so its arguments are checked as the form.
+  '/api/chat.getPermalink': formOperation(
+    'chat_getPermalink_post',
+    { channel: { type: 'string' }, message_ts: { type: 'string' } },
+    ['channel', 'message_ts'],
+  ),
 };
 
 /**

@@ -262,6 +262,17 @@ export class SlackWorkspace {
           body,
         );
       }
+      case 'chat.getPermalink': {
+        // docs.slack.dev/reference/methods/chat.getPermalink: the message's permalink, or
+        // `message_not_found`.
+        const ts = String(body.message_ts ?? '');
+        if (!this.messages.has(`${channel}:${ts}`)) return { ok: false, error: 'message_not_found' };
+        return {
+          ok: true,
+          channel,
+          permalink: `https://fake-workspace.slack.com/archives/${channel}/p${ts.replace('.', '')}`,
+        };
+      }
       case 'conversations.open':
         return { ok: true, channel: { id: `D${String(body.users).replace(/^U/, '')}` } };
       case 'views.open': {

@@ -43,6 +43,8 @@ export const notifyShowCommand = command({
   sideEffect: false,
   async run({ services, invocation }) {
     const store = services.notifications;
+    // Seen here, linked: their direct messages may be sent to this account (`--via`).
+    await store.remember(invocation.user);
     const settings = await store.settingsOf(invocation.user);
     return {
       ...(await settingsCard(store, invocation.user, settings)),

@@ -31,7 +31,7 @@ import {
   venuesListCommand,
 } from './calendar/venues';
 import { helpCommand } from './chat/help';
-import { notifyMeCommand, notifyQuietCommand, notifyShowCommand } from './chat/notify';
+import { notifyCommand } from './chat/notify';
 import { timezoneCommand } from './chat/timezone';
 import { ACCOUNT_COMMANDS } from './link-commands';
 import { MEDIA_COMMANDS } from './media/media';
@@ -177,9 +177,7 @@ export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
   ...MEDIA_COMMANDS,
   ...ACCOUNT_COMMANDS,
   timezoneCommand,
-  notifyShowCommand,
-  notifyMeCommand,
-  notifyQuietCommand,
+  notifyCommand,
   helpCommand,
   taskCommand,
 ];

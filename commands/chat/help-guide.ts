@@ -56,6 +56,7 @@ export const HELP_GUIDE: HelpGuide = {
         whoami: 'your roles and what you linked',
         audit: 'who changed what',
         timezone: 'the time zone of times in this conversation',
+        notify: 'your direct messages about work you started, quiet hours',
       },
     },
   ],

@@ -142,6 +142,19 @@ describe('a direct message to whoever started the work', () => {
     expect(shown?.footer).toContain('Kept with your linked account');
     const [bad] = await sayAs(adaHere, '/notify me on --via fax');
     expect(bad?.text).toContain('Deckhand cannot send direct messages on fax');
+    const before = await t.app.services.notifications.settingsOf(adaHere);
+    for (const [line, says] of [
+      ['/notify me maybe', 'notify me takes on or off, not maybe'],
+      ['/notify quiet', 'notify quiet needs a value'],
+      ['/notify me off --zone UTC', '--zone and --break-through go with'],
+      ['/notify quiet 22:00-07:00 --via here', '--via goes with'],
+      ['/notify quiet 7pm-7am', 'is not a range of times'],
+    ] as const) {
+      const [answer] = await sayAs(adaHere, line);
+      expect(answer?.text, line).toContain(says);
+    }
+    // Bad input changed nothing.
+    expect(await t.app.services.notifications.settingsOf(adaHere)).toEqual(before);
     // Chosen on the second platform: Deckhand learns A's account there.
     const [chosen] = await sayAs(adaThere, '/notify me on --via telegram');
     expect(chosen?.status).toBe('success');

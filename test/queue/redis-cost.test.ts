@@ -25,9 +25,10 @@ import { type CostRig, useCostDeckhand } from '../support/cost-deckhand';
 const REQUESTS = 14;
 /**
  * Commands Redis runs for it, inside BullMQ's scripts included (about 60 of them are BullMQ's); the
- * effect record's claim (HSETNX, HMGET, EXPIRE) and outcome (HSET) account for four.
+ * effect record's claim (HSETNX, HMGET, EXPIRE) and outcome (HSET) account for four, and the record of
+ * who started the watched deployment (SET NX, sent with the watch's card registration) for one.
  */
-const COMMANDS = 95;
+const COMMANDS = 96;
 
 let admin: Redis;
 let deckhand: CostDeckhand;

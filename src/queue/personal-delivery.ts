@@ -17,6 +17,11 @@ export interface PersonalDeps {
   settings: PersonalNotifications;
   /** Work shorter than this sends nothing. */
   minDurationMs: number;
+  /**
+   * The platforms whose adapters run (a preferred platform that does not falls back to where the
+   * work was started, so no message waits for an adapter that never comes); absent: all.
+   */
+  available?: () => readonly string[];
 }
 
 /**
@@ -79,7 +84,9 @@ export async function queuePersonal(
     return verdict.reason;
   }
   const preferred = directRecipient(settings, starter.user);
-  const recipient = hasDeliverQueue(preferred.platform) ? preferred : starter.user;
+  const running = deps.available?.() ?? [preferred.platform];
+  const usable = hasDeliverQueue(preferred.platform) && running.includes(preferred.platform);
+  const recipient = usable ? preferred : starter.user;
   if (!hasDeliverQueue(recipient.platform)) return 'no deliver queue';
   const job = directJob(event, recipient, card);
   await queues[deliverQueueOf(recipient.platform)].add(job.name, job.data, job.opts);

@@ -75,7 +75,11 @@ export function startAppWorkers(deps: AppWorkersDeps): Workers {
     changes: (tool, limit) => services.accounts.audit.recent({ tool, limit }),
     events: (tool, start, end) => toolEvents.between(tool, start, end),
   };
-  const personal = { settings: services.notifications, minDurationMs: config.NOTIFY_AFTER_SECONDS * 1000 };
+  const personal = {
+    settings: services.notifications,
+    minDurationMs: config.NOTIFY_AFTER_SECONDS * 1000,
+    available: () => deps.messengers.platforms(),
+  };
   return startWorkers<AppServices>({
     queues,
     connection: deps.connection,

@@ -162,6 +162,16 @@ describe('a direct message to whoever started the work', () => {
     const settings = await t.app.services.notifications.settingsOf(adaHere);
     expect(settings.via).toBe('telegram');
     expect(settings.accounts.telegram?.id).toBe('4242');
+    // `/notify` alone, typed from a third linked account, makes that account known too.
+    const adaElsewhere: ChatUser = { platform: 'discord', workspace: 'G1', id: '99', name: 'Ada' };
+    await t.app.services.accounts.vault.put(adaElsewhere, 'source', {
+      secret: { token: 'test-token-ada' },
+      meta: { login: 'ada' },
+    });
+    await sayAs(adaElsewhere, '/notify');
+    const seen = await t.app.services.notifications.settingsOf(adaHere);
+    expect(Object.keys(seen.accounts).sort()).toEqual(['discord', 'slack', 'telegram']);
+    expect(seen.via).toBe('telegram');
   });
 
   it('sends nothing for work under a minute; the same deployment running two minutes → one direct message on the preferred platform', async () => {

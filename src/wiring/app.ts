@@ -27,7 +27,7 @@ import { createPublisher, createRunner } from './commands';
 import { type Emulators, startConfiguredEmulators, stopConfiguredEmulators } from './emulators';
 import { configuredTools, sandboxToolList } from './known-tools';
 import { type MediaSetup, setupMedia } from './media';
-import { type ServiceModes, type ServiceName, serviceModes } from './service-modes';
+import { type ServiceModes, type ServiceName, serviceModes, withEmulatorSettings } from './service-modes';
 import { limitToSandboxTools, SandboxToolhostFactory } from './toolhost';
 import { startAppWorkers } from './workers';
 
@@ -85,11 +85,10 @@ export interface App extends AdapterHost {
  * the card publisher.
  */
 export async function createApp(options: AppOptions): Promise<App> {
-  const { config, logger } = options;
+  const { config, logger, emulated } = options;
   useProcessLogger(logger);
   const { redis, topology, queueConnection } = await openAppRedis(config, logger);
   const modes = serviceModes(config, options.sandbox);
-  const emulated = options.emulated;
   const reportedModes: ServiceModes = { ...modes };
   for (const name of emulated?.services ?? []) reportedModes[name] = 'emulator';
   let emulators: Emulators = {};
@@ -168,6 +167,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       accounts: linked,
       media: mediaSetup,
       adminLog: adminLog.service,
+      config: withEmulatorSettings(config, emulators),
     });
     const knownTools = configuredTools(config, sandboxToolList(sandbox, emulated));
     const runner = createRunner({

@@ -36,6 +36,7 @@ import { ACCOUNT_COMMANDS } from './link-commands';
 import { MEDIA_COMMANDS } from './media/media';
 import { phabricatorLinks, taskCommand } from './phabricator/task';
 import type { AppServices } from './services';
+import { sourcehostLinks } from './sourcehost/source-commit';
 import { TEAM_COMMANDS } from './team/commands';
 import {
   buildCancelCommand,
@@ -193,4 +194,4 @@ export type { AppServices } from './services';
 export { tailView as TAIL_VIEW } from './toolhost/tail';
 
 /** What each service's commands recognise in a posted message (link unfurls). */
-export const LINK_RECOGNISERS: readonly LinkRecogniser[] = [toolhostLinks, phabricatorLinks];
+export const LINK_RECOGNISERS: readonly LinkRecogniser[] = [toolhostLinks, phabricatorLinks, sourcehostLinks];

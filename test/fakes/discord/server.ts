@@ -195,6 +195,48 @@ export class FakeDiscord {
     return interaction;
   }
 
+  /**
+   * `authorId` posts `content` in the guild channel (mentioning the bot with `mention`, as
+   * `<@bot> …`), delivered over the gateway as MESSAGE_CREATE.
+   */
+  userMessage(authorId: string, content: string, options: { mention?: boolean } = {}): void {
+    const { botId, guildId, channelId } = this.identity;
+    const author = {
+      id: authorId,
+      username: `user${authorId.slice(-4)}`,
+      discriminator: '0',
+      global_name: null,
+      avatar: null,
+    };
+    const bot = {
+      id: botId,
+      username: 'Deckhand',
+      discriminator: '0',
+      global_name: null,
+      avatar: null,
+      bot: true,
+    };
+    const mentions: { id: string }[] = options.mention ? [bot] : [];
+    this.gateway.dispatchMessage({
+      id: snowflake(),
+      type: 0,
+      channel_id: channelId,
+      guild_id: guildId,
+      author,
+      member: { roles: [], joined_at: new Date(0).toISOString(), deaf: false, mute: false, flags: 0 },
+      content: options.mention ? `<@${botId}> ${content}` : content,
+      timestamp: new Date().toISOString(),
+      edited_timestamp: null,
+      tts: false,
+      mention_everyone: false,
+      mentions,
+      mention_roles: [],
+      attachments: [],
+      embeds: [],
+      pinned: false,
+    });
+  }
+
   /** Delivers an interaction over the gateway (INTERACTION_CREATE). */
   interact(payload: InteractionEnvelope): FakeInteraction {
     const known = this.store.interactions.get(payload.id);

@@ -8,6 +8,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { botUser } from './store';
 
 /** Ids the gateway announces. */
 export interface GatewayIdentity {
@@ -165,15 +166,7 @@ export class FakeGateway {
       s: this.seq,
       d: {
         v: 10,
-        user: {
-          id: botId,
-          username: 'Deckhand',
-          discriminator: '0',
-          global_name: null,
-          avatar: null,
-          bot: true,
-          flags: 0,
-        },
+        user: { ...botUser(botId), flags: 0 },
         guilds: [{ id: guildId, unavailable: true }],
         session_id: session.id,
         session_type: 'normal',

@@ -11,7 +11,7 @@ import type { FakeApplication } from './application';
 import { FakeGateway, type GatewayIdentity } from './gateway';
 import { FakeRest } from './rest';
 import { API_ROOT, discordSpec, matchDiscordOperation, validateDiscordRequest } from './spec';
-import { type FakeInteraction, type FakeMessage, FakeStore, snowflake } from './store';
+import { botUser, type FakeInteraction, type FakeMessage, FakeStore, snowflake } from './store';
 import { type RecordedRequest, rateLimitHeaders, readBody, send, type UploadedFile } from './wire';
 
 export type { RecordedRequest } from './wire';
@@ -208,15 +208,7 @@ export class FakeDiscord {
       global_name: null,
       avatar: null,
     };
-    const bot = {
-      id: botId,
-      username: 'Deckhand',
-      discriminator: '0',
-      global_name: null,
-      avatar: null,
-      bot: true,
-    };
-    const mentions: { id: string }[] = options.mention ? [bot] : [];
+    const mentions: { id: string }[] = options.mention ? [botUser(botId)] : [];
     this.gateway.dispatchMessage({
       id: snowflake(),
       type: 0,

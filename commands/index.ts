@@ -36,7 +36,7 @@ import { ACCOUNT_COMMANDS } from './link-commands';
 import { MEDIA_COMMANDS } from './media/media';
 import { phabricatorLinks, taskCommand } from './phabricator/task';
 import type { AppServices } from './services';
-import { sourcehostLinks } from './sourcehost/source-commit';
+import { sourcehostLinks } from './sourcehost/source-refs';
 import { TEAM_COMMANDS } from './team/commands';
 import {
   buildCancelCommand,

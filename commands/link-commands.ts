@@ -6,7 +6,6 @@ import { whoamiCommand } from './accounts/whoami';
 import type { AppServices } from './services';
 import { linkSourceCommand } from './sourcehost/link-source';
 import { sourceRatelimitCommand } from './sourcehost/source';
-import { sourceCommitCommand } from './sourcehost/source-commit';
 import {
   importAuthorsCommand,
   importCancelCommand,
@@ -26,6 +25,7 @@ import {
   migrationStartCommand,
   migrationUnlockCommand,
 } from './sourcehost/source-migration';
+import { sourceCommitCommand, sourcePullCommand } from './sourcehost/source-refs';
 
 /** The account, audit and source-host commands, in the order help lists them. */
 export const ACCOUNT_COMMANDS: readonly AnyCommand<AppServices>[] = [
@@ -38,6 +38,7 @@ export const ACCOUNT_COMMANDS: readonly AnyCommand<AppServices>[] = [
   auditCommand,
   sourceRatelimitCommand,
   sourceCommitCommand,
+  sourcePullCommand,
   migrationStartCommand,
   migrationListCommand,
   migrationShowCommand,

@@ -169,7 +169,7 @@ function compare(state: SourcehostState, full: string, base: SandboxCommit, head
 }
 
 /** Whether the caller may read repository `full` (a private one is as unknown as a missing one). */
-function readable(state: SourcehostState, c: Context<ApiEnv>, full: string): boolean {
+export function readable(state: SourcehostState, c: Context<ApiEnv>, full: string): boolean {
   const repo = state.repos.get(full);
   const login = c.get('account')?.login;
   return Boolean(

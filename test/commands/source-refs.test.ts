@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sourcehostLinks } from '../../commands/sourcehost/source-commit';
+import { sourcehostLinks } from '../../commands/sourcehost/source-refs';
 import { recogniseLinks } from '../../src/core/unfurls';
 import { startTestApp, type TestApp } from '../support/app';
 import { linkDirectly, slackUser } from '../support/oauth-web';
@@ -28,6 +28,17 @@ beforeAll(async () => {
     message: 'secret plans',
     authorName: 'Mona',
   });
+  sourcehost.controls.openPull('toolforge-repos/mytool', {
+    title: 'Serve robots.txt',
+    login: 'mona',
+    head: 'robots',
+  });
+  const merged = sourcehost.controls.openPull('toolforge-repos/mytool', {
+    title: 'Older fix',
+    login: 'hubot',
+    head: 'fix',
+  });
+  sourcehost.controls.closePull('toolforge-repos/mytool', merged, true);
   await linkDirectly(t.app, slackUser('UMONA'), 'mona', ['read:user', 'repo']);
 });
 afterAll(async () => {
@@ -70,23 +81,44 @@ describe('/source commit', () => {
   });
 });
 
-describe('commit addresses in a message', () => {
+describe('/source pr', () => {
+  it("shows a pull request's title, state, author and branches, by address or owner/repo#N", async () => {
+    const [open] = await t.say(`/source pr ${web}/toolforge-repos/mytool/pull/1`);
+    expect(open?.title).toBe('toolforge-repos/mytool#1: Serve robots.txt');
+    expect(open?.fields).toEqual([
+      { label: 'State', value: 'open', inline: true },
+      { label: 'Author', value: 'mona', inline: true },
+      { label: 'Branches', value: 'robots → main', inline: true },
+    ]);
+    expect(open?.links?.[0]?.url).toBe(`${web}/toolforge-repos/mytool/pull/1`);
+    const [merged] = await t.say('/source pr toolforge-repos/mytool#2');
+    expect(merged?.fields?.[0]).toEqual({ label: 'State', value: 'merged', inline: true });
+    const [missing] = await t.say('/source pr toolforge-repos/mytool#99');
+    expect(JSON.stringify(missing)).toContain('No pull request #99 in toolforge-repos/mytool');
+  });
+});
+
+describe('commit and pull request addresses in a message', () => {
   it('are recognised once per commit, with the look-alikes left alone', () => {
     const found = recogniseLinks(
       [sourcehostLinks],
       [
         'see https://github.com/o/r/commit/3f2a9c1d and https://github.com/O/R/commit/3F2A9C1DEE again, ' +
-          'not https://github.com/o/r/commits/3f2a9c1 nor https://github.com/o/r/commit/xyz',
+          'not https://github.com/o/r/commits/3f2a9c1 nor https://github.com/o/r/commit/xyz, ' +
+          'https://github.com/o/r/pull/12 twice: https://github.com/o/r/pull/12/files, not …/pulls/12',
       ],
     );
-    expect(found.map((link) => link.line)).toEqual(['/source commit https://github.com/o/r/commit/3f2a9c1d']);
+    expect(found.map((link) => link.line)).toEqual([
+      '/source commit https://github.com/o/r/commit/3f2a9c1d',
+      '/source pr https://github.com/o/r/pull/12',
+    ]);
   });
 
   it('are read in linear time in a long pasted text', () => {
-    const text = `${'https://a/'.repeat(50_000)} ${'http://x/o/r/commit/'.repeat(20_000)}`;
+    const text = `${'https://a/'.repeat(50_000)} ${'http://x/o/r/commit/'.repeat(20_000)}${'http://x/o/r/pull/'.repeat(20_000)}`;
     const started = performance.now();
     recogniseLinks([sourcehostLinks], [text]);
-    // Milliseconds when linear; a quadratic scan of 900,000 characters would take minutes.
+    // Milliseconds when linear; a quadratic scan of 1,300,000 characters would take minutes.
     expect(performance.now() - started).toBeLessThan(5_000);
   });
 });

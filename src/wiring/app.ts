@@ -128,6 +128,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     const registry = new CommandRegistry<AppServices>();
     const publicUrl = () => accounts?.publicUrl() ?? '';
     const adminLog = createAdminLog({ config, logger, redis: redis.redis, prefix, publicUrl });
+    const knownTools = configuredTools(config, sandboxToolList(sandbox, emulated));
     accounts = await createAccounts({
       config,
       logger,
@@ -139,6 +140,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       queues,
       extraAdmins: options.extraAdmins ?? [],
       registry,
+      knownTools,
       onChange: adminLog.onChange,
     });
     const linked = accounts;
@@ -169,7 +171,6 @@ export async function createApp(options: AppOptions): Promise<App> {
       media: mediaSetup,
       adminLog: adminLog.service,
     });
-    const knownTools = configuredTools(config, sandboxToolList(sandbox, emulated));
     const runner = createRunner({
       registry,
       services,

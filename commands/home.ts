@@ -120,7 +120,7 @@ export function homeCommand(sections: HomeSections) {
       }));
       const known = tools.maintained.length + tools.linked.length > 0;
       return {
-        title: `Home of ${invocation.user.name}`,
+        title: 'Your Deckhand home',
         text: known ? 'Your tools and what waits for you:' : NOTHING_LINKED,
         fields,
         status: 'info',

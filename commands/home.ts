@@ -3,7 +3,7 @@
  * each with a status chip, what they linked, the locks they hold, the approvals waiting for them and
  * the failures they are on. Each part is a section built by the feature it belongs to
  * ({@link HomeSections}); this file finds the person's tools once and puts the sections together in
- * a fixed order. The same view is the Slack App Home tab (the adapter runs {@link HOME_LINE}).
+ * a fixed order. A platform with a home screen of its own shows the same view there ({@link HOME_LINE}).
  */
 import { z } from 'zod';
 import type { Invocation } from '../src/core/command';

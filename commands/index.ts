@@ -99,7 +99,7 @@ import { WEBSERVICE_COMMANDS } from './toolhost/webservice';
 import { webserviceWatch } from './toolhost/webservice-card';
 
 /**
- * The parts of `/me` (and the Slack App Home tab), each from its own feature; personal notification
+ * The parts of `/me` (and of a platform's own home screen), each from its own feature; personal notification
  * settings take their place as `notificationSettings` once that feature provides its section.
  */
 export const HOME_SECTIONS: HomeSections = {

@@ -56,16 +56,16 @@ export type HomeSection = (context: HomeContext) => Promise<HomePart>;
 export interface HomeSections {
   /** The person's tools with a status chip each. */
   tools: HomeSection;
-  /** Which services they linked. */
-  accounts: HomeSection;
-  /** Their personal notification settings: shown here once the feature that keeps them provides it. */
-  notificationSettings?: HomeSection;
-  /** The locks they hold. */
-  locks: HomeSection;
   /** Approvals they can decide (asked by someone else on their tools). */
   approvals: HomeSection;
   /** Failures they are on ("I'm on it"). */
   claims: HomeSection;
+  /** The locks they hold. */
+  locks: HomeSection;
+  /** Which services they linked. */
+  accounts: HomeSection;
+  /** Their personal notification settings: shown here once the feature that keeps them provides it. */
+  notificationSettings?: HomeSection;
 }
 
 /** The person's tools: maintained, then deploy tokens linked; the view's share of them. */
@@ -105,13 +105,14 @@ export function homeCommand(sections: HomeSections) {
       const entries = await services.accounts.vault.list(invocation.user);
       const tools = await homeTools(services, invocation, entries);
       const context: HomeContext = { services, invocation, entries, tools, now: Date.now() };
+      // What waits for the person first: where a platform shows only a card's first fields, it shows these.
       const ordered = [
         sections.tools,
-        sections.accounts,
-        sections.notificationSettings,
-        sections.locks,
         sections.approvals,
         sections.claims,
+        sections.locks,
+        sections.accounts,
+        sections.notificationSettings,
       ].filter((section): section is HomeSection => section !== undefined);
       const parts = await Promise.all(ordered.map((section) => section(context)));
       const fields: CardField[] = parts.map((part) => ({

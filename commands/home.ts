@@ -91,6 +91,22 @@ const NOTHING_LINKED =
   "(push access to a tool's repository makes you one of its maintainers), or a tool's deploy token " +
   'with /link tool <tool>; an admin can also name you in TOOL_MAINTAINERS. /whoami shows what you linked.';
 
+/** The same when a source-host account is linked, but may push to no tool's repository. */
+function noPushText(login: string): string {
+  return (
+    `Deckhand does not know any tool of yours yet: your linked source-host account ${login} may push to ` +
+    "no known tool's repository. Ask for push access to it, or link a tool's deploy token with " +
+    '/link tool <tool>; an admin can also name you in TOOL_MAINTAINERS.'
+  );
+}
+
+/** What the view says first: about the person's tools, or what would make a tool theirs. */
+function headline(tools: HomeTools, entries: VaultEntry[]): string {
+  if (tools.maintained.length + tools.linked.length > 0) return 'Your tools and what waits for you:';
+  const login = entries.find((entry) => entry.service === 'source')?.meta.login;
+  return typeof login === 'string' ? noPushText(login) : NOTHING_LINKED;
+}
+
 /** The `/me` command over `sections`. */
 export function homeCommand(sections: HomeSections) {
   return command({
@@ -119,10 +135,9 @@ export function homeCommand(sections: HomeSections) {
         label: part.title,
         value: part.lines.length ? part.lines.join('\n') : (part.empty ?? 'none'),
       }));
-      const known = tools.maintained.length + tools.linked.length > 0;
       return {
         title: 'Your Deckhand home',
-        text: known ? 'Your tools and what waits for you:' : NOTHING_LINKED,
+        text: headline(tools, entries),
         fields,
         status: 'info',
         visibility: 'private',

@@ -9,6 +9,7 @@ import type { ApprovalRecord } from '../../src/core/approvals';
 import type { Card } from '../../src/core/reply';
 import type { WatchEvent } from '../../src/core/watch';
 import { startTestApp, type TestApp } from '../support/app';
+import { linkDirectly, slackUser } from '../support/oauth-web';
 
 const now = Date.now();
 
@@ -110,6 +111,19 @@ describe('/me', () => {
     expect(section(card, 'Your tools')).toBe('none yet');
     expect(section(card, 'Linked accounts')).toContain('link source');
     expect(card?.visibility).toBe('private');
+  });
+
+  it('shows the tools their linked source-host account may push to as theirs; without push, none', async () => {
+    await linkDirectly(t.app, slackUser('UPUSHER'), 'mona', ['read:user']);
+    await linkDirectly(t.app, slackUser('UREADONLY'), 'hubot', ['read:user']);
+    const [pusher] = await t.say('/me', { user: 'UPUSHER' });
+    expect(section(pusher, 'Your tools')).toMatch(/^mytool: \[(ok|deploying|warning|failing)\]/m);
+    expect(section(pusher, 'Your tools')).not.toContain('deploy token linked');
+    expect(section(pusher, 'Linked accounts')).toContain('Source host: mona');
+    const [reader] = await t.say('/me', { user: 'UREADONLY' });
+    expect(section(reader, 'Your tools')).toBe('none yet');
+    expect(reader?.text).toContain('your linked source-host account hubot may push to no known tool');
+    expect(section(reader, 'Linked accounts')).toContain('Source host: hubot');
   });
 
   it('shows a linked deploy token as a tool of theirs, and never the token', async () => {

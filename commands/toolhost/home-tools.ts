@@ -8,7 +8,7 @@ import { toolChip } from './tool-health';
  * `mytool: [ok]`, `demo: [failing] deployment failed`: the chips of the tools in the view, read at
  * once (three requests a tool), with where each comes from and how many were left out.
  */
-export const toolsHomeSection: HomeSection = async ({ services, tools }) => {
+export const toolsHomeSection: HomeSection = async ({ services, tools, invocation }) => {
   const chips = await Promise.all(tools.shown.map((tool) => toolChip(() => services.toolhost.forTool(tool))));
   const lines = tools.shown.map((tool, i) => {
     const chip = chips[i];
@@ -19,5 +19,9 @@ export const toolsHomeSection: HomeSection = async ({ services, tools }) => {
   if (tools.more > 0) {
     lines.push(`and ${plural(tools.more, 'more tool')}: /tool status <tool> shows any of them`);
   }
-  return { title: 'Your tools', lines, empty: 'none yet' };
+  const admin = services.accounts.access.isAdmin(invocation.user);
+  const empty = admin
+    ? 'none of your own (as an admin you may act on every tool: /tool status <tool>)'
+    : 'none yet';
+  return { title: 'Your tools', lines, empty };
 };

@@ -111,3 +111,18 @@ describe('the Slack App Home tab', () => {
     bot.fake.violations.splice(0);
   });
 });
+
+describe('the Slack App Home tab in Socket Mode', () => {
+  it('is published the same way when the event arrives over the socket', async () => {
+    const socketBot = await startSlackBot({ mode: 'socket' });
+    try {
+      await socketBot.driver.appHomeOpened(USERS.maintainer);
+      const published = await waitFor(() =>
+        socketBot.fake.homeViews.find((v) => v.user === USERS.maintainer.id),
+      );
+      expect(textOf(published.view.blocks)).toMatch(/mytool: \[(ok|deploying|warning|failing)\]/);
+    } finally {
+      await socketBot.close();
+    }
+  });
+});

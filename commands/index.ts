@@ -38,6 +38,7 @@ import { ACCOUNT_COMMANDS } from './link-commands';
 import { MEDIA_COMMANDS } from './media/media';
 import { phabricatorLinks, taskCommand } from './phabricator/task';
 import type { AppServices } from './services';
+import { sourcehostLinks } from './sourcehost/source-commit';
 import { TEAM_COMMANDS } from './team/commands';
 import { approvalsHomeSection, claimsHomeSection, locksHomeSection } from './team/home-team';
 import {
@@ -211,4 +212,4 @@ export type { AppServices } from './services';
 export { tailView as TAIL_VIEW } from './toolhost/tail';
 
 /** What each service's commands recognise in a posted message (link unfurls). */
-export const LINK_RECOGNISERS: readonly LinkRecogniser[] = [toolhostLinks, phabricatorLinks];
+export const LINK_RECOGNISERS: readonly LinkRecogniser[] = [toolhostLinks, phabricatorLinks, sourcehostLinks];

@@ -6,6 +6,7 @@ import { whoamiCommand } from './accounts/whoami';
 import type { AppServices } from './services';
 import { linkSourceCommand } from './sourcehost/link-source';
 import { sourceRatelimitCommand } from './sourcehost/source';
+import { sourceCommitCommand } from './sourcehost/source-commit';
 import {
   importAuthorsCommand,
   importCancelCommand,
@@ -36,6 +37,7 @@ export const ACCOUNT_COMMANDS: readonly AnyCommand<AppServices>[] = [
   whoamiCommand,
   auditCommand,
   sourceRatelimitCommand,
+  sourceCommitCommand,
   migrationStartCommand,
   migrationListCommand,
   migrationShowCommand,

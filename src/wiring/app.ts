@@ -28,7 +28,7 @@ import { createPublisher, createRunner } from './commands';
 import { type Emulators, startConfiguredEmulators, stopConfiguredEmulators } from './emulators';
 import { configuredTools, sandboxToolList } from './known-tools';
 import { type MediaSetup, setupMedia } from './media';
-import { type ServiceModes, type ServiceName, serviceModes } from './service-modes';
+import { type ServiceModes, type ServiceName, serviceModes, withEmulatorSettings } from './service-modes';
 import { limitToSandboxTools, SandboxToolhostFactory } from './toolhost';
 import { startAppWorkers } from './workers';
 
@@ -86,11 +86,10 @@ export interface App extends AdapterHost {
  * the card publisher.
  */
 export async function createApp(options: AppOptions): Promise<App> {
-  const { config, logger } = options;
+  const { config, logger, emulated } = options;
   useProcessLogger(logger);
   const { redis, topology, queueConnection } = await openAppRedis(config, logger);
   const modes = serviceModes(config, options.sandbox);
-  const emulated = options.emulated;
   const reportedModes: ServiceModes = { ...modes };
   for (const name of emulated?.services ?? []) reportedModes[name] = 'emulator';
   let emulators: Emulators = {};
@@ -171,6 +170,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       accounts: linked,
       media: mediaSetup,
       adminLog: adminLog.service,
+      config: withEmulatorSettings(config, emulators),
     });
     const runner = createRunner({
       registry,

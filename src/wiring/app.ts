@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { type AppServices, MEDIA_UPLOAD_VIEW } from '../../commands';
+import { type AppServices, HOME_LINE, MEDIA_UPLOAD_VIEW } from '../../commands';
 import { toolListings } from '../../commands/toolhost/suggestions';
 import type { Config } from '../config';
 import { RedisEffectLedger } from '../coordination/effect-records';
@@ -8,6 +8,7 @@ import { CommandSurfaces } from '../core/command-job';
 import type { CommandRunner } from '../core/command-runner';
 import { FileResolvers } from '../core/files';
 import type { AdapterHost } from '../core/host';
+import { keptAnswers } from '../core/kept-answers';
 import { Messengers } from '../core/messenger';
 import { CommandRegistry } from '../core/registry';
 import { UNFURL_WINDOW_SECONDS } from '../core/unfurls';
@@ -127,6 +128,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     const registry = new CommandRegistry<AppServices>();
     const publicUrl = () => accounts?.publicUrl() ?? '';
     const adminLog = createAdminLog({ config, logger, redis: redis.redis, prefix, publicUrl });
+    const knownTools = configuredTools(config, sandboxToolList(sandbox, emulated));
     accounts = await createAccounts({
       config,
       logger,
@@ -138,6 +140,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       queues,
       extraAdmins: options.extraAdmins ?? [],
       registry,
+      knownTools,
       onChange: adminLog.onChange,
     });
     const linked = accounts;
@@ -169,7 +172,6 @@ export async function createApp(options: AppOptions): Promise<App> {
       adminLog: adminLog.service,
       config: withEmulatorSettings(config, emulators),
     });
-    const knownTools = configuredTools(config, sandboxToolList(sandbox, emulated));
     const runner = createRunner({
       registry,
       services,
@@ -206,6 +208,8 @@ export async function createApp(options: AppOptions): Promise<App> {
       suggestions: toolListings(services.toolhost, knownTools),
       ...statePorts(redis, prefix, linked.sealer, state),
       unfurl: (seen) => runner.unfurl(seen),
+      home: (invocation) =>
+        keptAnswers((line, who, surface) => runner.handleText(line, who, surface), HOME_LINE, invocation),
       outbox: (platform) => outboxes.of(platform),
       startWorkers() {
         workers ??= startAppWorkers({

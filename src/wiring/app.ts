@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { type AppServices, HOME_LINE, MEDIA_UPLOAD_VIEW } from '../../commands';
+import { type AppServices, MEDIA_UPLOAD_VIEW } from '../../commands';
 import { toolListings } from '../../commands/toolhost/suggestions';
 import type { Config } from '../config';
 import { RedisEffectLedger } from '../coordination/effect-records';
@@ -8,7 +8,6 @@ import { CommandSurfaces } from '../core/command-job';
 import type { CommandRunner } from '../core/command-runner';
 import { FileResolvers } from '../core/files';
 import type { AdapterHost } from '../core/host';
-import { keptAnswers } from '../core/kept-answers';
 import { Messengers } from '../core/messenger';
 import { CommandRegistry } from '../core/registry';
 import { UNFURL_WINDOW_SECONDS } from '../core/unfurls';
@@ -23,12 +22,13 @@ import { closeConnection, type RedisHandle } from '../store/redis';
 import { cutBlockingCopies } from '../store/redis-link';
 import { type Accounts, createAccounts } from './accounts';
 import { type AdminLog, createAdminLog } from './admin-log';
-import { assembleServices, openAppRedis, openState, statePorts } from './app-services';
+import { assembleServices, openAppRedis, openState, runnerPorts, statePorts } from './app-services';
 import { createPublisher, createRunner } from './commands';
 import { type Emulators, startConfiguredEmulators, stopConfiguredEmulators } from './emulators';
 import { configuredTools, sandboxToolList } from './known-tools';
 import { type MediaSetup, setupMedia } from './media';
-import { type ServiceModes, type ServiceName, serviceModes, withEmulatorSettings } from './service-modes';
+import type { ServiceModes, ServiceName } from './service-modes';
+import { emulatedServices, serviceModes, withEmulatorSettings } from './service-modes';
 import { limitToSandboxTools, SandboxToolhostFactory } from './toolhost';
 import { startAppWorkers } from './workers';
 
@@ -96,10 +96,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   let accounts: Accounts | undefined;
   let media: MediaSetup | undefined;
   try {
-    emulators = await startConfiguredEmulators(
-      config,
-      (Object.keys(modes) as ServiceName[]).filter((name) => modes[name] === 'emulator'),
-    );
+    emulators = await startConfiguredEmulators(config, emulatedServices(modes));
     const { toolhost: sandbox, calendar: calendarSandbox } = emulators;
     const calendar = calendarSandbox
       ? CalendarService.forSandbox(calendarSandbox, { timeoutMs: config.CALENDAR_TIMEOUT_MS })
@@ -207,9 +204,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       surfaces,
       suggestions: toolListings(services.toolhost, knownTools),
       ...statePorts(redis, prefix, linked.sealer, state),
-      unfurl: (seen) => runner.unfurl(seen),
-      home: (invocation) =>
-        keptAnswers((line, who, surface) => runner.handleText(line, who, surface), HOME_LINE, invocation),
+      ...runnerPorts(runner),
       outbox: (platform) => outboxes.of(platform),
       startWorkers() {
         workers ??= startAppWorkers({

@@ -39,6 +39,11 @@ export function serviceModes(config: Config, sandbox: boolean): ServiceModes {
   };
 }
 
+/** The services `modes` emulates. */
+export function emulatedServices(modes: ServiceModes): ServiceName[] {
+  return (Object.keys(modes) as ServiceName[]).filter((name) => modes[name] === 'emulator');
+}
+
 /** One line for the start-up output, e.g. `Services: calendar real (CALENDAR_URL); tool platform, media host, source host emulated.` */
 export function describeServiceModes(modes: ServiceModes): string {
   const names = Object.keys(modes) as ServiceName[];

@@ -18,6 +18,16 @@ export interface Shown {
   files: { name: string; content: string }[];
   /** How many times the message was edited. */
   edits: number;
+  /**
+   * The platform messages this one was sent as, where one card is several (IRC's lines, each within
+   * {@link ContractDriver.maxMessageChars}); absent where a card is one message.
+   */
+  lines?: string[];
+  /**
+   * The whole card, as its read-only web page shows it (`/cards/<id>`), where the message is a summary
+   * that links to it (IRC); absent elsewhere.
+   */
+  page?: string;
 }
 
 /** What a platform genuinely cannot do, and what it does instead (asserted by the suite). */
@@ -27,10 +37,15 @@ export interface Inabilities {
   /** The conversation cannot go away (the shell's terminal): a post there always lands. */
   goneConversations?: string;
   /**
-   * No accidental double clicks (the shell: a button is pressed by typing its number, a deliberate
-   * line): each press runs.
+   * No edits (IRC): a card's later version is a new short line of the same card (its {@link Shown.id}),
+   * the message first posted stays as it was.
    */
-  doubleClicks?: string;
+  edits?: string;
+  /**
+   * No native buttons (the terminal, IRC): a button is a numbered choice pressed by typing its number,
+   * a deliberate line, so there are no accidental double clicks: each press runs.
+   */
+  nativeButtons?: string;
   /**
    * No threads Deckhand posts in yet (Discord, the terminal): a threaded subscription's later events
    * are messages of their own, and the first message is still edited to the latest state.
@@ -51,7 +66,10 @@ export interface ContractDriver {
   /** The most characters one message may hold on this platform (the fake refuses more). */
   maxMessageChars: number;
   cannot: Inabilities;
-  /** The bot's messages in the conversation, oldest first. */
+  /**
+   * The bot's messages in the conversation, oldest first (where posting is queued, as IRC's is, once
+   * everything queued so far has arrived).
+   */
   shown(): Promise<Shown[]>;
   /**
    * The bot's private replies that are messages of their own outside {@link shown} (Discord's
@@ -67,13 +85,17 @@ export interface ContractDriver {
   rateLimitNextPost(): void;
   /** Posting attempts in the conversation whose text contains `text` (refused ones included). */
   postAttempts(text: string): number;
-  /** The bot is removed from the conversation: every later post is refused with the platform's error. */
-  removeBot(): void;
+  /**
+   * The bot is removed from the conversation: every later post is refused with the platform's error.
+   * Resolves once the removal has reached the bot (IRC: the KICK was seen).
+   */
+  removeBot(): void | Promise<void>;
   /** The user id the core sees for a presser. */
   userId(who: Presser): string;
   /**
    * Presses the button labelled `label` on the bot's message `messageId` as `who`, like the
-   * platform delivers it; resolves once the platform has handed the press over.
+   * platform delivers it (a click, or the typed number where there are no native buttons); resolves
+   * once the platform has handed the press over.
    */
   press(messageId: string, label: string, who: Presser): Promise<void>;
   /** Answers the one field (`Answer`) of the form the last press opened for `who`, and submits it. */
@@ -83,7 +105,7 @@ export interface ContractDriver {
   /**
    * The pictures the bot sent in the conversation, as the platform holds them: Slack's uploaded
    * files, the Discord attachments an embed shows as its image, Telegram photos, the PNG files the
-   * terminal wrote.
+   * terminal wrote, the pictures of the card pages IRC lines link to.
    */
   pictures(): Promise<{ name: string; data: Buffer }[]>;
   /** The bot's messages in the thread of message `messageId` (Slack `thread_ts`, Telegram replies). */

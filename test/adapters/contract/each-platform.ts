@@ -8,7 +8,8 @@ import type { MessageHandle } from '../../../src/core/command';
 import type { AuditEntry } from '../../../src/store/audit';
 import { waitFor } from '../../support/wait';
 import { discordDriver } from './discord-driver';
-import type { ContractDriver } from './driver';
+import type { ContractDriver, Shown } from './driver';
+import { ircDriver } from './irc-driver';
 import { matrixDriver } from './matrix-driver';
 import { shellDriver } from './shell-driver';
 import { slackDriver } from './slack-driver';
@@ -21,7 +22,13 @@ export const DRIVERS = [
   { name: 'telegram', start: telegramDriver },
   { name: 'matrix', start: matrixDriver },
   { name: 'shell', start: shellDriver },
+  { name: 'irc', start: ircDriver },
 ] as const;
+
+/** A message as a person can read it: its text and, where it links to one, the whole card's page. */
+export function readable(message: Shown): string {
+  return message.page === undefined ? message.text : `${message.text}\n${message.page}`;
+}
 
 /**
  * Describes `title` once per platform; `cases` declares the tests, reaching the platform's running

@@ -9,7 +9,7 @@ import type { WatchEvent } from '../../../src/core/watch';
 import { notifyJobId } from '../../../src/queue/queues';
 import { waitFor } from '../../support/wait';
 import type { ContractDriver } from './driver';
-import { auditSince, describeEachPlatform } from './each-platform';
+import { auditSince, describeEachPlatform, readable } from './each-platform';
 
 /** Hands a job's state change to the fan-out, as discovery does. */
 async function handOn(d: ContractDriver, job: string, to: 'failed' | 'running', serial: number) {
@@ -69,7 +69,12 @@ describeEachPlatform('a failure someone can claim', (driver) => {
       createdBy: `${d.platform}:contract`,
     });
     const since = Date.now();
-    const titled = async (title: string) => (await d.shown()).filter((m) => m.text.includes(title));
+    // The cards that read `title` (on their page too, where a message is a summary), once each: where a
+    // card's later version is a line of its own (IRC), it is the same card.
+    const titled = async (title: string) => {
+      const found = (await d.shown()).filter((m) => readable(m).includes(title));
+      return found.filter((m, i) => found.findIndex((other) => other.id === m.id) === i);
+    };
 
     await handOn(d, job, 'failed', 1);
     const card = await waitFor(async () => (await titled('ValueError: boom 1'))[0], 60_000);

@@ -55,7 +55,8 @@ describe.each(DRIVERS)('$name adapter contract', ({ start }) => {
   });
 
   it('shows untrusted text as written, with no ping, link or markup taking effect', async () => {
-    await post({ text: UNTRUSTED, fields: [{ label: 'commit', value: 'fix' }] });
+    // The platform's own control characters (IRC's), where it has some, come with it.
+    await post({ text: `${UNTRUSTED}${d.controls ?? ''}`, fields: [{ label: 'commit', value: 'fix' }] });
     // The check reads the message it judges: the text is there, as written (positive control).
     expect(await d.inertProblems(UNTRUSTED)).toEqual([]);
     expect((await d.shown()).at(-1)?.text).toContain('@everyone');

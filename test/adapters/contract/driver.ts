@@ -77,6 +77,12 @@ export interface ContractDriver {
    */
   privateShown?(): Promise<Shown[]>;
   /**
+   * Characters that would take effect in this platform's text (IRC's formatting codes, CTCP, a line
+   * break that starts a line of its own), added after the contract's untrusted text; absent where
+   * the contract's text already holds all there is. {@link inertProblems} reports any that took effect.
+   */
+  controls?: string;
+  /**
    * Problems with how untrusted `text` arrived: a mention that pings, markup that took effect, a
    * control sequence that reached the terminal. Empty when it is shown inert.
    */

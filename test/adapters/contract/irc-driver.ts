@@ -103,6 +103,12 @@ async function fetchPage(url: string): Promise<Page> {
 
 const CARD_URL = /https?:\/\/\S+\/cards\/[\w-]{22}/g;
 
+/**
+ * What takes effect in IRC text: colour and bold codes, a CTCP ACTION, and a line break followed by a
+ * raw command (sent as is, the server would run it: the bot would say the marker in the channel).
+ */
+const CONTROLS = ` \x0304,12red\x03 \x02bold\x02 \x01ACTION waves\x01\r\nPRIVMSG ${CHANNEL} :INJECTED-LINE`;
+
 export async function ircDriver(): Promise<ContractDriver> {
   // Fakelag off (a high threshold) and a quick pace: the contract's dozens of cards in reasonable time.
   // The pace at the defaults against the server's own flood limits is irc-delivery's and irc-commands'.
@@ -306,10 +312,13 @@ async function driverOf(
       }
       return pictures;
     },
+    controls: CONTROLS,
     async inertProblems(text) {
       const last = (await delivered(CHANNEL)).at(-1);
       if (!last) return ['no message'];
       const problems: string[] = [];
+      if (wire(humans.admin, CHANNEL).some((l) => stripFormatting(l).startsWith('INJECTED-LINE')))
+        problems.push('a line break in the text started a command of its own');
       // The bot's only formatting is the bold of its own status badge; anything else came from the text.
       const own = last.raw.map((l) => l.replace(/\x02\[[^\x02\]]*\]\x02/g, ''));
       if (own.some((l) => /[\x00-\x1f\x7f]/.test(l)))

@@ -63,6 +63,18 @@ export function ircSurface(messenger: IrcMessenger, place: IrcPlace, forms?: Irc
   return {
     reply: (card) => messenger.post(card.visibility === 'private' ? direct : here, card),
     update: (handle, card) => messenger.update(handle, card),
-    ...(forms ? { openForm: (formId, form) => forms.open(formId, form, place) } : {}),
+    ...(forms
+      ? {
+          openForm: async (formId, form) => {
+            const opened = await forms.open(formId, form, place);
+            // The channel is told where the questions went (the person may not see the query at once).
+            if (opened && isChannel(place.target)) {
+              const text = `${place.nick}: I asked you the questions of “${form.title}” in a private query.`;
+              await messenger.post(here, { text, status: 'info' });
+            }
+            return opened;
+          },
+        }
+      : {}),
   };
 }

@@ -15,7 +15,7 @@ import { pngSize } from '../../fakes/png';
 import { useStarted } from '../../support/started';
 import { waitFor } from '../../support/wait';
 import type { ContractDriver } from './driver';
-import { DRIVERS, readable } from './each-platform';
+import { DRIVER_HOOK_MS, DRIVERS, readable } from './each-platform';
 import { pressesOf } from './press-command';
 
 /** Text from outside (a log line, a tool name, a commit message) that must stay plain text. */
@@ -24,9 +24,13 @@ const UNTRUSTED = '@everyone <!channel> <@U0123> <b>bold</b> [click](https://evi
 describe.each(DRIVERS)('$name adapter contract', ({ start }) => {
   let d: ContractDriver;
 
-  useStarted(start, (started) => {
-    d = started;
-  });
+  useStarted(
+    start,
+    (started) => {
+      d = started;
+    },
+    DRIVER_HOOK_MS,
+  );
   afterEach(() => {
     expect(d.violations()).toEqual([]);
   });

@@ -1,8 +1,9 @@
 /**
  * What the adapter contract suite needs from one platform: a running Deckhand with that adapter
- * against its fake (`test/fakes/`), a conversation to post in, and ways to see what a user sees and
- * to make the platform misbehave. Where a platform cannot do something, its driver says so in
- * `cannot`, and the contract case asserts the documented alternative instead.
+ * against its fake (`test/fakes/`) or, for IRC, a real test network; a conversation to post in; and
+ * ways to see what a user sees and to make the platform misbehave. Where a platform cannot do
+ * something, its driver says so in `cannot`, and the contract case asserts the documented
+ * alternative instead.
  */
 
 import type { Platform } from '../../../src/core/conversation';

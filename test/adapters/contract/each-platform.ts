@@ -1,7 +1,7 @@
 /**
  * The shared setup of the team-feature contract cases (locks, approvals, rollback, claimed failures):
- * one running Deckhand per platform, through the real adapter and its fake, started before the
- * platform's cases and closed after them; and the few steps every such case takes.
+ * one running Deckhand per platform, through the real adapter and its fake (IRC: a real network),
+ * started before the platform's cases and closed after them; and the few steps every such case takes.
  */
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { MessageHandle } from '../../../src/core/command';
@@ -25,6 +25,12 @@ export const DRIVERS = [
   { name: 'irc', start: ircDriver },
 ] as const;
 
+/**
+ * How long a driver may take to start or stop: the IRC one starts a whole network and registers its
+ * people's accounts first, on a machine whose every core may be busy.
+ */
+export const DRIVER_HOOK_MS = 180_000;
+
 /** A message as a person can read it: its text and, where it links to one, the whole card's page. */
 export function readable(message: Shown): string {
   return message.page === undefined ? message.text : `${message.text}\n${message.page}`;
@@ -39,10 +45,10 @@ export function describeEachPlatform(title: string, cases: (driver: () => Contra
     let running: ContractDriver | undefined;
     beforeAll(async () => {
       running = await start();
-    });
+    }, DRIVER_HOOK_MS);
     afterAll(async () => {
       await running?.close();
-    });
+    }, DRIVER_HOOK_MS);
     cases(() => {
       if (!running) throw new Error('the platform driver did not start');
       return running;

@@ -1,8 +1,9 @@
 /**
- * A failure someone can claim, on every platform, through each real adapter and its fake: a job's
- * failure is announced with its log lines and I'm on it; pressing it names the presser on the card
- * and is answered once; five repeats of the failure are not announced; the job's recovery edits the
- * card and is announced once; the claim is one change record in the audit trail.
+ * A failure someone can claim, on every platform, through each real adapter and its fake (IRC's
+ * real network): a job's failure is announced with its log lines and I'm on it; pressing it names
+ * the presser on the card and is answered once; five repeats of the failure are not announced; the
+ * job's recovery edits the card and is announced once; the claim is one change record in the audit
+ * trail.
  */
 import { expect, it } from 'vitest';
 import type { WatchEvent } from '../../../src/core/watch';

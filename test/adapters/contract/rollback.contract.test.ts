@@ -1,8 +1,8 @@
 /**
- * Rollback on every platform, through each real adapter and its fake: after commits A then B (B
- * fails to build), the failed deployment's card shows what changed between A and B and a Roll
- * back button; pressing it asks with the plan, Confirm pins A's commit and deploys it, an Unpin
- * press restores the branch; each action is one change record in the audit trail.
+ * Rollback on every platform, through each real adapter and its fake (IRC's real network): after
+ * commits A then B (B fails to build), the failed deployment's card shows what changed between A
+ * and B and a Roll back button; pressing it asks with the plan, Confirm pins A's commit and deploys
+ * it, an Unpin press restores the branch; each action is one change record in the audit trail.
  */
 import { expect, it } from 'vitest';
 import { deploymentCard } from '../../../commands/toolhost/deployment-card';

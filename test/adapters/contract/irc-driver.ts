@@ -16,92 +16,12 @@ import { startTestIrcNetwork } from '../../support/irc-network';
 import { type Human, identifiedHuman } from '../../support/irc-users';
 import { waitFor } from '../../support/wait';
 import type { ContractDriver, Presser, Shown } from './driver';
+import { type Arrived, arrivals, CARD_URL, fetchPage, type Page, type Queued } from './irc-wire';
 import { formCommand, pressCommand } from './press-command';
 
 const CHANNEL = '#contract';
 /** How long a queued line may take to reach the people on a busy machine. */
 const DELIVERY_MS = 60_000;
-
-/** One message the adapter queued (a card's post, a later version, a Server Admin Log line). */
-interface Queued {
-  id: string;
-  conversationId: string;
-  target: string;
-  lines: string[];
-  refused: boolean;
-}
-
-/** A queued message as it arrived: its pieces on the wire, raw and as shown. */
-interface Arrived {
-  message: Queued;
-  first: number;
-  raw: string[];
-}
-
-/** Text for matching pieces to queued lines: what splitting may drop (spaces) and formatting left out. */
-const bare = (text: string) => stripFormatting(text).replace(/\s+/g, '');
-
-/**
- * The queued messages found in `received` (one target's lines, in order): each as a contiguous run of
- * lines not yet given to another message, whose text is the message's lines.
- */
-function arrivals(received: string[], messages: Queued[]): Arrived[] {
-  const taken = new Array<boolean>(received.length).fill(false);
-  const found: Arrived[] = [];
-  for (const message of messages) {
-    const whole = bare(message.lines.join(''));
-    for (let start = 0; start < received.length; start += 1) {
-      let text = '';
-      let end = start;
-      while (end < received.length && !taken[end]) {
-        text += bare(received[end] as string);
-        end += 1;
-        if (!whole.startsWith(text) || text === whole) break;
-      }
-      if (text !== whole) continue;
-      for (let i = start; i < end; i += 1) taken[i] = true;
-      found.push({ message, first: start, raw: received.slice(start, end) });
-      break;
-    }
-  }
-  return found.sort((a, b) => a.first - b.first);
-}
-
-/** The text of an HTML page's body, tags gone and entities decoded. */
-function pageText(html: string): string {
-  const body = /<body[^>]*>([\s\S]*)<\/body>/i.exec(html)?.[1] ?? html;
-  return body
-    .replace(/<[^>]+>/g, '\n')
-    .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
-    .replace(/\n{2,}/g, '\n')
-    .trim();
-}
-
-/** A card page, its files and its picture, as a reader gets them. */
-interface Page {
-  text: string;
-  files: { name: string; content: string }[];
-  picture?: { name: string; data: Buffer };
-}
-
-async function fetchPage(url: string): Promise<Page> {
-  const html = await (await fetch(url)).text();
-  const origin = new URL(url).origin;
-  const files: Page['files'] = [];
-  for (const m of html.matchAll(/<a href="(\/cards\/[\w-]{22}\/files\/\d+)">([^<]*)<\/a>/g)) {
-    const content = await (await fetch(`${origin}${m[1]}`)).text();
-    files.push({ name: pageText(m[2] as string), content });
-  }
-  const picture = /<a href="(\/cards\/[\w-]{22}\/picture\.png)">([^<]*)<\/a>/.exec(html);
-  const data = picture && Buffer.from(await (await fetch(`${origin}${picture[1]}`)).arrayBuffer());
-  return {
-    text: pageText(html),
-    files,
-    ...(picture && data ? { picture: { name: pageText(picture[2] as string), data } } : {}),
-  };
-}
-
-const CARD_URL = /https?:\/\/\S+\/cards\/[\w-]{22}/g;
 
 /**
  * What takes effect in IRC text: colour and bold codes, a CTCP ACTION, and a line break followed by a
@@ -109,6 +29,7 @@ const CARD_URL = /https?:\/\/\S+\/cards\/[\w-]{22}/g;
  */
 const CONTROLS = ` \x0304,12red\x03 \x02bold\x02 \x01ACTION waves\x01\r\nPRIVMSG ${CHANNEL} :INJECTED-LINE`;
 
+/** Starts the test network, its two people and Deckhand with the IRC adapter; the driver over them. */
 export async function ircDriver(): Promise<ContractDriver> {
   // Fakelag off (a high threshold) and a quick pace: the contract's dozens of cards in reasonable time.
   // The pace at the defaults against the server's own flood limits is irc-delivery's and irc-commands'.

@@ -1,6 +1,7 @@
 import type { AnyCommand } from '../src/core/command';
 import type { LinkRecogniser } from '../src/core/unfurls';
 import type { WatchKind } from '../src/core/watch';
+import { accountsHomeSection } from './accounts/home-accounts';
 import { calendarInfoCommand } from './calendar/calendar';
 import { calendarDigestCommand } from './calendar/calendar-digest';
 import {
@@ -33,11 +34,14 @@ import {
 import { helpCommand } from './chat/help';
 import { notifyCommand } from './chat/notify';
 import { timezoneCommand } from './chat/timezone';
+import { type HomeSections, homeCommand } from './home';
 import { ACCOUNT_COMMANDS } from './link-commands';
 import { MEDIA_COMMANDS } from './media/media';
 import { phabricatorLinks, taskCommand } from './phabricator/task';
 import type { AppServices } from './services';
+import { sourcehostLinks } from './sourcehost/source-refs';
 import { TEAM_COMMANDS } from './team/commands';
+import { approvalsHomeSection, claimsHomeSection, locksHomeSection } from './team/home-team';
 import {
   buildCancelCommand,
   buildDeleteCommand,
@@ -65,6 +69,7 @@ import {
   envvarsSetCommand,
   envvarsShowCommand,
 } from './toolhost/envvars';
+import { toolsHomeSection } from './toolhost/home-tools';
 import { jobWatch } from './toolhost/job-card';
 import {
   jobsDeleteCommand,
@@ -94,6 +99,18 @@ import { toolBindCommand, toolUnbindCommand } from './toolhost/tool-bind';
 import { toolStatusCommand } from './toolhost/tool-status';
 import { WEBSERVICE_COMMANDS } from './toolhost/webservice';
 import { webserviceWatch } from './toolhost/webservice-card';
+
+/**
+ * The parts of `/me` (and of a platform's own home screen), each from its own feature; personal notification
+ * settings take their place as `notificationSettings` once that feature provides its section.
+ */
+export const HOME_SECTIONS: HomeSections = {
+  tools: toolsHomeSection,
+  accounts: accountsHomeSection,
+  locks: locksHomeSection,
+  approvals: approvalsHomeSection,
+  claims: claimsHomeSection,
+};
 
 /** Every command, in the order help lists them. */
 export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
@@ -176,6 +193,7 @@ export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
   calendarInfoCommand,
   ...MEDIA_COMMANDS,
   ...ACCOUNT_COMMANDS,
+  homeCommand(HOME_SECTIONS),
   timezoneCommand,
   notifyCommand,
   helpCommand,
@@ -190,9 +208,10 @@ export const WATCH_KINDS: readonly WatchKind<AppServices>[] = [
   webserviceWatch,
 ];
 
+export { HOME_LINE } from './home';
 export { mediaUploadView as MEDIA_UPLOAD_VIEW } from './media/media';
 export type { AppServices } from './services';
 export { tailView as TAIL_VIEW } from './toolhost/tail';
 
 /** What each service's commands recognise in a posted message (link unfurls). */
-export const LINK_RECOGNISERS: readonly LinkRecogniser[] = [toolhostLinks, phabricatorLinks];
+export const LINK_RECOGNISERS: readonly LinkRecogniser[] = [toolhostLinks, phabricatorLinks, sourcehostLinks];

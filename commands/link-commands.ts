@@ -25,6 +25,7 @@ import {
   migrationStartCommand,
   migrationUnlockCommand,
 } from './sourcehost/source-migration';
+import { sourceCommitCommand, sourcePullCommand } from './sourcehost/source-refs';
 
 /** The account, audit and source-host commands, in the order help lists them. */
 export const ACCOUNT_COMMANDS: readonly AnyCommand<AppServices>[] = [
@@ -36,6 +37,8 @@ export const ACCOUNT_COMMANDS: readonly AnyCommand<AppServices>[] = [
   whoamiCommand,
   auditCommand,
   sourceRatelimitCommand,
+  sourceCommitCommand,
+  sourcePullCommand,
   migrationStartCommand,
   migrationListCommand,
   migrationShowCommand,

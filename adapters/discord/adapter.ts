@@ -16,6 +16,7 @@ import { DiscordGateway } from './gateway';
 import { INTERACTIONS_PATH, interactionsEndpoint } from './http-endpoint';
 import { InteractionHandler, type QueuedDiscordPlace } from './interactions';
 import { commandRoutes } from './manifest';
+import { mentionUnfurls } from './mentions';
 import { DiscordMessenger } from './messenger';
 import { InteractionResponder } from './responder';
 import { restOptions } from './rest';
@@ -119,7 +120,8 @@ export class DiscordAdapter implements PlatformAdapter {
       logger.info(`discord: serving interactions at POST ${INTERACTIONS_PATH}`);
       return;
     }
-    await this.gateway?.start(handler, this.api);
+    const unfurls = mentionUnfurls({ unfurl: (seen) => app.unfurl(seen), messenger: this.messenger, logger });
+    await this.gateway?.start(handler, this.api, unfurls);
   }
 
   async stop(): Promise<void> {

@@ -1,9 +1,19 @@
 /**
  * Gateway mode: a discord.js client holds the gateway connection (heartbeats, resume, sharding) and
  * hands every INTERACTION_CREATE to the {@link InteractionHandler} as the raw API object; the first
- * answer goes out as a REST interaction callback. No intent is needed for interactions.
+ * answer goes out as a REST interaction callback. No intent is needed for interactions; the
+ * GuildMessages and DirectMessages intents (not privileged) bring the messages that mention the bot,
+ * for link unfurls (./mentions.ts).
  */
-import { type APIInteraction, Client, Events, GatewayDispatchEvents, type RESTOptions } from 'discord.js';
+import {
+  type APIInteraction,
+  Client,
+  Events,
+  GatewayDispatchEvents,
+  GatewayIntentBits,
+  type GatewayMessageCreateDispatchData,
+  type RESTOptions,
+} from 'discord.js';
 import type { Logger } from 'pino';
 import type { DiscordApi } from './api';
 import type { InteractionHandler } from './interactions';
@@ -28,20 +38,30 @@ export class DiscordGateway {
   constructor(private readonly options: DiscordGatewayOptions) {
     const sharded = 'SHARDS' in process.env || 'SHARD_COUNT' in process.env;
     this.client = new Client({
-      intents: [],
+      intents: [GatewayIntentBits.GuildMessages, GatewayIntentBits.DirectMessages],
       rest: options.rest,
       ...(sharded ? {} : { shards: 'auto' as const }),
     });
     this.client.rest.setToken(options.token);
   }
 
-  /** Connects and dispatches interactions to `handler` until {@link stop}. */
-  async start(handler: InteractionHandler, api: DiscordApi): Promise<void> {
+  /**
+   * Connects and dispatches interactions to `handler`, and users' messages to `onMessage` (with the
+   * bot's own user id), until {@link stop}.
+   */
+  async start(
+    handler: InteractionHandler,
+    api: DiscordApi,
+    onMessage?: (message: GatewayMessageCreateDispatchData, botId: string | undefined) => Promise<void>,
+  ): Promise<void> {
     const { client, options } = this;
     client.ws.on(GatewayDispatchEvents.InteractionCreate, (interaction: APIInteraction) => {
       void handler.handle(interaction, (response) =>
         api.callback(interaction.id, interaction.token, response),
       );
+    });
+    client.ws.on(GatewayDispatchEvents.MessageCreate, (message: GatewayMessageCreateDispatchData) => {
+      void onMessage?.(message, client.user?.id);
     });
     client.on(Events.Error, (error) => options.logger.error({ err: error }, 'discord client error'));
     client.on(Events.Warn, (message) => options.logger.warn({ message }, 'discord client warning'));

@@ -3,7 +3,7 @@
  * a `web`/`all` process also holds the one connection (link.ts): it receives lines (receiver.ts),
  * delivers the outbox at the flood-controlled pace (sender.ts), and follows kicks (the channel is
  * gone: announcements there stop) and invitations (it is back). It also joins the Server Admin Log's
- * channel, where it only speaks (feed.ts).
+ * channel, where it only speaks (feed.ts). Forms are asked in private queries (forms.ts).
  */
 import { CARD_VIEW_NAMESPACE } from '../../src/core/card-view';
 import { CommandHandoff } from '../../src/core/command-handoff';
@@ -15,12 +15,16 @@ import { IrcButtons } from './buttons';
 import { ircCommandPrefix } from './checks';
 import { channelsToJoin, isFeedChannel } from './feed';
 import { FloodGate } from './flood';
+import { IrcForms } from './forms';
 import { AccountTracker } from './identity';
 import { IrcLink } from './link';
 import { goneKey, IrcMessenger } from './messenger';
-import { installReceiver } from './receiver';
+import { installReceiver, type Receiver } from './receiver';
 import { sendQueued } from './sender';
-import { type IrcPlace, ircConversationId, ircSurface } from './surface';
+import { type IrcPlace, invocationOf, ircConversationId, ircSurface } from './surface';
+
+/** How long a form waits for its answers. */
+const FORM_TIMEOUT_MS = 10 * 60_000;
 
 /** The network's id in conversation ids: its server's host name. */
 export function networkOf(server: string): string {
@@ -31,10 +35,13 @@ export function networkOf(server: string): string {
 export class IrcAdapter implements PlatformAdapter {
   readonly platform = 'irc' as const;
   readonly messenger: IrcMessenger;
+  readonly forms: IrcForms;
   readonly network: string;
   /** The connection (absent in a `worker` process). */
   readonly link: IrcLink | undefined;
   private consumer: LineConsumer | undefined;
+  private readonly receiver: Receiver | undefined;
+  private readonly surfaceOf: (place: IrcPlace) => ReturnType<typeof ircSurface>;
 
   constructor(private readonly context: AdapterContext) {
     const { app, config, logger } = context;
@@ -56,6 +63,29 @@ export class IrcAdapter implements PlatformAdapter {
         'help',
       ]),
     });
+    const handoff = new CommandHandoff({
+      runner: app.runner,
+      queue: context.role === 'web' ? app.commandQueue : undefined,
+      logger: log,
+    });
+    const surfaceOf = (place: IrcPlace) => ircSurface(this.messenger, place, this.forms);
+    this.forms = new IrcForms({
+      store: app.keyValue('irc:form', { sealed: true }),
+      post: (nick, card) => this.messenger.post(ircConversationId(this.network, nick), card),
+      timeoutMs: FORM_TIMEOUT_MS,
+      submit: (place, formId, values) =>
+        handoff.submit(
+          {
+            key: `irc:${this.network}:form:${formId}`,
+            platform: 'irc',
+            input: { kind: 'form', formId, values },
+            invocation: invocationOf(place),
+            place: { ...place },
+          },
+          () => surfaceOf(place),
+        ),
+    });
+    this.surfaceOf = surfaceOf;
     if (context.role === 'worker') return;
     const gone = goneKey(prefix);
     const link = new IrcLink(config, log, {
@@ -76,18 +106,16 @@ export class IrcAdapter implements PlatformAdapter {
         link.client.join(event.channel);
       });
     });
-    installReceiver({
+    this.receiver = installReceiver({
       link,
       network: this.network,
       prefix: config.IRC_COMMAND_PREFIX,
       isFeed: (target) => isFeedChannel(config, target),
       registry: app.runner.registry,
       actions: app.actions,
-      handoff: new CommandHandoff({
-        runner: app.runner,
-        queue: context.role === 'web' ? app.commandQueue : undefined,
-        logger: log,
-      }),
+      handoff,
+      forms: this.forms,
+      surfaceOf,
       deduper: context.deduper,
       accounts: new AccountTracker(link.client),
       buttons,
@@ -99,7 +127,7 @@ export class IrcAdapter implements PlatformAdapter {
   async start(): Promise<void> {
     const { app, config } = this.context;
     app.messengers.register('irc', this.messenger);
-    app.surfaces.register('irc', (place) => ircSurface(this.messenger, place as unknown as IrcPlace));
+    app.surfaces.register('irc', (place) => this.surfaceOf(place as unknown as IrcPlace));
     app.adminLogLink.attach(new IrcAdminLogOutbox(this.messenger, this.network));
     const link = this.link;
     if (!link) return;
@@ -110,6 +138,11 @@ export class IrcAdapter implements PlatformAdapter {
       .outbox('irc')
       .consume((message, id) => sendQueued({ link, gate, claims, isGone }, message, id));
     link.start();
+  }
+
+  /** Resolves once every line received so far has been handled. */
+  async settled(): Promise<void> {
+    await this.receiver?.settled();
   }
 
   async stop(): Promise<void> {

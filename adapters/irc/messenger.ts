@@ -2,7 +2,9 @@
  * Posting on IRC from any process: a card becomes at most three lines (render.ts), queued on the
  * IRC outbox, which the process holding the connection delivers at the flood-controlled pace. IRC
  * cannot edit: a card's later version is posted as one new short line, and only when it says
- * something new — a long-running card shows its start and its end, not every step in between.
+ * something new — a long-running card shows its start and its end, not every step in between. The
+ * line carries the latest of the text lines the card gained since it was last posted (who is on a
+ * failure, that it recovered), so a reader of the channel learns what changed.
  * A conversation the bot was kicked from is gone: posting there throws ConversationGoneError.
  */
 import { createHash } from 'node:crypto';
@@ -43,11 +45,28 @@ export function goneKey(prefix: string): string {
   return `${prefix}irc:gone`;
 }
 
+/** A card's text lines that hold something. */
+const textLines = (card: Card) => (card.text ?? '').split('\n').filter((l) => l.trim());
+
 /** What a card's later version must differ in to be posted again. */
 function phaseOf(card: Card): string {
-  const first = (card.text ?? '').split('\n').find((l) => l.trim()) ?? '';
+  const first = textLines(card)[0] ?? '';
   const buttons = (card.buttons ?? []).map((b) => b.label).join('|');
   return JSON.stringify([card.status ?? '', card.title ?? '', first, buttons]);
+}
+
+/** What was last posted of a card: its phase and its text lines. */
+interface Posted {
+  phase: string;
+  lines: string[];
+}
+
+/** The newest text line of `card` that its last posted version did not have (not its first line). */
+function newsOf(card: Card, before: Posted | undefined): string | undefined {
+  const lines = textLines(card);
+  const had = new Set(before?.lines ?? []);
+  const news = lines.slice(1).filter((l) => !had.has(l));
+  return news.at(-1);
 }
 
 /** See the module comment. */
@@ -59,7 +78,7 @@ export class IrcMessenger implements Messenger {
     return (await this.deps.redis.sismember(goneKey(this.deps.prefix), conversationId)) === 1;
   }
 
-  private async lines(conversationId: string, card: Card, cardId: string, transition: boolean) {
+  private async lines(conversationId: string, card: Card, cardId: string, transition?: { news?: string }) {
     const shown = cardInWords(timesAsText(card), this.deps.words ?? ((text) => text));
     const numbers = await this.deps.buttons.number(conversationId, cardId, shown.buttons ?? []);
     const viewId = newCardViewId();
@@ -70,7 +89,7 @@ export class IrcMessenger implements Messenger {
       return url;
     };
     const lines = transition
-      ? [renderTransition(shown, viewUrl, numbers)]
+      ? [renderTransition(shown, viewUrl, numbers, transition.news)]
       : renderCardLines(shown, numbers, viewUrl);
     if (used) await keepCardView(this.deps.views, shown, viewId);
     return lines;
@@ -102,18 +121,27 @@ export class IrcMessenger implements Messenger {
 
   async post(conversationId: string, card: Card): Promise<MessageHandle> {
     const cardId = newCardViewId();
-    const lines = await this.lines(conversationId, card, cardId, false);
+    const lines = await this.lines(conversationId, card, cardId);
     await this.queue(conversationId, `card-${cardId}`, lines);
-    await this.deps.phases.set(cardId, phaseOf(card), { ttlMs: PHASE_TTL_MS });
+    await this.remember(cardId, card);
     return { platform: 'irc', conversationId, ref: { message: cardId } };
+  }
+
+  private async remember(cardId: string, card: Card): Promise<void> {
+    const posted: Posted = { phase: phaseOf(card), lines: textLines(card) };
+    await this.deps.phases.set(cardId, JSON.stringify(posted), { ttlMs: PHASE_TTL_MS });
   }
 
   async update(handle: MessageHandle, card: Card): Promise<void> {
     const cardId = handle.ref.message as string;
     const phase = phaseOf(card);
-    if (card.status === 'progress' || (await this.deps.phases.get(cardId)) === phase) return;
-    await this.deps.phases.set(cardId, phase, { ttlMs: PHASE_TTL_MS });
-    const lines = await this.lines(handle.conversationId, card, cardId, true);
+    if (card.status === 'progress') return;
+    const stored = await this.deps.phases.get(cardId);
+    const before = stored === undefined ? undefined : (JSON.parse(stored) as Posted);
+    if (before?.phase === phase) return;
+    await this.remember(cardId, card);
+    const news = newsOf(card, before);
+    const lines = await this.lines(handle.conversationId, card, cardId, news ? { news } : {});
     const digest = createHash('sha256').update(phase).digest('base64url').slice(0, 22);
     await this.queue(handle.conversationId, `card-${cardId}-${digest}`, lines);
   }

@@ -3,11 +3,13 @@
  * feed channel are ignored; formatting codes are stripped; a line for the bot (command-line.ts) is
  * claimed once (by its `msgid` when the server gives one), checked (gate.ts: no secrets, side effects
  * only for identified accounts) and handed to the command runner or the workers, with a press of
- * `!N` dispatched as its button's action.
+ * `!N` dispatched as its button's action. In a private query, a person's open form takes their lines
+ * as its answers first (forms.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { ActionStore } from '../../src/core/actions';
+import type { CardSurface } from '../../src/core/card-surface';
 import type { CommandHandoff } from '../../src/core/command-handoff';
 import type { CommandInput } from '../../src/core/command-job';
 import { StoreUnavailableError } from '../../src/core/errors';
@@ -15,11 +17,12 @@ import type { DeliveryDeduper } from '../../src/core/host';
 import type { CommandRegistry } from '../../src/core/registry';
 import type { IrcButtons } from './buttons';
 import { parseIrcLine } from './command-line';
+import { type IrcForms, isCancel } from './forms';
 import { pressRefusal, refusal } from './gate';
 import type { AccountTracker } from './identity';
 import type { IrcLink } from './link';
 import type { IrcMessenger } from './messenger';
-import { type IrcPlace, invocationOf, ircConversationId, ircSurface, isChannel } from './surface';
+import { type IrcPlace, invocationOf, ircConversationId, isChannel } from './surface';
 import { isCtcp, stripFormatting } from './text';
 
 /** What the receiver needs. */
@@ -36,6 +39,9 @@ export interface ReceiverDeps {
   accounts: AccountTracker;
   buttons: IrcButtons;
   messenger: IrcMessenger;
+  forms: IrcForms;
+  /** The reply surface of an invocation at `place`. */
+  surfaceOf(place: IrcPlace): CardSurface;
   logger: Logger;
 }
 
@@ -52,12 +58,8 @@ async function onPrivmsg(deps: ReceiverDeps, event: PrivmsgEvent): Promise<void>
   if (event.nick === self || isCtcp(event.message) || !event.nick || deps.isFeed(event.target)) return;
   const isPrivate = !isChannel(event.target);
   const groups = new Set(deps.registry.groups());
-  const line = parseIrcLine(stripFormatting(event.message), {
-    nick: self,
-    prefix: deps.prefix,
-    isPrivate,
-    groups,
-  });
+  const text = stripFormatting(event.message);
+  const line = parseIrcLine(text, { nick: self, prefix: deps.prefix, isPrivate, groups });
   if (line.kind === 'none') return;
   const account = deps.accounts.accountOf(event);
   const place: IrcPlace = {
@@ -66,7 +68,7 @@ async function onPrivmsg(deps: ReceiverDeps, event: PrivmsgEvent): Promise<void>
     nick: event.nick,
     ...(account ? { account } : {}),
   };
-  const surface = ircSurface(deps.messenger, place);
+  const surface = deps.surfaceOf(place);
   const key = `irc:${deps.network}:msg:${event.tags?.msgid ?? randomUUID()}`;
   try {
     if (!(await deps.deduper.claim(key))) return;
@@ -75,6 +77,8 @@ async function onPrivmsg(deps: ReceiverDeps, event: PrivmsgEvent): Promise<void>
     await surface.reply({ text: error.message, status: 'danger' });
     return;
   }
+  if (isPrivate && isCancel(text, deps.prefix) && (await deps.forms.cancel(place))) return;
+  if (isPrivate && (await deps.forms.answer(place, text))) return;
   let input: CommandInput;
   if (line.kind === 'press') {
     const press = await deps.buttons.press(ircConversationId(deps.network, place.target), line.number);
@@ -94,11 +98,25 @@ async function onPrivmsg(deps: ReceiverDeps, event: PrivmsgEvent): Promise<void>
   );
 }
 
+/** An installed receiver. */
+export interface Receiver {
+  /** Resolves once every line received so far has been handled (its command run, in an `all` process). */
+  settled(): Promise<void>;
+}
+
 /** Installs the receiver on the link's client. */
-export function installReceiver(deps: ReceiverDeps): void {
+export function installReceiver(deps: ReceiverDeps): Receiver {
+  const handling = new Set<Promise<void>>();
   deps.link.client.on('privmsg', (event: PrivmsgEvent) => {
-    onPrivmsg(deps, event).catch((error: unknown) =>
+    const handled = onPrivmsg(deps, event).catch((error: unknown) =>
       deps.logger.error({ err: error, from: event.nick }, 'irc: handling a line failed'),
     );
+    handling.add(handled);
+    void handled.finally(() => handling.delete(handled));
   });
+  return {
+    async settled() {
+      while (handling.size > 0) await Promise.all([...handling]);
+    },
+  };
 }

@@ -75,9 +75,19 @@ export function renderCardLines(card: Card, numbers: readonly number[], viewUrl:
   return lines;
 }
 
-/** A card's later version as one new line: its status and title, and the link when one was made. */
-export function renderTransition(card: Card, viewUrl: () => string, numbers: readonly number[] = []): string {
+/**
+ * A card's later version as one new line: its status and title, `news` (the text line it gained, when
+ * there is one), its buttons, and the link when one was made.
+ */
+export function renderTransition(
+  card: Card,
+  viewUrl: () => string,
+  numbers: readonly number[] = [],
+  news?: string,
+): string {
   const buttons = (card.buttons ?? []).map((b, i) => `[${numbers[i] ?? '?'}] ${inert(b.label)}`);
   const choices = buttons.length ? ` · ${buttons.join('  ')}` : '';
-  return withTail(`${head(card)}${choices}`, leavesOut(card, []) ? ` · ${viewUrl()}` : '');
+  const gained = news ? ` · ${inert(news)}` : '';
+  // The buttons and the link are never cut: what the line says of the card is.
+  return withTail(`${head(card)}${gained}`, `${choices}${leavesOut(card, []) ? ` · ${viewUrl()}` : ''}`);
 }

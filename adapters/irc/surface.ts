@@ -1,11 +1,12 @@
 /**
  * The reply surface of one IRC invocation: replies go to the channel, or — private ones, and every
- * reply in a private query — to the person's private query. IRC has no forms: commands that need
- * one say where to go instead (the one-time secret page for secrets).
+ * reply in a private query — to the person's private query. Forms are asked as prompts in the
+ * private query (forms.ts); one with a secret field is not asked (the one-time secret page instead).
  */
 import type { CardSurface } from '../../src/core/card-surface';
 import type { ChatUser, Invocation } from '../../src/core/command';
 import { conversationId, parseConversationId } from '../../src/core/conversation';
+import type { IrcForms } from './forms';
 import type { IrcMessenger } from './messenger';
 
 /** Where an invocation happened, as plain data (queued commands carry it). */
@@ -55,12 +56,25 @@ export function invocationOf(place: IrcPlace): Invocation {
   };
 }
 
-/** Builds the surface of one invocation. */
-export function ircSurface(messenger: IrcMessenger, place: IrcPlace): CardSurface {
+/** Builds the surface of one invocation (with `forms`, forms are asked in the private query). */
+export function ircSurface(messenger: IrcMessenger, place: IrcPlace, forms?: IrcForms): CardSurface {
   const here = ircConversationId(place.network, place.target);
   const direct = ircConversationId(place.network, place.nick);
   return {
     reply: (card) => messenger.post(card.visibility === 'private' ? direct : here, card),
     update: (handle, card) => messenger.update(handle, card),
+    ...(forms
+      ? {
+          openForm: async (formId, form) => {
+            const opened = await forms.open(formId, form, place);
+            // The channel is told where the questions went (the person may not see the query at once).
+            if (opened && isChannel(place.target)) {
+              const text = `${place.nick}: I asked you the questions of “${form.title}” in a private query.`;
+              await messenger.post(here, { text, status: 'info' });
+            }
+            return opened;
+          },
+        }
+      : {}),
   };
 }

@@ -138,6 +138,7 @@ export class SlackAdapter implements PlatformAdapter {
       downloadHosts: downloadHosts(settings.apiUrl),
       slashCommand: context.config.SLACK_COMMAND,
       unfurl: (seen) => context.app.unfurl(seen),
+      home: (invocation) => context.app.home(invocation),
     });
     await bolt.init();
 

@@ -15,6 +15,7 @@ import { slashCommandLine } from './command-line';
 import { plainTypedText } from './escape';
 import { incomingFiles, type SlackFileInfo } from './files';
 import { FORM_CALLBACK_ID, readSubmission } from './forms';
+import { onAppHomeOpened } from './home';
 import type { InFlight } from './inflight';
 import { placeId, type SlackMessenger, type SlackPlace } from './messenger';
 import { slackSurface } from './surface';
@@ -40,6 +41,8 @@ export interface HandlerDeps {
   slashCommand: string;
   /** The core's cards for posted links (link unfurls). */
   unfurl: AdapterHost['unfurl'];
+  /** The core's home view of a person (the Home tab). */
+  home: AdapterHost['home'];
 }
 
 interface Who {
@@ -302,6 +305,7 @@ export function registerHandlers(app: App, deps: HandlerDeps): void {
   onForms(app, deps);
   onMessages(app, deps);
   onLinkShared(app, deps);
+  onAppHomeOpened(app, deps);
   app.error(async (error) => {
     deps.logger.error({ err: error }, 'Slack listener failed');
   });

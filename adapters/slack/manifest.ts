@@ -27,7 +27,7 @@ export const BOT_SCOPE_REASONS = {
 export const BOT_SCOPES = Object.keys(BOT_SCOPE_REASONS) as (keyof typeof BOT_SCOPE_REASONS)[];
 
 /** Bot events Deckhand subscribes to. */
-export const BOT_EVENTS = ['app_mention', 'message.im', 'link_shared'] as const;
+export const BOT_EVENTS = ['app_mention', 'message.im', 'link_shared', 'app_home_opened'] as const;
 
 /** Used in the manifest when `PUBLIC_URL` is not set; replace it with the bot's public address. */
 export const PLACEHOLDER_URL = 'https://deckhand.example.org';
@@ -65,14 +65,19 @@ function withoutEmptyHint<T extends { usage_hint: string }>(command: T): Omit<T,
   return rest;
 }
 
+/** Slack's own slash commands, which an app cannot register (`/me` is Slack's; `/deckhand me` is ours). */
+const SLACK_BUILT_IN_COMMANDS = new Set(['me', 'msg', 'dm', 'invite', 'remind', 'status', 'away', 'shrug']);
+
 /**
  * The command groups registered as their own slash commands besides the one namespaced command
- * (`SLACK_LEGACY_COMMANDS`: a list of groups, or `all`), in registry order.
+ * (`SLACK_LEGACY_COMMANDS`: a list of groups, or `all`), in registry order; never one of Slack's own.
  */
 export function legacyGroups(registry: CommandRegistry<unknown>, config: Config): string[] {
   const wanted = new Set(config.SLACK_LEGACY_COMMANDS);
   const all = wanted.has('all');
-  return registry.groups().filter((group) => all || wanted.has(group));
+  return registry
+    .groups()
+    .filter((group) => (all || wanted.has(group)) && !SLACK_BUILT_IN_COMMANDS.has(group));
 }
 
 /** The one namespaced command (`/deckhand <command> …`), described by its most used commands. */
@@ -111,7 +116,7 @@ export function buildSlackManifest(registry: CommandRegistry<unknown>, config: C
     },
     features: {
       app_home: {
-        home_tab_enabled: false,
+        home_tab_enabled: true,
         messages_tab_enabled: true,
         messages_tab_read_only_enabled: false,
       },

@@ -4,7 +4,8 @@ import type { VaultEntry } from '../../src/store/vault';
 import { formatUtc } from '../format';
 import { command } from './context';
 
-function describe(entry: VaultEntry): CardField {
+/** What one linked account or stored credential is (its service and account name, never its value). */
+export function linkedAccountField(entry: VaultEntry): CardField {
   const when = `linked ${formatUtc(new Date(entry.storedAt))}`;
   if (entry.service === 'source') {
     const scopes = Array.isArray(entry.meta.scopes) ? entry.meta.scopes.join(', ') : '';
@@ -40,7 +41,7 @@ export const whoamiCommand = command({
           roles.join('; ') ||
           'none configured (maintainers are also those with push access through a linked account)',
       },
-      ...entries.map(describe),
+      ...entries.map(linkedAccountField),
     ];
     const shared = services.accounts.credentials.sharedKinds();
     return {

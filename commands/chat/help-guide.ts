@@ -54,6 +54,7 @@ export const HELP_GUIDE: HelpGuide = {
         link: 'link your source-host account or store your own keys',
         unlink: 'remove what you linked',
         whoami: 'your roles and what you linked',
+        me: 'your tools and their status, your locks, claims and approvals waiting for you',
         audit: 'who changed what',
         timezone: 'the time zone of times in this conversation',
         notify: 'your direct messages about work you started, quiet hours',

@@ -10,9 +10,10 @@ import { guardState } from '../guard-fields';
 import { BUILD_WORD } from './build-card';
 import { toolCommand } from './context';
 import { deployCommand } from './deploy';
-import { jobState, jobStatus } from './job-card';
+import { jobState } from './job-card';
 import { jobsListCommand } from './jobs';
 import { salIsOn } from './sal/service';
+import { buildHealth, deploymentHealth, jobHealth, STATUS_RANK } from './tool-health';
 import { webserviceRestartCommand } from './webservice';
 import { isWebservice } from './webservice-card';
 
@@ -34,8 +35,6 @@ function platformField(report: ApiHealth[] | undefined): { field: CardField; pro
   const value = problems.length ? problems.join('\n') : `healthy (${report.map((h) => h.api).join(', ')})`;
   return { field: { label: 'Platform', value }, problems };
 }
-
-const RANK: Record<CardStatus, number> = { info: 0, success: 1, progress: 2, warning: 3, danger: 4 };
 
 /** `/tool status <tool>`: the maintainer's dashboard on one card. */
 export const toolStatusCommand = toolCommand({
@@ -61,7 +60,7 @@ export const toolStatusCommand = toolCommand({
     const fields: CardField[] = [];
     let worst: CardStatus = 'success';
     const note = (status: CardStatus) => {
-      if (RANK[status] > RANK[worst]) worst = status;
+      if (STATUS_RANK[status] > STATUS_RANK[worst]) worst = status;
     };
 
     const platform = platformField(health.status === 'fulfilled' ? health.value : undefined);
@@ -82,7 +81,7 @@ export const toolStatusCommand = toolCommand({
         value: `${BUILD_WORD[b.value.status]} · ${b.value.build_id}`,
         time: started,
       });
-      if (b.value.status === 'BUILD_FAILURE' || b.value.status === 'BUILD_TIMEOUT') note('warning');
+      note(buildHealth(b.value));
     } else fields.push({ label: 'Latest build', value: b.note ?? '' });
 
     const d = settled(deployment, 'no deployments yet');
@@ -93,8 +92,7 @@ export const toolStatusCommand = toolCommand({
         value: `${d.value.status} · ${d.value.deploy_id}`,
         time: started,
       });
-      if (d.value.status === 'failed' || d.value.status === 'timed_out') note('danger');
-      if (d.value.status === 'pending' || d.value.status === 'running') note('progress');
+      note(deploymentHealth(d.value));
     } else fields.push({ label: 'Latest deployment', value: d.note ?? '' });
 
     const j = settled(jobs, 'no jobs');
@@ -102,9 +100,7 @@ export const toolStatusCommand = toolCommand({
       if (j.value.length === 0) fields.push({ label: 'Jobs', value: 'none' });
       for (const job of j.value) {
         fields.push({ label: `Job ${job.name}`, value: `${job.job_type} · ${jobState(job)}`, inline: true });
-        const status = jobStatus(job);
-        if (status === 'danger' && job.job_type !== 'one-off') note('danger');
-        else if (status === 'danger') note('warning');
+        note(jobHealth(job));
       }
     } else fields.push({ label: 'Jobs', value: j.note ?? '' });
     const web = j.value?.find(isWebservice);

@@ -52,6 +52,8 @@ export interface AccessPolicyOptions {
    * among them has neither.
    */
   commands?: Iterable<CommandAccess>;
+  /** The tools Deckhand knows of: where push access through a linked account is looked for. */
+  knownTools?: () => Iterable<string>;
 }
 
 /** What the policy reads of a command: its name and its access flags. */
@@ -83,6 +85,27 @@ export class AccessPolicy implements Policy {
   configuredTools(user: ChatUser): string[] {
     const id = idOf(user);
     return [...this.maintainers].filter(([, who]) => who.has(id)).map(([tool]) => tool);
+  }
+
+  /**
+   * The tools the user maintains: those configured, and the known tools whose source repository
+   * their linked source-host account may push to (each answer cached, see {@link LinkedAccess}).
+   * Without a linked account no repository is asked about.
+   */
+  async maintainedTools(user: ChatUser): Promise<string[]> {
+    const tools = new Set(this.configuredTools(user));
+    const linked = this.options.linked;
+    const candidates = [...(this.options.knownTools?.() ?? [])].filter((tool) => !tools.has(tool));
+    if (linked && candidates.length > 0) {
+      const first = await linked.pushAccess(user, candidates[0] as string);
+      if (first.kind !== 'not-linked') {
+        const rest = await Promise.all(candidates.slice(1).map((tool) => linked.pushAccess(user, tool)));
+        [first, ...rest].forEach((access, i) => {
+          if (access.kind === 'push') tools.add(candidates[i] as string);
+        });
+      }
+    }
+    return [...tools].sort();
   }
 
   async check(

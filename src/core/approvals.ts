@@ -85,6 +85,11 @@ export interface ApprovalStore {
   /** Stores an open request until its expiry. */
   open(record: ApprovalRecord): Promise<void>;
   load(id: string): Promise<ApprovalRecord | undefined>;
+  /**
+   * The tool's requests still open and not expired at `now`, oldest first, at most `limit` of them
+   * (one read of the tool's index, then one per request).
+   */
+  pending(tool: string, options: { now: number; limit: number }): Promise<ApprovalRecord[]>;
   /** Adds a decision atomically (one key): the first decision that closes it wins. */
   decide(id: string, decision: ApprovalDecision): Promise<DecideResult>;
 }

@@ -6,7 +6,8 @@
  * than describing what happened again.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { ChatUser, Invocation, MessageHandle } from './command';
+import type { ChatUser, Invocation } from './command';
+import type { AuditEntry } from './command-audit';
 
 /**
  * One change made through Deckhand, as stored in the audit stream. Stable shape: readers outside the
@@ -60,19 +61,6 @@ export interface CardLink {
   ref: Record<string, string>;
 }
 
-/** What the command runner's audit hook receives for one side-effect command run or refusal. */
-export interface ChangeEvent {
-  invocation: Invocation;
-  command: string;
-  /** Arguments with the secret ones already left out. */
-  args: Record<string, unknown>;
-  outcome: string;
-  /** The user's linked identity, when it was read already (else {@link ChangeRecorderDeps.identityOf} is asked). */
-  identity?: Promise<string | undefined>;
-  /** The first card the run posted. */
-  card?: MessageHandle;
-}
-
 /** What {@link changeRecorder} needs. */
 export interface ChangeRecorderDeps {
   /** The linked cross-platform identity of a chat user (`source:<login>`), if any. */
@@ -95,7 +83,7 @@ export function changeIdOf(invocation: Invocation, command: string): string {
 }
 
 /** The record of one event, with the identity found for its user. */
-export function changeRecordOf(event: ChangeEvent, identity: string | undefined, at: number): ChangeRecord {
+export function changeRecordOf(event: AuditEntry, identity: string | undefined, at: number): ChangeRecord {
   const { invocation, command, args, outcome, card } = event;
   return {
     id: changeIdOf(invocation, command),
@@ -119,7 +107,7 @@ export function changeRecordOf(event: ChangeEvent, identity: string | undefined,
  * The command runner's audit hook: one {@link ChangeRecord} per event. An identity that cannot be read
  * (the vault unavailable) leaves the field out rather than losing the record.
  */
-export function changeRecorder(deps: ChangeRecorderDeps): (event: ChangeEvent) => Promise<void> {
+export function changeRecorder(deps: ChangeRecorderDeps): (event: AuditEntry) => Promise<void> {
   const now = deps.now ?? Date.now;
   return async (event) => {
     const identity = await (event.identity ?? deps.identityOf(event.invocation.user)).catch(() => undefined);

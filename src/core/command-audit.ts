@@ -7,7 +7,7 @@ export interface AuditEntry {
   command: string;
   args: Record<string, unknown>;
   outcome: string;
-  /** The user's linked identity, read while the command ran (else the audit hook reads it). */
+  /** The user's linked identity, when it was read already (else the change recorder asks for it). */
   identity?: Promise<string | undefined>;
   /** The first card the run posted, if it posted one. */
   card?: MessageHandle;

@@ -87,10 +87,13 @@ export function mayHaveRunCard(name: string, check: string | undefined): DraftCa
   };
 }
 
-/** The answer to an attempt that finds an earlier one ran to its end. */
+/**
+ * The answer to an attempt that finds an earlier one ran to its end: not audited again (the first
+ * attempt's entry stands for the change).
+ */
 function alreadyRanCard(name: string, outcome: string): DraftCard {
   const answered = outcome === 'failed' ? 'it ended with an error' : 'its answer is above';
-  return { text: `/${name} already ran for this request; ${answered}.`, status: 'info' };
+  return { text: `/${name} already ran for this request; ${answered}.`, status: 'info', audit: 'unchanged' };
 }
 
 /**

@@ -71,6 +71,8 @@ export interface FailureClaimStore {
   state(scope: FailureScope): Promise<FailureState | undefined>;
   /** Takes the claim: free, the holder's own, or offered to someone else. */
   claim(scope: FailureScope, claim: FailureClaim): Promise<ClaimResult>;
+  /** The tool's failures that someone is on now (each scope read once), in order of scope. */
+  claimedOn(tool: string): Promise<FailureState[]>;
   /** Offers the holder's claim to `to` (a name); only the holder can. */
   handoff(scope: FailureScope, holder: string, to: string): Promise<HandoffResult>;
   /** Ends the claim; the failure is announced again when it repeats. Undefined when unclaimed. */

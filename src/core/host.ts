@@ -8,11 +8,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Redis } from 'ioredis';
 import type { ActionStore, BindingStore } from './actions';
 import type { AdminLogOutbox } from './admin-log-outbox';
+import type { Invocation } from './command';
 import type { CommandQueue, CommandSurfaces } from './command-job';
 import type { CommandRunner } from './command-runner';
 import type { FileResolvers } from './files';
 import type { LineOutbox } from './line-outbox';
 import type { Messengers } from './messenger';
+import type { Card } from './reply';
 import type { SuggestionLister } from './suggestions';
 import type { LinksSeen, UnfurlCard } from './unfurls';
 
@@ -112,6 +114,11 @@ export interface AdapterHost {
    * conversation within the window; nothing for links Deckhand does not know.
    */
   unfurl(seen: LinksSeen): Promise<UnfurlCard[]>;
+  /**
+   * The person's home view (their tools, links, locks, approvals and claims), as the cards its
+   * command answers them with: for a platform's own home screen, drawn by the adapter.
+   */
+  home(invocation: Invocation): Promise<Card[]>;
   /**
    * The outbound queue of a platform whose link lives in one process: any process queues lines,
    * the process holding the link delivers them.

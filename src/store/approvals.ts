@@ -3,7 +3,9 @@
  * `<prefix>tool-protect:{<tool>}`; an approval request is one key, `<prefix>approval:{<id>}`, holding
  * the request and its decisions as JSON until it expires. A decision is one script on that one key
  * (so it works on a Cluster): the first decision that closes the request wins, and every later one
- * finds it closed, so an approved command is run by exactly one press.
+ * finds it closed, so an approved command is run by exactly one press. The open requests of a tool
+ * are indexed in `<prefix>approvals-open:{<tool>}` (a sorted set of ids by expiry), so the requests
+ * waiting on a tool are found without a scan; a closed or expired id found there is skipped.
  */
 import type { Redis } from 'ioredis';
 import type {
@@ -41,6 +43,15 @@ local out = cjson.encode(record)
 redis.call('set', KEYS[1], out, 'KEEPTTL')
 return {'recorded', out}`;
 
+/**
+ * ARGV: expiry (Unix ms), id. Adds the id to the tool's index of open requests, which then lives as
+ * long as its latest request (expired ids are trimmed when it is read).
+ */
+const INDEX_OPEN = `redis.call('zadd', KEYS[1], ARGV[1], ARGV[2])
+local last = redis.call('zrange', KEYS[1], -1, -1, 'WITHSCORES')
+redis.call('pexpireat', KEYS[1], last[2])
+return 1`;
+
 function parse<T>(raw: string | null | undefined): T | undefined {
   if (!raw) return undefined;
   try {
@@ -72,6 +83,10 @@ export class RedisApprovals implements ApprovalStore {
     return `${this.prefix}approval:{${id}}`;
   }
 
+  private openKey(tool: string): string {
+    return `${this.prefix}approvals-open:{${tool}}`;
+  }
+
   async protect(protection: ToolProtection): Promise<void> {
     await this.redis.set(this.policyKey(protection.tool), JSON.stringify(protection));
   }
@@ -88,6 +103,22 @@ export class RedisApprovals implements ApprovalStore {
   async open(record: ApprovalRecord): Promise<void> {
     const ttlMs = Math.max(1000, record.expiresAt - Date.now());
     await this.redis.set(this.requestKey(record.id), JSON.stringify(record), 'PX', ttlMs);
+    await this.redis.eval(INDEX_OPEN, 1, this.openKey(record.tool), String(record.expiresAt), record.id);
+  }
+
+  async pending(tool: string, options: { now: number; limit: number }): Promise<ApprovalRecord[]> {
+    const key = this.openKey(tool);
+    const ids = await this.redis.zrangebyscore(key, options.now, '+inf', 'LIMIT', 0, options.limit * 2);
+    const open: ApprovalRecord[] = [];
+    const closed: string[] = [];
+    for (const id of ids) {
+      const record = await this.load(id);
+      if (record?.state === 'open' && record.expiresAt > options.now) open.push(record);
+      else closed.push(id);
+      if (open.length >= options.limit) break;
+    }
+    if (closed.length > 0) await this.redis.zrem(key, ...closed);
+    return open;
   }
 
   async load(id: string): Promise<ApprovalRecord | undefined> {

@@ -4,7 +4,9 @@
  * `claim`, `pending` — the success awaiting confirmation as a recovery), and one set of the posted
  * copies' handles, `<prefix>failure-cards:{<tool>}:<scope>`. Both keys are tagged by the tool (one
  * Cluster slot) and every change is one script, so two presses at once leave exactly one claim.
- * Records lapse {@link RECORD_TTL_MS} after their last change.
+ * Records lapse {@link RECORD_TTL_MS} after their last change. The scopes of a tool that were
+ * claimed are kept in `<prefix>failure-claimed:{<tool>}` (same slot), so the claims on a tool are found
+ * without a scan; a scope whose claim ended is dropped from it when it is read.
  */
 import type { Redis } from 'ioredis';
 import type { MessageHandle } from '../core/command';
@@ -51,8 +53,9 @@ ${TOUCH}
 return 1`;
 
 /**
- * ARGV: ttl, claim JSON, holder. Returns {0} (nothing to claim), {2, held} (someone else's, or the
- * holder's own not offered: unchanged) or {1, previous}.
+ * KEYS: record, cards, the tool's index of claimed scopes. ARGV: ttl, claim JSON, holder, scope part.
+ * Returns {0} (nothing to claim), {2, held} (someone else's, or the holder's own not offered:
+ * unchanged) or {1, previous}.
  */
 const CLAIM = `if redis.call('hexists', KEYS[1], 'key') == 0 then return {0, ''} end
 local held = redis.call('hget', KEYS[1], 'claim')
@@ -62,6 +65,8 @@ if held then
 end
 redis.call('hset', KEYS[1], 'claim', ARGV[2])
 ${TOUCH}
+redis.call('sadd', KEYS[3], ARGV[4])
+redis.call('pexpire', KEYS[3], ARGV[1])
 return {1, held or ''}`;
 
 /** ARGV: ttl, holder, to. Returns {0} (unclaimed), {2, held} (someone else's) or {1, new claim}. */
@@ -90,6 +95,16 @@ return {all, cards}`;
 /** One state change's identity, the same each time a retried job hands it over. */
 function keyOf(event: WatchEvent): string {
   return `${event.kind}|${event.id}|${event.to}|${event.serial ?? ''}|${event.at}`;
+}
+
+/** The scope's part of its keys: `job:<name>`, or `deployments` for a tool's unnamed scope. */
+function partOf(scope: FailureScope): string {
+  return scope.job ? `job:${scope.job}` : 'deployments';
+}
+
+/** The scope of a key part ({@link partOf} read back). */
+function scopeOfPart(tool: string, part: string): FailureScope {
+  return part.startsWith('job:') ? { tool, job: part.slice(4) } : { tool };
 }
 
 function parse<T>(raw: string | null | undefined): T | undefined {
@@ -129,8 +144,12 @@ export class RedisFailureClaims implements FailureClaims {
     return this.redrawCards(scope);
   }
 
+  private claimedKey(tool: string): string {
+    return `${this.prefix}failure-claimed:{${tool}}`;
+  }
+
   private keys(scope: FailureScope): [string, string] {
-    const part = scope.job ? `job:${scope.job}` : 'deployments';
+    const part = partOf(scope);
     return [
       `${this.prefix}failure:{${scope.tool}}:${part}`,
       `${this.prefix}failure-cards:{${scope.tool}}:${part}`,
@@ -186,12 +205,14 @@ export class RedisFailureClaims implements FailureClaims {
     const ttl = String(RECORD_TTL_MS);
     const [code, other] = (await this.redis.eval(
       CLAIM,
-      2,
+      3,
       record,
       cards,
+      this.claimedKey(scope.tool),
       ttl,
       JSON.stringify(claim),
       claim.holder,
+      partOf(scope),
     )) as [number, string];
     if (code === 0) return { kind: 'none' };
     const found = parse<FailureClaim>(other);
@@ -200,6 +221,20 @@ export class RedisFailureClaims implements FailureClaims {
     if (!state) return { kind: 'none' };
     const previous = found && found.holder !== claim.holder ? found : undefined;
     return { kind: 'taken', state, previous };
+  }
+
+  async claimedOn(tool: string): Promise<FailureState[]> {
+    const key = this.claimedKey(tool);
+    const parts = (await this.redis.smembers(key)).sort();
+    const claimed: FailureState[] = [];
+    const ended: string[] = [];
+    for (const part of parts) {
+      const state = await this.state(scopeOfPart(tool, part));
+      if (state?.claim) claimed.push(state);
+      else ended.push(part);
+    }
+    if (ended.length > 0) await this.redis.srem(key, ...ended);
+    return claimed;
   }
 
   async handoff(scope: FailureScope, holder: string, to: string): Promise<HandoffResult> {

@@ -66,6 +66,8 @@ export interface AccountsOptions {
   extraAdmins: readonly string[];
   /** The command catalogue: which commands the change guard holds (locks, freezes). */
   registry: CommandRegistry<AppServices>;
+  /** The tools Deckhand knows of (where a linked account's push access makes someone a maintainer). */
+  knownTools?: () => Iterable<string>;
   /** Told of every change record once the audit trail stored it (scrubbed); never awaited. */
   onChange?: (record: ChangeRecord) => void;
 }
@@ -188,6 +190,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     readAccess: config.READ_ACCESS,
     linked: linkedAccess,
     commands: ALL_COMMANDS,
+    ...(options.knownTools ? { knownTools: options.knownTools } : {}),
   });
   const audit = new AuditLog(redis, prefix, secrets);
   const guards = new RedisToolGuards(redis, prefix);

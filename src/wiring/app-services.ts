@@ -6,11 +6,13 @@
 
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { AppServices } from '../../commands';
+import { type AppServices, HOME_LINE } from '../../commands';
 import type { AdminLogService } from '../../commands/toolhost/sal/service';
 import type { Config } from '../config';
 import { ResourceLocks } from '../coordination/locks';
+import type { CommandRunner } from '../core/command-runner';
 import type { AdapterHost } from '../core/host';
+import { keptAnswers } from '../core/kept-answers';
 import type { CommandRegistry } from '../core/registry';
 import { BullCommandQueue } from '../queue/command-queue';
 import { DigestScheduler } from '../queue/digest-scheduler';
@@ -148,6 +150,15 @@ export function statePorts(redis: RedisHandle, prefix: string, sealer: Sealer, s
     sealer: valueSealer(sealer),
     conversations: new ConversationMove({ bindings, timeZones, subscriptions, digests }),
     state: redis.redis,
+  };
+}
+
+/** The ports an adapter reaches that the command runner answers: link unfurls and the home view. */
+export function runnerPorts(runner: CommandRunner<AppServices>): Pick<AdapterHost, 'unfurl' | 'home'> {
+  return {
+    unfurl: (seen) => runner.unfurl(seen),
+    home: (invocation) =>
+      keptAnswers((line, who, surface) => runner.handleText(line, who, surface), HOME_LINE, invocation),
   };
 }
 

@@ -22,12 +22,13 @@ import { closeConnection, type RedisHandle } from '../store/redis';
 import { cutBlockingCopies } from '../store/redis-link';
 import { type Accounts, createAccounts } from './accounts';
 import { type AdminLog, createAdminLog } from './admin-log';
-import { assembleServices, openAppRedis, openState, statePorts } from './app-services';
+import { assembleServices, openAppRedis, openState, runnerPorts, statePorts } from './app-services';
 import { createPublisher, createRunner } from './commands';
 import { type Emulators, startConfiguredEmulators, stopConfiguredEmulators } from './emulators';
 import { configuredTools, sandboxToolList } from './known-tools';
 import { type MediaSetup, setupMedia } from './media';
-import { type ServiceModes, type ServiceName, serviceModes } from './service-modes';
+import type { ServiceModes, ServiceName } from './service-modes';
+import { emulatedServices, serviceModes, withEmulatorSettings } from './service-modes';
 import { limitToSandboxTools, SandboxToolhostFactory } from './toolhost';
 import { startAppWorkers } from './workers';
 
@@ -85,21 +86,17 @@ export interface App extends AdapterHost {
  * the card publisher.
  */
 export async function createApp(options: AppOptions): Promise<App> {
-  const { config, logger } = options;
+  const { config, logger, emulated } = options;
   useProcessLogger(logger);
   const { redis, topology, queueConnection } = await openAppRedis(config, logger);
   const modes = serviceModes(config, options.sandbox);
-  const emulated = options.emulated;
   const reportedModes: ServiceModes = { ...modes };
   for (const name of emulated?.services ?? []) reportedModes[name] = 'emulator';
   let emulators: Emulators = {};
   let accounts: Accounts | undefined;
   let media: MediaSetup | undefined;
   try {
-    emulators = await startConfiguredEmulators(
-      config,
-      (Object.keys(modes) as ServiceName[]).filter((name) => modes[name] === 'emulator'),
-    );
+    emulators = await startConfiguredEmulators(config, emulatedServices(modes));
     const { toolhost: sandbox, calendar: calendarSandbox } = emulators;
     const calendar = calendarSandbox
       ? CalendarService.forSandbox(calendarSandbox, { timeoutMs: config.CALENDAR_TIMEOUT_MS })
@@ -128,6 +125,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     const registry = new CommandRegistry<AppServices>();
     const publicUrl = () => accounts?.publicUrl() ?? '';
     const adminLog = createAdminLog({ config, logger, redis: redis.redis, prefix, publicUrl });
+    const knownTools = configuredTools(config, sandboxToolList(sandbox, emulated));
     accounts = await createAccounts({
       config,
       logger,
@@ -139,6 +137,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       queues,
       extraAdmins: options.extraAdmins ?? [],
       registry,
+      knownTools,
       onChange: adminLog.onChange,
     });
     const linked = accounts;
@@ -168,8 +167,8 @@ export async function createApp(options: AppOptions): Promise<App> {
       accounts: linked,
       media: mediaSetup,
       adminLog: adminLog.service,
+      config: withEmulatorSettings(config, emulators),
     });
-    const knownTools = configuredTools(config, sandboxToolList(sandbox, emulated));
     const runner = createRunner({
       registry,
       services,
@@ -205,7 +204,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       surfaces,
       suggestions: toolListings(services.toolhost, knownTools),
       ...statePorts(redis, prefix, linked.sealer, state),
-      unfurl: (seen) => runner.unfurl(seen),
+      ...runnerPorts(runner),
       outbox: (platform) => outboxes.of(platform),
       startWorkers() {
         workers ??= startAppWorkers({

@@ -16,7 +16,7 @@ import type { Config } from '../config';
 import { SOURCE_WEBHOOK_PATH } from '../web/oauth-routes';
 import { SANDBOX_MIRROR_HOST } from './linked-access';
 import { SANDBOX_PARENT_VARIABLE, SANDBOX_SERVICES_VARIABLE, TOOL_PLACEHOLDER } from './sandbox-standalone';
-import { type ServiceName, serviceModes } from './service-modes';
+import { emulatedServices, type ServiceName, serviceModes } from './service-modes';
 
 /** How long the child may take to print its addresses. */
 const READY_TIMEOUT_MS = 60_000;
@@ -165,7 +165,7 @@ export async function emulatorsProcess(
 ): Promise<SandboxChild | string | undefined> {
   if (!sandbox) return undefined;
   const modes = serviceModes(config, true);
-  const services = (Object.keys(modes) as ServiceName[]).filter((name) => modes[name] === 'emulator');
+  const services = emulatedServices(modes);
   if (services.length === 0) return undefined;
   try {
     const child = await startSandboxChild(config, services);

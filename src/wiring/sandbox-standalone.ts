@@ -6,16 +6,16 @@ import type { Config } from '../config';
 import { startConfiguredEmulators, stopConfiguredEmulators } from './emulators';
 import type { ServiceName } from './service-modes';
 
-/** Set by `start --sandbox` (sandbox-child.ts): which emulators to run, comma-separated (default: all four). */
+/** Set by `start --sandbox` (sandbox-child.ts): which emulators to run, comma-separated (default: all). */
 export const SANDBOX_SERVICES_VARIABLE = 'DECKHAND_SANDBOX_SERVICES';
 /** Set by `start --sandbox`: the parent talks over stdin (`hook <url> <secret>`); stdin's end stops the emulators. */
 export const SANDBOX_PARENT_VARIABLE = 'DECKHAND_SANDBOX_PARENT';
 /** The placeholder in the printed `Tool web addresses:` line. */
 export const TOOL_PLACEHOLDER = '<tool>';
 
-const ALL: ServiceName[] = ['toolhost', 'media', 'calendar', 'sourcehost'];
+const ALL: ServiceName[] = ['toolhost', 'media', 'calendar', 'sourcehost', 'phabricator'];
 
-/** The services named in `value` (all four when unset). */
+/** The services named in `value` (all when unset). */
 function wanted(value: string | undefined): Set<ServiceName> {
   if (!value) return new Set(ALL);
   return new Set(ALL.filter((name) => value.split(',').includes(name)));
@@ -29,7 +29,7 @@ function wanted(value: string | undefined): Set<ServiceName> {
  */
 export async function runSandbox(config: Config, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const emulators = await startConfiguredEmulators(config, wanted(env[SANDBOX_SERVICES_VARIABLE]));
-  const { toolhost, media, calendar, sourcehost } = emulators;
+  const { toolhost, media, calendar, sourcehost, phabricator } = emulators;
   const lines: string[] = [];
   if (toolhost) lines.push(...toolhostLines(toolhost, config.DATA_DIR));
   if (media)
@@ -51,6 +51,13 @@ export async function runSandbox(config: Config, env: NodeJS.ProcessEnv = proces
       `  SOURCEHOST_WEB_URL=${sourcehost.webUrl}`,
       `  SOURCEHOST_CLIENT_ID=${sourcehost.clientId}`,
       `  SOURCEHOST_CLIENT_SECRET=${sourcehost.clientSecret}`,
+    );
+  }
+  if (phabricator) {
+    lines.push(
+      'Phabricator sandbox:',
+      `  PHABRICATOR_URL=${phabricator.url}`,
+      `  PHABRICATOR_TOKEN=${phabricator.token}`,
     );
   }
   process.stdout.write([...lines, 'Press Ctrl-C to stop.', ''].join('\n'));

@@ -1,14 +1,15 @@
 /**
- * Which external services are real and which are the embedded emulators — one rule for all four:
+ * Which external services are real and which are the embedded emulators — one rule for all of them:
  * a service talks to its real endpoint when its URL variable is set; otherwise, in sandbox mode
  * (`--sandbox`, `SANDBOX=1`, or no tool-platform URL at all), it talks to its emulator; outside
  * sandbox mode it uses its default public endpoint (or, for the calendar, says it is not set up).
  * So `CALENDAR_URL=… npm start -- --sandbox` reaches a real calendar while the rest stays emulated.
  */
+import type { Emulators } from '@deckhand/sandbox';
 import type { Config } from '../config';
 
 /** The external services Deckhand talks to. */
-export type ServiceName = 'toolhost' | 'calendar' | 'media' | 'sourcehost';
+export type ServiceName = 'toolhost' | 'calendar' | 'media' | 'sourcehost' | 'phabricator';
 
 /** Real endpoint or embedded emulator. */
 export type ServiceMode = 'real' | 'emulator';
@@ -22,6 +23,7 @@ export const SERVICE_URL_VARIABLES: Record<ServiceName, { variables: (keyof Conf
   calendar: { variables: ['CALENDAR_URL'], label: 'calendar' },
   media: { variables: ['MEDIA_API_URL'], label: 'media host' },
   sourcehost: { variables: ['SOURCEHOST_URL'], label: 'source host' },
+  phabricator: { variables: ['PHABRICATOR_URL'], label: 'Phabricator' },
 };
 
 /** Applies the rule above to a configuration. */
@@ -33,7 +35,13 @@ export function serviceModes(config: Config, sandbox: boolean): ServiceModes {
     calendar: mode('calendar'),
     media: mode('media'),
     sourcehost: mode('sourcehost'),
+    phabricator: mode('phabricator'),
   };
+}
+
+/** The services `modes` emulates. */
+export function emulatedServices(modes: ServiceModes): ServiceName[] {
+  return (Object.keys(modes) as ServiceName[]).filter((name) => modes[name] === 'emulator');
 }
 
 /** One line for the start-up output, e.g. `Services: calendar real (CALENDAR_URL); tool platform, media host, source host emulated.` */
@@ -52,4 +60,14 @@ export function describeServiceModes(modes: ServiceModes): string {
     parts.push(`${emulated.map((n) => SERVICE_URL_VARIABLES[n].label).join(', ')} emulated (sandbox)`);
   }
   return `Services: ${parts.join('; ')}.`;
+}
+
+/**
+ * `config` with the settings of the running emulators that their service's commands read from the
+ * configuration (the Phabricator emulator's address and token).
+ */
+export function withEmulatorSettings(config: Config, emulators: Emulators): Config {
+  const { phabricator } = emulators;
+  if (!phabricator) return config;
+  return { ...config, PHABRICATOR_URL: phabricator.url, PHABRICATOR_TOKEN: phabricator.token };
 }

@@ -29,7 +29,10 @@ describe('Discord adapter over the gateway', () => {
   it('/deploy tool:mytool is deferred within 3 s and its card ends successful', async () => {
     debugOnFailure(h);
     expect(h.fake.gateway.connected).toBe(1);
-    expect(h.fake.gateway.identifies[0]).toMatchObject({ token: h.fake.token, intents: 0 });
+    // Guild and direct messages (for mentions with links), and no privileged intent.
+    const identified = h.fake.gateway.identifies[0] as { token: string; intents: number };
+    expect(identified.token).toBe(h.fake.token);
+    expect(identified.intents).toBe((1 << 9) | (1 << 12));
     const interaction = h.fake.interact(slashCommand(h.place(), 'deploy', { tool: 'mytool' }));
     const ack = await waitFor(() => interaction.callbacks[0]);
     expect(ack.at - interaction.sentAt).toBeLessThan(3000);

@@ -18,7 +18,11 @@ interface SlashCommand {
 }
 interface Manifest {
   display_information: { name: string; description: string };
-  features: { bot_user: { display_name: string }; slash_commands: SlashCommand[] };
+  features: {
+    app_home: { home_tab_enabled: boolean; messages_tab_enabled: boolean };
+    bot_user: { display_name: string };
+    slash_commands: SlashCommand[];
+  };
   oauth_config: { redirect_urls: string[]; scopes: { bot: string[] } };
   settings: {
     event_subscriptions: { request_url?: string; bot_events: string[] };
@@ -58,9 +62,14 @@ describe('manifest/slack-app.json', () => {
     expect(some.features.slash_commands.map((c) => c.command)).toEqual(['/deckhand', '/deploy', '/jobs']);
     const all = build({ SLACK_LEGACY_COMMANDS: 'all' });
     const registry = commandRegistry();
+    // Every group but `me`: `/me` is Slack's own command (ours is `/deckhand me`).
+    expect(registry.groups()).toContain('me');
     expect(all.features.slash_commands.map((c) => c.command)).toEqual([
       '/deckhand',
-      ...registry.groups().map((g) => `/${g}`),
+      ...registry
+        .groups()
+        .filter((g) => g !== 'me')
+        .map((g) => `/${g}`),
     ]);
     for (const command of all.features.slash_commands) {
       expect(command.command).toMatch(/^\/[a-z0-9_-]{1,31}$/);
@@ -71,6 +80,17 @@ describe('manifest/slack-app.json', () => {
     }
     const jobs = all.features.slash_commands.find((c) => c.command === '/jobs');
     expect(jobs?.usage_hint).toContain('restart');
+  });
+
+  it('enables the Home tab and subscribes to app_home_opened, which draws it', () => {
+    for (const manifest of [build(), build({ SLACK_APP_TOKEN: 'xapp-1-abc', SLACK_BOT_TOKEN: 'xoxb-1' })]) {
+      expect(manifest.features.app_home.home_tab_enabled).toBe(true);
+      expect(manifest.features.app_home.messages_tab_enabled).toBe(true);
+      expect(manifest.settings.event_subscriptions.bot_events).toContain('app_home_opened');
+    }
+    const checkedIn = JSON.parse(readFileSync(FILE, 'utf8')) as Manifest;
+    expect(checkedIn.features.app_home.home_tab_enabled).toBe(true);
+    expect(checkedIn.settings.event_subscriptions.bot_events).toContain('app_home_opened');
   });
 
   it('refuses a SLACK_COMMAND Slack would not accept', () => {

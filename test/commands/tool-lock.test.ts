@@ -118,6 +118,20 @@ describe('/tool lock', () => {
     expect(holder?.reason).toBe(`race ${holder?.name}`);
   });
 
+  it('audits a delivery once: a retry that finds it already ran answers so and adds no entry', async () => {
+    const since = Date.now();
+    const [first] = await t.say('/tool lock mytool retried', { key: 'slack:trigger:retried-lock' });
+    expect(first?.title).toBe('mytool is locked');
+    const [retry] = await t.say('/tool lock mytool retried', { key: 'slack:trigger:retried-lock' });
+    expect(retry?.text).toMatch(/tool lock already ran for this request; its answer is above\.$/);
+    // Another delivery of the same line is another request: audited again (positive control).
+    await t.say('/tool lock mytool retried', { key: 'slack:trigger:second-lock' });
+    expect(await auditedSince(since)).toEqual([
+      ['tool lock', 'UADMIN', 'ok'],
+      ['tool lock', 'UADMIN', 'ok'],
+    ]);
+  });
+
   it('takes a lock someone else holds only with --take, and says so in the conversation', async () => {
     await t.say('/tool lock mytool migration --for 1h', { user: 'UMAINT' });
     const [refused] = await t.say('/tool lock mytool hotfix', { user: 'URACE3' });

@@ -20,6 +20,7 @@ describe('serviceModes', () => {
       calendar: 'emulator',
       media: 'emulator',
       sourcehost: 'emulator',
+      phabricator: 'emulator',
     });
     const calendar = loadConfig({ CALENDAR_URL: 'https://events.example.org/wp-json' });
     expect(serviceModes(calendar, true)).toEqual({
@@ -27,6 +28,7 @@ describe('serviceModes', () => {
       calendar: 'real',
       media: 'emulator',
       sourcehost: 'emulator',
+      phabricator: 'emulator',
     });
     const platform = loadConfig({
       TOOLHOST_URL: 'https://api.svc.toolforge.org',
@@ -37,7 +39,7 @@ describe('serviceModes', () => {
       media: 'real',
       calendar: 'emulator',
     });
-    expect(Object.values(serviceModes(platform, false))).toEqual(['real', 'real', 'real', 'real']);
+    expect(Object.values(serviceModes(platform, false))).toEqual(['real', 'real', 'real', 'real', 'real']);
   });
 
   it('describes the mix in one line', () => {
@@ -47,9 +49,10 @@ describe('serviceModes', () => {
         calendar: 'real',
         media: 'emulator',
         sourcehost: 'emulator',
+        phabricator: 'emulator',
       }),
     ).toBe(
-      'Services: calendar (CALENDAR_URL) real; tool platform, media host, source host emulated (sandbox).',
+      'Services: calendar (CALENDAR_URL) real; tool platform, media host, source host, Phabricator emulated (sandbox).',
     );
   });
 });
@@ -69,7 +72,7 @@ describe('npm start -- --sandbox with CALENDAR_URL', () => {
     });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain(
-      'Services: calendar (CALENDAR_URL) real; tool platform, media host, source host emulated (sandbox).',
+      'Services: calendar (CALENDAR_URL) real; tool platform, media host, source host, Phabricator emulated (sandbox).',
     );
     const events = messages(run.stdout)[0] ?? '';
     expect(events).not.toContain('Upcoming events');

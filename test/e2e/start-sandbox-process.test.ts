@@ -129,7 +129,7 @@ describe('deckhand start --sandbox with a chat platform', () => {
   it('runs the emulators in their own process, deploys through it, and leaves no child after SIGTERM', async () => {
     const run = await startDeckhand();
     expect(run.output()).toContain(
-      'Services: tool platform, calendar, media host, source host emulated (sandbox).',
+      'Services: tool platform, calendar, media host, source host, Phabricator emulated (sandbox).',
     );
     expect(run.output()).toContain('Sandbox time is compressed: a build or deployment step takes 20 ms');
     const emulators = emulatorsChild(run);

@@ -86,4 +86,24 @@ describe('failure claims in Redis', () => {
     expect(await store.recover(back)).toMatchObject({ claim: { name: 'ada' } });
     expect(await store.state(scope)).toBeUndefined();
   });
+
+  it("lists a tool's claimed failures from its index, and forgets one whose claim ended", async () => {
+    const store2 = new RedisFailureClaims(redis, testPrefix());
+    const ev = (job: string) => ({
+      ...event(job, 'failed', 1),
+      tool: 'other',
+      claim: { scope: { tool: 'other', job }, everyOutcome: true },
+    });
+    for (const job of ['a', 'b', 'c']) expect(await store2.gate(ev(job))).toBe('announce');
+    await store2.claim({ tool: 'other', job: 'a' }, claimBy('ada'));
+    await store2.claim({ tool: 'other', job: 'b' }, claimBy('bob'));
+    const holders = async () => (await store2.claimedOn('other')).map((s) => [s.scope.job, s.claim?.holder]);
+    expect(await holders()).toEqual([
+      ['a', 'slack:T1:ada'],
+      ['b', 'slack:T1:bob'],
+    ]);
+    expect(await store2.claimedOn('mytool-none')).toEqual([]);
+    await store2.release({ tool: 'other', job: 'a' });
+    expect(await holders()).toEqual([['b', 'slack:T1:bob']]);
+  });
 });

@@ -18,8 +18,11 @@ export interface Transcript {
 /** A core on the sandbox with a recording surface, for command tests through the real runner. */
 export interface TestApp {
   app: App;
-  /** Runs a command line as `user` in a channel (or privately) and returns what the bot answered. */
-  say(text: string, options?: { user?: string; private?: boolean }): Promise<Card[]>;
+  /**
+   * Runs a command line as `user` in a channel (or privately) and returns what the bot answered;
+   * `key` is the platform delivery's key (the same for each attempt at one delivery).
+   */
+  say(text: string, options?: { user?: string; private?: boolean; key?: string }): Promise<Card[]>;
   /** Presses a button. */
   press(actionId: string, options?: { user?: string; private?: boolean }): Promise<Card[]>;
   /** Submits a form. */
@@ -77,11 +80,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     transcript,
     async say(text, options = {}) {
       const out: Card[] = [];
-      await app.runner.handleText(
-        text,
-        invocation(options.user ?? 'UADMIN', options.private ?? false),
-        surfaceFor(out),
-      );
+      const from = invocation(options.user ?? 'UADMIN', options.private ?? false);
+      await app.runner.handleText(text, options.key ? { ...from, key: options.key } : from, surfaceFor(out));
       return out;
     },
     async press(actionId, options = {}) {

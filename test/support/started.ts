@@ -1,19 +1,23 @@
 /** The start and stop of what a test file runs against (a bot on a fake platform, a test app, …). */
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
-/** Starts `start()` before the file's tests and hands it to `onStarted`; closes it after them. */
+/**
+ * Starts `start()` before the file's tests and hands it to `onStarted`; closes it after them (each
+ * within `hookMs` when given, else the configured hook timeout).
+ */
 export function useStarted<H extends { close(): Promise<void> }>(
   start: () => Promise<H>,
   onStarted: (started: H) => void,
+  hookMs?: number,
 ): void {
   let started: H | undefined;
   beforeAll(async () => {
     started = await start();
     onStarted(started);
-  });
+  }, hookMs);
   afterAll(async () => {
     await started?.close();
-  });
+  }, hookMs);
 }
 
 /**

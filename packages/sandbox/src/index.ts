@@ -1,15 +1,17 @@
 /**
- * The embedded emulators of Deckhand's four services, started by name with {@link startEmulators}.
+ * The embedded emulators of Deckhand's services, started by name with {@link startEmulators}.
  * Each emulator's module is imported only when it runs, so this entry point loads nothing heavy:
  * an installation that talks to real services never loads the emulators.
  */
 import type { CalendarSandbox } from './calendar/index';
 import type { MediaSandbox } from './media/index';
+import type { PhabricatorSandbox } from './phabricator/index';
 import type { SourcehostSandbox } from './sourcehost/index';
 import type { ToolhostSandbox } from './toolhost/index';
 
 export type { CalendarSandbox } from './calendar/index';
 export type { MediaSandbox } from './media/index';
+export type { PhabricatorSandbox } from './phabricator/index';
 export type { SourcehostSandbox } from './sourcehost/index';
 export type { ToolhostSandbox } from './toolhost/index';
 export { JOB_STEPS } from './toolhost/job-steps';
@@ -20,13 +22,20 @@ export interface EmulatorsByName {
   sourcehost: SourcehostSandbox;
   calendar: CalendarSandbox;
   media: MediaSandbox;
+  phabricator: PhabricatorSandbox;
 }
 
 /** A service's code name. */
 export type EmulatorName = keyof EmulatorsByName;
 
 /** Every emulator, in the order {@link startEmulators} starts them. */
-export const EMULATOR_NAMES: readonly EmulatorName[] = ['toolhost', 'media', 'calendar', 'sourcehost'];
+export const EMULATOR_NAMES: readonly EmulatorName[] = [
+  'toolhost',
+  'media',
+  'calendar',
+  'sourcehost',
+  'phabricator',
+];
 
 /** The emulators that run: one entry per started service. */
 export type Emulators = Partial<EmulatorsByName>;
@@ -86,6 +95,9 @@ async function startOne(emulators: Emulators, name: EmulatorName, options: Emula
         ...step,
         ...(options.callbackUrl ? { callbackUrl: options.callbackUrl } : {}),
       });
+      return;
+    case 'phabricator':
+      emulators.phabricator = await (await import('./phabricator/index')).startPhabricatorSandbox();
       return;
   }
 }

@@ -6,6 +6,7 @@ import { ContentsApi } from './contents';
 import { ImportsApi } from './imports';
 import { MigrationsApi } from './migrations';
 import { OAuthWebFlow } from './oauth';
+import { PullsApi } from './pulls';
 import { type SourcehostAuth, SourcehostTransport } from './transport';
 
 /** Options of a {@link SourcehostFactory}. */
@@ -34,6 +35,8 @@ export class SourcehostClient {
   readonly contents: ContentsApi;
   /** Commits and comparisons. */
   readonly commits: CommitsApi;
+  /** Pull requests. */
+  readonly pulls: PullsApi;
 
   constructor(
     private readonly transport: SourcehostTransport,
@@ -43,6 +46,7 @@ export class SourcehostClient {
     this.migrations = new MigrationsApi(transport, auth);
     this.contents = new ContentsApi(transport, auth);
     this.commits = new CommitsApi(transport, auth);
+    this.pulls = new PullsApi(transport, auth);
   }
 
   /** The source import of `owner/repo`. */

@@ -1,5 +1,6 @@
 /**
- * Comparing two commits: `GET /repos/{owner}/{repo}/compare/{basehead}` with `basehead` =
+ * One commit: `GET /repos/{owner}/{repo}/commits/{ref}` (`repos/get-commit`, by SHA, SHA prefix or
+ * branch; an unknown ref is 422 "No commit found"). Comparing two commits: `GET /repos/{owner}/{repo}/compare/{basehead}` with `basehead` =
  * `BASE...HEAD` (`repos/compare-commits`,
  * https://docs.github.com/en/rest/commits/commits?apiVersion=2022-11-28#compare-two-commits). The
  * answer (`commit-comparison`) lists the commits reachable from HEAD and not from BASE, oldest
@@ -23,6 +24,16 @@ export const ComparedCommitSchema = z.looseObject({
 /** One commit of a comparison. */
 export type ComparedCommit = z.output<typeof ComparedCommitSchema>;
 
+/** `commit` (the fields Deckhand reads). */
+export const CommitSchema = ComparedCommitSchema.extend({
+  commit: z.looseObject({
+    message: z.string(),
+    author: z.looseObject({ name: z.string().nullish(), date: z.string().nullish() }).nullish(),
+  }),
+});
+/** One commit. */
+export type Commit = z.output<typeof CommitSchema>;
+
 /** `commit-comparison` (the fields Deckhand reads). */
 export const CommitComparisonSchema = z.looseObject({
   status: z.string(),
@@ -41,6 +52,14 @@ export class CommitsApi {
     private readonly transport: SourcehostTransport,
     private readonly auth: SourcehostAuth,
   ) {}
+
+  /** The commit `ref` names. An unknown repository is 404, an unknown commit 422 (`UpstreamError`). */
+  get(owner: string, repo: string, ref: string): Promise<Commit> {
+    return this.transport.json('GET', `/repos/${enc(owner)}/${enc(repo)}/commits/${enc(ref)}`, CommitSchema, {
+      auth: this.auth,
+      route: '/repos/{owner}/{repo}/commits/{ref}',
+    });
+  }
 
   /**
    * The commits between `base` and `head` (branches, tags or SHAs). An unknown repository or commit

@@ -1,7 +1,8 @@
 /**
- * The adapter contract: the same cases against Slack, Discord, Telegram and the terminal, each
- * through its real adapter and its fake (`test/fakes/`). A platform that genuinely cannot do
- * something declares it in its driver (`cannot`), and the case asserts the documented alternative.
+ * The adapter contract: the same cases against every platform (each-platform.ts), each through its
+ * real adapter and its fake (`test/fakes/`) or, for IRC, a real network. A platform that genuinely
+ * cannot do something declares it in its driver (`cannot`), and the case asserts the documented
+ * alternative.
  */
 import { Job } from 'bullmq';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ import { pngSize } from '../../fakes/png';
 import { useStarted } from '../../support/started';
 import { waitFor } from '../../support/wait';
 import type { ContractDriver } from './driver';
-import { DRIVERS } from './each-platform';
+import { DRIVER_HOOK_MS, DRIVERS, readable } from './each-platform';
 import { pressesOf } from './press-command';
 
 /** Text from outside (a log line, a tool name, a commit message) that must stay plain text. */
@@ -23,9 +24,13 @@ const UNTRUSTED = '@everyone <!channel> <@U0123> <b>bold</b> [click](https://evi
 describe.each(DRIVERS)('$name adapter contract', ({ start }) => {
   let d: ContractDriver;
 
-  useStarted(start, (started) => {
-    d = started;
-  });
+  useStarted(
+    start,
+    (started) => {
+      d = started;
+    },
+    DRIVER_HOOK_MS,
+  );
   afterEach(() => {
     expect(d.violations()).toEqual([]);
   });
@@ -44,14 +49,18 @@ describe.each(DRIVERS)('$name adapter contract', ({ start }) => {
       const now = await since(before);
       return now.length > 0 ? now : undefined;
     });
-    for (const message of shown) expect(message.text.length).toBeLessThanOrEqual(d.maxMessageChars);
-    const everything = shown.flatMap((m) => [m.text, ...m.files.map((f) => f.content)]).join('\n');
+    for (const message of shown)
+      for (const part of message.lines ?? [message.text])
+        expect(part.length).toBeLessThanOrEqual(d.maxMessageChars);
+    // Where a message is a summary, the rest is on the card's page it links to.
+    const everything = shown.flatMap((m) => [readable(m), ...m.files.map((f) => f.content)]).join('\n');
     expect(everything).toContain('deployment log line');
     expect(everything).toContain('TAIL-MARKER');
   });
 
   it('shows untrusted text as written, with no ping, link or markup taking effect', async () => {
-    await post({ text: UNTRUSTED, fields: [{ label: 'commit', value: 'fix' }] });
+    // The platform's own control characters (IRC's), where it has some, come with it.
+    await post({ text: `${UNTRUSTED}${d.controls ?? ''}`, fields: [{ label: 'commit', value: 'fix' }] });
     // The check reads the message it judges: the text is there, as written (positive control).
     expect(await d.inertProblems(UNTRUSTED)).toEqual([]);
     expect((await d.shown()).at(-1)?.text).toContain('@everyone');
@@ -59,6 +68,29 @@ describe.each(DRIVERS)('$name adapter contract', ({ start }) => {
 
   it('edits a card in place: the same message shows the new version', async () => {
     const handle = await post({ title: 'Build of mytool', text: 'Running…', status: 'progress' });
+    if (d.cannot.edits) {
+      // The documented alternative: the card's newest line shows the new state; its first stays as posted.
+      const id = messageOf(handle);
+      const count = (await d.shown()).length;
+      await d.app.publisher.update(handle, {
+        title: 'Build of mytool',
+        text: 'Finished OK',
+        status: 'success',
+      });
+      const shown = await waitFor(async () => {
+        const now = await d.shown();
+        return now.length > count ? now : undefined;
+      });
+      const newest = shown.at(-1);
+      expect(newest?.id).toBe(id);
+      expect(newest?.text).toContain('Finished OK');
+      expect(newest?.text).not.toContain('Running…');
+      const first = shown.find((m) => m.id === id);
+      expect(first?.text).toContain('Running…');
+      expect(shown.filter((m) => m.id === id)).toHaveLength(2);
+      expect(shown.every((m) => m.edits === 0)).toBe(true);
+      return;
+    }
     const count = (await d.shown()).length;
     await d.app.publisher.update(handle, {
       title: 'Build of mytool',
@@ -117,7 +149,7 @@ describe.each(DRIVERS)('$name adapter contract', ({ start }) => {
     const id = messageOf(handle);
     await Promise.all([d.press(id, 'Press', 'admin'), d.press(id, 'Press', 'admin')]);
     await d.press(id, 'Press', 'stranger');
-    if (d.cannot.doubleClicks) {
+    if (d.cannot.nativeButtons) {
       // The documented alternative: every press is deliberate, and each one runs.
       await waitFor(() => pressesOf(tag).length === 3);
       await repliesShown(tag);
@@ -172,6 +204,7 @@ describe.each(DRIVERS)('$name adapter contract', ({ start }) => {
     if (d.cannot.rateLimits) {
       // The documented alternative: no limit to wait for; a burst is shown whole and in order.
       for (let i = 0; i < 20; i += 1) await post({ text: `burst ${i}` });
+      // Where posting is queued and paced (IRC), shown() is what arrived once the queue is through.
       const texts = (await since(before)).map((m) => m.text);
       expect(texts).toHaveLength(20);
       for (const [i, text] of texts.entries()) expect(text).toContain(`burst ${i}`);
@@ -276,7 +309,7 @@ describe.each(DRIVERS)('$name adapter contract', ({ start }) => {
       expect((await subscriptions.get(d.conversationId, 'mytool'))?.broken).toBeUndefined();
       return;
     }
-    d.removeBot();
+    await d.removeBot();
     await queue.add(job.name, job.data, job.opts);
     const broken = await waitFor(async () => (await subscriptions.get(d.conversationId, 'mytool'))?.broken);
     expect(broken).toContain(d.conversationId);

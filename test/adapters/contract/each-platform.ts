@@ -1,14 +1,15 @@
 /**
  * The shared setup of the team-feature contract cases (locks, approvals, rollback, claimed failures):
- * one running Deckhand per platform, through the real adapter and its fake, started before the
- * platform's cases and closed after them; and the few steps every such case takes.
+ * one running Deckhand per platform, through the real adapter and its fake (IRC: a real network),
+ * started before the platform's cases and closed after them; and the few steps every such case takes.
  */
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { MessageHandle } from '../../../src/core/command';
 import type { AuditEntry } from '../../../src/store/audit';
 import { waitFor } from '../../support/wait';
 import { discordDriver } from './discord-driver';
-import type { ContractDriver } from './driver';
+import type { ContractDriver, Shown } from './driver';
+import { ircDriver } from './irc-driver';
 import { matrixDriver } from './matrix-driver';
 import { shellDriver } from './shell-driver';
 import { slackDriver } from './slack-driver';
@@ -21,7 +22,19 @@ export const DRIVERS = [
   { name: 'telegram', start: telegramDriver },
   { name: 'matrix', start: matrixDriver },
   { name: 'shell', start: shellDriver },
+  { name: 'irc', start: ircDriver },
 ] as const;
+
+/**
+ * How long a driver may take to start or stop: the IRC one starts a whole network and registers its
+ * people's accounts first, on a machine whose every core may be busy.
+ */
+export const DRIVER_HOOK_MS = 180_000;
+
+/** A message as a person can read it: its text and, where it links to one, the whole card's page. */
+export function readable(message: Shown): string {
+  return message.page === undefined ? message.text : `${message.text}\n${message.page}`;
+}
 
 /**
  * Describes `title` once per platform; `cases` declares the tests, reaching the platform's running
@@ -32,10 +45,10 @@ export function describeEachPlatform(title: string, cases: (driver: () => Contra
     let running: ContractDriver | undefined;
     beforeAll(async () => {
       running = await start();
-    });
+    }, DRIVER_HOOK_MS);
     afterAll(async () => {
       await running?.close();
-    });
+    }, DRIVER_HOOK_MS);
     cases(() => {
       if (!running) throw new Error('the platform driver did not start');
       return running;

@@ -1,15 +1,16 @@
 /**
- * A failure someone can claim, on every platform, through each real adapter and its fake: a job's
- * failure is announced with its log lines and I'm on it; pressing it names the presser on the card
- * and is answered once; five repeats of the failure are not announced; the job's recovery edits the
- * card and is announced once; the claim is one change record in the audit trail.
+ * A failure someone can claim, on every platform, through each real adapter and its fake (IRC's
+ * real network): a job's failure is announced with its log lines and I'm on it; pressing it names
+ * the presser on the card and is answered once; five repeats of the failure are not announced; the
+ * job's recovery edits the card and is announced once; the claim is one change record in the audit
+ * trail.
  */
 import { expect, it } from 'vitest';
 import type { WatchEvent } from '../../../src/core/watch';
 import { notifyJobId } from '../../../src/queue/queues';
 import { waitFor } from '../../support/wait';
 import type { ContractDriver } from './driver';
-import { auditSince, describeEachPlatform } from './each-platform';
+import { auditSince, describeEachPlatform, readable } from './each-platform';
 
 /** Hands a job's state change to the fan-out, as discovery does. */
 async function handOn(d: ContractDriver, job: string, to: 'failed' | 'running', serial: number) {
@@ -69,7 +70,12 @@ describeEachPlatform('a failure someone can claim', (driver) => {
       createdBy: `${d.platform}:contract`,
     });
     const since = Date.now();
-    const titled = async (title: string) => (await d.shown()).filter((m) => m.text.includes(title));
+    // The cards that read `title` (on their page too, where a message is a summary), once each: where a
+    // card's later version is a line of its own (IRC), it is the same card.
+    const titled = async (title: string) => {
+      const found = (await d.shown()).filter((m) => readable(m).includes(title));
+      return found.filter((m, i) => found.findIndex((other) => other.id === m.id) === i);
+    };
 
     await handOn(d, job, 'failed', 1);
     const card = await waitFor(async () => (await titled('ValueError: boom 1'))[0], 60_000);

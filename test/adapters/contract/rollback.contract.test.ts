@@ -1,8 +1,8 @@
 /**
- * Rollback on every platform, through each real adapter and its fake: after commits A then B (B
- * fails to build), the failed deployment's card shows what changed between A and B and a Roll
- * back button; pressing it asks with the plan, Confirm pins A's commit and deploys it, an Unpin
- * press restores the branch; each action is one change record in the audit trail.
+ * Rollback on every platform, through each real adapter and its fake (IRC's real network): after
+ * commits A then B (B fails to build), the failed deployment's card shows what changed between A
+ * and B and a Roll back button; pressing it asks with the plan, Confirm pins A's commit and deploys
+ * it, an Unpin press restores the branch; each action is one change record in the audit trail.
  */
 import { expect, it } from 'vitest';
 import { deploymentCard } from '../../../commands/toolhost/deployment-card';
@@ -11,7 +11,7 @@ import type { SourcehostSandbox } from '../../../packages/sandbox/src/sourcehost
 import type { MessageHandle } from '../../../src/core/command';
 import type { Deployment } from '../../../src/services/toolhost';
 import { waitFor } from '../../support/wait';
-import { describeEachPlatform, messageId } from './each-platform';
+import { describeEachPlatform, messageId, readable } from './each-platform';
 
 const REPO = 'toolforge-repos/mytool';
 
@@ -66,10 +66,10 @@ describeEachPlatform('rollback', (driver) => {
     await d.press(messageId(card), 'Roll back', 'admin');
     const prompt = await waitFor(async () =>
       [...(await d.shown()), ...((await d.privateShown?.()) ?? [])].find((m) =>
-        m.text.includes('Roll back mytool to deployment'),
+        readable(m).includes('Roll back mytool to deployment'),
       ),
     );
-    expect(prompt.text).toMatch(new RegExp(`web +[0-9a-f]{12} +${commitA.slice(0, 12)} +main`));
+    expect(readable(prompt)).toMatch(new RegExp(`web +[0-9a-f]{12} +${commitA.slice(0, 12)} +main`));
     expect(await webRef()).toBe('main');
     await d.press(prompt.id, 'Confirm', 'admin');
     await waitFor(async () => ((await webRef()) === commitA ? true : undefined));

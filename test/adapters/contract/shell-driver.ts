@@ -86,7 +86,7 @@ export async function shellDriver(): Promise<ContractDriver> {
     // A terminal has no message size limit: a card is printed whole.
     maxMessageChars: Number.POSITIVE_INFINITY,
     cannot: {
-      doubleClicks: 'a button is pressed by typing its number, a deliberate line: each press runs',
+      nativeButtons: 'a button is pressed by typing its number, a deliberate line: each press runs',
       rateLimits: 'a terminal has no rate limit: a burst of cards is printed whole and in order',
       goneConversations: 'the terminal cannot go away: an announcement to it is always printed',
       threads: 'a terminal has no threads: later events are printed as cards of their own',

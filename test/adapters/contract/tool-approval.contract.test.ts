@@ -1,8 +1,8 @@
 /**
- * Approvals on every platform, through each real adapter and its fake: an approval card is refused
- * to a stranger's Approve; a maintainer's Approve is taken once and shown on the card, the
- * requester's rights are checked again before anything runs (a requester without them runs
- * nothing), and the outcome is one change record in the audit trail.
+ * Approvals on every platform, through each real adapter and its fake (IRC's real network): an
+ * approval card is refused to a stranger's Approve; a maintainer's Approve is taken once and shown
+ * on the card, the requester's rights are checked again before anything runs (a requester without
+ * them runs nothing), and the outcome is one change record in the audit trail.
  */
 import { expect, it } from 'vitest';
 import { approvalCard } from '../../../src/core/approval-card';

@@ -1,7 +1,8 @@
 /**
- * The change guard on every platform, through each real adapter and its fake: a Redeploy pressed
- * while the tool is locked is refused with the holder's name and deploys nothing; once the lock is
- * gone the same button deploys; each press is one change record in the audit trail.
+ * The change guard on every platform, through each real adapter and its fake (IRC's real network):
+ * a Redeploy pressed while the tool is locked is refused with the holder's name and deploys
+ * nothing; once the lock is gone the same button deploys; each press is one change record in the
+ * audit trail.
  */
 import { expect, it } from 'vitest';
 import type { MessageHandle } from '../../../src/core/command';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseIrcLine } from '../../../adapters/irc/command-line';
 import { FloodGate } from '../../../adapters/irc/flood';
-import { renderCardLines } from '../../../adapters/irc/render';
+import { renderCardLines, renderTransition } from '../../../adapters/irc/render';
 import { inert, isCtcp, splitBytes, stripFormatting } from '../../../adapters/irc/text';
 
 const context = {
@@ -95,6 +95,23 @@ describe('IRC cards', () => {
       'id: b-1',
       '[7] Approve  [8] Cancel — type !<number> · full card: https://d.example/cards/x',
     ]);
+  });
+
+  it('posts a later version as one line saying what it gained; a long one loses text, never its buttons or link', () => {
+    const card = {
+      title: 'mytool: job failed',
+      text: 'Job crashy failed.\nAda is on it: repeats of this failure are not announced.',
+      status: 'danger' as const,
+      code: { text: 'Traceback' },
+      buttons: [{ label: 'Release', actionId: 'r' }],
+    };
+    const url = () => 'https://d.example/cards/y';
+    expect(renderTransition(card, url, [9], 'Ada is on it: repeats of this failure are not announced.')).toBe(
+      '\x02[failed]\x02 mytool: job failed — Job crashy failed. · Ada is on it: repeats of this failure are not announced. · [9] Release · https://d.example/cards/y',
+    );
+    const long = renderTransition(card, url, [9], `Ada is on it: ${'x'.repeat(600)}`);
+    expect(Buffer.byteLength(long)).toBeLessThanOrEqual(380);
+    expect(long).toMatch(/x… · \[9\] Release · https:\/\/d\.example\/cards\/y$/);
   });
 });
 

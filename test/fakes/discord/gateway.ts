@@ -1,11 +1,14 @@
 /**
  * The fake gateway: a `ws` server speaking enough of Discord's gateway (v10, JSON text frames) for
  * discord.js to connect, stay connected and receive dispatches: HELLO, IDENTIFY → READY (and
- * GUILD_CREATE with the Guilds intent), heartbeats → ACK, RESUME → replay + RESUMED.
+ * GUILD_CREATE with the Guilds intent), heartbeats → ACK, RESUME → replay + RESUMED; MESSAGE_CREATE
+ * only to sessions with the message intents, the content empty as Discord sends it without the
+ * privileged Message Content intent (unless the message mentions the bot or is a DM).
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { botUser } from './store';
 
 /** Ids the gateway announces. */
 export interface GatewayIdentity {
@@ -27,7 +30,12 @@ interface Session {
   socket: WebSocket;
   id: string;
   identified: boolean;
+  /** The intents it identified with. */
+  intents: number;
 }
+
+/** Gateway intents (https://discord.com/developers/docs/events/gateway#gateway-intents). */
+const INTENT = { guildMessages: 1 << 9, directMessages: 1 << 12, messageContent: 1 << 15 };
 
 /** The fake gateway attached to the fake's HTTP server. */
 export class FakeGateway {
@@ -69,6 +77,27 @@ export class FakeGateway {
     return this.seq;
   }
 
+  /**
+   * Delivers a user's message (MESSAGE_CREATE) as Discord does: to sessions with GuildMessages (a
+   * guild message) or DirectMessages (a DM), with `content`, `embeds`, `attachments` and
+   * `components` emptied unless the bot is mentioned, it is a DM or the session has Message Content.
+   */
+  dispatchMessage(
+    message: { guild_id?: string; content: string; mentions: { id: string }[] } & Record<string, unknown>,
+  ): void {
+    this.seq += 1;
+    const mentioned = message.mentions.some((user) => user.id === this.identity.botId);
+    const needed = message.guild_id ? INTENT.guildMessages : INTENT.directMessages;
+    for (const session of this.sessions) {
+      if (!session.identified || !(session.intents & needed)) continue;
+      const readable = mentioned || !message.guild_id || Boolean(session.intents & INTENT.messageContent);
+      const data = readable
+        ? message
+        : { ...message, content: '', embeds: [], attachments: [], components: [] };
+      this.send(session.socket, { op: 0, t: 'MESSAGE_CREATE', s: this.seq, d: data });
+    }
+  }
+
   /** Closes every connection with a resumable code (the client reconnects and resumes). */
   dropConnections(code = 4000): void {
     for (const session of this.sessions) session.socket.close(code, 'fake: connection dropped');
@@ -90,6 +119,7 @@ export class FakeGateway {
       socket,
       id: `session-${Math.random().toString(36).slice(2)}`,
       identified: false,
+      intents: 0,
     };
     this.sessions.add(session);
     socket.on('close', () => this.sessions.delete(session));
@@ -128,6 +158,7 @@ export class FakeGateway {
     this.identifies.push(data);
     const { botId, applicationId, guildId, channelId } = this.identity;
     session.identified = true;
+    session.intents = Number(data.intents ?? 0);
     this.seq += 1;
     const ready: Frame = {
       op: 0,
@@ -135,15 +166,7 @@ export class FakeGateway {
       s: this.seq,
       d: {
         v: 10,
-        user: {
-          id: botId,
-          username: 'Deckhand',
-          discriminator: '0',
-          global_name: null,
-          avatar: null,
-          bot: true,
-          flags: 0,
-        },
+        user: { ...botUser(botId), flags: 0 },
         guilds: [{ id: guildId, unavailable: true }],
         session_id: session.id,
         session_type: 'normal',

@@ -11,7 +11,7 @@ import type { FakeApplication } from './application';
 import { FakeGateway, type GatewayIdentity } from './gateway';
 import { FakeRest } from './rest';
 import { API_ROOT, discordSpec, matchDiscordOperation, validateDiscordRequest } from './spec';
-import { type FakeInteraction, type FakeMessage, FakeStore, snowflake } from './store';
+import { botUser, type FakeInteraction, type FakeMessage, FakeStore, snowflake } from './store';
 import { type RecordedRequest, rateLimitHeaders, readBody, send, type UploadedFile } from './wire';
 
 export type { RecordedRequest } from './wire';
@@ -193,6 +193,40 @@ export class FakeDiscord {
     this.store.interactions.set(interaction.id, interaction);
     this.store.byToken.set(interaction.token, interaction);
     return interaction;
+  }
+
+  /**
+   * `authorId` posts `content` in the guild channel (mentioning the bot with `mention`, as
+   * `<@bot> …`), delivered over the gateway as MESSAGE_CREATE.
+   */
+  userMessage(authorId: string, content: string, options: { mention?: boolean } = {}): void {
+    const { botId, guildId, channelId } = this.identity;
+    const author = {
+      id: authorId,
+      username: `user${authorId.slice(-4)}`,
+      discriminator: '0',
+      global_name: null,
+      avatar: null,
+    };
+    const mentions: { id: string }[] = options.mention ? [botUser(botId)] : [];
+    this.gateway.dispatchMessage({
+      id: snowflake(),
+      type: 0,
+      channel_id: channelId,
+      guild_id: guildId,
+      author,
+      member: { roles: [], joined_at: new Date(0).toISOString(), deaf: false, mute: false, flags: 0 },
+      content: options.mention ? `<@${botId}> ${content}` : content,
+      timestamp: new Date().toISOString(),
+      edited_timestamp: null,
+      tts: false,
+      mention_everyone: false,
+      mentions,
+      mention_roles: [],
+      attachments: [],
+      embeds: [],
+      pinned: false,
+    });
   }
 
   /** Delivers an interaction over the gateway (INTERACTION_CREATE). */

@@ -135,14 +135,7 @@ export class FakeStore {
       })),
       flags: message.flags,
       ...(message.nonce !== undefined ? { nonce: message.nonce } : {}),
-      author: {
-        id: botId,
-        username: 'Deckhand',
-        discriminator: '0',
-        global_name: null,
-        avatar: null,
-        bot: true,
-      },
+      author: botUser(botId),
       timestamp: new Date().toISOString(),
       edited_timestamp: message.history.length > 1 ? new Date().toISOString() : null,
       mentions: [],
@@ -152,4 +145,9 @@ export class FakeStore {
       tts: false,
     };
   }
+}
+
+/** The bot's user object, as Discord shows it in messages, mentions and READY. */
+export function botUser(botId: string) {
+  return { id: botId, username: 'Deckhand', discriminator: '0', global_name: null, avatar: null, bot: true };
 }

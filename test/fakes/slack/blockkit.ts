@@ -146,3 +146,23 @@ export function checkUnfurls(body: Json): string[] {
   if (!body.ts && !body.unfurl_id) problems.push('chat.unfurl: neither ts nor unfurl_id');
   return problems;
 }
+
+/**
+ * Problems of a Home tab view passed to `views.publish`: type `home`, at most 100 blocks (Block Kit's
+ * limit for every view), no modal-only parts (title, submit, close) and no input blocks.
+ */
+export function checkHomeView(view: Json): string[] {
+  const problems: string[] = [];
+  if (view.type !== 'home') problems.push(`view type ${String(view.type)} (views.publish takes home views)`);
+  for (const key of ['title', 'submit', 'close']) {
+    if (view[key] !== undefined) problems.push(`a home view has no ${key}`);
+  }
+  if (typeof view.private_metadata === 'string' && view.private_metadata.length > 3000) {
+    problems.push('private_metadata > 3000');
+  }
+  const blocks = (view.blocks ?? []) as unknown[];
+  if (!Array.isArray(view.blocks)) problems.push('view.blocks is missing');
+  if (blocks.length > 100) problems.push(`${blocks.length} blocks > 100`);
+  for (const [i, b] of blocks.entries()) block(problems, `blocks[${i}]`, b, false);
+  return problems;
+}

@@ -219,6 +219,19 @@ export class SlackDriver {
     };
   }
 
+  /** `app_home_opened`: `user` opened the app's Home tab (its App Home channel is their DM with the bot). */
+  appHomeOpened(user: { id: string }, tab: 'home' | 'messages' = 'home'): Promise<Delivery> {
+    return this.event(
+      this.eventBody({
+        type: 'app_home_opened',
+        user: user.id,
+        channel: `D${user.id.replace(/^U/, '')}`,
+        tab,
+        ...(tab === 'home' ? { view: { type: 'home', id: 'VHOME0000' } } : {}),
+      }),
+    );
+  }
+
   /** Delivers an event callback (JSON over HTTP, or an `events_api` envelope). */
   async event(body: Record<string, unknown>, options: SendOptions = {}): Promise<Delivery> {
     if (this.target.kind === 'socket') return this.envelope('events_api', body);

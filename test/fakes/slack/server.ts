@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import busboy from 'busboy';
 import { wallClockMs } from '../../support/wall-clock';
 import { HeldAnswer } from '../hold';
-import { checkMessage, checkUnfurls, checkView } from './blockkit';
+import { checkHomeView, checkMessage, checkUnfurls, checkView } from './blockkit';
 import { FakeSocketMode } from './socket';
 import { loadSlackSpec, type SlackSpec } from './spec';
 import { type FakeSlackOptions, SlackWorkspace } from './workspace';
@@ -259,6 +259,12 @@ export class FakeSlack extends SlackWorkspace {
 
   private contentProblems(method: string, body: Record<string, unknown>): string[] {
     if (method === 'views.open') return checkView((body.view ?? {}) as Record<string, unknown>);
+    if (method === 'views.publish') {
+      const problems = checkHomeView((body.view ?? {}) as Record<string, unknown>);
+      if (!/^[UW][A-Z0-9]+$/.test(String(body.user_id ?? '')))
+        problems.push('views.publish: invalid user_id');
+      return problems.map((p) => (p.startsWith('views.publish') ? p : `views.publish: ${p}`));
+    }
     if (method === 'chat.unfurl') return checkUnfurls(body);
     if (method.startsWith('chat.') && method !== 'chat.getPermalink') {
       const problems = checkMessage(body).map((p) => `${method}: ${p}`);

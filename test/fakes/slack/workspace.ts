@@ -36,6 +36,8 @@ export class SlackWorkspace {
   readonly unfurls: { channel: string; ts: string; unfurls: Record<string, Record<string, unknown>> }[] = [];
   readonly responses: { id: string; body: Record<string, unknown>; at: number }[] = [];
   readonly views: { id: string; triggerId: string; view: Record<string, unknown> }[] = [];
+  /** Every `views.publish`: whose Home tab, and the view as published (the latest one is shown). */
+  readonly homeViews: { user: string; view: Record<string, unknown>; at: number }[] = [];
   readonly uploads: {
     channel?: string;
     thread_ts?: string;
@@ -286,6 +288,13 @@ export class SlackWorkspace {
           view: body.view as Record<string, unknown>,
         });
         return { ok: true, view: { id, ...(body.view as object), hash: `${Date.now()}.x` } };
+      }
+      case 'views.publish': {
+        const user = String(body.user_id);
+        const id = `V${randomBytes(4).toString('hex').toUpperCase()}`;
+        this.homeViews.push({ user, view: body.view as Record<string, unknown>, at: Date.now() });
+        const view = { ...(body.view as object), id, team_id: teamId, type: 'home', hash: `${Date.now()}.x` };
+        return { ok: true, view };
       }
       case 'files.getUploadURLExternal': {
         const id = `F${randomBytes(5).toString('hex').toUpperCase()}`;

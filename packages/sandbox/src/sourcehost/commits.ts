@@ -168,18 +168,39 @@ function compare(state: SourcehostState, full: string, base: SandboxCommit, head
   };
 }
 
-/** `GET /repos/{owner}/{repo}/compare/{basehead}`. */
+/** Whether the caller may read repository `full` (a private one is as unknown as a missing one). */
+export function readable(state: SourcehostState, c: Context<ApiEnv>, full: string): boolean {
+  const repo = state.repos.get(full);
+  const login = c.get('account')?.login;
+  return Boolean(
+    repo &&
+      state.permission(repo, login).pull &&
+      (!repo.private || Boolean(c.get('basic')) || hasScope(c.get('token'), 'repo')),
+  );
+}
+
+/**
+ * `GET /repos/{owner}/{repo}/compare/{basehead}`, and `GET /repos/{owner}/{repo}/commits/{ref}`
+ * (`repos/get-commit`: one commit by SHA, SHA prefix or branch, its `stats` and `files` empty here).
+ */
 export function createCompareRoutes(state: SourcehostState): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
+  app.get('/repos/:owner/:repo/commits/:ref{.+}', (c) => {
+    const full = `${c.req.param('owner')}/${c.req.param('repo')}`;
+    if (!readable(state, c, full)) return notFound(c);
+    const commit = resolveCommit(state, full, c.req.param('ref'));
+    if (!commit) {
+      return c.json({ message: `No commit found for SHA: ${c.req.param('ref')}`, status: '422' }, 422);
+    }
+    return c.json({
+      ...commitJson(state, full, commit),
+      stats: { total: 0, additions: 0, deletions: 0 },
+      files: [],
+    });
+  });
   app.get('/repos/:owner/:repo/compare/:basehead{.+}', (c) => {
     const full = `${c.req.param('owner')}/${c.req.param('repo')}`;
-    const repo = state.repos.get(full);
-    const login = c.get('account')?.login;
-    const visible =
-      repo &&
-      state.permission(repo, login).pull &&
-      (!repo.private || Boolean(c.get('basic')) || hasScope(c.get('token'), 'repo'));
-    if (!visible) return notFound(c);
+    if (!readable(state, c, full)) return notFound(c);
     const [baseRef, headRef, extra] = c.req.param('basehead').split('...');
     if (!baseRef || !headRef || extra !== undefined) return notFound(c);
     const base = resolveCommit(state, full, baseRef);

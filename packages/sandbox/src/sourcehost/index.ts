@@ -6,6 +6,7 @@ import { createCompareRoutes, type PushInput, pushCommit, repoOfUrl, resolveComm
 import { createContentsRoutes } from './contents';
 import { createImportRoutes, runImport } from './imports';
 import { createMigrationRoutes } from './migrations';
+import { closePull, createPullRoutes, openPull, type PullInput } from './pulls';
 import { basicError } from './responses';
 import { seedSourcehost } from './seed';
 import { type SandboxToken, SourcehostState } from './state';
@@ -41,6 +42,10 @@ export interface SourcehostControls {
   deliver(event: string, payload: unknown): Promise<unknown>;
   /** Pushes one commit on top of `branch` of `repo` (full name); returns its SHA. */
   pushCommit(repo: string, branch: string, input: PushInput): string;
+  /** Opens a pull request in `repo` (full name); returns its number. */
+  openPull(repo: string, input: PullInput): number;
+  /** Closes pull request `number` of `repo`, merged or not. */
+  closePull(repo: string, number: number, merged: boolean): void;
 }
 
 /**
@@ -74,6 +79,7 @@ export function createApiApp(state: SourcehostState): Hono<ApiEnv> {
   app.route('/', createAccountRoutes(state));
   app.route('/', createContentsRoutes(state));
   app.route('/', createCompareRoutes(state));
+  app.route('/', createPullRoutes(state));
   app.route('/', createMigrationRoutes(state));
   app.route('/', createImportRoutes(state));
   app.route('/', createAuthorizationRoutes(state));
@@ -143,6 +149,8 @@ export async function startSourcehostSandbox(
       },
       deliver: (event, payload) => deliverWebhook(state, event, payload),
       pushCommit: (repo, branch, input) => pushCommit(state, repo, branch, input),
+      openPull: (repo, input) => openPull(state, repo, input),
+      closePull: (repo, number, merged) => closePull(state, repo, number, merged),
     },
     commits: {
       resolve(url, ref) {

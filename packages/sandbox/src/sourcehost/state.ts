@@ -45,6 +45,22 @@ export interface RepoHistory {
   heads: Map<string, string>;
 }
 
+/** A pull request (pulls.ts). */
+export interface SandboxPull {
+  number: number;
+  title: string;
+  body: string;
+  state: 'open' | 'closed';
+  merged: boolean;
+  draft: boolean;
+  /** The author's login. */
+  login: string;
+  head: string;
+  base: string;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
 /** A repository. */
 export interface SandboxRepo {
   id: number;
@@ -185,6 +201,8 @@ export class SourcehostState {
   readonly files = new Map<string, Map<string, Map<string, Buffer>>>();
   /** Commit history of repositories (commits.ts): full name → branches and commits. */
   readonly histories = new Map<string, RepoHistory>();
+  /** Pull requests of repositories (pulls.ts): full name → by number. */
+  readonly pulls = new Map<string, Map<number, SandboxPull>>();
   readonly tokens = new Map<string, SandboxToken>();
   readonly codes = new Map<string, SandboxCode>();
   readonly migrations = new Map<number, SandboxMigration>();

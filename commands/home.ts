@@ -1,0 +1,147 @@
+/**
+ * `/me`: one private, read-only view of what concerns the person asking — the tools they maintain,
+ * each with a status chip, what they linked, the locks they hold, the approvals waiting for them and
+ * the failures they are on. Each part is a section built by the feature it belongs to
+ * ({@link HomeSections}); this file finds the person's tools once and puts the sections together in
+ * a fixed order. A platform with a home screen of its own shows the same view there ({@link HOME_LINE}).
+ */
+import { z } from 'zod';
+import type { Invocation } from '../src/core/command';
+import type { CardField, DraftCard } from '../src/core/reply';
+import type { VaultEntry } from '../src/store/vault';
+import { type AppServices, command } from './services';
+
+/** The command line of the view (what a platform's home screen runs as its viewer). */
+export const HOME_LINE = '/me';
+
+/** At most this many tools are shown, each with its chip (a few requests each: the view stays bounded). */
+export const MAX_HOME_TOOLS = 8;
+
+/** The person's tools. */
+export interface HomeTools {
+  /** Tools they maintain (configured, or push access through their linked account), sorted. */
+  maintained: string[];
+  /** Tools whose deploy token they linked and do not maintain (they may deploy them), sorted. */
+  linked: string[];
+  /** The tools in the view: maintained first, then linked, at most {@link MAX_HOME_TOOLS}. */
+  shown: string[];
+  /** How many of their tools were left out of the view. */
+  more: number;
+}
+
+/** What every section sees. */
+export interface HomeContext {
+  services: AppServices;
+  invocation: Invocation;
+  /** What they linked (services and account names, never a value). */
+  entries: VaultEntry[];
+  tools: HomeTools;
+  /** Unix ms the view is made at. */
+  now: number;
+}
+
+/** One part of the view: a heading with its lines. */
+export interface HomePart {
+  title: string;
+  /** One line each; none: `empty` is shown instead. */
+  lines: string[];
+  /** Said when there are no lines (`none`). */
+  empty?: string;
+}
+
+/** Builds one part of the view. */
+export type HomeSection = (context: HomeContext) => Promise<HomePart>;
+
+/** The parts of the view, each from the feature it belongs to, shown in this order. */
+export interface HomeSections {
+  /** The person's tools with a status chip each. */
+  tools: HomeSection;
+  /** Approvals they can decide (asked by someone else on their tools). */
+  approvals: HomeSection;
+  /** Failures they are on ("I'm on it"). */
+  claims: HomeSection;
+  /** The locks they hold. */
+  locks: HomeSection;
+  /** Which services they linked. */
+  accounts: HomeSection;
+  /** Their personal notification settings: shown here once the feature that keeps them provides it. */
+  notificationSettings?: HomeSection;
+}
+
+/** The person's tools: maintained, then deploy tokens linked; the view's share of them. */
+async function homeTools(services: AppServices, invocation: Invocation, entries: VaultEntry[]) {
+  const maintained = await services.accounts.access.maintainedTools(invocation.user);
+  const linked = entries
+    .filter((entry) => entry.service.startsWith('tool:'))
+    .map((entry) => entry.service.slice('tool:'.length))
+    .filter((tool) => !maintained.includes(tool))
+    .sort();
+  const all = [...maintained, ...linked];
+  return {
+    maintained,
+    linked,
+    shown: all.slice(0, MAX_HOME_TOOLS),
+    more: Math.max(0, all.length - MAX_HOME_TOOLS),
+  };
+}
+
+/** What to link, and how, when Deckhand knows no tool of the person's. */
+const NOTHING_LINKED =
+  'Deckhand does not know any tool of yours yet. Link your source-host account with /link source ' +
+  "(push access to a tool's repository makes you one of its maintainers), or a tool's deploy token " +
+  'with /link tool <tool>; an admin can also name you in TOOL_MAINTAINERS. /whoami shows what you linked.';
+
+/** The same when a source-host account is linked, but may push to no tool's repository. */
+function noPushText(login: string): string {
+  return (
+    `Deckhand does not know any tool of yours yet: your linked source-host account ${login} may push to ` +
+    "no known tool's repository. Ask for push access to it, or link a tool's deploy token with " +
+    '/link tool <tool>; an admin can also name you in TOOL_MAINTAINERS.'
+  );
+}
+
+/** What the view says first: about the person's tools, or what would make a tool theirs. */
+function headline(tools: HomeTools, entries: VaultEntry[]): string {
+  if (tools.maintained.length + tools.linked.length > 0) return 'Your tools and what waits for you:';
+  const login = entries.find((entry) => entry.service === 'source')?.meta.login;
+  return typeof login === 'string' ? noPushText(login) : NOTHING_LINKED;
+}
+
+/** The `/me` command over `sections`. */
+export function homeCommand(sections: HomeSections) {
+  return command({
+    name: 'me',
+    summary:
+      'Your tools with their status, what you linked, your locks, approvals waiting for you and your claims',
+    args: z.object({}),
+    examples: ['/me'],
+    permission: 'read',
+    sideEffect: false,
+    async run({ services, invocation }): Promise<DraftCard> {
+      const entries = await services.accounts.vault.list(invocation.user);
+      const tools = await homeTools(services, invocation, entries);
+      const context: HomeContext = { services, invocation, entries, tools, now: Date.now() };
+      // What waits for the person first: where a platform shows only a card's first fields, it shows these.
+      const ordered = [
+        sections.tools,
+        sections.approvals,
+        sections.claims,
+        sections.locks,
+        sections.accounts,
+        sections.notificationSettings,
+      ].filter((section): section is HomeSection => section !== undefined);
+      const parts = await Promise.all(ordered.map((section) => section(context)));
+      const fields: CardField[] = parts.map((part) => ({
+        label: part.title,
+        value: part.lines.length ? part.lines.join('\n') : (part.empty ?? 'none'),
+      }));
+      return {
+        title: 'Your Deckhand home',
+        text: headline(tools, entries),
+        fields,
+        status: 'info',
+        visibility: 'private',
+      };
+    },
+  });
+}

@@ -64,7 +64,7 @@ export interface HomeSections {
   locks: HomeSection;
   /** Which services they linked. */
   accounts: HomeSection;
-  /** Their personal notification settings: shown here once the feature that keeps them provides it. */
+  /** Their personal notification settings (`/notify`). */
   notificationSettings?: HomeSection;
 }
 

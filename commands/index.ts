@@ -32,7 +32,7 @@ import {
   venuesListCommand,
 } from './calendar/venues';
 import { helpCommand } from './chat/help';
-import { notifyCommand } from './chat/notify';
+import { notifyCommand, notifyHomeSection } from './chat/notify';
 import { timezoneCommand } from './chat/timezone';
 import { type HomeSections, homeCommand } from './home';
 import { ACCOUNT_COMMANDS } from './link-commands';
@@ -110,6 +110,7 @@ export const HOME_SECTIONS: HomeSections = {
   locks: locksHomeSection,
   approvals: approvalsHomeSection,
   claims: claimsHomeSection,
+  notificationSettings: notifyHomeSection,
 };
 
 /** Every command, in the order help lists them. */

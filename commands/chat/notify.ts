@@ -13,6 +13,7 @@ import {
   parseQuietHours,
 } from '../../src/core/personal-notify';
 import { DEFAULT_TIME_ZONE } from '../../src/core/times';
+import type { HomeSection } from '../home';
 import { type AppServices, commandsWith } from '../services';
 
 const command = commandsWith<'notifications' | 'timeZones'>();
@@ -34,6 +35,18 @@ async function settingsCard(store: PersonalNotifications, user: ChatUser, settin
 }
 
 type Services = Pick<AppServices, 'notifications' | 'timeZones'>;
+
+/** The notifications part of `/me`: the settings `/notify` shows, one line each. */
+export const notifyHomeSection: HomeSection = async ({ services, invocation }) => {
+  const store = services.notifications;
+  const settings = await store.settingsOf(invocation.user);
+  return {
+    title: 'Your notifications',
+    lines: describeNotifySettings(settings, (platform) => nameOf(store, platform)).map(
+      (field) => `${field.label}: ${field.value}`,
+    ),
+  };
+};
 
 /** `/notify`: the settings, with a line on how to change them. */
 async function show(services: Services, invocation: Invocation) {

@@ -113,6 +113,18 @@ describe('/me', () => {
     expect(card?.visibility).toBe('private');
   });
 
+  it('shows the notification settings /notify keeps, as they change', async () => {
+    const [before] = await t.say('/me', { user: 'UNOTIFY' });
+    expect(section(before, 'Your notifications')).toContain('Quiet hours: none');
+    await t.say('/notify quiet 22:00-07:00 --zone Europe/Berlin', { user: 'UNOTIFY' });
+    await t.say('/notify me off', { user: 'UNOTIFY' });
+    const [after] = await t.say('/me', { user: 'UNOTIFY' });
+    expect(section(after, 'Your notifications')).toContain('Direct messages: off');
+    expect(section(after, 'Your notifications')).toContain(
+      'Quiet hours: 22:00–07:00 (Europe/Berlin)',
+    );
+  });
+
   it('shows the tools their linked source-host account may push to as theirs; without push, none', async () => {
     await linkDirectly(t.app, slackUser('UPUSHER'), 'mona', ['read:user']);
     await linkDirectly(t.app, slackUser('UREADONLY'), 'hubot', ['read:user']);

@@ -31,6 +31,7 @@ import {
   venuesListCommand,
 } from './calendar/venues';
 import { helpCommand } from './chat/help';
+import { languageCommand } from './chat/language';
 import { timezoneCommand } from './chat/timezone';
 import { ACCOUNT_COMMANDS } from './link-commands';
 import { MEDIA_COMMANDS } from './media/media';
@@ -176,6 +177,7 @@ export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
   ...MEDIA_COMMANDS,
   ...ACCOUNT_COMMANDS,
   timezoneCommand,
+  languageCommand,
   helpCommand,
   taskCommand,
 ];

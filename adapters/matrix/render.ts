@@ -9,7 +9,7 @@
  */
 
 import type { Card, CardButton } from '../../src/core/reply';
-import { STATUS_LABEL } from '../../src/core/reply';
+import { statusLabel } from '../../src/core/reply';
 import { cardInWords } from '../command-words';
 import { type EscapeStep, fitEscaped, stripScopedBidi, timesAsText, truncate } from '../text';
 
@@ -87,7 +87,7 @@ export function renderCard(input: Card, words: (text: string) => string = (text)
     body.push(`${mark}${plain(card.title, 300)}`);
     html.push(`<p>${mark}<strong>${escapeHtml(card.title, 1500)}</strong></p>`);
   } else if (card.status) {
-    body.push(`${mark}${STATUS_LABEL[card.status]}`);
+    body.push(`${mark}${statusLabel(card.status, card.locale)}`);
   }
   if (card.text) {
     const cut = card.text.length > TEXT_BUDGET;

@@ -1,5 +1,5 @@
 import type { Card, CardStatus } from '../../src/core/reply';
-import { STATUS_LABEL } from '../../src/core/reply';
+import { statusLabel } from '../../src/core/reply';
 import { ALL_BIDI, timesAsText } from '../text';
 
 /** Colours used by the terminal renderer; empty strings when output is not a TTY. */
@@ -53,7 +53,7 @@ export function renderCardText(original: Card, palette: Palette, buttonNumbers: 
   const s = sanitizeForTerminal;
   const lines: string[] = [];
   const colour = card.status ? palette.status[card.status] : '';
-  const badge = card.status ? `${colour}[${STATUS_LABEL[card.status]}]${palette.reset} ` : '';
+  const badge = card.status ? `${colour}[${statusLabel(card.status, card.locale)}]${palette.reset} ` : '';
   if (card.title) lines.push(`${badge}${palette.bold}${s(card.title)}${palette.reset}`);
   else if (badge && card.text) lines.push(`${badge}${s(card.text.split('\n')[0] ?? '')}`);
   const textLines = card.text ? s(card.text).split('\n') : [];

@@ -19,6 +19,7 @@ import { CommandFailures, type ResolvedLine } from './command-failure';
 import type { CommandForm } from './command-form';
 import type { CommandInput } from './command-job';
 import { UsageError } from './errors';
+import { invocationLanguages, type LanguageStore } from './languages';
 import type { Policy } from './policy';
 import type { CommandRegistry } from './registry';
 import type { Card } from './reply';
@@ -42,6 +43,8 @@ export interface CommandRunnerDeps<S> extends CommandExecutionDeps<S> {
   knownTools?: () => Iterable<string>;
   /** Link unfurls: a line that is no command but holds links Deckhand knows is answered with their cards. */
   unfurls?: LinkUnfurls;
+  /** The `/language` settings: every invocation's reader and conversation languages are read first. */
+  languages?: LanguageStore;
 }
 
 /** One handling in progress: what it ran as, how it ended, the typed line as far as understood. */
@@ -80,6 +83,8 @@ export class CommandRunner<S> {
   async run(input: CommandInput, invocation: Invocation, surface: CardSurface): Promise<void> {
     const id = currentInvocationId() ?? newInvocationId();
     await runWithInvocation(id, async () => {
+      const languages = invocation.languages ?? (await invocationLanguages(invocation, this.deps.languages));
+      invocation = { ...invocation, languages };
       if (input.kind === 'text' && (await this.answeredWithLinks(input.text, invocation, surface))) return;
       const started = performance.now();
       const named = input.kind === 'action' || input.kind === 'form' ? input.kind : 'unknown';

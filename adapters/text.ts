@@ -115,7 +115,7 @@ export function timesAsText(card: Card, now = Date.now()): Card {
   if (!hasTimes) return card;
   const live = card.status === 'progress';
   const text = (time: CardTime | undefined) =>
-    isValidTime(time) ? timeText(time, card.timeZone, live, now) : undefined;
+    isValidTime(time) ? timeText(time, card.timeZone, live, now, card.locale) : undefined;
   const { footerTime, ...rest } = card;
   const out: Card = { ...rest };
   if (card.fields) {

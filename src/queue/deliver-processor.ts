@@ -10,7 +10,9 @@ import { ConversationGoneError, RateLimitedError } from '../core/errors';
 import { type FailureClaimStore, gated } from '../core/failure-claim';
 import type { DraftCard } from '../core/reply';
 import type { WatchEvent, WatchKind, WatchKindName } from '../core/watch';
+import { translator } from '../i18n/translate';
 import { metricsRegistry } from '../metrics';
+import { RedisLanguageStore } from '../store/languages';
 import type { SubscriptionStore } from '../store/subscriptions';
 import { postThreaded } from './notify-thread';
 import { type DeliverJobData, deliverJobId } from './queues';
@@ -65,6 +67,7 @@ export interface DeliverDeps<S> {
 export function createDeliverProcessor<S>(deps: DeliverDeps<S>) {
   const kinds = new Map<WatchKindName, WatchKind<S>>(deps.kinds.map((k) => [k.name, k]));
   const records = new DeliveryRecords(deps.redis, deps.prefix);
+  const languages = new RedisLanguageStore(deps.redis, deps.prefix);
   return async (job: Job<DeliverJobData>, token?: string): Promise<void> => {
     const { event, conversationId } = job.data;
     const platform = parseConversationId(conversationId).platform;
@@ -84,9 +87,14 @@ export function createDeliverProcessor<S>(deps: DeliverDeps<S>) {
         'an earlier attempt of this announcement was interrupted; the messenger checks before posting',
       );
     }
-    const subscription = await deps.subscriptions.get(conversationId, event.tool);
+    const [subscription, language] = await Promise.all([
+      deps.subscriptions.get(conversationId, event.tool),
+      languages.ofConversation(conversationId).catch(() => undefined),
+    ]);
+    const say = translator(language);
     const card: DraftCard = {
-      ...compactIf(subscription?.format === 'compact', kind.announce(event)),
+      ...compactIf(subscription?.format === 'compact', kind.announce(event, say)),
+      locale: say.language,
       delivery: { key, announcement: true, ...(state.kind === 'interrupted' ? { since: state.since } : {}) },
     };
     try {

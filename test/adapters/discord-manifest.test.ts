@@ -26,6 +26,8 @@ interface Option {
 interface Command {
   name: string;
   description: string;
+  name_localizations?: Record<string, string>;
+  description_localizations?: Record<string, string>;
   options?: Option[];
 }
 

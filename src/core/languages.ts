@@ -1,6 +1,6 @@
 /**
- * Each reader's language: what their chat platform says (a Discord interaction's locale, a Telegram
- * user's language code, a Slack user's locale), else their own `/language` setting, else the
+ * Each reader's language: what their chat platform says (the locale the adapter puts on the chat
+ * user, where the platform sends one), else their own `/language` setting, else the
  * conversation's (`/language --here`), else English. What is posted where others read it is in the
  * conversation's language; what only the reader sees is in theirs.
  */

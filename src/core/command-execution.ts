@@ -20,7 +20,7 @@ import { askedRun, checkTarget, targetMoved } from './command-target';
 import { askConfirmation } from './confirm-question';
 import { claimEarly, type EarlyClaim, type EffectLedger, runRecorded } from './effects';
 import { DeckhandError } from './errors';
-import { inLanguageOf, translators } from './languages';
+import { inLanguageOf, settleLanguages, translators } from './languages';
 import type { PlatformWordsOf } from './platform-words';
 import type { Policy } from './policy';
 import type { DraftCard } from './reply';
@@ -114,6 +114,7 @@ export class CommandExecution<S> {
     const tool = typeof args.tool === 'string' ? args.tool : undefined;
     const gate = this.deps.approvals;
     if (gate && tool && confirmation?.approval !== undefined) {
+      await settleLanguages(invocation);
       return gate.approve(confirmation.approval, invocation, surface, {
         changed: () => targetMoved(this.deps.services, command, args, invocation, confirmation.target),
         askAgain: async (requester) =>
@@ -144,6 +145,8 @@ export class CommandExecution<S> {
         () => undefined,
         (error: unknown) => error ?? new Error('refused'),
       );
+    // Read with the checks above (see `startLanguages`): needed from here on, by every answer.
+    await settleLanguages(invocation);
     if (refusal) await claim?.withdraw();
     const protection = refusal ? await policyRead?.catch(() => undefined) : await policyRead;
     if (refusal) {

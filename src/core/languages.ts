@@ -27,6 +27,8 @@ export interface LanguageStore {
   setUser(userKey: string, language: string | undefined): Promise<void>;
   /** Sets (or removes) a conversation's setting. */
   setConversation(conversationId: string, language: string | undefined): Promise<void>;
+  /** Both settings in one read, where the store can (one Redis command). */
+  ofBoth?(userKey: string, conversationId: string): Promise<[string | undefined, string | undefined]>;
 }
 
 /** `platform:workspace:user`: whose `/language` setting it is. */
@@ -57,12 +59,52 @@ export async function invocationLanguages(
   store: LanguageStore | undefined,
 ): Promise<InvocationLanguages> {
   const platform = spokenLanguage(invocation.user.locale);
-  const [user, conversation] = await Promise.all([
-    platform || !store ? undefined : store.ofUser(languageOwner(invocation.user)).catch(() => undefined),
-    store?.ofConversation(invocation.conversationId).catch(() => undefined),
-  ]);
+  const owner = languageOwner(invocation.user);
+  const [user, conversation] =
+    !platform && store?.ofBoth
+      ? await store.ofBoth(owner, invocation.conversationId).catch(() => [undefined, undefined] as const)
+      : await Promise.all([
+          platform || !store ? undefined : store.ofUser(owner).catch(() => undefined),
+          store?.ofConversation(invocation.conversationId).catch(() => undefined),
+        ]);
   const here = spokenLanguage(conversation) ?? DEFAULT_LANGUAGE;
   return { reader: pickLanguage({ platform, user, conversation }), conversation: here };
+}
+
+/** Language reads started for invocations and not yet awaited (see {@link startLanguages}). */
+const pending = new WeakMap<Invocation, Promise<InvocationLanguages>>();
+
+/**
+ * Starts reading an invocation's languages without waiting for them, so the reads travel with the
+ * command's other first reads (one Redis round trip for all); {@link settleLanguages} waits for them
+ * where they are first needed. Returns the invocation to run (a copy).
+ */
+export function startLanguages(invocation: Invocation, store: LanguageStore | undefined): Invocation {
+  const started = { ...invocation };
+  if (!started.languages) {
+    const read = invocationLanguages(invocation, store);
+    read.catch(() => undefined);
+    pending.set(started, read);
+  }
+  return started;
+}
+
+/** The languages read for `from` are `to`'s too (a click or a form's invocation made from it). */
+export function carryLanguages(from: Invocation, to: Invocation): void {
+  const read = pending.get(from);
+  if (read && to !== from && !to.languages) pending.set(to, read);
+  else if (from.languages && !to.languages) to.languages = from.languages;
+}
+
+/** Waits for the languages {@link startLanguages} began to read, and sets them on the invocation. */
+export async function settleLanguages(invocation: Invocation): Promise<void> {
+  const read = pending.get(invocation);
+  if (!read) return;
+  invocation.languages = await read.catch(() => ({
+    reader: DEFAULT_LANGUAGE,
+    conversation: DEFAULT_LANGUAGE,
+  }));
+  pending.delete(invocation);
 }
 
 /** The language of a reply: the reader's where only they read it, else the conversation's. */

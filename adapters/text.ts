@@ -69,9 +69,9 @@ export function stripBidi(text: string, pattern: RegExp): string {
   );
 }
 
-/** Removes the scoped bidi controls from `text`. */
+/** Removes the scoped bidi controls from `text`, but for paired isolates (see {@link isPairedIsolate}). */
 export function stripScopedBidi(text: string): string {
-  return text.replace(SCOPED_BIDI, '');
+  return stripBidi(text, SCOPED_BIDI);
 }
 
 function isHigh(code: number): boolean {

@@ -38,6 +38,7 @@ export const languageCommand = command({
     const store = services.languages;
     const languages = invocation.languages ?? { reader: 'en', conversation: 'en' };
     const code = args.code?.trim();
+    if (code !== undefined && !store) throw new Error('no language store in this process');
     if (code === undefined || !store) {
       const say = translator(languages.reader);
       const lines = [say.t('language-shown', named(languages.reader), named(languages.conversation))];

@@ -1,7 +1,7 @@
 /**
  * The flows every reader meets, in English, German and Hebrew, as the terminal and Telegram show them
  * (snapshots): `/help`, a refused tool name, a confirmation question, the deploy card from start to
- * done, and the announcement of a finished deployment. Hebrew isolates the tool names and ids it
+ * done, and the announcement of a finished deployment; and the secret page. Hebrew isolates the tool names and ids it
  * mixes into its text (FSI … PDI); English output is unchanged by it.
  */
 import { describe, expect, it } from 'vitest';
@@ -21,6 +21,7 @@ import type { Language } from '../../src/i18n/languages';
 import { FSI, PDI, translator } from '../../src/i18n/translate';
 import { silentLogger } from '../../src/log';
 import type { Deployment } from '../../src/services/toolhost';
+import { secretExpiredPage, secretFormPage, secretSavedPage } from '../../src/web/pages/secret';
 import { commandRegistry } from '../../src/wiring';
 
 const LANGUAGES: readonly Language[] = ['en', 'de', 'he'];
@@ -146,6 +147,20 @@ describe.each(LANGUAGES)('%s', (language) => {
       terminal: true,
     };
     expect(shown(posted(deploymentWatch.announce(event, say), language))).toMatchSnapshot();
+  });
+});
+
+describe.each(LANGUAGES)('the secret page in %s', (language) => {
+  it('is written in the language, with its direction', () => {
+    const say = translator(language);
+    const form = secretFormPage({ title: 'Deploy token', intro: 'For mytool.', fields: [], csrf: 'c' }, say);
+    expect(form).toContain(`<html lang="${language}" dir="${say.direction}">`);
+    expect(form).toContain(`<button type="submit">${say.t('secret-form-save')}</button>`);
+    expect({
+      form,
+      saved: secretSavedPage('the deploy token of mytool', say),
+      expired: secretExpiredPage(say),
+    }).toMatchSnapshot();
   });
 });
 

@@ -23,9 +23,55 @@ export function isScopedBidi(code: number): boolean {
   return (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
 }
 
-/** Removes the scoped bidi controls from `text`. */
+const FSI_CODE = 0x2068;
+const PDI_CODE = 0x2069;
+/** The longest isolate kept: names, ids and URLs are shorter; a longer one is dropped like any control. */
+const MAX_ISOLATE = 512;
+
+function isBidiOrBreak(code: number): boolean {
+  return (
+    isScopedBidi(code) || code === 0x200e || code === 0x200f || code === 0x061c || code === 10 || code === 13
+  );
+}
+
+/**
+ * True when the character at `index` is one end of an isolate pair: FSI (U+2068) … PDI (U+2069) with
+ * no other bidi control or line break between them, at most {@link MAX_ISOLATE} apart. Such a pair is
+ * how a message isolates a tool name, id or URL in text of the other direction; it reorders nothing
+ * outside it, so renderers keep it while dropping every other scoped control. Reads at most
+ * {@link MAX_ISOLATE} characters.
+ */
+export function isPairedIsolate(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  if (code === FSI_CODE) {
+    for (let i = index + 1; i < text.length && i <= index + MAX_ISOLATE; i++) {
+      const next = text.charCodeAt(i);
+      if (isBidiOrBreak(next)) return next === PDI_CODE;
+    }
+    return false;
+  }
+  if (code === PDI_CODE) {
+    for (let i = index - 1; i >= 0 && i >= index - MAX_ISOLATE; i--) {
+      const previous = text.charCodeAt(i);
+      if (isBidiOrBreak(previous)) return previous === FSI_CODE;
+    }
+  }
+  return false;
+}
+
+/**
+ * `text` without the bidi controls `pattern` matches ({@link SCOPED_BIDI} or {@link ALL_BIDI}), but
+ * with its paired isolates (see {@link isPairedIsolate}). Linear time.
+ */
+export function stripBidi(text: string, pattern: RegExp): string {
+  return text.replace(pattern, (control: string, offset: number) =>
+    isPairedIsolate(text, offset) ? control : '',
+  );
+}
+
+/** Removes the scoped bidi controls from `text`, but for paired isolates (see {@link isPairedIsolate}). */
 export function stripScopedBidi(text: string): string {
-  return text.replace(SCOPED_BIDI, '');
+  return stripBidi(text, SCOPED_BIDI);
 }
 
 function isHigh(code: number): boolean {
@@ -115,7 +161,7 @@ export function timesAsText(card: Card, now = Date.now()): Card {
   if (!hasTimes) return card;
   const live = card.status === 'progress';
   const text = (time: CardTime | undefined) =>
-    isValidTime(time) ? timeText(time, card.timeZone, live, now) : undefined;
+    isValidTime(time) ? timeText(time, card.timeZone, live, now, card.locale) : undefined;
   const { footerTime, ...rest } = card;
   const out: Card = { ...rest };
   if (card.fields) {

@@ -7,7 +7,7 @@ export const toolName = z
     /^[a-z0-9]([a-z0-9-]{0,50}[a-z0-9])?$/,
     'must be a tool name (lower-case letters, digits and dashes)',
   )
-  .meta({ completes: 'tools' })
+  .meta({ completes: 'tools', invalid: 'validation-tool-name' })
   .describe('the tool, e.g. mytool (may be left out in a channel bound with /tool bind)');
 
 /** A build or deployment id, or `latest` (autocompletes from the tool's builds or deployments). */

@@ -32,6 +32,7 @@ import {
   venuesListCommand,
 } from './calendar/venues';
 import { helpCommand } from './chat/help';
+import { languageCommand } from './chat/language';
 import { notifyCommand, notifyHomeSection } from './chat/notify';
 import { timezoneCommand } from './chat/timezone';
 import { type HomeSections, homeCommand } from './home';
@@ -197,6 +198,7 @@ export const ALL_COMMANDS: readonly AnyCommand<AppServices>[] = [
   homeCommand(HOME_SECTIONS),
   timezoneCommand,
   notifyCommand,
+  languageCommand,
   helpCommand,
   taskCommand,
 ];

@@ -4,6 +4,7 @@ import type { Config } from '../src/config';
 import type { ResourceLocks } from '../src/coordination/locks';
 import type { BindingStore } from '../src/core/actions';
 import { type CommandDefinition, defineCommand } from '../src/core/command';
+import type { LanguageStore } from '../src/core/languages';
 import type { PersonalNotifications } from '../src/core/personal-notify';
 import type { CommandRegistry } from '../src/core/registry';
 import type { TailService } from '../src/core/tail';
@@ -27,6 +28,8 @@ export interface AppServices {
   bindings: BindingStore;
   /** Each conversation's time zone (`/timezone`). */
   timeZones: TimeZoneStore;
+  /** The `/language` settings of users and conversations. */
+  languages?: LanguageStore;
   /** Which conversations want to hear about which tools. */
   subscriptions: SubscriptionStore;
   /** Periodic discovery of builds and deployments started outside the bot, per subscribed tool. */

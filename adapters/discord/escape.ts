@@ -21,7 +21,7 @@
  * Every character discord.js's `escapeMarkdown` escapes is escaped here too (checked against its own
  * test inputs in test/adapters/discord-escape.test.ts).
  */
-import { charLength, type EscapeStep, type Fitted, fitEscaped, isScopedBidi } from '../text';
+import { charLength, type EscapeStep, type Fitted, fitEscaped, isPairedIsolate, isScopedBidi } from '../text';
 
 export { truncate } from '../text';
 
@@ -79,7 +79,7 @@ function discordStep(): EscapeStep {
     if (ALWAYS.has(c) && !(c === '_' && index < urlEnd)) return { out: `\\${c}`, next: index + 1 };
     if (c === '@' && at(BROADCAST, text, index + 1)) return { out: `@${ZWSP}`, next: index + 1 };
     if (c === '<' && at(MENTION_AFTER_LT, text, index + 1)) return { out: `<${ZWSP}`, next: index + 1 };
-    if (isScopedBidi(c.charCodeAt(0))) return { out: '', next: index + 1 };
+    if (isScopedBidi(c.charCodeAt(0)) && !isPairedIsolate(text, index)) return { out: '', next: index + 1 };
     const length = charLength(text, index);
     return { out: length === 1 ? c : text.slice(index, index + 2), next: index + length };
   };

@@ -336,7 +336,14 @@ export function invocationOf(interaction: APIInteraction): Invocation {
   const conversation = { platform: 'discord' as const, workspace, channel };
   const name = interaction.member?.nick ?? user?.global_name ?? user?.username ?? 'someone';
   return {
-    user: { platform: 'discord', id: user?.id ?? 'unknown', name, workspace },
+    user: {
+      platform: 'discord',
+      id: user?.id ?? 'unknown',
+      name,
+      workspace,
+      // The reader's client language (every interaction but a ping carries it).
+      ...('locale' in interaction && interaction.locale ? { locale: interaction.locale } : {}),
+    },
     conversation,
     conversationId: conversationId(conversation),
     isPrivate: !interaction.guild_id && interaction.channel?.type === ChannelType.DM,

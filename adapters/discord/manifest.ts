@@ -13,12 +13,15 @@ import {
   ApplicationCommandType,
   ApplicationIntegrationType,
   InteractionContextType,
+  Locale,
   type RESTPutAPIApplicationCommandsJSONBody,
 } from 'discord.js';
 import type { z } from 'zod';
 import type { AnyCommand } from '../../src/core/command';
 import type { CommandRegistry } from '../../src/core/registry';
 import { type ArgInfo, argInfo, toFlagName } from '../../src/core/schema-info';
+import { groupDescription as describedAs, MENU_LANGUAGES } from '../../src/i18n/command-menus';
+import type { Language } from '../../src/i18n/languages';
 
 /** How an option of a Discord command maps onto an argument of a registry command. */
 export interface OptionBinding {
@@ -126,6 +129,22 @@ function groupDescription(group: string, members: AnyCommand<unknown>[]): string
   return describe(`${group[0]?.toUpperCase()}${group.slice(1)}: ${subs.join(', ')}`, group);
 }
 
+/**
+ * Discord's locale of each catalog language it has (it has no Hebrew or Arabic: readers of those
+ * see the English descriptions, and Deckhand's answers still follow their `/language`).
+ */
+export const DISCORD_LOCALES: Partial<Record<Language, Locale>> = { de: Locale.German };
+
+/** A group's description in each language Discord has; names stay English (the command language). */
+function describedIn(group: string): Partial<Record<Locale, string>> | undefined {
+  const entries = MENU_LANGUAGES.flatMap((language) => {
+    const locale = DISCORD_LOCALES[language];
+    const text = locale ? describedAs(group, language, MAX_DESCRIPTION) : undefined;
+    return locale && text ? [[locale, text] as const] : [];
+  });
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
 /** The application commands for bulk overwrite (`PUT /applications/{id}/commands`). */
 export function buildDiscordCommands(
   registry: CommandRegistry<unknown>,
@@ -141,9 +160,11 @@ export function buildDiscordCommands(
     const options: APIApplicationCommandOption[] = bare
       ? commandOptions(bare)
       : subcommandTree(group, members);
+    const localized = describedIn(group);
     return {
       name: group,
       description: groupDescription(group, members),
+      ...(localized ? { description_localizations: localized } : {}),
       type: ApplicationCommandType.ChatInput,
       integration_types: [ApplicationIntegrationType.GuildInstall],
       contexts: [InteractionContextType.Guild, InteractionContextType.BotDM],

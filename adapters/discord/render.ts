@@ -87,7 +87,9 @@ export function renderCard(card: Card, options: RenderOptions = {}): RenderedMes
 
   const { fields, cut: fieldsCut } = renderFields(card);
   // An embed footer shows no markdown, so its time is text (in the conversation's zone).
-  const footerTime = isValidTime(card.footerTime) ? timeText(card.footerTime, card.timeZone) : undefined;
+  const footerTime = isValidTime(card.footerTime)
+    ? timeText(card.footerTime, card.timeZone, false, Date.now(), card.locale)
+    : undefined;
   const footerBase = withTime(card.footer ? escapeWithin(card.footer, 900).text : '', footerTime);
   const fixed =
     (embed.title?.length ?? 0) +

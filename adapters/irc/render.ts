@@ -6,7 +6,7 @@
  * versions are single new lines (IRC cannot edit a message).
  */
 import type { Card } from '../../src/core/reply';
-import { STATUS_LABEL } from '../../src/core/reply';
+import { statusLabel } from '../../src/core/reply';
 import { inert } from './text';
 
 /** Most bytes of one rendered line (the sender splits again at the server's exact limit). */
@@ -36,7 +36,7 @@ function withTail(text: string, tail: string): string {
 }
 
 function head(card: Card): string {
-  const badge = card.status ? `${bold(`[${STATUS_LABEL[card.status]}]`)} ` : '';
+  const badge = card.status ? `${bold(`[${statusLabel(card.status, card.locale)}]`)} ` : '';
   const title = card.title ? inert(card.title) : '';
   const text = card.text ? inert(card.text.split('\n').find((l) => l.trim()) ?? '') : '';
   return `${badge}${[title, text].filter(Boolean).join(' — ')}`;

@@ -3,7 +3,7 @@
  * (no control characters, no line breaks, no bidi controls), and lines split at the server's byte
  * limit on character boundaries (a server cuts a relayed line by bytes, mid-character, silently).
  */
-import { ALL_BIDI } from '../text';
+import { ALL_BIDI, stripBidi } from '../text';
 
 /**
  * mIRC formatting: bold \x02, colour \x03 with up to two digits and an optional `,bg`, hex colour \x04
@@ -25,14 +25,11 @@ export function isCtcp(text: string): boolean {
 
 /**
  * Untrusted text for one IRC line: formatting codes and every other control character removed (a
- * newline would start a new line, \x01 a CTCP), bidi controls removed, runs of whitespace one space.
+ * newline would start a new line, \x01 a CTCP), bidi controls removed (but for paired isolates, see `isPairedIsolate`), runs of whitespace one space.
  */
 export function inert(text: string): string {
-  return stripFormatting(text)
-    .replace(/[\x00-\x1f\x7f-\x9f]+/g, ' ')
-    .replace(ALL_BIDI, '')
-    .replace(/ {2,}/g, ' ')
-    .trim();
+  const flat = stripFormatting(text).replace(/[\x00-\x1f\x7f-\x9f]+/g, ' ');
+  return stripBidi(flat, ALL_BIDI).replace(/ {2,}/g, ' ').trim();
 }
 
 /**

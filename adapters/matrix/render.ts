@@ -9,9 +9,16 @@
  */
 
 import type { Card, CardButton } from '../../src/core/reply';
-import { STATUS_LABEL } from '../../src/core/reply';
+import { statusLabel } from '../../src/core/reply';
 import { cardInWords } from '../command-words';
-import { type EscapeStep, fitEscaped, stripScopedBidi, timesAsText, truncate } from '../text';
+import {
+  type EscapeStep,
+  fitEscaped,
+  isPairedIsolate,
+  stripScopedBidi,
+  timesAsText,
+  truncate,
+} from '../text';
 
 /** Characters of a card's text shown in the message (the whole text is attached beyond it). */
 export const TEXT_BUDGET = 12_000;
@@ -36,11 +43,14 @@ const HTML_ENTITIES: Record<string, string> = {
   "'": '&#39;',
 };
 
-/** One character of untrusted text, HTML-escaped (bidi controls dropped). */
+/** One character of untrusted text, HTML-escaped (bidi controls dropped, but for paired isolates). */
 const htmlStep: EscapeStep = (text, index) => {
   const char = text[index] as string;
   const code = text.charCodeAt(index);
-  if ((code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069))
+  if (
+    ((code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)) &&
+    !isPairedIsolate(text, index)
+  )
     return { out: '', next: index + 1 };
   return { out: HTML_ENTITIES[char] ?? char, next: index + 1 };
 };
@@ -87,7 +97,7 @@ export function renderCard(input: Card, words: (text: string) => string = (text)
     body.push(`${mark}${plain(card.title, 300)}`);
     html.push(`<p>${mark}<strong>${escapeHtml(card.title, 1500)}</strong></p>`);
   } else if (card.status) {
-    body.push(`${mark}${STATUS_LABEL[card.status]}`);
+    body.push(`${mark}${statusLabel(card.status, card.locale)}`);
   }
   if (card.text) {
     const cut = card.text.length > TEXT_BUDGET;

@@ -1,6 +1,6 @@
 import type { Card, CardStatus } from '../../src/core/reply';
-import { STATUS_LABEL } from '../../src/core/reply';
-import { ALL_BIDI, timesAsText } from '../text';
+import { statusLabel } from '../../src/core/reply';
+import { ALL_BIDI, stripBidi, timesAsText } from '../text';
 
 /** Colours used by the terminal renderer; empty strings when output is not a TTY. */
 export interface Palette {
@@ -36,15 +36,16 @@ export const PLAIN: Palette = {
  * Removes terminal control sequences and other control characters from untrusted text, so a log
  * line cannot move the cursor, clear the screen or recolour the chat; and every Unicode bidi control
  * (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C), so it cannot reorder what the terminal
- * shows ("Trojan Source"). Tabs and newlines stay. Linear time: the patterns' repeated classes are
+ * shows ("Trojan Source") — but for the paired isolates (FSI … PDI) messages put around names, ids and
+ * URLs, which reorder nothing outside them. Tabs and newlines stay. Linear time: the patterns' repeated classes are
  * disjoint and each stops at the next ESC, so no stretch of the text is scanned twice.
  */
 export function sanitizeForTerminal(text: string): string {
-  return text
+  const inert = text
     .replace(/\x1b\[[0-?]*[ -/]*[@-~]/g, '')
     .replace(/\x1b\][^\x07\x1b]*(\x07|\x1b\\)/g, '')
-    .replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, '')
-    .replace(ALL_BIDI, '');
+    .replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, '');
+  return stripBidi(inert, ALL_BIDI);
 }
 
 /** Renders a card as terminal text; buttons are shown as numbered choices from `buttonNumbers`. */
@@ -53,7 +54,7 @@ export function renderCardText(original: Card, palette: Palette, buttonNumbers: 
   const s = sanitizeForTerminal;
   const lines: string[] = [];
   const colour = card.status ? palette.status[card.status] : '';
-  const badge = card.status ? `${colour}[${STATUS_LABEL[card.status]}]${palette.reset} ` : '';
+  const badge = card.status ? `${colour}[${statusLabel(card.status, card.locale)}]${palette.reset} ` : '';
   if (card.title) lines.push(`${badge}${palette.bold}${s(card.title)}${palette.reset}`);
   else if (badge && card.text) lines.push(`${badge}${s(card.text.split('\n')[0] ?? '')}`);
   const textLines = card.text ? s(card.text).split('\n') : [];

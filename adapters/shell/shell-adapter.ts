@@ -10,6 +10,7 @@ import type { FormSpec } from '../../src/core/forms';
 import type { Messenger } from '../../src/core/messenger';
 import type { Card } from '../../src/core/reply';
 import type { WatchService } from '../../src/core/watch';
+import { t } from '../../src/i18n/translate';
 import { checkAnswers, type FormAnswerSource } from './answers';
 import { localFile, takeFileFlags } from './attachments';
 import { CardButtonNumbers } from './button-numbers';
@@ -336,7 +337,7 @@ export class ShellAdapter implements Messenger {
       const path = this.saveAttachment(card.image.filename, Buffer.from(card.image.pngBase64, 'base64'));
       saved.unshift(`  (picture written: ${path})`);
     }
-    const privately = card.visibility === 'private' ? ' (only you)' : '';
+    const privately = card.visibility === 'private' ? ` (${t(card.locale, 'card-private')})` : '';
     this.write(
       [`${this.palette.dim}${label}${privately}${this.palette.reset}`, text, ...saved].join('\n'),
       message,

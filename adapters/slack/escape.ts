@@ -1,4 +1,13 @@
-import { charLength, type EscapeStep, type Fitted, fitEscaped, isScopedBidi, SCOPED_BIDI } from '../text';
+import {
+  charLength,
+  type EscapeStep,
+  type Fitted,
+  fitEscaped,
+  isPairedIsolate,
+  isScopedBidi,
+  SCOPED_BIDI,
+  stripBidi,
+} from '../text';
 
 export { truncate } from '../text';
 
@@ -7,11 +16,10 @@ export { truncate } from '../text';
  * (`<!channel>`, `<@U123>`, `<url|label>`), so after this no mention, broadcast or link can be formed
  * (mrkdwn has no `[label](url)` links: https://api.slack.com/reference/surfaces/formatting#escaping;
  * every mrkdwn object we send is `verbatim`, so bare URLs and names are not linked either). Scoped
- * bidi controls are dropped. Linear time.
+ * bidi controls are dropped, but for paired isolates (see `isPairedIsolate`). Linear time.
  */
 export function escapeText(text: string): string {
-  return text
-    .replace(SCOPED_BIDI, '')
+  return stripBidi(text, SCOPED_BIDI)
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
     .replaceAll('>', '&gt;');
@@ -24,7 +32,7 @@ export const slackStep: EscapeStep = (text, index) => {
   const c = text[index] as string;
   const entity = ENTITIES[c];
   if (entity) return { out: entity, next: index + 1 };
-  if (isScopedBidi(c.charCodeAt(0))) return { out: '', next: index + 1 };
+  if (isScopedBidi(c.charCodeAt(0)) && !isPairedIsolate(text, index)) return { out: '', next: index + 1 };
   const length = charLength(text, index);
   return { out: length === 1 ? c : text.slice(index, index + 2), next: index + length };
 };

@@ -2,14 +2,13 @@
  * Escaping for Telegram's HTML parse mode. Every string of a card is untrusted: escaping `&`, `<`
  * and `>` makes it literal text, so a job named `<b>` shows as `<b>` and can never add markup,
  * links (`<a href>`; HTML mode has no `[label](url)` syntax: core.telegram.org/bots/api#html-style)
- * or mentions. Scoped bidi controls are dropped.
+ * or mentions. Scoped bidi controls are dropped, but for paired isolates (see `isPairedIsolate`).
  */
-import { SCOPED_BIDI } from '../text';
+import { SCOPED_BIDI, stripBidi } from '../text';
 
 /** Escapes text for Telegram HTML, in linear time; the result is never longer than 5× the input. */
 export function escapeHtml(text: string): string {
-  return text
-    .replace(SCOPED_BIDI, '')
+  return stripBidi(text, SCOPED_BIDI)
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
     .replaceAll('>', '&gt;');

@@ -5,9 +5,11 @@
  * its subcommands are listed in the description. Private chats get every group plus `/cancel` (forms
  * are asked there); group chats leave out groups that mostly work in private only (`/token`).
  */
-import type { BotCommand, BotCommandScope } from 'grammy/types';
+import type { BotCommand, BotCommandScope, LanguageCode } from 'grammy/types';
 import type { AnyCommand } from '../../src/core/command';
 import type { CommandRegistry } from '../../src/core/registry';
+import { groupDescription, MENU_LANGUAGES } from '../../src/i18n/command-menus';
+import { t } from '../../src/i18n/translate';
 import type { ManifestSpec, RegisterCommands } from '../types';
 import { createApi } from './bot';
 import { telegramCommandName } from './command-line';
@@ -15,13 +17,14 @@ import { telegramCommandName } from './command-line';
 /** The generated file: the commands of each scope. */
 export interface TelegramCommandsManifest {
   $comment: string;
-  scopes: { scope: BotCommandScope; commands: BotCommand[] }[];
+  /** Each scope's menu, in English and (with `language_code`) in each other language Deckhand speaks. */
+  scopes: { scope: BotCommandScope; language_code?: string; commands: BotCommand[] }[];
 }
 
 /** Telegram's limit on a command description. */
 const DESCRIPTION_MAX = 256;
 
-const CANCEL: BotCommand = { command: 'cancel', description: 'Stop the form I am asking you to fill in' };
+const CANCEL: BotCommand = { command: 'cancel', description: t('en', 'command-cancel-description') };
 
 function clip(text: string): string {
   return text.length <= DESCRIPTION_MAX ? text : `${text.slice(0, DESCRIPTION_MAX - 1)}…`;
@@ -49,15 +52,33 @@ export function buildTelegramCommands(registry: CommandRegistry<unknown>): Teleg
     command: telegramCommandName(group),
     description: describe(group, commands),
   });
+  const inGroups = groups.filter((g) => !mostlyPrivate(g.commands));
+  const localized = MENU_LANGUAGES.flatMap((language) => {
+    const localEntry = (g: (typeof groups)[number]): BotCommand => ({
+      command: telegramCommandName(g.group),
+      description: groupDescription(g.group, language, DESCRIPTION_MAX) ?? describe(g.group, g.commands),
+    });
+    const cancel = { command: CANCEL.command, description: t(language, 'command-cancel-description') };
+    return [
+      {
+        scope: { type: 'all_private_chats' as const },
+        language_code: language,
+        commands: [...groups.map(localEntry), cancel],
+      },
+      {
+        scope: { type: 'all_group_chats' as const },
+        language_code: language,
+        commands: inGroups.map(localEntry),
+      },
+    ];
+  });
   return {
     $comment:
       'Generated from the command registry by `deckhand manifest telegram`; registered with `deckhand register telegram`. Do not edit.',
     scopes: [
       { scope: { type: 'all_private_chats' }, commands: [...groups.map(entry), CANCEL] },
-      {
-        scope: { type: 'all_group_chats' },
-        commands: groups.filter((g) => !mostlyPrivate(g.commands)).map(entry),
-      },
+      { scope: { type: 'all_group_chats' }, commands: inGroups.map(entry) },
+      ...localized,
     ],
   };
 }
@@ -73,8 +94,15 @@ export const registerTelegramCommands: RegisterCommands = async (registry, confi
   const api = createApi(config);
   const manifest = buildTelegramCommands(registry);
   if (options.guild) options.logger.warn('--guild is for Discord; Telegram commands are set per scope');
-  for (const { scope, commands } of manifest.scopes) await api.setMyCommands(commands, { scope });
+  for (const { scope, language_code, commands } of manifest.scopes)
+    await api.setMyCommands(commands, {
+      scope,
+      ...(language_code ? { language_code: language_code as LanguageCode } : {}),
+    });
   const me = await api.getMe();
-  const counts = manifest.scopes.map((s) => `${s.commands.length} for ${s.scope.type.replaceAll('_', ' ')}`);
+  const counts = manifest.scopes.map(
+    (s) =>
+      `${s.commands.length} for ${s.scope.type.replaceAll('_', ' ')}${s.language_code ? ` (${s.language_code})` : ''}`,
+  );
   return `Registered the commands of @${me.username}: ${counts.join(', ')}.`;
 };

@@ -47,6 +47,7 @@ export function invocationOf(place: TelegramPlace): Invocation {
       id: String(place.user.id),
       name: displayName(place.user),
       workspace: place.botId,
+      ...(place.user.language_code ? { locale: place.user.language_code } : {}),
     },
     conversation: parseConversationId(conversationId),
     conversationId,

@@ -19,8 +19,8 @@ export const helpCommand = command({
   examples: ['/help', '/help deploy', '/help media folder'],
   permission: 'read',
   sideEffect: false,
-  async run({ args, services }) {
-    if (args.welcome) return welcomeHelp(HELP_GUIDE);
-    return helpFor(services.registry, HELP_GUIDE, args.topic);
+  async run({ args, services, say, sayPrivately }) {
+    if (args.welcome) return welcomeHelp(HELP_GUIDE, say);
+    return helpFor(services.registry, HELP_GUIDE, args.topic, sayPrivately);
   },
 });

@@ -2,6 +2,18 @@ import { claimAction } from '../../src/core/failure-card';
 import { scopeOf } from '../../src/core/failure-claim';
 import type { ActionRequest, CardField, CardStatus, DraftCard } from '../../src/core/reply';
 import type { Outcome, WatchEvent } from '../../src/core/watch';
+import { type Translator, translator } from '../../src/i18n/translate';
+
+/** An announcement in the conversation's language: its translator, and the kind's own words where it has them. */
+export interface AnnouncementWords {
+  say?: Translator;
+  /** What changed, in the language (`deployment`). */
+  noun?: string;
+  /** The line of detail, in the language. */
+  detail?: string;
+  /** The footer, in the language. */
+  footer?: string;
+}
 
 const STATUS: Record<Outcome, CardStatus> = { success: 'success', failure: 'danger', cancelled: 'warning' };
 
@@ -15,23 +27,27 @@ export function announcement(
   noun: string,
   show: ActionRequest,
   remedies: readonly ActionRequest[] = [],
+  words: AnnouncementWords = {},
 ): DraftCard {
+  const say = words.say ?? translator('en');
   const status: CardStatus = event.outcome ? STATUS[event.outcome] : 'progress';
-  const from = event.from === 'unknown' ? '' : ` (was ${event.from})`;
+  const from = event.from === 'unknown' ? '' : ` ${say.t('announce-was', event.from)}`;
+  const detail = words.detail ?? event.detail;
   const card: DraftCard = {
-    title: `${event.tool}: ${noun} ${event.to}`,
-    text: `${event.detail || `${noun} ${event.id} is now ${event.to}`}${from}`,
+    title: say.t('announce-title', event.tool, words.noun ?? noun, event.to),
+    text: `${detail || `${noun} ${event.id} is now ${event.to}`}${from}`,
     status,
     actions: [show],
-    footer: `${noun} ${event.id}`,
+    footer: words.footer ?? `${noun} ${event.id}`,
+    locale: say.language,
   };
   if (event.outcome !== 'failure') return card;
   const facts = event.failure ?? {};
   const fields: CardField[] = [];
   if (facts.exitCode !== undefined)
-    fields.push({ label: 'Exit code', value: String(facts.exitCode), inline: true });
+    fields.push({ label: say.t('announce-field-exit-code'), value: String(facts.exitCode), inline: true });
   if (facts.restarts !== undefined)
-    fields.push({ label: 'Restarts', value: String(facts.restarts), inline: true });
+    fields.push({ label: say.t('announce-field-restarts'), value: say.number(facts.restarts), inline: true });
   const scope = scopeOf(event);
   return {
     ...card,

@@ -3,6 +3,7 @@ import { UpstreamError, UsageError } from '../../src/core/errors';
 import { starterOf } from '../../src/core/personal-notify';
 import { mustExist } from '../../src/core/target';
 import { tableTime } from '../../src/core/times';
+import { translator } from '../../src/i18n/translate';
 import type { ToolhostClient } from '../../src/services/toolhost';
 import { httpUrl, toolName } from '../args';
 import { table, withWarnings } from '../format';
@@ -208,7 +209,7 @@ export const buildDeleteCommand = command({
   sideEffect: true,
   guarded: true,
   overridable: true,
-  confirm: (args) => `Delete build ${args.id} of ${args.tool}? This cannot be undone.`,
+  confirm: (args, _target, say = translator('en')) => say.t('build-delete-confirm', args.id, args.tool),
   async resolve({ args, services }) {
     const client = services.toolhost.forTool(args.tool);
     const build = await mustExist(

@@ -55,7 +55,7 @@ export const deployCommand = command({
     started.catch(() => undefined);
     readsAhead.set(invocation, { token, started });
   },
-  async run({ args, services, reply, invocation, interrupted }) {
+  async run({ args, services, reply, invocation, interrupted, say }) {
     const ahead = readsAhead.get(invocation);
     readsAhead.delete(invocation);
     // A deploy token the user linked (/link tool) is used when the tool has no client certificate.
@@ -104,15 +104,17 @@ export const deployCommand = command({
         }
       },
     });
-    const handle = await reply(withWarnings(deploymentCard(args.tool, deployment, note), await clientReady));
-    if (handle)
+    const card = deploymentCard(args.tool, deployment, note, undefined, say);
+    const handle = await reply(withWarnings(card, await clientReady));
+    if (handle) {
+      const language = say?.language;
+      const watch = { kind: 'deployment', tool: args.tool, id: deployment.deploy_id, handle };
       await services.watches.start({
-        kind: 'deployment',
-        tool: args.tool,
-        id: deployment.deploy_id,
-        handle,
+        ...watch,
         starter: starterOf(invocation),
+        ...(language ? { language } : {}),
       });
+    }
     return undefined;
   },
 });

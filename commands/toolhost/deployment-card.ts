@@ -2,6 +2,7 @@ import { actionTo } from '../../src/core/action-ref';
 import type { ActionRequest, CardField, CardStatus, DraftCard } from '../../src/core/reply';
 import { cardTime, readableTimes } from '../../src/core/times';
 import type { Outcome, WatchKind } from '../../src/core/watch';
+import { type MessageKey, type Translator, translator } from '../../src/i18n/translate';
 import {
   buildLogTail,
   type Deployment,
@@ -47,18 +48,33 @@ const HEADLINE: Record<DeploymentStatus, string> = {
   cancelled: 'was cancelled',
 };
 
+/** The card's first line, by status, in the catalog. */
+const HEADLINE_KEY = {
+  pending: 'deploy-headline-pending',
+  running: 'deploy-headline-running',
+  successful: 'deploy-headline-successful',
+  failed: 'deploy-headline-failed',
+  timed_out: 'deploy-headline-timed-out',
+  cancelling: 'deploy-headline-cancelling',
+  cancelled: 'deploy-headline-cancelled',
+} as const satisfies Record<DeploymentStatus, MessageKey>;
+
+const ENGLISH = translator('en');
+
 /** One line per component: how its build and its run are doing. */
-function componentFields(deployment: Deployment): CardField[] {
+function componentFields(deployment: Deployment, say: Translator): CardField[] {
   const names = [...new Set([...Object.keys(deployment.builds), ...Object.keys(deployment.runs)])].sort();
   return names.map((name) => {
     const build = deployment.builds[name];
     const run = deployment.runs[name];
     const buildText = build
       ? build.build_id === 'no-build-needed'
-        ? 'build: not needed (image up to date)'
-        : `build: ${build.build_status}${build.build_id.startsWith('no-') ? '' : ` (${build.build_id})`}`
-      : 'build: —';
-    const runText = run ? `run: ${run.run_status}` : 'run: —';
+        ? say.t('deploy-component-build-not-needed')
+        : build.build_id.startsWith('no-')
+          ? say.t('deploy-component-build', build.build_status)
+          : say.t('deploy-component-build-id', build.build_status, build.build_id)
+      : say.t('deploy-component-build', '—');
+    const runText = say.t('deploy-component-run', run ? run.run_status : '—');
     const detail = sentences([build?.build_long_status, run?.run_long_status]);
     return { label: name, value: `${buildText} · ${runText}${detail ? `\n${detail}` : ''}` };
   });
@@ -76,11 +92,12 @@ function firstBuildId(deployment: Deployment): string | undefined {
  * `creation_time` as any string (components-openapi.yaml `Deployment`), so one that is not
  * `YYYYmmdd-HHMMSS` is shown as sent.
  */
-function startedField(started: Date | undefined, raw: string): CardField {
+function startedField(started: Date | undefined, raw: string, say: Translator): CardField {
   const time = cardTime(started, { relative: true });
+  const label = say.t('deploy-field-started');
   return time
-    ? { label: 'Started', value: '', time, inline: true }
-    : { label: 'Started', value: raw || 'unknown', inline: true };
+    ? { label, value: '', time, inline: true }
+    : { label, value: raw || say.t('deploy-field-unknown'), inline: true };
 }
 
 /** The platform's own `Finished at <ISO 8601>` (components-api `long_status`) as a time, or undefined. */
@@ -100,59 +117,73 @@ export function deploymentCard(
   deployment: Deployment,
   note?: string,
   changes?: CardField,
+  say: Translator = ENGLISH,
 ): DraftCard {
   const status = deployment.status;
   const started = parseCompactUtc(deployment.creation_time);
   const running = status === 'pending' || status === 'running';
   const actions: ActionRequest[] = [];
   const buildId = firstBuildId(deployment);
-  if (buildId) actions.push(actionTo(buildLogsSignature, { tool, id: buildId }, { label: 'View logs' }));
+  if (buildId)
+    actions.push(actionTo(buildLogsSignature, { tool, id: buildId }, { label: say.t('deploy-button-logs') }));
   if (running) {
     actions.push(
       actionTo(
         deploymentCancelSignature,
         { tool, id: deployment.deploy_id },
-        { label: 'Cancel', style: 'danger' },
+        { label: say.t('deploy-button-cancel'), style: 'danger' },
       ),
     );
   } else {
-    actions.push(actionTo(deploySignature, { tool }, { label: 'Redeploy', style: 'primary' }));
+    actions.push(
+      actionTo(deploySignature, { tool }, { label: say.t('deploy-button-redeploy'), style: 'primary' }),
+    );
     if (status === 'failed' || status === 'timed_out')
-      actions.push(actionTo(deployRollbackSignature, { tool }, { label: 'Roll back', style: 'danger' }));
+      actions.push(
+        actionTo(
+          deployRollbackSignature,
+          { tool },
+          { label: say.t('deploy-button-rollback'), style: 'danger' },
+        ),
+      );
   }
   const fields: CardField[] = [
-    { label: 'Status', value: status, inline: true },
-    startedField(started, deployment.creation_time),
+    { label: say.t('deploy-field-status'), value: status, inline: true },
+    startedField(started, deployment.creation_time, say),
   ];
   const finished = running ? undefined : cardTime(finishedAt(deployment.long_status));
-  if (finished) fields.push({ label: 'Finished', value: '', time: finished, inline: true });
-  fields.push(...componentFields(deployment));
+  if (finished)
+    fields.push({ label: say.t('deploy-field-finished'), value: '', time: finished, inline: true });
+  fields.push(...componentFields(deployment, say));
   if (changes) fields.push(changes);
-  if (deployment.description) fields.push({ label: 'Description', value: deployment.description });
+  if (deployment.description)
+    fields.push({ label: say.t('deploy-field-description'), value: deployment.description });
   const forced = [deployment.force_build && 'force-build', deployment.force_run && 'force-run'].filter(
     Boolean,
   );
-  if (forced.length) fields.push({ label: 'Options', value: forced.join(', '), inline: true });
-  const lines = [`Deployment of ${tool} ${HEADLINE[status]}.`];
+  if (forced.length)
+    fields.push({ label: say.t('deploy-field-options'), value: forced.join(', '), inline: true });
+  const lines = [say.t(HEADLINE_KEY[status], tool)];
   if (deployment.long_status && !running && !finished)
     lines.push(readableTimes(buildMessageInWords(deployment.long_status, tool)));
   if (note) lines.push(note);
   const pinned = pinnedLine(tool, deployment);
   if (pinned) lines.push(pinned);
   return {
-    title: `Deploy ${tool}`,
+    title: say.t('deploy-card-title', tool),
     text: lines.join('\n'),
     status: STATUS[status],
     fields,
     actions,
-    footer: `deployment ${deployment.deploy_id}`,
+    footer: say.t('deploy-card-footer', deployment.deploy_id),
+    locale: say.language,
   };
 }
 
 /** Follows a deployment until it is successful, failed, timed out or cancelled. */
 export const deploymentWatch: WatchKind<AppServices> = {
   name: 'deployment',
-  async observe(services, tool, id) {
+  async observe(services, tool, id, say = ENGLISH) {
     const client = services.toolhost.forTool(tool);
     const deployment = await client.components.showDeployment(id);
     const outcome = DEPLOYMENT_OUTCOME[deployment.status];
@@ -178,7 +209,7 @@ export const deploymentWatch: WatchKind<AppServices> = {
           }
         : {}),
       detail: `Deployment ${deployment.deploy_id} ${HEADLINE[deployment.status]}.${deployment.long_status && outcome ? ` ${readableTimes(buildMessageInWords(deployment.long_status, tool))}` : ''}`,
-      card: withWarnings(deploymentCard(tool, deployment, undefined, changes), client),
+      card: withWarnings(deploymentCard(tool, deployment, undefined, changes, say), client),
     };
   },
   gaveUp(tool, id, lastCard, reason) {
@@ -190,19 +221,32 @@ export const deploymentWatch: WatchKind<AppServices> = {
       `/deployment show ${tool} ${id}`,
     );
   },
-  announce(event) {
+  announce(event, say = ENGLISH) {
     const tool = event.tool;
     const build = event.failure?.build;
     const remedies = [
-      actionTo(deploySignature, { tool }, { label: 'Redeploy', style: 'primary' }),
-      ...(build ? [actionTo(buildLogsSignature, { tool, id: build }, { label: 'Logs' })] : []),
-      actionTo(deployRollbackSignature, { tool }, { label: 'Roll back', style: 'danger' }),
+      actionTo(deploySignature, { tool }, { label: say.t('deploy-button-redeploy'), style: 'primary' }),
+      ...(build
+        ? [actionTo(buildLogsSignature, { tool, id: build }, { label: say.t('announce-button-logs') })]
+        : []),
+      actionTo(
+        deployRollbackSignature,
+        { tool },
+        { label: say.t('deploy-button-rollback'), style: 'danger' },
+      ),
     ];
+    const headline = HEADLINE_KEY[event.to as DeploymentStatus];
     return announcement(
       event,
       'deployment',
-      actionTo(deploymentShowSignature, { tool, id: event.id }, { label: 'Show' }),
+      actionTo(deploymentShowSignature, { tool, id: event.id }, { label: say.t('announce-button-show') }),
       remedies,
+      {
+        say,
+        noun: say.t('announce-noun-deployment'),
+        footer: say.t('deploy-card-footer', event.id),
+        ...(say.language !== 'en' && headline ? { detail: say.t(headline, tool) } : {}),
+      },
     );
   },
 };

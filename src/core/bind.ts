@@ -1,7 +1,8 @@
 import type { z } from 'zod';
+import { isMessageKey } from '../i18n/translate';
 import type { AnyCommand } from './command';
 import { didYouMean } from './did-you-mean';
-import { UsageError } from './errors';
+import { type DeckhandError, UsageError } from './errors';
 import { usageLine } from './help';
 import { issuePhrase } from './issue-words';
 import { argInfo, toFlagName, toPositionalName } from './schema-info';
@@ -184,12 +185,39 @@ export function validateArgs(command: AnyCommand<unknown>, raw: Raw): Raw {
   const message = missing
     ? `Missing ${name}.`
     : `Invalid ${name}: ${issuePhrase(issue, coerced[key])}${describeGiven(coerced[key])}.`;
-  throw new UsageError(message, { usage: usageLine(command), hint: `Example: ${command.examples[0]}` });
+  const example = command.examples[0] ?? '';
+  const words = argumentWords(name, missing, argInfo(shape[key] as z.ZodType).invalid, coerced[key], example);
+  throw new UsageError(message, { usage: usageLine(command), hint: `Example: ${example}`, words });
+}
+
+/** The refusal of an argument in the reader's language, where the catalog says what is wrong. */
+function argumentWords(
+  name: string,
+  missing: boolean,
+  invalid: string | undefined,
+  value: unknown,
+  example: string,
+): DeckhandError['words'] {
+  if (!missing && !(invalid && isMessageKey(invalid))) return undefined;
+  return (say) => {
+    const hint = say.t('help-example', example);
+    if (missing || !invalid || !isMessageKey(invalid))
+      return { message: say.t('validation-missing', name), hint };
+    const phrase = say.t(invalid);
+    const given = typeof value === 'string' ? shortened(value) : undefined;
+    const message = given
+      ? say.t('validation-invalid-given', name, phrase, given)
+      : say.t('validation-invalid', name, phrase);
+    return { message, hint };
+  };
+}
+
+function shortened(value: string): string {
+  return value.length > 60 ? `${value.slice(0, 57)}...` : value;
 }
 
 function describeGiven(value: unknown): string {
-  if (typeof value === 'string')
-    return ` (got \`${value.length > 60 ? `${value.slice(0, 57)}...` : value}\`)`;
+  if (typeof value === 'string') return ` (got \`${shortened(value)}\`)`;
   return '';
 }
 

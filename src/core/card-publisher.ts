@@ -1,6 +1,6 @@
 /**
  * Turning draft cards into the cards a platform shows: buttons stored under short ids, known secrets
- * masked, the conversation's time zone stamped, texts written in the platform's command form; and
+ * masked, the conversation's time zone and language stamped, texts written in the platform's command form; and
  * posting or editing them through the platform's messenger, by conversation id.
  */
 import type { Logger } from 'pino';
@@ -10,6 +10,7 @@ import type { MessageHandle } from './command';
 import { type CommandForm, type CommandForms, cardInForm, PLAIN_FORM, plainForms } from './command-form';
 import { parseConversationId } from './conversation';
 import { type BudgetOf, EditPacer } from './edit-pacer';
+import type { LanguageStore } from './languages';
 import type { Messengers } from './messenger';
 import type { ActionRequest, Card, CardButton, DraftCard } from './reply';
 import { scrubCard } from './scrub-card';
@@ -38,6 +39,8 @@ export interface CardPublisherDeps {
   secrets?: SecretScrubber;
   /** The conversations' time zones (`/timezone`), stamped on every card rendered for them. */
   timeZones?: TimeZoneStore;
+  /** The conversations' languages (`/language --here`), stamped on every card not written for one reader. */
+  languages?: LanguageStore;
   /** Seconds a button stays valid by default. */
   actionTtlSeconds?: number;
   /** How commands are written on each platform (help, usage, hints); the plain `/deploy` by default. */
@@ -80,15 +83,18 @@ export class CardPublisher implements CardPublishing {
     // The masking, the stored actions and the time zone are independent reads and writes: sent
     // together, they cost one Redis round trip before the card can be posted, not three.
     const timeZones = rest.timeZone === undefined ? this.deps.timeZones : undefined;
-    const [card, buttons, zone] = await Promise.all([
+    const languages = rest.locale === undefined ? this.deps.languages : undefined;
+    const [card, buttons, zone, language] = await Promise.all([
       this.deps.secrets ? scrubCard({ ...rest }, this.deps.secrets, tool) : ({ ...rest } as Card),
       actions && actions.length > 0
         ? Promise.all(actions.map((a) => this.storeAction(a, conversationId)))
         : undefined,
       timeZones?.get(conversationId).catch(() => undefined),
+      languages?.ofConversation(conversationId).catch(() => undefined),
     ]);
     if (buttons) card.buttons = buttons;
     if (zone) card.timeZone = zone;
+    if (language) card.locale = language;
     return card;
   }
 

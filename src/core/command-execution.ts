@@ -20,6 +20,7 @@ import { askedRun, checkTarget, targetMoved } from './command-target';
 import { askConfirmation } from './confirm-question';
 import { claimEarly, type EarlyClaim, type EffectLedger, runRecorded } from './effects';
 import { DeckhandError } from './errors';
+import { inLanguageOf, settleLanguages, translators } from './languages';
 import type { PlatformWordsOf } from './platform-words';
 import type { Policy } from './policy';
 import type { DraftCard } from './reply';
@@ -113,6 +114,7 @@ export class CommandExecution<S> {
     const tool = typeof args.tool === 'string' ? args.tool : undefined;
     const gate = this.deps.approvals;
     if (gate && tool && confirmation?.approval !== undefined) {
+      await settleLanguages(invocation);
       return gate.approve(confirmation.approval, invocation, surface, {
         changed: () => targetMoved(this.deps.services, command, args, invocation, confirmation.target),
         askAgain: async (requester) =>
@@ -143,6 +145,8 @@ export class CommandExecution<S> {
         () => undefined,
         (error: unknown) => error ?? new Error('refused'),
       );
+    // Read with the checks above (see `startLanguages`): needed from here on, by every answer.
+    await settleLanguages(invocation);
     if (refusal) await claim?.withdraw();
     const protection = refusal ? await policyRead?.catch(() => undefined) : await policyRead;
     if (refusal) {
@@ -203,7 +207,7 @@ export class CommandExecution<S> {
   ): Promise<RunOutcome> {
     const publisher = this.deps.publisher;
     const about = (draft: DraftCard): DraftCard =>
-      tool && draft.tool === undefined ? { ...draft, tool } : draft;
+      inLanguageOf(invocation, tool && draft.tool === undefined ? { ...draft, tool } : draft);
     const reply = async (draft: DraftCard) => {
       const handle = await surface.reply(await publisher.render(about(draft), invocation.conversationId));
       if (audited && handle && !audited.card) audited.card = handle;
@@ -215,6 +219,7 @@ export class CommandExecution<S> {
       services: this.deps.services,
       reply,
       here: this.deps.platformWords?.(invocation.user.platform),
+      ...translators(invocation),
       update: async (handle, draft) =>
         surface.update(handle, await publisher.render(about(draft), invocation.conversationId)),
       openForm: async (form) => {
@@ -228,15 +233,9 @@ export class CommandExecution<S> {
         return (await surface.openForm(formId, form)) !== false;
       },
     };
-    this.deps.logger.info(
-      {
-        command: command.name,
-        user: invocation.user.id,
-        platform: invocation.user.platform,
-        args: loggedArgs(command, args),
-      },
-      'command',
-    );
+    const { id: user, platform } = invocation.user;
+    const logged = { command: command.name, user, platform, args: loggedArgs(command, args) };
+    this.deps.logger.info(logged, 'command');
     const result = await runRecorded(command, context, this.deps.effects, reply, claim, outcomeWritten);
     // A command waiting for the user (e.g. to link an account) has not done its work: it is audited
     // as deferred; its replay is audited with its own outcome when it runs. One that stored nothing

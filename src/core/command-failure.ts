@@ -4,6 +4,7 @@
  * counts as in the metrics.
  */
 import type { Logger } from 'pino';
+import { translator } from '../i18n/translate';
 import { commandCounter } from '../metrics';
 import { type SecretScrubber, scrubSecrets } from '../secrets';
 import type { BindingStore } from './actions';
@@ -11,6 +12,7 @@ import type { CardPublisher } from './card-publisher';
 import type { CardSurface } from './card-surface';
 import type { AnyCommand, Invocation } from './command';
 import { DeckhandError, newReferenceId, PermissionDenied, UpstreamError, UsageError } from './errors';
+import { replyLanguage } from './languages';
 import { holdsSecret, pastedSecretError } from './pasted-secret';
 import type { Card } from './reply';
 import { type Token, tokenize } from './tokenize';
@@ -82,14 +84,18 @@ export class CommandFailures<S> {
   /** The card shown for a failure: the error's own words, or a reference id for our own bugs. */
   card(name: string, error: unknown, invocation: Invocation, guess?: string): Card {
     const platform = invocation.user.platform;
+    const locale = replyLanguage(invocation, 'private');
+    const say = translator(locale);
     if (error instanceof DeckhandError) {
       commandCounter.inc({ command: name, platform, outcome: outcomeOf(error) });
+      const words = error.words?.(say);
       const said =
         error instanceof UpstreamError ? upstreamWords(error.message) || error.message : error.message;
-      const lines = [scrubSecrets(said)];
+      const lines = [scrubSecrets(words?.message ?? said)];
       if (guess) lines.push(guess);
-      if (error instanceof UsageError && error.usage) lines.push(`Usage: ${error.usage}`);
-      if (error.hint) lines.push(scrubSecrets(error.hint));
+      if (error instanceof UsageError && error.usage) lines.push(say.t('help-usage', error.usage));
+      const hint = words ? words.hint : error.hint;
+      if (hint) lines.push(scrubSecrets(hint));
       else if (
         error instanceof UpstreamError &&
         error.status >= 400 &&
@@ -100,7 +106,7 @@ export class CommandFailures<S> {
       }
       const status = error instanceof PermissionDenied || error instanceof UsageError ? 'warning' : 'danger';
       const text = this.deps.publisher.formOf(invocation.conversationId).text(lines.join('\n'));
-      return { text, status, visibility: 'private' };
+      return { text, status, visibility: 'private', locale };
     }
     const reference = newReferenceId();
     commandCounter.inc({ command: name, platform, outcome: 'internal' });

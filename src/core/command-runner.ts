@@ -19,6 +19,7 @@ import { CommandFailures, type ResolvedLine } from './command-failure';
 import type { CommandForm } from './command-form';
 import type { CommandInput } from './command-job';
 import { UsageError } from './errors';
+import { carryLanguages, type LanguageStore, settleLanguages, startLanguages } from './languages';
 import type { Policy } from './policy';
 import type { CommandRegistry } from './registry';
 import type { Card } from './reply';
@@ -42,6 +43,8 @@ export interface CommandRunnerDeps<S> extends CommandExecutionDeps<S> {
   knownTools?: () => Iterable<string>;
   /** Link unfurls: a line that is no command but holds links Deckhand knows is answered with their cards. */
   unfurls?: LinkUnfurls;
+  /** The `/language` settings: every invocation's reader and conversation languages are read first. */
+  languages?: LanguageStore;
 }
 
 /** One handling in progress: what it ran as, how it ended, the typed line as far as understood. */
@@ -80,6 +83,7 @@ export class CommandRunner<S> {
   async run(input: CommandInput, invocation: Invocation, surface: CardSurface): Promise<void> {
     const id = currentInvocationId() ?? newInvocationId();
     await runWithInvocation(id, async () => {
+      invocation = startLanguages(invocation, this.deps.languages);
       if (input.kind === 'text' && (await this.answeredWithLinks(input.text, invocation, surface))) return;
       const started = performance.now();
       const named = input.kind === 'action' || input.kind === 'form' ? input.kind : 'unknown';
@@ -167,10 +171,12 @@ export class CommandRunner<S> {
     try {
       const request = await this.requestOf(input, invocation, surface, attempt);
       if (!request) return 'dismissed';
+      carryLanguages(invocation, request.invocation);
       attempt.command = request.command.name;
       const { command, args, confirmation } = request;
       return await this.execution.execute(command, args, request.invocation, surface, confirmation);
     } catch (error) {
+      await settleLanguages(invocation);
       if (input.kind !== 'text') return this.failures.answer(attempt.command, error, invocation, surface);
       const line = { text: input.text, resolved: attempt.line };
       return this.failures.answerLine(attempt.command, error, line, invocation, surface);

@@ -3,9 +3,11 @@
  * checked again when the question is answered (Confirm, or the approval that completes a request).
  */
 
+import { translator } from '../i18n/translate';
 import type { StoredAction } from './actions';
 import type { AskedRun } from './approval-gate';
 import type { AnyCommand, Invocation } from './command';
+import { replyLanguage } from './languages';
 import type { PlatformWords } from './platform-words';
 import { fingerprint, targetChanged } from './target';
 
@@ -21,7 +23,8 @@ export async function askedRun<S>(
   const bound = command.resolve ? await command.resolve({ args, invocation, services, here }) : undefined;
   const boundArgs = (bound?.args ?? args) as Record<string, unknown>;
   const fallback = `Run /${command.name}${tool ? ` ${tool}` : ''}?`;
-  const question = command.confirm?.(boundArgs as never, bound as never) ?? fallback;
+  const say = translator(replyLanguage(invocation));
+  const question = command.confirm?.(boundArgs as never, bound as never, say) ?? fallback;
   const version = bound?.version !== undefined ? { version: bound.version } : {};
   return {
     command: command.name,

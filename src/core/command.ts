@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import type { Translator } from '../i18n/translate';
 import type { ConversationRef, Platform } from './conversation';
 import type { EffectRules } from './effects';
 import type { IncomingFile } from './files';
 import type { FormSpec } from './forms';
+import type { InvocationLanguages } from './languages';
 import type { PlatformWords } from './platform-words';
 import type { DraftCard } from './reply';
 import type { BoundTarget, ResolveContext } from './target';
@@ -26,6 +28,8 @@ export interface ChatUser {
   /** Display name, for cards and audit. */
   name: string;
   workspace: string;
+  /** The language the platform says the user reads (`de`, `en-GB`), where it says one. */
+  locale?: string;
 }
 
 /** Where and by whom a command was invoked. */
@@ -45,6 +49,8 @@ export interface Invocation {
    * command with a side effect recognises the effect of its own earlier, interrupted attempt by it.
    */
   key?: string;
+  /** The reader's and the conversation's languages, read by the command runner (see `languages.ts`). */
+  languages?: InvocationLanguages;
 }
 
 /** What a command's `run` receives. */
@@ -69,6 +75,13 @@ export interface CommandContext<A, S> {
   interrupted?: { since: number };
   /** The reader's platform's words (how to attach a file there, …). */
   here?: PlatformWords | undefined;
+  /**
+   * The words of the reply: the conversation's language, or the reader's in a private conversation
+   * (a card posted with `visibility: 'private'` should use {@link CommandContext.sayPrivately}).
+   */
+  say?: Translator;
+  /** The reader's language, for what only they see. */
+  sayPrivately?: Translator;
 }
 
 /** A command as declared in `commands/`. */
@@ -107,7 +120,7 @@ export interface CommandDefinition<Schema extends z.ZodObject = z.ZodObject, S =
    * the arguments as {@link resolve} bound them, and the bound target (its label) when there is one,
    * so it names the exact target.
    */
-  confirm?: (args: z.infer<Schema>, target?: BoundTarget<z.infer<Schema>>) => string;
+  confirm?: (args: z.infer<Schema>, target?: BoundTarget<z.infer<Schema>>, say?: Translator) => string;
   /**
    * For commands with `confirm` that only sometimes destroy: true for the arguments that ask first
    * (`/media uploads clear-all`, not `/media uploads`). Every run asks when it is left out.

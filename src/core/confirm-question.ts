@@ -1,9 +1,11 @@
 /** The Confirm/Cancel card a destructive command asks before it runs (its buttons stored for 10 minutes). */
+import { translator } from '../i18n/translate';
 import { DISMISS_COMMAND } from './actions';
 import type { AskedRun } from './approval-gate';
 import type { CardPublisher } from './card-publisher';
 import type { CardSurface } from './card-surface';
 import type { AnyCommand, Invocation } from './command';
+import { replyLanguage } from './languages';
 
 /** Posts the question `bound` asks about `command`, with a Confirm button that runs it and a Cancel. */
 export async function askConfirmation<S>(
@@ -14,9 +16,11 @@ export async function askConfirmation<S>(
   surface: CardSurface,
 ): Promise<void> {
   const { args: boundArgs, question } = bound;
+  const locale = replyLanguage(invocation);
+  const say = translator(locale);
   const confirm = await publisher.storeAction(
     {
-      label: 'Confirm',
+      label: say.t('confirm-button'),
       command: command.name,
       args: boundArgs,
       style: 'danger',
@@ -28,7 +32,7 @@ export async function askConfirmation<S>(
   );
   const cancel = await publisher.storeAction(
     {
-      label: 'Cancel',
+      label: say.t('confirm-cancel'),
       command: DISMISS_COMMAND,
       args: { confirmActionId: confirm.actionId },
       ttlSeconds: 600,
@@ -36,11 +40,12 @@ export async function askConfirmation<S>(
     invocation.conversationId,
   );
   await surface.reply({
-    title: 'Please confirm',
+    title: say.t('confirm-title'),
     text: publisher.formOf(invocation.conversationId).text(question),
     ...(bound.preview ? { code: bound.preview } : {}),
     status: 'warning',
     buttons: [confirm, cancel],
-    footer: 'These buttons expire in 10 minutes.',
+    footer: say.t('confirm-expires', 10),
+    locale,
   });
 }

@@ -4,6 +4,7 @@
  * {@link DeckhandError} is our own bug and is reported with a reference id only.
  */
 
+import type { Translator } from '../i18n/translate';
 import { currentInvocationId, newInvocationId } from '../log';
 
 /** Base class of every error Deckhand reports to a user as-is. */
@@ -12,6 +13,11 @@ export abstract class DeckhandError extends Error {
   abstract readonly code: string;
   /** Optional second line: what the user can do about it. */
   readonly hint: string | undefined;
+  /**
+   * The message and hint in the reader's language, where they are in the catalog (`message` and
+   * `hint` stay English, for logs and the audit trail).
+   */
+  words?: ((say: Translator) => { message: string; hint?: string | undefined }) | undefined;
 
   constructor(message: string, hint?: string, options?: ErrorOptions) {
     super(message, options);
@@ -26,9 +32,17 @@ export class UsageError extends DeckhandError {
   /** The usage line of the command concerned, when known. */
   readonly usage: string | undefined;
 
-  constructor(message: string, options: { hint?: string | undefined; usage?: string | undefined } = {}) {
+  constructor(
+    message: string,
+    options: {
+      hint?: string | undefined;
+      usage?: string | undefined;
+      words?: DeckhandError['words'];
+    } = {},
+  ) {
     super(message, options.hint);
     this.usage = options.usage;
+    this.words = options.words;
   }
 }
 

@@ -3,6 +3,7 @@
  * service, and accounts) and their command groups; `/help <section>` lists a
  * section's groups, one line each; `/help <group>` and `/help <command>` go deeper.
  */
+import { type MessageKey, type Translator, translator } from '../i18n/translate';
 import { didYouMean } from './did-you-mean';
 import { UsageError } from './errors';
 import { commandHelp, prefixHelp } from './help';
@@ -13,11 +14,14 @@ import type { ActionRequest, DraftCard } from './reply';
 export interface HelpSection {
   /** The word after `/help` (`tools`, `calendar`, …). */
   id: string;
-  /** Shown as its heading (`Calendar`). */
-  title: string;
-  /** Its command groups (first words of command names), each with a few words on what it does. */
-  groups: Readonly<Record<string, string>>;
+  /** Shown as its heading (`Calendar`): a catalog key. */
+  title: MessageKey;
+  /** Its command groups (first words of command names), each with a few words on what it does (a catalog key). */
+  groups: Readonly<Record<string, MessageKey>>;
 }
+
+/** English, for callers that name no reader. */
+const ENGLISH = translator('en');
 
 /** The help's sections and the commands a newcomer needs first. */
 export interface HelpGuide {
@@ -26,12 +30,10 @@ export interface HelpGuide {
   firstSteps: readonly string[];
 }
 
-const DETAILS = 'Type /help <section> or /help <command> (e.g. /help deploy) for more.';
-
 /** Buttons that open each section's help. */
-function sectionButtons(guide: HelpGuide): ActionRequest[] {
+function sectionButtons(guide: HelpGuide, say: Translator): ActionRequest[] {
   return guide.sections.map((section) => ({
-    label: section.title,
+    label: say.t(section.title),
     command: 'help',
     args: { topic: [section.id] },
   }));
@@ -44,55 +46,64 @@ function unlisted(registry: CommandRegistry<unknown>, guide: HelpGuide): string[
 }
 
 /** `/help`: the first steps, then each section with its command groups. */
-export function overviewHelp(registry: CommandRegistry<unknown>, guide: HelpGuide): DraftCard {
+export function overviewHelp(
+  registry: CommandRegistry<unknown>,
+  guide: HelpGuide,
+  say: Translator = ENGLISH,
+): DraftCard {
   const fields = guide.sections.map((section) => ({
-    label: `${section.title} (/help ${section.id})`,
+    label: say.t('help-section-label', say.t(section.title), section.id),
     value: Object.keys(section.groups)
       .filter((group) => registry.group(group).length > 0)
       .map((group) => `/${group}`)
       .join(' '),
   }));
   const others = unlisted(registry, guide);
-  if (others.length > 0) fields.push({ label: 'More', value: others.map((g) => `/${g}`).join(' ') });
+  if (others.length > 0)
+    fields.push({ label: say.t('help-more'), value: others.map((g) => `/${g}`).join(' ') });
   return {
-    title: 'Deckhand commands',
-    text: `Start with ${guide.firstSteps.join(', ')}.`,
+    title: say.t('help-title'),
+    text: say.t('help-start-with', guide.firstSteps.join(', ')),
     fields,
-    footer: DETAILS,
-    actions: sectionButtons(guide),
+    footer: say.t('help-details'),
+    actions: sectionButtons(guide, say),
     status: 'info',
     visibility: 'private',
   };
 }
 
 /** `/help <section>`: one line per command group with its subcommands. */
-export function sectionHelp(registry: CommandRegistry<unknown>, section: HelpSection): DraftCard {
+export function sectionHelp(
+  registry: CommandRegistry<unknown>,
+  section: HelpSection,
+  say: Translator = ENGLISH,
+): DraftCard {
   const lines = Object.entries(section.groups).flatMap(([group, about]) => {
     const members = registry.group(group);
     if (members.length === 0) return [];
     const subcommands = registry.nextWords([group]);
     const name = subcommands.length > 0 ? `/${group} ${subcommands.join('|')}` : `/${group}`;
-    return [`${name} — ${about}`];
+    return [`${name} — ${say.t(about)}`];
   });
   return {
-    title: section.title,
+    title: say.t(section.title),
     text: lines.join('\n'),
-    footer: 'Type /help <command> (e.g. /help build start) for its arguments and examples.',
+    footer: say.t('help-section-footer'),
     status: 'info',
     visibility: 'private',
   };
 }
 
 /** The welcome (a platform's `/start`): what Deckhand is, the first steps, and buttons into the help. */
-export function welcomeHelp(guide: HelpGuide): DraftCard {
+export function welcomeHelp(guide: HelpGuide, say: Translator = ENGLISH): DraftCard {
   return {
-    title: 'Welcome to Deckhand',
-    text: [
-      'I deploy and watch your tools, post calendar events and manage your media files from this chat.',
-      `Try ${guide.firstSteps.join(', ')}.`,
-    ].join('\n'),
-    footer: 'Type /help for every command.',
-    actions: [{ label: 'All commands', command: 'help', args: { topic: [] } }, ...sectionButtons(guide)],
+    title: say.t('help-welcome-title'),
+    text: [say.t('help-welcome-text'), say.t('help-welcome-try', guide.firstSteps.join(', '))].join('\n'),
+    footer: say.t('help-welcome-footer'),
+    actions: [
+      { label: say.t('help-welcome-all'), command: 'help', args: { topic: [] } },
+      ...sectionButtons(guide, say),
+    ],
     status: 'info',
   };
 }
@@ -105,22 +116,28 @@ export function helpFor(
   registry: CommandRegistry<unknown>,
   guide: HelpGuide,
   topic: readonly string[],
+  say: Translator = ENGLISH,
 ): DraftCard {
   const words = topic.map((word) => word.replace(/^\//, '').toLowerCase()).filter(Boolean);
-  if (words.length === 0) return overviewHelp(registry, guide);
+  if (words.length === 0) return overviewHelp(registry, guide, say);
   const exact = registry.get(words.join(' '));
-  if (exact) return commandHelp(exact);
+  if (exact) return commandHelp(exact, say);
   const section = words.length === 1 ? guide.sections.find((s) => s.id === words[0]) : undefined;
   const sectionGroups = section ? Object.keys(section.groups) : [];
   if (section && !(sectionGroups.length === 1 && sectionGroups[0] === section.id)) {
-    return sectionHelp(registry, section);
+    return sectionHelp(registry, section, say);
   }
   const members = registry.all().filter((c) => c.name.startsWith(`${words.join(' ')} `));
-  if (members.length === 1) return commandHelp(members[0] as never);
-  if (members.length > 1) return prefixHelp(registry, words);
+  if (members.length === 1) return commandHelp(members[0] as never, say);
+  if (members.length > 1) return prefixHelp(registry, words, say);
   const names = [...guide.sections.map((s) => s.id), ...registry.all().map((c) => c.name)];
   const guess = didYouMean(words.join(' '), names, (name) => `/help ${name}`);
-  throw new UsageError(`There is no command /${words.join(' ')}.`, {
+  const asked = words.join(' ');
+  throw new UsageError(`There is no command /${asked}.`, {
     hint: `${guess ? `${guess} ` : ''}Type /help to see them all.`,
+    words: (reader) => ({
+      message: reader.t('help-no-command', asked),
+      hint: `${guess ? `${guess} ` : ''}${reader.t('help-see-all')}`,
+    }),
   });
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { type Translator, translator } from '../i18n/translate';
 import type { AnyCommand } from './command';
 import type { CommandRegistry } from './registry';
 import type { DraftCard } from './reply';
@@ -53,40 +54,40 @@ export function shortUsage(command: AnyCommand<unknown>): string {
  * Help for one command: summary, usage, each argument and the examples, as plain text (so every
  * platform shows it in one message and writes the commands in its own form).
  */
-export function commandHelp(command: AnyCommand<unknown>): DraftCard {
+export function commandHelp(command: AnyCommand<unknown>, say: Translator = translator('en')): DraftCard {
   const shape = (command.args as z.ZodObject).shape as Record<string, z.ZodType>;
   const positional = new Set<string>(command.positional ?? []);
   const visible = Object.entries(shape).filter(([key, schema]) => !argInfo(schema).hidden && key !== '');
   const lines = visible.map(([key, schema]) => {
     const info = argInfo(schema);
     const name = positional.has(key) ? `<${toPositionalName(key)}>` : `--${toFlagName(key)}`;
-    const extra = info.choices ? ` (one of: ${info.choices.join(', ')})` : '';
+    const extra = info.choices ? ` ${say.t('help-choices', info.choices.join(', '))}` : '';
     return `${name} — ${info.description ?? ''}${extra}`.trimEnd();
   });
-  const parts = [command.summary, `Usage: ${usageLine(command)}`];
+  const parts = [command.summary, say.t('help-usage', usageLine(command))];
   if (lines.length > 0) parts.push(lines.join('\n'));
-  parts.push(`${command.examples.length === 1 ? 'Example' : 'Examples'}:\n${command.examples.join('\n')}`);
+  parts.push(`${say.t('help-examples', command.examples.length)}\n${command.examples.join('\n')}`);
   return {
     title: `/${command.name}`,
     text: parts.join('\n\n'),
-    ...(command.guarded
-      ? {
-          footer: 'Refused while the tool is locked or in a freeze window (/tool freezes <tool> shows both).',
-        }
-      : {}),
+    ...(command.guarded ? { footer: say.t('help-guarded') } : {}),
     status: 'info',
     visibility: 'private',
   };
 }
 
 /** The commands whose names start with `words` (`media folder`), one line each. */
-export function prefixHelp(registry: CommandRegistry<unknown>, words: readonly string[]): DraftCard {
+export function prefixHelp(
+  registry: CommandRegistry<unknown>,
+  words: readonly string[],
+  say: Translator = translator('en'),
+): DraftCard {
   const head = words.join(' ');
   const members = registry.all().filter((c) => c.name === head || c.name.startsWith(`${head} `));
   return {
-    title: `/${head} commands`,
+    title: say.t('help-prefix-title', head),
     text: members.map((c) => `${shortUsage(c)} — ${c.summary}`).join('\n'),
-    footer: `Type /help ${members[0]?.name ?? head} (or any of these) for its arguments and examples.`,
+    footer: say.t('help-prefix-footer', members[0]?.name ?? head),
     status: 'info',
     visibility: 'private',
   };

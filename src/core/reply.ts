@@ -1,3 +1,4 @@
+import { type MessageKey, t } from '../i18n/translate';
 import type { CardTime } from './times';
 
 export type { CardTime } from './times';
@@ -87,6 +88,12 @@ export interface Card {
    * token and the terminal show times in it, the others in their fallback text. Default UTC.
    */
   timeZone?: string;
+  /**
+   * The language the card is written in (`en`, `de`, `he`): a command's reply is stamped with the
+   * reader's or the conversation's, anything else with the conversation's (`/language --here`) by the
+   * card publisher. Renderers write their own words (status badges) in it. Default English.
+   */
+  locale?: string;
   /** A picture (a chart), with alt text and a text fallback: see {@link CardImage}. */
   image?: CardImage;
   attachments?: CardAttachment[];
@@ -158,11 +165,24 @@ export interface DraftCard extends Omit<Card, 'buttons'> {
   audit?: 'pending' | 'unchanged';
 }
 
-/** Icon-free label for a status, used by text renderers. */
+const STATUS_KEY = {
+  info: 'card-status-info',
+  progress: 'card-status-progress',
+  success: 'card-status-success',
+  warning: 'card-status-warning',
+  danger: 'card-status-danger',
+} as const satisfies Record<CardStatus, MessageKey>;
+
+/** Icon-free label for a status in the card's language, used by text renderers (`in progress`, `läuft`). */
+export function statusLabel(status: CardStatus, locale?: string): string {
+  return t(locale, STATUS_KEY[status]);
+}
+
+/** Icon-free label for a status in English. */
 export const STATUS_LABEL: Record<CardStatus, string> = {
-  info: 'info',
-  progress: 'in progress',
-  success: 'done',
-  warning: 'warning',
-  danger: 'failed',
+  info: statusLabel('info'),
+  progress: statusLabel('progress'),
+  success: statusLabel('success'),
+  warning: statusLabel('warning'),
+  danger: statusLabel('danger'),
 };

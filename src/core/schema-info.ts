@@ -22,6 +22,11 @@ export interface ArgInfo {
    * `suggestions.ts` knows, e.g. `tools`). Declare with `.meta({ completes: 'tools' })`.
    */
   completes?: string;
+  /**
+   * The catalog key of what a valid value looks like (`validation-tool-name`), said when a value is
+   * refused. Declare with `.meta({ invalid: 'validation-tool-name' })`.
+   */
+  invalid?: string;
 }
 
 interface Def {
@@ -47,8 +52,11 @@ export function argInfo(schema: z.ZodType): ArgInfo {
   const description = schema.description;
   const hidden = (schema.meta() as { hidden?: boolean } | undefined)?.hidden === true;
   let completes: string | undefined;
+  let invalid: string | undefined;
   for (let depth = 0; depth < 10; depth++) {
-    completes ??= (current.meta() as { completes?: string } | undefined)?.completes;
+    const meta = current.meta() as { completes?: string; invalid?: string } | undefined;
+    completes ??= meta?.completes;
+    invalid ??= meta?.invalid;
     const def = defOf(current);
     if (def.type === 'optional' || def.type === 'nullable') {
       optional = true;
@@ -71,6 +79,7 @@ export function argInfo(schema: z.ZodType): ArgInfo {
     description: description ?? current.description,
     ...(hidden ? { hidden } : {}),
     ...(completes ? { completes } : {}),
+    ...(invalid ? { invalid } : {}),
   };
   switch (def.type) {
     case 'string':

@@ -56,27 +56,40 @@ export function cardTime(
  * `Mon 23 Nov 2026, 17:55 UTC`, or `… 18:55 (Europe/Berlin)` in another zone; `Mon 23 Nov 2026`
  * for a day. No seconds, no `T`, no `Z`: the same shape everywhere a time is text.
  */
-export function absoluteText(time: CardTime, zone?: string): string {
+export function absoluteText(time: CardTime, zone?: string, locale?: string): string {
   const name = zoneOf(zone);
-  const date = DateTime.fromMillis(time.at, { zone: name });
+  const date = DateTime.fromMillis(time.at, { zone: name, locale: inLocale(locale) });
   if (time.dateOnly) return date.toFormat('ccc d LLL yyyy');
   const text = date.toFormat('ccc d LLL yyyy, HH:mm');
   return name === 'UTC' ? `${text} UTC` : `${text} (${name})`;
 }
 
 /** `3 minutes ago`, `in 2 hours`, `just now` (under a minute), computed against `now`. */
-export function relativeText(time: CardTime, now = Date.now()): string {
-  if (Math.abs(now - time.at) < 60_000) return 'just now';
-  return DateTime.fromMillis(time.at).toRelative({ base: DateTime.fromMillis(now) }) ?? '';
+export function relativeText(time: CardTime, now = Date.now(), locale?: string): string {
+  const language = inLocale(locale);
+  if (Math.abs(now - time.at) < 60_000)
+    return language === 'en-GB' ? 'just now' : new Intl.RelativeTimeFormat(language).format(0, 'second');
+  return DateTime.fromMillis(time.at).toRelative({ base: DateTime.fromMillis(now), locale: language }) ?? '';
+}
+
+/** The Intl locale of times on a card written in `locale` (English ones in the one text shape). */
+function inLocale(locale: string | undefined): string {
+  return !locale || locale === 'en' ? 'en-GB' : locale;
 }
 
 /**
  * A time as text (platforms without a date token, the terminal, and the places where a platform shows no token: titles,
  * footers, fallbacks). The relative part is added only when `live` (the card will be redrawn).
  */
-export function timeText(time: CardTime, zone?: string, live = false, now = Date.now()): string {
-  const absolute = absoluteText(time, zone);
-  return time.relative && live ? `${absolute} (${relativeText(time, now)})` : absolute;
+export function timeText(
+  time: CardTime,
+  zone?: string,
+  live = false,
+  now = Date.now(),
+  locale?: string,
+): string {
+  const absolute = absoluteText(time, zone, locale);
+  return time.relative && live ? `${absolute} (${relativeText(time, now, locale)})` : absolute;
 }
 
 /** Compact `2026-11-23 17:55` in UTC, for fixed-width tables (code blocks show no tokens). */

@@ -1,3 +1,4 @@
+import type { Translator } from '../i18n/translate';
 import type { MessageHandle } from './command';
 import type { Starter } from './personal-notify';
 import type { DraftCard } from './reply';
@@ -85,12 +86,15 @@ export interface WatchEvent {
 /** How to observe one kind of resource; declared by the commands that start watches. */
 export interface WatchKind<S = unknown> {
   name: WatchKindName;
-  /** Reads the resource now. A `NotFoundError`/404 ends the watch with a note on the card. */
-  observe(services: S, tool: string, id: string): Promise<WatchObservation>;
+  /**
+   * Reads the resource now; its card is written with `say` (the language of the conversation the
+   * watch was started in). A `NotFoundError`/404 ends the watch with a note on the card.
+   */
+  observe(services: S, tool: string, id: string, say?: Translator): Promise<WatchObservation>;
   /** The card shown when Deckhand stops following before the resource finished. */
   gaveUp(tool: string, id: string, lastCard: DraftCard | undefined, reason: string): DraftCard;
-  /** The announcement posted to subscribed conversations for a state change. */
-  announce(event: WatchEvent): DraftCard;
+  /** The announcement posted to subscribed conversations for a state change, in the conversation's language. */
+  announce(event: WatchEvent, say?: Translator): DraftCard;
 }
 
 /** A request to follow a resource and keep its card up to date. */
@@ -102,6 +106,8 @@ export interface WatchRequest {
   handle?: MessageHandle;
   /** Who started the work from chat (none for resources discovered outside the bot). */
   starter?: Starter;
+  /** The language the card is written in (`en`, `de`, …); English when absent. */
+  language?: string;
 }
 
 /**

@@ -9,10 +9,13 @@ import type { ChatUser, MessageHandle } from '../core/command';
 import { parseConversationId } from '../core/conversation';
 import { ConversationGoneError, RateLimitedError } from '../core/errors';
 import { type FailureClaimStore, gated } from '../core/failure-claim';
+import { languageOwner } from '../core/languages';
 import type { DraftCard } from '../core/reply';
 import { absoluteText } from '../core/times';
 import type { WatchEvent, WatchKind, WatchKindName } from '../core/watch';
+import { translator } from '../i18n/translate';
 import { metricsRegistry } from '../metrics';
+import { RedisLanguageStore } from '../store/languages';
 import type { SubscriptionStore } from '../store/subscriptions';
 import { postThreaded } from './notify-thread';
 import { type DeliverJobData, deliverJobId } from './queues';
@@ -72,10 +75,15 @@ export function createDeliverProcessor<S>(deps: DeliverDeps<S>) {
   const kinds = new Map<WatchKindName, WatchKind<S>>(deps.kinds.map((k) => [k.name, k]));
   const records = new DeliveryRecords(deps.redis, deps.prefix);
 
+  const languages = new RedisLanguageStore(deps.redis, deps.prefix);
+
   /** A direct message to `user`: their direct conversation opened, then posted exactly once like an announcement. */
   const deliverDirect = async (job: Job<DeliverJobData>, user: ChatUser, token?: string): Promise<void> => {
     const { event, conversationId: placeholder } = job.data;
-    const announcement = job.data.card ?? kinds.get(event.kind as WatchEvent['kind'])?.announce(event);
+    // The reader's language: what their platform said when they started the work, else their /language.
+    const language = user.locale ?? (await languages.ofUser(languageOwner(user)).catch(() => undefined));
+    const say = translator(language);
+    const announcement = job.data.card ?? kinds.get(event.kind as WatchEvent['kind'])?.announce(event, say);
     if (!announcement) throw new UnrecoverableError(`unknown event kind ${event.kind}`);
     if (!deps.openDirect) throw new UnrecoverableError('direct messages are not available in this process');
     const key = deliverJobId(event, placeholder);
@@ -88,6 +96,7 @@ export function createDeliverProcessor<S>(deps: DeliverDeps<S>) {
     const link = started && deps.linkTo ? await deps.linkTo(started).catch(() => undefined) : undefined;
     const card: DraftCard = {
       ...directCard(announcement, event, link),
+      locale: say.language,
       delivery: { key, announcement: true, ...(state.kind === 'interrupted' ? { since: state.since } : {}) },
     };
     let target = placeholder;
@@ -140,9 +149,14 @@ export function createDeliverProcessor<S>(deps: DeliverDeps<S>) {
         'an earlier attempt of this announcement was interrupted; the messenger checks before posting',
       );
     }
-    const subscription = await deps.subscriptions.get(conversationId, event.tool);
+    const [subscription, language] = await Promise.all([
+      deps.subscriptions.get(conversationId, event.tool),
+      languages.ofConversation(conversationId).catch(() => undefined),
+    ]);
+    const say = translator(language);
     const card: DraftCard = {
-      ...compactIf(subscription?.format === 'compact', kind.announce(event)),
+      ...compactIf(subscription?.format === 'compact', kind.announce(event, say)),
+      locale: say.language,
       delivery: { key, announcement: true, ...(state.kind === 'interrupted' ? { since: state.since } : {}) },
     };
     try {

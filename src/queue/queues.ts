@@ -38,6 +38,8 @@ export interface WatchJobData {
   lastState?: string;
   /** The card shown at the last poll, as JSON (cards are edited only when it changes). */
   lastCard?: string;
+  /** The language its cards are written in (the conversation's it was started in). */
+  language?: string;
 }
 
 /** Data of a deliver job: one announcement to one conversation. */

@@ -7,6 +7,7 @@ import type { Starter } from '../core/personal-notify';
 import { pollDelayMs } from '../core/poll-schedule';
 import type { DraftCard } from '../core/reply';
 import type { WatchEvent, WatchKind, WatchKindName, WatchObservation } from '../core/watch';
+import { translator } from '../i18n/translate';
 import { createPollProcessor, isGone } from './poll-job';
 import { notifyJobId, type Queues, type WatchJobData } from './queues';
 import { watchCardsKey, watchStarterKey } from './watch-service';
@@ -97,7 +98,7 @@ export function createWatchProcessor<S>(deps: WatchProcessorDeps<S>) {
       kind.gaveUp(data.tool, data.id, parseCard(data.lastCard), why);
     const poll = createPollProcessor<WatchJobData, WatchObservation>({
       label: 'watch',
-      look: (data) => kind.observe(deps.services, data.tool, data.id),
+      look: (data) => kind.observe(deps.services, data.tool, data.id, translator(data.language)),
       seen: async (data, observation, next) => {
         const cardJson = JSON.stringify(observation.card);
         if (cardJson !== data.lastCard) await editAll(job, observation.card);

@@ -54,6 +54,7 @@ export class QueueWatchService implements WatchService {
       startedAt: Date.now(),
       attempt: 0,
       errors: 0,
+      ...(request.language ? { language: request.language } : {}),
     };
     await this.queues.watch.add('watch', data, {
       jobId,

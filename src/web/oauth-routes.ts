@@ -12,8 +12,11 @@
  *   the repository's `updated_at`/`pushed_at`, so two different imports do not share a body.
  */
 import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import type { DraftCard } from '../core/reply';
+import { spokenLanguage } from '../i18n/languages';
+import { type Translator, translator } from '../i18n/translate';
 import { RepositoryImportEventSchema, verifyWebhook } from '../services/sourcehost';
 import type { ImportFollowers } from '../store/links-imports';
 import { browserCookieName, type LinkChat, OAUTH_CALLBACK_PATH, type SourceLinker } from './oauth-flow';
@@ -52,6 +55,13 @@ const TITLES = {
   calendar: 'Store a calendar account',
 };
 
+/** The reader of a page: the first language of the browser's `Accept-Language` Deckhand speaks, else English. */
+function readerOf(req: IncomingMessage): Translator {
+  const header = req.headers['accept-language'] ?? '';
+  const codes = header.split(',').map((part) => part.split(';', 1)[0]?.trim() ?? '');
+  return translator(codes.find((code) => spokenLanguage(code)));
+}
+
 /** Mounts the account routes on the web server. */
 export function mountAccountRoutes(web: WebServer, deps: AccountRoutesDeps): void {
   mountStartRoutes(web, deps.linker);
@@ -65,10 +75,11 @@ export function mountAccountRoutes(web: WebServer, deps: AccountRoutesDeps): voi
   });
 
   web.route('GET', `${SECRET_FORM_PATH}*`, async (req, res) => {
+    const say = readerOf(req);
     const id = new URL(req.url ?? '/', 'http://localhost').pathname.slice(SECRET_FORM_PATH.length);
     const session = await deps.secretForms.load(id);
-    if (session === 'unreadable') return sendHtml(res, 410, secretUnreadablePage());
-    if (!session) return sendHtml(res, 404, secretExpiredPage());
+    if (session === 'unreadable') return sendHtml(res, 410, secretUnreadablePage(say));
+    if (!session) return sendHtml(res, 404, secretExpiredPage(say));
     const intro =
       session.kind === 'tool'
         ? `For ${session.name}: the deploy token of ${session.tool}. It lets you deploy ${session.tool} through Deckhand.`
@@ -76,12 +87,15 @@ export function mountAccountRoutes(web: WebServer, deps: AccountRoutesDeps): voi
     sendHtml(
       res,
       200,
-      secretFormPage({
-        title: TITLES[session.kind],
-        intro,
-        fields: SECRET_FIELDS[session.kind],
-        csrf: session.csrf,
-      }),
+      secretFormPage(
+        {
+          title: TITLES[session.kind],
+          intro,
+          fields: SECRET_FIELDS[session.kind],
+          csrf: session.csrf,
+        },
+        say,
+      ),
       {
         'set-cookie': `dh_csrf=${encodeURIComponent(session.csrf)}; Path=${SECRET_FORM_PATH}${id}; HttpOnly; SameSite=Strict; Max-Age=600`,
       },
@@ -89,9 +103,10 @@ export function mountAccountRoutes(web: WebServer, deps: AccountRoutesDeps): voi
   });
 
   web.route('POST', `${SECRET_FORM_PATH}*`, async (req, res) => {
+    const say = readerOf(req);
     const id = new URL(req.url ?? '/', 'http://localhost').pathname.slice(SECRET_FORM_PATH.length);
     const body = await readBody(req);
-    if (!body) return sendHtml(res, 413, secretForbiddenPage());
+    if (!body) return sendHtml(res, 413, secretForbiddenPage(say));
     const fields = Object.fromEntries(new URLSearchParams(body.toString('utf8')));
     const origin = originOf(req);
     const outcome = await deps.secretForms.submit(
@@ -102,29 +117,32 @@ export function mountAccountRoutes(web: WebServer, deps: AccountRoutesDeps): voi
     );
     switch (outcome.kind) {
       case 'saved':
-        return sendHtml(res, 200, secretSavedPage(outcome.what), {
+        return sendHtml(res, 200, secretSavedPage(outcome.what, say), {
           'set-cookie': `dh_csrf=; Path=${SECRET_FORM_PATH}${id}; Max-Age=0`,
         });
       case 'expired':
-        return sendHtml(res, 404, secretExpiredPage());
+        return sendHtml(res, 404, secretExpiredPage(say));
       case 'unreadable':
-        return sendHtml(res, 410, secretUnreadablePage());
+        return sendHtml(res, 410, secretUnreadablePage(say));
       case 'forbidden':
-        return sendHtml(res, 403, secretForbiddenPage());
+        return sendHtml(res, 403, secretForbiddenPage(say));
       case 'invalid':
         return sendHtml(
           res,
           422,
-          secretFormPage({
-            title: TITLES[outcome.session.kind],
-            intro: outcome.outage
-              ? 'Nothing was stored. This is the service, not your value: try again in a few minutes.'
-              : 'Please correct the value below.',
-            fields: SECRET_FIELDS[outcome.session.kind],
-            csrf: outcome.session.csrf,
-            problem: outcome.message,
-            keep: { username: fields.username ?? '' },
-          }),
+          secretFormPage(
+            {
+              title: TITLES[outcome.session.kind],
+              intro: outcome.outage
+                ? 'Nothing was stored. This is the service, not your value: try again in a few minutes.'
+                : 'Please correct the value below.',
+              fields: SECRET_FIELDS[outcome.session.kind],
+              csrf: outcome.session.csrf,
+              problem: outcome.message,
+              keep: { username: fields.username ?? '' },
+            },
+            say,
+          ),
         );
     }
   });

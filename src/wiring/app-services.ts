@@ -31,6 +31,7 @@ import { ConversationMove } from '../store/conversation-move';
 import { DeliveryDeduper } from '../store/dedupe';
 import { prepareKeyLayout } from '../store/key-migration';
 import { RedisKeyValue, valueSealer } from '../store/key-value';
+import { RedisLanguageStore } from '../store/languages';
 import { RedisNotifySettings } from '../store/notify-settings';
 import { openRedis, type RedisHandle } from '../store/redis';
 import { withBlockingCopies } from '../store/redis-link';
@@ -73,6 +74,7 @@ export interface AppState {
   subscriptions: SubscriptionStore;
   bindings: RedisBindingStore;
   timeZones: RedisTimeZoneStore;
+  languages: RedisLanguageStore;
   actions: RedisActionStore;
   watches: QueueWatchService;
   tails: QueueTailService;
@@ -125,6 +127,7 @@ export async function openState(options: StateOptions): Promise<AppState> {
     subscriptions,
     bindings: new RedisBindingStore(redis, prefix),
     timeZones: new RedisTimeZoneStore(redis, prefix),
+    languages: new RedisLanguageStore(redis, prefix),
     actions: new RedisActionStore(redis, prefix),
     watches: new QueueWatchService(queues, redis, prefix),
     tails: new QueueTailService(queues, redis, prefix),
@@ -196,6 +199,7 @@ export function assembleServices(parts: ServiceParts): AppServices {
     toolhost: parts.toolhost,
     bindings: state.bindings,
     timeZones: state.timeZones,
+    languages: state.languages,
     registry: parts.registry,
     watches: state.watches,
     tails: state.tails,

@@ -121,7 +121,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       // The embedded sandbox starts afresh each run: work queued against the last run's sandbox is moot.
       emptyQueues: compressed && !topology,
     });
-    const { queues, bindings, timeZones, actions } = state;
+    const { queues, bindings, timeZones, actions, languages } = state;
     const registry = new CommandRegistry<AppServices>();
     const publicUrl = () => accounts?.publicUrl() ?? '';
     const adminLog = createAdminLog({ config, logger, redis: redis.redis, prefix, publicUrl });
@@ -145,7 +145,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     const surfaces = new CommandSurfaces();
     const files = new FileResolvers();
     const secrets = linked.services.secrets;
-    const publisher = createPublisher({ config, logger, actions, messengers, secrets, timeZones });
+    const publisher = createPublisher({ config, logger, actions, messengers, secrets, timeZones, languages });
     media = await setupMedia({
       config,
       logger,

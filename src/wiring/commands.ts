@@ -15,6 +15,7 @@ import type { AuditEntry } from '../core/command-audit';
 import { CommandRunner } from '../core/command-runner';
 import type { EffectLedger } from '../core/effects';
 import type { DeliveryDeduper } from '../core/host';
+import type { LanguageStore } from '../core/languages';
 import type { Messengers } from '../core/messenger';
 import type { Policy } from '../core/policy';
 import type { CommandRegistry } from '../core/registry';
@@ -32,6 +33,8 @@ export interface PublisherOptions {
   messengers: Messengers;
   secrets: SecretScrubber;
   timeZones: TimeZoneStore;
+  /** The conversations' languages (`/language --here`). */
+  languages?: LanguageStore;
 }
 
 /** The card publisher, writing commands in each platform's form (`/deckhand deploy` after a namespaced command). */
@@ -43,6 +46,7 @@ export function createPublisher(options: PublisherOptions): CardPublisher {
     logger: options.logger,
     secrets: options.secrets,
     timeZones: options.timeZones,
+    ...(options.languages ? { languages: options.languages } : {}),
     commandForms: commandForms(options.config, [...groups]),
     budgets: conversationBudget,
   });
@@ -99,6 +103,7 @@ export function createRunner(options: RunnerOptions): CommandRunner<AppServices>
     secrets: options.secrets,
     knownTools: options.knownTools,
     platformWords,
+    ...(options.services.languages ? { languages: options.services.languages } : {}),
     unfurls: new LinkUnfurls({ recognisers: LINK_RECOGNISERS, claims: options.unfurlClaims }),
   });
 }

@@ -26,6 +26,8 @@ interface Option {
 interface Command {
   name: string;
   description: string;
+  name_localizations?: Record<string, string>;
+  description_localizations?: Record<string, string>;
   options?: Option[];
 }
 
@@ -33,16 +35,26 @@ function build(): Command[] {
   return discordManifest?.build(commandRegistry(), loadConfig({})) as Command[];
 }
 
-/** Characters Discord counts toward a command's 4,000-character limit. */
+/** The longest of a field and its localizations: what Discord counts of it. */
+function longest(text: string, localized: Record<string, string | null> | null | undefined): number {
+  return Math.max(text.length, ...Object.values(localized ?? {}).map((t) => t?.length ?? 0));
+}
+
+/**
+ * Characters Discord counts toward a command's 4,000-character limit: of each name and description,
+ * its longest localization.
+ */
 function size(node: {
   name: string;
   description: string;
+  name_localizations?: Record<string, string | null> | null;
+  description_localizations?: Record<string, string | null> | null;
   options?: Option[];
   choices?: { name: string; value: string }[];
 }): number {
   return (
-    node.name.length +
-    node.description.length +
+    longest(node.name, node.name_localizations) +
+    longest(node.description, node.description_localizations) +
     (node.choices ?? []).reduce((n, c) => n + c.name.length + c.value.length, 0) +
     (node.options ?? []).reduce((n, o) => n + size(o), 0)
   );
@@ -68,13 +80,30 @@ describe('Discord application commands', () => {
     );
   });
 
+  it('describes every command in German too, within 100 characters; names stay English', () => {
+    for (const command of build()) {
+      const german = command.description_localizations?.de;
+      expect(german, `/${command.name} has no German description`).toBeTruthy();
+      expect((german as string).length).toBeLessThanOrEqual(100);
+      expect(command.name_localizations ?? undefined).toBeUndefined();
+    }
+  });
+
+  it('counts the longest localization of a field toward the limit (positive control)', () => {
+    const plain = { name: 'jobs', description: 'x'.repeat(10) };
+    expect(size({ ...plain, description_localizations: { de: 'y'.repeat(90) } })).toBe(4 + 90);
+    expect(size(plain)).toBe(4 + 10);
+  });
+
   it('covers every registry command, within Discord limits, each accepted by the API description', async () => {
     const commands = build();
     const routes = commandRoutes(commandRegistry());
     const names = new Set<string>();
     for (const command of commands) {
       expect(command.name).toMatch(NAME);
-      expect(size(command), `/${command.name} is over 4,000 characters`).toBeLessThanOrEqual(4000);
+      expect(size(command), `/${command.name} is over 4,000 characters in some language`).toBeLessThanOrEqual(
+        4000,
+      );
       for (const options of walk(command.options)) {
         expect(options.length).toBeLessThanOrEqual(25);
         const required = options.map((o) => o.required === true);

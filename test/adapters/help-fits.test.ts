@@ -11,6 +11,8 @@ import { cardInForm, namespacedForms } from '../../src/core/command-form';
 import type { Platform } from '../../src/core/conversation';
 import { helpFor, welcomeHelp } from '../../src/core/help-sections';
 import type { Card, DraftCard } from '../../src/core/reply';
+import { LANGUAGES } from '../../src/i18n/languages';
+import { t, translator } from '../../src/i18n/translate';
 import { cardPage } from '../../src/web/pages/card';
 import { commandRegistry } from '../../src/wiring';
 
@@ -101,9 +103,28 @@ describe('/help on every platform renderer', () => {
     expect(card.text?.match(/<tool>/g)?.length).toBe(3);
     expect(card.buttons?.map((b) => b.label)).toEqual([
       'All commands',
-      ...HELP_GUIDE.sections.map((s) => s.title),
+      ...HELP_GUIDE.sections.map((s) => t('en', s.title)),
     ]);
   });
+
+  const IN_LANGUAGES = PLATFORMS.flatMap((platform) =>
+    LANGUAGES.map((language) => [platform, language] as const),
+  );
+  it.each(IN_LANGUAGES)(
+    '%s, in %s: /help, every section and group, and the welcome fit in one message',
+    (platform, language) => {
+      const say = translator(language);
+      const topics = [[], ...HELP_GUIDE.sections.map((s) => [s.id]), ...registry.groups().map((g) => [g])];
+      const tooBig = topics.filter((topic) => {
+        const card = { ...asPosted(helpFor(registry, HELP_GUIDE, topic, say), platform), locale: language };
+        return !RENDERERS[platform](card).fits;
+      });
+      expect(tooBig.map((topic) => topic.join(' '))).toEqual([]);
+      const welcome = { ...asPosted(welcomeHelp(HELP_GUIDE, say), platform), locale: language };
+      expect(RENDERERS[platform](welcome).fits).toBe(true);
+      expect(welcome.title).toBe(say.t('help-welcome-title'));
+    },
+  );
 
   it('writes commands in Slack’s one-command form only on Slack', () => {
     const help = helpFor(registry, HELP_GUIDE, ['deploy']);

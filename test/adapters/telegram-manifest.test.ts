@@ -51,6 +51,17 @@ describe('Telegram command menu', () => {
     const manifest = buildTelegramCommands(commandRegistry());
     expect(fake.state.commands.get('all_private_chats')).toEqual(manifest.scopes[0]?.commands);
     expect(fake.state.commands.get('all_group_chats')).toEqual(manifest.scopes[1]?.commands);
-    expect(fake.callsTo('setMyCommands')).toHaveLength(2);
+    expect(fake.callsTo('setMyCommands')).toHaveLength(manifest.scopes.length);
+    for (const language of ['de', 'he']) {
+      const localized = manifest.scopes.filter((s) => s.language_code === language);
+      expect(localized.map((s) => s.scope.type)).toEqual(['all_private_chats', 'all_group_chats']);
+      expect(fake.state.commands.get(`all_private_chats@${language}`)).toEqual(localized[0]?.commands);
+      expect(fake.state.commands.get(`all_group_chats@${language}`)).toEqual(localized[1]?.commands);
+    }
+    const deploy = (language: string) =>
+      fake.state.commands.get(`all_private_chats@${language}`)?.find((c) => c.command === 'deploy')
+        ?.description;
+    expect(deploy('de')).toBe('Ein Tool deployen und bis zum Ende verfolgen');
+    expect(deploy('he')).toBe('פריסת כלי ומעקב עד הסוף');
   });
 });

@@ -120,9 +120,7 @@ describe('/me', () => {
     await t.say('/notify me off', { user: 'UNOTIFY' });
     const [after] = await t.say('/me', { user: 'UNOTIFY' });
     expect(section(after, 'Your notifications')).toContain('Direct messages: off');
-    expect(section(after, 'Your notifications')).toContain(
-      'Quiet hours: 22:00–07:00 (Europe/Berlin)',
-    );
+    expect(section(after, 'Your notifications')).toContain('Quiet hours: 22:00–07:00 (Europe/Berlin)');
   });
 
   it('shows the tools their linked source-host account may push to as theirs; without push, none', async () => {

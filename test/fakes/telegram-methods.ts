@@ -193,7 +193,11 @@ const deleteMessage: Handler = (state, params) => {
 
 function scopeKey(params: Params): string {
   const scope = params.scope as { type: string; chat_id?: unknown } | undefined;
-  return scope ? [scope.type, scope.chat_id].filter((p) => p !== undefined).join(':') : 'default';
+  // The Bot API keeps one list per scope and language (`language_code`, none for every language).
+  const key = scope ? [scope.type, scope.chat_id].filter((p) => p !== undefined).join(':') : 'default';
+  return typeof params.language_code === 'string' && params.language_code
+    ? `${key}@${params.language_code}`
+    : key;
 }
 
 /** Every method the fake answers. */

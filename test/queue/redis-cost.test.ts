@@ -17,7 +17,7 @@ import { type CostRig, useCostDeckhand } from '../support/cost-deckhand';
  * The worker's: BullMQ's move to active, its next fetch and blocking wait (twice), its move to
  * finished (6); before the first card, one round trip for the first reply's posted-record, the
  * effect record's claim, the approval policy, the tool's lock and freezes, the deploy token, what is
- * already running and the audit's linked identity, then one for the card (secret masking, its
+ * already running, the audit's linked identity and the reader's and conversation's languages, then one for the card (secret masking, its
  * button's action, the time zone); after the post, the posted-record with the watch's card
  * registration, the effect outcome with the audit's secret masking, and the audit entry with
  * leaving the lane.
@@ -25,10 +25,11 @@ import { type CostRig, useCostDeckhand } from '../support/cost-deckhand';
 const REQUESTS = 14;
 /**
  * Commands Redis runs for it, inside BullMQ's scripts included (about 60 of them are BullMQ's); the
- * effect record's claim (HSETNX, HMGET, EXPIRE) and outcome (HSET) account for four, and the record of
- * who started the watched deployment (SET NX, sent with the watch's card registration) for one.
+ * effect record's claim (HSETNX, HMGET, EXPIRE) and outcome (HSET) account for four, the record of
+ * who started the watched deployment (SET NX, sent with the watch's card registration) for one, and
+ * the languages (`/language`: the user's and the conversation's settings, one HMGET) for one.
  */
-const COMMANDS = 96;
+const COMMANDS = 97;
 
 let admin: Redis;
 let deckhand: CostDeckhand;

@@ -48,7 +48,7 @@ const DECKHAND: readonly Layer[] = LAYERS.filter((layer) => !HARNESSES.includes(
  * The allowed edges. A layer always may import itself (the adapters and command groups with the
  * narrower rule below). `shared` is the few leaf modules every layer uses: secret scrubbing
  * (`src/secrets.ts`, `src/secret-match.ts`), metrics and the version, the logger, the system-package check and the
- * platforms' names (`adapters/platform-names.ts`).
+ * platforms' names (`adapters/platform-names.ts`), and the message catalogs' reader (`src/i18n/`).
  * `sandbox` is the workspace package `packages/sandbox` (`@deckhand/sandbox`): it imports nothing
  * of Deckhand's. `bench` measures the whole of Deckhand with the tests' fakes and support; `tests`
  * (test/) is what bench may reach there, and is not itself checked.
@@ -116,6 +116,8 @@ const SRC_FOLDERS: readonly Layer[] = ['core', 'services', 'store', 'coordinatio
 export function layerOf(path: string): Layer | undefined {
   const file = /\.[cm]?[jt]s$/.test(path) ? path : `${path}.ts`;
   if (SHARED_FILES.has(file)) return 'shared';
+  // The message catalogs' reader (src/i18n/: banana-i18n over i18n/*.json), which every layer writes its words with.
+  if (file.startsWith('src/i18n/') || /^i18n\/[\w-]+\.json$/.test(path)) return 'shared';
   if (CONFIG_FILES.has(file)) return 'config';
   if (file === 'src/main.ts' || file === 'src/system-packages.ts' || file.startsWith('src/cli/'))
     return 'cli';

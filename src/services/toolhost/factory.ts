@@ -212,6 +212,10 @@ export class ToolhostClientFactory {
     if (!TOOL_NAME.test(tool)) {
       throw new UsageError(`"${tool}" is not a tool name.`, {
         hint: 'Tool names are lowercase letters, digits and dashes, e.g. mytool.',
+        words: (say) => ({
+          message: say.t('validation-not-tool-name', tool),
+          hint: say.t('validation-tool-name-hint'),
+        }),
       });
     }
     if (options.tokenOnly)

@@ -1,4 +1,5 @@
 /** The plain, accessible HTML frame of Deckhand's own pages. All text passed in is escaped. */
+import { type Translator, translator } from '../../i18n/translate';
 
 /** Escapes text for HTML. */
 export function escapeHtml(text: string): string {
@@ -6,9 +7,9 @@ export function escapeHtml(text: string): string {
 }
 
 /** A complete page: `title` (escaped) and `body` (already HTML). */
-export function pageHtml(title: string, body: string): string {
+export function pageHtml(title: string, body: string, say: Translator = translator('en')): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${say.language}" dir="${say.direction}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -1,6 +1,10 @@
 /** The one-time secret entry form and its result pages. */
+
+import { type Translator, translator } from '../../i18n/translate';
 import type { SecretField } from '../secret-flow';
 import { escapeHtml, p, pageHtml } from './layout';
+
+const ENGLISH = translator('en');
 
 /** What the form page shows. */
 export interface SecretFormPage {
@@ -15,7 +19,7 @@ export interface SecretFormPage {
 }
 
 /** The form. */
-export function secretFormPage(page: SecretFormPage): string {
+export function secretFormPage(page: SecretFormPage, say: Translator = ENGLISH): string {
   const problem = page.problem ? `<div role="alert" id="problem">${p(page.problem)}</div>` : '';
   const inputs = page.fields
     .map((field, index) => {
@@ -33,40 +37,37 @@ export function secretFormPage(page: SecretFormPage): string {
 <form method="post">
 <input type="hidden" name="csrf" value="${escapeHtml(page.csrf)}">
 ${inputs}
-<button type="submit">Save</button>
+<button type="submit">${escapeHtml(say.t('secret-form-save'))}</button>
 </form>
-${p('This page works once and for 10 minutes. The value is stored encrypted and never shown in the chat.')}`,
+${p(say.t('secret-form-once'))}`,
+    say,
   );
 }
 
 /** After a successful submission. */
-export function secretSavedPage(what: string): string {
-  return pageHtml('Saved', p(`Deckhand stored ${what}. You can close this page and go back to the chat.`));
+export function secretSavedPage(what: string, say: Translator = ENGLISH): string {
+  return pageHtml(say.t('secret-saved-title'), p(say.t('secret-saved-text', what)), say);
 }
 
 /** An unknown, used or expired form. */
-export function secretExpiredPage(): string {
+export function secretExpiredPage(say: Translator = ENGLISH): string {
   return pageHtml(
-    'Form expired or already used',
-    p('This form has expired or was already used, so nothing was stored.') +
-      p('Run the /link command in the chat again to get a new one.'),
+    say.t('secret-expired-title'),
+    p(say.t('secret-expired-text')) + p(say.t('secret-link-again')),
+    say,
   );
 }
 
 /** A form sealed with a key Deckhand no longer has (its SECRET_KEY changed since the link was made). */
-export function secretUnreadablePage(): string {
+export function secretUnreadablePage(say: Translator = ENGLISH): string {
   return pageHtml(
-    'Link no longer valid',
-    p(
-      'This link is no longer valid: Deckhand changed its encryption key since it was made, so nothing was stored.',
-    ) + p('Run the /link command in the chat again to get a new one.'),
+    say.t('secret-unreadable-title'),
+    p(say.t('secret-unreadable-text')) + p(say.t('secret-link-again')),
+    say,
   );
 }
 
 /** A submission without a valid CSRF token or from another site. */
-export function secretForbiddenPage(): string {
-  return pageHtml(
-    'Request refused',
-    p('This submission did not come from the form Deckhand sent you, so nothing was stored.'),
-  );
+export function secretForbiddenPage(say: Translator = ENGLISH): string {
+  return pageHtml(say.t('secret-forbidden-title'), p(say.t('secret-forbidden-text')), say);
 }

@@ -1,0 +1,3 @@
+/** Deckhand's words in each reader's language: see `translate.ts` and `languages.ts`. */
+export * from './languages';
+export * from './translate';

@@ -58,9 +58,15 @@ export function cardTime(
  */
 export function absoluteText(time: CardTime, zone?: string, locale?: string): string {
   const name = zoneOf(zone);
-  const date = DateTime.fromMillis(time.at, { zone: name, locale: inLocale(locale) });
-  if (time.dateOnly) return date.toFormat('ccc d LLL yyyy');
-  const text = date.toFormat('ccc d LLL yyyy, HH:mm');
+  const language = inLocale(locale);
+  const date = DateTime.fromMillis(time.at, { zone: name, locale: language });
+  const day = { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' } as const;
+  // English in the one text shape; another language in its own (`Sa., 28. Nov. 2026, 13:54`).
+  const english = language === 'en-GB';
+  if (time.dateOnly) return english ? date.toFormat('ccc d LLL yyyy') : date.toLocaleString(day);
+  const text = english
+    ? date.toFormat('ccc d LLL yyyy, HH:mm')
+    : date.toLocaleString({ ...day, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   return name === 'UTC' ? `${text} UTC` : `${text} (${name})`;
 }
 
@@ -68,7 +74,9 @@ export function absoluteText(time: CardTime, zone?: string, locale?: string): st
 export function relativeText(time: CardTime, now = Date.now(), locale?: string): string {
   const language = inLocale(locale);
   if (Math.abs(now - time.at) < 60_000)
-    return language === 'en-GB' ? 'just now' : new Intl.RelativeTimeFormat(language).format(0, 'second');
+    return language === 'en-GB'
+      ? 'just now'
+      : new Intl.RelativeTimeFormat(language, { numeric: 'auto' }).format(0, 'second');
   return DateTime.fromMillis(time.at).toRelative({ base: DateTime.fromMillis(now), locale: language }) ?? '';
 }
 

@@ -24,7 +24,7 @@ import { type FakeTelegram, startFakeTelegram } from '../fakes/telegram';
 import { testRedisEnv, testRedisOptions } from '../support/redis';
 import { waitFor } from '../support/wait';
 import { buildEnded } from '../support/watch-events';
-import { bundleWorker, type LoadedWorker, type WorkerBundle } from '../support/worker-bundle';
+import { bundleWorker, preloadedWorkers, type WorkerBundle } from '../support/worker-bundle';
 import { stopWorker } from '../support/worker-process';
 
 const ROUNDS = 10;
@@ -75,13 +75,8 @@ async function crashRounds(platform: Platform): Promise<{ shown: number[]; dropp
   const timings: string[] = [];
   let dropped = 0;
   try {
-    // Two workers load ahead while a round runs, so a round rarely waits for a process to start.
-    const upcoming = [bundle.load(env), bundle.load(env)];
-    const takeNext = async () => {
-      const loaded = (await upcoming.shift()) as LoadedWorker;
-      upcoming.push(bundle.load(env));
-      return loaded;
-    };
+    const workers = preloadedWorkers(bundle, env);
+    const takeNext = workers.next;
     let current = await takeNext();
     await current.go();
     for (let round = 0; round < ROUNDS; round += 1) {
@@ -109,7 +104,7 @@ async function crashRounds(platform: Platform): Promise<{ shown: number[]; dropp
       shown.push(platform.shown(id));
       timings.push(`round ${round}: ${steps.join(', ')} ms`);
     }
-    for (const loaded of await Promise.all(upcoming)) await stopWorker(loaded.child, 'SIGKILL');
+    for (const loaded of await workers.waiting()) await stopWorker(loaded.child, 'SIGKILL');
     await stopWorker(current.child, 'SIGTERM');
   } finally {
     console.info(`${platform.name}:\n${timings.join('\n')}`);

@@ -21,7 +21,7 @@ import { FakeSlack } from '../fakes/slack/server';
 import { testRedisEnv, testRedisOptions } from '../support/redis';
 import { waitFor } from '../support/wait';
 import { buildEnded } from '../support/watch-events';
-import { bundleWorker, type LoadedWorker, type WorkerBundle } from '../support/worker-bundle';
+import { bundleWorker, preloadedWorkers, type WorkerBundle } from '../support/worker-bundle';
 import { stopWorker } from '../support/worker-process';
 
 const ROUNDS = 3;
@@ -57,12 +57,8 @@ describe('a direct message whose worker is killed (SIGKILL) while Slack holds th
     const inDirect = (id: string) =>
       fake.channelMessages('DADA').filter((m) => JSON.stringify(m).includes(`build ${id}`)).length;
     try {
-      const upcoming = [bundle.load(env), bundle.load(env)];
-      const takeNext = async () => {
-        const loaded = (await upcoming.shift()) as LoadedWorker;
-        upcoming.push(bundle.load(env));
-        return loaded;
-      };
+      const workers = preloadedWorkers(bundle, env);
+      const takeNext = workers.next;
       let current = await takeNext();
       await current.go();
       for (let round = 0; round < ROUNDS; round += 1) {
@@ -89,7 +85,7 @@ describe('a direct message whose worker is killed (SIGKILL) while Slack holds th
         await waitFor(async () => (await deliver.getJobState(jobId)) === 'completed', 60_000, 20);
         shown.push(inDirect(id));
       }
-      for (const loaded of await Promise.all(upcoming)) await stopWorker(loaded.child, 'SIGKILL');
+      for (const loaded of await workers.waiting()) await stopWorker(loaded.child, 'SIGKILL');
       await stopWorker(current.child, 'SIGTERM');
     } finally {
       await notify.close();

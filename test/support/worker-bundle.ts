@@ -92,3 +92,23 @@ export async function bundleWorker(): Promise<WorkerBundle> {
     },
   };
 }
+
+/**
+ * Worker processes loaded ahead: `next()` resolves with one already loaded (two load in the
+ * background while a round runs, so a round rarely waits for a process to start); `waiting()` with
+ * those still loaded ahead, to stop at the end.
+ */
+export function preloadedWorkers(
+  bundle: WorkerBundle,
+  env: Record<string, string>,
+): { next(): Promise<LoadedWorker>; waiting(): Promise<LoadedWorker[]> } {
+  const upcoming = [bundle.load(env), bundle.load(env)];
+  return {
+    async next() {
+      const loaded = (await upcoming.shift()) as LoadedWorker;
+      upcoming.push(bundle.load(env));
+      return loaded;
+    },
+    waiting: () => Promise.all(upcoming),
+  };
+}

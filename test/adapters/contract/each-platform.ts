@@ -4,6 +4,7 @@
  * started before the platform's cases and closed after them; and the few steps every such case takes.
  */
 import { afterAll, beforeAll, describe } from 'vitest';
+import type { ApprovalRecord } from '../../../src/core/approvals';
 import type { MessageHandle } from '../../../src/core/command';
 import type { AuditEntry } from '../../../src/store/audit';
 import { waitFor } from '../../support/wait';
@@ -85,4 +86,24 @@ export async function auditSince(
       .reverse();
     return done(found) ? found : undefined;
   });
+}
+
+/**
+ * An open approval of `/deploy mytool` asked by a requester of the driver's platform in its
+ * conversation, expiring `expiresAt` (not yet stored).
+ */
+export function deployApproval(d: ContractDriver, id: string, expiresAt: number): ApprovalRecord {
+  return {
+    id,
+    tool: 'mytool',
+    command: 'deploy',
+    requester: { platform: d.platform, id: 'requester', name: `Requester-${d.platform}`, workspace: 'w' },
+    conversationId: d.conversationId,
+    args: JSON.stringify({ tool: 'mytool' }),
+    question: 'Deploy mytool?',
+    approvers: 1,
+    expiresAt,
+    state: 'open',
+    decisions: [],
+  };
 }

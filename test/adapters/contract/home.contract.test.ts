@@ -5,10 +5,9 @@
  */
 import { expect, it } from 'vitest';
 import { z } from 'zod';
-import type { ApprovalRecord } from '../../../src/core/approvals';
 import { type ChatUser, defineCommand } from '../../../src/core/command';
 import { waitFor } from '../../support/wait';
-import { describeEachPlatform, postCard } from './each-platform';
+import { deployApproval, describeEachPlatform, postCard } from './each-platform';
 
 /** Who pressed a `contract-who` button, by tag: the chat user the core saw. */
 const pressedBy = new Map<string, ChatUser>();
@@ -48,19 +47,7 @@ describeEachPlatform('/me', (driver) => {
       { token: `home-contract-${d.platform}-token` },
       'mytool',
     );
-    const record: ApprovalRecord = {
-      id: `home${d.platform}`,
-      tool: 'mytool',
-      command: 'deploy',
-      requester: { platform: d.platform, id: 'requester', name: `Requester-${d.platform}`, workspace: 'w' },
-      conversationId: d.conversationId,
-      args: JSON.stringify({ tool: 'mytool' }),
-      question: 'Deploy mytool?',
-      approvers: 1,
-      expiresAt: Date.now() + 600_000,
-      state: 'open',
-      decisions: [],
-    };
+    const record = deployApproval(d, `home${d.platform}`, Date.now() + 600_000);
     await d.app.services.accounts.approvals.open(record);
 
     await d.press(

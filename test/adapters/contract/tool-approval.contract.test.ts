@@ -6,29 +6,16 @@
  */
 import { expect, it } from 'vitest';
 import { approvalCard } from '../../../src/core/approval-card';
-import type { ApprovalRecord } from '../../../src/core/approvals';
 import type { MessageHandle } from '../../../src/core/command';
 import { waitFor } from '../../support/wait';
-import { describeEachPlatform, messageId } from './each-platform';
+import { deployApproval, describeEachPlatform, messageId } from './each-platform';
 
 describeEachPlatform('an approval by a second maintainer', (driver) => {
   it("refuses a stranger's Approve; a maintainer's is taken once, re-checks the requester, and is audited once", async () => {
     const d = driver();
     const deployments = () => d.app.services.toolhost.forTool('mytool').components.listDeployments();
     const since = Date.now();
-    const record: ApprovalRecord = {
-      id: `contract${d.platform}`,
-      tool: 'mytool',
-      command: 'deploy',
-      requester: { platform: d.platform, id: 'requester', name: `Requester-${d.platform}`, workspace: 'w' },
-      conversationId: d.conversationId,
-      args: JSON.stringify({ tool: 'mytool' }),
-      question: 'Deploy mytool?',
-      approvers: 1,
-      expiresAt: since + 600_000,
-      state: 'open',
-      decisions: [],
-    };
+    const record = deployApproval(d, `contract${d.platform}`, since + 600_000);
     const approvals = d.app.services.accounts.approvals;
     await approvals.open(record);
     const handle = (await d.app.publisher.post(d.conversationId, approvalCard(record))) as MessageHandle;

@@ -47,22 +47,23 @@ describe('when Redis goes away', () => {
 
     await redis.stop();
     // Not ready (re-checked after the short cache), yet alive: liveness does not follow Redis.
-    await waitFor(async () => (await fetch(`${base}/readyz`)).status === 503, 20_000, 200);
+    await waitFor(async () => (await fetch(`${base}/readyz`)).status === 503, 60_000, 200);
     const down = await fetch(`${base}/readyz`);
     expect(await down.json()).toMatchObject({ checks: { redis: false }, notReady: ['redis'] });
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
 
     await platform.forTool('mytool').builds.cancel(build.name);
     redis = await startTestRedis({ port, dir, persistent: true });
-    await waitFor(async () => (await fetch(`${base}/readyz`)).status === 200, 20_000, 200);
+    await waitFor(async () => (await fetch(`${base}/readyz`)).status === 200, 60_000, 200);
     const last = await waitFor(
       () =>
         t?.transcript.updates
           .filter((u) => u.handle.ref.ts === 'outage')
           .find((u) => u.card.fields?.[0]?.value === 'cancelled'),
-      45_000,
+      // Reconnecting after the outage backs off: on a busy machine it takes a while (not a time bound).
+      120_000,
       200,
     );
     expect(last.card.status).toBe('warning');
-  });
+  }, 300_000);
 });

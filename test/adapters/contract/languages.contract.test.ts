@@ -24,10 +24,12 @@ describeEachPlatform('languages', (driver) => {
         footer: t('he', 'deploy-card-footer', '20261128-125241-1xs2qvglzx'),
         status: 'progress',
       });
-      await waitFor(() => d.seen().includes('הפריסה של'));
-      const seen = d.seen();
-      expect(seen).toContain(`הפריסה של ${FSI}mytool${PDI} מתבצעת.`);
-      expect(seen).toContain(`${FSI}20261128-125241-1xs2qvglzx${PDI}`);
+      // The whole card has arrived (IRC sends its lines one after another), its name and id isolated.
+      const headline = `הפריסה של ${FSI}mytool${PDI} מתבצעת.`;
+      const id = `${FSI}20261128-125241-1xs2qvglzx${PDI}`;
+      await waitFor(() => d.seen().includes(headline) && d.seen().includes(id));
+      expect(d.seen()).toContain(headline);
+      expect(d.seen()).toContain(id);
     } finally {
       await languages.setConversation(d.conversationId, undefined);
     }

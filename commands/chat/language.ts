@@ -3,8 +3,8 @@
  * not say one), or with `--here` the language of what it posts in this conversation.
  */
 import { z } from 'zod';
+import { userKeyOf } from '../../src/core/change-record';
 import { UsageError } from '../../src/core/errors';
-import { languageOwner } from '../../src/core/languages';
 import { LANGUAGE_NAMES, LANGUAGES, type Language, spokenLanguage } from '../../src/i18n/languages';
 import { t, translator } from '../../src/i18n/translate';
 import { commandsWith } from '../services';
@@ -70,7 +70,7 @@ export const languageCommand = command({
         locale: say.language,
       };
     }
-    await store.setUser(languageOwner(invocation.user), chosen);
+    await store.setUser(userKeyOf(invocation.user), chosen);
     const say = translator(chosen ?? languages.conversation);
     return {
       text: chosen ? say.t('language-set-user', named(chosen)) : say.t('language-reset-user'),

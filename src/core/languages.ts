@@ -7,7 +7,7 @@
 import { DEFAULT_LANGUAGE, type Language, spokenLanguage } from '../i18n/languages';
 import { type Translator, translator } from '../i18n/translate';
 import { userKeyOf } from './change-record';
-import type { ChatUser, Invocation } from './command';
+import type { Invocation } from './command';
 import type { DraftCard } from './reply';
 
 /** The languages an invocation is answered in. */
@@ -32,9 +32,6 @@ export interface LanguageStore {
   ofBoth?(userKey: string, conversationId: string): Promise<[string | undefined, string | undefined]>;
 }
 
-/** `platform:workspace:user`: whose `/language` setting it is (the chat user as records name them). */
-export const languageOwner: (user: ChatUser) => string = userKeyOf;
-
 /**
  * The reader's language, first that Deckhand speaks of: the platform's locale, the user's setting,
  * the conversation's setting, English.
@@ -58,7 +55,7 @@ export async function invocationLanguages(
   store: LanguageStore | undefined,
 ): Promise<InvocationLanguages> {
   const platform = spokenLanguage(invocation.user.locale);
-  const owner = languageOwner(invocation.user);
+  const owner = userKeyOf(invocation.user);
   const [user, conversation] =
     !platform && store?.ofBoth
       ? await store.ofBoth(owner, invocation.conversationId).catch(() => [undefined, undefined] as const)

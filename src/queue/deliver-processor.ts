@@ -5,11 +5,11 @@ import { Counter } from 'prom-client';
 import { pauseConversation, pausedUntil, waitOnQueue } from '../coordination/conversation-pause';
 import { DeliveryRecords } from '../coordination/delivery-records';
 import type { CardPublishing } from '../core/card-publisher';
+import { userKeyOf } from '../core/change-record';
 import type { ChatUser, MessageHandle } from '../core/command';
 import { parseConversationId } from '../core/conversation';
 import { ConversationGoneError, RateLimitedError } from '../core/errors';
 import { type FailureClaimStore, gated } from '../core/failure-claim';
-import { languageOwner } from '../core/languages';
 import type { DraftCard } from '../core/reply';
 import { absoluteText } from '../core/times';
 import type { WatchEvent, WatchKind, WatchKindName } from '../core/watch';
@@ -81,7 +81,7 @@ export function createDeliverProcessor<S>(deps: DeliverDeps<S>) {
   const deliverDirect = async (job: Job<DeliverJobData>, user: ChatUser, token?: string): Promise<void> => {
     const { event, conversationId: placeholder } = job.data;
     // The reader's language: what their platform said when they started the work, else their /language.
-    const language = user.locale ?? (await languages.ofUser(languageOwner(user)).catch(() => undefined));
+    const language = user.locale ?? (await languages.ofUser(userKeyOf(user)).catch(() => undefined));
     const say = translator(language);
     const announcement = job.data.card ?? kinds.get(event.kind as WatchEvent['kind'])?.announce(event, say);
     if (!announcement) throw new UnrecoverableError(`unknown event kind ${event.kind}`);

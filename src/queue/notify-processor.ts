@@ -8,7 +8,9 @@ import { ToolEventLog } from '../store/tool-events';
 import { type ClaimedFailureDeps, claimedFailureStep } from './failure-recovery';
 import { announces } from './notify-filter';
 import { type PersonalDeps, queuePersonal } from './personal-delivery';
-import { type DeliverJobData, deliverJobId, deliverQueueOf, eventKey, type Queues } from './queues';
+import { deliverJob, deliverQueueOf, eventKey, type Queues } from './queues';
+
+export { deliverJob } from './queues';
 
 /**
  * The outcome of the tool's previous event of the same kind (and, for jobs, the same job), recorded
@@ -27,21 +29,6 @@ async function previousOutcome(
   if (lastKey === me) return (before || undefined) as Outcome | undefined;
   await redis.hset(key, { event: me, outcome: event.outcome, previous: last ?? '' });
   return (last || undefined) as Outcome | undefined;
-}
-
-/** The deliver job of one announcement to one conversation (its id is the delivery key). */
-export function deliverJob(event: WatchEvent, conversationId: string) {
-  return {
-    name: 'deliver',
-    data: { event, conversationId } satisfies DeliverJobData,
-    opts: {
-      jobId: deliverJobId(event, conversationId),
-      attempts: 10,
-      backoff: { type: 'exponential' as const, delay: 1000 },
-      removeOnComplete: { age: 86_400 },
-      removeOnFail: { age: 7 * 86_400 },
-    },
-  };
 }
 
 /** What the fan-out needs. */

@@ -10,7 +10,7 @@ import { conversationId } from '../core/conversation';
 import { directRecipient, type PersonalNotifications, personalVerdict } from '../core/personal-notify';
 import type { DraftCard } from '../core/reply';
 import type { WatchEvent } from '../core/watch';
-import { DELIVER_QUEUES, type DeliverJobData, deliverJobId, deliverQueueOf, type Queues } from './queues';
+import { DELIVER_QUEUES, type DeliverJobData, deliverJob, deliverQueueOf, type Queues } from './queues';
 
 /** What the personal step of the fan-out needs. */
 export interface PersonalDeps {
@@ -39,23 +39,9 @@ function hasDeliverQueue(platform: string): boolean {
 
 /** The deliver job of a direct message about `event` to `user` (with `card`: that card, not the kind's announcement). */
 export function directJob(event: WatchEvent, user: ChatUser, card?: DraftCard) {
-  const placeholder = directDeliveryId(user);
-  return {
-    name: 'deliver',
-    data: {
-      event,
-      conversationId: placeholder,
-      direct: user,
-      ...(card ? { card } : {}),
-    } satisfies DeliverJobData,
-    opts: {
-      jobId: deliverJobId(event, placeholder),
-      attempts: 10,
-      backoff: { type: 'exponential' as const, delay: 1000 },
-      removeOnComplete: { age: 86_400 },
-      removeOnFail: { age: 7 * 86_400 },
-    },
-  };
+  const job = deliverJob(event, directDeliveryId(user));
+  const data: DeliverJobData = { ...job.data, direct: user, ...(card ? { card } : {}) };
+  return { ...job, data };
 }
 
 /**

@@ -103,3 +103,18 @@ export function migrationJobId(owner: string, id: number): string {
 export function notifyJobId(event: WatchEvent): string {
   return `notify-${createHash('sha256').update(eventKey(event)).digest('hex').slice(0, 40)}`;
 }
+
+/** The deliver job of one announcement to one conversation (its id is the delivery key). */
+export function deliverJob(event: WatchEvent, conversationId: string) {
+  return {
+    name: 'deliver',
+    data: { event, conversationId } satisfies DeliverJobData,
+    opts: {
+      jobId: deliverJobId(event, conversationId),
+      attempts: 10,
+      backoff: { type: 'exponential' as const, delay: 1000 },
+      removeOnComplete: { age: 86_400 },
+      removeOnFail: { age: 7 * 86_400 },
+    },
+  };
+}

@@ -2,12 +2,13 @@
  * Each reader's language: the platform's, else their `/language`, else the conversation's, else
  * English; private answers in the reader's, posts in the conversation's.
  */
+
 import { describe, expect, it } from 'vitest';
+import { userKeyOf } from '../../src/core/change-record';
 import type { Invocation } from '../../src/core/command';
 import {
   invocationLanguages,
   type LanguageStore,
-  languageOwner,
   pickLanguage,
   replyLanguage,
 } from '../../src/core/languages';
@@ -63,7 +64,7 @@ describe('the reader language', () => {
   });
 
   it('reads the user setting only when the platform says nothing', async () => {
-    const owner = languageOwner(invocation().user);
+    const owner = userKeyOf(invocation().user);
     const { store, reads } = memoryStore({ [owner]: 'he' }, { 'chat:w:c': 'de' });
     expect(await invocationLanguages(invocation(), store)).toEqual({ reader: 'he', conversation: 'de' });
     expect(reads).toEqual([`user ${owner}`, 'conversation chat:w:c']);

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { matrixConversationId } from '../../adapters/matrix/ids';
 import { deliverJob } from '../../src/queue/notify-processor';
 import { bullPrefix, deliverQueueOf } from '../../src/queue/queues';
@@ -24,21 +24,12 @@ import { type FakeTelegram, startFakeTelegram } from '../fakes/telegram';
 import { testRedisEnv, testRedisOptions } from '../support/redis';
 import { waitFor } from '../support/wait';
 import { buildEnded } from '../support/watch-events';
-import { bundleWorker, preloadedWorkers, type WorkerBundle } from '../support/worker-bundle';
+import { preloadedWorkers, useWorkerBundle } from '../support/worker-bundle';
 import { stopWorker } from '../support/worker-process';
 
 const ROUNDS = 10;
 
-/**
- * The worker script bundled once: a crash round needs a fresh process, and a bundle starts in about
- * half the CPU time of tsx transforming every source file again.
- */
-let bundle: WorkerBundle;
-beforeAll(async () => {
-  bundle = await bundleWorker();
-});
-afterAll(() => bundle.remove());
-afterEach(() => bundle.stopAll('SIGKILL'));
+const bundle = useWorkerBundle();
 
 /** What differs between platforms. */
 interface Platform {
@@ -75,7 +66,7 @@ async function crashRounds(platform: Platform): Promise<{ shown: number[]; dropp
   const timings: string[] = [];
   let dropped = 0;
   try {
-    const workers = preloadedWorkers(bundle, env);
+    const workers = preloadedWorkers(bundle(), env);
     const takeNext = workers.next;
     let current = await takeNext();
     await current.go();

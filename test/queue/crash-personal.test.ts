@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatUser } from '../../src/core/command';
 import type { WatchEvent } from '../../src/core/watch';
 import { directJob } from '../../src/queue/personal-delivery';
@@ -21,17 +21,12 @@ import { FakeSlack } from '../fakes/slack/server';
 import { testRedisEnv, testRedisOptions } from '../support/redis';
 import { waitFor } from '../support/wait';
 import { buildEnded } from '../support/watch-events';
-import { bundleWorker, preloadedWorkers, type WorkerBundle } from '../support/worker-bundle';
+import { preloadedWorkers, useWorkerBundle } from '../support/worker-bundle';
 import { stopWorker } from '../support/worker-process';
 
 const ROUNDS = 3;
 
-let bundle: WorkerBundle;
-beforeAll(async () => {
-  bundle = await bundleWorker();
-});
-afterAll(() => bundle.remove());
-afterEach(() => bundle.stopAll('SIGKILL'));
+const bundle = useWorkerBundle();
 
 describe('a direct message whose worker is killed (SIGKILL) while Slack holds the post answer', () => {
   it(`reaches the starter exactly once per round (${ROUNDS} rounds), in their direct conversation`, async () => {
@@ -57,7 +52,7 @@ describe('a direct message whose worker is killed (SIGKILL) while Slack holds th
     const inDirect = (id: string) =>
       fake.channelMessages('DADA').filter((m) => JSON.stringify(m).includes(`build ${id}`)).length;
     try {
-      const workers = preloadedWorkers(bundle, env);
+      const workers = preloadedWorkers(bundle(), env);
       const takeNext = workers.next;
       let current = await takeNext();
       await current.go();

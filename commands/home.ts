@@ -1,11 +1,3 @@
-/**
- * `/me`: one private, read-only view of what concerns the person asking — the tools they maintain,
- * each with a status chip, what they linked, the locks they hold, the approvals waiting for them and
- * the failures they are on. Each part is a section built by the feature it belongs to
- * ({@link HomeSections}); this file finds the person's tools once and puts the sections together in
- * a fixed order. A platform with a home screen of its own shows the same view there ({@link HOME_LINE}).
- */
-import { z } from 'zod';
 import type { Invocation } from '../src/core/command';
 import type { CardField, DraftCard } from '../src/core/reply';
 import type { VaultEntry } from '../src/store/vault';
@@ -113,10 +105,7 @@ export function homeCommand(sections: HomeSections) {
     name: 'me',
     summary:
       'Your tools with their status, what you linked, your locks, approvals waiting for you and your claims',
-    args: z.object({}),
-    examples: ['/me'],
     permission: 'read',
-    sideEffect: false,
     async run({ services, invocation }): Promise<DraftCard> {
       const entries = await services.accounts.vault.list(invocation.user);
       const tools = await homeTools(services, invocation, entries);

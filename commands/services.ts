@@ -3,7 +3,12 @@ import type { z } from 'zod';
 import type { Config } from '../src/config';
 import type { ResourceLocks } from '../src/coordination/locks';
 import type { BindingStore } from '../src/core/actions';
-import { type CommandDefinition, defineCommand } from '../src/core/command';
+import {
+  type CommandDeclaration,
+  type CommandDefinition,
+  defineCommand,
+  type NoArgs,
+} from '../src/core/command';
 import type { LanguageStore } from '../src/core/languages';
 import type { PersonalNotifications } from '../src/core/personal-notify';
 import type { CommandRegistry } from '../src/core/registry';
@@ -65,10 +70,10 @@ export interface AppServices {
 }
 
 /** `defineCommand` bound to {@link AppServices}. */
-export function command<Schema extends z.ZodObject>(
-  definition: CommandDefinition<Schema, AppServices>,
+export function command<Schema extends z.ZodObject = NoArgs>(
+  declaration: CommandDeclaration<Schema, AppServices>,
 ): CommandDefinition<Schema, AppServices> {
-  return defineCommand(definition);
+  return defineCommand(declaration);
 }
 
 /**
@@ -76,8 +81,8 @@ export function command<Schema extends z.ZodObject>(
  * declares what it uses, and a command of it cannot reach the rest. The registry still holds every
  * command with the whole {@link AppServices}, of which each group's view is a part.
  */
-export function commandsWith<Keys extends keyof AppServices>(): <Schema extends z.ZodObject>(
-  definition: CommandDefinition<Schema, Pick<AppServices, Keys>>,
+export function commandsWith<Keys extends keyof AppServices>(): <Schema extends z.ZodObject = NoArgs>(
+  declaration: CommandDeclaration<Schema, Pick<AppServices, Keys>>,
 ) => CommandDefinition<Schema, Pick<AppServices, Keys>> {
-  return (definition) => defineCommand(definition);
+  return (declaration) => defineCommand(declaration);
 }

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { CardField } from '../../src/core/reply';
 import type { VaultEntry } from '../../src/store/vault';
 import { formatUtc } from '../format';
@@ -21,10 +20,7 @@ export function linkedAccountField(entry: VaultEntry): CardField {
 export const whoamiCommand = command({
   name: 'whoami',
   summary: 'Show your roles and linked accounts (never their values)',
-  args: z.object({}),
-  examples: ['/whoami'],
   permission: 'read',
-  sideEffect: false,
   async run({ services, invocation }) {
     const { user } = invocation;
     const access = services.accounts.access;

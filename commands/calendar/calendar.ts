@@ -1,5 +1,3 @@
-/** `/calendar info`: which calendar Deckhand talks to, as whom, in which time zone. */
-import { z } from 'zod';
 import type { CardField } from '../../src/core/reply';
 import { applicationPasswordLink } from '../../src/services/calendar';
 import { command } from './context';
@@ -8,10 +6,7 @@ import { command } from './context';
 export const calendarInfoCommand = command({
   name: 'calendar info',
   summary: 'Show the event calendar Deckhand uses, its time zone and account',
-  args: z.object({}),
-  examples: ['/calendar info'],
   permission: 'read',
-  sideEffect: false,
   async run({ services, invocation }) {
     const site = await services.calendar.site();
     const client = await services.calendar.forUser(invocation.user);

@@ -56,7 +56,6 @@ export const categoriesListCommand = command({
   args: z.object({ page: pageNumber }),
   examples: ['/categories list'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, services }) {
     const page = await services.calendar
       .anonymous()
@@ -77,7 +76,6 @@ export const categoriesCreateCommand = command({
   positional: ['name'],
   examples: ['/categories create Workshop', '/categories create "Kids workshop" --parent Workshop'],
   permission: 'write',
-  sideEffect: true,
   async run({ args, services, invocation }) {
     const { client } = await calendarFor(services, invocation.user);
     const parent = args.parent === undefined ? undefined : await resolveName(client, 'category', args.parent);
@@ -102,7 +100,6 @@ export const tagsListCommand = command({
   args: z.object({ page: pageNumber }),
   examples: ['/tags list'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, services }) {
     const page = await services.calendar
       .anonymous()
@@ -122,7 +119,6 @@ export const tagsCreateCommand = command({
   positional: ['name'],
   examples: ['/tags create beginner'],
   permission: 'write',
-  sideEffect: true,
   async run({ args, services, invocation }) {
     const { client } = await calendarFor(services, invocation.user);
     const term = await client.tags

@@ -1,6 +1,6 @@
 /** The context of the calendar commands: the part of the services they use. */
 import type { z } from 'zod';
-import type { CommandDefinition } from '../../src/core/command';
+import type { CommandDeclaration, CommandDefinition, NoArgs } from '../../src/core/command';
 import type { DraftCard } from '../../src/core/reply';
 import { type AppServices, commandsWith } from '../services';
 
@@ -23,17 +23,17 @@ function withNotices(card: DraftCard, notices: readonly string[]): DraftCard {
  * `defineCommand` for this group: its commands see {@link CalendarServices} only. When the site
  * refuses the stored application password, reads go without it and the reply says it needs replacing.
  */
-export function command<Schema extends z.ZodObject>(
-  definition: CommandDefinition<Schema, CalendarServices>,
+export function command<Schema extends z.ZodObject = NoArgs>(
+  declaration: CommandDeclaration<Schema, CalendarServices>,
 ): CommandDefinition<Schema, CalendarServices> {
   return plain({
-    ...definition,
+    ...declaration,
     async run(ctx) {
       const notices: string[] = [];
       const calendar = ctx.services.calendar.noticing((notice) => {
         if (!notices.includes(notice)) notices.push(notice);
       });
-      const result = await definition.run({ ...ctx, services: { ...ctx.services, calendar } });
+      const result = await declaration.run({ ...ctx, services: { ...ctx.services, calendar } });
       return result && notices.length > 0 ? withNotices(result, notices) : result;
     },
   });

@@ -47,7 +47,6 @@ export const eventCreateCommand = command({
     '/event create "Summer party" --start 2027-07-03 --all-day --category Meetup',
   ],
   permission: 'write',
-  sideEffect: true,
   async run({ args, services, invocation }) {
     const { client, zone: siteZone } = await calendarFor(services, invocation.user);
     const zone = args.timezone ? checkTimezone(args.timezone, '--timezone') : siteZone;
@@ -146,8 +145,6 @@ function sample(names: string[], max = 6): string {
 export const eventNewCommand = command({
   name: 'event new',
   summary: 'Create a calendar event with a form',
-  args: z.object({}),
-  examples: ['/event new'],
   permission: 'write',
   sideEffect: false,
   async run({ services, invocation, openForm }) {

@@ -19,7 +19,6 @@ export const eventShowCommand = command({
   positional: ['ref'],
   examples: ['/event show 42', '/event show hack-night'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, services, invocation }) {
     const { client, zone } = await calendarFor(services, invocation.user);
     return eventCard(await client.events.get(args.ref), zone);
@@ -81,7 +80,6 @@ export const eventUpdateCommand = command({
     '/event update hack-night --venue "Community Room"',
   ],
   permission: 'write',
-  sideEffect: true,
   async run({ args, services, invocation }) {
     const { client, zone: siteZone } = await calendarFor(services, invocation.user);
     const zone = args.timezone ? checkTimezone(args.timezone, '--timezone') : undefined;
@@ -149,7 +147,6 @@ export const eventCancelCommand = command({
   positional: ['ref'],
   examples: ['/event cancel 42'],
   permission: 'write',
-  sideEffect: true,
   // The event is looked up before anything is asked: an id or slug that is no event, or one already
   // in the trash, is refused here; the Confirm button then acts on exactly the id it names, and only
   // while the event is unchanged (its modification time is the version).

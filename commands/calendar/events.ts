@@ -162,7 +162,6 @@ export const eventsCommand = command({
     '/events --organizer "Meetup Team" --status draft',
   ],
   permission: 'read',
-  sideEffect: false,
   async run({ args, services, invocation }): Promise<DraftCard> {
     const { client, zone } = await calendarFor(services, invocation.user);
     // Anything but published events needs the account (anonymous readers may ask for `publish` only).

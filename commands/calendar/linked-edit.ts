@@ -51,7 +51,6 @@ export const venuesUpdateCommand = command({
   positional: ['venue'],
   examples: ['/venues update "Main Hall" --phone "+49 30 1234"', '/venues update 10 --name "Great Hall"'],
   permission: 'write',
-  sideEffect: true,
   async run({ args, services, invocation }) {
     const { venue: ref, name, ...rest } = args;
     needsAChange(
@@ -92,7 +91,6 @@ export const organizersUpdateCommand = command({
   positional: ['organizer'],
   examples: ['/organizers update "Meetup Team" --email hello@example.org'],
   permission: 'write',
-  sideEffect: true,
   async run({ args, services, invocation }) {
     const { organizer: ref, name, ...rest } = args;
     needsAChange({ name, ...rest }, '--name, --email, --phone, --website, --description');
@@ -153,7 +151,6 @@ export const venuesDeleteCommand = command({
   positional: ['venue'],
   examples: ['/venues delete "Main Hall"', '/venues delete 10'],
   permission: 'write',
-  sideEffect: true,
   resolve: ({ args, services, invocation }) =>
     bindLinked('venue', args.venue, args, [services, invocation.user]),
   confirm: (_args, target) => deleteQuestion('venue', target),
@@ -175,7 +172,6 @@ export const organizersDeleteCommand = command({
   positional: ['organizer'],
   examples: ['/organizers delete "Meetup Team"', '/organizers delete 20'],
   permission: 'write',
-  sideEffect: true,
   resolve: ({ args, services, invocation }) =>
     bindLinked('organizer', args.organizer, args, [services, invocation.user]),
   confirm: (_args, target) => deleteQuestion('organizer', target),

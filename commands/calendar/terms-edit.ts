@@ -114,7 +114,6 @@ export const categoriesUpdateCommand = command({
     '/categories update "Kids workshop" --parent Workshop',
   ],
   permission: 'write',
-  sideEffect: true,
   async run({ args, services, invocation }) {
     const { client } = await calendarFor(services, invocation.user);
     const { category, ...fields } = args;
@@ -130,7 +129,6 @@ export const tagsUpdateCommand = command({
   positional: ['tag'],
   examples: ['/tags update beginner --name "beginner friendly"'],
   permission: 'write',
-  sideEffect: true,
   async run({ args, services, invocation }) {
     const { client } = await calendarFor(services, invocation.user);
     const { tag, ...fields } = args;
@@ -184,7 +182,6 @@ export const categoriesDeleteCommand = command({
   positional: ['category'],
   examples: ['/categories delete Meetup'],
   permission: 'write',
-  sideEffect: true,
   resolve: ({ args, services, invocation }) =>
     bindTerm('category', args.category, args, [services, invocation.user]),
   confirm: (_args, target) => deleteQuestion('category', target),
@@ -202,7 +199,6 @@ export const tagsDeleteCommand = command({
   positional: ['tag'],
   examples: ['/tags delete beginner'],
   permission: 'write',
-  sideEffect: true,
   resolve: ({ args, services, invocation }) => bindTerm('tag', args.tag, args, [services, invocation.user]),
   confirm: (_args, target) => deleteQuestion('tag', target),
   async run({ args, services, invocation }) {

@@ -63,7 +63,6 @@ export const venuesListCommand = command({
   args: listArgs,
   examples: ['/venues list', '/venues list --search hall'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, services }) {
     const page = await services.calendar
       .anonymous()
@@ -89,7 +88,6 @@ export const venuesCreateCommand = command({
   positional: ['name'],
   examples: ['/venues create "Main Hall" --address "Hauptstraße 1" --city Berlin'],
   permission: 'write',
-  sideEffect: true,
   async run({ args, services, invocation }) {
     const { client } = await calendarFor(services, invocation.user);
     const { name, ...rest } = args;
@@ -109,7 +107,6 @@ export const organizersListCommand = command({
   args: listArgs,
   examples: ['/organizers list'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, services }) {
     const page = await services.calendar.anonymous().organizers.list({
       per_page: PER_PAGE,
@@ -137,7 +134,6 @@ export const organizersCreateCommand = command({
   positional: ['name'],
   examples: ['/organizers create "Meetup Team" --email team@example.org'],
   permission: 'write',
-  sideEffect: true,
   async run({ args, services, invocation }) {
     const { client } = await calendarFor(services, invocation.user);
     const { name, ...rest } = args;

@@ -18,7 +18,6 @@ export const helpCommand = command({
   positional: ['topic'],
   examples: ['/help', '/help deploy', '/help media folder'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, services, say, sayPrivately }) {
     if (args.welcome) return welcomeHelp(HELP_GUIDE, say);
     return helpFor(services.registry, HELP_GUIDE, args.topic, sayPrivately);

@@ -12,8 +12,6 @@ import { formatBytes } from './format';
 export const mediaAccountCommand = command({
   name: 'media account',
   summary: 'Show the media account: storage, balance, premium',
-  args: z.object({}),
-  examples: ['/media account'],
   permission: 'write',
   sideEffect: false,
   async run({ services, invocation }) {
@@ -73,7 +71,6 @@ export const mediaStatsCommand = command({
   }),
   examples: ['/media stats', '/media stats --days 30', '/media stats --from 2026-11-01 --to 2026-11-15'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, services, invocation }) {
     if (args.days !== undefined && (args.from || args.to)) {
       throw new UsageError('Give either --days or --from and --to, not both.');
@@ -142,7 +139,6 @@ export const mediaDmcaCommand = command({
   args: z.object({ page: z.number().int().min(1).max(100_000).default(1).describe('page number') }),
   examples: ['/media dmca'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, services, invocation }): Promise<DraftCard> {
     const client = await services.media.forUser(invocation.user);
     const reports = await client.account.dmca({ page: args.page, perPage: 50 });

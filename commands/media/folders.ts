@@ -12,7 +12,6 @@ export const mediaFolderCreateCommand = command({
   positional: ['name'],
   examples: ['/media folder create Trailers', '/media folder create 2026 --parent 101'],
   permission: 'write',
-  sideEffect: true,
   async run({ args, services, invocation }) {
     const client = await services.media.forUser(invocation.user);
     const id = await client.folders.create(args.name, args.parent);
@@ -31,7 +30,6 @@ export const mediaFolderRenameCommand = command({
   positional: ['id', 'name'],
   examples: ['/media folder rename 101 Old trailers'],
   permission: 'write',
-  sideEffect: true,
   async run({ args, services, invocation }) {
     const client = await services.media.forUser(invocation.user);
     await client.folders.rename(args.id, args.name);
@@ -47,7 +45,6 @@ export const mediaFolderListCommand = command({
   positional: ['id'],
   examples: ['/media folder list', '/media folder list 101'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, services, invocation }) {
     const client = await services.media.forUser(invocation.user);
     const { folders } = await client.folders.list(args.id, { onlyFolders: true });

@@ -44,7 +44,6 @@ export const mediaListCommand = command({
   }),
   examples: ['/media list', '/media list --folder 101 --page 2'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, services, invocation }): Promise<DraftCard> {
     const client = await services.media.forUser(invocation.user);
     const list = await client.files.list({
@@ -86,7 +85,6 @@ export const mediaInfoCommand = command({
   positional: ['code'],
   examples: ['/media info 98zukoh5jqiw'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, services, invocation }) {
     const client = await services.media.forUser(invocation.user);
     const file = await client.files.info(args.code);
@@ -102,7 +100,6 @@ export const mediaCheckCommand = command({
   positional: ['code'],
   examples: ['/media check 98zukoh5jqiw'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, services, invocation }) {
     const client = await services.media.forUser(invocation.user);
     const check = await client.files.check(args.code);
@@ -119,7 +116,6 @@ export const mediaImagesCommand = command({
   positional: ['code'],
   examples: ['/media images 98zukoh5jqiw'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, services, invocation }) {
     const client = await services.media.forUser(invocation.user);
     const images = await client.files.images(args.code);
@@ -147,7 +143,6 @@ export const mediaRenameCommand = command({
   positional: ['code', 'title'],
   examples: ['/media rename 98zukoh5jqiw Launch trailer (final)'],
   permission: 'write',
-  sideEffect: true,
   async run({ args, services, invocation, openForm }) {
     if (!args.title) {
       const opened = await openForm({
@@ -172,7 +167,6 @@ export const mediaMoveCommand = command({
   positional: ['code', 'folder'],
   examples: ['/media move 98zukoh5jqiw 101', '/media move 98zukoh5jqiw'],
   permission: 'write',
-  sideEffect: true,
   async run({ args, services, invocation }): Promise<DraftCard> {
     const client = await services.media.forUser(invocation.user);
     if (args.folder === undefined) {
@@ -210,7 +204,6 @@ export const mediaCloneCommand = command({
   positional: ['code'],
   examples: ['/media clone 98zukoh5jqiw --folder 101'],
   permission: 'write',
-  sideEffect: true,
   async run({ args, services, invocation }) {
     const client = await services.media.forUser(invocation.user);
     const copy = await client.files.clone(args.code, args.folder);
@@ -232,7 +225,6 @@ export const mediaSearchCommand = command({
   positional: ['term'],
   examples: ['/media search trailer'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, services, invocation }) {
     const client = await services.media.forUser(invocation.user);
     const found = await client.files.search(args.term);

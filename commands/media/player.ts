@@ -22,7 +22,6 @@ export const mediaPlayerCommand = command({
     '/media player 98zukoh5jqiw --poster https://example.org/poster.jpg --sub https://example.org/en.vtt --label English',
   ],
   permission: 'read',
-  sideEffect: false,
   async run({ args, services, invocation }) {
     if (args.sub.length !== args.label.length) {
       throw new UsageError(

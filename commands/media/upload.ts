@@ -38,7 +38,6 @@ export const mediaUploadCommand = Object.assign(
       '/media upload --file ./trailer.mp4   (terminal)',
     ],
     permission: 'write',
-    sideEffect: true,
     async run({ args, invocation, services, reply, here = PLAIN_WORDS }) {
       const files = invocation.files ?? [];
       if (files.length === 0)
@@ -81,7 +80,6 @@ export const mediaUploadUrlCommand = command({
   positional: ['url'],
   examples: ['/media upload-url https://example.org/video.mp4 --title "Demo"'],
   permission: 'write',
-  sideEffect: true,
   async run({ args, invocation, services, reply }) {
     const client = await services.media.forUser(invocation.user);
     const added = await client.remote.add(args.url, {
@@ -158,7 +156,6 @@ export const mediaUploadsCommand = command({
   positional: ['action', 'code'],
   examples: ['/media uploads', '/media uploads retry-errors', '/media uploads delete 98zukoh5jqiw'],
   permission: 'write',
-  sideEffect: true,
   confirmWhen: (args) => args.action === 'clear-all' || args.action === 'delete',
   confirm: (args) =>
     args.action === 'clear-all'

@@ -18,7 +18,6 @@ export const taskCommand = command({
   positional: ['id'],
   examples: ['/task T123'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, services }) {
     const { PHABRICATOR_URL: url, PHABRICATOR_TOKEN: token } = services.config;
     if (!url) {

@@ -42,7 +42,6 @@ export const importStatusCommand = command({
   positional: ['repo'],
   examples: ['/source import status mona/legacy-svn'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, services, invocation }) {
     const access = await sourceAccess(services, invocation, SCOPES.imports, {
       ...commandRef(importStatusCommand, args),
@@ -66,7 +65,6 @@ export const importAuthorsCommand = command({
   positional: ['repo'],
   examples: ['/source import authors mona/legacy-svn'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, services, invocation }) {
     const access = await sourceAccess(services, invocation, SCOPES.imports, {
       ...commandRef(importAuthorsCommand, args),
@@ -150,7 +148,6 @@ export const importLargeFilesCommand = command({
   positional: ['repo'],
   examples: ['/source import large-files mona/legacy-svn'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, services, invocation }) {
     const access = await sourceAccess(services, invocation, SCOPES.imports, {
       ...commandRef(importLargeFilesCommand, args),

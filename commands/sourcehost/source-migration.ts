@@ -97,7 +97,6 @@ export const migrationListCommand = command({
   positional: ['owner'],
   examples: ['/source migration list toolforge-repos', '/source migration list @me --page 2'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, services, invocation }) {
     const access = await sourceAccess(services, invocation, scopesFor(args.owner), {
       ...commandRef(migrationListCommand, args),
@@ -132,7 +131,6 @@ export const migrationShowCommand = command({
   positional: ['owner', 'id'],
   examples: ['/source migration show toolforge-repos 79'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, services, invocation }) {
     const access = await sourceAccess(services, invocation, scopesFor(args.owner), {
       ...commandRef(migrationShowCommand, args),
@@ -154,7 +152,6 @@ export const migrationReposCommand = command({
   positional: ['owner', 'id'],
   examples: ['/source migration repos toolforge-repos 79'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, services, invocation }) {
     const access = await sourceAccess(services, invocation, scopesFor(args.owner), {
       ...commandRef(migrationReposCommand, args),
@@ -180,7 +177,6 @@ export const migrationArchiveCommand = command({
   positional: ['owner', 'id'],
   examples: ['/source migration archive toolforge-repos 79'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, services, invocation }) {
     const access = await sourceAccess(services, invocation, scopesFor(args.owner), {
       ...commandRef(migrationArchiveCommand, args),

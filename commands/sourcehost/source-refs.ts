@@ -32,7 +32,6 @@ export const sourceCommitCommand = command({
     '/source commit https://github.com/o/r/commit/3f2a9c1',
   ],
   permission: 'read',
-  sideEffect: false,
   async run({ args, services, invocation }) {
     const address = parseAddress(COMMIT, args.commit);
     const { owner, repo, id } = address;
@@ -66,7 +65,6 @@ export const sourcePullCommand = command({
   positional: ['pr'],
   examples: ['/source pr toolforge-repos/mytool#12', '/source pr https://github.com/o/r/pull/12'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, services, invocation }) {
     const address = parseAddress(PULL, args.pr);
     const { owner, repo, id } = address;

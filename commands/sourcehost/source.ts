@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { CardField } from '../../src/core/reply';
 import { command } from './context';
 
@@ -6,10 +5,7 @@ import { command } from './context';
 export const sourceRatelimitCommand = command({
   name: 'source ratelimit',
   summary: 'Show the source-host rate limits of your linked account',
-  args: z.object({}),
-  examples: ['/source ratelimit'],
   permission: 'read',
-  sideEffect: false,
   async run({ services, invocation }) {
     const linked = await services.accounts.credentials.source(invocation.user);
     const sourcehost = services.accounts.sourcehost;

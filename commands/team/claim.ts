@@ -36,7 +36,6 @@ export const toolClaimCommand = command({
   positional: ['tool'],
   examples: ['/tool claim mytool --job web', '/tool claim mytool'],
   permission: 'write',
-  sideEffect: true,
   // Claiming again is safe: the holder is told it is theirs, anyone else who holds it.
   effect: { check: (args) => typed('claim', scopeOfArgs(args)), recover: async () => 'run' },
   async run({ args, services, invocation }) {
@@ -85,7 +84,6 @@ export const toolHandoffCommand = command({
   positional: ['tool', 'to'],
   examples: ['/tool handoff mytool bob --job web', '/tool handoff mytool bob'],
   permission: 'write',
-  sideEffect: true,
   // Offering again is safe: the offer is replaced by the same one.
   effect: { check: (args) => typed('claim', scopeOfArgs(args)), recover: async () => 'run' },
   async run({ args, services, invocation, openForm }) {
@@ -134,7 +132,6 @@ export const toolReleaseCommand = command({
   positional: ['tool'],
   examples: ['/tool release mytool --job web', '/tool release mytool'],
   permission: 'write',
-  sideEffect: true,
   // Releasing again is safe: a claim already ended is answered as not claimed.
   effect: { check: (args) => typed('claim', scopeOfArgs(args)), recover: async () => 'run' },
   async run({ args, services, invocation }): Promise<DraftCard> {

@@ -38,7 +38,6 @@ export const toolFreezeCommand = command({
     '/tool freeze mytool sat 00:00 - sun 23:59 --zone UTC',
   ],
   permission: 'write',
-  sideEffect: true,
   effect: { check: (args) => `/tool freezes ${args.tool}` },
   async run({ args, services, invocation }) {
     const zone =
@@ -73,7 +72,6 @@ export const toolFreezesCommand = command({
   positional: ['tool'],
   examples: ['/tool freezes mytool'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, services }) {
     const { fields, blocked, freezes } = await guardState(services.accounts.guards, args.tool);
     return {
@@ -101,7 +99,6 @@ export const toolUnfreezeCommand = command({
   positional: ['tool', 'id'],
   examples: ['/tool unfreeze mytool 1'],
   permission: 'write',
-  sideEffect: true,
   effect: { check: (args) => `/tool freezes ${args.tool}` },
   async run({ args, services }) {
     const guards = services.accounts.guards;

@@ -34,7 +34,6 @@ export const toolLockCommand = command({
     '/tool lock mytool hotfix --take',
   ],
   permission: 'write',
-  sideEffect: true,
   // Taking the lock again is safe: its holder renews it, and anyone else is told who holds it.
   effect: { check: (args) => `/tool freezes ${args.tool}`, recover: async () => 'run' },
   async run({ args, services, invocation }) {
@@ -86,7 +85,6 @@ export const toolUnlockCommand = command({
   positional: ['tool'],
   examples: ['/tool unlock mytool'],
   permission: 'write',
-  sideEffect: true,
   // Unlocking again is safe: a lock already removed is answered as not locked.
   effect: { check: (args) => `/tool freezes ${args.tool}`, recover: async () => 'run' },
   async run({ args, services, invocation }) {

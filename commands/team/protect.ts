@@ -55,7 +55,6 @@ export const toolProtectCommand = command({
   positional: ['tool', 'actions'],
   examples: ['/tool protect mytool deploy,envvars,jobs-delete', '/tool protect mytool deploy --approvers 2'],
   permission: 'write',
-  sideEffect: true,
   effect: { check: (args) => `/tool protect ${args.tool}`, recover: async () => 'run' },
   async run({ args, services, invocation }) {
     const store = services.accounts.approvals;
@@ -117,7 +116,6 @@ export const toolUnprotectCommand = command({
   positional: ['tool'],
   examples: ['/tool unprotect mytool'],
   permission: 'write',
-  sideEffect: true,
   effect: { check: (args) => `/tool protect ${args.tool}`, recover: async () => 'run' },
   async run({ args, services }) {
     const removed = await services.accounts.approvals.unprotect(args.tool);

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-import { toolName } from '../args';
 import { quotaFields, withWarnings } from '../format';
 import { resolveBuildId } from './build';
 import { command, toolCommand } from './context';
@@ -17,7 +15,6 @@ export const buildLogsCommand = command({
   positional: ['tool', 'id'],
   examples: ['/build logs mytool', '/build logs mytool latest --follow'],
   permission: 'read',
-  sideEffect: false,
   async run(ctx) {
     const { args, services } = ctx;
     const client = services.toolhost.forTool(args.tool);
@@ -56,11 +53,7 @@ export const buildLogsCommand = command({
 export const buildCleanCommand = toolCommand({
   name: 'build clean',
   summary: 'Clean up old images and build leftovers of a tool',
-  args: z.object({ tool: toolName }),
-  positional: ['tool'],
-  examples: ['/build clean mytool'],
   permission: 'write',
-  sideEffect: true,
   guarded: true,
   overridable: true,
   confirm: (args) => `Clean up the old images and build leftovers of ${args.tool}?`,
@@ -84,11 +77,7 @@ export const buildCleanCommand = toolCommand({
 export const buildQuotaCommand = toolCommand({
   name: 'build quota',
   summary: 'Show the build quota of a tool (image storage)',
-  args: z.object({ tool: toolName }),
-  positional: ['tool'],
-  examples: ['/build quota mytool'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, client }) {
     const quota = await client.builds.quotas();
     return { title: `Build quota of ${args.tool}`, fields: quotaFields(quota), status: 'info' };

@@ -66,7 +66,6 @@ export const buildStartCommand = command({
   positional: ['tool', 'sourceUrl'],
   examples: ['/build start mytool https://gitlab.wikimedia.org/toolforge-repos/mytool --ref main'],
   permission: 'write',
-  sideEffect: true,
   // An interrupted attempt's build is the one of the same source and ref started since it began.
   effect: { check: (args) => `/build list ${args.tool}`, recover: async () => 'run' },
   async run({ args, services, reply, invocation, interrupted }) {
@@ -119,11 +118,7 @@ export const buildStartCommand = command({
 export const buildListCommand = toolCommand({
   name: 'build list',
   summary: 'List the builds of a tool',
-  args: z.object({ tool: toolName }),
-  positional: ['tool'],
-  examples: ['/build list mytool'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, client }) {
     const builds = await client.builds.list();
     if (builds.length === 0) return { text: `${args.tool} has no builds.`, status: 'info' };
@@ -150,7 +145,6 @@ export const buildShowCommand = toolCommand({
   positional: ['tool', 'id'],
   examples: ['/build show mytool', '/build show mytool mytool-buildpacks-pipelinerun-abcde'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, client }) {
     const build = args.id === 'latest' ? await client.builds.latest() : await client.builds.show(args.id);
     return buildCard(args.tool, build);
@@ -161,11 +155,7 @@ export const buildShowCommand = toolCommand({
 export const buildLatestCommand = toolCommand({
   name: 'build latest',
   summary: 'Show the latest build of a tool',
-  args: z.object({ tool: toolName }),
-  positional: ['tool'],
-  examples: ['/build latest mytool'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, client }) {
     return buildCard(args.tool, await client.builds.latest());
   },
@@ -178,7 +168,6 @@ export const buildCancelCommand = toolCommand({
   positional: ['tool', 'id'],
   examples: ['/build cancel mytool', '/build cancel mytool mytool-buildpacks-pipelinerun-abcde'],
   permission: 'write',
-  sideEffect: true,
   async run({ args, client }) {
     const id = await resolveBuildId(client, args.id);
     try {
@@ -206,7 +195,6 @@ export const buildDeleteCommand = command({
   positional: ['tool', 'id'],
   examples: ['/build delete mytool mytool-buildpacks-pipelinerun-abcde'],
   permission: 'write',
-  sideEffect: true,
   guarded: true,
   overridable: true,
   confirm: (args, _target, say = translator('en')) => say.t('build-delete-confirm', args.id, args.tool),

@@ -77,7 +77,6 @@ export const configSetCommand = Object.assign(
       '/config set mytool --file ./toolforge.yaml',
     ],
     permission: 'write',
-    sideEffect: true,
     guarded: true,
     overridable: true,
     confirm: (args, target) =>
@@ -137,11 +136,7 @@ export const configSetCommand = Object.assign(
 export const configDumpCommand = toolCommand({
   name: 'config dump',
   summary: "Send a tool's components configuration as a toolforge.yaml file (what /config set reads)",
-  args: z.object({ tool: toolName }),
-  positional: ['tool'],
-  examples: ['/config dump mytool'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, client }) {
     const config = await mustExist(
       () => client.components.getConfig(),

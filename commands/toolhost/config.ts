@@ -3,17 +3,12 @@ import { fingerprint, mustExist } from '../../src/core/target';
 import { stringify } from '../yaml';
 import { configSetCommand } from './config-set';
 import { toolCommand } from './context';
-import { toolArgs } from './signatures';
 
 /** `/config show <tool>`: the tool's components configuration as YAML. */
 export const configShowCommand = toolCommand({
   name: 'config show',
   summary: "Show a tool's components configuration (toolforge.yaml)",
-  args: toolArgs,
-  positional: ['tool'],
-  examples: ['/config show mytool'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, client }) {
     const config = await client.components.getConfig();
     const names = Object.keys(config.components);
@@ -30,11 +25,7 @@ export const configShowCommand = toolCommand({
 export const configGenerateCommand = toolCommand({
   name: 'config generate',
   summary: "Generate a configuration from the tool's existing jobs (nothing is saved)",
-  args: toolArgs,
-  positional: ['tool'],
-  examples: ['/config generate mytool'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, client }) {
     const config = await client.components.generateConfig();
     return {
@@ -57,11 +48,7 @@ export const configGenerateCommand = toolCommand({
 export const configDeleteCommand = toolCommand({
   name: 'config delete',
   summary: "Delete a tool's components configuration",
-  args: toolArgs,
-  positional: ['tool'],
-  examples: ['/config delete mytool'],
   permission: 'write',
-  sideEffect: true,
   guarded: true,
   overridable: true,
   confirm: (args) =>

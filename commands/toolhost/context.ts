@@ -1,10 +1,11 @@
 /** The context of the toolhost commands: the part of the services they use. */
 import type { z } from 'zod';
-import type { CommandContext, CommandDefinition } from '../../src/core/command';
+import type { CommandContext, CommandDeclaration, CommandDefinition } from '../../src/core/command';
 import type { DraftCard } from '../../src/core/reply';
 import type { ToolhostClient } from '../../src/services/toolhost';
 import { withWarnings } from '../format';
 import { type AppServices, commandsWith } from '../services';
+import { toolArgs } from './signatures';
 
 type Used =
   | 'toolhost'
@@ -33,9 +34,16 @@ export const command = commandsWith<Used>();
 /** What the `run` of a {@link toolCommand} receives: the command's context and the tool's client. */
 export type ToolCommandContext<A> = CommandContext<A, ToolhostServices> & { client: ToolhostClient };
 
-/** A {@link toolCommand}'s definition: a command whose `run` answers with the tool's client at hand. */
+/** The arguments of a {@link toolCommand} that leaves out `args`: the tool, by position. */
+export type WholeToolArgs = typeof toolArgs;
+
+/**
+ * A {@link toolCommand}'s declaration: a command whose `run` answers with the tool's client at hand.
+ * Without `args` it is about the whole tool: it takes the tool by position, and its example is
+ * its name with `mytool`.
+ */
 export type ToolCommandDefinition<Schema extends z.ZodObject> = Omit<
-  CommandDefinition<Schema, ToolhostServices>,
+  CommandDeclaration<Schema, ToolhostServices>,
   'run'
 > & {
   run(ctx: ToolCommandContext<z.infer<Schema>>): Promise<DraftCard>;
@@ -45,14 +53,20 @@ export type ToolCommandDefinition<Schema extends z.ZodObject> = Omit<
  * A command that acts on the tool of its `tool` argument: `run` receives that tool's client, and
  * the card it returns carries the platform's not-yet-shown warnings (deprecations, beta notices).
  */
-export function toolCommand<Schema extends z.ZodObject<{ tool: z.ZodType<string> }>>(
-  definition: ToolCommandDefinition<Schema>,
+export function toolCommand<Schema extends z.ZodObject<{ tool: z.ZodType<string> }> = WholeToolArgs>(
+  declaration: ToolCommandDefinition<Schema>,
 ): CommandDefinition<Schema, ToolhostServices> {
-  return command({
-    ...definition,
+  const wholeTool = declaration.args === undefined;
+  return command<Schema>({
+    ...declaration,
+    args: declaration.args ?? (toolArgs as z.ZodObject as Schema),
+    ...(wholeTool && {
+      positional: declaration.positional ?? ['tool'],
+      examples: declaration.examples ?? [`/${declaration.name} mytool`],
+    }),
     async run(ctx) {
       const client = ctx.services.toolhost.forTool(ctx.args.tool);
-      return withWarnings(await definition.run({ ...ctx, client }), client);
+      return withWarnings(await declaration.run({ ...ctx, client }), client);
     },
   });
 }

@@ -35,7 +35,6 @@ export const deployCommand = command({
   examples: ['/deploy mytool', '/deploy mytool --force-build --description "fix login"'],
   permission: 'write',
   deploys: true,
-  sideEffect: true,
   guarded: true,
   overridable: true,
   effect: {

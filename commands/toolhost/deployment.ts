@@ -1,8 +1,6 @@
-import { z } from 'zod';
 import { mustExist } from '../../src/core/target';
 import { tableTime } from '../../src/core/times';
 import type { ToolhostClient } from '../../src/services/toolhost';
-import { toolName } from '../args';
 import { parseCompactUtc, table, withWarnings } from '../format';
 import { command, toolCommand } from './context';
 import { deploymentCard } from './deployment-card';
@@ -17,11 +15,7 @@ async function resolveDeploymentId(client: ToolhostClient, id: string): Promise<
 export const deploymentListCommand = toolCommand({
   name: 'deployment list',
   summary: 'List the deployments of a tool (the platform keeps the last 25)',
-  args: z.object({ tool: toolName }),
-  positional: ['tool'],
-  examples: ['/deployment list mytool'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, client }) {
     const deployments = await client.components.listDeployments();
     if (deployments.length === 0) {
@@ -56,7 +50,6 @@ export const deploymentShowCommand = command({
   positional: ['tool', 'id'],
   examples: ['/deployment show mytool', '/deployment show mytool 20261122-101500-abcdefghij'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, services, reply }) {
     const client = services.toolhost.forTool(args.tool);
     const deployment =
@@ -78,7 +71,6 @@ export const deploymentCancelCommand = toolCommand({
   positional: ['tool', 'id'],
   examples: ['/deployment cancel mytool', '/deployment cancel mytool 20261122-101500-abcdefghij'],
   permission: 'write',
-  sideEffect: true,
   guarded: true,
   overridable: true,
   async run({ args, client }) {
@@ -103,7 +95,6 @@ export const deploymentDeleteCommand = command({
   positional: ['tool', 'id'],
   examples: ['/deployment delete mytool 20261122-101500-abcdefghij'],
   permission: 'write',
-  sideEffect: true,
   guarded: true,
   overridable: true,
   confirm: (args) =>

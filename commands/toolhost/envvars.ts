@@ -38,11 +38,7 @@ const PRIVATE_HINT = 'Send the command to Deckhand in a direct message instead. 
 export const envvarsListCommand = toolCommand({
   name: 'envvars list',
   summary: "List a tool's environment variables (values masked)",
-  args: z.object({ tool: toolName }),
-  positional: ['tool'],
-  examples: ['/envvars list mytool'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, services, client }) {
     const envvars = await client.envvars.list();
     if (envvars.length === 0) return { text: `${args.tool} has no environment variables.`, status: 'info' };
@@ -104,7 +100,6 @@ export const envvarsSetCommand = command({
   positional: ['tool', 'name', 'value'],
   examples: ['/envvars set mytool API_TOKEN', '/envvars set mytool API_TOKEN s3cr3t   (in a direct message)'],
   permission: 'write',
-  sideEffect: true,
   secretArgs: ['value'],
   effect: {
     check: (args) => `/envvars show ${args.tool} ${args.name}`,
@@ -167,7 +162,6 @@ export const envvarsDeleteCommand = toolCommand({
   positional: ['tool', 'name'],
   examples: ['/envvars delete mytool API_TOKEN'],
   permission: 'write',
-  sideEffect: true,
   guarded: true,
   overridable: true,
   confirm: (args) =>
@@ -193,11 +187,7 @@ export const envvarsDeleteCommand = toolCommand({
 export const envvarsQuotaCommand = toolCommand({
   name: 'envvars quota',
   summary: 'Show how many environment variables a tool may still create',
-  args: z.object({ tool: toolName }),
-  positional: ['tool'],
-  examples: ['/envvars quota mytool'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, client }) {
     const quota = await client.envvars.quotas();
     return {

@@ -113,7 +113,6 @@ export const jobsLoadCommand = Object.assign(
       '/jobs load mytool --from-repo --path deploy/jobs.yaml --ref main',
     ],
     permission: 'write',
-    sideEffect: true,
     guarded: true,
     confirm: (args, target) =>
       `Apply this jobs file to ${args.tool}${args.job ? ` (job ${args.job} only)` : ''}? ${target?.label ?? ''}`.trim(),
@@ -199,11 +198,7 @@ export const jobsDumpCommand = toolCommand({
   name: 'jobs dump',
   summary:
     "Send a tool's jobs as a jobs file (YAML, read by /jobs load and by the Toolforge CLI's jobs load)",
-  args: z.object({ tool: toolName }),
-  positional: ['tool'],
-  examples: ['/jobs dump mytool'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, client }) {
     const jobs = await client.jobs.list({ includeUnset: false });
     if (jobs.length === 0) {

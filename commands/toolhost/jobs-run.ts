@@ -206,7 +206,6 @@ export const jobsRunCommand = command({
     '/jobs run mytool api --command web --image tool-mytool/web:latest --continuous --port 8000',
   ],
   permission: 'write',
-  sideEffect: true,
   effect: {
     check: (args) => `/jobs show ${args.tool} ${args.name}`,
     // Job names are unique per tool: a job of that name running the same command is the one the

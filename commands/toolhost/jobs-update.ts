@@ -93,7 +93,6 @@ export const jobsUpdateCommand = command({
     '/jobs update mytool web --no-filelog',
   ],
   permission: 'write',
-  sideEffect: true,
   async run({ args, services }) {
     const given = givenFields(args);
     if (Object.keys(given).length === 0) {

@@ -7,7 +7,7 @@ import { quotaFields, table, withWarnings } from '../format';
 import { toolCommand } from './context';
 import { jobCard, jobState } from './job-card';
 import { jobRestartedSince } from './recognise';
-import { jobsDeleteSignature, jobsRestartSignature, jobsShowSignature, toolArgs } from './signatures';
+import { jobsDeleteSignature, jobsRestartSignature, jobsShowSignature } from './signatures';
 
 /**
  * A job's definition without its changing state: a job deleted and created again under the same
@@ -22,11 +22,7 @@ function definition(job: Job): string {
 export const jobsListCommand = toolCommand({
   name: 'jobs list',
   summary: 'List the jobs of a tool and their state',
-  args: toolArgs,
-  positional: ['tool'],
-  examples: ['/jobs list mytool'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, client }) {
     const jobs = await client.jobs.list();
     if (jobs.length === 0) {
@@ -48,7 +44,6 @@ export const jobsShowCommand = toolCommand({
   positional: ['tool', 'job'],
   examples: ['/jobs show mytool web'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, client }) {
     return jobCard(args.tool, await client.jobs.show(args.job));
   },
@@ -67,7 +62,6 @@ export const jobsRestartCommand = toolCommand({
   positional: ['tool', 'job'],
   examples: ['/jobs restart mytool web'],
   permission: 'write',
-  sideEffect: true,
   guarded: true,
   effect: {
     check: (args) => `/jobs show ${args.tool} ${args.job}`,
@@ -103,7 +97,6 @@ export const jobsDeleteCommand = toolCommand({
   positional: ['tool', 'job'],
   examples: ['/jobs delete mytool daily-report'],
   permission: 'write',
-  sideEffect: true,
   guarded: true,
   confirm: (args) => `Stop and delete job ${args.job} of ${args.tool}?`,
   async resolve({ args, services }) {
@@ -133,7 +126,6 @@ export const jobsFlushCommand = toolCommand({
   positional: ['tool'],
   examples: ['/jobs flush mytool'],
   permission: 'write',
-  sideEffect: true,
   guarded: true,
   confirm: (args) =>
     `Stop and delete EVERY job of ${args.tool} (${args.jobs?.length ?? 0}: ${(args.jobs ?? []).join(', ')})? Continuous jobs stop serving at once.`,
@@ -159,11 +151,7 @@ export const jobsFlushCommand = toolCommand({
 export const jobsImagesCommand = toolCommand({
   name: 'jobs images',
   summary: 'List the container images a job can use',
-  args: toolArgs,
-  positional: ['tool'],
-  examples: ['/jobs images mytool'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, client }) {
     const images = await client.jobs.images();
     const rows = images.map((image) => [image.shortname, image.image ?? '']);
@@ -179,11 +167,7 @@ export const jobsImagesCommand = toolCommand({
 export const jobsQuotaCommand = toolCommand({
   name: 'jobs quota',
   summary: 'Show the jobs quota of a tool',
-  args: toolArgs,
-  positional: ['tool'],
-  examples: ['/jobs quota mytool'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, client }) {
     return {
       title: `Jobs quota of ${args.tool}`,

@@ -111,7 +111,6 @@ export const logsCommand = command({
     '/logs mytool web --newest-first',
   ],
   permission: 'read',
-  sideEffect: false,
   async run(ctx) {
     const { args, services } = ctx;
     if (args.follow && args.newestFirst) {

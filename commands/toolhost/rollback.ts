@@ -34,7 +34,6 @@ export const deployRollbackCommand = command({
   positional: ['tool'],
   examples: ['/deployment rollback mytool', '/deployment rollback mytool --to 20261122-101500-abcdefghij'],
   permission: 'write',
-  sideEffect: true,
   guarded: true,
   overridable: true,
   confirm: (args, target) =>
@@ -126,7 +125,6 @@ export const deployUnpinCommand = command({
   positional: ['tool'],
   examples: ['/deployment unpin mytool'],
   permission: 'write',
-  sideEffect: true,
   guarded: true,
   overridable: true,
   async run({ args, services }) {

@@ -145,10 +145,7 @@ const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
 export const subscriptionsCommand = command({
   name: 'subscriptions',
   summary: 'List what this conversation hears about: tools, the calendar digest, source imports',
-  args: z.object({}),
-  examples: ['/subscriptions'],
   permission: 'read',
-  sideEffect: false,
   async run({ services, invocation }) {
     const subscriptions = await services.subscriptions.forConversation(invocation.conversationId);
     const digest = await services.digests.get(invocation.conversationId);

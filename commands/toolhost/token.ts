@@ -118,11 +118,7 @@ export const tokenRefreshCommand = tokenValueCommand(
 export const tokenDeleteCommand = toolCommand({
   name: 'token delete',
   summary: 'Delete the deploy token of a tool',
-  args: toolArgs,
-  positional: ['tool'],
-  examples: ['/token delete mytool'],
   permission: 'write',
-  sideEffect: true,
   confirm: (args) =>
     `Delete the deploy token of ${args.tool}? Everything that deploys with it will stop working.`,
   async resolve({ args, services }) {

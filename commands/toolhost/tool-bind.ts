@@ -21,7 +21,6 @@ export const toolBindCommand = command({
   positional: ['tool'],
   examples: ['/tool bind mytool'],
   permission: 'write',
-  sideEffect: true,
   async run({ args, services, invocation }) {
     // The dispatcher has checked the user's role on the tool (permission `write`); the tool must
     // also exist where Deckhand can reach it, or the binding would only defer the error.
@@ -40,8 +39,6 @@ export const toolBindCommand = command({
 export const toolUnbindCommand = command({
   name: 'tool unbind',
   summary: 'Remove the tool binding of this conversation',
-  args: z.object({}),
-  examples: ['/tool unbind'],
   permission: 'read',
   sideEffect: true,
   async run({ services, invocation }) {

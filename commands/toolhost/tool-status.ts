@@ -1,10 +1,8 @@
-import { z } from 'zod';
 import { actionTo } from '../../src/core/action-ref';
 import { DeckhandError, NotFoundError } from '../../src/core/errors';
 import type { CardField, CardStatus } from '../../src/core/reply';
 import { cardTime } from '../../src/core/times';
 import { type ApiHealth, healthProblems } from '../../src/services/toolhost';
-import { toolName } from '../args';
 import { parseCompactUtc, quotaFields } from '../format';
 import { guardState } from '../guard-fields';
 import { BUILD_WORD } from './build-card';
@@ -40,11 +38,7 @@ function platformField(report: ApiHealth[] | undefined): { field: CardField; pro
 export const toolStatusCommand = toolCommand({
   name: 'tool status',
   summary: 'One card with the latest build, the latest deployment, every job and quota use',
-  args: z.object({ tool: toolName }),
-  positional: ['tool'],
-  examples: ['/tool status mytool'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, services, client }) {
     const [guards, health, build, deployment, jobs, jobsQuota, buildQuota, envvarsQuota] =
       await Promise.allSettled([

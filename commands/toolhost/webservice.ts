@@ -64,7 +64,6 @@ export const webserviceStatusCommand = toolCommand({
   positional: ['tool'],
   examples: ['/webservice status mytool'],
   permission: 'read',
-  sideEffect: false,
   async run({ args, services, client }) {
     const job = await findWebservice(client);
     if (!job) {
@@ -101,7 +100,6 @@ export const webserviceStartCommand = command({
     '/webservice start mytool --image python3.11 --port 8000',
   ],
   permission: 'write',
-  sideEffect: true,
   async run({ args, services, reply }) {
     const client = services.toolhost.forTool(args.tool);
     const url = services.toolhost.publicUrl(args.tool);
@@ -152,7 +150,6 @@ export const webserviceRestartCommand = command({
   positional: ['tool'],
   examples: ['/webservice restart mytool'],
   permission: 'write',
-  sideEffect: true,
   guarded: true,
   overridable: true,
   effect: {
@@ -187,7 +184,6 @@ export const webserviceStopCommand = toolCommand({
   positional: ['tool'],
   examples: ['/webservice stop mytool'],
   permission: 'write',
-  sideEffect: true,
   guarded: true,
   overridable: true,
   confirm: (args, target) =>
@@ -214,7 +210,6 @@ export const webserviceLogsCommand = command({
   positional: ['tool'],
   examples: ['/webservice logs mytool', '/webservice logs mytool --lines 200'],
   permission: 'read',
-  sideEffect: false,
   async run(ctx) {
     const { args, services } = ctx;
     const job = await mustFind(services.toolhost.forTool(args.tool), args.tool);

@@ -166,13 +166,36 @@ export const OVERRIDE_ARG = z
   .default(false)
   .describe('during a lock or freeze window: run it once another maintainer of the tool approves');
 
-/** Declares a command, keeping the argument types; an overridable guarded command also takes `--override`. */
-export function defineCommand<Schema extends z.ZodObject, S>(
-  definition: CommandDefinition<Schema, S>,
+/** A command without arguments. */
+export type NoArgs = z.ZodObject<Record<never, never>>;
+
+/**
+ * A command as written in `commands/`: a {@link CommandDefinition} whose common values may be left
+ * out. Without `args` it takes none; without `examples` its one example is its bare name; without
+ * `sideEffect` a `write` command changes something and a `read` or `admin` one does not.
+ */
+export type CommandDeclaration<Schema extends z.ZodObject = NoArgs, S = unknown> = Omit<
+  CommandDefinition<Schema, S>,
+  'args' | 'examples' | 'sideEffect'
+> &
+  Partial<Pick<CommandDefinition<Schema, S>, 'args' | 'examples' | 'sideEffect'>>;
+
+/**
+ * Declares a command, keeping the argument types: fills in what the declaration left out (see
+ * {@link CommandDeclaration}); an overridable guarded command also takes `--override`.
+ */
+export function defineCommand<Schema extends z.ZodObject = NoArgs, S = unknown>(
+  declaration: CommandDeclaration<Schema, S>,
 ): CommandDefinition<Schema, S> {
-  if (!definition.guarded || !definition.overridable || 'override' in definition.args.shape)
-    return definition;
-  return { ...definition, args: definition.args.extend({ override: OVERRIDE_ARG }) as unknown as Schema };
+  const args = declaration.args ?? (z.object({}) as z.ZodObject as Schema);
+  const definition: CommandDefinition<Schema, S> = {
+    ...declaration,
+    args,
+    examples: declaration.examples ?? [`/${declaration.name}`],
+    sideEffect: declaration.sideEffect ?? declaration.permission === 'write',
+  };
+  if (!definition.guarded || !definition.overridable || 'override' in args.shape) return definition;
+  return { ...definition, args: args.extend({ override: OVERRIDE_ARG }) as unknown as Schema };
 }
 
 /** A command with its schema type erased, as kept in the registry. */

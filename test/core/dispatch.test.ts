@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AccessPolicy } from '../../src/core/access';
 import { CardPublisher } from '../../src/core/card-publisher';
 import type { CardSurface } from '../../src/core/card-surface';
-import type { defineCommand, Invocation, MessageHandle } from '../../src/core/command';
+import type { AnyCommand, Invocation, MessageHandle } from '../../src/core/command';
 import { CommandRunner } from '../../src/core/command-runner';
 import { Messengers } from '../../src/core/messenger';
 import type { Card } from '../../src/core/reply';
@@ -51,7 +51,7 @@ function invocation(userId: string): Invocation {
   };
 }
 
-function setup(extra: Parameters<typeof defineCommand>[0][] = []) {
+function setup(extra: AnyCommand[] = []) {
   const { registry, ran } = sampleRegistry();
   for (const command of extra) registry.add(command);
   const actions = new RedisActionStore(redis, prefix);

@@ -17,7 +17,6 @@ export const toolSalCommand = command({
   positional: ['tool', 'state'],
   examples: ['/tool sal mytool on', '/tool sal mytool off', '/tool sal mytool'],
   permission: 'write',
-  sideEffect: true,
   // Setting it again is safe: the same setting is answered as unchanged.
   effect: { check: (args) => `/tool sal ${args.tool}`, recover: async () => 'run' },
   async run({ args, services }) {

@@ -20,7 +20,6 @@ export const auditCommand = command({
     tool: toolName.optional(),
     limit: z.number().int().min(1).max(100).default(20).describe('how many entries, 1-100'),
   }),
-  positional: ['tool'],
   examples: ['/audit mytool', '/audit --limit 50'],
   permission: 'write',
   sideEffect: false,

@@ -54,7 +54,6 @@ export const categoriesListCommand = command({
   name: 'categories list',
   summary: 'List the event categories (with how many events each has)',
   args: z.object({ page: pageNumber }),
-  examples: ['/categories list'],
   permission: 'read',
   async run({ args, services }) {
     const page = await services.calendar
@@ -98,7 +97,6 @@ export const tagsListCommand = command({
   name: 'tags list',
   summary: 'List the tags',
   args: z.object({ page: pageNumber }),
-  examples: ['/tags list'],
   permission: 'read',
   async run({ args, services }) {
     const page = await services.calendar

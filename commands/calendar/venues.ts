@@ -105,7 +105,6 @@ export const organizersListCommand = command({
   name: 'organizers list',
   summary: 'List the calendar’s organizers',
   args: listArgs,
-  examples: ['/organizers list'],
   permission: 'read',
   async run({ args, services }) {
     const page = await services.calendar.anonymous().organizers.list({

@@ -137,7 +137,6 @@ export const mediaDmcaCommand = command({
   name: 'media dmca',
   summary: 'Files disabled after a copyright (DMCA) report',
   args: z.object({ page: z.number().int().min(1).max(100_000).default(1).describe('page number') }),
-  examples: ['/media dmca'],
   permission: 'read',
   async run({ args, services, invocation }): Promise<DraftCard> {
     const client = await services.media.forUser(invocation.user);

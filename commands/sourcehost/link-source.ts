@@ -52,7 +52,6 @@ export const linkSourceCommand = command({
       .describe('extra scopes')
       .meta({ hidden: true }),
   }),
-  examples: ['/link source'],
   permission: 'read',
   sideEffect: true,
   async run({ args, services, invocation }) {

@@ -33,7 +33,6 @@ export const toolClaimCommand = command({
   name: 'tool claim',
   summary: "Say you're on a failure of a tool's job or deployments: its repeats stay quiet until it recovers",
   args: z.object({ tool: toolName, job: jobArg }),
-  positional: ['tool'],
   examples: ['/tool claim mytool --job web', '/tool claim mytool'],
   permission: 'write',
   // Claiming again is safe: the holder is told it is theirs, anyone else who holds it.
@@ -129,7 +128,6 @@ export const toolReleaseCommand = command({
   name: 'tool release',
   summary: 'End the claim on a failure of a tool, whoever holds it: its repeats are announced again',
   args: z.object({ tool: toolName, job: jobArg }),
-  positional: ['tool'],
   examples: ['/tool release mytool --job web', '/tool release mytool'],
   permission: 'write',
   // Releasing again is safe: a claim already ended is answered as not claimed.

@@ -69,8 +69,6 @@ export const toolFreezesCommand = command({
   name: 'tool freezes',
   summary: 'Show the lock and the weekly freeze windows of a tool',
   args: z.object({ tool: toolName }),
-  positional: ['tool'],
-  examples: ['/tool freezes mytool'],
   permission: 'read',
   async run({ args, services }) {
     const { fields, blocked, freezes } = await guardState(services.accounts.guards, args.tool);

@@ -82,8 +82,6 @@ export const toolUnlockCommand = command({
   name: 'tool unlock',
   summary: 'Remove the lock on a tool, whoever holds it (maintainers)',
   args: z.object({ tool: toolName }),
-  positional: ['tool'],
-  examples: ['/tool unlock mytool'],
   permission: 'write',
   // Unlocking again is safe: a lock already removed is answered as not locked.
   effect: { check: (args) => `/tool freezes ${args.tool}`, recover: async () => 'run' },

@@ -113,8 +113,6 @@ export const toolUnprotectCommand = command({
   name: 'tool unprotect',
   summary: "Remove a tool's protect policy: its commands run without approval again",
   args: z.object({ tool: toolName }),
-  positional: ['tool'],
-  examples: ['/tool unprotect mytool'],
   permission: 'write',
   effect: { check: (args) => `/tool protect ${args.tool}`, recover: async () => 'run' },
   async run({ args, services }) {

@@ -71,7 +71,6 @@ export const configSetCommand = Object.assign(
     name: 'config set',
     summary: "Save a tool's components configuration from an attached toolforge.yaml (diff shown first)",
     args: setArgs,
-    positional: ['tool'],
     examples: [
       '/config set mytool   (with toolforge.yaml attached)',
       '/config set mytool --file ./toolforge.yaml',

@@ -34,13 +34,12 @@ export const command = commandsWith<Used>();
 /** What the `run` of a {@link toolCommand} receives: the command's context and the tool's client. */
 export type ToolCommandContext<A> = CommandContext<A, ToolhostServices> & { client: ToolhostClient };
 
-/** The arguments of a {@link toolCommand} that leaves out `args`: the tool, by position. */
+/** The arguments of a {@link toolCommand} that leaves out `args`: the tool. */
 export type WholeToolArgs = typeof toolArgs;
 
 /**
  * A {@link toolCommand}'s declaration: a command whose `run` answers with the tool's client at hand.
- * Without `args` it is about the whole tool: it takes the tool by position, and its example is
- * its name with `mytool`.
+ * Without `args` it is about the whole tool and takes only the tool.
  */
 export type ToolCommandDefinition<Schema extends z.ZodObject> = Omit<
   CommandDeclaration<Schema, ToolhostServices>,
@@ -56,14 +55,9 @@ export type ToolCommandDefinition<Schema extends z.ZodObject> = Omit<
 export function toolCommand<Schema extends z.ZodObject<{ tool: z.ZodType<string> }> = WholeToolArgs>(
   declaration: ToolCommandDefinition<Schema>,
 ): CommandDefinition<Schema, ToolhostServices> {
-  const wholeTool = declaration.args === undefined;
   return command<Schema>({
     ...declaration,
     args: declaration.args ?? (toolArgs as z.ZodObject as Schema),
-    ...(wholeTool && {
-      positional: declaration.positional ?? ['tool'],
-      examples: declaration.examples ?? [`/${declaration.name} mytool`],
-    }),
     async run(ctx) {
       const client = ctx.services.toolhost.forTool(ctx.args.tool);
       return withWarnings(await declaration.run({ ...ctx, client }), client);

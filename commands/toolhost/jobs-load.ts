@@ -105,7 +105,6 @@ export const jobsLoadCommand = Object.assign(
     summary:
       "Apply a jobs file, attached or from the tool's repository: create, update, delete jobs (plan first)",
     args: loadArgs,
-    positional: ['tool'],
     examples: [
       '/jobs load mytool   (with jobs.yaml attached)',
       '/jobs load mytool --file ./jobs.yaml',

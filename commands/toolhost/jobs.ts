@@ -123,8 +123,6 @@ export const jobsFlushCommand = toolCommand({
     /** Set by `resolve`: the jobs the question listed (a new job makes the Confirm refuse). */
     jobs: z.array(jobName).optional().meta({ hidden: true }),
   }),
-  positional: ['tool'],
-  examples: ['/jobs flush mytool'],
   permission: 'write',
   guarded: true,
   confirm: (args) =>

@@ -31,7 +31,6 @@ async function rememberedBranches(services: Pick<ToolhostServices, 'locks'>, too
 export const deployRollbackCommand = command({
   ...deployRollbackSignature,
   summary: 'Deploy again the commits of the last successful deployment (pins build.ref)',
-  positional: ['tool'],
   examples: ['/deployment rollback mytool', '/deployment rollback mytool --to 20261122-101500-abcdefghij'],
   permission: 'write',
   guarded: true,
@@ -122,8 +121,6 @@ export const deployUnpinCommand = command({
   name: 'deployment unpin',
   summary: 'Return pinned components to the branch they followed (after /deployment rollback)',
   args: z.object({ tool: toolName }),
-  positional: ['tool'],
-  examples: ['/deployment unpin mytool'],
   permission: 'write',
   guarded: true,
   overridable: true,

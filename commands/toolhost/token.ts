@@ -63,7 +63,6 @@ function tokenValueCommand(
     name: `token ${verb}`,
     summary: `${summary} (private conversation only)`,
     args: toolArgs,
-    positional: ['tool'],
     examples: [`/token ${verb} mytool`],
     permission: 'write',
     sideEffect: verb !== 'show',

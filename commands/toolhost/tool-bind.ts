@@ -18,8 +18,6 @@ export const toolBindCommand = command({
   name: 'tool bind',
   summary: 'Bind this conversation to a tool, so commands here may leave out <tool>',
   args: z.object({ tool: toolName }),
-  positional: ['tool'],
-  examples: ['/tool bind mytool'],
   permission: 'write',
   async run({ args, services, invocation }) {
     // The dispatcher has checked the user's role on the tool (permission `write`); the tool must

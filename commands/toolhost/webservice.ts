@@ -61,7 +61,6 @@ async function mustFind(client: ToolhostClient, tool: string): Promise<Job> {
 export const webserviceStatusCommand = toolCommand({
   ...webserviceStatusSignature,
   summary: 'Show the web service of a tool: its published job, state and address',
-  positional: ['tool'],
   examples: ['/webservice status mytool'],
   permission: 'read',
   async run({ args, services, client }) {
@@ -94,7 +93,6 @@ export const webserviceStartCommand = command({
     name: jobName.default('webservice').describe('name of the job'),
     replicas: z.number().int().min(1).max(16).optional().describe('number of replicas'),
   }),
-  positional: ['tool'],
   examples: [
     '/webservice start mytool --image tool-mytool/web:latest',
     '/webservice start mytool --image python3.11 --port 8000',
@@ -147,7 +145,6 @@ export const webserviceStartCommand = command({
 export const webserviceRestartCommand = command({
   ...webserviceRestartSignature,
   summary: 'Restart the web service of a tool and follow it until it serves again',
-  positional: ['tool'],
   examples: ['/webservice restart mytool'],
   permission: 'write',
   guarded: true,
@@ -181,7 +178,6 @@ export const webserviceRestartCommand = command({
 export const webserviceStopCommand = toolCommand({
   ...webserviceStopSignature,
   summary: 'Stop the web service of a tool (deletes its published job)',
-  positional: ['tool'],
   examples: ['/webservice stop mytool'],
   permission: 'write',
   guarded: true,
@@ -207,7 +203,6 @@ export const webserviceStopCommand = toolCommand({
 export const webserviceLogsCommand = command({
   ...webserviceLogsSignature,
   summary: 'Show the recent log lines of the web service of a tool',
-  positional: ['tool'],
   examples: ['/webservice logs mytool', '/webservice logs mytool --lines 200'],
   permission: 'read',
   async run(ctx) {

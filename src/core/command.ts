@@ -171,14 +171,16 @@ export type NoArgs = z.ZodObject<Record<never, never>>;
 
 /**
  * A command as written in `commands/`: a {@link CommandDefinition} whose common values may be left
- * out. Without `args` it takes none; without `examples` its one example is its bare name; without
- * `sideEffect` a `write` command changes something and a `read` or `admin` one does not.
+ * out. Without `args` it takes none; without `positional` it takes its `tool` argument (if any) by
+ * position and the rest as flags; without `examples` its one example is its bare name (with
+ * `mytool` for a tool taken by position); without `sideEffect` a `write` command changes something
+ * and a `read` or `admin` one does not.
  */
 export type CommandDeclaration<Schema extends z.ZodObject = NoArgs, S = unknown> = Omit<
   CommandDefinition<Schema, S>,
-  'args' | 'examples' | 'sideEffect'
+  'args' | 'positional' | 'examples' | 'sideEffect'
 > &
-  Partial<Pick<CommandDefinition<Schema, S>, 'args' | 'examples' | 'sideEffect'>>;
+  Partial<Pick<CommandDefinition<Schema, S>, 'args' | 'positional' | 'examples' | 'sideEffect'>>;
 
 /**
  * Declares a command, keeping the argument types: fills in what the declaration left out (see
@@ -188,10 +190,12 @@ export function defineCommand<Schema extends z.ZodObject = NoArgs, S = unknown>(
   declaration: CommandDeclaration<Schema, S>,
 ): CommandDefinition<Schema, S> {
   const args = declaration.args ?? (z.object({}) as z.ZodObject as Schema);
+  const takesTool = declaration.positional === undefined && 'tool' in args.shape;
   const definition: CommandDefinition<Schema, S> = {
     ...declaration,
     args,
-    examples: declaration.examples ?? [`/${declaration.name}`],
+    ...(takesTool && { positional: ['tool'] as CommandDefinition<Schema, S>['positional'] & {} }),
+    examples: declaration.examples ?? [`/${declaration.name}${takesTool ? ' mytool' : ''}`],
     sideEffect: declaration.sideEffect ?? declaration.permission === 'write',
   };
   if (!definition.guarded || !definition.overridable || 'override' in args.shape) return definition;

@@ -29,6 +29,37 @@ export const webUrl = z
   .url({ protocol: /^https?$/, message: 'must be an http(s) URL such as https://example.org/event' })
   .max(2000);
 
+/** What a venue has besides its name: given to `/venues create`, changed by `/venues update`. */
+export const venueDetails = {
+  address: z.string().max(300).optional().describe('street and number'),
+  city: z.string().max(100).optional().describe('city'),
+  zip: z.string().max(20).optional().describe('postal code'),
+  country: z.string().max(100).optional().describe('country'),
+  phone: z.string().max(50).optional().describe('phone number'),
+  website: webUrl.optional().describe('the venue’s website'),
+  description: z.string().max(5000).optional().describe('directions, accessibility…'),
+};
+
+/** What an organizer has besides its name: given to `/organizers create`, changed by `/organizers update`. */
+export const organizerDetails = {
+  email: z
+    .email({ message: 'must be an e-mail address such as team@example.org' })
+    .optional()
+    .describe('e-mail address'),
+  phone: z.string().max(50).optional().describe('phone number'),
+  website: webUrl.optional().describe('website'),
+  description: z.string().max(5000).optional().describe('who they are'),
+};
+
+/** The new name given to an update of a venue or an organizer. */
+export const newName = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(200)
+  .optional()
+  .describe('the new name');
+
 /** A 1-based page number (set by paging buttons, or typed). */
 export const pageNumber = z.number().int().min(1).max(10_000).default(1).describe('page of the list');
 

@@ -12,7 +12,7 @@ import type { BoundTarget } from '../../src/core/target';
 import { fingerprint } from '../../src/core/target';
 import type { CalendarOrganizer, CalendarVenue } from '../../src/services/calendar';
 import { InTrashError } from '../../src/services/calendar';
-import { nameOrId, webUrl } from './calendar-args';
+import { nameOrId, newName, organizerDetails, venueDetails } from './calendar-args';
 import { calendarFor } from './calendar-common';
 import { Ambiguous, choiceCard, resolveName } from './calendar-resolve';
 import { eventsUsing, resolveOne, usageText } from './calendar-usage';
@@ -31,17 +31,7 @@ function needsAChange(fields: Record<string, unknown>, flags: string): void {
   }
 }
 
-const venueUpdateArgs = z.object({
-  venue: nameOrId('venue'),
-  name: z.string().trim().min(1, 'must not be empty').max(200).optional().describe('the new name'),
-  address: z.string().max(300).optional().describe('street and number'),
-  city: z.string().max(100).optional().describe('city'),
-  zip: z.string().max(20).optional().describe('postal code'),
-  country: z.string().max(100).optional().describe('country'),
-  phone: z.string().max(50).optional().describe('phone number'),
-  website: webUrl.optional().describe('the venue’s website'),
-  description: z.string().max(5000).optional().describe('directions, accessibility…'),
-});
+const venueUpdateArgs = z.object({ venue: nameOrId('venue'), name: newName, ...venueDetails });
 
 /** `/venues update <venue> [--name …] [--address …] …`. */
 export const venuesUpdateCommand = command({
@@ -73,14 +63,8 @@ export const venuesUpdateCommand = command({
 
 const organizerUpdateArgs = z.object({
   organizer: nameOrId('organizer'),
-  name: z.string().trim().min(1, 'must not be empty').max(200).optional().describe('the new name'),
-  email: z
-    .email({ message: 'must be an e-mail address such as team@example.org' })
-    .optional()
-    .describe('e-mail address'),
-  phone: z.string().max(50).optional().describe('phone number'),
-  website: webUrl.optional().describe('website'),
-  description: z.string().max(5000).optional().describe('who they are'),
+  name: newName,
+  ...organizerDetails,
 });
 
 /** `/organizers update <organizer> [--name …] [--email …] …`. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { pluralOf } from '../../src/core/plural';
 import type { CardField, DraftCard } from '../../src/core/reply';
 import type { CalendarOrganizer, CalendarPage, CalendarVenue } from '../../src/services/calendar';
-import { pageNumber, webUrl } from './calendar-args';
+import { organizerDetails, pageNumber, venueDetails } from './calendar-args';
 import { calendarFor, pageFooter } from './calendar-common';
 import { command } from './context';
 
@@ -77,13 +77,7 @@ export const venuesCreateCommand = command({
   summary: 'Add a venue to the calendar',
   args: z.object({
     name: z.string().trim().min(1, 'must not be empty').max(200).describe('the venue’s name'),
-    address: z.string().max(300).optional().describe('street and number'),
-    city: z.string().max(100).optional().describe('city'),
-    zip: z.string().max(20).optional().describe('postal code'),
-    country: z.string().max(100).optional().describe('country'),
-    phone: z.string().max(50).optional().describe('phone number'),
-    website: webUrl.optional().describe('the venue’s website'),
-    description: z.string().max(5000).optional().describe('directions, accessibility…'),
+    ...venueDetails,
   }),
   positional: ['name'],
   examples: ['/venues create "Main Hall" --address "Hauptstraße 1" --city Berlin'],
@@ -122,13 +116,7 @@ export const organizersCreateCommand = command({
   summary: 'Add an organizer to the calendar',
   args: z.object({
     name: z.string().trim().min(1, 'must not be empty').max(200).describe('the organizer’s name'),
-    email: z
-      .email({ message: 'must be an e-mail address such as team@example.org' })
-      .optional()
-      .describe('e-mail address'),
-    phone: z.string().max(50).optional().describe('phone number'),
-    website: webUrl.optional().describe('website'),
-    description: z.string().max(5000).optional().describe('who they are'),
+    ...organizerDetails,
   }),
   positional: ['name'],
   examples: ['/organizers create "Meetup Team" --email team@example.org'],

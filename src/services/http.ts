@@ -5,6 +5,7 @@ import { Agent, type Dispatcher, RetryAgent, RetryHandler, request, errors as un
 import type { z } from 'zod';
 import { type CommandScope, currentCommandScope } from '../core/command-deadline';
 import { UnreachableError } from '../core/errors';
+import { readJson } from '../core/json';
 import { getProcessLogger } from '../log';
 import { upstreamDuration } from '../metrics';
 import { CLIENT_IN_FLIGHT, Compartment, type ServiceCircuit, serviceBulkhead } from './bulkhead';
@@ -222,7 +223,7 @@ export class HttpClient {
     options: RequestOptions = {},
   ): Promise<T> {
     const { statusCode, headers, text } = await this.receive(method, path, options);
-    const parsed = parseJson(text);
+    const parsed = readJson(text);
     if (statusCode >= 400) throw this.toError(statusCode, parsed ?? text, headers);
     const result = schema.safeParse(parsed);
     if (!result.success) {
@@ -255,13 +256,13 @@ export class HttpClient {
     text: string,
     headers: Record<string, string | string[] | undefined> = {},
   ): AnswerError {
-    return this.toError(status, parseJson(text) ?? text, headers);
+    return this.toError(status, readJson(text) ?? text, headers);
   }
 
   /** Sends a request and returns the body as text (e.g. Prometheus metrics). */
   async text(method: Dispatcher.HttpMethod, path: string, options: RequestOptions = {}): Promise<string> {
     const { statusCode, headers, text } = await this.receive(method, path, options);
-    if (statusCode >= 400) throw this.toError(statusCode, parseJson(text) ?? text, headers);
+    if (statusCode >= 400) throw this.toError(statusCode, readJson(text) ?? text, headers);
     return text;
   }
 
@@ -285,7 +286,7 @@ export class HttpClient {
     });
     if (statusCode >= 400) {
       const text = await body.text();
-      throw this.toError(statusCode, parseJson(text) ?? text, headers);
+      throw this.toError(statusCode, readJson(text) ?? text, headers);
     }
     let buffer = '';
     const decoder = new TextDecoder();
@@ -472,7 +473,7 @@ export class HttpClient {
   private transportError(error: unknown): Error {
     const service = this.options.service;
     if (error instanceof BodyStatusError) {
-      return this.toError(error.statusCode, parseJson(error.body) ?? error.body, error.headers);
+      return this.toError(error.statusCode, readJson(error.body) ?? error.body, error.headers);
     }
     if (error instanceof undiciErrors.RequestRetryError) {
       return this.toError(error.statusCode, undefined);
@@ -522,13 +523,4 @@ function hintFor(status: number): string | undefined {
   if (status === 429) return 'The service is rate-limiting; wait a moment and try again.';
   if (status >= 500) return 'The service had a problem; try again in a minute.';
   return undefined;
-}
-
-function parseJson(text: string): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

@@ -15,6 +15,7 @@ import type {
   DecideResult,
   ToolProtection,
 } from '../core/approvals';
+import { readJson } from '../core/json';
 
 /**
  * ARGV: decision JSON. Returns `{result, record}`: `gone` (no request), `closed` (already approved
@@ -52,18 +53,9 @@ local last = redis.call('zrange', KEYS[1], -1, -1, 'WITHSCORES')
 redis.call('pexpireat', KEYS[1], last[2])
 return 1`;
 
-function parse<T>(raw: string | null | undefined): T | undefined {
-  if (!raw) return undefined;
-  try {
-    return JSON.parse(raw) as T;
-  } catch {
-    return undefined;
-  }
-}
-
 /** A record as read back: an empty decision list comes out of the script as an empty object. */
 function recordOf(raw: string): ApprovalRecord | undefined {
-  const record = parse<ApprovalRecord>(raw);
+  const record = readJson<ApprovalRecord>(raw);
   if (!record) return undefined;
   return { ...record, decisions: Array.isArray(record.decisions) ? record.decisions : [] };
 }
@@ -93,11 +85,11 @@ export class RedisApprovals implements ApprovalStore {
 
   async unprotect(tool: string): Promise<ToolProtection | undefined> {
     const raw = (await this.redis.getdel(this.policyKey(tool))) as string | null;
-    return parse<ToolProtection>(raw);
+    return readJson<ToolProtection>(raw);
   }
 
   async protection(tool: string): Promise<ToolProtection | undefined> {
-    return parse<ToolProtection>(await this.redis.get(this.policyKey(tool)));
+    return readJson<ToolProtection>(await this.redis.get(this.policyKey(tool)));
   }
 
   async open(record: ApprovalRecord): Promise<void> {

@@ -20,6 +20,7 @@ import type {
   HandoffResult,
 } from '../core/failure-claim';
 import { scopeOf } from '../core/failure-claim';
+import { readJson } from '../core/json';
 import type { DraftCard } from '../core/reply';
 import type { WatchEvent } from '../core/watch';
 
@@ -107,28 +108,19 @@ function scopeOfPart(tool: string, part: string): FailureScope {
   return part.startsWith('job:') ? { tool, job: part.slice(4) } : { tool };
 }
 
-function parse<T>(raw: string | null | undefined): T | undefined {
-  if (!raw) return undefined;
-  try {
-    return JSON.parse(raw) as T;
-  } catch {
-    return undefined;
-  }
-}
-
 function stateOf(scope: FailureScope, pairs: string[], handles: string[]): FailureState | undefined {
   const all: Record<string, string> = {};
   for (let i = 0; i + 1 < pairs.length; i += 2) all[pairs[i] as string] = pairs[i + 1] as string;
-  const event = parse<WatchEvent>(all.event);
+  const event = readJson<WatchEvent>(all.event);
   if (!event) return undefined;
-  const card = parse<DraftCard>(all.card);
-  const claim = parse<FailureClaim>(all.claim);
+  const card = readJson<DraftCard>(all.card);
+  const claim = readJson<FailureClaim>(all.claim);
   return {
     scope,
     event,
     ...(card ? { card } : {}),
     ...(claim ? { claim } : {}),
-    cards: handles.flatMap((raw) => parse<MessageHandle>(raw) ?? []),
+    cards: handles.flatMap((raw) => readJson<MessageHandle>(raw) ?? []),
   };
 }
 
@@ -215,7 +207,7 @@ export class RedisFailureClaims implements FailureClaims {
       partOf(scope),
     )) as [number, string];
     if (code === 0) return { kind: 'none' };
-    const found = parse<FailureClaim>(other);
+    const found = readJson<FailureClaim>(other);
     if (code === 2 && found) return { kind: 'held', claim: found };
     const state = await this.state(scope);
     if (!state) return { kind: 'none' };
@@ -244,7 +236,7 @@ export class RedisFailureClaims implements FailureClaims {
       number,
       string,
     ];
-    const found = parse<FailureClaim>(other);
+    const found = readJson<FailureClaim>(other);
     if (code === 2 && found) return { kind: 'not-holder', claim: found };
     const state = code === 1 ? await this.state(scope) : undefined;
     return state ? { kind: 'offered', state } : { kind: 'none' };
@@ -252,7 +244,7 @@ export class RedisFailureClaims implements FailureClaims {
 
   async release(scope: FailureScope): Promise<{ state: FailureState; released: FailureClaim } | undefined> {
     const [record] = this.keys(scope);
-    const released = parse<FailureClaim>((await this.redis.eval(RELEASE, 1, record)) as string | null);
+    const released = readJson<FailureClaim>((await this.redis.eval(RELEASE, 1, record)) as string | null);
     const state = released ? await this.state(scope) : undefined;
     return released && state ? { state, released } : undefined;
   }

@@ -7,6 +7,7 @@
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { NotFoundError, PermissionDenied, UpstreamError } from '../../core/errors';
+import { readJson } from '../../core/json';
 import type { HttpClient, RequestOptions } from '../http';
 import {
   applicationPasswordLink,
@@ -112,7 +113,7 @@ export class CalendarSession {
     if (response.status === 401 && publicRead && this.credentials && !this.refused) {
       // WordPress turns away every request carrying a refused application password, even reads of
       // public events; those are read again without it, and the user is told to replace it.
-      if (errorCode(parseJson(response.text)) !== 'rest_forbidden') {
+      if (errorCode(readJson(response.text)) !== 'rest_forbidden') {
         this.refused = true;
         const { headers: _auth, ...anonymous } = options;
         response = await this.http.raw(call.method, call.path, anonymous);
@@ -120,7 +121,7 @@ export class CalendarSession {
       }
     }
     if (response.status >= 400) throw this.errorOf(response.status, response.text, call);
-    const parsed = call.schema.safeParse(parseJson(response.text));
+    const parsed = call.schema.safeParse(readJson(response.text));
     if (!parsed.success) {
       throw new UpstreamError(
         'calendar',
@@ -140,7 +141,7 @@ export class CalendarSession {
 
   /** The error for an error answer: the WordPress code read, turned into what the user should see. */
   private errorOf(status: number, text: string, call: CalendarCall<unknown>): Error {
-    const body = parseJson(text);
+    const body = readJson(text);
     const code = errorCode(body);
     const generic = this.http.errorFor(status, text);
     const message = readCalendarError(status, body, call.subject) ?? generic.message;
@@ -155,15 +156,6 @@ export class CalendarSession {
       action: call.action,
       write: call.method !== 'GET',
     });
-  }
-}
-
-function parseJson(text: string): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
   }
 }
 

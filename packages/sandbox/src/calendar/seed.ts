@@ -46,18 +46,22 @@ export function seedCalendar(state: CalendarState): void {
   );
   const now = state.now();
 
+  /** What a venue or an organizer published by the editor has besides its type and details. */
+  const published = (type: 'venue' | 'organizer', name: string) => ({
+    id: state.newPostId(),
+    name,
+    slug: state.uniqueSlug(type, name),
+    status: 'publish',
+    author: editor.id,
+    date: now,
+    modified: now,
+    description: '',
+    excerpt: '',
+  });
   const venue = (name: string, details: VenuePost['details']): VenuePost => {
     const post: VenuePost = {
       type: 'venue',
-      id: state.newPostId(),
-      name,
-      slug: state.uniqueSlug('venue', name),
-      status: 'publish',
-      author: editor.id,
-      date: now,
-      modified: now,
-      description: '',
-      excerpt: '',
+      ...published('venue', name),
       details,
       showMap: true,
       showMapLink: true,
@@ -76,19 +80,7 @@ export function seedCalendar(state: CalendarState): void {
   venue('Studio', { address: 'Speicherstadt 3', city: 'Hamburg', country: 'Germany' });
 
   const organizer = (name: string, details: OrganizerPost['details']): OrganizerPost => {
-    const post: OrganizerPost = {
-      type: 'organizer',
-      id: state.newPostId(),
-      name,
-      slug: state.uniqueSlug('organizer', name),
-      status: 'publish',
-      author: editor.id,
-      date: now,
-      modified: now,
-      description: '',
-      excerpt: '',
-      details,
-    };
+    const post: OrganizerPost = { type: 'organizer', ...published('organizer', name), details };
     state.posts.set(post.id, post);
     return post;
   };

@@ -27,47 +27,28 @@ export interface Capabilities {
   manageTerms: boolean;
 }
 
+const CAPABILITIES = [
+  'editPosts',
+  'publishPosts',
+  'deletePosts',
+  'editOthersPosts',
+  'readPrivate',
+  'manageTerms',
+] as const satisfies readonly (keyof Capabilities)[];
+
+/** Capabilities with those `granted` true and the rest false. */
+function granting(...granted: (keyof Capabilities)[]): Capabilities {
+  return Object.fromEntries(
+    CAPABILITIES.map((name) => [name, granted.includes(name)]),
+  ) as unknown as Capabilities;
+}
+
 const CAPS: Record<WpRole, Capabilities> = {
-  administrator: {
-    editPosts: true,
-    publishPosts: true,
-    deletePosts: true,
-    editOthersPosts: true,
-    readPrivate: true,
-    manageTerms: true,
-  },
-  editor: {
-    editPosts: true,
-    publishPosts: true,
-    deletePosts: true,
-    editOthersPosts: true,
-    readPrivate: true,
-    manageTerms: true,
-  },
-  author: {
-    editPosts: true,
-    publishPosts: true,
-    deletePosts: true,
-    editOthersPosts: false,
-    readPrivate: false,
-    manageTerms: false,
-  },
-  contributor: {
-    editPosts: true,
-    publishPosts: false,
-    deletePosts: true,
-    editOthersPosts: false,
-    readPrivate: false,
-    manageTerms: false,
-  },
-  subscriber: {
-    editPosts: false,
-    publishPosts: false,
-    deletePosts: false,
-    editOthersPosts: false,
-    readPrivate: false,
-    manageTerms: false,
-  },
+  administrator: granting(...CAPABILITIES),
+  editor: granting(...CAPABILITIES),
+  author: granting('editPosts', 'publishPosts', 'deletePosts'),
+  contributor: granting('editPosts', 'deletePosts'),
+  subscriber: granting(),
 };
 
 /** The capabilities of a user, or of an anonymous visitor. */

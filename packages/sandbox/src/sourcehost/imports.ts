@@ -96,6 +96,33 @@ export function runImport(state: SourcehostState, item: SandboxImport): void {
   step(importing);
 }
 
+/** Starts an import of `vcsUrl` into `repo` (detecting its source control unless `vcs` names it), for `login`. */
+export function startImport(
+  state: SourcehostState,
+  repo: string,
+  vcsUrl: string,
+  login: string,
+  vcs: string | null = null,
+): SandboxImport {
+  const item: SandboxImport = {
+    repo,
+    vcs,
+    vcsUrl,
+    status: 'detecting',
+    statusText: 'Detecting source control',
+    useLfs: 'undecided',
+    commitCount: 0,
+    importPercent: 0,
+    pushPercent: 0,
+    authors: [],
+    largeFiles: [],
+    sender: login,
+  };
+  state.imports.set(repo, item);
+  runImport(state, item);
+  return item;
+}
+
 /** The import routes. */
 export function createImportRoutes(state: SourcehostState): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
@@ -132,22 +159,13 @@ export function createImportRoutes(state: SourcehostState): Hono<ApiEnv> {
       return validationError(c, { resource: 'Import', field: 'vcs', code: 'invalid' });
     }
     state.imports.get(found.full)?.stop?.();
-    const item: SandboxImport = {
-      repo: found.full,
-      vcs: typeof body.vcs === 'string' ? body.vcs : null,
-      vcsUrl: body.vcs_url,
-      status: 'detecting',
-      statusText: 'Detecting source control',
-      useLfs: 'undecided',
-      commitCount: 0,
-      importPercent: 0,
-      pushPercent: 0,
-      authors: [],
-      largeFiles: [],
-      sender: found.login,
-    };
-    state.imports.set(found.full, item);
-    runImport(state, item);
+    const item = startImport(
+      state,
+      found.full,
+      body.vcs_url,
+      found.login,
+      typeof body.vcs === 'string' ? body.vcs : null,
+    );
     c.header('location', `${state.apiUrl}/repos/${found.full}/import`);
     return c.json(importJson(state, item), 201);
   });

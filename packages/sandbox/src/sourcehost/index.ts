@@ -4,7 +4,7 @@ import { type ApiEnv, apiMiddleware, createAccountRoutes, windowOf } from './api
 import { createAuthorizationRoutes } from './authorizations';
 import { createCompareRoutes, type PushInput, pushCommit, repoOfUrl, resolveCommit } from './commits';
 import { createContentsRoutes } from './contents';
-import { createImportRoutes, runImport } from './imports';
+import { createImportRoutes, startImport } from './imports';
 import { createMigrationRoutes } from './migrations';
 import { closePull, createPullRoutes, openPull, type PullInput } from './pulls';
 import { basicError } from './responses';
@@ -130,22 +130,7 @@ export async function startSourcehostSandbox(
         state.secondary = { remaining: count, retryAfter: retryAfterSeconds };
       },
       startImport: (repo, vcsUrl, login) => {
-        const item = {
-          repo,
-          vcs: null,
-          vcsUrl,
-          status: 'detecting',
-          statusText: 'Detecting source control',
-          useLfs: 'undecided',
-          commitCount: 0,
-          importPercent: 0,
-          pushPercent: 0,
-          authors: [],
-          largeFiles: [],
-          sender: login,
-        };
-        state.imports.set(repo, item);
-        runImport(state, item);
+        startImport(state, repo, vcsUrl, login);
       },
       deliver: (event, payload) => deliverWebhook(state, event, payload),
       pushCommit: (repo, branch, input) => pushCommit(state, repo, branch, input),

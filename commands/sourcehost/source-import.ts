@@ -10,7 +10,7 @@ import { SCOPES } from '../../src/services/sourcehost';
 import { table } from '../format';
 import { command } from './context';
 import { importCard } from './source-cards';
-import { sourceAccess } from './source-link';
+import { linkedCommand, sourceAccess } from './source-link';
 import { orMissing } from './source-missing';
 
 const repo = z
@@ -35,27 +35,24 @@ function noImport<T>(repoName: string, work: () => Promise<T>): Promise<T> {
 const ENDED: Record<string, string> = { complete: 'it finished', error: 'it failed' };
 
 /** `/source import status <owner/repo>`. */
-export const importStatusCommand = command({
+export const importStatusCommand = linkedCommand({
   name: 'source import status',
   summary: 'Show the progress of a source import',
   args: z.object({ repo }),
   positional: ['repo'],
   examples: ['/source import status mona/legacy-svn'],
   permission: 'read',
-  async run({ args, services, invocation }) {
-    const access = await sourceAccess(services, invocation, SCOPES.imports, {
-      ...commandRef(importStatusCommand, args),
-    });
-    if ('card' in access) return access.card;
+  scopes: () => SCOPES.imports,
+  async run({ args, client }) {
     return importCard(
       args.repo,
-      await noImport(args.repo, () => access.client.imports(...split(args.repo)).status()),
+      await noImport(args.repo, () => client.imports(...split(args.repo)).status()),
     );
   },
 });
 
 /** `/source import authors <owner/repo> [--since ID]`. */
-export const importAuthorsCommand = command({
+export const importAuthorsCommand = linkedCommand({
   name: 'source import authors',
   summary: 'List the commit authors an import found',
   args: z.object({
@@ -65,14 +62,9 @@ export const importAuthorsCommand = command({
   positional: ['repo'],
   examples: ['/source import authors mona/legacy-svn'],
   permission: 'read',
-  async run({ args, services, invocation }) {
-    const access = await sourceAccess(services, invocation, SCOPES.imports, {
-      ...commandRef(importAuthorsCommand, args),
-    });
-    if ('card' in access) return access.card;
-    const authors = await noImport(args.repo, () =>
-      access.client.imports(...split(args.repo)).authors(args.since),
-    );
+  scopes: () => SCOPES.imports,
+  async run({ args, client }) {
+    const authors = await noImport(args.repo, () => client.imports(...split(args.repo)).authors(args.since));
     if (authors.length === 0)
       return { text: `No commit authors found in the import of ${args.repo} (yet).`, status: 'info' };
     const rows = authors.map((a) => [String(a.id), a.remote_name, a.name, a.email]);
@@ -141,19 +133,16 @@ function overLimitNote(files: readonly { size: number }[]): string {
 }
 
 /** `/source import large-files <owner/repo>`. */
-export const importLargeFilesCommand = command({
+export const importLargeFilesCommand = linkedCommand({
   name: 'source import large-files',
   summary: 'List the large files an import found (a push refuses files over 100 MB)',
   args: z.object({ repo }),
   positional: ['repo'],
   examples: ['/source import large-files mona/legacy-svn'],
   permission: 'read',
-  async run({ args, services, invocation }) {
-    const access = await sourceAccess(services, invocation, SCOPES.imports, {
-      ...commandRef(importLargeFilesCommand, args),
-    });
-    if ('card' in access) return access.card;
-    const files = await noImport(args.repo, () => access.client.imports(...split(args.repo)).largeFiles());
+  scopes: () => SCOPES.imports,
+  async run({ args, client }) {
+    const files = await noImport(args.repo, () => client.imports(...split(args.repo)).largeFiles());
     if (files.length === 0)
       return { text: `The import into ${args.repo} found no large files.`, status: 'info' };
     return {
@@ -168,7 +157,7 @@ export const importLargeFilesCommand = command({
 });
 
 /** `/source import lfs <owner/repo> <opt_in|opt_out>`. */
-export const importLfsCommand = command({
+export const importLfsCommand = linkedCommand({
   name: 'source import lfs',
   summary: 'Keep the large files of an import with Git LFS (opt_in) or remove them (opt_out)',
   args: z.object({ repo, choice: z.enum(['opt_in', 'opt_out']).describe('opt_in or opt_out') }),
@@ -176,20 +165,15 @@ export const importLfsCommand = command({
   examples: ['/source import lfs mona/legacy-svn opt_in'],
   permission: 'read',
   sideEffect: true,
-  async run({ args, services, invocation }) {
-    const access = await sourceAccess(services, invocation, SCOPES.imports, {
-      ...commandRef(importLfsCommand, args),
-    });
-    if ('card' in access) return access.card;
-    const item = await noImport(args.repo, () =>
-      access.client.imports(...split(args.repo)).setLfs(args.choice),
-    );
+  scopes: () => SCOPES.imports,
+  async run({ args, client }) {
+    const item = await noImport(args.repo, () => client.imports(...split(args.repo)).setLfs(args.choice));
     return importCard(args.repo, item);
   },
 });
 
 /** `/source import cancel <owner/repo>` (confirmed first). */
-export const importCancelCommand = command({
+export const importCancelCommand = linkedCommand({
   name: 'source import cancel',
   summary: 'Stop a source import',
   args: z.object({ repo }),
@@ -198,18 +182,15 @@ export const importCancelCommand = command({
   permission: 'read',
   sideEffect: true,
   confirm: (args) => `Stop the import into ${args.repo}? It has to be started again from the beginning.`,
-  async run({ args, services, invocation }) {
-    const access = await sourceAccess(services, invocation, SCOPES.imports, {
-      ...commandRef(importCancelCommand, args),
-    });
-    if ('card' in access) return access.card;
-    await noImport(args.repo, () => access.client.imports(...split(args.repo)).cancel());
+  scopes: () => SCOPES.imports,
+  async run({ args, client }) {
+    await noImport(args.repo, () => client.imports(...split(args.repo)).cancel());
     return { text: `Stopped the import into ${args.repo}.`, status: 'success' };
   },
 });
 
 /** `/source import follow <owner/repo>`: announce when its import ends, here. */
-export const importFollowCommand = command({
+export const importFollowCommand = linkedCommand({
   name: 'source import follow',
   summary: 'Announce in this conversation when the import of a repository ends',
   args: z.object({ repo }),
@@ -217,12 +198,9 @@ export const importFollowCommand = command({
   examples: ['/source import follow mona/legacy-svn'],
   permission: 'read',
   sideEffect: true,
-  async run({ args, services, invocation }) {
-    const access = await sourceAccess(services, invocation, SCOPES.imports, {
-      ...commandRef(importFollowCommand, args),
-    });
-    if ('card' in access) return access.card;
-    const item = await noImport(args.repo, () => access.client.imports(...split(args.repo)).status());
+  scopes: () => SCOPES.imports,
+  async run({ args, services, invocation, client }) {
+    const item = await noImport(args.repo, () => client.imports(...split(args.repo)).status());
     await services.accounts.followers.follow(args.repo, invocation.conversationId);
     const hook = services.accounts.webhooksConfigured
       ? ''

@@ -13,7 +13,7 @@ import { table } from '../format';
 import { command } from './context';
 import { migrationArchiveSignature, migrationId, ownerArg } from './signatures';
 import { archiveCard, migrationCard, ownerLabel } from './source-cards';
-import { sourceAccess } from './source-link';
+import { linkedCommand, sourceAccess } from './source-link';
 import {
   archiveAvailable,
   isMissing,
@@ -86,7 +86,7 @@ export const migrationStartCommand = command({
 });
 
 /** `/source migration list <org|@me>`. */
-export const migrationListCommand = command({
+export const migrationListCommand = linkedCommand({
   name: 'source migration list',
   summary: 'List the migrations of an organization or your account',
   args: z.object({
@@ -97,12 +97,9 @@ export const migrationListCommand = command({
   positional: ['owner'],
   examples: ['/source migration list toolforge-repos', '/source migration list @me --page 2'],
   permission: 'read',
-  async run({ args, services, invocation }) {
-    const access = await sourceAccess(services, invocation, scopesFor(args.owner), {
-      ...commandRef(migrationListCommand, args),
-    });
-    if ('card' in access) return access.card;
-    const migrations = await access.client.migrations.list(migrationOwner(args.owner), {
+  scopes: (args) => scopesFor(args.owner),
+  async run({ args, client }) {
+    const migrations = await client.migrations.list(migrationOwner(args.owner), {
       page: args.page,
       perPage: args.perPage,
     });
@@ -124,41 +121,35 @@ export const migrationListCommand = command({
 });
 
 /** `/source migration show <org|@me> <id>`. */
-export const migrationShowCommand = command({
+export const migrationShowCommand = linkedCommand({
   name: 'source migration show',
   summary: 'Show the state of a migration',
   args: z.object({ owner: ownerArg, id: migrationId }),
   positional: ['owner', 'id'],
   examples: ['/source migration show toolforge-repos 79'],
   permission: 'read',
-  async run({ args, services, invocation }) {
-    const access = await sourceAccess(services, invocation, scopesFor(args.owner), {
-      ...commandRef(migrationShowCommand, args),
-    });
-    if ('card' in access) return access.card;
+  scopes: (args) => scopesFor(args.owner),
+  async run({ args, client }) {
     const who = migrationOwner(args.owner);
-    const migration = await migrationOrMissing(access.client, who, args.owner, args.id);
+    const migration = await migrationOrMissing(client, who, args.owner, args.id);
     // An exported migration's archive may be gone (deleted, or expired after 7 days): then no link.
-    const archive = migration.state !== 'exported' || (await archiveAvailable(access.client, who, args.id));
+    const archive = migration.state !== 'exported' || (await archiveAvailable(client, who, args.id));
     return migrationCard(args.owner, migration, undefined, archive);
   },
 });
 
 /** `/source migration repos <org|@me> <id>`. */
-export const migrationReposCommand = command({
+export const migrationReposCommand = linkedCommand({
   name: 'source migration repos',
   summary: 'List the repositories of a migration',
   args: z.object({ owner: ownerArg, id: migrationId }),
   positional: ['owner', 'id'],
   examples: ['/source migration repos toolforge-repos 79'],
   permission: 'read',
-  async run({ args, services, invocation }) {
-    const access = await sourceAccess(services, invocation, scopesFor(args.owner), {
-      ...commandRef(migrationReposCommand, args),
-    });
-    if ('card' in access) return access.card;
+  scopes: (args) => scopesFor(args.owner),
+  async run({ args, client }) {
     const repos = await orMissing(
-      () => access.client.migrations.repositories(migrationOwner(args.owner), args.id),
+      () => client.migrations.repositories(migrationOwner(args.owner), args.id),
       `There is no migration ${args.id} of ${ownerLabel(args.owner)} that your account can see.`,
       `List them with /source migration list ${args.owner}.`,
     );
@@ -171,30 +162,27 @@ export const migrationReposCommand = command({
 });
 
 /** `/source migration archive <org|@me> <id>`: the archive link, privately. */
-export const migrationArchiveCommand = command({
+export const migrationArchiveCommand = linkedCommand({
   ...migrationArchiveSignature,
   summary: 'Get the download link of an exported migration (sent privately)',
   positional: ['owner', 'id'],
   examples: ['/source migration archive toolforge-repos 79'],
   permission: 'read',
-  async run({ args, services, invocation }) {
-    const access = await sourceAccess(services, invocation, scopesFor(args.owner), {
-      ...commandRef(migrationArchiveCommand, args),
-    });
-    if ('card' in access) return access.card;
+  scopes: (args) => scopesFor(args.owner),
+  async run({ args, client }) {
     const who = migrationOwner(args.owner);
     try {
-      return archiveCard(args.id, await access.client.migrations.archiveUrl(who, args.id));
+      return archiveCard(args.id, await client.migrations.archiveUrl(who, args.id));
     } catch (error) {
       if (!isMissing(error)) throw error;
-      const migration = await migrationOrMissing(access.client, who, args.owner, args.id);
+      const migration = await migrationOrMissing(client, who, args.owner, args.id);
       throw new NotFoundError(noArchiveMessage(args.owner, migration), undefined, { cause: error });
     }
   },
 });
 
 /** `/source migration delete-archive <org|@me> <id>` (confirmed first). */
-export const migrationDeleteArchiveCommand = command({
+export const migrationDeleteArchiveCommand = linkedCommand({
   name: 'source migration delete-archive',
   summary: 'Delete the archive of a migration (the migration stays listed)',
   args: z.object({ owner: ownerArg, id: migrationId }),
@@ -204,17 +192,14 @@ export const migrationDeleteArchiveCommand = command({
   sideEffect: true,
   confirm: (args) =>
     `Delete the archive of migration ${args.id} of ${ownerLabel(args.owner)}? It cannot be downloaded afterwards.`,
-  async run({ args, services, invocation }) {
-    const access = await sourceAccess(services, invocation, scopesFor(args.owner), {
-      ...commandRef(migrationDeleteArchiveCommand, args),
-    });
-    if ('card' in access) return access.card;
+  scopes: (args) => scopesFor(args.owner),
+  async run({ args, client }) {
     const who = migrationOwner(args.owner);
     try {
-      await access.client.migrations.deleteArchive(who, args.id);
+      await client.migrations.deleteArchive(who, args.id);
     } catch (error) {
       if (!isMissing(error)) throw error;
-      const migration = await migrationOrMissing(access.client, who, args.owner, args.id);
+      const migration = await migrationOrMissing(client, who, args.owner, args.id);
       throw new NotFoundError(noArchiveMessage(args.owner, migration), undefined, { cause: error });
     }
     return { text: `Deleted the archive of migration ${args.id}.`, status: 'success' };
@@ -222,7 +207,7 @@ export const migrationDeleteArchiveCommand = command({
 });
 
 /** `/source migration unlock <org|@me> <id> <repo>`. */
-export const migrationUnlockCommand = command({
+export const migrationUnlockCommand = linkedCommand({
   name: 'source migration unlock',
   summary: 'Unlock a repository locked by a migration',
   args: z.object({ owner: ownerArg, id: migrationId, repo: repoName.describe('the locked repository') }),
@@ -230,19 +215,16 @@ export const migrationUnlockCommand = command({
   examples: ['/source migration unlock toolforge-repos 79 mytool'],
   permission: 'read',
   sideEffect: true,
-  async run({ args, services, invocation }) {
-    const access = await sourceAccess(services, invocation, scopesFor(args.owner), {
-      ...commandRef(migrationUnlockCommand, args),
-    });
-    if ('card' in access) return access.card;
+  scopes: (args) => scopesFor(args.owner),
+  async run({ args, client }) {
     const name = args.repo.split('/').at(-1) as string;
     const who = migrationOwner(args.owner);
     try {
-      await access.client.migrations.unlock(who, args.id, name);
+      await client.migrations.unlock(who, args.id, name);
     } catch (error) {
       if (!isMissing(error)) throw error;
       // The source host says 404 both for "no such migration" and for "not locked by it".
-      const migration = await migrationOrMissing(access.client, who, args.owner, args.id);
+      const migration = await migrationOrMissing(client, who, args.owner, args.id);
       const inIt = migration.repositories.some((r) => r.full_name.split('/')[1] === name);
       throw new NotFoundError(
         inIt

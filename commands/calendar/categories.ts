@@ -49,20 +49,6 @@ function existing(error: unknown, kind: string, name: string): unknown {
   return error;
 }
 
-/** `/categories list`. */
-export const categoriesListCommand = command({
-  name: 'categories list',
-  summary: 'List the event categories (with how many events each has)',
-  args: z.object({ page: pageNumber }),
-  permission: 'read',
-  async run({ args, services }) {
-    const page = await services.calendar
-      .anonymous()
-      .categories.list({ page: args.page, per_page: PER_PAGE, hide_empty: false });
-    return termList(page, 'category', 'categories list');
-  },
-});
-
 /** `/categories create "<name>" [--description …] [--parent NAME|ID]`. */
 export const categoriesCreateCommand = command({
   name: 'categories create',
@@ -92,19 +78,31 @@ export const categoriesCreateCommand = command({
   },
 });
 
+/** `/categories list` or `/tags list`: the terms of one taxonomy, a page at a time. */
+function termListCommand(kind: 'category' | 'tag', summary: string) {
+  const collection = kind === 'category' ? 'categories' : 'tags';
+  const name = `${collection} list`;
+  return command({
+    name,
+    summary,
+    args: z.object({ page: pageNumber }),
+    permission: 'read',
+    async run({ args, services }) {
+      const terms = services.calendar.anonymous()[collection];
+      const page = await terms.list({ page: args.page, per_page: PER_PAGE, hide_empty: false });
+      return termList(page, kind, name);
+    },
+  });
+}
+
+/** `/categories list`. */
+export const categoriesListCommand = termListCommand(
+  'category',
+  'List the event categories (with how many events each has)',
+);
+
 /** `/tags list`. */
-export const tagsListCommand = command({
-  name: 'tags list',
-  summary: 'List the tags',
-  args: z.object({ page: pageNumber }),
-  permission: 'read',
-  async run({ args, services }) {
-    const page = await services.calendar
-      .anonymous()
-      .tags.list({ page: args.page, per_page: PER_PAGE, hide_empty: false });
-    return termList(page, 'tag', 'tags list');
-  },
-});
+export const tagsListCommand = termListCommand('tag', 'List the tags');
 
 /** `/tags create "<name>" [--description …]`. */
 export const tagsCreateCommand = command({

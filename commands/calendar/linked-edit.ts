@@ -127,44 +127,42 @@ function deleteQuestion(kind: 'venue' | 'organizer', target: BoundTarget<unknown
     .join('\n');
 }
 
-/** `/venues delete <venue>`: to the trash, after a question naming the events that use it. */
-export const venuesDeleteCommand = command({
-  name: 'venues delete',
+/** `/venues delete` or `/organizers delete`: to the trash, after a question naming the events using it. */
+function linkedDeleteCommand(
+  kind: 'venue' | 'organizer',
+  declared: { summary: string; examples: readonly string[] },
+) {
+  const shape: Record<string, ReturnType<typeof nameOrId>> = { [kind]: nameOrId(kind) };
+  const label = kind === 'venue' ? 'Venue' : 'Organizer';
+  return command({
+    name: `${kind}s delete`,
+    ...declared,
+    args: z.object(shape),
+    positional: [kind],
+    permission: 'write',
+    resolve: ({ args, services, invocation }) =>
+      bindLinked(kind, String(args[kind]), args, [services, invocation.user]),
+    confirm: (_args, target) => deleteQuestion(kind, target),
+    async run({ args, services, invocation }) {
+      const { client } = await calendarFor(services, invocation.user);
+      const id = Number(args[kind]);
+      const deleted = kind === 'venue' ? await client.venues.delete(id) : await client.organizers.delete(id);
+      return {
+        text: `${label} #${deleted.id} “${deleted.name}” is in the calendar's trash.`,
+        status: 'success',
+      };
+    },
+  });
+}
+
+/** `/venues delete <venue>`. */
+export const venuesDeleteCommand = linkedDeleteCommand('venue', {
   summary: 'Move a venue to the calendar’s trash (asks first, naming the events at it)',
-  args: z.object({ venue: nameOrId('venue') }),
-  positional: ['venue'],
   examples: ['/venues delete "Main Hall"', '/venues delete 10'],
-  permission: 'write',
-  resolve: ({ args, services, invocation }) =>
-    bindLinked('venue', args.venue, args, [services, invocation.user]),
-  confirm: (_args, target) => deleteQuestion('venue', target),
-  async run({ args, services, invocation }) {
-    const { client } = await calendarFor(services, invocation.user);
-    const venue = await client.venues.delete(Number(args.venue));
-    return {
-      text: `Venue #${venue.id} “${venue.name}” is in the calendar's trash.`,
-      status: 'success',
-    };
-  },
 });
 
-/** `/organizers delete <organizer>`: to the trash, after a question naming the events it organizes. */
-export const organizersDeleteCommand = command({
-  name: 'organizers delete',
+/** `/organizers delete <organizer>`. */
+export const organizersDeleteCommand = linkedDeleteCommand('organizer', {
   summary: 'Move an organizer to the calendar’s trash (asks first, naming its events)',
-  args: z.object({ organizer: nameOrId('organizer') }),
-  positional: ['organizer'],
   examples: ['/organizers delete "Meetup Team"', '/organizers delete 20'],
-  permission: 'write',
-  resolve: ({ args, services, invocation }) =>
-    bindLinked('organizer', args.organizer, args, [services, invocation.user]),
-  confirm: (_args, target) => deleteQuestion('organizer', target),
-  async run({ args, services, invocation }) {
-    const { client } = await calendarFor(services, invocation.user);
-    const organizer = await client.organizers.delete(Number(args.organizer));
-    return {
-      text: `Organizer #${organizer.id} “${organizer.name}” is in the calendar's trash.`,
-      status: 'success',
-    };
-  },
 });

@@ -56,21 +56,6 @@ export function organizerField(organizer: CalendarOrganizer): CardField {
   };
 }
 
-/** `/venues list [--search TEXT] [--page N]`. */
-export const venuesListCommand = command({
-  name: 'venues list',
-  summary: 'List the calendar’s venues',
-  args: listArgs,
-  examples: ['/venues list', '/venues list --search hall'],
-  permission: 'read',
-  async run({ args, services }) {
-    const page = await services.calendar
-      .anonymous()
-      .venues.list({ per_page: PER_PAGE, page: args.page, ...(args.search ? { search: args.search } : {}) });
-    return listCard(page, 'venue', venueField, args.search);
-  },
-});
-
 /** `/venues create "<name>" [--address …] [--city …] …`. */
 export const venuesCreateCommand = command({
   name: 'venues create',
@@ -94,20 +79,39 @@ export const venuesCreateCommand = command({
   },
 });
 
+/** `/venues list` or `/organizers list`: the linked posts of one type, a page at a time, by search. */
+function linkedListCommand<T>(
+  what: 'venue' | 'organizer',
+  line: (item: T) => CardField,
+  declared: { summary: string; examples?: readonly string[] },
+) {
+  const collection = what === 'venue' ? 'venues' : 'organizers';
+  return command({
+    name: `${collection} list`,
+    ...declared,
+    args: listArgs,
+    permission: 'read',
+    async run({ args, services }) {
+      const posts = services.calendar.anonymous()[collection];
+      const page = await posts.list({
+        per_page: PER_PAGE,
+        page: args.page,
+        ...(args.search ? { search: args.search } : {}),
+      });
+      return listCard(page as CalendarPage<T>, what, line, args.search);
+    },
+  });
+}
+
+/** `/venues list [--search TEXT] [--page N]`. */
+export const venuesListCommand = linkedListCommand('venue', venueField, {
+  summary: 'List the calendar’s venues',
+  examples: ['/venues list', '/venues list --search hall'],
+});
+
 /** `/organizers list [--search TEXT] [--page N]`. */
-export const organizersListCommand = command({
-  name: 'organizers list',
+export const organizersListCommand = linkedListCommand('organizer', organizerField, {
   summary: 'List the calendar’s organizers',
-  args: listArgs,
-  permission: 'read',
-  async run({ args, services }) {
-    const page = await services.calendar.anonymous().organizers.list({
-      per_page: PER_PAGE,
-      page: args.page,
-      ...(args.search ? { search: args.search } : {}),
-    });
-    return listCard(page, 'organizer', organizerField, args.search);
-  },
 });
 
 /** `/organizers create "<name>" [--email …] [--phone …] [--website …]`. */

@@ -1,27 +1,22 @@
 import type { Redis } from 'ioredis';
 import type { BindingStore } from '../core/actions';
+import { ConversationHash } from './conversation-hash';
 
 /** Conversation → tool bindings (`/tool bind`), kept in one Redis hash. */
-export class RedisBindingStore implements BindingStore {
-  constructor(
-    private readonly redis: Redis,
-    private readonly prefix = 'dh:',
-  ) {}
-
-  async get(conversationId: string): Promise<string | undefined> {
-    return (await this.redis.hget(`${this.prefix}bindings`, conversationId)) ?? undefined;
+export class RedisBindingStore extends ConversationHash implements BindingStore {
+  constructor(redis: Redis, prefix = 'dh:') {
+    super(redis, prefix, 'bindings');
   }
 
   async set(conversationId: string, tool: string): Promise<void> {
-    await this.redis.hset(`${this.prefix}bindings`, conversationId, tool);
+    await this.redis.hset(this.key, conversationId, tool);
   }
 
   async remove(conversationId: string): Promise<string | undefined> {
-    const key = `${this.prefix}bindings`;
     const [[, tool], [, removed]] = (await this.redis
       .multi()
-      .hget(key, conversationId)
-      .hdel(key, conversationId)
+      .hget(this.key, conversationId)
+      .hdel(this.key, conversationId)
       .exec()) as [[Error | null, string | null], [Error | null, number]];
     return removed ? (tool ?? undefined) : undefined;
   }

@@ -59,20 +59,23 @@ export class PendingLinkStore {
   }
 
   /** Takes a pending link by its `state` (once); undefined when unknown, used or expired. */
-  async take(state: string): Promise<PendingLink | undefined> {
-    if (!/^[A-Za-z0-9_-]{20,100}$/.test(state)) return undefined;
-    const key = this.key(state);
-    const sealed = await this.redis.getdel(key);
-    if (!sealed) return undefined;
-    const link = JSON.parse(this.cipher.open(sealed, key).plaintext) as PendingLink;
-    return link.createdAt + LINK_TTL_SECONDS * 1000 < Date.now() ? undefined : link;
+  take(state: string): Promise<PendingLink | undefined> {
+    return this.read(state, (key) => this.redis.getdel(key));
   }
 
   /** Reads a pending link without taking it (the start link); undefined when unknown or expired. */
-  async peek(state: string): Promise<PendingLink | undefined> {
+  peek(state: string): Promise<PendingLink | undefined> {
+    return this.read(state, (key) => this.redis.get(key));
+  }
+
+  /** The pending link of `state`, fetched by `fetch` (taking it or not); undefined when unknown or expired. */
+  private async read(
+    state: string,
+    fetch: (key: string) => Promise<string | null>,
+  ): Promise<PendingLink | undefined> {
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(state)) return undefined;
     const key = this.key(state);
-    const sealed = await this.redis.get(key);
+    const sealed = await fetch(key);
     if (!sealed) return undefined;
     const link = JSON.parse(this.cipher.open(sealed, key).plaintext) as PendingLink;
     return link.createdAt + LINK_TTL_SECONDS * 1000 < Date.now() ? undefined : link;

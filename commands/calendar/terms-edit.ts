@@ -168,41 +168,34 @@ function deleteQuestion(kind: TermKind, target: BoundTarget<unknown> | undefined
     .join('\n');
 }
 
-/** The reply of a term delete. */
-async function deleteTerm(client: CalendarClient, kind: TermKind, id: number) {
-  const term = await apiOf(client, kind).delete(id);
-  return { text: `${title(kind)} “${term.name}” (#${term.id}) is deleted.`, status: 'success' as const };
+/** `/categories delete` or `/tags delete`: for good, after a question naming the events that use it. */
+function termDeleteCommand(kind: TermKind, declared: { summary: string; examples: readonly string[] }) {
+  const shape: Record<string, ReturnType<typeof nameOrId>> = { [kind]: nameOrId(kind) };
+  return command({
+    name: `${kind === 'category' ? 'categories' : 'tags'} delete`,
+    ...declared,
+    args: z.object(shape),
+    positional: [kind],
+    permission: 'write',
+    resolve: ({ args, services, invocation }) =>
+      bindTerm(kind, String(args[kind]), args, [services, invocation.user]),
+    confirm: (_args, target) => deleteQuestion(kind, target),
+    async run({ args, services, invocation }) {
+      const { client } = await calendarFor(services, invocation.user);
+      const term = await apiOf(client, kind).delete(Number(args[kind]));
+      return { text: `${title(kind)} “${term.name}” (#${term.id}) is deleted.`, status: 'success' };
+    },
+  });
 }
 
-/** `/categories delete <category>`: for good, after a question naming its events. */
-export const categoriesDeleteCommand = command({
-  name: 'categories delete',
+/** `/categories delete <category>`. */
+export const categoriesDeleteCommand = termDeleteCommand('category', {
   summary: 'Delete an event category for good (asks first, naming its events)',
-  args: z.object({ category: nameOrId('category') }),
-  positional: ['category'],
   examples: ['/categories delete Meetup'],
-  permission: 'write',
-  resolve: ({ args, services, invocation }) =>
-    bindTerm('category', args.category, args, [services, invocation.user]),
-  confirm: (_args, target) => deleteQuestion('category', target),
-  async run({ args, services, invocation }) {
-    const { client } = await calendarFor(services, invocation.user);
-    return deleteTerm(client, 'category', Number(args.category));
-  },
 });
 
-/** `/tags delete <tag>`: for good, after a question naming its events. */
-export const tagsDeleteCommand = command({
-  name: 'tags delete',
+/** `/tags delete <tag>`. */
+export const tagsDeleteCommand = termDeleteCommand('tag', {
   summary: 'Delete a tag for good (asks first, naming its events)',
-  args: z.object({ tag: nameOrId('tag') }),
-  positional: ['tag'],
   examples: ['/tags delete beginner'],
-  permission: 'write',
-  resolve: ({ args, services, invocation }) => bindTerm('tag', args.tag, args, [services, invocation.user]),
-  confirm: (_args, target) => deleteQuestion('tag', target),
-  async run({ args, services, invocation }) {
-    const { client } = await calendarFor(services, invocation.user);
-    return deleteTerm(client, 'tag', Number(args.tag));
-  },
 });

@@ -8,15 +8,17 @@
  */
 import { z } from 'zod';
 import { UsageError } from '../../src/core/errors';
+import type { DraftCard } from '../../src/core/reply';
 import type { BoundTarget } from '../../src/core/target';
 import { fingerprint } from '../../src/core/target';
-import type { CalendarOrganizer, CalendarVenue } from '../../src/services/calendar';
+import type { CalendarClient, CalendarOrganizer, CalendarVenue } from '../../src/services/calendar';
 import { InTrashError } from '../../src/services/calendar';
 import { nameOrId, newName, organizerDetails, venueDetails } from './calendar-args';
 import { calendarFor } from './calendar-common';
 import { Ambiguous, choiceCard, resolveName } from './calendar-resolve';
 import { eventsUsing, resolveOne, usageText } from './calendar-usage';
 import { command } from './context';
+import { itemDeleteCommand } from './delete-command';
 import { organizerField, venueField } from './venues';
 
 /** A delete's bound target, with the events that use it (named in the question). */
@@ -127,42 +129,35 @@ function deleteQuestion(kind: 'venue' | 'organizer', target: BoundTarget<unknown
     .join('\n');
 }
 
-/** `/venues delete` or `/organizers delete`: to the trash, after a question naming the events using it. */
-function linkedDeleteCommand(
-  kind: 'venue' | 'organizer',
-  declared: { summary: string; examples: readonly string[] },
-) {
-  const shape: Record<string, ReturnType<typeof nameOrId>> = { [kind]: nameOrId(kind) };
+/** What the deletes of a venue and an organizer share: how they are bound, asked and deleted. */
+function linkedDelete(kind: 'venue' | 'organizer') {
   const label = kind === 'venue' ? 'Venue' : 'Organizer';
-  return command({
+  return {
+    kind,
     name: `${kind}s delete`,
-    ...declared,
-    args: z.object(shape),
-    positional: [kind],
-    permission: 'write',
-    resolve: ({ args, services, invocation }) =>
-      bindLinked(kind, String(args[kind]), args, [services, invocation.user]),
-    confirm: (_args, target) => deleteQuestion(kind, target),
-    async run({ args, services, invocation }) {
-      const { client } = await calendarFor(services, invocation.user);
-      const id = Number(args[kind]);
+    bind: (ref: string, args: Record<string, string>, ctx: Parameters<typeof calendarFor>) =>
+      bindLinked(kind, ref, args, ctx),
+    question: (target: BoundTarget<unknown> | undefined) => deleteQuestion(kind, target),
+    async remove(client: CalendarClient, id: number): Promise<DraftCard> {
       const deleted = kind === 'venue' ? await client.venues.delete(id) : await client.organizers.delete(id);
       return {
         text: `${label} #${deleted.id} “${deleted.name}” is in the calendar's trash.`,
         status: 'success',
       };
     },
-  });
+  };
 }
 
 /** `/venues delete <venue>`. */
-export const venuesDeleteCommand = linkedDeleteCommand('venue', {
+export const venuesDeleteCommand = itemDeleteCommand({
+  ...linkedDelete('venue'),
   summary: 'Move a venue to the calendar’s trash (asks first, naming the events at it)',
   examples: ['/venues delete "Main Hall"', '/venues delete 10'],
 });
 
 /** `/organizers delete <organizer>`. */
-export const organizersDeleteCommand = linkedDeleteCommand('organizer', {
+export const organizersDeleteCommand = itemDeleteCommand({
+  ...linkedDelete('organizer'),
   summary: 'Move an organizer to the calendar’s trash (asks first, naming its events)',
   examples: ['/organizers delete "Meetup Team"', '/organizers delete 20'],
 });

@@ -8,12 +8,14 @@
  */
 import { z } from 'zod';
 import { UsageError } from '../../src/core/errors';
+import type { DraftCard } from '../../src/core/reply';
 import { type BoundTarget, fingerprint } from '../../src/core/target';
 import type { CalendarClient, CalendarTerm } from '../../src/services/calendar';
 import { nameOrId } from './calendar-args';
 import { calendarFor } from './calendar-common';
 import { eventsUsing, resolveOne, usageText } from './calendar-usage';
 import { command } from './context';
+import { itemDeleteCommand } from './delete-command';
 
 type TermKind = 'category' | 'tag';
 
@@ -168,34 +170,31 @@ function deleteQuestion(kind: TermKind, target: BoundTarget<unknown> | undefined
     .join('\n');
 }
 
-/** `/categories delete` or `/tags delete`: for good, after a question naming the events that use it. */
-function termDeleteCommand(kind: TermKind, declared: { summary: string; examples: readonly string[] }) {
-  const shape: Record<string, ReturnType<typeof nameOrId>> = { [kind]: nameOrId(kind) };
-  return command({
+/** What the deletes of a category and a tag share: how they are bound, asked and deleted. */
+function termDelete(kind: TermKind) {
+  return {
+    kind,
     name: `${kind === 'category' ? 'categories' : 'tags'} delete`,
-    ...declared,
-    args: z.object(shape),
-    positional: [kind],
-    permission: 'write',
-    resolve: ({ args, services, invocation }) =>
-      bindTerm(kind, String(args[kind]), args, [services, invocation.user]),
-    confirm: (_args, target) => deleteQuestion(kind, target),
-    async run({ args, services, invocation }) {
-      const { client } = await calendarFor(services, invocation.user);
-      const term = await apiOf(client, kind).delete(Number(args[kind]));
+    bind: (ref: string, args: Record<string, string>, ctx: Parameters<typeof calendarFor>) =>
+      bindTerm(kind, ref, args, ctx),
+    question: (target: BoundTarget<unknown> | undefined) => deleteQuestion(kind, target),
+    async remove(client: CalendarClient, id: number): Promise<DraftCard> {
+      const term = await apiOf(client, kind).delete(id);
       return { text: `${title(kind)} “${term.name}” (#${term.id}) is deleted.`, status: 'success' };
     },
-  });
+  };
 }
 
 /** `/categories delete <category>`. */
-export const categoriesDeleteCommand = termDeleteCommand('category', {
+export const categoriesDeleteCommand = itemDeleteCommand({
+  ...termDelete('category'),
   summary: 'Delete an event category for good (asks first, naming its events)',
   examples: ['/categories delete Meetup'],
 });
 
 /** `/tags delete <tag>`. */
-export const tagsDeleteCommand = termDeleteCommand('tag', {
+export const tagsDeleteCommand = itemDeleteCommand({
+  ...termDelete('tag'),
   summary: 'Delete a tag for good (asks first, naming its events)',
   examples: ['/tags delete beginner'],
 });

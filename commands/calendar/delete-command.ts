@@ -1,0 +1,48 @@
+/** The deletes of calendar items that events use (venues, organizers, categories, tags). */
+import { z } from 'zod';
+import type { CommandDefinition } from '../../src/core/command';
+import type { DraftCard } from '../../src/core/reply';
+import type { BoundTarget } from '../../src/core/target';
+import type { CalendarClient } from '../../src/services/calendar';
+import { nameOrId } from './calendar-args';
+import { calendarFor } from './calendar-common';
+import { type CalendarServices, command } from './context';
+
+/** The arguments of an item delete: the item, by name or id, under its kind's name. */
+type DeleteArgs = Record<string, string>;
+
+/** What differs between the deletes of items of one kind. */
+export interface ItemDelete {
+  /** The item's kind, also its argument's name: `venue`, `tag`. */
+  kind: string;
+  /** The command's name: `venues delete`. */
+  name: string;
+  summary: string;
+  examples: readonly string[];
+  /** Binds the item (exists, what uses it) for the question; `ref` is its name or id. */
+  bind(ref: string, args: DeleteArgs, ctx: Parameters<typeof calendarFor>): Promise<BoundTarget<DeleteArgs>>;
+  /** The question asked before the delete. */
+  question(target: BoundTarget<unknown> | undefined): string;
+  /** Deletes the item bound by id; the reply. */
+  remove(client: CalendarClient, id: number): Promise<DraftCard>;
+}
+
+/** `/<kind>s delete <kind>`: binds the item, asks naming the events that use it, then deletes it. */
+export function itemDeleteCommand(item: ItemDelete): CommandDefinition<z.ZodObject, CalendarServices> {
+  const { kind, name, summary, examples } = item;
+  return command({
+    name,
+    summary,
+    examples,
+    args: z.object({ [kind]: nameOrId(kind) }),
+    positional: [kind],
+    permission: 'write',
+    resolve: ({ args, services, invocation }) =>
+      item.bind(String(args[kind]), args as DeleteArgs, [services, invocation.user]),
+    confirm: (_args, target) => item.question(target),
+    async run({ args, services, invocation }) {
+      const { client } = await calendarFor(services, invocation.user);
+      return item.remove(client, Number(args[kind]));
+    },
+  });
+}

@@ -61,7 +61,6 @@ async function mustFind(client: ToolhostClient, tool: string): Promise<Job> {
 export const webserviceStatusCommand = toolCommand({
   ...webserviceStatusSignature,
   summary: 'Show the web service of a tool: its published job, state and address',
-  examples: ['/webservice status mytool'],
   permission: 'read',
   async run({ args, services, client }) {
     const job = await findWebservice(client);
@@ -145,7 +144,6 @@ export const webserviceStartCommand = command({
 export const webserviceRestartCommand = command({
   ...webserviceRestartSignature,
   summary: 'Restart the web service of a tool and follow it until it serves again',
-  examples: ['/webservice restart mytool'],
   permission: 'write',
   guarded: true,
   overridable: true,
@@ -178,7 +176,6 @@ export const webserviceRestartCommand = command({
 export const webserviceStopCommand = toolCommand({
   ...webserviceStopSignature,
   summary: 'Stop the web service of a tool (deletes its published job)',
-  examples: ['/webservice stop mytool'],
   permission: 'write',
   guarded: true,
   overridable: true,

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { UpstreamError, UsageError } from '../../src/core/errors';
-import { starterOf } from '../../src/core/personal-notify';
 import { mustExist } from '../../src/core/target';
 import { tableTime } from '../../src/core/times';
 import { translator } from '../../src/i18n/translate';
@@ -9,6 +8,7 @@ import { httpUrl, toolName } from '../args';
 import { table, withWarnings } from '../format';
 import { BUILD_WORD, buildCard } from './build-card';
 import { command, toolCommand } from './context';
+import { postFollowing } from './follow';
 import { buildSince } from './recognise';
 import { buildCancelSignature, buildIdArgs } from './signatures';
 import { startOnce } from './start-once';
@@ -101,16 +101,8 @@ export const buildStartCommand = command({
       },
     });
     const card = buildCard(args.tool, build, note ?? 'Build started.');
-    const handle = await reply(withWarnings(card, client));
-    if (handle)
-      await services.watches.start({
-        kind: 'build',
-        tool: args.tool,
-        id: build.build_id,
-        handle,
-        starter: starterOf(invocation),
-      });
-    return undefined;
+    const work = { kind: 'build', id: build.build_id, started: true };
+    return postFollowing({ args, services, invocation, reply }, client, card, work);
   },
 });
 

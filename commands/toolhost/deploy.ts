@@ -1,9 +1,8 @@
 import type { Invocation } from '../../src/core/command';
 import { UpstreamError, UsageError } from '../../src/core/errors';
-import { starterOf } from '../../src/core/personal-notify';
-import { withWarnings } from '../format';
 import { command } from './context';
 import { deploymentCard } from './deployment-card';
+import { postFollowing } from './follow';
 import { deliveryTag, taggedDescription } from './recognise';
 import { deploySignature } from './signatures';
 import { readStarted, type StartedIds, startOnce } from './start-once';
@@ -103,16 +102,7 @@ export const deployCommand = command({
       },
     });
     const card = deploymentCard(args.tool, deployment, note, undefined, say);
-    const handle = await reply(withWarnings(card, await clientReady));
-    if (handle) {
-      const language = say?.language;
-      const watch = { kind: 'deployment', tool: args.tool, id: deployment.deploy_id, handle };
-      await services.watches.start({
-        ...watch,
-        starter: starterOf(invocation),
-        ...(language ? { language } : {}),
-      });
-    }
-    return undefined;
+    const work = { kind: 'deployment', id: deployment.deploy_id, started: true, language: say?.language };
+    return postFollowing({ args, services, invocation, reply }, await clientReady, card, work);
   },
 });

@@ -4,6 +4,7 @@ import type { ToolhostClient } from '../../src/services/toolhost';
 import { parseCompactUtc, table, withWarnings } from '../format';
 import { command, toolCommand } from './context';
 import { deploymentCard } from './deployment-card';
+import { postFollowing } from './follow';
 import { deploymentCancelSignature, deploymentIdArgs, deploymentShowSignature } from './signatures';
 
 /** `latest` → the id of the tool's most recent deployment. */
@@ -50,17 +51,20 @@ export const deploymentShowCommand = command({
   positional: ['tool', 'id'],
   examples: ['/deployment show mytool', '/deployment show mytool 20261122-101500-abcdefghij'],
   permission: 'read',
-  async run({ args, services, reply }) {
+  async run({ args, services, invocation, reply }) {
     const client = services.toolhost.forTool(args.tool);
     const deployment =
       args.id === 'latest'
         ? await client.components.latestDeployment()
         : await client.components.showDeployment(args.id);
-    const handle = await reply(withWarnings(deploymentCard(args.tool, deployment), client));
-    if (handle && (deployment.status === 'pending' || deployment.status === 'running')) {
-      await services.watches.start({ kind: 'deployment', tool: args.tool, id: deployment.deploy_id, handle });
-    }
-    return undefined;
+    const running = deployment.status === 'pending' || deployment.status === 'running';
+    const work = running && { kind: 'deployment', id: deployment.deploy_id };
+    return postFollowing(
+      { args, services, invocation, reply },
+      client,
+      deploymentCard(args.tool, deployment),
+      work,
+    );
   },
 });
 

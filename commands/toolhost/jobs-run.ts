@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { NotFoundError, UpstreamError, UsageError } from '../../src/core/errors';
-import { starterOf } from '../../src/core/personal-notify';
 import type { Job, NewJob, ToolhostClient } from '../../src/services/toolhost';
 import { jobName, toolName } from '../args';
-import { withWarnings } from '../format';
 import { command } from './context';
 import { cronProblem } from './cron';
+import { postFollowing } from './follow';
 import { jobCard } from './job-card';
 
 /** The tool's job of that name, if there is one. */
@@ -227,15 +226,8 @@ export const jobsRunCommand = command({
         if (!(error instanceof UpstreamError) || error.status !== 409) throw error;
         throw await nameTaken(client, args.tool, args.name, error);
       }));
-    const handle = await reply(withWarnings(jobCard(args.tool, job, `Job ${job.name} created.`), client));
-    if (args.wait && handle)
-      await services.watches.start({
-        kind: 'job',
-        tool: args.tool,
-        id: job.name,
-        handle,
-        starter: starterOf(invocation),
-      });
-    return undefined;
+    const card = jobCard(args.tool, job, `Job ${job.name} created.`);
+    const work = args.wait && { kind: 'job', id: job.name, started: true };
+    return postFollowing({ args, services, invocation, reply }, client, card, work);
   },
 });

@@ -6,13 +6,13 @@
  */
 import { z } from 'zod';
 import { UpstreamError, UsageError } from '../../src/core/errors';
-import { starterOf } from '../../src/core/personal-notify';
 import { fingerprint } from '../../src/core/target';
 import type { ToolConfig } from '../../src/services/toolhost';
 import { toolName } from '../args';
 import { withWarnings } from '../format';
 import { command, type ToolhostServices } from './context';
 import { deploymentCard } from './deployment-card';
+import { postFollowing } from './follow';
 import { deliveryTag, taggedDescription } from './recognise';
 import { deploymentsNewestFirst, FULL_SHA, shortSha } from './rollback-commits';
 import { pinnedConfig, planRollback, planTable } from './rollback-plan';
@@ -77,16 +77,9 @@ export const deployRollbackCommand = command({
     }
     const moved = plan.pins.map((p) => `${p.component} ${shortSha(p.from)} → ${shortSha(p.to)}`).join(', ');
     const note = `Rolling back to deployment ${plan.target.deploy_id}: ${moved}.`;
-    const handle = await reply(withWarnings(deploymentCard(args.tool, deployment, note), client));
-    if (handle)
-      await services.watches.start({
-        kind: 'deployment',
-        tool: args.tool,
-        id: deployment.deploy_id,
-        handle,
-        starter: starterOf(invocation),
-      });
-    return undefined;
+    const work = { kind: 'deployment', id: deployment.deploy_id, started: true };
+    const card = deploymentCard(args.tool, deployment, note);
+    return postFollowing({ args, services, invocation, reply }, client, card, work);
   },
 });
 

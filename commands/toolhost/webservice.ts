@@ -17,6 +17,7 @@ import type { Job, NewContinuousJob, ToolhostClient } from '../../src/services/t
 import { jobName, toolName } from '../args';
 import { withWarnings } from '../format';
 import { command, toolCommand } from './context';
+import { postFollowing } from './follow';
 import { logsCommand } from './logs';
 import { jobRestartedSince } from './recognise';
 import {
@@ -97,7 +98,7 @@ export const webserviceStartCommand = command({
     '/webservice start mytool --image python3.11 --port 8000',
   ],
   permission: 'write',
-  async run({ args, services, reply }) {
+  async run({ args, services, invocation, reply }) {
     const client = services.toolhost.forTool(args.tool);
     const url = services.toolhost.publicUrl(args.tool);
     const existing = await findWebservice(client);
@@ -129,14 +130,9 @@ export const webserviceStartCommand = command({
       ...(args.replicas ? { replicas: args.replicas } : {}),
     };
     const job = await client.jobs.create(body);
-    const handle = await reply(
-      withWarnings(
-        webserviceCard(args.tool, job, url, `Started job ${job.name}, published at ${url}`),
-        client,
-      ),
-    );
-    if (handle) await services.watches.start({ kind: 'webservice', tool: args.tool, id: job.name, handle });
-    return undefined;
+    const card = webserviceCard(args.tool, job, url, `Started job ${job.name}, published at ${url}`);
+    const work = { kind: 'webservice', id: job.name };
+    return postFollowing({ args, services, invocation, reply }, client, card, work);
   },
 });
 
@@ -158,7 +154,7 @@ export const webserviceRestartCommand = command({
       return restarted === undefined ? undefined : 'run';
     },
   },
-  async run({ args, services, reply, interrupted }) {
+  async run({ args, services, invocation, reply, interrupted }) {
     const client = services.toolhost.forTool(args.tool);
     const found = await mustFind(client, args.tool);
     const again = interrupted && jobRestartedSince(found, interrupted.since);
@@ -166,9 +162,13 @@ export const webserviceRestartCommand = command({
     const job = await client.jobs.show(found.name);
     const note = messages.join('\n') || `Restarting job ${job.name}…`;
     const card = webserviceCard(args.tool, job, services.toolhost.publicUrl(args.tool), note);
-    const handle = await reply(withWarnings({ ...card, status: 'progress' }, client));
-    if (handle) await services.watches.start({ kind: 'webservice', tool: args.tool, id: job.name, handle });
-    return undefined;
+    const work = { kind: 'webservice', id: job.name };
+    return postFollowing(
+      { args, services, invocation, reply },
+      client,
+      { ...card, status: 'progress' },
+      work,
+    );
   },
 });
 

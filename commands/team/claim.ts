@@ -14,6 +14,18 @@ import { command } from './context';
 
 const jobArg = jobName.optional().describe('the failing job (without it: the tool’s deployments)');
 
+/** A failure's scope: the tool, and its failing job (without one: the tool's deployments). */
+const scopeArgs = z.object({ tool: toolName, job: jobArg });
+
+/**
+ * The effect rules of claim, handoff and release: an interrupted attempt is shown by the scope's
+ * `/tool claim` line and simply runs again (each command says why that is safe).
+ */
+const claimEffect = {
+  check: (args: z.infer<typeof scopeArgs>) => typed('claim', scopeOfArgs(args)),
+  recover: async () => 'run' as const,
+};
+
 /** `/tool claim mytool --job web` as typed for a scope. */
 function typed(name: string, scope: FailureScope, extra = ''): string {
   return `/tool ${name} ${scope.tool}${extra}${scope.job ? ` --job ${scope.job}` : ''}`;
@@ -32,11 +44,11 @@ function scopeOfArgs(args: { tool: string; job?: string | undefined }): FailureS
 export const toolClaimCommand = command({
   name: 'tool claim',
   summary: "Say you're on a failure of a tool's job or deployments: its repeats stay quiet until it recovers",
-  args: z.object({ tool: toolName, job: jobArg }),
+  args: scopeArgs,
   examples: ['/tool claim mytool --job web', '/tool claim mytool'],
   permission: 'write',
   // Claiming again is safe: the holder is told it is theirs, anyone else who holds it.
-  effect: { check: (args) => typed('claim', scopeOfArgs(args)), recover: async () => 'run' },
+  effect: claimEffect,
   async run({ args, services, invocation }) {
     const scope = scopeOfArgs(args);
     const failures = services.accounts.failures;
@@ -84,7 +96,7 @@ export const toolHandoffCommand = command({
   examples: ['/tool handoff mytool bob --job web', '/tool handoff mytool bob'],
   permission: 'write',
   // Offering again is safe: the offer is replaced by the same one.
-  effect: { check: (args) => typed('claim', scopeOfArgs(args)), recover: async () => 'run' },
+  effect: claimEffect,
   async run({ args, services, invocation, openForm }) {
     const scope = scopeOfArgs(args);
     if (!args.to) {
@@ -127,11 +139,11 @@ export const toolHandoffCommand = command({
 export const toolReleaseCommand = command({
   name: 'tool release',
   summary: 'End the claim on a failure of a tool, whoever holds it: its repeats are announced again',
-  args: z.object({ tool: toolName, job: jobArg }),
+  args: scopeArgs,
   examples: ['/tool release mytool --job web', '/tool release mytool'],
   permission: 'write',
   // Releasing again is safe: a claim already ended is answered as not claimed.
-  effect: { check: (args) => typed('claim', scopeOfArgs(args)), recover: async () => 'run' },
+  effect: claimEffect,
   async run({ args, services, invocation }): Promise<DraftCard> {
     const scope = scopeOfArgs(args);
     const ended = await services.accounts.failures.release(scope);

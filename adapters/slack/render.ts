@@ -99,7 +99,7 @@ function bodyBlocks(card: Card, room: number): { blocks: KnownBlock[]; overflow:
   if (card.text?.trim()) {
     for (const piece of chunkEscaped(card.text, SLACK_LIMITS.sectionText, MAX_SHOWN_CHARS)) addSection(piece);
   }
-  const fields = fieldBlocks(card.fields ?? [], card.timeZone);
+  const fields = fieldBlocks(card.fields ?? [], card.timeZone, card.locale);
   overflow ||= fields.cut;
   for (const block of fields.blocks) {
     if (blocks.length >= room) {
@@ -138,7 +138,7 @@ export function renderCard(
     dialogs,
   });
   const footerTime = isValidTime(card.footerTime)
-    ? slackDateToken(card.footerTime, card.timeZone)
+    ? slackDateToken(card.footerTime, card.timeZone, card.locale)
     : undefined;
   if (card.footer || footerTime) {
     const footer = escapeWithin(

@@ -12,11 +12,8 @@
  *   the repository's `updated_at`/`pushed_at`, so two different imports do not share a body.
  */
 import { createHash } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import type { DraftCard } from '../core/reply';
-import { spokenLanguage } from '../i18n/languages';
-import { type Translator, translator } from '../i18n/translate';
 import { RepositoryImportEventSchema, verifyWebhook } from '../services/sourcehost';
 import type { ImportFollowers } from '../store/links-imports';
 import { browserCookieName, type LinkChat, OAUTH_CALLBACK_PATH, type SourceLinker } from './oauth-flow';
@@ -29,6 +26,7 @@ import {
   secretSavedPage,
   secretUnreadablePage,
 } from './pages/secret';
+import { readerOf } from './reader';
 import { cookie, originOf, readBody } from './request';
 import { sendHtml, sendJson } from './respond';
 import { SECRET_FIELDS, SECRET_FORM_PATH, type SecretFormChat, type SecretForms } from './secret-flow';
@@ -55,13 +53,6 @@ const TITLES = {
   calendar: 'Store a calendar account',
 };
 
-/** The reader of a page: the first language of the browser's `Accept-Language` Deckhand speaks, else English. */
-function readerOf(req: IncomingMessage): Translator {
-  const header = req.headers['accept-language'] ?? '';
-  const codes = header.split(',').map((part) => part.split(';', 1)[0]?.trim() ?? '');
-  return translator(codes.find((code) => spokenLanguage(code)));
-}
-
 /** Mounts the account routes on the web server. */
 export function mountAccountRoutes(web: WebServer, deps: AccountRoutesDeps): void {
   mountStartRoutes(web, deps.linker);
@@ -70,7 +61,7 @@ export function mountAccountRoutes(web: WebServer, deps: AccountRoutesDeps): voi
     const query = new URL(req.url ?? '/', 'http://localhost').searchParams;
     const state = query.get('state') ?? '';
     const outcome = await deps.linker.complete(query, cookie(req, browserCookieName(state)), deps.chat);
-    const page = oauthResultPage(outcome);
+    const page = oauthResultPage(outcome, readerOf(req));
     sendHtml(res, page.status, page.html, { 'set-cookie': deps.linker.clearCookie(state) });
   });
 

@@ -12,7 +12,9 @@ import { PLAIN_FORM } from '../../src/core/command-form';
 import type { Card, DraftCard } from '../../src/core/reply';
 import type { Language } from '../../src/i18n/languages';
 import { FSI, PDI, translator } from '../../src/i18n/translate';
+import { oauthConfirmPage, oauthResultPage, oauthStartPage } from '../../src/web/pages/oauth';
 import { secretExpiredPage, secretFormPage, secretSavedPage } from '../../src/web/pages/secret';
+import { readerOf } from '../../src/web/reader';
 import {
   announcementCard,
   confirmationCard,
@@ -82,6 +84,37 @@ describe.each(LANGUAGES)('the secret page in %s', (language) => {
       saved: secretSavedPage('the deploy token of mytool', say),
       expired: secretExpiredPage(say),
     }).toMatchSnapshot();
+  });
+});
+
+describe.each(LANGUAGES)('the OAuth pages in %s', (language) => {
+  it('are written in the language, with its direction, the names in bold and isolated', () => {
+    const say = translator(language);
+    const linked = oauthResultPage(
+      { kind: 'linked', login: 'ada-src', chatUser: 'Ada', missing: ['write:repository'] } as never,
+      say,
+    );
+    const confirm = oauthConfirmPage(
+      { kind: 'confirm', requester: 'Ada', scopes: [], expiresIn: 300 } as never,
+      'token',
+      say,
+    );
+    expect(linked.html).toContain(`<html lang="${language}" dir="${say.direction}">`);
+    // In right-to-left text the isolates enclose the bold name.
+    const bold = (id: string) => `<strong id="${id}">Ada</strong>`;
+    const shown = (id: string) => (language === 'he' ? `${FSI}${bold(id)}${PDI}` : bold(id));
+    expect(linked.html).toContain(shown('chat-user'));
+    expect(confirm).toContain(shown('requester'));
+    expect({
+      linked: linked.html,
+      confirm,
+      used: oauthStartPage({ kind: 'used' } as never, say).html,
+    }).toMatchSnapshot();
+  });
+
+  it("is the browser's first language Deckhand speaks", () => {
+    const request = (header: string) => ({ headers: { 'accept-language': header } }) as never;
+    expect(readerOf(request(`fr-CH, ${language};q=0.9, en;q=0.8`)).language).toBe(language);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * No user-facing text outside the catalogs, in the code already swept into them: a ratchet. The
- * paths below are covered (every card renderer, the card's and the secret's web pages); a path joins
+ * paths below are covered (every card renderer, the card's, the secret's and the OAuth web pages); a path joins
  * the list once its words are all in `i18n/`, and never leaves it. The operator's words (doctor,
  * configuration reference, manifests) stay English, like docs/.
  */
@@ -22,7 +22,9 @@ const COVERED = [
   'adapters/telegram/render.ts',
   'src/web/pages/card.ts',
   'src/web/pages/layout.ts',
+  'src/web/pages/oauth.ts',
   'src/web/pages/secret.ts',
+  'src/web/reader.ts',
 ];
 
 /** Literals of the covered paths that read as words but that nobody reads, and why. */

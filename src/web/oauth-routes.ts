@@ -29,7 +29,8 @@ import {
 import { readerOf } from './reader';
 import { cookie, originOf, readBody } from './request';
 import { sendHtml, sendJson } from './respond';
-import { SECRET_FIELDS, SECRET_FORM_PATH, type SecretFormChat, type SecretForms } from './secret-flow';
+import { SECRET_FORM_PATH, type SecretFormChat, type SecretForms } from './secret-flow';
+import { secretPageFields, secretPageIntro, secretPageTitle } from './secret-page-words';
 import type { WebServer } from './server';
 
 /** Path of the source-host webhook. */
@@ -46,12 +47,6 @@ export interface AccountRoutesDeps {
   chat: LinkChat & SecretFormChat;
   logger: Logger;
 }
-
-const TITLES = {
-  tool: 'Store a deploy token',
-  media: 'Store a media API key',
-  calendar: 'Store a calendar account',
-};
 
 /** Mounts the account routes on the web server. */
 export function mountAccountRoutes(web: WebServer, deps: AccountRoutesDeps): void {
@@ -71,18 +66,14 @@ export function mountAccountRoutes(web: WebServer, deps: AccountRoutesDeps): voi
     const session = await deps.secretForms.load(id);
     if (session === 'unreadable') return sendHtml(res, 410, secretUnreadablePage(say));
     if (!session) return sendHtml(res, 404, secretExpiredPage(say));
-    const intro =
-      session.kind === 'tool'
-        ? `For ${session.name}: the deploy token of ${session.tool}. It lets you deploy ${session.tool} through Deckhand.`
-        : `For ${session.name}. It is used when you act through Deckhand.`;
     sendHtml(
       res,
       200,
       secretFormPage(
         {
-          title: TITLES[session.kind],
-          intro,
-          fields: SECRET_FIELDS[session.kind],
+          title: secretPageTitle(session.kind, say),
+          intro: secretPageIntro(session, say),
+          fields: secretPageFields(session.kind, say),
           csrf: session.csrf,
         },
         say,
@@ -123,11 +114,9 @@ export function mountAccountRoutes(web: WebServer, deps: AccountRoutesDeps): voi
           422,
           secretFormPage(
             {
-              title: TITLES[outcome.session.kind],
-              intro: outcome.outage
-                ? 'Nothing was stored. This is the service, not your value: try again in a few minutes.'
-                : 'Please correct the value below.',
-              fields: SECRET_FIELDS[outcome.session.kind],
+              title: secretPageTitle(outcome.session.kind, say),
+              intro: say.t(outcome.outage ? 'secret-page-outage' : 'secret-page-correct'),
+              fields: secretPageFields(outcome.session.kind, say),
               csrf: outcome.session.csrf,
               problem: outcome.message,
               keep: { username: fields.username ?? '' },

@@ -12,9 +12,11 @@ import { PLAIN_FORM } from '../../src/core/command-form';
 import type { Card, DraftCard } from '../../src/core/reply';
 import type { Language } from '../../src/i18n/languages';
 import { FSI, PDI, translator } from '../../src/i18n/translate';
+import type { SecretFormSession } from '../../src/store/links-secret-forms';
 import { oauthConfirmPage, oauthResultPage, oauthStartPage } from '../../src/web/pages/oauth';
 import { secretExpiredPage, secretFormPage, secretSavedPage } from '../../src/web/pages/secret';
 import { readerOf } from '../../src/web/reader';
+import { secretPageFields, secretPageIntro, secretPageTitle } from '../../src/web/secret-page-words';
 import {
   announcementCard,
   confirmationCard,
@@ -76,7 +78,16 @@ describe.each(LANGUAGES)('%s', (language) => {
 describe.each(LANGUAGES)('the secret page in %s', (language) => {
   it('is written in the language, with its direction', () => {
     const say = translator(language);
-    const form = secretFormPage({ title: 'Deploy token', intro: 'For mytool.', fields: [], csrf: 'c' }, say);
+    const session = { kind: 'tool', name: 'Ada', tool: 'mytool' } as SecretFormSession;
+    const form = secretFormPage(
+      {
+        title: secretPageTitle('tool', say),
+        intro: secretPageIntro(session, say),
+        fields: secretPageFields('tool', say),
+        csrf: 'c',
+      },
+      say,
+    );
     expect(form).toContain(`<html lang="${language}" dir="${say.direction}">`);
     expect(form).toContain(`<button type="submit">${say.t('secret-form-save')}</button>`);
     expect({

@@ -1,6 +1,6 @@
 /**
  * No user-facing text outside the catalogs, in the code already swept into them: a ratchet. The
- * paths below are covered (every card renderer, the card's, the secret's and the OAuth web pages); a path joins
+ * paths below are covered (every card renderer; the card, change, secret and OAuth web pages); a path joins
  * the list once its words are all in `i18n/`, and never leaves it. The operator's words (doctor,
  * configuration reference, manifests) stay English, like docs/.
  */
@@ -20,6 +20,7 @@ const COVERED = [
   'adapters/shell/render.ts',
   'adapters/slack/render.ts',
   'adapters/telegram/render.ts',
+  'src/web/change-page.ts',
   'src/web/pages/card.ts',
   'src/web/pages/layout.ts',
   'src/web/pages/oauth.ts',

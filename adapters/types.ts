@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '../src/config';
 import type { Platform } from '../src/core/conversation';
@@ -14,6 +15,12 @@ export interface AdapterContext {
   logger: Logger;
   /** At-most-once claims for platform re-deliveries. */
   deduper: DeliveryDeduper;
+  /**
+   * The connection of the request path's first write (the delivery claim): a read sent on it in the
+   * same turn as the claim travels with it, in one round trip. Keys start with `config.REDIS_KEY_PREFIX`.
+   * Absent where a context is made by hand: `app.state` is used instead.
+   */
+  requestPath?: Redis;
   /**
    * `web` processes receive platform traffic; `worker` processes only need to post and edit messages
    * (register the messenger, receive nothing); `all` does both.

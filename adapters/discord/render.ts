@@ -19,6 +19,7 @@ import {
 } from 'discord.js';
 import type { Card, CardStatus } from '../../src/core/reply';
 import { isValidTime, timeText } from '../../src/core/times';
+import { t } from '../../src/i18n/translate';
 import { cardAsText, tailOf, truncate, withTime } from '../text';
 import { codeBlock, codeBlockOverhead, escapeWithin, fenceSafe } from './escape';
 import { discordTimestamp } from './timestamp';
@@ -114,7 +115,7 @@ export function renderCard(card: Card, options: RenderOptions = {}): RenderedMes
     } else {
       const name = attachmentName(card, 'output.txt');
       files.push({ name, content: card.code.text });
-      notes.push(`Full output attached as ${name}.`);
+      notes.push(t(card.locale, 'card-discord-output-attached', name));
       const kept = escapeWithin(card.text ?? '', Math.floor(budget / 2));
       textCut = kept.cut;
       const room = budget - kept.text.length - 1 - overhead - 2;
@@ -124,17 +125,17 @@ export function renderCard(card: Card, options: RenderOptions = {}): RenderedMes
   }
   if (textCut || fieldsCut) {
     files.push({ name: 'message.txt', content: cardAsText(card) });
-    notes.push('Full text attached as message.txt.');
+    notes.push(t(card.locale, 'card-discord-text-attached', 'message.txt'));
   }
 
   const { rows, dropped } = renderButtons(card);
-  if (dropped > 0) notes.push(`${dropped} more button${dropped === 1 ? ' is' : 's are'} not shown.`);
+  if (dropped > 0) notes.push(t(card.locale, 'card-discord-more-buttons', dropped));
 
   for (const attachment of card.attachments ?? [])
     files.push({ name: attachment.filename, content: attachment.content });
   const shownFiles = files.slice(0, LIMITS.files);
   if (files.length > shownFiles.length)
-    notes.push(`${files.length - shownFiles.length} more files are not attached.`);
+    notes.push(t(card.locale, 'card-discord-more-files', files.length - shownFiles.length));
 
   const footer = [footerBase, ...notes].filter(Boolean).join(' · ');
   if (description) embed.description = description;

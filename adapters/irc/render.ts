@@ -7,6 +7,7 @@
  */
 import type { Card } from '../../src/core/reply';
 import { statusLabel } from '../../src/core/reply';
+import { t } from '../../src/i18n/translate';
 import { inert } from './text';
 
 /** Most bytes of one rendered line (the sender splits again at the server's exact limit). */
@@ -63,14 +64,14 @@ function leavesOut(card: Card, lines: string[]): boolean {
  * (asked for only when something is left out).
  */
 export function renderCardLines(card: Card, numbers: readonly number[], viewUrl: () => string): string[] {
-  const lines = [fitBytes(head(card) || '(no text)', LINE_BYTES)];
+  const lines = [fitBytes(head(card) || t(card.locale, 'card-irc-no-text'), LINE_BYTES)];
   const fields = (card.fields ?? []).slice(0, 4).map((f) => `${inert(f.label)}: ${inert(f.value)}`);
   if (fields.length) lines.push(fitBytes(fields.join(' · '), LINE_BYTES));
   // Links (a sign-in or secret page) are shown whole: they are what the card asks the reader to open.
   const links = (card.links ?? []).slice(0, 2).map((l) => ` · ${inert(l.label)}: ${inert(l.url)}`);
   const buttons = (card.buttons ?? []).map((b, i) => `[${numbers[i] ?? '?'}] ${inert(b.label)}`);
-  const more = leavesOut(card, lines) ? ` · full card: ${viewUrl()}` : '';
-  const choose = buttons.length ? `${buttons.join('  ')} — type !<number>` : '';
+  const more = leavesOut(card, lines) ? ` · ${t(card.locale, 'card-irc-full-card', viewUrl())}` : '';
+  const choose = buttons.length ? `${buttons.join('  ')} — ${t(card.locale, 'card-irc-choose')}` : '';
   if (choose || more || links.length) lines.push(withTail(choose, `${links.join('')}${more}`));
   return lines;
 }

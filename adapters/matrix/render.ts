@@ -10,6 +10,7 @@
 
 import type { Card, CardButton } from '../../src/core/reply';
 import { statusLabel } from '../../src/core/reply';
+import { t } from '../../src/i18n/translate';
 import { cardInWords } from '../command-words';
 import {
   type EscapeStep,
@@ -102,7 +103,7 @@ export function renderCard(input: Card, words: (text: string) => string = (text)
   if (card.text) {
     const cut = card.text.length > TEXT_BUDGET;
     const shown = cut
-      ? `${card.text.slice(0, TEXT_BUDGET)}\n… (the whole text is in the attached file)`
+      ? `${card.text.slice(0, TEXT_BUDGET)}\n… ${t(card.locale, 'card-matrix-text-attached')}`
       : card.text;
     if (cut) attachments.unshift({ filename: 'card.txt', content: card.text });
     body.push(plain(shown));
@@ -136,7 +137,7 @@ export function renderCard(input: Card, words: (text: string) => string = (text)
   const buttons = (card.buttons ?? []).slice(0, NUMBER_KEYS.length);
   if (buttons.length > 0) {
     const labels = buttons.map((b, i) => `[${i + 1}] ${plain(b.label, 80)}`);
-    const how = 'React with the number, or answer !1, !2 …';
+    const how = t(input.locale, 'card-matrix-choose');
     body.push(`${labels.join('   ')}\n${how}`);
     const items = buttons.map((b, i) => `<strong>[${i + 1}]</strong> ${escapeHtml(b.label, 400)}`);
     html.push(`<p>${items.join(' &nbsp; ')}<br><em>${how}</em></p>`);

@@ -101,10 +101,11 @@ export class ShellAdapter implements Messenger {
 
   async post(_conversationId: string, card: Card): Promise<MessageHandle> {
     const number = this.nextMessage++;
+    // `card <n>` stays as typed: it is what `press <n> <label>` names (the terminal's command language).
     this.print(card, `card ${number}`, String(number));
     if (card.closesForm && this.closeQuestion) {
       this.closeQuestion({
-        closed: 'That was stored another way, so this form is closed; nothing more to type.',
+        closed: t(card.locale, 'card-shell-form-closed'),
       });
     }
     return { platform: 'shell', conversationId: this.conversationId, ref: { message: String(number) } };
@@ -116,7 +117,8 @@ export class ShellAdapter implements Messenger {
   }
 
   async update(handle: MessageHandle, card: Card): Promise<void> {
-    this.print(card, `card ${handle.ref.message ?? '?'} updated`, handle.ref.message ?? '?');
+    const number = handle.ref.message ?? '?';
+    this.print(card, `card ${number} updated`, number);
   }
 
   /** Runs one input line: a command, or the number of a button to press. */
@@ -332,10 +334,10 @@ export class ShellAdapter implements Messenger {
     const numbers = this.buttons.number(message, card.buttons ?? []);
     const files = (card.attachments ?? []).map((file) => this.saveAttachment(file.filename, file.content));
     const text = renderCardText({ ...card, attachments: [] }, this.palette, numbers);
-    const saved = files.map((path) => `  (file written: ${path})`);
+    const saved = files.map((path) => `  ${t(card.locale, 'card-shell-file-written', path)}`);
     if (card.image?.pngBase64) {
       const path = this.saveAttachment(card.image.filename, Buffer.from(card.image.pngBase64, 'base64'));
-      saved.unshift(`  (picture written: ${path})`);
+      saved.unshift(`  ${t(card.locale, 'card-shell-picture-written', path)}`);
     }
     const privately = card.visibility === 'private' ? ` (${t(card.locale, 'card-private')})` : '';
     this.write(

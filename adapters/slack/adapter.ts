@@ -11,6 +11,7 @@ import { downloadHosts, slackFileResolver } from './files';
 import { type QueuedSlackPlace, registerHandlers } from './handlers';
 import { InFlight } from './inflight';
 import { SlackInstallationStore } from './installations';
+import { SlackLocales } from './locales';
 import { slackLogger } from './logger';
 import { BOT_SCOPES } from './manifest';
 import { SlackMessenger } from './messenger';
@@ -131,6 +132,7 @@ export class SlackAdapter implements PlatformAdapter {
       }),
       messenger,
       clients,
+      locales: new SlackLocales({ redis: context.requestPath ?? redis, prefix, clients, logger }),
       deliveries: context.deduper,
       clicks: new ClickGuard((seconds) => context.app.claims(seconds)),
       inflight: this.inflight,

@@ -90,10 +90,15 @@ export function chunkEscaped(raw: string, max: number, budget = Number.POSITIVE_
 }
 
 /** The text of one field: bold label, then the value (linked when it has a URL) and its time token. */
-function fieldText(field: CardField, max: number, zone: string | undefined): { text: string; cut: boolean } {
+function fieldText(
+  field: CardField,
+  max: number,
+  zone: string | undefined,
+  locale: string | undefined,
+): { text: string; cut: boolean } {
   const label = `*${escapeText(field.label.replaceAll('*', '∗'))}*`;
   const url = field.url ? safeUrl(field.url) : undefined;
-  const time = isValidTime(field.time) ? slackDateToken(field.time, zone) : undefined;
+  const time = isValidTime(field.time) ? slackDateToken(field.time, zone, locale) : undefined;
   const room = max - label.length - 1 - (url ? url.length + 3 : 0) - (time ? time.length + 3 : 0);
   const { text: value, cut } = escapeWithin(field.value, Math.max(room, 20));
   const shown = url ? `<${url}|${value.replaceAll('|', '¦')}>` : value;
@@ -107,6 +112,7 @@ function fieldText(field: CardField, max: number, zone: string | undefined): { t
 export function fieldBlocks(
   fields: readonly CardField[],
   zone?: string,
+  locale?: string,
 ): { blocks: SectionBlock[]; cut: boolean } {
   const blocks: SectionBlock[] = [];
   let cut = false;
@@ -117,14 +123,14 @@ export function fieldBlocks(
   };
   for (const field of fields) {
     if (field.inline) {
-      const rendered = fieldText(field, SLACK_LIMITS.fieldText, zone);
+      const rendered = fieldText(field, SLACK_LIMITS.fieldText, zone, locale);
       cut ||= rendered.cut;
       inline.push(mrkdwn(rendered.text));
       if (inline.length === SLACK_LIMITS.fieldsPerSection) flush();
       continue;
     }
     flush();
-    const rendered = fieldText(field, SLACK_LIMITS.sectionText, zone);
+    const rendered = fieldText(field, SLACK_LIMITS.sectionText, zone, locale);
     cut ||= rendered.cut;
     blocks.push({ type: 'section', text: mrkdwn(rendered.text) });
   }

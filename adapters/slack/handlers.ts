@@ -17,6 +17,7 @@ import { incomingFiles, type SlackFileInfo } from './files';
 import { FORM_CALLBACK_ID, readSubmission } from './forms';
 import { onAppHomeOpened } from './home';
 import type { InFlight } from './inflight';
+import type { LocaleRead, SlackLocales } from './locales';
 import { placeId, type SlackMessenger, type SlackPlace } from './messenger';
 import { slackSurface } from './surface';
 import { ignoreUnclaimedInteractions } from './unclaimed';
@@ -29,6 +30,8 @@ export interface HandlerDeps {
   handoff: CommandHandoff;
   messenger: SlackMessenger;
   clients: SlackClients;
+  /** The people's Slack locales (their reader's language comes first from Slack). */
+  locales: SlackLocales;
   /** Exact re-deliveries (same trigger, event or view): remembered for a day. */
   deliveries: DeliveryDeduper;
   /** Double clicks (same person, same button, within the core's window). */
@@ -72,9 +75,15 @@ async function placeOf(
   };
 }
 
-function invocationOf(who: Who, place: SlackPlace, files?: IncomingFile[]): Invocation {
+function invocationOf(who: Who, place: SlackPlace, files?: IncomingFile[], locale?: string): Invocation {
   return {
-    user: { platform: 'slack', id: who.userId, name: who.userName, workspace: who.teamId },
+    user: {
+      platform: 'slack',
+      id: who.userId,
+      name: who.userName,
+      workspace: who.teamId,
+      ...(locale ? { locale } : {}),
+    },
     conversation: {
       platform: 'slack',
       workspace: place.teamId,
@@ -85,6 +94,17 @@ function invocationOf(who: Who, place: SlackPlace, files?: IncomingFile[]): Invo
     isPrivate: place.isPrivate,
     ...(files && files.length > 0 ? { files } : {}),
   };
+}
+
+/** The place of an interaction and the locale of the person (their cached one read with the claim). */
+async function placeAndLocale(
+  deps: HandlerDeps,
+  who: Who,
+  read: LocaleRead,
+  channel: string,
+  extra: Parameters<typeof placeOf>[3],
+): Promise<[SlackPlace, string | undefined]> {
+  return Promise.all([placeOf(deps, who, channel, extra), deps.locales.settle(read)]);
 }
 
 /** The plain-data reply place of a queued Slack command (a worker's surface is built from it). */
@@ -163,11 +183,16 @@ function onCommands(app: App, deps: HandlerDeps): void {
       const who = { teamId: command.team_id, userId: command.user_id, userName: command.user_name };
       const where = { channel: command.channel_id, responseUrl: command.response_url };
       const key = `slack:trigger:${command.trigger_id}`;
+      // The cached locale travels with the claim (one round trip).
+      const read = deps.locales.start(who.teamId, who.userId);
       if (!(await claim(deps, deps.deliveries, key, who, where))) return;
-      const place = await placeOf(deps, who, command.channel_id, { responseUrl: command.response_url });
+      const [place, locale] = await placeAndLocale(deps, who, read, command.channel_id, {
+        responseUrl: command.response_url,
+      });
       const text = slashCommandLine(command.command, plainTypedText(command.text ?? ''), deps.slashCommand);
       const input = { kind: 'text' as const, text };
-      await handOff(deps, key, input, invocationOf(who, place), place, command.trigger_id);
+      const invocation = invocationOf(who, place, undefined, locale);
+      await handOff(deps, key, input, invocation, place, command.trigger_id);
     });
   });
 }
@@ -200,6 +225,7 @@ function onActions(app: App, deps: HandlerDeps): void {
         };
         const where = { channel, responseUrl: body.response_url };
         const key = `slack:trigger:${body.trigger_id}`;
+        const read = deps.locales.start(who.teamId, who.userId);
         if (!(await claim(deps, deps.deliveries, key, who, where))) return;
         if (!channel) return;
         const click = {
@@ -213,12 +239,13 @@ function onActions(app: App, deps: HandlerDeps): void {
           deps.logger.debug({ actionId }, 'ignored a double click');
           return;
         }
-        const place = await placeOf(deps, who, channel, {
+        const [place, locale] = await placeAndLocale(deps, who, read, channel, {
           thread: body.message?.thread_ts as string | undefined,
           responseUrl: body.response_url,
         });
         const input = { kind: 'action' as const, actionId };
-        await handOff(deps, key, input, invocationOf(who, place), place, body.trigger_id);
+        const invocation = invocationOf(who, place, undefined, locale);
+        await handOff(deps, key, input, invocation, place, body.trigger_id);
       });
     },
   );
@@ -234,16 +261,17 @@ function onForms(app: App, deps: HandlerDeps): void {
       const who = { teamId, userId: body.user.id, userName: body.user.name ?? body.user.id };
       const where = { channel: submission?.metadata.channel, responseUrl: submission?.metadata.responseUrl };
       const key = `slack:view:${view.id}`;
+      const read = deps.locales.start(who.teamId, who.userId);
       if (!(await claim(deps, deps.deliveries, key, who, where))) return;
       if (!submission) return;
       const { metadata, values } = submission;
-      const place = await placeOf(deps, who, metadata.channel, {
+      const [place, locale] = await placeAndLocale(deps, who, read, metadata.channel, {
         thread: metadata.thread,
         responseUrl: metadata.responseUrl,
       });
       const trigger = 'trigger_id' in body ? body.trigger_id : undefined;
       const input = { kind: 'form' as const, formId: metadata.formId, values };
-      await handOff(deps, key, input, invocationOf(who, place), place, trigger);
+      await handOff(deps, key, input, invocationOf(who, place, undefined, locale), place, trigger);
     });
   });
 }
@@ -272,9 +300,10 @@ function onMessages(app: App, deps: HandlerDeps): void {
     const who = { teamId, userId: event.user, userName: event.user };
     const where = { channel: event.channel };
     const key = `slack:event:${eventId ?? `${event.channel}:${event.ts}`}`;
+    const read = deps.locales.start(who.teamId, who.userId);
     if (eventId && !(await claim(deps, deps.deliveries, key, who, where))) return;
     const isDm = event.channel_type === 'im';
-    const place = await placeOf(deps, who, event.channel, {
+    const [place, locale] = await placeAndLocale(deps, who, read, event.channel, {
       knownPrivate: isDm,
       thread: isDm ? event.thread_ts : (event.thread_ts ?? event.ts),
     });
@@ -283,7 +312,8 @@ function onMessages(app: App, deps: HandlerDeps): void {
     const text = plainTypedText((event.text ?? '').replace(/<@[UW][A-Z0-9]+(\|[^>]*)?>/g, ' ')).trim();
     if (!text && files.length === 0) return;
     const line = slashCommandLine(`/${deps.slashCommand}`, text, deps.slashCommand);
-    await handOff(deps, key, { kind: 'text', text: line }, invocationOf(who, place, files), place);
+    const invocation = invocationOf(who, place, files, locale);
+    await handOff(deps, key, { kind: 'text', text: line }, invocation, place);
   };
   // One listener for both (see `onActions`): mentions anywhere, messages only in the bot's DMs.
   app.event(/^(app_mention|message)$/, async ({ event, body, context }) => {

@@ -21,6 +21,7 @@ export const BOT_SCOPE_REASONS = {
   'files:read': 'reading files users share with the bot (uploads)',
   'links:read': 'seeing links to tools, builds and tasks posted in conversations (link unfurls)',
   'links:write': 'showing those links as status cards (link unfurls)',
+  'users:read': "reading a person's Slack language (users.info), to answer them in it",
 } as const;
 
 /** The bot scopes, in manifest order. */

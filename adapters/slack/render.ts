@@ -2,6 +2,7 @@ import type { types } from '@slack/bolt';
 import { type ConfirmDialog, dangerDialogs } from '../../src/core/confirm-dialogs';
 import type { Card, CardStatus } from '../../src/core/reply';
 import { isValidTime } from '../../src/core/times';
+import { t } from '../../src/i18n/translate';
 import { cardAsText, headOf, withTime } from '../text';
 import { actionBlocks, chunkEscaped, fieldBlocks, mrkdwn, plain, SLACK_LIMITS } from './blocks';
 import { slackDateToken } from './date-token';
@@ -68,7 +69,11 @@ function imageBlocks(card: Card, files: SlackUpload[]): KnownBlock[] {
     return [
       {
         type: 'context',
-        elements: [mrkdwn(escapeWithin(`📈 ${alt} (the picture ${filename} is attached)`, 300).text)],
+        elements: [
+          mrkdwn(
+            escapeWithin(`📈 ${t(card.locale, 'card-slack-picture-attached', alt, filename)}`, 300).text,
+          ),
+        ],
       },
     ];
   }
@@ -94,7 +99,7 @@ function bodyBlocks(card: Card, room: number): { blocks: KnownBlock[]; overflow:
   if (card.text?.trim()) {
     for (const piece of chunkEscaped(card.text, SLACK_LIMITS.sectionText, MAX_SHOWN_CHARS)) addSection(piece);
   }
-  const fields = fieldBlocks(card.fields ?? [], card.timeZone);
+  const fields = fieldBlocks(card.fields ?? [], card.timeZone, card.locale);
   overflow ||= fields.cut;
   for (const block of fields.blocks) {
     if (blocks.length >= room) {
@@ -133,7 +138,7 @@ export function renderCard(
     dialogs,
   });
   const footerTime = isValidTime(card.footerTime)
-    ? slackDateToken(card.footerTime, card.timeZone)
+    ? slackDateToken(card.footerTime, card.timeZone, card.locale)
     : undefined;
   if (card.footer || footerTime) {
     const footer = escapeWithin(
@@ -153,9 +158,7 @@ export function renderCard(
     files.push({ filename: name, content: cardAsText(card).trimEnd() });
     body.blocks.push({
       type: 'context',
-      elements: [
-        mrkdwn(`This did not fit in one message; all of it is in the attached file ${escapeText(name)}.`),
-      ],
+      elements: [mrkdwn(t(card.locale, 'card-slack-overflow', escapeText(name)))],
     });
   }
   const blocks = [...head, ...body.blocks, ...tail];

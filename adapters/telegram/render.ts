@@ -9,6 +9,7 @@
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Card, CardStatus } from '../../src/core/reply';
 import { scrubCardKnown } from '../../src/core/scrub-card';
+import { t } from '../../src/i18n/translate';
 import { charLength, headOf, tailOf, timesAsText } from '../text';
 import { escapeAttribute, escapeHtml, isWebUrl } from './html';
 import { keyboardOf } from './keyboard';
@@ -60,7 +61,6 @@ interface Block {
 }
 
 const SEPARATOR = '\n\n';
-const SHORTENED = '… (shortened to fit one Telegram message)';
 
 /** Most messages one card is posted as: a longer card (a 100,000-character paste) would flood the chat. */
 export const MAX_PARTS = 4;
@@ -283,9 +283,7 @@ function shortenCode(card: Card, blocks: Block[], code: Block, documents: Telegr
   const dropped = code.lines.length - kept.length;
   if (kept.length === 0) kept.push(tailOf(code.lines.at(-1) ?? '', room));
   code.lines = kept;
-  const note = textBlock(
-    `… ${dropped} earlier line${dropped === 1 ? '' : 's'}: the whole output is in ${filename}.`,
-  );
+  const note = textBlock(`… ${t(card.locale, 'card-telegram-earlier-lines', dropped, filename)}`);
   blocks.splice(blocks.indexOf(code), 0, note);
 }
 
@@ -308,15 +306,16 @@ export function renderCard(original: Card, mode: 'post' | 'edit' = 'post'): Rend
   if (code && totalLength(blocks) > TELEGRAM_LIMITS.text) shortenCode(card, blocks, code, documents);
   let parts: string[];
   if (mode === 'edit') {
-    const limit = TELEGRAM_LIMITS.text - SHORTENED.length - SEPARATOR.length;
+    const shortened = `… ${t(card.locale, 'card-telegram-shortened')}`;
+    const limit = TELEGRAM_LIMITS.text - shortened.length - SEPARATOR.length;
     parts = pack(blocks, totalLength(blocks) > TELEGRAM_LIMITS.text ? limit : TELEGRAM_LIMITS.text);
-    if (parts.length > 1) parts = [`${parts[0]}${SEPARATOR}${escapeHtml(SHORTENED)}`];
+    if (parts.length > 1) parts = [`${parts[0]}${SEPARATOR}${escapeHtml(shortened)}`];
   } else {
     parts = pack(blocks, TELEGRAM_LIMITS.text);
     if (parts.length > MAX_PARTS) {
       const filename = safeFilename(`${(card.title ?? 'message').toLowerCase()}_full.txt`);
       documents.push({ filename, content: plainText(card), ...(caption ? { caption } : {}) });
-      const note = `… the rest did not fit in ${MAX_PARTS} messages: all of it is in ${filename}.`;
+      const note = `… ${t(card.locale, 'card-telegram-rest-in-file', MAX_PARTS, filename)}`;
       parts = pack(blocks, TELEGRAM_LIMITS.text - note.length - SEPARATOR.length).slice(0, MAX_PARTS);
       parts[MAX_PARTS - 1] = `${parts[MAX_PARTS - 1]}${SEPARATOR}${escapeHtml(note)}`;
     }

@@ -7,6 +7,7 @@
 import type { RouteRegistrar } from '../core/host';
 import type { AdminLogStore } from '../store/admin-log';
 import { escapeHtml, p, pageHtml } from './pages/layout';
+import { readerOf } from './reader';
 import { sendHtml } from './respond';
 
 /** The path of change `id`'s page. */
@@ -17,12 +18,9 @@ export function mountChangePages(web: RouteRegistrar, store: Pick<AdminLogStore,
   web.route('GET', `${CHANGE_PAGE_PATH}*`, async (req, res) => {
     const id = (req.url ?? '').slice(CHANGE_PAGE_PATH.length).split('?')[0] ?? '';
     const record = /^[A-Za-z0-9_-]{16,64}$/.test(id) ? await store.change(id) : undefined;
+    const say = readerOf(req);
     if (!record) {
-      sendHtml(
-        res,
-        404,
-        pageHtml('Change not found', p('No change is kept under this address (they are kept 90 days).')),
-      );
+      sendHtml(res, 404, pageHtml(say.t('change-page-gone-title'), p(say.t('change-page-gone-text')), say));
       return;
     }
     const args = Object.entries(record.args)
@@ -33,13 +31,14 @@ export function mountChangePages(web: RouteRegistrar, store: Pick<AdminLogStore,
       )
       .join('');
     const body = [
-      p(`Tool: ${record.tool ?? ''}`),
-      p(`Command: /${record.command}`),
-      p(`By: ${record.name} (${record.platform})`),
-      p(`At: ${new Date(record.at).toISOString()}`),
-      p(`Outcome: ${record.outcome}`),
+      p(say.t('change-page-tool', record.tool ?? '')),
+      p(say.t('change-page-command', `/${record.command}`)),
+      p(say.t('change-page-by', record.name, record.platform)),
+      p(say.t('change-page-at', new Date(record.at).toISOString())),
+      p(say.t('change-page-outcome', record.outcome)),
       args ? `<ul>${args}</ul>` : '',
     ].join('');
-    sendHtml(res, 200, pageHtml(`Change to ${record.tool ?? 'a tool'}`, body));
+    const tool = record.tool ?? say.t('change-page-some-tool');
+    sendHtml(res, 200, pageHtml(say.t('change-page-title', tool), body, say));
   });
 }

@@ -12,11 +12,8 @@
  *   the repository's `updated_at`/`pushed_at`, so two different imports do not share a body.
  */
 import { createHash } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import type { DraftCard } from '../core/reply';
-import { spokenLanguage } from '../i18n/languages';
-import { type Translator, translator } from '../i18n/translate';
 import { RepositoryImportEventSchema, verifyWebhook } from '../services/sourcehost';
 import type { ImportFollowers } from '../store/links-imports';
 import { browserCookieName, type LinkChat, OAUTH_CALLBACK_PATH, type SourceLinker } from './oauth-flow';
@@ -29,9 +26,11 @@ import {
   secretSavedPage,
   secretUnreadablePage,
 } from './pages/secret';
+import { readerOf } from './reader';
 import { cookie, originOf, readBody } from './request';
 import { sendHtml, sendJson } from './respond';
-import { SECRET_FIELDS, SECRET_FORM_PATH, type SecretFormChat, type SecretForms } from './secret-flow';
+import { SECRET_FORM_PATH, type SecretFormChat, type SecretForms } from './secret-flow';
+import { secretPageFields, secretPageIntro, secretPageTitle } from './secret-page-words';
 import type { WebServer } from './server';
 
 /** Path of the source-host webhook. */
@@ -49,19 +48,6 @@ export interface AccountRoutesDeps {
   logger: Logger;
 }
 
-const TITLES = {
-  tool: 'Store a deploy token',
-  media: 'Store a media API key',
-  calendar: 'Store a calendar account',
-};
-
-/** The reader of a page: the first language of the browser's `Accept-Language` Deckhand speaks, else English. */
-function readerOf(req: IncomingMessage): Translator {
-  const header = req.headers['accept-language'] ?? '';
-  const codes = header.split(',').map((part) => part.split(';', 1)[0]?.trim() ?? '');
-  return translator(codes.find((code) => spokenLanguage(code)));
-}
-
 /** Mounts the account routes on the web server. */
 export function mountAccountRoutes(web: WebServer, deps: AccountRoutesDeps): void {
   mountStartRoutes(web, deps.linker);
@@ -70,7 +56,7 @@ export function mountAccountRoutes(web: WebServer, deps: AccountRoutesDeps): voi
     const query = new URL(req.url ?? '/', 'http://localhost').searchParams;
     const state = query.get('state') ?? '';
     const outcome = await deps.linker.complete(query, cookie(req, browserCookieName(state)), deps.chat);
-    const page = oauthResultPage(outcome);
+    const page = oauthResultPage(outcome, readerOf(req));
     sendHtml(res, page.status, page.html, { 'set-cookie': deps.linker.clearCookie(state) });
   });
 
@@ -80,18 +66,14 @@ export function mountAccountRoutes(web: WebServer, deps: AccountRoutesDeps): voi
     const session = await deps.secretForms.load(id);
     if (session === 'unreadable') return sendHtml(res, 410, secretUnreadablePage(say));
     if (!session) return sendHtml(res, 404, secretExpiredPage(say));
-    const intro =
-      session.kind === 'tool'
-        ? `For ${session.name}: the deploy token of ${session.tool}. It lets you deploy ${session.tool} through Deckhand.`
-        : `For ${session.name}. It is used when you act through Deckhand.`;
     sendHtml(
       res,
       200,
       secretFormPage(
         {
-          title: TITLES[session.kind],
-          intro,
-          fields: SECRET_FIELDS[session.kind],
+          title: secretPageTitle(session.kind, say),
+          intro: secretPageIntro(session, say),
+          fields: secretPageFields(session.kind, say),
           csrf: session.csrf,
         },
         say,
@@ -132,11 +114,9 @@ export function mountAccountRoutes(web: WebServer, deps: AccountRoutesDeps): voi
           422,
           secretFormPage(
             {
-              title: TITLES[outcome.session.kind],
-              intro: outcome.outage
-                ? 'Nothing was stored. This is the service, not your value: try again in a few minutes.'
-                : 'Please correct the value below.',
-              fields: SECRET_FIELDS[outcome.session.kind],
+              title: secretPageTitle(outcome.session.kind, say),
+              intro: say.t(outcome.outage ? 'secret-page-outage' : 'secret-page-correct'),
+              fields: secretPageFields(outcome.session.kind, say),
               csrf: outcome.session.csrf,
               problem: outcome.message,
               keep: { username: fields.username ?? '' },

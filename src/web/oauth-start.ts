@@ -14,6 +14,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { OAUTH_START_PATH, type SourceLinker } from './oauth-flow';
 import { oauthConfirmPage, oauthForgedConfirmPage, oauthStartPage } from './pages/oauth';
+import { readerOf } from './reader';
 import { cookie, originOf, readBody } from './request';
 import { HTML_PAGE_HEADERS, sendHtml } from './respond';
 import type { WebServer } from './server';
@@ -41,11 +42,11 @@ export function mountStartRoutes(web: WebServer, linker: SourceLinker): void {
     const state = stateOf(req.url);
     const preview = await linker.preview(state);
     if (preview.kind !== 'confirm') {
-      const page = oauthStartPage(preview);
+      const page = oauthStartPage(preview, readerOf(req));
       return sendHtml(res, page.status, page.html);
     }
     const token = randomBytes(32).toString('base64url');
-    sendHtml(res, 200, oauthConfirmPage(preview, token), {
+    sendHtml(res, 200, oauthConfirmPage(preview, token, readerOf(req)), {
       'set-cookie': confirmCookie(state, token, preview.expiresIn),
       // The Continue button's answer is a redirect to the source host: the form may lead there.
       'content-security-policy': HTML_PAGE_HEADERS['content-security-policy']?.replace(
@@ -66,11 +67,11 @@ export function mountStartRoutes(web: WebServer, linker: SourceLinker): void {
       (origin !== undefined && origin !== ownOrigin) ||
       !sameToken(fields.get('csrf') ?? undefined, cookie(req, CONFIRM_COOKIE))
     ) {
-      return sendHtml(res, 403, oauthForgedConfirmPage());
+      return sendHtml(res, 403, oauthForgedConfirmPage(readerOf(req)));
     }
     const outcome = await linker.start(state);
     if (outcome.kind !== 'redirect') {
-      const page = oauthStartPage(outcome);
+      const page = oauthStartPage(outcome, readerOf(req));
       return sendHtml(res, page.status, page.html);
     }
     res.writeHead(303, {

@@ -24,6 +24,7 @@ export function adapterContext(app: App, options: AdapterContextOptions): Adapte
     logger,
     // Delivery ids are remembered a day: a platform's last retry comes ~5 min after the first try.
     deduper: new DeliveryDeduper(app.redis.requests, config.REDIS_KEY_PREFIX),
+    requestPath: app.redis.requests,
     role: options.role,
   };
 }

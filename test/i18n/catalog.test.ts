@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ALL_COMMANDS } from '../../commands';
+import { isMessageKey, t } from '../../src/i18n/translate';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const read = (name: string) => JSON.parse(readFileSync(join(ROOT, 'i18n', `${name}.json`), 'utf8'));
@@ -89,6 +90,17 @@ describe('the message catalogs', () => {
     const flow = keys.filter((key) => FLOW_PREFIXES.some((prefix) => key.startsWith(prefix)));
     expect(flow.length).toBeGreaterThan(80);
     expect(flow.filter((key) => !catalog[key]?.trim())).toEqual([]);
+  });
+
+  it.each(['en', ...TRANSLATIONS])('%s: renders every message (the format parses it)', (language) => {
+    const broken = keys.filter((key) => {
+      try {
+        return !isMessageKey(key) || t(language, key, 'x', 2, 'y', 3) === '';
+      } catch {
+        return true;
+      }
+    });
+    expect(broken).toEqual([]);
   });
 
   it('would see a translation with other parameters (positive control)', () => {

@@ -7,35 +7,26 @@
 import { describe, expect, it } from 'vitest';
 import { PLAIN, renderCardText } from '../../adapters/shell/render';
 import { renderCard as renderTelegram } from '../../adapters/telegram/render';
-import { HELP_GUIDE } from '../../commands/chat/help-guide';
-import { deployCommand } from '../../commands/toolhost/deploy';
-import { deploymentCard, deploymentWatch } from '../../commands/toolhost/deployment-card';
-import { validateArgs } from '../../src/core/bind';
-import type { Invocation } from '../../src/core/command';
-import { CommandFailures } from '../../src/core/command-failure';
+import { deploymentCard } from '../../commands/toolhost/deployment-card';
 import { PLAIN_FORM } from '../../src/core/command-form';
-import { askConfirmation } from '../../src/core/confirm-question';
-import { helpFor } from '../../src/core/help-sections';
 import type { Card, DraftCard } from '../../src/core/reply';
 import type { Language } from '../../src/i18n/languages';
 import { FSI, PDI, translator } from '../../src/i18n/translate';
-import { silentLogger } from '../../src/log';
-import type { Deployment } from '../../src/services/toolhost';
+import type { SecretFormSession } from '../../src/store/links-secret-forms';
+import { oauthConfirmPage, oauthResultPage, oauthStartPage } from '../../src/web/pages/oauth';
 import { secretExpiredPage, secretFormPage, secretSavedPage } from '../../src/web/pages/secret';
-import { commandRegistry } from '../../src/wiring';
-
-const LANGUAGES: readonly Language[] = ['en', 'de', 'he'];
-const AT = Date.UTC(2026, 10, 28, 12, 52);
-
-function invocation(language: Language): Invocation {
-  return {
-    user: { platform: 'chat', id: 'u1', name: 'Ada', workspace: 'w' },
-    conversation: { platform: 'chat', workspace: 'w', channel: 'c' },
-    conversationId: 'chat:w:c',
-    isPrivate: false,
-    languages: { reader: language, conversation: language },
-  };
-}
+import { readerOf } from '../../src/web/reader';
+import { secretPageFields, secretPageIntro, secretPageTitle } from '../../src/web/secret-page-words';
+import {
+  announcementCard,
+  confirmationCard,
+  deployCards,
+  deployment,
+  helpCard,
+  invocationIn,
+  LANGUAGES,
+  refusedToolCard,
+} from './flow-cards';
 
 /** A card as a platform gets it (buttons with ids, the language stamped). */
 function posted(draft: DraftCard, language: Language): Card {
@@ -54,106 +45,49 @@ function shown(card: Card): { terminal: string; telegram: string } {
   };
 }
 
-function deployment(status: Deployment['status']): Deployment {
-  const done = status === 'successful';
-  return {
-    deploy_id: '20261128-125241-1xs2qvglzx',
-    creation_time: '20261128-125241',
-    description: '',
-    builds: {
-      web: {
-        build_id: 'no-build-needed',
-        build_status: 'successful',
-        build_image: 'img',
-        build_long_status: '',
-      },
-    },
-    runs: { web: { run_status: done ? 'successful' : 'pending', run_long_status: '' } },
-    tool_config: null,
-    status,
-    long_status: done ? 'Finished at 2026-11-28T12:53:00Z' : '',
-    force_build: false,
-    force_run: false,
-  } as Deployment;
-}
-
-const registry = commandRegistry();
-
 describe.each(LANGUAGES)('%s', (language) => {
   const say = translator(language);
 
   it('/help', () => {
-    const card = posted(helpFor(registry as never, HELP_GUIDE, [], say), language);
-    expect(shown(card)).toMatchSnapshot();
+    expect(shown(posted(helpCard(say), language))).toMatchSnapshot();
   });
 
   it('a refused tool name', () => {
-    let error: unknown;
-    try {
-      validateArgs(deployCommand as never, { tool: 'BAD_tool' });
-    } catch (caught) {
-      error = caught;
-    }
-    const failures = new CommandFailures({
-      publisher: { formOf: () => PLAIN_FORM } as never,
-      bindings: { get: async () => undefined } as never,
-      logger: silentLogger,
-    });
-    const card = failures.card('deploy', error, invocation(language));
+    const card = refusedToolCard(invocationIn(language));
     expect(card.locale).toBe(language);
     expect(shown(card)).toMatchSnapshot();
   });
 
   it('a confirmation question', async () => {
-    const replies: Card[] = [];
     const publisher = {
       formOf: () => PLAIN_FORM,
       storeAction: async (action: { label: string }) => ({ label: action.label, actionId: 'x' }),
     };
-    const command = registry.get('build delete');
-    if (!command) throw new Error('no /build delete');
-    const question =
-      command.confirm?.({ tool: 'mytool', id: 'mytool-build-7' } as never, undefined, say) ?? '';
-    await askConfirmation(
-      publisher as never,
-      { command: command.name, tool: 'mytool', args: {}, question },
-      command,
-      invocation(language),
-      { reply: async (card: Card) => void replies.push(card) } as never,
-    );
-    const card = { timeZone: 'UTC', ...(replies[0] as Card) };
+    const card = await confirmationCard(publisher as never, invocationIn(language), say);
     expect(card.locale).toBe(language);
     expect(shown(card)).toMatchSnapshot();
   });
 
   it('the deploy card, from start to done, and its announcement', () => {
-    for (const status of ['pending', 'running', 'successful'] as const) {
-      const draft = deploymentCard('mytool', deployment(status), undefined, undefined, say);
-      const card = posted(
-        { ...draft, fields: draft.fields?.map((f) => (f.time ? { ...f, time: { at: AT } } : f)) },
-        language,
-      );
-      expect(shown(card), status).toMatchSnapshot();
-    }
-    const event = {
-      tool: 'mytool',
-      kind: 'deployment',
-      id: '20261128-125241-1xs2qvglzx',
-      from: 'running',
-      to: 'successful',
-      at: AT,
-      detail: 'Deployment 20261128-125241-1xs2qvglzx finished successfully.',
-      outcome: 'success' as const,
-      terminal: true,
-    };
-    expect(shown(posted(deploymentWatch.announce(event, say), language))).toMatchSnapshot();
+    for (const { status, draft } of deployCards(say))
+      expect(shown(posted(draft, language)), status).toMatchSnapshot();
+    expect(shown(posted(announcementCard(say), language))).toMatchSnapshot();
   });
 });
 
 describe.each(LANGUAGES)('the secret page in %s', (language) => {
   it('is written in the language, with its direction', () => {
     const say = translator(language);
-    const form = secretFormPage({ title: 'Deploy token', intro: 'For mytool.', fields: [], csrf: 'c' }, say);
+    const session = { kind: 'tool', name: 'Ada', tool: 'mytool' } as SecretFormSession;
+    const form = secretFormPage(
+      {
+        title: secretPageTitle('tool', say),
+        intro: secretPageIntro(session, say),
+        fields: secretPageFields('tool', say),
+        csrf: 'c',
+      },
+      say,
+    );
     expect(form).toContain(`<html lang="${language}" dir="${say.direction}">`);
     expect(form).toContain(`<button type="submit">${say.t('secret-form-save')}</button>`);
     expect({
@@ -161,6 +95,37 @@ describe.each(LANGUAGES)('the secret page in %s', (language) => {
       saved: secretSavedPage('the deploy token of mytool', say),
       expired: secretExpiredPage(say),
     }).toMatchSnapshot();
+  });
+});
+
+describe.each(LANGUAGES)('the OAuth pages in %s', (language) => {
+  it('are written in the language, with its direction, the names in bold and isolated', () => {
+    const say = translator(language);
+    const linked = oauthResultPage(
+      { kind: 'linked', login: 'ada-src', chatUser: 'Ada', missing: ['write:repository'] } as never,
+      say,
+    );
+    const confirm = oauthConfirmPage(
+      { kind: 'confirm', requester: 'Ada', scopes: [], expiresIn: 300 } as never,
+      'token',
+      say,
+    );
+    expect(linked.html).toContain(`<html lang="${language}" dir="${say.direction}">`);
+    // In right-to-left text the isolates enclose the bold name.
+    const bold = (id: string) => `<strong id="${id}">Ada</strong>`;
+    const shown = (id: string) => (language === 'he' ? `${FSI}${bold(id)}${PDI}` : bold(id));
+    expect(linked.html).toContain(shown('chat-user'));
+    expect(confirm).toContain(shown('requester'));
+    expect({
+      linked: linked.html,
+      confirm,
+      used: oauthStartPage({ kind: 'used' } as never, say).html,
+    }).toMatchSnapshot();
+  });
+
+  it("is the browser's first language Deckhand speaks", () => {
+    const request = (header: string) => ({ headers: { 'accept-language': header } }) as never;
+    expect(readerOf(request(`fr-CH, ${language};q=0.9, en;q=0.8`)).language).toBe(language);
   });
 });
 

@@ -5,16 +5,21 @@
  */
 
 import type { Card } from '../../core/reply';
-import { STATUS_LABEL } from '../../core/reply';
+import { statusLabel } from '../../core/reply';
+import { type Translator, translator } from '../../i18n/translate';
 import { escapeHtml, p, pageHtml } from './layout';
 
 const pre = (text: string) =>
   `<pre style="white-space:pre-wrap;overflow-wrap:anywhere">${escapeHtml(text)}</pre>`;
 
-/** The page of `card`; `base` is the card's own path (its picture and files hang under it). */
+/**
+ * The page of `card`, in the card's language; `base` is the card's own path (its picture and files
+ * hang under it).
+ */
 export function cardPage(card: Card, base: string): string {
+  const say = translator(card.locale);
   const parts: string[] = [];
-  if (card.status) parts.push(p(`Status: ${STATUS_LABEL[card.status]}`));
+  if (card.status) parts.push(p(say.t('card-page-status', statusLabel(card.status, card.locale))));
   if (card.text) parts.push(pre(card.text));
   if (card.fields?.length) {
     const rows = card.fields.map(
@@ -28,7 +33,7 @@ export function cardPage(card: Card, base: string): string {
     const picture = card.image.pngBase64
       ? ` <a href="${base}/picture.png">${escapeHtml(card.image.filename)}</a>`
       : '';
-    parts.push(p(`Picture: ${card.image.alt}`).replace('</p>', `${picture}</p>`));
+    parts.push(p(say.t('card-page-picture', card.image.alt)).replace('</p>', `${picture}</p>`));
     if (card.image.fallback) parts.push(pre(card.image.fallback));
   }
   for (const link of card.links ?? []) parts.push(p(`${link.label}: ${link.url}`));
@@ -38,13 +43,10 @@ export function cardPage(card: Card, base: string): string {
     );
   }
   if (card.footer) parts.push(p(card.footer));
-  return pageHtml(card.title ?? 'Deckhand card', parts.join('\n'));
+  return pageHtml(card.title ?? say.t('card-page-title'), parts.join('\n'), say);
 }
 
-/** The page of a card that is not (or no longer) kept. */
-export function cardGonePage(): string {
-  return pageHtml(
-    'Card not found',
-    p('This card does not exist or has expired (cards are kept for 7 days).'),
-  );
+/** The page of a card that is not (or no longer) kept (in English: whose card it was is unknown). */
+export function cardGonePage(say: Translator = translator('en')): string {
+  return pageHtml(say.t('card-page-gone-title'), p(say.t('card-page-gone-text')), say);
 }

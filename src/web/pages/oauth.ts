@@ -1,75 +1,90 @@
-/** The OAuth result pages: success, and one page per failure. */
+/** The OAuth result pages: success, and one page per failure, in the reader's language. */
+import { isolate, type MessageKey, type Translator, translator } from '../../i18n/translate';
 import type { LinkOutcome, PreviewOutcome, StartOutcome } from '../oauth-flow';
 import { escapeHtml, p, pageHtml } from './layout';
 
+/** A page of a title and paragraphs, each a message of the catalog. */
+function messagePage(say: Translator, title: MessageKey, ...paragraphs: MessageKey[]): string {
+  return pageHtml(say.t(title), paragraphs.map((key) => p(say.t(key))).join(''), say);
+}
+
+/**
+ * A message whose parameters are shown in bold (`<strong id="…">`), the rest of it escaped. Each
+ * value takes its parameter's place through a private-use mark, so the catalog's words stay plain
+ * text and the value keeps its isolation in mixed-direction text.
+ */
+function withStrong(
+  say: Translator,
+  key: MessageKey,
+  values: readonly { id: string; value: string }[],
+): string {
+  const marks = values.map((_, i) => String.fromCharCode(0xe000 + i));
+  let html = escapeHtml(say.t(key, ...marks));
+  values.forEach(({ id, value }, i) => {
+    const shown = say.direction === 'rtl' ? value : isolate(say.language, value);
+    html = html.replace(marks[i] as string, `<strong id="${id}">${escapeHtml(shown)}</strong>`);
+  });
+  return html;
+}
+
 /** HTTP status and HTML of the page for an outcome. */
-export function oauthResultPage(outcome: LinkOutcome): { status: number; html: string } {
+export function oauthResultPage(
+  outcome: LinkOutcome,
+  say: Translator = translator('en'),
+): { status: number; html: string } {
   switch (outcome.kind) {
     case 'linked': {
       const missing = outcome.missing.length
-        ? p(
-            `Fewer permissions were granted than asked (missing: ${outcome.missing.join(', ')}). Commands that need them will ask again.`,
-          )
+        ? p(say.t('oauth-linked-missing', outcome.missing.join(', ')))
         : '';
+      const linked = withStrong(say, 'oauth-linked-text', [
+        { id: 'login', value: outcome.login },
+        { id: 'chat-user', value: outcome.chatUser },
+      ]);
       return {
         status: 200,
         html: pageHtml(
-          'Account linked',
-          `<p>Linked the source-host account <strong id="login">${escapeHtml(outcome.login)}</strong> to <strong id="chat-user">${escapeHtml(outcome.chatUser)}</strong>.</p>${missing}${p('You can close this page and go back to the chat.')}${p(`If you are not ${outcome.chatUser}, revoke Deckhand's access in your source-host settings (Applications) now: that chat user can act with your account.`)}`,
+          say.t('oauth-linked-title'),
+          `<p>${linked}</p>${missing}${p(say.t('oauth-linked-close'))}${p(say.t('oauth-linked-not-you', outcome.chatUser))}`,
+          say,
         ),
       };
     }
     case 'expired':
       return {
         status: 400,
-        html: pageHtml(
-          'Link expired or already used',
-          p('This sign-in link has expired or was already used, so nothing was linked.') +
-            p('Links are valid for 10 minutes and work once. Run /link source in the chat to get a new one.'),
-        ),
+        html: messagePage(say, 'oauth-expired-title', 'oauth-expired-text', 'oauth-expired-hint'),
       };
     case 'wrong-browser':
       return {
         status: 403,
-        html: pageHtml(
-          'Sign-in not started in this browser',
-          p("This sign-in came back to a browser that did not open Deckhand's link, so nothing was linked.") +
-            p('Run /link source in the chat and open the link it sends you in this browser.') +
-            p('If someone else sent you the link, do not approve it: it would link your account to them.'),
+        html: messagePage(
+          say,
+          'oauth-wrong-browser-title',
+          'oauth-wrong-browser-text',
+          'oauth-wrong-browser-hint',
+          'oauth-wrong-browser-warning',
         ),
       };
     case 'denied':
       return {
         status: 200,
-        html: pageHtml(
-          'Authorization declined',
-          p('You declined the authorization, so nothing was linked.') +
-            p('Run /link source in the chat if you change your mind.'),
-        ),
+        html: messagePage(say, 'oauth-denied-title', 'oauth-denied-text', 'oauth-denied-hint'),
       };
     case 'mismatch':
       return {
         status: 400,
-        html: pageHtml(
-          'Callback address mismatch',
-          p("The source host refused Deckhand's callback address, so nothing was linked.") +
-            p("An admin must make PUBLIC_URL match the OAuth application's registered callback URL."),
-        ),
+        html: messagePage(say, 'oauth-mismatch-title', 'oauth-mismatch-text', 'oauth-mismatch-hint'),
       };
     case 'suspended':
-      return {
-        status: 403,
-        html: pageHtml(
-          'Application suspended',
-          p("The source host has suspended Deckhand's OAuth application. Tell an admin."),
-        ),
-      };
+      return { status: 403, html: messagePage(say, 'oauth-suspended-title', 'oauth-suspended-text') };
     case 'failed':
       return {
         status: 502,
         html: pageHtml(
-          'Linking failed',
-          p(`Nothing was linked: ${outcome.reason}`) + p('Run /link source in the chat to try again.'),
+          say.t('oauth-failed-title'),
+          p(say.t('oauth-failed-text', outcome.reason)) + p(say.t('oauth-failed-hint')),
+          say,
         ),
       };
   }
@@ -82,48 +97,40 @@ export function oauthResultPage(outcome: LinkOutcome): { status: number; html: s
 export function oauthConfirmPage(
   preview: Extract<PreviewOutcome, { kind: 'confirm' }>,
   csrf: string,
+  say: Translator = translator('en'),
 ): string {
   const minutes = Math.max(1, Math.floor(preview.expiresIn / 60));
-  const scopes = preview.scopes.length ? preview.scopes.join(', ') : 'public data only';
+  const scopes = preview.scopes.length ? preview.scopes.join(', ') : say.t('oauth-confirm-public-only');
+  const requester = withStrong(say, 'oauth-confirm-requester', [
+    { id: 'requester', value: preview.requester },
+  ]);
   return pageHtml(
-    'Link your source-host account?',
-    `<p id="requester-line">You are linking your source-host account to <strong id="requester">${escapeHtml(preview.requester)}</strong>; continue only if that is you.</p>${p(
-      `That chat user will be able to act with your source-host account through Deckhand (permissions asked for: ${scopes}).`,
-    )}${p('If someone sent you this link, do not continue: close this page. Nothing has been linked yet.')}
+    say.t('oauth-confirm-title'),
+    `<p id="requester-line">${requester}</p>${p(say.t('oauth-confirm-grants', scopes))}${p(say.t('oauth-confirm-warning'))}
 <form method="post">
 <input type="hidden" name="csrf" value="${escapeHtml(csrf)}">
-<button type="submit">Continue to the source host</button>
+<button type="submit">${escapeHtml(say.t('oauth-confirm-continue'))}</button>
 </form>
-${p(`This link works once and for about ${minutes} more minute${minutes === 1 ? '' : 's'}.`)}`,
+${p(say.t('oauth-confirm-expires', minutes))}`,
+    say,
   );
 }
 
 /** A confirmation that did not come from Deckhand's own page (no or wrong anti-forgery token). */
-export function oauthForgedConfirmPage(): string {
-  return pageHtml(
-    'Confirmation refused',
-    p("This confirmation did not come from Deckhand's own page, so nothing was linked.") +
-      p('Open the link from the chat again, check whose link it is, and press Continue there.'),
-  );
+export function oauthForgedConfirmPage(say: Translator = translator('en')): string {
+  return messagePage(say, 'oauth-forged-title', 'oauth-forged-text', 'oauth-forged-hint');
 }
 
 /** HTTP status and HTML of the page for a start link that cannot be used. */
 export function oauthStartPage(
   outcome: Exclude<StartOutcome | PreviewOutcome, { kind: 'redirect' | 'confirm' }>,
+  say: Translator = translator('en'),
 ): {
   status: number;
   html: string;
 } {
   if (outcome.kind === 'used') {
-    return {
-      status: 409,
-      html: pageHtml(
-        'Link already opened',
-        p(
-          'This sign-in link was already confirmed in a browser and works only there, so nothing was linked here.',
-        ) + p('Run /link source in the chat to get a new one.'),
-      ),
-    };
+    return { status: 409, html: messagePage(say, 'oauth-used-title', 'oauth-used-text', 'oauth-used-hint') };
   }
-  return oauthResultPage({ kind: 'expired' });
+  return oauthResultPage({ kind: 'expired' }, say);
 }

@@ -83,6 +83,7 @@ export async function startSlackBot(options: SlackBotOptions = {}): Promise<Slac
       config,
       logger,
       deduper: new DeliveryDeduper(app.redis.requests, config.REDIS_KEY_PREFIX),
+      requestPath: app.redis.requests,
       role,
     },
     // The SDK's retry policy, with short pauses so a test does not wait minutes between tries.

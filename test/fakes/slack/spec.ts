@@ -7,8 +7,8 @@
  *
  * Three methods the SDK uses are missing from the description (its README says so and gives their
  * parameters): `files.getUploadURLExternal`, `files.completeUploadExternal` and
- * `apps.connections.open`; they are added here from those notes and Slack's method docs. One is
- * described as a GET only (`chat.getPermalink`) and added as the form POST the SDK sends.
+ * `apps.connections.open`; they are added here from those notes and Slack's method docs. Two are
+ * described as a GET only (`chat.getPermalink`, `users.info`) and added as the form POST the SDK sends.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -83,6 +83,13 @@ const ADDED: Record<string, Operation> = {
     'chat_getPermalink_post',
     { channel: { type: 'string' }, message_ts: { type: 'string' } },
     ['channel', 'message_ts'],
+  ),
+  // The same: a GET in the description (`token`, `include_locale`, `user`), a form POST from the SDK.
+  // `user` is optional there, but without it Slack answers `user_not_found`: Deckhand always sends it.
+  '/api/users.info': formOperation(
+    'users_info_post',
+    { user: { type: 'string' }, include_locale: { type: 'boolean' } },
+    ['user'],
   ),
 };
 

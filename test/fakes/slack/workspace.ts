@@ -59,6 +59,11 @@ export class SlackWorkspace {
   /** Channels the bot is not a member of (`chat.postMessage` answers `not_in_channel`). */
   readonly notInChannel = new Set<string>();
   readonly options: Required<FakeSlackOptions>;
+  /**
+   * Each person's Slack language (`users.info` with `include_locale`), by user id; anyone not here
+   * has Slack's default, `en-US` (Slack always says a locale when asked).
+   */
+  readonly locales = new Map<string, string>();
   /** OAuth app credentials the fake accepts in `oauth.v2.access`. */
   readonly oauthApp = { clientId: '1234.5678', clientSecret: 'fake-client-secret' };
   /** Base URL of the fake (set once it listens). */
@@ -274,6 +279,12 @@ export class SlackWorkspace {
           channel,
           permalink: `https://fake-workspace.slack.com/archives/${channel}/p${ts.replace('.', '')}`,
         };
+      }
+      case 'users.info': {
+        const user = String(body.user ?? '');
+        if (!/^[UW][A-Z0-9]+$/.test(user)) return { ok: false, error: 'user_not_found' };
+        const locale = body.include_locale === 'true' ? { locale: this.locales.get(user) ?? 'en-US' } : {};
+        return { ok: true, user: { id: user, team_id: teamId, name: user.toLowerCase(), ...locale } };
       }
       case 'conversations.open':
         return { ok: true, channel: { id: `D${String(body.users).replace(/^U/, '')}` } };

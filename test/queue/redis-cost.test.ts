@@ -27,9 +27,10 @@ const REQUESTS = 14;
  * Commands Redis runs for it, inside BullMQ's scripts included (about 60 of them are BullMQ's); the
  * effect record's claim (HSETNX, HMGET, EXPIRE) and outcome (HSET) account for four, the record of
  * who started the watched deployment (SET NX, sent with the watch's card registration) for one, and
- * the languages (`/language`: the user's and the conversation's settings, one HMGET) for one.
+ * the languages (`/language`: the user's and the conversation's settings, one HMGET) for one, and
+ * the Slack reader's cached locale (a GET sent with the delivery claim) for one.
  */
-const COMMANDS = 97;
+const COMMANDS = 98;
 
 let admin: Redis;
 let deckhand: CostDeckhand;

@@ -49,8 +49,9 @@ describeEachPlatform('languages', (driver) => {
       });
       await d.press(id, 'Open help', 'admin');
       await d.idle();
-      // Discord's and Telegram's fakes send the reader's client language (`en-US`, `en`): it comes first.
-      const saysLanguage = d.platform === 'discord' || d.platform === 'telegram';
+      // Discord's and Telegram's fakes send the reader's client language (`en-US`, `en`), and Slack's
+      // answers `users.info` with `en-US`: the platform's word comes first.
+      const saysLanguage = d.platform === 'discord' || d.platform === 'telegram' || d.platform === 'slack';
       const expected = saysLanguage ? 'Deckhand commands' : 'Deckhand-Befehle';
       await waitFor(() => d.seen().includes(expected));
       expect(d.seen()).toContain(expected);

@@ -11,7 +11,7 @@ import type { CheckResult } from './doctor-kit';
 import type { AdapterFactory, ManifestSpec, RegisterCommands } from './types';
 
 export type { SendBudget, SendRate } from '../src/core/send-budget';
-export { channelScope, UNLIMITED_SEND_BUDGET } from '../src/core/send-budget';
+export { channelScope, perChannel, UNLIMITED_SEND_BUDGET } from '../src/core/send-budget';
 
 /** What a process does: receive platform traffic (`web`), post and edit (`worker`), or both. */
 export type Role = 'web' | 'worker' | 'all';

@@ -3,7 +3,7 @@
  * discord.js. The adapter itself (application commands, autocomplete, buttons, modals, attachments,
  * over the gateway or the HTTP interactions endpoint) is in ./load.ts. See docs/discord.md.
  */
-import { channelScope, type PlatformDescriptor } from '../descriptor';
+import { type PlatformDescriptor, perChannel } from '../descriptor';
 import { discordMissing, discordScalingCheck, discordSettingsCheck } from './checks';
 import { DISCORD_ENV } from './env';
 import { INTERACTIONS_PATH } from './paths';
@@ -26,11 +26,7 @@ export const discord: PlatformDescriptor<'discord', typeof DISCORD_ENV> = {
   scalingCheck: discordScalingCheck,
   doctor: async () => (await import('./doctor')).discordDoctor,
   // A channel's messages: 5 per 5 s (the bucket discord.js's REST client reads from the headers).
-  sendBudget: (conversationId) => ({
-    scope: channelScope(conversationId),
-    posts: { count: 5, perMs: 5000 },
-    edits: { count: 5, perMs: 5000 },
-  }),
+  sendBudget: perChannel(5, 5000),
   directMessages: {
     note: 'only while you share a server with the bot and allow direct messages from its members',
   },

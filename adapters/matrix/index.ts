@@ -4,7 +4,7 @@
  * threads, edits, numbered buttons and reactions, files through the media repository) is in
  * ./load.ts. See docs/matrix.md.
  */
-import { channelScope, type PlatformDescriptor } from '../descriptor';
+import { type PlatformDescriptor, perChannel } from '../descriptor';
 import {
   matrixCommandPrefix,
   matrixConfigured,
@@ -32,11 +32,7 @@ export const matrix: PlatformDescriptor<'matrix', typeof MATRIX_ENV> = {
   commandPrefix: matrixCommandPrefix,
   // Homeservers limit each user, not each room; once a second per room keeps a busy card well inside
   // Synapse's default message rate, and a 429's retry_after_ms is honoured on top.
-  sendBudget: (conversationId) => ({
-    scope: channelScope(conversationId),
-    posts: { count: 1, perMs: 1000 },
-    edits: { count: 1, perMs: 1000 },
-  }),
+  sendBudget: perChannel(1, 1000),
   directMessages: {},
   attachHint: (command) => `Send the file in the room with !${command} as its caption.`,
 };

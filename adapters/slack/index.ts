@@ -2,7 +2,7 @@
  * The Slack platform's descriptor: what the rest of Deckhand knows about Slack without loading Bolt.
  * The adapter itself (Bolt, Block Kit, modals, OAuth installs) is in ./load.ts. See docs/slack.md.
  */
-import { channelScope, type PlatformDescriptor } from '../descriptor';
+import { type PlatformDescriptor, perChannel } from '../descriptor';
 import { slackSettingsCheck } from './checks';
 import { SLACK_ENV } from './env';
 import { SLACK_ROUTES, slackMissing, slackSettings } from './settings';
@@ -26,11 +26,7 @@ export const slack: PlatformDescriptor<'slack', typeof SLACK_ENV> = {
   commandNamespace: (config) => config.SLACK_COMMAND,
   // chat.postMessage: about one message per second per channel (api.slack.com/methods/chat.postMessage);
   // chat.update is counted per workspace, so edits keep to the same pace per channel.
-  sendBudget: (conversationId) => ({
-    scope: channelScope(conversationId),
-    posts: { count: 1, perMs: 1000 },
-    edits: { count: 1, perMs: 1000 },
-  }),
+  sendBudget: perChannel(1, 1000),
   directMessages: {},
   attachHint: (command) => `Share the file with Deckhand in a direct message with the text \`${command}\`.`,
   readerTimeZones: true,

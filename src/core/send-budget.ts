@@ -41,6 +41,18 @@ export function channelScope(conversationId: string): string {
   return conversationId.split(':').slice(0, 3).join(':');
 }
 
+/**
+ * A platform's budget counted per channel (a channel's threads share it), with the same rate for new
+ * messages and edits: at most `count` of each in any `perMs`.
+ */
+export function perChannel(count: number, perMs: number): (conversationId: string) => SendBudget {
+  return (conversationId) => ({
+    scope: channelScope(conversationId),
+    posts: { count, perMs },
+    edits: { count, perMs },
+  });
+}
+
 /** No limit to speak of (the terminal; platforms unknown to this process). */
 export const UNLIMITED_SEND_BUDGET: Omit<SendBudget, 'scope'> = {
   posts: { count: 1_000_000, perMs: 1000 },

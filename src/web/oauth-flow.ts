@@ -172,6 +172,16 @@ export class SourceLinker implements AccountLinker {
     return { url, expiresAt: link.createdAt + LINK_TTL_SECONDS * 1000 };
   }
 
+  /** The pending link of `state`, or undefined when it is gone or cannot be read (logged). */
+  private async peek(state: string): Promise<PendingLink | undefined> {
+    try {
+      return await this.deps.pending.peek(state);
+    } catch (error) {
+      this.deps.logger.warn({ err: error }, 'pending OAuth link unreadable');
+      return undefined;
+    }
+  }
+
   /**
    * Reads a start link without using it, for the confirmation page: who asked for the link, and
    * whether it can still be used. Nothing is bound, so a link preview (a chat's unfurler) or a
@@ -179,12 +189,7 @@ export class SourceLinker implements AccountLinker {
    */
   async preview(state: string): Promise<PreviewOutcome> {
     const oauth = this.deps.sourcehost.oauth;
-    let pending: PendingLink | undefined;
-    try {
-      pending = await this.deps.pending.peek(state);
-    } catch (error) {
-      this.deps.logger.warn({ err: error }, 'pending OAuth link unreadable');
-    }
+    const pending = await this.peek(state);
     if (!pending || !oauth) return { kind: 'expired' };
     if (await this.deps.pending.isBound(state)) return { kind: 'used' };
     const authorize = oauth.authorizeUrl({
@@ -208,12 +213,7 @@ export class SourceLinker implements AccountLinker {
    */
   async start(state: string): Promise<StartOutcome> {
     const oauth = this.deps.sourcehost.oauth;
-    let pending: PendingLink | undefined;
-    try {
-      pending = await this.deps.pending.peek(state);
-    } catch (error) {
-      this.deps.logger.warn({ err: error }, 'pending OAuth link unreadable');
-    }
+    const pending = await this.peek(state);
     if (!pending || !oauth) return { kind: 'expired' };
     const seconds = (pending.createdAt + LINK_TTL_SECONDS * 1000 - Date.now()) / 1000;
     const token = randomBytes(32).toString('base64url');

@@ -1,24 +1,16 @@
 /** The terminal chat (`deckhand shell`, and `start` with no platform configured). */
-import type { FormAnswerSource } from '../../adapters/shell/answers';
-
 export { answersFrom, parseAnswers } from '../../adapters/shell/answers';
 
 import { TERMINAL } from '../../adapters/platforms';
-import { ShellAdapter } from '../../adapters/shell/shell-adapter';
+import { ShellAdapter, type ShellAdapterOptions } from '../../adapters/shell/shell-adapter';
 import { QueueTailService } from '../queue/tail-service';
 import type { App } from './app';
 
-/** What the terminal chat reads and writes. */
-export interface ShellIo {
-  input: NodeJS.ReadableStream;
-  output: NodeJS.WritableStream;
-  interactive: boolean;
-  userName: string;
-  /** Where files the user attaches are looked for. */
-  filesDir: string;
-  /** In a script: the answers of forms (`--answers`). */
-  answers?: FormAnswerSource;
-}
+/** What the terminal chat reads and writes: its streams, its user, its files and a script's answers. */
+export type ShellIo = Pick<
+  ShellAdapterOptions,
+  'input' | 'output' | 'interactive' | 'userName' | 'filesDir' | 'answers'
+>;
 
 /** The terminal chat, registered as the terminal platform's messenger. */
 export function createShell(app: App, io: ShellIo): ShellAdapter {

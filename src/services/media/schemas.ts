@@ -6,6 +6,27 @@
 import { z } from 'zod';
 import { flag, numeric, text } from './envelope';
 
+/**
+ * Optional text fields under the API's names (`shape`, for a schema), and `read`, which gives them
+ * our camelCase names with `''` for a missing one.
+ */
+function textFields<const M extends Record<string, string>>(names: M) {
+  const shape = Object.fromEntries(Object.keys(names).map((api) => [api, text])) as {
+    [K in keyof M]: typeof text;
+  };
+  const read = (raw: { [K in keyof M]?: string | undefined }) =>
+    Object.fromEntries(Object.entries(names).map(([api, ours]) => [ours, raw[api] ?? ''])) as {
+      [K in keyof M as M[K]]: string;
+    };
+  return { names, shape, read };
+}
+
+/** The protected links most answers carry. */
+const protectedLinks = textFields({
+  protected_download: 'protectedDownload',
+  protected_embed: 'protectedEmbed',
+});
+
 /** Account information (`account/info`). */
 export const AccountInfoSchema = z
   .looseObject({
@@ -45,24 +66,16 @@ export const DailyStatsSchema = z
 /** One day of statistics, normalised. */
 export type DailyStats = z.output<typeof DailyStatsSchema>;
 
+const dmcaText = textFields({
+  reported_on: 'reportedOn',
+  disabled_on: 'disabledOn',
+  ...protectedLinks.names,
+});
+
 /** A file disabled after a copyright report (`dmca/list`). */
 export const DmcaReportSchema = z
-  .looseObject({
-    file_code: z.string(),
-    fld_id: text,
-    reported_on: text,
-    disabled_on: text,
-    protected_download: text,
-    protected_embed: text,
-  })
-  .transform((d) => ({
-    fileCode: d.file_code,
-    folderId: d.fld_id ?? '0',
-    reportedOn: d.reported_on ?? '',
-    disabledOn: d.disabled_on ?? '',
-    protectedDownload: d.protected_download ?? '',
-    protectedEmbed: d.protected_embed ?? '',
-  }));
+  .looseObject({ file_code: z.string(), fld_id: text, ...dmcaText.shape })
+  .transform((d) => ({ fileCode: d.file_code, folderId: d.fld_id ?? '0', ...dmcaText.read(d) }));
 /** A copyright-reported file, normalised. */
 export type DmcaReport = z.output<typeof DmcaReportSchema>;
 
@@ -107,22 +120,16 @@ export const UploadedFileSchema = z
 /** An uploaded file as the upload answers it, normalised. */
 export type UploadedFile = z.output<typeof UploadedFileSchema>;
 
+const cloneText = textFields({
+  embed_url: 'embedUrl',
+  download_url: 'downloadUrl',
+  ...protectedLinks.names,
+});
+
 /** The copy made by `file/clone`. */
 export const CloneResultSchema = z
-  .looseObject({
-    filecode: z.string(),
-    embed_url: text,
-    download_url: text,
-    protected_download: text,
-    protected_embed: text,
-  })
-  .transform((c) => ({
-    fileCode: c.filecode,
-    embedUrl: c.embed_url ?? '',
-    downloadUrl: c.download_url ?? '',
-    protectedDownload: c.protected_download ?? '',
-    protectedEmbed: c.protected_embed ?? '',
-  }));
+  .looseObject({ filecode: z.string(), ...cloneText.shape })
+  .transform((c) => ({ fileCode: c.filecode, ...cloneText.read(c) }));
 /** The copy `file/clone` made, normalised. */
 export type CloneResult = z.output<typeof CloneResultSchema>;
 
@@ -241,22 +248,17 @@ export const FileInfoSchema = z
 /** The details of one file, normalised. */
 export type FileInfo = z.output<typeof FileInfoSchema>;
 
+const imageText = textFields({
+  title: 'title',
+  single_img: 'singleImage',
+  thumb_img: 'thumbImage',
+  splash_img: 'splashImage',
+});
+
 /** `file/image` item. */
 export const FileImagesSchema = z
-  .looseObject({
-    filecode: z.string(),
-    title: text,
-    single_img: text,
-    thumb_img: text,
-    splash_img: text,
-  })
-  .transform((i) => ({
-    fileCode: i.filecode,
-    title: i.title ?? '',
-    singleImage: i.single_img ?? '',
-    thumbImage: i.thumb_img ?? '',
-    splashImage: i.splash_img ?? '',
-  }));
+  .looseObject({ filecode: z.string(), ...imageText.shape })
+  .transform((i) => ({ fileCode: i.filecode, ...imageText.read(i) }));
 /** The images of one file. */
 export type FileImages = z.output<typeof FileImagesSchema>;
 

@@ -4,14 +4,14 @@
  * test/support/platform-worker.ts) runs the commands. The tool platform is a server that accepts
  * connections and never answers; the event calendar is its sandbox, answering normally.
  */
-import { randomBytes } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
 import { type CalendarSandbox, startCalendarSandbox } from '@deckhand/sandbox/calendar';
 import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SIGNING_SECRET, type SlackBot, startSlackBot, USERS } from '../fakes/slack/harness';
+import { type SlackBot, slackEnv, startSlackBot, USERS } from '../fakes/slack/harness';
 import { FakeSlack, type RecordedCall } from '../fakes/slack/server';
-import { testRedisEnv } from '../support/redis';
+import { processEnv } from '../support/process-env';
+import { closeAll } from '../support/started';
 import { waitFor } from '../support/wait';
 import { wallClockMs } from '../support/wall-clock';
 import { bundleWorker, type WorkerBundle } from '../support/worker-bundle';
@@ -62,21 +62,16 @@ beforeAll(async () => {
   silent = await SilentServer.start();
   bundle = await bundleWorker();
   fake = await FakeSlack.start();
-  const redis = testRedisEnv();
-  const prefix = redis.REDIS_KEY_PREFIX;
+  const shared = processEnv({ lockMs: 5000 });
+  const prefix = shared.REDIS_KEY_PREFIX;
   env = {
+    ...shared,
     ...sandboxEnv(sandbox),
     TOOLHOST_URL: `https://127.0.0.1:${silent.port}`,
     TOOLHOST_INTERNAL_URL: `https://127.0.0.1:${silent.port}`,
     CALENDAR_URL: calendar.restRoot,
-    ...redis,
+    ...slackEnv(fake),
     ADMINS: `slack:${USERS.admin.id}`,
-    SLACK_BOT_TOKEN: fake.options.botToken,
-    SLACK_API_URL: fake.apiUrl,
-    SLACK_SIGNING_SECRET: SIGNING_SECRET,
-    SECRET_KEY: randomBytes(32).toString('hex'),
-    QUEUE_LOCK_MS: '5000',
-    LOG_LEVEL: 'silent',
   };
   web = await startSlackBot({ role: 'web', fake, prefix, env });
 }, 120_000);
@@ -87,11 +82,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  await web?.close();
-  await fake?.close();
-  await silent?.close();
-  await calendar?.close();
-  await sandbox?.close();
+  await closeAll(web, fake, silent, calendar, sandbox);
   bundle?.remove();
 }, 60_000);
 

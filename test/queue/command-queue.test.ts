@@ -4,16 +4,17 @@
  * test/support/platform-worker.ts) runs the command and posts and edits its card. Both share Redis
  * and the toolhost sandbox (a real HTTP server), and the fake Slack records what users see.
  */
-import { randomBytes } from 'node:crypto';
 import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bullPrefix } from '../../src/queue/queues';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
-import { SIGNING_SECRET, type SlackBot, startSlackBot, USERS } from '../fakes/slack/harness';
+import { type SlackBot, slackEnv, startSlackBot, USERS } from '../fakes/slack/harness';
 import { FakeSlack } from '../fakes/slack/server';
-import { testRedisEnv, testRedisOptions } from '../support/redis';
+import { processEnv } from '../support/process-env';
+import { testRedisOptions } from '../support/redis';
+import { closeAll } from '../support/started';
 import { waitFor } from '../support/wait';
 import { bundleWorker, type WorkerBundle } from '../support/worker-bundle';
 import { sandboxEnv, stopWorker } from '../support/worker-process';
@@ -32,20 +33,14 @@ beforeAll(async () => {
   platform = ToolhostClientFactory.forSandbox(sandbox);
   bundle = await bundleWorker();
   fake = await FakeSlack.start();
-  const redis = testRedisEnv();
-  const prefix = redis.REDIS_KEY_PREFIX;
+  const shared = processEnv({ lockMs: 1000, watchPollMs: 100 });
+  const prefix = shared.REDIS_KEY_PREFIX;
   env = {
+    ...shared,
     ...sandboxEnv(sandbox),
-    ...redis,
+    ...slackEnv(fake),
     ADMINS: `slack:${USERS.admin.id}`,
     TOOL_MAINTAINERS: `mytool=slack:${USERS.maintainer.id}`,
-    SLACK_BOT_TOKEN: fake.options.botToken,
-    SLACK_API_URL: fake.apiUrl,
-    SLACK_SIGNING_SECRET: SIGNING_SECRET,
-    SECRET_KEY: randomBytes(32).toString('hex'),
-    QUEUE_LOCK_MS: '1000',
-    WATCH_POLL_MS: '100',
-    LOG_LEVEL: 'silent',
   };
   web = await startSlackBot({ role: 'web', fake, prefix, env });
   connection = new Redis(testRedisOptions());
@@ -60,10 +55,7 @@ afterEach(async () => {
 afterAll(async () => {
   await commands?.close();
   await connection?.quit();
-  await web?.close();
-  await fake?.close();
-  await platform?.close();
-  await sandbox?.close();
+  await closeAll(web, fake, platform, sandbox);
   bundle?.remove();
 }, 60_000);
 

@@ -5,7 +5,7 @@
  * adapters and HTTP server) and run by two `--role worker` processes. Exactly one deployment starts,
  * and every request is answered with the card of that deployment.
  */
-import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
+import { generateKeyPairSync, sign } from 'node:crypto';
 import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import type { UserFromGetMe } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,10 +17,11 @@ import { ToolhostClientFactory } from '../../src/services/toolhost';
 import { slashCommand } from '../fakes/discord/payloads';
 import { type FakeDiscord, startFakeDiscord } from '../fakes/discord/server';
 import { snowflake } from '../fakes/discord/store';
+import { slackEnv } from '../fakes/slack/harness';
 import { SlackDriver } from '../fakes/slack/requests';
 import { FakeSlack } from '../fakes/slack/server';
 import { type FakeTelegram, startFakeTelegram } from '../fakes/telegram';
-import { testRedisEnv } from '../support/redis';
+import { processEnv } from '../support/process-env';
 import { waitFor } from '../support/wait';
 import { startWebProcess, type WebProcess } from '../support/web-process';
 import { bundleWorker, type WorkerBundle } from '../support/worker-bundle';
@@ -66,18 +67,12 @@ beforeAll(async () => {
   const jwk = pair.publicKey.export({ format: 'jwk' });
   discordAdmin = snowflake();
   const env = {
+    ...processEnv({ lockMs: 2000, watchPollMs: 200 }),
     ...sandboxEnv(sandbox),
-    ...testRedisEnv(),
-    SECRET_KEY: randomBytes(32).toString('hex'),
-    LOG_LEVEL: 'silent',
-    QUEUE_LOCK_MS: '2000',
-    WATCH_POLL_MS: '200',
     ADMINS: ['slack:UADMIN', `discord:${discordAdmin}`, ...TELEGRAM_USERS.map((id) => `telegram:${id}`)].join(
       ',',
     ),
-    SLACK_BOT_TOKEN: slack.options.botToken,
-    SLACK_API_URL: slack.apiUrl,
-    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    ...slackEnv(slack, SIGNING_SECRET),
     DISCORD_TOKEN: discord.token,
     DISCORD_APPLICATION_ID: discord.identity.applicationId,
     DISCORD_API_URL: discord.apiUrl,

@@ -5,10 +5,6 @@
  * killed with SIGKILL while the answer is held, so it never learns the post happened. The next worker
  * takes the stalled delivery over. Ten rounds per platform; each round counts the messages users see.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
@@ -19,9 +15,11 @@ import { type FakeDiscord, startFakeDiscord } from '../fakes/discord/server';
 import type { HeldAnswer } from '../fakes/hold';
 import { People } from '../fakes/matrix/people';
 import { startFakeHomeserver } from '../fakes/matrix/server';
+import { slackEnv } from '../fakes/slack/harness';
 import { FakeSlack } from '../fakes/slack/server';
 import { type FakeTelegram, startFakeTelegram } from '../fakes/telegram';
-import { testRedisEnv, testRedisOptions } from '../support/redis';
+import { processEnv } from '../support/process-env';
+import { testRedisOptions } from '../support/redis';
 import { waitFor } from '../support/wait';
 import { buildEnded } from '../support/watch-events';
 import { preloadedWorkers, useWorkerBundle } from '../support/worker-bundle';
@@ -49,16 +47,8 @@ interface Platform {
  * worker is SIGKILLed, the next (already loaded) worker starts and finishes the delivery.
  */
 async function crashRounds(platform: Platform): Promise<{ shown: number[]; dropped: number }> {
-  const redis = testRedisEnv();
-  const prefix = redis.REDIS_KEY_PREFIX;
-  const env = {
-    ...redis,
-    QUEUE_LOCK_MS: '500',
-    LOG_LEVEL: 'silent',
-    SECRET_KEY: randomBytes(32).toString('hex'),
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'deckhand-crash-')),
-    ...platform.env,
-  };
+  const env = { ...processEnv({ lockMs: 500, dataDir: 'deckhand-crash-' }), ...platform.env };
+  const prefix = env.REDIS_KEY_PREFIX;
   const connection = new Redis(testRedisOptions());
   const name = deliverQueueOf(platform.name);
   const queue = new Queue(name, { connection, prefix: bullPrefix(prefix, name) });
@@ -116,11 +106,7 @@ describe('an announcement whose worker is killed (SIGKILL) while the platform ho
     const { shown, dropped } = await crashRounds({
       name: 'slack',
       conversationId: `slack:${fake.options.teamId}:CANN`,
-      env: {
-        SLACK_BOT_TOKEN: fake.options.botToken,
-        SLACK_SIGNING_SECRET: 'test-signing-secret-0123456789',
-        SLACK_API_URL: fake.apiUrl,
-      },
+      env: slackEnv(fake),
       holdNextPost: () => fake.holdNext('chat.postMessage'),
       shown: (id) => count(fake.channelMessages('CANN'), id),
       close: () => fake.close(),

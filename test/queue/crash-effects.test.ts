@@ -1,15 +1,20 @@
 import { startToolhostSandbox, type ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSlackAdapter } from '../../adapters/slack/load';
-import type { PlatformAdapter } from '../../adapters/types';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
 import type { App } from '../../src/wiring';
-import { SlackDriver } from '../fakes/slack/requests';
+import { slackEnv } from '../fakes/slack/harness';
+import type { SlackDriver } from '../fakes/slack/requests';
 import { FakeSlack } from '../fakes/slack/server';
-import { testRedisEnv } from '../support/redis';
+import { processEnv } from '../support/process-env';
+import { closeAll } from '../support/started';
 import { waitFor } from '../support/wait';
-import { startWebProcess, type WebProcess } from '../support/web-process';
-import { bundleWorker, type LoadedWorker, type WorkerBundle } from '../support/worker-bundle';
+import { type SlackWebProcess, startSlackWebProcess } from '../support/web-process';
+import {
+  bundleWorker,
+  type LoadedWorker,
+  preloadedWorkers,
+  type WorkerBundle,
+} from '../support/worker-bundle';
 import { sandboxEnv, stopWorker } from '../support/worker-process';
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 10);
@@ -23,16 +28,15 @@ let platform: ToolhostClientFactory;
 let bundle: WorkerBundle;
 let slack: FakeSlack;
 let app: App;
-let web: WebProcess;
+let web: SlackWebProcess;
 let driver: SlackDriver;
 let env: Record<string, string>;
-let upcoming: Promise<LoadedWorker>[] = [];
+let workers: ReturnType<typeof preloadedWorkers>;
 let current: LoadedWorker | undefined;
 
 /** The next (already loaded) worker process, started; another one starts loading behind it. */
 async function nextWorker(): Promise<LoadedWorker> {
-  const loaded = (await upcoming.shift()) as LoadedWorker;
-  upcoming.push(bundle.load(env));
+  const loaded = await workers.next();
   await loaded.go();
   current = loaded;
   return loaded;
@@ -44,38 +48,22 @@ beforeAll(async () => {
   bundle = await bundleWorker();
   slack = await FakeSlack.start();
   env = {
-    ...sandboxEnv(sandbox),
-    ...testRedisEnv(),
-    SECRET_KEY: 'e'.repeat(64),
-    LOG_LEVEL: 'silent',
     // A dead worker's command is taken over after about a second.
-    QUEUE_LOCK_MS: '1000',
-    WATCH_POLL_MS: '100',
+    ...processEnv({ lockMs: 1000, watchPollMs: 100 }),
+    ...sandboxEnv(sandbox),
+    ...slackEnv(slack, SIGNING_SECRET),
     ADMINS: `slack:${ADMIN.id},slack:${OTHER.id}`,
-    SLACK_BOT_TOKEN: slack.options.botToken,
-    SLACK_API_URL: slack.apiUrl,
-    SLACK_SIGNING_SECRET: SIGNING_SECRET,
   };
-  web = await startWebProcess(env, {
-    sandbox: false,
-    adapters: (context) => [createSlackAdapter(context) as PlatformAdapter],
-  });
+  web = await startSlackWebProcess(env, slack);
   app = web.app;
-  driver = new SlackDriver(slack, {
-    kind: 'http',
-    url: `${web.url}/slack/events`,
-    signingSecret: SIGNING_SECRET,
-  });
-  upcoming = [bundle.load(env), bundle.load(env)];
+  driver = web.driver;
+  workers = preloadedWorkers(bundle, env);
   await nextWorker();
 }, 180_000);
 
 afterAll(async () => {
   await bundle?.stopAll('SIGKILL');
-  await web?.close();
-  await slack?.close();
-  await platform?.close();
-  await sandbox?.close();
+  await closeAll(web, slack, platform, sandbox);
   bundle?.remove();
 }, 60_000);
 

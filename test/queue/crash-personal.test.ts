@@ -6,10 +6,6 @@
  * holds its answer, and the worker is SIGKILLed then. The next worker takes the stalled delivery over
  * and finds the message by its delivery key: the starter sees exactly one message per round.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
@@ -17,8 +13,10 @@ import type { ChatUser } from '../../src/core/command';
 import type { WatchEvent } from '../../src/core/watch';
 import { directJob } from '../../src/queue/personal-delivery';
 import { bullPrefix, deliverQueueOf, notifyJobId } from '../../src/queue/queues';
+import { slackEnv } from '../fakes/slack/harness';
 import { FakeSlack } from '../fakes/slack/server';
-import { testRedisEnv, testRedisOptions } from '../support/redis';
+import { processEnv } from '../support/process-env';
+import { testRedisOptions } from '../support/redis';
 import { waitFor } from '../support/wait';
 import { buildEnded } from '../support/watch-events';
 import { preloadedWorkers, useWorkerBundle } from '../support/worker-bundle';
@@ -31,18 +29,8 @@ const bundle = useWorkerBundle();
 describe('a direct message whose worker is killed (SIGKILL) while Slack holds the post answer', () => {
   it(`reaches the starter exactly once per round (${ROUNDS} rounds), in their direct conversation`, async () => {
     const fake = await FakeSlack.start();
-    const redis = testRedisEnv();
-    const prefix = redis.REDIS_KEY_PREFIX;
-    const env = {
-      ...redis,
-      QUEUE_LOCK_MS: '500',
-      LOG_LEVEL: 'silent',
-      SECRET_KEY: randomBytes(32).toString('hex'),
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'deckhand-crash-dm-')),
-      SLACK_BOT_TOKEN: fake.options.botToken,
-      SLACK_SIGNING_SECRET: 'test-signing-secret-0123456789',
-      SLACK_API_URL: fake.apiUrl,
-    };
+    const env = { ...processEnv({ lockMs: 500, dataDir: 'deckhand-crash-dm-' }), ...slackEnv(fake) };
+    const prefix = env.REDIS_KEY_PREFIX;
     const starter: ChatUser = { platform: 'slack', workspace: fake.options.teamId, id: 'UADA', name: 'ada' };
     const connection = new Redis(testRedisOptions());
     const notify = new Queue('notify', { connection, prefix: bullPrefix(prefix, 'notify') });

@@ -5,17 +5,15 @@
  * post in a quarter of them with `429 Retry-After: RETRY_AFTER_S`. The Retry-After is a parameter
  * (`SLACK_RETRY_AFTER_S`): the suite waits a few seconds; run it with 45 for the real-world figure.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bullPrefix, notifyJobId } from '../../src/queue/queues';
 import { SubscriptionStore } from '../../src/store/subscriptions';
+import { slackEnv } from '../fakes/slack/harness';
 import { FakeSlack } from '../fakes/slack/server';
-import { testRedisEnv, testRedisOptions } from '../support/redis';
+import { processEnv } from '../support/process-env';
+import { testRedisOptions } from '../support/redis';
 import { waitFor } from '../support/wait';
 import { wallClockMs } from '../support/wall-clock';
 import { buildEnded } from '../support/watch-events';
@@ -42,8 +40,8 @@ afterAll(async () => {
 
 describe('announcements on Slack under per-channel rate limits', () => {
   it(`Retry-After ${RETRY_AFTER_S} s on a quarter of the channels delays those channels only: all ${CHANNELS} announced once, within 1.1 × Retry-After plus the fan-out`, async () => {
-    const redis = testRedisEnv();
-    const prefix = redis.REDIS_KEY_PREFIX;
+    const env = { ...processEnv({ lockMs: 2000, dataDir: 'deckhand-ratelimit-' }), ...slackEnv(fake) };
+    const prefix = env.REDIS_KEY_PREFIX;
     connection = new Redis(testRedisOptions());
     const channels = Array.from({ length: CHANNELS }, (_, i) => `C0RL${String(i).padStart(4, '0')}`);
     const limited = new Set(channels.filter((_, i) => i % 4 === 0));
@@ -65,16 +63,7 @@ describe('announcements on Slack under per-channel rate limits', () => {
         retryAfter: RETRY_AFTER_S,
       });
     }
-    const loaded = await bundle.load({
-      ...redis,
-      QUEUE_LOCK_MS: '2000',
-      LOG_LEVEL: 'silent',
-      SECRET_KEY: randomBytes(32).toString('hex'),
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'deckhand-ratelimit-')),
-      SLACK_BOT_TOKEN: fake.options.botToken,
-      SLACK_SIGNING_SECRET: 'test-signing-secret-0123456789',
-      SLACK_API_URL: fake.apiUrl,
-    });
+    const loaded = await bundle.load(env);
     await loaded.go();
 
     const notify = new Queue('notify', { connection, prefix: bullPrefix(prefix, 'notify') });

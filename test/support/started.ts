@@ -2,6 +2,14 @@
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 /**
+ * Closes each of `started` in turn, passing over those a failed `beforeAll` never started: the
+ * `afterAll` of a test file that starts several servers, fakes and clients.
+ */
+export async function closeAll(...started: ({ close(): Promise<unknown> } | undefined)[]): Promise<void> {
+  for (const each of started) await each?.close();
+}
+
+/**
  * Starts `start()` before the file's tests and hands it to `onStarted`; closes it after them (each
  * within `hookMs` when given, else the configured hook timeout).
  */

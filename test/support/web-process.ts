@@ -5,12 +5,15 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createSlackAdapter } from '../../adapters/slack/load';
 import type { AdapterContext, PlatformAdapter } from '../../adapters/types';
 import { loadConfig } from '../../src/config';
 import { silentLogger } from '../../src/log';
 import { DeliveryDeduper } from '../../src/store/dedupe';
 import { WebServer } from '../../src/web/server';
 import { type App, createApp } from '../../src/wiring';
+import { SlackDriver } from '../fakes/slack/requests';
+import type { FakeSlack } from '../fakes/slack/server';
 
 /** A started web process. */
 export interface WebProcess {
@@ -53,4 +56,27 @@ export async function startWebProcess(
       await app.close();
     },
   };
+}
+
+/** A web process with the Slack adapter, and the driver that plays Slack towards it. */
+export interface SlackWebProcess extends WebProcess {
+  driver: SlackDriver;
+}
+
+/**
+ * A web process (no sandbox) whose one adapter is Slack's, configured by `env` (see `slackEnv`), and a
+ * driver that sends it what `fake` Slack would, signed with `env.SLACK_SIGNING_SECRET`.
+ */
+export async function startSlackWebProcess(
+  env: Record<string, string>,
+  fake: FakeSlack,
+): Promise<SlackWebProcess> {
+  const signingSecret = env.SLACK_SIGNING_SECRET;
+  if (!signingSecret) throw new Error('startSlackWebProcess: env has no SLACK_SIGNING_SECRET');
+  const started = await startWebProcess(env, {
+    sandbox: false,
+    adapters: (context) => [createSlackAdapter(context) as PlatformAdapter],
+  });
+  const driver = new SlackDriver(fake, { kind: 'http', url: `${started.url}/slack/events`, signingSecret });
+  return { ...started, driver };
 }

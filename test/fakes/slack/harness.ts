@@ -19,6 +19,15 @@ import { FakeSlack } from './server';
 /** The signing secret the test bot is configured with. */
 export const SIGNING_SECRET = 'test-signing-secret-0123456789';
 
+/** The variables that point a Deckhand process's Slack adapter at `fake`, over HTTP with `signingSecret`. */
+export function slackEnv(fake: FakeSlack, signingSecret = SIGNING_SECRET): Record<string, string> {
+  return {
+    SLACK_BOT_TOKEN: fake.options.botToken,
+    SLACK_API_URL: fake.apiUrl,
+    SLACK_SIGNING_SECRET: signingSecret,
+  };
+}
+
 /** Users of the test workspace: an admin, a maintainer of mytool and someone with no rights. */
 export const USERS = {
   admin: { id: 'UADMIN', name: 'ada' },

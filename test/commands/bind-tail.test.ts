@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { button, startTestApp, type TestApp } from '../support/app';
+import { expectReplies } from '../support/replies';
 import { useStarted } from '../support/started';
 import { waitFor } from '../support/wait';
 
@@ -25,24 +26,20 @@ describe('/tool bind and /tool unbind', () => {
   });
 
   it('binds, answers optional ids about the bound tool, and unbinds', async () => {
-    const [ok] = await t.say('/tool bind mytool');
-    expect(ok?.text).toContain('now bound to mytool');
+    await expectReplies(t, [['/tool bind mytool', 'now bound to mytool']]);
     expect(await bound()).toBe('mytool');
-    const [build] = await t.say('/build show latest');
-    expect(build?.title).toBe('Build of mytool');
-    // Naming the bound tool still works, and so does naming another one with --tool.
-    const [named] = await t.say('/build show mytool');
-    expect(named?.title).toBe('Build of mytool');
-    const [other] = await t.say('/jobs show --tool demo api');
-    expect(other?.title).toBe('Job api of demo');
+    await expectReplies(t, [
+      ['/build show latest', { title: 'Build of mytool' }],
+      // Naming the bound tool still works, and so does naming another one with --tool.
+      ['/build show mytool', { title: 'Build of mytool' }],
+      ['/jobs show --tool demo api', { title: 'Job api of demo' }],
+    ]);
     const [logs] = await t.say('/logs web --lines 3');
     expect(logs?.title).toContain('Logs of web (mytool)');
 
-    const [gone] = await t.say('/tool unbind');
-    expect(gone?.text).toContain('no longer bound to mytool');
+    await expectReplies(t, [['/tool unbind', 'no longer bound to mytool']]);
     expect(await bound()).toBeUndefined();
-    const [again] = await t.say('/tool unbind');
-    expect(again?.text).toContain('not bound to a tool');
+    await expectReplies(t, [['/tool unbind', 'not bound to a tool']]);
   });
 });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { upstreamDuration } from '../../src/metrics';
 import type { ToolhostClientFactory } from '../../src/services/toolhost';
 import { button, type TestApp } from '../support/app';
+import { expectReplies } from '../support/replies';
 import { useToolhostApp } from '../support/toolhost-app';
 import { waitFor } from '../support/wait';
 
@@ -139,12 +140,11 @@ describe('configuration and tokens', () => {
 
 describe('conversation binding and help', () => {
   it('lets <tool> be left out after /tool bind', async () => {
-    const [bound] = await t.say('/tool bind demo');
-    expect(bound?.text).toContain('bound to demo');
-    const [jobs] = await t.say('/jobs list');
-    expect(jobs?.title).toBe('Jobs of demo');
-    const [other] = await t.say('/jobs list mytool');
-    expect(other?.title).toBe('Jobs of mytool');
+    await expectReplies(t, [
+      ['/tool bind demo', 'bound to demo'],
+      ['/jobs list', { title: 'Jobs of demo' }],
+      ['/jobs list mytool', { title: 'Jobs of mytool' }],
+    ]);
   });
 
   it("answers /help by section, and each command with its usage and examples, in Slack's form", async () => {

@@ -6,6 +6,7 @@ import type { MediaAccount } from '@deckhand/sandbox/media/state';
 import { describe, expect, it } from 'vitest';
 import { pngSize } from '../fakes/png';
 import { button, startTestApp, type TestApp } from '../support/app';
+import { expectReplies } from '../support/replies';
 import { useStarted } from '../support/started';
 
 let t: TestApp;
@@ -183,13 +184,11 @@ describe('/media library', () => {
     expect(week?.image?.fallback?.split('\n').filter((l) => /^\d\d-\d\d /.test(l))).toHaveLength(7);
     expect(pngSize(Buffer.from(week?.image?.pngBase64 ?? '', 'base64'))).toEqual({ width: 800, height: 400 });
     expect(week?.code?.text).toMatch(/DAY\s+VIEWS\s+DOWNLOADS\s+EARNINGS/);
-    const [range] = await t.say('/media stats --from 2026-01-01 --to 2026-01-03');
-    expect(range?.title).toBe('Media stats 2026-01-01 – 2026-01-03');
-    const [both] = await t.say('/media stats --days 3 --from 2026-01-01 --to 2026-01-03');
-    expect(both?.text).toContain('either --days or --from and --to');
-    const [half] = await t.say('/media stats --from 2026-01-01');
-    expect(half?.text).toContain('--from and --to go together');
-    const [bad] = await t.say('/media stats --from 2026-02-30 --to 2026-03-01');
-    expect(bad?.text).toContain('Invalid --from');
+    await expectReplies(t, [
+      ['/media stats --from 2026-01-01 --to 2026-01-03', { title: 'Media stats 2026-01-01 – 2026-01-03' }],
+      ['/media stats --days 3 --from 2026-01-01 --to 2026-01-03', 'either --days or --from and --to'],
+      ['/media stats --from 2026-01-01', '--from and --to go together'],
+      ['/media stats --from 2026-02-30 --to 2026-03-01', 'Invalid --from'],
+    ]);
   });
 });

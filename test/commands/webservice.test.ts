@@ -3,6 +3,7 @@ import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import type { Job, ToolhostClientFactory } from '../../src/services/toolhost';
 import { button, type TestApp } from '../support/app';
+import { expectReplies } from '../support/replies';
 import { useToolhostApp } from '../support/toolhost-app';
 import { waitFor } from '../support/wait';
 
@@ -92,12 +93,11 @@ describe('/webservice', () => {
   });
 
   it('starts a web service with the image defaults, stops it after a confirmation', async () => {
-    const [none] = await t.say('/webservice status demo');
-    expect(none?.text).toContain('demo has no web service');
-    const [refused] = await t.say('/webservice start demo --image bookworm');
-    expect(refused?.text).toContain('has no default web command');
-    const [started] = await t.say('/webservice start demo --image python3.11');
-    expect(started?.text).toContain('Started job webservice');
+    await expectReplies(t, [
+      ['/webservice status demo', 'demo has no web service'],
+      ['/webservice start demo --image bookworm', 'has no default web command'],
+      ['/webservice start demo --image python3.11', 'Started job webservice'],
+    ]);
     const created = (await jobs('demo')).find((j) => j.name === 'webservice');
     expect(created).toMatchObject({
       cmd: '/usr/bin/webservice-runner --type uwsgi-python --port $PORT',

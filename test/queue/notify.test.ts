@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolhostClientFactory } from '../../src/services/toolhost';
 import { settled, type TestApp } from '../support/app';
+import { expectReplies } from '../support/replies';
 import { useToolhostApp } from '../support/toolhost-app';
 import { waitFor } from '../support/wait';
 
@@ -17,16 +18,16 @@ const postsTitled = (title: string) => t.transcript.posted.filter((card) => card
 
 describe('subscriptions and announcements', () => {
   it('manages subscriptions from chat', async () => {
-    const [added] = await t.say('/subscribe demo builds --changes-only');
-    expect(added?.text).toContain('This conversation now hears about demo: builds (changes only)');
-    const [list] = await t.say('/subscriptions');
-    expect(list?.fields).toEqual([{ label: 'demo', value: 'builds (changes only)' }]);
-    const [bad] = await t.say('/subscribe demo --failures-only --changes-only');
-    expect(bad?.text).toContain('Choose either --failures-only or --changes-only');
-    const [gone] = await t.say('/unsubscribe demo');
-    expect(gone?.text).toContain('no longer hears about demo');
-    const [none] = await t.say('/unsubscribe demo');
-    expect(none?.text).toContain('not subscribed to demo');
+    await expectReplies(t, [
+      [
+        '/subscribe demo builds --changes-only',
+        'This conversation now hears about demo: builds (changes only)',
+      ],
+      ['/subscriptions', { fields: [{ label: 'demo', value: 'builds (changes only)' }] }],
+      ['/subscribe demo --failures-only --changes-only', 'Choose either --failures-only or --changes-only'],
+      ['/unsubscribe demo', 'no longer hears about demo'],
+      ['/unsubscribe demo', 'not subscribed to demo'],
+    ]);
   });
 
   it('announces a deployment started from chat once, besides its card', async () => {

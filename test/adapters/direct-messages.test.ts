@@ -5,21 +5,19 @@
  * (created once with the person invited, then reused), IRC's private query to a services account,
  * and the terminal's own conversation. Slack and Discord are in their worker tests.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IrcMessenger } from '../../adapters/irc/messenger';
 import { roomOf } from '../../adapters/matrix/ids';
 import { ShellAdapter } from '../../adapters/shell/shell-adapter';
 import { ConversationGoneError } from '../../src/core/errors';
 import { type MatrixDeckhand, MX_USERS, startMatrixDeckhand } from '../fakes/matrix/harness';
 import { startTelegramDeckhand, type TelegramDeckhand } from '../fakes/telegram-harness';
+import { useStarted } from '../support/started';
 
 describe('Telegram: the private chat, once the person started the bot', () => {
   let t: TelegramDeckhand;
-  beforeAll(async () => {
-    t = await startTelegramDeckhand();
-  });
-  afterAll(async () => {
-    await t?.close();
+  useStarted(startTelegramDeckhand, (started) => {
+    t = started;
   });
 
   it('posts in the private chat of someone who started the bot; someone who did not cannot be written to', async () => {
@@ -48,11 +46,8 @@ describe('Telegram: the private chat, once the person started the bot', () => {
 
 describe('Matrix: a direct room, created once and reused', () => {
   let t: MatrixDeckhand;
-  beforeAll(async () => {
-    t = await startMatrixDeckhand();
-  });
-  afterAll(async () => {
-    await t?.close();
+  useStarted(startMatrixDeckhand, (started) => {
+    t = started;
   });
 
   it('creates a direct room with the person invited, posts there, and reuses it', async () => {

@@ -3,17 +3,15 @@
  * the tool's status card, once per chat within the window; the same link without the mention is
  * left alone.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { startTelegramDeckhand, type TelegramDeckhand } from '../fakes/telegram-harness';
+import { useStarted } from '../support/started';
 import { waitFor } from '../support/wait';
 
 let deckhand: TelegramDeckhand;
 
-beforeAll(async () => {
-  deckhand = await startTelegramDeckhand();
-});
-afterAll(async () => {
-  await deckhand?.close();
+useStarted(startTelegramDeckhand, (started) => {
+  deckhand = started;
 });
 afterEach(() => {
   deckhand.fake.assertClean();

@@ -10,6 +10,7 @@ import type { Card } from '../../src/core/reply';
 import type { WatchEvent } from '../../src/core/watch';
 import { startTestApp, type TestApp } from '../support/app';
 import { linkDirectly, slackUser } from '../support/oauth-web';
+import { useStarted } from '../support/started';
 
 const now = Date.now();
 
@@ -51,11 +52,8 @@ function section(card: Card | undefined, label: string): string {
 
 describe('/me', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
+  useStarted(startTestApp, (started) => {
+    t = started;
   });
 
   it("shows a maintainer's tools with chips, their lock, the approvals and the failures waiting for them", async () => {

@@ -5,7 +5,7 @@
  * period even when the same run is processed again.
  */
 import type { Job } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RedisEffectLedger } from '../../src/coordination/effect-records';
 import type { ChangeRecord } from '../../src/core/change-record';
 import { digestPeriod } from '../../src/core/digest-period';
@@ -16,14 +16,12 @@ import { type DigestJobData, digestSchedulerId } from '../../src/queue/digest-sc
 import { notifyJobId } from '../../src/queue/queues';
 import { ToolEventLog } from '../../src/store/tool-events';
 import { startTestApp, type TestApp } from '../support/app';
+import { useStarted } from '../support/started';
 import { waitFor } from '../support/wait';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
+useStarted(startTestApp, (started) => {
+  t = started;
 });
 
 const CHANNEL = 'slack:T1:C1';

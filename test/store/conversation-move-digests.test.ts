@@ -1,14 +1,12 @@
 /** A conversation that moves to a new id (a group upgraded to a supergroup) keeps its tool digests. */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ConversationMove } from '../../src/store/conversation-move';
 import { startTestApp, type TestApp } from '../support/app';
+import { useStarted } from '../support/started';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
+useStarted(startTestApp, (started) => {
+  t = started;
 });
 
 it('moves the calendar digest and each subscribed tool’s digest, and /subscriptions shows them there', async () => {

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseCommandLine } from '../../src/cli/args';
 import { ensureBuilt } from '../support/build';
+import { captureOutput, childEnv } from '../support/child-output';
 import { importRecord } from '../support/import-record';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -29,26 +30,13 @@ async function deckhand(args: string[], env: Record<string, string> = {}, cwd = 
   const record = importRecord();
   const child = spawn(process.execPath, [...record.nodeArgs, join(ROOT, 'bin', 'deckhand.mjs'), ...args], {
     cwd,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      DECKHAND_RUN: 'dist',
-      ...record.env,
-      ...env,
-    },
+    env: childEnv({ ...record.env, ...env }, { dist: true }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => {
-    stdout += c.toString();
-  });
-  child.stderr.on('data', (c: Buffer) => {
-    stderr += c.toString();
-  });
+  const output = captureOutput(child);
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   const imports = record.read();
-  return { code, stdout, stderr, imports };
+  return { code, stdout: output.stdout(), stderr: output.stderr(), imports };
 }
 
 beforeAll(() => ensureBuilt(), 120_000);

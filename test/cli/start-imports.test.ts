@@ -10,9 +10,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type FakeTelegram, startFakeTelegram } from '../fakes/telegram';
-import { ensureBuilt } from '../support/build';
+import { describe, expect, inject, it } from 'vitest';
+import type { FakeTelegram } from '../fakes/telegram';
+import { useBuiltWithTelegram } from '../support/built-cli';
+import { childEnv } from '../support/child-output';
 import { importRecord } from '../support/import-record';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -30,13 +31,8 @@ const NOT_FOR_WEB = [
 
 let telegram: FakeTelegram;
 
-beforeAll(async () => {
-  ensureBuilt();
-  telegram = await startFakeTelegram();
-}, 120_000);
-
-afterAll(async () => {
-  await telegram?.close();
+useBuiltWithTelegram((fake) => {
+  telegram = fake;
 });
 
 /** Starts `deckhand start --role web [...extra]` until it serves, stops it, and returns the packages it imported. */
@@ -49,22 +45,22 @@ async function importsOfStart(extra: string[], env: Record<string, string>): Pro
     [...record.nodeArgs, join(ROOT, 'bin', 'deckhand.mjs'), 'start', '--role', 'web', ...extra],
     {
       cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        DECKHAND_RUN: 'dist',
-        ...record.env,
-        SECRET_KEY: 'a'.repeat(64),
-        REDIS_URL: `redis://${host}:${port}`,
-        REDIS_KEY_PREFIX: `start-imports-${extra.length}:`,
-        TELEGRAM_BOT_TOKEN: telegram.token,
-        TELEGRAM_API_ROOT: telegram.apiRoot,
-        HOST: '127.0.0.1',
-        PORT: '0',
-        DATA_DIR: dir,
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
+      env: childEnv(
+        {
+          ...record.env,
+          SECRET_KEY: 'a'.repeat(64),
+          REDIS_URL: `redis://${host}:${port}`,
+          REDIS_KEY_PREFIX: `start-imports-${extra.length}:`,
+          TELEGRAM_BOT_TOKEN: telegram.token,
+          TELEGRAM_API_ROOT: telegram.apiRoot,
+          HOST: '127.0.0.1',
+          PORT: '0',
+          DATA_DIR: dir,
+          LOG_LEVEL: 'warn',
+          ...env,
+        },
+        { dist: true },
+      ),
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

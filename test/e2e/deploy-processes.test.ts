@@ -12,10 +12,11 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
-import { type FakeTelegram, startFakeTelegram } from '../fakes/telegram';
-import { ensureBuilt } from '../support/build';
+import type { FakeTelegram } from '../fakes/telegram';
+import { useBuiltWithTelegram } from '../support/built-cli';
+import { captureOutput, childEnv } from '../support/child-output';
 import { freePort } from '../support/redis-server';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -42,21 +43,14 @@ const children: ChildProcess[] = [];
 function startProcess(command: string, env: Record<string, string>): Started {
   const child = spawn('sh', ['-c', command], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group: `sh -c` does not pass a signal on to the command it runs, so the whole
     // group (shell, node, redis-server) is signalled at the end.
     detached: true,
   });
   children.push(child);
-  let output = '';
-  child.stdout?.on('data', (c: Buffer) => {
-    output += c.toString();
-  });
-  child.stderr?.on('data', (c: Buffer) => {
-    output += c.toString();
-  });
-  return { child, output: () => output };
+  return { child, output: captureOutput(child).all };
 }
 
 /** Waits for the process to print its port, then for `/readyz` to answer 200. */
@@ -100,10 +94,9 @@ async function stopGroup(pgid: number): Promise<void> {
 
 let telegram: FakeTelegram;
 
-beforeAll(async () => {
-  ensureBuilt();
-  telegram = await startFakeTelegram();
-}, 120_000);
+useBuiltWithTelegram((fake) => {
+  telegram = fake;
+});
 
 afterAll(async () => {
   for (const child of children) {
@@ -115,7 +108,6 @@ afterAll(async () => {
     // The group may outlive the shell: give it time to stop, then make sure nothing is left running.
     if (child.pid) await stopGroup(child.pid);
   }
-  await telegram?.close();
 }, 60_000);
 
 describe('deployment files', () => {

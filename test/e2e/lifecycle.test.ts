@@ -13,8 +13,9 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type FakeTelegram, startFakeTelegram } from '../fakes/telegram';
-import { ensureBuilt } from '../support/build';
+import type { FakeTelegram } from '../fakes/telegram';
+import { useBuiltWithTelegram } from '../support/built-cli';
+import { captureOutput, childEnv } from '../support/child-output';
 import { runShellScript } from '../support/cli';
 import { testPrefix } from '../support/redis';
 import { ToggleProxy } from '../support/toggle-proxy';
@@ -36,18 +37,11 @@ const launched: Launched[] = [];
 function launch(argv: string[], env: Record<string, string>): Launched {
   const child = spawn(process.execPath, [join(ROOT, 'bin', 'deckhand.mjs'), ...argv], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DECKHAND_RUN: 'dist', ...env },
+    env: childEnv(env, { dist: true }),
     stdio: ['pipe', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout?.on('data', (c: Buffer) => {
-    output += c.toString();
-  });
-  child.stderr?.on('data', (c: Buffer) => {
-    output += c.toString();
-  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const run = { child, output: () => output, exited };
+  const run = { child, output: captureOutput(child).all, exited };
   launched.push(run);
   return run;
 }
@@ -78,14 +72,12 @@ function sharedRedisEnv(): Record<string, string> {
 
 let telegram: FakeTelegram;
 
-beforeAll(async () => {
-  ensureBuilt();
-  telegram = await startFakeTelegram();
-}, 120_000);
+useBuiltWithTelegram((fake) => {
+  telegram = fake;
+});
 
-afterAll(async () => {
+afterAll(() => {
   for (const run of launched) if (run.child.exitCode === null) run.child.kill('SIGKILL');
-  await telegram?.close();
 });
 
 describe('a half-set chat platform', () => {

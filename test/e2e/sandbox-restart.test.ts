@@ -9,6 +9,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { captureOutput, childEnv } from '../support/child-output';
 import { spawnDeckhand } from '../support/cli';
 import { waitFor } from '../support/wait';
 
@@ -17,15 +18,13 @@ const ROOT = join(import.meta.dirname, '..', '..');
 describe('restarting the sandbox on its embedded Redis', () => {
   it('keeps subscriptions and digests working: status counts the tool, the digest is still scheduled', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'deckhand-restart-'));
-    const env = {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
+    const env = childEnv({
       DATA_DIR: dir,
       PORT: '0',
       HOST: '127.0.0.1',
       SANDBOX_STEP_MS: '20',
       SHELL_USER: 'tester',
-    };
+    });
     const first = await spawnDeckhand(
       ['shell', '--sandbox'],
       env,
@@ -40,19 +39,12 @@ describe('restarting the sandbox on its embedded Redis', () => {
       env,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
-    let stdout = '';
-    let stderr = '';
-    second.stdout.on('data', (c: Buffer) => {
-      stdout += c.toString();
-    });
-    second.stderr.on('data', (c: Buffer) => {
-      stderr += c.toString();
-    });
+    const { stdout, stderr } = captureOutput(second);
     const exited = new Promise<number | null>((resolve) => second.once('exit', resolve));
     try {
       await waitFor(() => {
-        if (second.exitCode !== null) throw new Error(`the second run exited:\n${stderr}`);
-        return stderr.includes('Services:');
+        if (second.exitCode !== null) throw new Error(`the second run exited:\n${stderr()}`);
+        return stderr().includes('Services:');
       }, 90_000);
       const status = await spawnDeckhand(['status'], env, '');
       expect(status.code, status.stderr).toBe(0);
@@ -68,8 +60,8 @@ describe('restarting the sandbox on its embedded Redis', () => {
     } finally {
       if (second.exitCode === null) second.kill('SIGKILL');
     }
-    expect(stdout).toMatch(/mytool/);
-    expect(stdout).toMatch(/This conversation gets a daily .*08:30/);
-    expect(stdout).not.toContain('has no calendar digest');
+    expect(stdout()).toMatch(/mytool/);
+    expect(stdout()).toMatch(/This conversation gets a daily .*08:30/);
+    expect(stdout()).not.toContain('has no calendar digest');
   }, 240_000);
 });

@@ -10,9 +10,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type FakeTelegram, startFakeTelegram } from '../fakes/telegram';
-import { ensureBuilt } from '../support/build';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import type { FakeTelegram } from '../fakes/telegram';
+import { useBuiltWithTelegram } from '../support/built-cli';
+import { captureOutput, childEnv } from '../support/child-output';
 import { importRecord } from '../support/import-record';
 import { testPrefix } from '../support/redis';
 import { waitFor } from '../support/wait';
@@ -26,14 +27,12 @@ const ADMIN = 701;
 let telegram: FakeTelegram;
 const started: ChildProcess[] = [];
 
-beforeAll(async () => {
-  ensureBuilt();
-  telegram = await startFakeTelegram();
+useBuiltWithTelegram((fake) => {
+  telegram = fake;
 }, 180_000);
 
-afterAll(async () => {
+afterAll(() => {
   for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
-  await telegram?.close();
 });
 
 interface Run {
@@ -54,42 +53,36 @@ async function startDeckhand(): Promise<Run> {
     [...record.nodeArgs, join(ROOT, 'bin', 'deckhand.mjs'), 'start', '--sandbox'],
     {
       cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        DECKHAND_RUN: 'dist',
-        ...record.env,
-        REDIS_URL: `redis://${host}:${port}/${db}`,
-        REDIS_KEY_PREFIX: testPrefix(),
-        DATA_DIR: dir,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        SANDBOX_STEP_MS: '20',
-        SECRET_KEY: randomBytes(32).toString('hex'),
-        TELEGRAM_BOT_TOKEN: telegram.token,
-        TELEGRAM_API_ROOT: telegram.apiRoot,
-        ADMINS: `telegram:${ADMIN}`,
-      },
+      env: childEnv(
+        {
+          ...record.env,
+          REDIS_URL: `redis://${host}:${port}/${db}`,
+          REDIS_KEY_PREFIX: testPrefix(),
+          DATA_DIR: dir,
+          PORT: '0',
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'warn',
+          SANDBOX_STEP_MS: '20',
+          SECRET_KEY: randomBytes(32).toString('hex'),
+          TELEGRAM_BOT_TOKEN: telegram.token,
+          TELEGRAM_API_ROOT: telegram.apiRoot,
+          ADMINS: `telegram:${ADMIN}`,
+        },
+        { dist: true },
+      ),
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
   started.push(child);
-  let output = '';
-  child.stdout?.on('data', (c: Buffer) => {
-    output += c.toString();
-  });
-  child.stderr?.on('data', (c: Buffer) => {
-    output += c.toString();
-  });
+  const output = captureOutput(child).all;
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   await waitFor(() => {
-    if (child.exitCode !== null) throw new Error(`deckhand exited with ${child.exitCode}:\n${output}`);
-    return output.includes('Deckhand is serving telegram');
+    if (child.exitCode !== null) throw new Error(`deckhand exited with ${child.exitCode}:\n${output()}`);
+    return output().includes('Deckhand is serving telegram');
   }, 90_000);
   return {
     child,
-    output: () => output,
+    output,
     exited,
     imports: record.read,
   };

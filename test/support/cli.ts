@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { captureOutput, childEnv } from './child-output';
 import { testRedisEnv } from './redis';
 
 /** What a `deckhand shell` run printed. */
@@ -10,16 +11,14 @@ import { testRedisEnv } from './redis';
  * prefix, fast emulator steps, an OS-chosen port, `dataDir`, and the terminal user `tester`.
  */
 export function shellEnv(dataDir: string): Record<string, string> {
-  return {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '',
+  return childEnv({
     ...testRedisEnv(),
     SANDBOX_STEP_MS: '20',
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     SHELL_USER: 'tester',
-  };
+  });
 }
 
 export interface ShellRun {
@@ -84,17 +83,10 @@ export async function spawnDeckhand(
     ...as,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
+  const output = captureOutput(child);
   child.stdin.end(stdin);
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  return { code, stdout, stderr };
+  return { code, stdout: output.stdout(), stderr: output.stderr() };
 }
 
 /** The output split into one entry per posted or updated message. */

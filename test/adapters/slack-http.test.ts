@@ -1,22 +1,17 @@
 import { emitLogLines } from '@deckhand/sandbox/toolhost/jobs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ToolhostClientFactory } from '../../src/services/toolhost';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ToolhostClientFactory } from '../../src/services/toolhost';
 import type { FakeMessage } from '../fakes/slack';
 import { type SlackBot, startSlackBot, USERS } from '../fakes/slack/harness';
+import { useWithToolhostClient } from '../support/toolhost-app';
 import { waitFor } from '../support/wait';
 
 let bot: SlackBot;
 let platform: ToolhostClientFactory;
 
-beforeAll(async () => {
-  bot = await startSlackBot();
-  platform = ToolhostClientFactory.forSandbox(
-    bot.app.emulators.toolhost as NonNullable<typeof bot.app.emulators.toolhost>,
-  );
-});
-afterAll(async () => {
-  await platform?.close();
-  await bot?.close();
+useWithToolhostClient(startSlackBot, (started, client) => {
+  bot = started;
+  platform = client;
 });
 afterEach(() => {
   expect(bot.fake.violations).toEqual([]);

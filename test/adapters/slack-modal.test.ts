@@ -1,10 +1,11 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/log';
-import { ToolhostClientFactory } from '../../src/services/toolhost';
+import type { ToolhostClientFactory } from '../../src/services/toolhost';
 import { type SlackBot, startSlackBot, USERS } from '../fakes/slack/harness';
+import { useWithToolhostClient } from '../support/toolhost-app';
 import { waitFor } from '../support/wait';
 
 let bot: SlackBot;
@@ -12,16 +13,13 @@ let platform: ToolhostClientFactory;
 const logFile = join(mkdtempSync(join(tmpdir(), 'deckhand-slack-')), 'deckhand.log');
 const logger = createLogger({ level: 'trace', file: logFile });
 
-beforeAll(async () => {
-  bot = await startSlackBot({ logger });
-  platform = ToolhostClientFactory.forSandbox(
-    bot.app.emulators.toolhost as NonNullable<typeof bot.app.emulators.toolhost>,
-  );
-});
-afterAll(async () => {
-  await platform?.close();
-  await bot?.close();
-});
+useWithToolhostClient(
+  () => startSlackBot({ logger }),
+  (started, client) => {
+    bot = started;
+    platform = client;
+  },
+);
 afterEach(() => {
   expect(bot.fake.violations).toEqual([]);
 });

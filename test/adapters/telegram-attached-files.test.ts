@@ -2,24 +2,19 @@
  * A chat platform's file reaches /config set and /jobs load: a Telegram document sent with the
  * command as its caption is read, checked, confirmed with a Confirm button, and applied.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { ToolhostClientFactory } from '../../src/services/toolhost';
+import type { ToolhostClientFactory } from '../../src/services/toolhost';
 import { startTelegramDeckhand, type TelegramDeckhand } from '../fakes/telegram-harness';
+import { useWithToolhostClient } from '../support/toolhost-app';
 import { waitFor } from '../support/wait';
 
 let deckhand: TelegramDeckhand;
 let platform: ToolhostClientFactory;
 
-beforeAll(async () => {
-  deckhand = await startTelegramDeckhand();
-  platform = ToolhostClientFactory.forSandbox(
-    deckhand.app.emulators.toolhost as NonNullable<typeof deckhand.app.emulators.toolhost>,
-  );
-});
-afterAll(async () => {
-  await platform.close();
-  await deckhand.close();
+useWithToolhostClient(startTelegramDeckhand, (started, client) => {
+  deckhand = started;
+  platform = client;
 });
 
 describe('Telegram documents for /config set and /jobs load', () => {

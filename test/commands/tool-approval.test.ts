@@ -1,9 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Invocation } from '../../src/core/command';
 import type { Card } from '../../src/core/reply';
-import { type ToolConfig, ToolhostClientFactory } from '../../src/services/toolhost';
+import type { ToolConfig, ToolhostClientFactory } from '../../src/services/toolhost';
 import { RedisActionStore } from '../../src/store/actions';
 import { button, startTestApp, type TestApp } from '../support/app';
+import { useWithToolhostClient } from '../support/toolhost-app';
 
 /** 50 maintainers of mytool besides UMAINT, for the concurrent presses. */
 const RACERS = Array.from({ length: 50 }, (_, i) => `URACE${i}`);
@@ -11,22 +12,20 @@ const RACERS = Array.from({ length: 50 }, (_, i) => `URACE${i}`);
 let t: TestApp;
 let platform: ToolhostClientFactory;
 
-beforeAll(async () => {
-  t = await startTestApp({
-    TOOL_MAINTAINERS: [
-      'mytool=slack:UMAINT',
-      'mytool=discord:DMAINT',
-      ...RACERS.map((u) => `mytool=slack:${u}`),
-    ].join(','),
-  });
-  platform = ToolhostClientFactory.forSandbox(
-    t.app.emulators.toolhost as NonNullable<typeof t.app.emulators.toolhost>,
-  );
-});
-afterAll(async () => {
-  await platform.close();
-  await t.close();
-});
+useWithToolhostClient(
+  () =>
+    startTestApp({
+      TOOL_MAINTAINERS: [
+        'mytool=slack:UMAINT',
+        'mytool=discord:DMAINT',
+        ...RACERS.map((u) => `mytool=slack:${u}`),
+      ].join(','),
+    }),
+  (started, client) => {
+    t = started;
+    platform = client;
+  },
+);
 afterEach(async () => {
   await t.say('/tool unprotect mytool', { user: 'UMAINT' });
 });

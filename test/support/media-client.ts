@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type MediaSandbox, startMediaSandbox } from '@deckhand/sandbox/media';
 import type { MediaAccount } from '@deckhand/sandbox/media/state';
-import { afterAll, beforeAll } from 'vitest';
 import { BotWideKeySource, type MediaClient, MediaService } from '../../src/services/media';
+import { closeAll, useStarted } from './started';
 
 /** A media emulator, a media service on it, one user's client and the emulator's account. */
 export interface MediaClientRig {
@@ -20,8 +20,7 @@ export interface MediaClientRig {
  * it on.
  */
 export function useMediaClient(onStarted: (rig: MediaClientRig) => void): void {
-  let rig: MediaClientRig | undefined;
-  beforeAll(async () => {
+  useStarted(async () => {
     const sandbox = await startMediaSandbox({
       dataDir: mkdtempSync(join(tmpdir(), 'deckhand-media-client-')),
       stepMs: 20,
@@ -33,13 +32,9 @@ export function useMediaClient(onStarted: (rig: MediaClientRig) => void): void {
       rateLimitDelayMs: 100,
     });
     const client = await service.forUser({ platform: 'shell', id: 'me', name: 'me', workspace: 'local' });
-    rig = { sandbox, service, client, account: sandbox.controls.account() as MediaAccount };
-    onStarted(rig);
-  });
-  afterAll(async () => {
-    await rig?.service.close();
-    await rig?.sandbox.close();
-  });
+    const account = sandbox.controls.account() as MediaAccount;
+    return { sandbox, service, client, account, close: () => closeAll(service, sandbox) };
+  }, onStarted);
 }
 
 /** The code of the file titled `title` in `account`. */

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll } from 'vitest';
 import type { ChatUser } from '../../src/core/command';
 import type { Card } from '../../src/core/reply';
 import { silentLogger } from '../../src/log';
 import { WebServer } from '../../src/web/server';
 import type { App } from '../../src/wiring';
 import { startTestApp, type TestApp } from './app';
+import { closeAll, useStarted } from './started';
 
 /** Deckhand's web server for a test app, at `url`. */
 export interface AccountWeb {
@@ -98,14 +98,9 @@ export interface AccountWebApp {
  * `onStarted`, and closes both after the tests.
  */
 export function useAccountWebApp(onStarted: (started: AccountWebApp) => void): void {
-  let started: AccountWebApp | undefined;
-  beforeAll(async () => {
+  useStarted(async () => {
     const t = await startTestApp();
-    started = { t, web: await startAccountWeb(t.app) };
-    onStarted(started);
-  });
-  afterAll(async () => {
-    await started?.web.close();
-    await started?.t.close();
-  });
+    const web = await startAccountWeb(t.app);
+    return { t, web, close: () => closeAll(web, t) };
+  }, onStarted);
 }

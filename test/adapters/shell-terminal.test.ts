@@ -3,17 +3,12 @@
  * question that the one-time secret page answered is closed, so the next line is a command again;
  * `as <user>` runs a line with that user's rights; `press <card> <label>` presses a button by label.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { ShellAdapter } from '../../adapters/shell/shell-adapter';
 import type { SecretForms } from '../../src/web/secret-flow';
 import { accountChat } from '../../src/wiring/accounts';
 import { startTestApp, type TestApp } from '../support/app';
 import { useStarted } from '../support/started';
-import { waitFor } from '../support/wait';
+import { plain, startTerminalChat } from '../support/terminal-chat';
 
 let t: TestApp;
 
@@ -24,53 +19,7 @@ useStarted(
   },
 );
 
-/** A fake terminal: everything written, as text. */
-class Terminal extends Writable {
-  text = '';
-  readonly isTTY = true;
-  readonly columns = 200;
-  override _write(chunk: Buffer, _encoding: BufferEncoding, done: () => void): void {
-    this.text += chunk.toString();
-    done();
-  }
-}
-
-/** Without ANSI control sequences and carriage returns: what the screen shows, roughly. */
-const plain = (text: string) => text.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').replace(/\r/g, '');
-
-/** An interactive terminal chat on the test app, with a function that types a line once `after` shows. */
-function terminal() {
-  const input = new PassThrough();
-  const output = new Terminal();
-  const shell = new ShellAdapter({
-    runner: t.app.runner as never,
-    watches: t.app.services.watches,
-    input,
-    output,
-    interactive: true,
-    userName: 'tester',
-    filesDir: mkdtempSync(join(tmpdir(), 'deckhand-shell-')),
-  });
-  t.app.messengers.register('shell', shell);
-  const running = shell.runInteractive();
-  let mark = 0;
-  const type = async (line: string, after: string) => {
-    await waitFor(() => plain(output.text.slice(mark)).includes(after), 30_000);
-    mark = output.text.length;
-    input.write(`${line}\n`);
-  };
-  const since = () => plain(output.text.slice(mark));
-  /** Waits until the output since the last line typed matches `pattern` (shows it all if it never does). */
-  const see = (pattern: RegExp) =>
-    waitFor(() => pattern.test(since()), 30_000).catch((error) => {
-      throw new Error(`${error}\n${plain(output.text)}`);
-    });
-  const end = async () => {
-    input.end('exit\n');
-    await running;
-  };
-  return { output, type, since, see, end };
-}
+const terminal = () => startTerminalChat(t);
 
 describe('the interactive terminal chat', () => {
   it('shows one prompt after a reply, not one per printed message plus one', async () => {

@@ -2,16 +2,12 @@
  * /event new and the Edit button as forms: through the command runner's form store (any platform), and
  * through the terminal (the shell adapter's prompts, typed interactively, secrets not echoed).
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PassThrough, Writable } from 'node:stream';
 import type { CalendarSandbox } from '@deckhand/sandbox/calendar';
 import { envvarsOf } from '@deckhand/sandbox/toolhost/envvars';
 import { describe, expect, it } from 'vitest';
-import { ShellAdapter } from '../../adapters/shell/shell-adapter';
 import { button, startTestApp, type TestApp } from '../support/app';
 import { useStarted } from '../support/started';
+import { startTerminalChat } from '../support/terminal-chat';
 import { waitFor } from '../support/wait';
 
 let t: TestApp;
@@ -95,38 +91,9 @@ describe('/event new as a form', () => {
   });
 });
 
-/** A fake terminal: everything written, as text. */
-class Terminal extends Writable {
-  text = '';
-  readonly isTTY = true;
-  readonly columns = 120;
-  override _write(chunk: Buffer, _encoding: BufferEncoding, done: () => void): void {
-    this.text += chunk.toString();
-    done();
-  }
-}
-
 describe('forms in the terminal (shell adapter prompts)', () => {
   it('asks each field on its own line, creates the event, and does not echo a secret', async () => {
-    const input = new PassThrough();
-    const output = new Terminal();
-    const shell = new ShellAdapter({
-      runner: t.app.runner as never,
-      watches: t.app.services.watches,
-      input,
-      output,
-      interactive: true,
-      userName: 'tester',
-      filesDir: mkdtempSync(join(tmpdir(), 'deckhand-shell-')),
-    });
-    const running = shell.runInteractive();
-    let mark = 0;
-    /** Types `line` once `after` has been printed since the last line typed. */
-    const type = async (line: string, after: string) => {
-      await waitFor(() => output.text.slice(mark).includes(after));
-      mark = output.text.length;
-      input.write(`${line}\n`);
-    };
+    const { output, type, end } = startTerminalChat(t, 120);
     await type('/event new', 'Deckhand terminal chat.');
     await type('Terminal talk', 'Title (e.g. Hack night): ');
     await type('2026-12-14 19:00', 'Starts (e.g. 2026-12-01 18:00): ');
@@ -151,7 +118,6 @@ describe('forms in the terminal (shell adapter prompts)', () => {
     await type('/event new', '');
     await type('/cancel', 'Title (e.g. Hack night): ');
     await waitFor(() => output.text.includes('The form was cancelled; nothing was done.'));
-    input.end('exit\n');
-    await running;
+    await end();
   });
 });

@@ -1,25 +1,10 @@
 /** The read-only web view of a whole card: unguessable ids, every string inert, files and picture served. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardView, isCardViewId, keepCardView } from '../../src/core/card-view';
-import type { KeyValueStore } from '../../src/core/host';
 import { silentLogger } from '../../src/log';
 import { mountCardViews } from '../../src/web/card-view-route';
 import { WebServer } from '../../src/web/server';
-
-/** An in-memory key-value store (the route reads what the adapter kept). */
-function memoryStore(): KeyValueStore {
-  const values = new Map<string, string>();
-  return {
-    get: async (key) => values.get(key),
-    set: async (key, value) => void values.set(key, value),
-    take: async (key) => {
-      const value = values.get(key);
-      values.delete(key);
-      return value;
-    },
-    delete: async (key) => values.delete(key),
-  };
-}
+import { memoryStore } from '../support/memory-store';
 
 describe('card views', () => {
   const store = memoryStore();

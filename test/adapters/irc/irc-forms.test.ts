@@ -3,22 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { IrcForms, isCancel } from '../../../adapters/irc/forms';
 import type { IrcPlace } from '../../../adapters/irc/surface';
 import type { FormSpec } from '../../../src/core/forms';
-import type { KeyValueStore } from '../../../src/core/host';
 import type { Card } from '../../../src/core/reply';
-
-function memoryStore(): KeyValueStore {
-  const values = new Map<string, string>();
-  return {
-    get: async (key) => values.get(key),
-    set: async (key, value) => void values.set(key, value),
-    take: async (key) => {
-      const value = values.get(key);
-      values.delete(key);
-      return value;
-    },
-    delete: async (key) => values.delete(key),
-  };
-}
+import { memoryStore } from '../../support/memory-store';
 
 function rig() {
   const posted: { nick: string; card: Card }[] = [];

@@ -13,7 +13,7 @@ import { FakeSlack } from '../fakes/slack/server';
 import { processEnv } from '../support/process-env';
 import { RedisOutbox } from '../support/sal-outbox';
 import { closeAll } from '../support/started';
-import { stashbotSal } from '../support/stashbot-sal';
+import { loggedBySal } from '../support/stashbot-sal';
 import { waitFor } from '../support/wait';
 import { type SlackWebProcess, startSlackWebProcess } from '../support/web-process';
 import {
@@ -99,9 +99,9 @@ describe('a worker SIGKILLed mid-command', () => {
     expect(lines).toHaveLength(ROUNDS);
     expect(new Set(lines.map((l) => l.id)).size).toBe(ROUNDS);
     for (const { channel, line } of lines) {
-      const out = stashbotSal({ channel, nick: 'deckhand', text: line, projects: new Set(['tools.demo']) });
-      expect(out, line).toMatchObject({ kind: 'logged', project: 'tools.demo' });
-      expect(out.kind === 'logged' && out.message).toMatch(/^ada \(slack\) restarted the job job=api \(http/);
+      const out = loggedBySal(line, ['tools.demo'], channel);
+      expect(out, line).toMatchObject({ project: 'tools.demo' });
+      expect(out.message).toMatch(/^ada \(slack\) restarted the job job=api \(http/);
     }
   }, 300_000);
 });

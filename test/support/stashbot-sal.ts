@@ -114,3 +114,18 @@ export function wikiSafe(text: string): string {
     .replace(/(?<!\})\}(?!\})/g, '<nowiki>}</nowiki>')
     .replaceAll('|', '{{!}}');
 }
+
+/**
+ * What stashbot logs of `text`, said by the nick `deckhand` in `channel` (the cloud feed unless
+ * given) where `projects` are known; throws, naming the line and the outcome, when it would not log it.
+ */
+export function loggedBySal(
+  text: string,
+  projects: readonly string[],
+  channel: string = CLOUD_SAL_CHANNELS[0],
+): Extract<StashbotOutcome, { kind: 'logged' }> {
+  const out = stashbotSal({ channel, nick: 'deckhand', text, projects: new Set(projects) });
+  if (out.kind !== 'logged')
+    throw new Error(`stashbot would not log ${JSON.stringify(text)}: ${JSON.stringify(out)}`);
+  return out;
+}

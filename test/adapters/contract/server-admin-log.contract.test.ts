@@ -11,7 +11,7 @@ import type { MessageHandle } from '../../../src/core/command';
 import { silentLogger } from '../../../src/log';
 import { WebServer } from '../../../src/web/server';
 import { MemoryOutbox } from '../../support/sal-outbox';
-import { stashbotSal } from '../../support/stashbot-sal';
+import { loggedBySal } from '../../support/stashbot-sal';
 import { waitFor } from '../../support/wait';
 import type { ContractDriver } from './driver';
 import { shellDriver } from './shell-driver';
@@ -88,14 +88,7 @@ function logged(n: number) {
   const queued = outbox.lines[n];
   if (!queued) throw new Error(`no line ${n}`);
   expect(queued.channel).toBe(CHANNEL);
-  const out = stashbotSal({
-    channel: queued.channel,
-    nick: 'deckhand',
-    text: queued.line,
-    projects: new Set(['tools.mytool']),
-  });
-  if (out.kind !== 'logged') throw new Error(`stashbot would not log ${queued.line}: ${JSON.stringify(out)}`);
-  return out;
+  return loggedBySal(queued.line, ['tools.mytool'], queued.channel);
 }
 
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import type { AdminLogOutbox } from '../../../src/core/admin-log-outbox';
 import { type ChangeRecord, changeRecordOf } from '../../../src/core/change-record';
 import type { Invocation } from '../../../src/core/command';
 import { MemoryOutbox } from '../../support/sal-outbox';
-import { stashbotSal } from '../../support/stashbot-sal';
+import { loggedBySal } from '../../support/stashbot-sal';
 import { waitFor } from '../../support/wait';
 
 function service(defaultOn: boolean, settings: Record<string, boolean> = {}): AdminLogService {
@@ -61,13 +61,7 @@ describe('the SAL bridge', () => {
     expect(outbox.calls).toBe(3);
     expect(outbox.lines).toHaveLength(2);
     for (const { line } of outbox.lines) {
-      const out = stashbotSal({
-        channel: '#wikimedia-cloud-feed',
-        nick: 'deckhand',
-        text: line,
-        projects: new Set(['tools.mytool']),
-      });
-      expect(out).toMatchObject({ kind: 'logged', project: 'tools.mytool' });
+      expect(loggedBySal(line, ['tools.mytool'])).toMatchObject({ project: 'tools.mytool' });
     }
   });
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { salLine } from '../../../commands/toolhost/sal/line';
 import type { ChangeRecord } from '../../../src/core/change-record';
-import { relayedBytes, stashbotSal, wikiSafe } from '../../support/stashbot-sal';
+import { loggedBySal, relayedBytes, wikiSafe } from '../../support/stashbot-sal';
 
 const CHANNEL = '#wikimedia-cloud-feed';
 const LINK = 'https://deckhand.example.org/changes/abcdefghijklmnopqrstuv';
@@ -27,9 +27,7 @@ const record = (over: Partial<ChangeRecord> = {}): ChangeRecord => ({
 
 /** What stashbot logs of `line` (fails the test when it would refuse it). */
 function logged(line: string | undefined) {
-  const out = stashbotSal({ channel: CHANNEL, nick: 'deckhand', text: line ?? '', projects });
-  if (out.kind !== 'logged')
-    throw new Error(`stashbot would not log ${JSON.stringify(line)}: ${JSON.stringify(out)}`);
+  const out = loggedBySal(line ?? '', [...projects], CHANNEL);
   expect(
     relayedBytes({
       channel: CHANNEL,

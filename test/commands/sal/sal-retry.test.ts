@@ -9,7 +9,7 @@ import type { Invocation } from '../../../src/core/command';
 import type { Card } from '../../../src/core/reply';
 import { startTestApp, type TestApp } from '../../support/app';
 import { MemoryOutbox } from '../../support/sal-outbox';
-import { stashbotSal } from '../../support/stashbot-sal';
+import { loggedBySal } from '../../support/stashbot-sal';
 import { waitFor } from '../../support/wait';
 
 let t: TestApp;
@@ -62,12 +62,6 @@ describe('a delivery run a second time after its change was recorded', () => {
     expect(outbox.calls).toBe(1);
     expect(outbox.lines).toHaveLength(1);
     const line = outbox.lines[0]?.line ?? '';
-    const out = stashbotSal({
-      channel: '#wikimedia-cloud-feed',
-      nick: 'deckhand',
-      text: line,
-      projects: new Set(['tools.mytool']),
-    });
-    expect(out).toMatchObject({ kind: 'logged', project: 'tools.mytool' });
+    expect(loggedBySal(line, ['tools.mytool'])).toMatchObject({ project: 'tools.mytool' });
   });
 });

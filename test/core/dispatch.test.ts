@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AccessPolicy } from '../../src/core/access';
 import { CardPublisher } from '../../src/core/card-publisher';
 import type { CardSurface } from '../../src/core/card-surface';
@@ -10,18 +10,15 @@ import type { Card } from '../../src/core/reply';
 import { silentLogger } from '../../src/log';
 import { RedisActionStore } from '../../src/store/actions';
 import { RedisBindingStore } from '../../src/store/bindings';
-import { testPrefix, testRedis } from '../support/redis';
+import { testPrefix, useTestRedis } from '../support/redis';
 import { explodingCommand } from '../support/test-commands';
 import { sampleRegistry } from './fixtures';
 
 let redis: Redis;
 const prefix = testPrefix();
 
-beforeAll(() => {
-  redis = testRedis();
-});
-afterAll(async () => {
-  await redis.quit();
+useTestRedis((opened) => {
+  redis = opened;
 });
 
 function recordingSurface() {

@@ -1,23 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { scrubCard } from '../../src/core/scrub-card';
 import { SecretIndex } from '../../src/store/secret-index';
-import { testPrefix, testRedis } from '../support/redis';
+import { testPrefix, useTestRedis } from '../support/redis';
 
 let redis: Redis;
 let index: SecretIndex;
 const secret = 'hunter2-super-secret-value';
 const toolSecret = 'mytool-db-pass';
 
-beforeAll(async () => {
-  redis = testRedis();
+useTestRedis(async (opened) => {
+  redis = opened;
   index = new SecretIndex(redis, { key: randomBytes(32), prefix: testPrefix() });
   await index.register(secret);
   await index.registerEnvvar('mytool', 'DB_PASSWORD', toolSecret);
-});
-afterAll(async () => {
-  await redis.quit();
 });
 
 describe('masking registered secrets in cards', () => {

@@ -18,7 +18,7 @@ import type { Card } from '../../src/core/reply';
 import { silentLogger } from '../../src/log';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
 import { type App, createApp } from '../../src/wiring';
-import { testPrefix, testRedis } from '../support/redis';
+import { storedUnder, testPrefix, testRedis } from '../support/redis';
 import { waitFor } from '../support/wait';
 import { readRecords, sandboxEnv, spawnWorker, stopWorker } from '../support/worker-process';
 
@@ -205,20 +205,7 @@ describe('secrets masked by where they live', () => {
 });
 
 /** Every key under the test prefix and every value, of every Redis type, as one string. */
-async function redisDump(): Promise<string> {
-  const keys = await redis.keys(`${env.REDIS_KEY_PREFIX}*`);
-  const dump: string[] = [...keys];
-  for (const key of keys) {
-    const type = await redis.type(key);
-    if (type === 'string') dump.push((await redis.get(key)) ?? '');
-    if (type === 'hash') dump.push(JSON.stringify(await redis.hgetall(key)));
-    if (type === 'set') dump.push(...(await redis.smembers(key)));
-    if (type === 'list') dump.push(...(await redis.lrange(key, 0, -1)));
-    if (type === 'zset') dump.push(...(await redis.zrange(key, 0, -1)));
-    if (type === 'stream') dump.push(JSON.stringify(await redis.xrange(key, '-', '+')));
-  }
-  return dump.join('\n');
-}
+const redisDump = () => storedUnder(redis, env.REDIS_KEY_PREFIX as string);
 
 function expectNoSecret(all: string): void {
   for (const [name, secret] of Object.entries(SECRETS)) {

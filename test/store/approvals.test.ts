@@ -3,22 +3,19 @@
  * never one that was decided, that expired or that belongs to another tool; at most the limit.
  */
 import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApprovalRecord } from '../../src/core/approvals';
 import { RedisApprovals } from '../../src/store/approvals';
-import { testPrefix, testRedis } from '../support/redis';
+import { testPrefix, useTestRedis } from '../support/redis';
 
 let redis: Redis;
 let store: RedisApprovals;
 let prefix: string;
 
-beforeAll(() => {
-  redis = testRedis();
+useTestRedis((opened) => {
+  redis = opened;
   prefix = testPrefix();
   store = new RedisApprovals(redis, prefix);
-});
-afterAll(async () => {
-  await redis.quit();
 });
 
 const now = Date.now();

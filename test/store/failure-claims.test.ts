@@ -4,21 +4,18 @@
  * repeats are silenced and its success awaits confirmation; release ends the silence.
  */
 import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MessageHandle } from '../../src/core/command';
 import type { WatchEvent } from '../../src/core/watch';
 import { RedisFailureClaims } from '../../src/store/failure-claims';
-import { testPrefix, testRedis } from '../support/redis';
+import { testPrefix, useTestRedis } from '../support/redis';
 
 let redis: Redis;
 let store: RedisFailureClaims;
 
-beforeAll(() => {
-  redis = testRedis();
+useTestRedis((opened) => {
+  redis = opened;
   store = new RedisFailureClaims(redis, testPrefix());
-});
-afterAll(async () => {
-  await redis.quit();
 });
 
 const event = (job: string, to: 'failed' | 'running', serial: number): WatchEvent => ({

@@ -8,7 +8,7 @@
 import { createCipheriv, randomBytes } from 'node:crypto';
 import type { Installation } from '@slack/bolt';
 import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SlackInstallationStore } from '../../adapters/slack/installations';
 import { type FormConversation, FormStore } from '../../adapters/telegram/form-store';
 import { RedisKeyValue, SealedStateError, valueSealer } from '../../src/store/key-value';
@@ -16,7 +16,7 @@ import { PendingLinkStore } from '../../src/store/links';
 import { replaceString, resealAtRest } from '../../src/store/reseal';
 import { keyId, Sealer } from '../../src/store/sealer';
 import { CredentialVault } from '../../src/store/vault';
-import { testPrefix, testRedis } from '../support/redis';
+import { testPrefix, useTestRedis } from '../support/redis';
 
 let redis: Redis;
 const prefix = testPrefix();
@@ -26,11 +26,8 @@ const before = new Sealer({ current: oldKey });
 const rotated = new Sealer({ current: newKey, previous: [oldKey] });
 const afterRotation = new Sealer({ current: newKey });
 
-beforeAll(() => {
-  redis = testRedis();
-});
-afterAll(async () => {
-  await redis.quit();
+useTestRedis((opened) => {
+  redis = opened;
 });
 
 /** The id of the key a stored value in the current format was sealed with. */

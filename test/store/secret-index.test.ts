@@ -1,35 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { candidates } from '../../src/secret-match';
 import { envvarIsSecret, looksLikeSecret } from '../../src/secrets';
 import { AuditLog } from '../../src/store/audit';
 import { configSecrets, SecretIndex } from '../../src/store/secret-index';
 import { countCalls } from '../support/call-count';
-import { allKeys, testPrefix, testRedis } from '../support/redis';
+import { storedUnder, testPrefix, useTestRedis } from '../support/redis';
 
 let redis: Redis;
 const key = randomBytes(32);
 const prefix = testPrefix();
 
-beforeAll(() => {
-  redis = testRedis();
-});
-afterAll(async () => {
-  await redis.quit();
+useTestRedis((opened) => {
+  redis = opened;
 });
 
 /** Every key and value stored under the prefix, as one string. */
-async function everythingStored(): Promise<string> {
-  const keys = await allKeys(redis, `${prefix}*`);
-  const out: string[] = [...keys];
-  for (const k of keys) {
-    const type = await redis.type(k);
-    if (type === 'set') out.push(...(await redis.smembers(k)));
-    if (type === 'stream') out.push(JSON.stringify(await redis.xrange(k, '-', '+')));
-  }
-  return out.join('\n');
-}
+const everythingStored = () => storedUnder(redis, prefix);
 
 describe('secret index', () => {
   const token = 'e3b0c442-98fc-1c14-9afb-f4c8996fb924';

@@ -3,38 +3,26 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { runStart } from '../../src/cli/start';
 import { loadConfig } from '../../src/config';
 import { PendingLinkStore } from '../../src/store/links';
 import { MISSING_SECRET_KEY, Sealer, sealerKeys, VaultLockedError } from '../../src/store/sealer';
 import { CredentialVault } from '../../src/store/vault';
 import { Credentials } from '../../src/store/vault-credentials';
-import { allKeys, testPrefix, testRedis } from '../support/redis';
+import { storedUnder, testPrefix, useTestRedis } from '../support/redis';
 
 let redis: Redis;
 const prefix = testPrefix();
 const owner = { platform: 'slack', workspace: 'T1', id: 'UVAULT' };
 const key = () => randomBytes(32);
 
-beforeAll(() => {
-  redis = testRedis();
-});
-afterAll(async () => {
-  await redis.quit();
+useTestRedis((opened) => {
+  redis = opened;
 });
 
-/** Every value stored under the test prefix, as raw Redis strings. */
-async function everythingStored(): Promise<string> {
-  const keys = await allKeys(redis, `${prefix}*`);
-  const values: string[] = [];
-  for (const k of keys) {
-    const type = await redis.type(k);
-    if (type === 'hash') values.push(JSON.stringify(await redis.hgetall(k)));
-    if (type === 'string') values.push((await redis.get(k)) ?? '');
-  }
-  return `${keys.join('\n')}\n${values.join('\n')}`;
-}
+/** Every key and value stored under the test prefix, as raw Redis strings. */
+const everythingStored = () => storedUnder(redis, prefix);
 
 describe('credential vault', () => {
   it('stores AES-256-GCM ciphertext: no secret, login or service detail is readable in Redis', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Cluster, Redis, type RedisOptions } from 'ioredis';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { connectRedis, isCluster } from '../../src/store/redis-connect';
 import { type RedisTopology, redisTopology } from '../../src/store/redis-topology';
 
@@ -30,6 +30,40 @@ export function testRedis(): Redis {
   if (cluster.length === 0) return new Redis(testRedisOptions());
   const topology = redisTopology({ REDIS_URL: testRedisUrl() }) as RedisTopology;
   return connectRedis(topology, { maxRetriesPerRequest: null });
+}
+
+/**
+ * A {@link testRedis} connection for the file's tests: opened before them and handed to `onOpened`
+ * (which may seed it), closed after them.
+ */
+export function useTestRedis(onOpened: (redis: Redis) => void | Promise<void>): void {
+  let redis: Redis | undefined;
+  beforeAll(async () => {
+    redis = testRedis();
+    await onOpened(redis);
+  });
+  afterAll(async () => {
+    await redis?.quit();
+  });
+}
+
+/**
+ * Everything stored under `prefix`, as one string: each key, then each value (strings, hashes, sets,
+ * lists, sorted sets and streams), for tests that prove a secret is not readable in Redis.
+ */
+export async function storedUnder(redis: Redis, prefix: string): Promise<string> {
+  const keys = await allKeys(redis, `${prefix}*`);
+  const values: string[] = [];
+  for (const key of keys) {
+    const type = await redis.type(key);
+    if (type === 'string') values.push((await redis.get(key)) ?? '');
+    if (type === 'hash') values.push(JSON.stringify(await redis.hgetall(key)));
+    if (type === 'set') values.push(...(await redis.smembers(key)));
+    if (type === 'list') values.push(...(await redis.lrange(key, 0, -1)));
+    if (type === 'zset') values.push(...(await redis.zrange(key, 0, -1)));
+    if (type === 'stream') values.push(JSON.stringify(await redis.xrange(key, '-', '+')));
+  }
+  return [...keys, ...values].join('\n');
 }
 
 /**

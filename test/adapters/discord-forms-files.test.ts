@@ -2,22 +2,19 @@ import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildDiscordCommands } from '../../adapters/discord/manifest';
-import { command } from '../../commands/services';
 import type { AnyCommand } from '../../src/core/command';
 import { buttonClick, modalSubmit, slashCommand } from '../fakes/discord';
 import { type DiscordHarness, startDiscordHarness } from '../fakes/discord/harness';
 import { debugOnFailure, embedOf, originalOf } from '../fakes/discord/inspect';
+import { testCommand } from '../support/test-commands';
 import { waitFor } from '../support/wait';
 
 /** Test-only: a command that takes a file and reports what it read. */
 const uploadCommand = {
-  ...command({
+  ...testCommand({
     name: 'upload',
     summary: 'Read an attached file (test)',
     args: z.object({ note: z.string().optional().describe('a note') }),
-    examples: ['/upload'],
-    permission: 'read',
-    sideEffect: false,
     async run({ invocation }) {
       const file = invocation.files?.[0];
       if (!file) return { text: 'no file', status: 'warning' };
@@ -39,13 +36,10 @@ const uploadCommand = {
 } as AnyCommand;
 
 /** Test-only: asks for a form only after Deckhand has had to acknowledge. */
-const slowFormCommand = command({
+const slowFormCommand = testCommand({
   name: 'slowform',
   summary: 'Open a form late (test)',
   args: z.object({}),
-  examples: ['/slowform'],
-  permission: 'read',
-  sideEffect: false,
   async run({ openForm }) {
     await new Promise((resolve) => setTimeout(resolve, 600));
     await openForm({
@@ -59,13 +53,11 @@ const slowFormCommand = command({
 });
 
 /** Test-only: what a form submits to. */
-const echoCommand = command({
+const echoCommand = testCommand({
   name: 'echo',
   summary: 'Echo an answer (test)',
   args: z.object({ answer: z.string() }),
   examples: ['/echo hi'],
-  permission: 'read',
-  sideEffect: false,
   async run({ args }) {
     return { title: 'Echo', text: `echo: ${args.answer}` };
   },

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AppServices } from '../../commands';
-import { defineCommand } from '../../src/core/command';
 import { type SlackBot, startSlackBot, USERS } from '../fakes/slack/harness';
 import { useStarted } from '../support/started';
+import { testCommand } from '../support/test-commands';
 import { waitFor } from '../support/wait';
 
 let bot: SlackBot;
@@ -11,63 +11,47 @@ const dm = `D${USERS.maintainer.id.slice(1)}`;
 const LONG_LOG = Array.from({ length: 1500 }, (_, i) => `${i} ${'x'.repeat(30)}`).join('\n');
 
 /** Test-only commands: one reads the files it was given, one answers with a file, one with a long log. */
-function addTestCommands(): void {
-  const registry = bot.app.runner.registry;
-  registry.add(
-    defineCommand<z.ZodObject, AppServices>({
-      name: 'peek',
-      summary: 'Reads the files given with the command',
-      args: z.object({}),
-      examples: ['/peek'],
-      permission: 'read',
-      sideEffect: false,
-      async run({ invocation }) {
-        const files = invocation.files ?? [];
-        const lines: string[] = [];
-        for (const file of files) {
-          const chunks: Buffer[] = [];
-          for await (const chunk of await file.open()) chunks.push(chunk as Buffer);
-          lines.push(`${file.name} (${file.mimeType}, ${file.size}): ${Buffer.concat(chunks).toString()}`);
-        }
-        return { text: `files: ${files.length}\n${lines.join('\n')}` };
-      },
-    }),
-  );
-  registry.add(
-    defineCommand<z.ZodObject, AppServices>({
-      name: 'transcript',
-      summary: 'Answers with a card and a file',
-      args: z.object({}),
-      examples: ['/transcript'],
-      permission: 'read',
-      sideEffect: false,
-      async run() {
-        return {
-          title: 'Transcript',
-          text: 'Attached.',
-          attachments: [{ filename: 'run.txt', content: 'step 1\nstep 2' }],
-        };
-      },
-    }),
-  );
-  registry.add(
-    defineCommand<z.ZodObject, AppServices>({
-      name: 'longlog',
-      summary: 'Answers with a log too long for one message',
-      args: z.object({}),
-      examples: ['/longlog'],
-      permission: 'read',
-      sideEffect: false,
-      async run() {
-        return { title: 'Long log', code: { text: LONG_LOG } };
-      },
-    }),
-  );
-}
+const testCommands = [
+  testCommand<z.ZodObject, AppServices>({
+    name: 'peek',
+    summary: 'Reads the files given with the command',
+    args: z.object({}),
+    async run({ invocation }) {
+      const files = invocation.files ?? [];
+      const lines: string[] = [];
+      for (const file of files) {
+        const chunks: Buffer[] = [];
+        for await (const chunk of await file.open()) chunks.push(chunk as Buffer);
+        lines.push(`${file.name} (${file.mimeType}, ${file.size}): ${Buffer.concat(chunks).toString()}`);
+      }
+      return { text: `files: ${files.length}\n${lines.join('\n')}` };
+    },
+  }),
+  testCommand<z.ZodObject, AppServices>({
+    name: 'transcript',
+    summary: 'Answers with a card and a file',
+    args: z.object({}),
+    async run() {
+      return {
+        title: 'Transcript',
+        text: 'Attached.',
+        attachments: [{ filename: 'run.txt', content: 'step 1\nstep 2' }],
+      };
+    },
+  }),
+  testCommand<z.ZodObject, AppServices>({
+    name: 'longlog',
+    summary: 'Answers with a log too long for one message',
+    args: z.object({}),
+    async run() {
+      return { title: 'Long log', code: { text: LONG_LOG } };
+    },
+  }),
+];
 
 useStarted(startSlackBot, (started) => {
   bot = started;
-  addTestCommands();
+  for (const command of testCommands) bot.app.runner.registry.add(command);
 });
 afterEach(() => {
   expect(bot.fake.violations).toEqual([]);

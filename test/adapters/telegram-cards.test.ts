@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TelegramAdapter } from '../../adapters/telegram/adapter';
 import { jobCard } from '../../commands/toolhost/job-card';
-import { defineCommand } from '../../src/core/command';
 import { Messengers } from '../../src/core/messenger';
 import { silentLogger } from '../../src/log';
 import type { Job } from '../../src/services/toolhost';
@@ -11,7 +10,7 @@ import { DeliveryDeduper } from '../../src/store/dedupe';
 import type { FakeMessage } from '../fakes/telegram';
 import { startTelegramDeckhand, type TelegramDeckhand } from '../fakes/telegram-harness';
 import { useStarted } from '../support/started';
-import { slowCommand } from '../support/test-commands';
+import { slowCommand, testCommand } from '../support/test-commands';
 import { waitFor } from '../support/wait';
 
 const HOSTILE = '<b>web</b> & co';
@@ -19,24 +18,19 @@ const LOG = Array.from({ length: 800 }, (_, i) => `10:00:${i} step ${i} <ok> & d
 
 /** Test-only commands: a job card whose job name is markup, a long log, a long text, a slow one. */
 const commands = [
-  defineCommand({
+  testCommand({
     name: 'echo',
     summary: 'Says the words back, publicly',
     args: z.object({ words: z.array(z.string()).default([]) }),
     positional: ['words'],
     examples: ['/echo hello'],
-    permission: 'read',
-    sideEffect: false,
     run: async ({ args }) => ({ text: `You said: ${args.words.join(' ')}` }),
   }),
   slowCommand,
-  defineCommand({
+  testCommand({
     name: 'hostile',
     summary: 'A job card for a job named like markup',
     args: z.object({}),
-    examples: ['/hostile'],
-    permission: 'read',
-    sideEffect: false,
     run: async () =>
       jobCard('mytool', {
         name: HOSTILE,
@@ -46,22 +40,16 @@ const commands = [
         status: { short: 'running', messages: [] },
       } as unknown as Job),
   }),
-  defineCommand({
+  testCommand({
     name: 'biglog',
     summary: 'A long log',
     args: z.object({}),
-    examples: ['/biglog'],
-    permission: 'read',
-    sideEffect: false,
     run: async () => ({ title: 'Logs of web', code: { text: LOG }, status: 'info' as const }),
   }),
-  defineCommand({
+  testCommand({
     name: 'longtext',
     summary: 'A long text with a button',
     args: z.object({}),
-    examples: ['/longtext'],
-    permission: 'read',
-    sideEffect: false,
     run: async () => ({
       title: 'Report',
       text: Array.from({ length: 300 }, (_, i) => `line ${i} ${'-'.repeat(40)}`).join('\n'),

@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { envvarsOf } from '@deckhand/sandbox/toolhost/envvars';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineCommand } from '../../src/core/command';
 import type { FakeMessage } from '../fakes/telegram';
 import { startTelegramDeckhand, type TelegramDeckhand } from '../fakes/telegram-harness';
+import { testCommand } from '../support/test-commands';
 import { waitFor } from '../support/wait';
 
 const TIMEOUT_MS = 2500;
@@ -16,13 +16,10 @@ const MB = 1024 * 1024;
 const received: { name: string; size?: number; mimeType?: string; content: Buffer; chunks: number }[] = [];
 
 /** A test-only command that reads every file it is given, as the media upload will. */
-const ingest = defineCommand({
+const ingest = testCommand({
   name: 'ingest',
   summary: 'Read the attached files',
   args: z.object({}),
-  examples: ['/ingest'],
-  permission: 'read',
-  sideEffect: false,
   async run({ invocation }) {
     const files = invocation.files ?? [];
     for (const file of files) {
@@ -44,7 +41,7 @@ const ingest = defineCommand({
 const posted: Record<string, unknown>[] = [];
 
 /** A test-only command with a three-field form: plain, optional and secret. */
-const eventForm = defineCommand({
+const eventForm = testCommand({
   name: 'eventform',
   summary: 'Post an event (form test)',
   args: z.object({
@@ -52,8 +49,6 @@ const eventForm = defineCommand({
     details: z.string().optional(),
     password: z.string().optional(),
   }),
-  examples: ['/eventform'],
-  permission: 'read',
   sideEffect: true,
   secretArgs: ['password'],
   async run({ args, openForm }) {

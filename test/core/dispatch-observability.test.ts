@@ -2,12 +2,12 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AccessPolicy } from '../../src/core/access';
 import { CardPublisher } from '../../src/core/card-publisher';
 import type { CardSurface } from '../../src/core/card-surface';
-import { defineCommand, type Invocation } from '../../src/core/command';
+import type { Invocation } from '../../src/core/command';
 import { CommandRunner } from '../../src/core/command-runner';
 import { Messengers } from '../../src/core/messenger';
 import { CommandRegistry } from '../../src/core/registry';
@@ -17,8 +17,8 @@ import { commandDuration } from '../../src/metrics';
 import { RedisActionStore } from '../../src/store/actions';
 import { RedisBindingStore } from '../../src/store/bindings';
 import { histogramCount } from '../support/metric-values';
-import { testPrefix, testRedis } from '../support/redis';
-import { explodingCommand } from '../support/test-commands';
+import { testPrefix, useTestRedis } from '../support/redis';
+import { explodingCommand, testCommand } from '../support/test-commands';
 
 let redis: Redis;
 const prefix = testPrefix();
@@ -27,21 +27,15 @@ const logger = createLogger({ level: 'debug', file: logFile });
 /** The invocation id each run of `seen` saw (the command's own view of its context). */
 const seen: (string | undefined)[] = [];
 
-beforeAll(() => {
-  redis = testRedis();
-});
-afterAll(async () => {
-  await redis.quit();
+useTestRedis((opened) => {
+  redis = opened;
 });
 
 const commands = [
-  defineCommand({
+  testCommand({
     name: 'look',
     summary: 'notes its invocation',
     args: z.object({}),
-    examples: ['/look'],
-    permission: 'read',
-    sideEffect: false,
     async run() {
       seen.push(currentInvocationId());
       return { text: 'looked' };

@@ -5,7 +5,8 @@
  */
 import { expect, it } from 'vitest';
 import { z } from 'zod';
-import { type ChatUser, defineCommand } from '../../../src/core/command';
+import type { ChatUser } from '../../../src/core/command';
+import { testCommand } from '../../support/test-commands';
 import { waitFor } from '../../support/wait';
 import { deployApproval, describeEachPlatform, postCard } from './each-platform';
 
@@ -13,13 +14,11 @@ import { deployApproval, describeEachPlatform, postCard } from './each-platform'
 const pressedBy = new Map<string, ChatUser>();
 
 /** A test-only command that records the chat user who ran it (their workspace is the platform's). */
-const whoCommand = defineCommand({
+const whoCommand = testCommand({
   name: 'contract-who',
   summary: 'Records who pressed (contract tests only)',
   args: z.object({ tag: z.string() }),
   examples: ['/contract-who tag'],
-  permission: 'read',
-  sideEffect: false,
   run: async ({ args, invocation }) => {
     pressedBy.set(args.tag, invocation.user);
     return { text: `Noted (${args.tag}).`, visibility: 'private' };

@@ -1,6 +1,6 @@
 /** A test-only command for the contract's button cases: records who pressed, and answers. */
 import { z } from 'zod';
-import { defineCommand } from '../../../src/core/command';
+import { testCommand } from '../../support/test-commands';
 
 /** `tag:user` of every run, in order (tags keep the cases and platforms apart). */
 export const presses: string[] = [];
@@ -11,13 +11,11 @@ export function pressesOf(tag: string): string[] {
 }
 
 /** A command that asks its one argument with a form, then records it like a press (`tag:answer`). */
-export const formCommand = defineCommand({
+export const formCommand = testCommand({
   name: 'contract-form',
   summary: 'Asks for an answer with a form (contract tests only)',
   args: z.object({ tag: z.string(), answer: z.string().optional() }),
   examples: ['/contract-form tag'],
-  permission: 'read',
-  sideEffect: false,
   run: async ({ args, openForm }) => {
     if (args.answer === undefined) {
       const opened = await openForm({
@@ -34,13 +32,11 @@ export const formCommand = defineCommand({
 });
 
 /** The command a contract button runs. */
-export const pressCommand = defineCommand({
+export const pressCommand = testCommand({
   name: 'contract-press',
   summary: 'Records a button press (contract tests only)',
   args: z.object({ tag: z.string() }),
   examples: ['/contract-press tag'],
-  permission: 'read',
-  sideEffect: false,
   run: async ({ args, invocation }) => {
     presses.push(`${args.tag}:${invocation.user.id}`);
     return { text: `Pressed (${args.tag}).` };

@@ -7,13 +7,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineCommand } from '../../../src/core/command';
 import { keyId, parseKey } from '../../../src/store/sealer';
 import { FakeSlack } from '../../fakes/slack';
 import { SIGNING_SECRET, type SlackBot, startSlackBot, USERS } from '../../fakes/slack/harness';
 import { type FakeTelegram, startFakeTelegram } from '../../fakes/telegram';
 import { startTelegramDeckhand, type TelegramDeckhand } from '../../fakes/telegram-harness';
 import { testPrefix } from '../../support/redis';
+import { testCommand } from '../../support/test-commands';
 import { waitFor } from '../../support/wait';
 
 /** Two starts of a whole Deckhand per case: generous, for a machine with every core busy. */
@@ -94,12 +94,10 @@ describe('sealed state survives a restart and a key rotation', () => {
     'telegram: a form answered in part before the restart finishes after it, secret included',
     async () => {
       const received: Record<string, unknown>[] = [];
-      const form = defineCommand({
+      const form = testCommand({
         name: 'rotateform',
         summary: 'A two-step form with a secret (restart test)',
         args: z.object({ password: z.string().optional(), title: z.string().optional() }),
-        examples: ['/rotateform'],
-        permission: 'read',
         sideEffect: true,
         secretArgs: ['password'],
         async run({ args, openForm }) {

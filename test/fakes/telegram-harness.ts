@@ -11,9 +11,9 @@ import pino, { type Logger } from 'pino';
 import { TelegramAdapter, type TelegramAdapterOptions } from '../../adapters/telegram/adapter';
 import { type Config, loadConfig } from '../../src/config';
 import type { AnyCommand } from '../../src/core/command';
-import { DeliveryDeduper } from '../../src/store/dedupe';
-import { WebServer } from '../../src/web/server';
-import { type App, createApp } from '../../src/wiring';
+import type { WebServer } from '../../src/web/server';
+import type { App } from '../../src/wiring';
+import { startAdapterCore } from '../support/adapter-core';
 import { testPrefix, testRedisUrl } from '../support/redis';
 import { type FakeTelegram, startFakeTelegram } from './telegram';
 
@@ -72,22 +72,22 @@ export async function startTelegramDeckhand(options: HarnessOptions = {}): Promi
     ...options.env,
   });
   const logger = options.logger ?? testLogger();
-  const app = await createApp({ config, logger, sandbox: true });
-  for (const command of options.commands ?? []) app.runner.registry.add(command as never);
-  const web = new WebServer(logger);
-  const deduper = new DeliveryDeduper(app.redis.requests, config.REDIS_KEY_PREFIX);
-  const adapter = new TelegramAdapter(
-    { app, web, config, logger, deduper, role: options.role ?? 'all' },
-    {
-      // Keep the per-chat throttle on, but fast; a test turns the real spacing back on.
-      throttle: { out: { maxConcurrent: 1, minTime: 0 }, group: { maxConcurrent: 1, minTime: 0 } },
-      pollTimeoutSeconds: 30,
-      ...(options.callGetMe ? {} : { botInfo: fake.state.bot as UserFromGetMe }),
-      ...options.adapter,
-    },
-  );
-  await adapter.start();
-  if ((options.role ?? 'all') !== 'web') app.startWorkers();
+  const role = options.role ?? 'all';
+  const { app, web, adapter, close } = await startAdapterCore({
+    config,
+    logger,
+    role,
+    workers: role !== 'web',
+    commands: options.commands,
+    create: (context) =>
+      new TelegramAdapter(context, {
+        // Keep the per-chat throttle on, but fast; a test turns the real spacing back on.
+        throttle: { out: { maxConcurrent: 1, minTime: 0 }, group: { maxConcurrent: 1, minTime: 0 } },
+        pollTimeoutSeconds: 30,
+        ...(options.callGetMe ? {} : { botInfo: fake.state.bot as UserFromGetMe }),
+        ...options.adapter,
+      }),
+  });
   const webPort = await web.listen(0, '127.0.0.1');
   const users = {
     admin: fake.user(TG_USERS.admin, 'Ada', 'ada'),
@@ -103,9 +103,7 @@ export async function startTelegramDeckhand(options: HarnessOptions = {}): Promi
     config,
     users,
     async close() {
-      await adapter.stop();
-      await web.close();
-      await app.close();
+      await close();
       if (!options.fake) await fake.close();
       rmSync(config.DATA_DIR, { recursive: true, force: true });
     },

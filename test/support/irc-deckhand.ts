@@ -12,10 +12,10 @@ import { type Config, loadConfig } from '../../src/config';
 import { CARD_VIEW_NAMESPACE } from '../../src/core/card-view';
 import type { AnyCommand } from '../../src/core/command';
 import { silentLogger } from '../../src/log';
-import { DeliveryDeduper } from '../../src/store/dedupe';
 import { mountCardViews } from '../../src/web/card-view-route';
 import { WebServer } from '../../src/web/server';
-import { type App, createApp } from '../../src/wiring';
+import type { App } from '../../src/wiring';
+import { startAdapterCore } from './adapter-core';
 import type { TestIrcNetwork } from './irc-network';
 import { accountName, registerAccount } from './irc-users';
 import { testPrefix, testRedisUrl } from './redis';
@@ -75,20 +75,20 @@ export async function startIrcDeckhand(
     IRC_CHANNELS: options.channels.join(','),
     ...options.env,
   });
-  const app = await createApp({ config, logger: silentLogger, sandbox: options.sandbox ?? true });
-  for (const command of options.commands ?? []) app.runner.registry.add(command as never);
-  mountCardViews(web, app.keyValue(CARD_VIEW_NAMESPACE, { sealed: true }));
-  const deduper = new DeliveryDeduper(app.redis.requests, config.REDIS_KEY_PREFIX);
-  const adapter = new IrcAdapter({
-    app,
-    web,
+  const role = options.role ?? 'all';
+  const { app, adapter, close } = await startAdapterCore({
     config,
     logger: silentLogger,
-    deduper,
-    role: options.role ?? 'all',
+    role,
+    sandbox: options.sandbox ?? true,
+    web,
+    workers: role !== 'web',
+    commands: options.commands as AnyCommand<never>[] | undefined,
+    create: (context) => {
+      mountCardViews(web, context.app.keyValue(CARD_VIEW_NAMESPACE, { sealed: true }));
+      return new IrcAdapter(context);
+    },
   });
-  await adapter.start();
-  if ((options.role ?? 'all') !== 'web') app.startWorkers();
   const link = adapter.link;
   const deadline = Date.now() + 20_000;
   const channels = channelsToJoin(config);
@@ -104,9 +104,7 @@ export async function startIrcDeckhand(
     webUrl,
     account,
     async close() {
-      await adapter.stop();
-      await web.close();
-      await app.close();
+      await close();
       rmSync(config.DATA_DIR, { recursive: true, force: true });
     },
   };

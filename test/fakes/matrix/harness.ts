@@ -10,9 +10,8 @@ import pino from 'pino';
 import { MatrixAdapter, type MatrixAdapterOptions } from '../../../adapters/matrix/adapter';
 import { type Config, loadConfig } from '../../../src/config';
 import type { AnyCommand } from '../../../src/core/command';
-import { DeliveryDeduper } from '../../../src/store/dedupe';
-import { WebServer } from '../../../src/web/server';
-import { type App, createApp } from '../../../src/wiring';
+import type { App } from '../../../src/wiring';
+import { startAdapterCore } from '../../support/adapter-core';
 import { testPrefix, testRedisUrl } from '../../support/redis';
 import { People } from './people';
 import { type FakeHomeserver, startFakeHomeserver } from './server';
@@ -66,26 +65,23 @@ export async function startMatrixDeckhand(options: MatrixHarnessOptions = {}): P
     ...options.env,
   });
   const logger = pino({ level: process.env.TEST_LOG ?? 'silent' });
-  const app = await createApp({ config, logger, sandbox: true });
-  for (const command of options.commands ?? []) app.runner.registry.add(command as never);
-  const web = new WebServer(logger);
-  const deduper = new DeliveryDeduper(app.redis.requests, config.REDIS_KEY_PREFIX);
-  const adapter = new MatrixAdapter(
-    { app, web, config, logger, deduper, role: options.role ?? 'all' },
-    { syncTimeoutMs: 5000, ...options.adapter },
-  );
-  await adapter.start();
-  app.startWorkers();
+  // `web` too runs the workers: commands go through the queue, and this process runs them.
+  const core = await startAdapterCore({
+    config,
+    logger,
+    role: options.role ?? 'all',
+    workers: true,
+    commands: options.commands,
+    create: (context) => new MatrixAdapter(context, { syncTimeoutMs: 5000, ...options.adapter }),
+  });
   return {
     fake,
     people: new People(fake),
-    app,
-    adapter,
+    app: core.app,
+    adapter: core.adapter,
     config,
     async close() {
-      await adapter.stop();
-      await web.close();
-      await app.close();
+      await core.close();
       await fake.close();
       rmSync(config.DATA_DIR, { recursive: true, force: true });
     },

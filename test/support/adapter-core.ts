@@ -43,7 +43,15 @@ export async function startAdapterCore<A extends PlatformAdapter>(
   for (const command of options.commands ?? []) app.runner.registry.add(command as never);
   const web = options.web ?? new WebServer(logger);
   const deduper = new DeliveryDeduper(app.redis.requests, config.REDIS_KEY_PREFIX);
-  const adapter = options.create({ app, web, config, logger, deduper, role: options.role ?? 'all' });
+  const adapter = options.create({
+    app,
+    web,
+    config,
+    logger,
+    deduper,
+    requestPath: app.redis.requests,
+    role: options.role ?? 'all',
+  });
   await adapter.start();
   if (options.workers) app.startWorkers();
   return {

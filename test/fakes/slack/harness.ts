@@ -11,7 +11,8 @@ import { Messengers } from '../../../src/core/messenger';
 import { silentLogger } from '../../../src/log';
 import { DeliveryDeduper } from '../../../src/store/dedupe';
 import { WebServer } from '../../../src/web/server';
-import { type App, createApp } from '../../../src/wiring';
+import type { App } from '../../../src/wiring';
+import { startAdapterCore } from '../../support/adapter-core';
 import { testPrefix, testRedisUrl } from '../../support/redis';
 import { SlackDriver } from './requests';
 import { FakeSlack } from './server';
@@ -82,25 +83,22 @@ export async function startSlackBot(options: SlackBotOptions = {}): Promise<Slac
     ...options.env,
   });
   const logger = options.logger ?? silentLogger;
-  const app = await createApp({ config, logger, sandbox: true });
-  const web = new WebServer(logger);
   const role = options.role ?? 'all';
-  const adapter = createSlackAdapter(
-    {
-      app,
-      web,
-      config,
-      logger,
-      deduper: new DeliveryDeduper(app.redis.requests, config.REDIS_KEY_PREFIX),
-      requestPath: app.redis.requests,
-      role,
+  const core = await startAdapterCore({
+    config,
+    logger,
+    role,
+    workers: role !== 'web',
+    create(context) {
+      const adapter = createSlackAdapter(context, {
+        // The SDK's retry policy, with short pauses so a test does not wait minutes between tries.
+        clientOptions: { retryConfig: { retries: 4, factor: 1, minTimeout: 20, maxTimeout: 100 } },
+      }) as SlackAdapter | undefined;
+      if (!adapter) throw new Error('the Slack adapter did not configure itself');
+      return adapter;
     },
-    // The SDK's retry policy, with short pauses so a test does not wait minutes between tries.
-    { clientOptions: { retryConfig: { retries: 4, factor: 1, minTimeout: 20, maxTimeout: 100 } } },
-  ) as SlackAdapter | undefined;
-  if (!adapter) throw new Error('the Slack adapter did not configure itself');
-  await adapter.start();
-  if (role !== 'web') app.startWorkers();
+  });
+  const { app, web, adapter } = core;
   const webPort = await web.listen(0, '127.0.0.1');
   const eventsUrl = `http://127.0.0.1:${webPort}/slack/events`;
   const driver = new SlackDriver(
@@ -119,9 +117,7 @@ export async function startSlackBot(options: SlackBotOptions = {}): Promise<Slac
       while (adapter.pending() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     },
     async close() {
-      await adapter.stop();
-      await web.close();
-      await app.close();
+      await core.close();
       if (!options.fake) await fake.close();
       if (fake.violations.length > 0) {
         throw new Error(`requests Slack would refuse:\n- ${fake.violations.join('\n- ')}`);

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -25,6 +25,49 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Runs `redis-server` with `args` (in `cwd` when given); resolves with the process once it is ready (a
+ * server accepts connections, a sentinel has its id), rejects with what it printed when it exits
+ * first or is not ready within `timeoutMs`.
+ */
+export async function spawnRedisServer(
+  args: string[],
+  options: { cwd?: string; timeoutMs?: number } = {},
+): Promise<ChildProcess> {
+  const child = spawn('redis-server', args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  await new Promise<void>((ready, reject) => {
+    let output = '';
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      child.off('exit', exited);
+      reject(error);
+    };
+    const exited = (code: number | null) =>
+      fail(new Error(`redis-server exited with code ${code}:\n${output}`));
+    const timer = setTimeout(
+      () => fail(new Error(`redis-server did not start:\n${output}`)),
+      options.timeoutMs ?? 10_000,
+    );
+    child.once('exit', exited);
+    child.on('error', (error) =>
+      fail(
+        new Error(`cannot run redis-server (${error.message}); install it: apt-get install -y redis-server`),
+      ),
+    );
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/ready to accept connections|Sentinel ID is/i.test(output)) {
+        clearTimeout(timer);
+        child.off('exit', exited);
+        child.stdout?.resume();
+        ready();
+      }
+    });
+    child.stderr?.resume();
+  });
+  return child;
+}
+
 /** Options of {@link startTestRedis}. */
 export interface TestRedisOptions {
   /** Listen on this port (default: a free one). */
@@ -42,40 +85,19 @@ export async function startTestRedis(options: TestRedisOptions = {}): Promise<Te
   const persistence = options.persistent
     ? ['--appendonly', 'yes', '--appendfsync', 'always']
     : ['--appendonly', 'no'];
-  const child = spawn(
-    'redis-server',
-    [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--save',
-      '',
-      ...persistence,
-      '--dir',
-      dir,
-      '--databases',
-      '64',
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`redis-server did not start:\n${output}`)), 10_000);
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(
-        new Error(`cannot run redis-server (${error.message}); install it: apt-get install -y redis-server`),
-      );
-    });
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (/ready to accept connections/i.test(output)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-  });
+  const child = await spawnRedisServer([
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    ...persistence,
+    '--dir',
+    dir,
+    '--databases',
+    '64',
+  ]);
   return {
     host: '127.0.0.1',
     port,

@@ -3,7 +3,7 @@
  * with `--sentinel`) and `redis-cli --cluster create`: a Sentinel group (1 master, 1 replica, 3
  * sentinels) and a Cluster (3 masters, 3 replicas).
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import { infoFields } from '../../src/store/key-layout';
-import { freePort } from './redis-server';
+import { freePort, spawnRedisServer } from './redis-server';
 import { waitFor } from './wait';
 
 const run = promisify(execFile);
@@ -26,30 +26,7 @@ export interface RedisProcess {
 async function startProcess(args: string[], dir: string): Promise<RedisProcess & { child: ChildProcess }> {
   const portAt = args.indexOf('--port');
   const port = portAt >= 0 ? Number(args[portAt + 1]) : Number(/port (\d+)/.exec(args.join(' '))?.[1]);
-  const child = spawn('redis-server', args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-  await new Promise<void>((ready, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`redis-server did not start:\n${output}`)), 15_000);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`redis-server exited with code ${code}:\n${output}`));
-    });
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(
-        new Error(`cannot run redis-server (${error.message}); install it: apt-get install -y redis-server`),
-      );
-    });
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (/ready to accept connections|Sentinel ID is/i.test(output)) {
-        clearTimeout(timer);
-        child.stdout?.resume();
-        ready();
-      }
-    });
-    child.stderr?.resume();
-  });
+  const child = await spawnRedisServer(args, { cwd: dir, timeoutMs: 15_000 });
   return {
     child,
     port,

@@ -35,49 +35,65 @@ async function setRepository(tool: string, repository: string) {
   await client(tool).components.setConfig(config);
 }
 
+/**
+ * Starts a deployment of `tool` and watches it on a fresh card. With a `repository`, the tool's
+ * components build from it first (and the deployment forces a build).
+ */
+async function watchNewDeployment(tool: string, repository?: string) {
+  if (repository) await setRepository(tool, repository);
+  const handle = newHandle();
+  const { deploy_id } = await client(tool).components.createDeployment(
+    repository ? { forceBuild: true } : {},
+  );
+  await t.app.services.watches.start({ kind: 'deployment', tool, id: deploy_id, handle });
+  return { handle, id: deploy_id };
+}
+
+/** The Status field of a deployment card. */
+const statusOf = (card: Awaited<ReturnType<typeof finalCard>>) =>
+  card?.fields?.find((f) => f.label === 'Status')?.value;
+
 describe('durable watches', () => {
   it('follow a deployment to successful', async () => {
-    const handle = newHandle();
-    const { deploy_id } = await client('mytool').components.createDeployment({});
-    await t.app.services.watches.start({ kind: 'deployment', tool: 'mytool', id: deploy_id, handle });
+    const { handle } = await watchNewDeployment('mytool');
     const card = await finalCard(handle);
     expect(card?.status).toBe('success');
-    expect(card?.fields?.find((f) => f.label === 'Status')?.value).toBe('successful');
+    expect(statusOf(card)).toBe('successful');
   });
 
   it('follow a deployment to failed when a build fails', async () => {
-    await setRepository('demo', 'https://gitlab.wikimedia.org/toolforge-repos/fail-demo');
-    const handle = newHandle();
-    const { deploy_id } = await client('demo').components.createDeployment({ forceBuild: true });
-    await t.app.services.watches.start({ kind: 'deployment', tool: 'demo', id: deploy_id, handle });
+    const { handle } = await watchNewDeployment(
+      'demo',
+      'https://gitlab.wikimedia.org/toolforge-repos/fail-demo',
+    );
     const card = await finalCard(handle);
     expect(card?.status).toBe('danger');
-    expect(card?.fields?.find((f) => f.label === 'Status')?.value).toBe('failed');
+    expect(statusOf(card)).toBe('failed');
   });
 
   it('follow a deployment to cancelled', async () => {
-    await setRepository('demo', 'https://gitlab.wikimedia.org/toolforge-repos/stuck-demo');
-    const handle = newHandle();
-    const { deploy_id } = await client('demo').components.createDeployment({ forceBuild: true });
-    await t.app.services.watches.start({ kind: 'deployment', tool: 'demo', id: deploy_id, handle });
+    const { handle, id } = await watchNewDeployment(
+      'demo',
+      'https://gitlab.wikimedia.org/toolforge-repos/stuck-demo',
+    );
     await waitFor(() =>
       t.transcript.updates.some(
         (u) => u.handle.ref.ts === handle.ref.ts && u.card.fields?.some((f) => f.value === 'running'),
       ),
     );
-    await client('demo').components.cancelDeployment(deploy_id);
+    await client('demo').components.cancelDeployment(id);
     const card = await finalCard(handle);
-    expect(card?.fields?.find((f) => f.label === 'Status')?.value).toBe('cancelled');
+    expect(statusOf(card)).toBe('cancelled');
     expect(card?.buttons?.map((b) => b.label)).toContain('Redeploy');
   });
 
   it('follow a stuck deployment until the platform times it out', async () => {
-    await setRepository('demo', 'https://gitlab.wikimedia.org/toolforge-repos/stuck-demo');
-    const handle = newHandle();
-    const { deploy_id } = await client('demo').components.createDeployment({ forceBuild: true });
-    await t.app.services.watches.start({ kind: 'deployment', tool: 'demo', id: deploy_id, handle });
+    const { handle } = await watchNewDeployment(
+      'demo',
+      'https://gitlab.wikimedia.org/toolforge-repos/stuck-demo',
+    );
     const card = await finalCard(handle);
-    expect(card?.fields?.find((f) => f.label === 'Status')?.value).toBe('timed_out');
+    expect(statusOf(card)).toBe('timed_out');
     expect(card?.status).toBe('danger');
   });
 

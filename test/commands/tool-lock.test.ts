@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Card } from '../../src/core/reply';
 import { button, startTestApp, type TestApp } from '../support/app';
 import { linkDirectly, slackUser } from '../support/oauth-web';
+import { expectReplies, type ReplyStep } from '../support/replies';
 
 /** 50 maintainers of mytool besides UMAINT, for the concurrent locking. */
 const RACERS = Array.from({ length: 50 }, (_, i) => `URACE${i}`);
@@ -153,11 +154,15 @@ describe('/tool lock', () => {
   });
 
   it('is for maintainers only, and says what is wrong with its options', async () => {
-    const [stranger] = await t.say('/tool lock mytool', { user: 'USTRANGER' });
-    expect(stranger?.text).toContain('Only maintainers of mytool can do that.');
-    const [unlock] = await t.say('/tool unlock mytool', { user: 'USTRANGER' });
-    expect(unlock?.text).toContain('Only maintainers of mytool can do that.');
-    const cases: [string, string][] = [
+    await expectReplies(
+      t,
+      [
+        ['/tool lock mytool', 'Only maintainers of mytool can do that.'],
+        ['/tool unlock mytool', 'Only maintainers of mytool can do that.'],
+      ],
+      { user: 'USTRANGER' },
+    );
+    const cases: ReplyStep[] = [
       ['/tool lock mytool --for 2x', '"2x" is not a duration.'],
       ['/tool lock mytool --for 30s', '"30s" is not a duration.'],
       ['/tool lock mytool --for 15d', 'A lock can last at most 14 days.'],
@@ -171,10 +176,7 @@ describe('/tool lock', () => {
       [`/tool lock mytool ${'x'.repeat(201)}`, 'The reason is 201 characters long; at most 200 fit.'],
       ['/tool lock MyTool', 'must be a tool name'],
     ];
-    for (const [line, said] of cases) {
-      const [card] = await t.say(line, { user: 'UMAINT' });
-      expect(card?.text, line).toContain(said);
-    }
+    await expectReplies(t, cases, { user: 'UMAINT' });
     expect(await t.app.services.accounts.guards.currentLock('mytool')).toBeUndefined();
     const [none] = await t.say('/tool unlock mytool', { user: 'UMAINT' });
     expect(none?.text).toBe('mytool is not locked; nothing was changed.');
@@ -263,9 +265,8 @@ describe('/tool freeze', () => {
   });
 
   it('takes the conversation’s zone by default and says what is wrong with a window', async () => {
-    const [added] = await t.say('/tool freeze mytool fri 15:00 - mon 08:00', { user: 'UMAINT' });
-    expect(added?.text).toContain('Every week fri 15:00 - mon 08:00 (UTC)');
-    const cases: [string, string][] = [
+    const cases: ReplyStep[] = [
+      ['/tool freeze mytool fri 15:00 - mon 08:00', 'Every week fri 15:00 - mon 08:00 (UTC)'],
       ['/tool freeze mytool', 'Missing <window>.'],
       ['/tool freeze mytool fri 15:00', 'A freeze window is a start and an end joined by "-".'],
       ['/tool freeze mytool fry 15:00 - mon 08:00', '"fry" is not a day of the week.'],
@@ -277,10 +278,7 @@ describe('/tool freeze', () => {
       ['/tool unfreeze mytool 99', 'mytool has no freeze window 99.'],
       ['/tool unfreeze mytool next', 'must be the number of a freeze window'],
     ];
-    for (const [line, said] of cases) {
-      const [card] = await t.say(line, { user: 'UMAINT' });
-      expect(card?.text, line).toContain(said);
-    }
+    await expectReplies(t, cases, { user: 'UMAINT' });
     const [stranger] = await t.say('/tool freeze mytool fri 15:00 - mon 08:00', { user: 'USTRANGER' });
     expect(stranger?.text).toContain('Only maintainers of mytool can do that.');
   });

@@ -27,28 +27,25 @@ afterAll(async () => {
   await t.close();
 });
 
+/** The people of the matrix: their user id, and how they have (or lack) the right. */
+const ADMIN = ['UADMIN', 'admin'] as const;
+const BY_CONFIG = ['UMAINT', 'maintainer by config'] as const;
+const BY_PUSH = ['UPUSH', 'maintainer by push access'] as const;
+const TOKEN = ['UTOKEN', 'deploy-token holder'] as const;
+const READER = ['UREADER', 'linked without push access'] as const;
+const STRANGER = ['USTRANGER', 'stranger'] as const;
+const MAINTAINERS = [ADMIN, BY_CONFIG, BY_PUSH];
+
 const allowedRead = (card: Card | undefined) => expect(card?.title).toBe('Jobs of mytool');
 const deployed = (card: Card | undefined) => expect(card?.title).toBe('Deploy mytool');
 const asked = (card: Card | undefined) => expect(card?.title).toBe('Please confirm');
 
 describe('permission matrix', () => {
-  it.each([
-    ['UADMIN', 'admin'],
-    ['UMAINT', 'maintainer by config'],
-    ['UPUSH', 'maintainer by push access'],
-    ['UTOKEN', 'deploy-token holder'],
-    ['UREADER', 'linked without push access'],
-    ['USTRANGER', 'stranger'],
-  ])('a read command is open to %s (%s)', async (user) => {
+  it.each([...MAINTAINERS, TOKEN, READER, STRANGER])('a read command is open to %s (%s)', async (user) => {
     allowedRead((await t.say('/jobs list mytool', { user }))[0]);
   });
 
-  it.each([
-    ['UADMIN', 'admin'],
-    ['UMAINT', 'maintainer by config'],
-    ['UPUSH', 'maintainer by push access'],
-    ['UTOKEN', 'deploy-token holder'],
-  ])('/deploy is allowed to %s (%s)', async (user) => {
+  it.each([...MAINTAINERS, TOKEN])('/deploy is allowed to %s (%s)', async (user) => {
     deployed((await t.say('/deploy mytool', { user }))[0]);
   });
 
@@ -67,19 +64,11 @@ describe('permission matrix', () => {
     expect(card?.text).toContain('get push access to toolforge-repos/mytool for your linked account hubot');
   });
 
-  it.each([
-    ['UADMIN', 'admin'],
-    ['UMAINT', 'maintainer by config'],
-    ['UPUSH', 'maintainer by push access'],
-  ])('a destructive command asks %s (%s) to confirm', async (user) => {
+  it.each(MAINTAINERS)('a destructive command asks %s (%s) to confirm', async (user) => {
     asked((await t.say('/envvars delete mytool DB_PASSWORD', { user }))[0]);
   });
 
-  it.each([
-    ['UTOKEN', 'deploy-token holder'],
-    ['UREADER', 'linked without push access'],
-    ['USTRANGER', 'stranger'],
-  ])('a destructive command is refused to %s (%s)', async (user) => {
+  it.each([TOKEN, READER, STRANGER])('a destructive command is refused to %s (%s)', async (user) => {
     const [card] = await t.say('/envvars delete mytool DB_PASSWORD', { user });
     expect(card?.text).toContain('Only maintainers of mytool can do that.');
     expect(card?.text).not.toContain('link tool');

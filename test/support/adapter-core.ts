@@ -6,6 +6,7 @@ import type { AnyCommand } from '../../src/core/command';
 import { DeliveryDeduper } from '../../src/store/dedupe';
 import { WebServer } from '../../src/web/server';
 import { type App, createApp } from '../../src/wiring';
+import { closeAll } from './started';
 
 /** What {@link startAdapterCore} starts, and how. */
 export interface AdapterCoreOptions<A extends PlatformAdapter> {
@@ -60,8 +61,7 @@ export async function startAdapterCore<A extends PlatformAdapter>(
     adapter,
     async close() {
       await adapter.stop();
-      await web.close();
-      await app.close();
+      await closeAll(web, app);
     },
   };
 }

@@ -20,7 +20,7 @@ import { FakeSlack } from '../test/fakes/slack';
 import { startFakeTelegram } from '../test/fakes/telegram';
 import { freePort } from '../test/support/redis-server';
 import { sandboxEnv } from '../test/support/worker-process';
-import type { BenchContext, Benchmark } from './lib/context';
+import { type BenchContext, type Benchmark, deckhandEnv } from './lib/context';
 import { discordRules, slackRules, telegramRules } from './lib/platform-limits';
 import { spawnDeckhand, waitForHttp } from './lib/processes';
 import { lowerBoundMs } from './lib/rate-limit';
@@ -58,13 +58,7 @@ async function runFanout(ctx: BenchContext): Promise<BenchResult> {
       DISCORD_API_URL: `${proxies.discord.url}/api`,
       TELEGRAM_BOT_TOKEN: telegram.token,
       TELEGRAM_API_ROOT: proxies.telegram.url,
-      REDIS_URL: ctx.redisUrl,
-      REDIS_KEY_PREFIX: prefix,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: ctx.dir,
-      LOG_LEVEL: 'warn',
-      LOG_FILE: join(ctx.dir, 'deckhand.log'),
+      ...deckhandEnv(ctx, prefix, port),
     },
     ...(ctx.profileDir ? { cpuProfDir: join(ctx.profileDir, 'fanout') } : {}),
   });

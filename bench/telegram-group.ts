@@ -1,12 +1,3 @@
-/**
- * Benchmark 10 — a busy Telegram group. In one group of the fake Bot API, behind a proxy that enforces
- * Telegram's group limits (20 messages and 20 edits a minute, lib/platform-limits.ts): a live log tail
- * of a job printing 200 lines/s, a build started from the group (its card edited by the watch on every
- * poll), and the group subscribed to the tool's builds (announcements), all at once for 70 s (quick:
- * 8 s), longer than the minute the limits count over. Deckhand runs as its own process. Checked: no
- * 429 from the proxy, and each card's last state is its latest (the tail's stop, the build's end).
- */
-import { join } from 'node:path';
 import { startToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { logStoreOf } from '@deckhand/sandbox/toolhost/logs-store';
 import { Redis } from 'ioredis';
@@ -14,7 +5,7 @@ import { SubscriptionStore } from '../src/store/subscriptions';
 import { startFakeTelegram } from '../test/fakes/telegram';
 import { freePort } from '../test/support/redis-server';
 import { sandboxEnv } from '../test/support/worker-process';
-import type { BenchContext, Benchmark } from './lib/context';
+import { type BenchContext, type Benchmark, deckhandEnv } from './lib/context';
 import { telegramRules } from './lib/platform-limits';
 import { spawnDeckhand, waitForHttp } from './lib/processes';
 import { startRateLimitProxy } from './lib/rate-limit-proxy';
@@ -40,13 +31,7 @@ async function runTelegramGroup(ctx: BenchContext): Promise<BenchResult> {
       TELEGRAM_BOT_TOKEN: fake.token,
       TELEGRAM_API_ROOT: proxy.url,
       ADMINS: `telegram:${ADMIN_ID}`,
-      REDIS_URL: ctx.redisUrl,
-      REDIS_KEY_PREFIX: prefix,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: ctx.dir,
-      LOG_LEVEL: 'warn',
-      LOG_FILE: join(ctx.dir, 'deckhand.log'),
+      ...deckhandEnv(ctx, prefix, port),
     },
   });
   const notes: string[] = [];

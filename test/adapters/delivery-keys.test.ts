@@ -6,7 +6,6 @@
 import type { Job } from 'bullmq';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nonceOf } from '../../adapters/discord/messenger';
-import { conversationId } from '../../src/core/conversation';
 import type { DraftCard } from '../../src/core/reply';
 import type { WatchKind } from '../../src/core/watch';
 import { silentLogger } from '../../src/log';
@@ -84,11 +83,7 @@ describe('Discord: nonce with enforce_nonce', () => {
     () => startDiscordHarness({ mode: 'worker', workers: false }),
     (started) => {
       h = started;
-      channel = conversationId({
-        platform: 'discord',
-        workspace: h.fake.identity.guildId,
-        channel: h.fake.identity.channelId,
-      });
+      channel = h.channelConversationId;
     },
   );
 

@@ -1,24 +1,21 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ping, slashCommand } from '../fakes/discord';
 import { type DiscordHarness, startDiscordHarness } from '../fakes/discord/harness';
 import { debugOnFailure } from '../fakes/discord/inspect';
-import { useStarted } from '../support/started';
+import { useFakePlatform } from '../support/started';
 import { waitFor } from '../support/wait';
 
 let h: DiscordHarness;
 let endpoint: string;
 
-useStarted(
+useFakePlatform(
   () => startDiscordHarness({ mode: 'http' }),
   (started) => {
     h = started;
     endpoint = `${h.webUrl}/discord/interactions`;
   },
 );
-afterEach(() => {
-  expect(h.fake.violations).toEqual([]);
-});
 
 async function post(body: string, headers: Record<string, string>) {
   const response = await fetch(endpoint, { method: 'POST', headers, body });

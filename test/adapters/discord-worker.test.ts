@@ -1,31 +1,23 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DiscordAdapter } from '../../adapters/discord/load';
 import type { AdapterContext } from '../../adapters/types';
-import { conversationId } from '../../src/core/conversation';
 import { ConversationGoneError } from '../../src/core/errors';
 import { Messengers } from '../../src/core/messenger';
 import { slashCommand } from '../fakes/discord';
 import { type DiscordHarness, startDiscordHarness } from '../fakes/discord/harness';
-import { useStarted } from '../support/started';
+import { useFakePlatform } from '../support/started';
 import { waitFor } from '../support/wait';
 
 let h: DiscordHarness;
 let channel: string;
 
-useStarted(
+useFakePlatform(
   () => startDiscordHarness({ mode: 'worker' }),
   (started) => {
     h = started;
-    channel = conversationId({
-      platform: 'discord',
-      workspace: h.fake.identity.guildId,
-      channel: h.fake.identity.channelId,
-    });
+    channel = h.channelConversationId;
   },
 );
-afterEach(() => {
-  expect(h.fake.violations).toEqual([]);
-});
 
 /** A second process: its own adapter and messengers, sharing nothing but configuration and Redis. */
 async function anotherWorker(): Promise<Messengers> {

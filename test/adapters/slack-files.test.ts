@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AppServices } from '../../commands';
 import { type SlackBot, startSlackBot, USERS } from '../fakes/slack/harness';
-import { useStarted } from '../support/started';
+import { useFakePlatform } from '../support/started';
 import { testCommand } from '../support/test-commands';
 import { waitFor } from '../support/wait';
 
@@ -49,12 +49,9 @@ const testCommands = [
   }),
 ];
 
-useStarted(startSlackBot, (started) => {
+useFakePlatform(startSlackBot, (started) => {
   bot = started;
   for (const command of testCommands) bot.app.runner.registry.add(command);
-});
-afterEach(() => {
-  expect(bot.fake.violations).toEqual([]);
 });
 
 const dmText = (index: number) => JSON.stringify(bot.fake.channelMessages(dm)[index]?.attachments ?? '');

@@ -18,6 +18,8 @@ export interface AdapterCoreOptions<A extends PlatformAdapter> {
   sandbox?: boolean;
   /** Test-only commands, registered besides Deckhand's own. */
   commands?: readonly AnyCommand<never>[] | undefined;
+  /** Runs on the core before the adapter is created (to seed it, or replace a part of it). */
+  prepare?: ((app: App) => void) | undefined;
   /** The web server to serve on, when the harness needed its URL first; a new one otherwise. */
   web?: WebServer;
   /** Whether this process also runs the queue workers. */
@@ -42,6 +44,7 @@ export async function startAdapterCore<A extends PlatformAdapter>(
   const { config, logger } = options;
   const app = await createApp({ config, logger, sandbox: options.sandbox ?? true });
   for (const command of options.commands ?? []) app.runner.registry.add(command as never);
+  options.prepare?.(app);
   const web = options.web ?? new WebServer(logger);
   const deduper = new DeliveryDeduper(app.redis.requests, config.REDIS_KEY_PREFIX);
   const adapter = options.create({

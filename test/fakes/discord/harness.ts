@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { DiscordAdapter, type DiscordAdapterOptions } from '../../../adapters/discord/load';
-import type { AdapterContext } from '../../../adapters/types';
 import { type Config, loadConfig } from '../../../src/config';
-import { DeliveryDeduper } from '../../../src/store/dedupe';
-import { WebServer } from '../../../src/web/server';
-import { type App, createApp } from '../../../src/wiring';
+import { conversationId } from '../../../src/core/conversation';
+import type { WebServer } from '../../../src/web/server';
+import type { App } from '../../../src/wiring';
+import { startAdapterCore } from '../../support/adapter-core';
 import { testPrefix, testRedisUrl } from '../../support/redis';
 import type { InteractionPlace } from './payloads';
 import { type FakeDiscord, startFakeDiscord } from './server';
@@ -45,6 +45,8 @@ export interface DiscordHarness {
   logs: string[];
   adminId: string;
   strangerId: string;
+  /** The conversation id of the fake's guild channel. */
+  channelConversationId: string;
   /** Where a user acts: the fake's guild channel (or a DM with `dm: true`). */
   place(userId?: string, options?: { dm?: boolean }): InteractionPlace;
   /** Signs a body like Discord does (HTTP mode). */
@@ -85,24 +87,20 @@ export async function startDiscordHarness(options: HarnessOptions = {}): Promise
     },
   });
   const logger = pino({ level: 'debug' }, sink);
-  const app = await createApp({ config, logger, sandbox: true });
-  options.prepare?.(app);
-  const web = new WebServer(logger);
-  const context: AdapterContext = {
-    app,
-    web,
+  const core = await startAdapterCore({
     config,
     logger,
-    deduper: new DeliveryDeduper(app.redis.requests, config.REDIS_KEY_PREFIX),
     role: options.mode === 'worker' ? 'worker' : 'all',
-  };
-  const adapter = new DiscordAdapter(context, {
-    rest: { retries: 0, timeout: 5000 },
-    ackAfterMs: 300,
-    ...options.adapter,
+    workers: options.workers !== false,
+    prepare: options.prepare,
+    create: (context) =>
+      new DiscordAdapter(context, {
+        rest: { retries: 0, timeout: 5000 },
+        ackAfterMs: 300,
+        ...options.adapter,
+      }),
   });
-  await adapter.start();
-  if (options.workers !== false) app.startWorkers();
+  const { app, web, adapter } = core;
   const webPort = await web.listen(0, '127.0.0.1');
   return {
     fake,
@@ -134,10 +132,13 @@ export async function startDiscordHarness(options: HarnessOptions = {}): Promise
         'x-signature-ed25519': sign(null, Buffer.from(timestamp + body), privateKey).toString('hex'),
       };
     },
+    channelConversationId: conversationId({
+      platform: 'discord',
+      workspace: fake.identity.guildId,
+      channel: fake.identity.channelId,
+    }),
     async close() {
-      await adapter.stop();
-      await web.close();
-      await app.close();
+      await core.close();
       await fake.close();
     },
   };

@@ -8,25 +8,25 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { MediaSandbox } from '@deckhand/sandbox/media';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ENCRYPTED_ROOM } from '../../adapters/matrix/rooms';
-import { type MatrixDeckhand, MX_USERS, startMatrixDeckhand } from '../fakes/matrix/harness';
+import { type MatrixDeckhand, MX_USERS, roomWithBot, startMatrixDeckhand } from '../fakes/matrix/harness';
+import { useFakePlatform } from '../support/started';
 import { waitFor } from '../support/wait';
 
 let t: MatrixDeckhand;
 let room: string;
 
-beforeAll(async () => {
-  t = await startMatrixDeckhand({ env: { UPLOAD_EDIT_MS: '100' } });
-  room = t.people.inviteBot(MX_USERS.admin, 'ops');
-  await waitFor(() => t.people.botJoined(room));
-});
-afterAll(async () => {
-  await t?.close();
-});
-afterEach(() => {
-  expect(t.fake.violations).toEqual([]);
-});
+useFakePlatform(
+  async () => {
+    const started = await startMatrixDeckhand({ env: { UPLOAD_EDIT_MS: '100' } });
+    room = await roomWithBot(started, 'ops');
+    return started;
+  },
+  (started) => {
+    t = started;
+  },
+);
 
 /** The bot's membership event in a room once it is a leave (a refused invitation). */
 const left = (roomId: string) => {

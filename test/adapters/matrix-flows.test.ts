@@ -3,33 +3,33 @@
  * coalesced (latest state wins), secrets refused in every room, the password login, and `doctor`'s
  * whoami line — all against the fake homeserver, every request valid against the published spec.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { matrixDoctor } from '../../adapters/matrix/doctor';
 import { loadConfig } from '../../src/config';
 import type { MessageHandle } from '../../src/core/command';
-import { type MatrixDeckhand, MX_USERS, startMatrixDeckhand } from '../fakes/matrix/harness';
+import { type MatrixDeckhand, MX_USERS, roomWithBot, startMatrixDeckhand } from '../fakes/matrix/harness';
 import { startFakeHomeserver } from '../fakes/matrix/server';
+import { useFakePlatform } from '../support/started';
 import { waitFor } from '../support/wait';
 import { pressCommand, pressesOf } from './contract/press-command';
 
 let t: MatrixDeckhand;
 let room: string;
 
-beforeAll(async () => {
-  t = await startMatrixDeckhand({
-    commands: [pressCommand as never],
-    password: true,
-    before: (fake) => fake.rateLimit('login', 200),
-  });
-  room = t.people.inviteBot(MX_USERS.admin, 'flows');
-  await waitFor(() => t.people.botJoined(room));
-});
-afterAll(async () => {
-  await t?.close();
-});
-afterEach(() => {
-  expect(t.fake.violations).toEqual([]);
-});
+useFakePlatform(
+  async () => {
+    const started = await startMatrixDeckhand({
+      commands: [pressCommand as never],
+      password: true,
+      before: (fake) => fake.rateLimit('login', 200),
+    });
+    room = await roomWithBot(started, 'flows');
+    return started;
+  },
+  (started) => {
+    t = started;
+  },
+);
 
 const post = (card: Parameters<MatrixDeckhand['app']['publisher']['post']>[1]) =>
   t.app.publisher.post(t.adapter.conversationId(room), card) as Promise<MessageHandle>;

@@ -3,24 +3,21 @@
  * and answers through the reply surface rebuilt from the queued place (room, person, the command's
  * event for the thread) — the answer lands in the command's thread as when it runs in place.
  */
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { type MatrixDeckhand, MX_USERS, startMatrixDeckhand } from '../fakes/matrix/harness';
+import { expect, it } from 'vitest';
+import { type MatrixDeckhand, MX_USERS, roomWithBot, startMatrixDeckhand } from '../fakes/matrix/harness';
+import { useFakePlatform } from '../support/started';
 import { waitFor } from '../support/wait';
 
 let t: MatrixDeckhand;
-beforeAll(async () => {
-  t = await startMatrixDeckhand({ role: 'web' });
-});
-afterAll(async () => {
-  await t?.close();
-});
-afterEach(() => {
-  expect(t.fake.violations).toEqual([]);
-});
+useFakePlatform(
+  () => startMatrixDeckhand({ role: 'web' }),
+  (started) => {
+    t = started;
+  },
+);
 
 it('a queued !deploy is run by a worker and answered in the thread of the command', async () => {
-  const room = t.people.inviteBot(MX_USERS.admin, 'queued');
-  await waitFor(() => t.people.botJoined(room));
+  const room = await roomWithBot(t, 'queued');
   const ask = t.people.say(MX_USERS.admin, room, '!deploy mytool');
   const done = await waitFor(
     () => t.people.botMessages(room).find((m) => m.thread === ask.event_id && m.body.startsWith('✅')),

@@ -9,7 +9,7 @@ import {
   type PhabricatorSandbox,
   startPhabricatorSandbox,
 } from '../../packages/sandbox/src/phabricator/index';
-import { type MatrixDeckhand, MX_USERS, startMatrixDeckhand } from '../fakes/matrix/harness';
+import { type MatrixDeckhand, MX_USERS, roomWithBot, startMatrixDeckhand } from '../fakes/matrix/harness';
 import { waitFor } from '../support/wait';
 
 let t: MatrixDeckhand;
@@ -19,8 +19,7 @@ let phabricator: PhabricatorSandbox;
 beforeAll(async () => {
   phabricator = await startPhabricatorSandbox();
   t = await startMatrixDeckhand({ env: { PHABRICATOR_URL: phabricator.url } });
-  room = t.people.inviteBot(MX_USERS.admin, 'unfurls');
-  await waitFor(() => t.people.botJoined(room));
+  room = await roomWithBot(t, 'unfurls');
 });
 afterAll(async () => {
   await t?.close();

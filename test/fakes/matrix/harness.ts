@@ -13,6 +13,7 @@ import type { AnyCommand } from '../../../src/core/command';
 import type { App } from '../../../src/wiring';
 import { startAdapterCore } from '../../support/adapter-core';
 import { testPrefix, testRedisUrl } from '../../support/redis';
+import { waitFor } from '../../support/wait';
 import { People } from './people';
 import { type FakeHomeserver, startFakeHomeserver } from './server';
 
@@ -86,4 +87,11 @@ export async function startMatrixDeckhand(options: MatrixHarnessOptions = {}): P
       rmSync(config.DATA_DIR, { recursive: true, force: true });
     },
   };
+}
+
+/** Invites the bot to a new room of the admin's named `name`; resolves with the room's id once the bot has joined. */
+export async function roomWithBot(t: MatrixDeckhand, name: string): Promise<string> {
+  const room = t.people.inviteBot(MX_USERS.admin, name);
+  await waitFor(() => t.people.botJoined(room));
+  return room;
 }

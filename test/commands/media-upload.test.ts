@@ -11,6 +11,7 @@ import type { Invocation } from '../../src/core/command';
 import type { IncomingFile } from '../../src/core/files';
 import type { Card } from '../../src/core/reply';
 import { button, startTestApp, type TestApp } from '../support/app';
+import { invocationAt } from '../support/invocation';
 import { useStarted } from '../support/started';
 import { waitFor } from '../support/wait';
 
@@ -34,10 +35,7 @@ useStarted(
 async function sendWithFiles(text: string, files: IncomingFile[], user = 'UADMIN'): Promise<Card[]> {
   const out: Card[] = [];
   const invocation: Invocation = {
-    user: { platform: 'slack', id: user, name: user, workspace: 'T1' },
-    conversation: { platform: 'slack', workspace: 'T1', channel: 'D1' },
-    conversationId: 'slack:T1:D1',
-    isPrivate: true,
+    ...invocationAt({ platform: 'slack', workspace: 'T1', channel: 'D1', private: true }, user),
     files,
   };
   const surface: CardSurface = {

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Invocation } from '../../src/core/command';
 import type { Card } from '../../src/core/reply';
 import type { ToolConfig, ToolhostClientFactory } from '../../src/services/toolhost';
 import { RedisActionStore } from '../../src/store/actions';
 import { button, startTestApp, type TestApp } from '../support/app';
+import { invocationAt } from '../support/invocation';
 import { useWithToolhostClient } from '../support/toolhost-app';
 
 /** 50 maintainers of mytool besides UMAINT, for the concurrent presses. */
@@ -36,12 +36,7 @@ const isApprovalCard = (card: Card | undefined) => card?.title?.startsWith('Appr
 /** Presses a button as a Discord user (another platform than the card's). */
 async function pressOnDiscord(actionId: string, user: string): Promise<Card[]> {
   const out: Card[] = [];
-  const invocation: Invocation = {
-    user: { platform: 'discord', id: user, name: user, workspace: 'G1' },
-    conversation: { platform: 'discord', workspace: 'G1', channel: 'CH1' },
-    conversationId: 'discord:G1:CH1',
-    isPrivate: false,
-  };
+  const invocation = invocationAt({ platform: 'discord', workspace: 'G1', channel: 'CH1' }, user);
   await t.app.runner.handleAction(actionId, invocation, {
     async reply(card) {
       out.push(card);

@@ -7,7 +7,6 @@ import { z } from 'zod';
 import { AccessPolicy } from '../../src/core/access';
 import { CardPublisher } from '../../src/core/card-publisher';
 import type { CardSurface } from '../../src/core/card-surface';
-import type { Invocation } from '../../src/core/command';
 import { CommandRunner } from '../../src/core/command-runner';
 import { Messengers } from '../../src/core/messenger';
 import { CommandRegistry } from '../../src/core/registry';
@@ -16,6 +15,7 @@ import { createLogger, currentInvocationId, flushLogs, runWithInvocation } from 
 import { commandDuration } from '../../src/metrics';
 import { RedisActionStore } from '../../src/store/actions';
 import { RedisBindingStore } from '../../src/store/bindings';
+import { invocationAt } from '../support/invocation';
 import { histogramCount } from '../support/metric-values';
 import { testPrefix, useTestRedis } from '../support/redis';
 import { explodingCommand, testCommand } from '../support/test-commands';
@@ -57,12 +57,7 @@ function runner(): CommandRunner<unknown> {
   });
 }
 
-const invocation: Invocation = {
-  user: { platform: 'slack', id: 'UADMIN', name: 'ada', workspace: 'T1' },
-  conversation: { platform: 'slack', workspace: 'T1', channel: 'C1' },
-  conversationId: 'slack:T1:C1',
-  isPrivate: false,
-};
+const invocation = invocationAt({ platform: 'slack', workspace: 'T1', channel: 'C1' }, 'UADMIN', 'ada');
 
 function surface(cards: Card[]): CardSurface {
   return {

@@ -13,11 +13,11 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import type { CardSurface } from '../../src/core/card-surface';
-import type { Invocation } from '../../src/core/command';
 import type { Card } from '../../src/core/reply';
 import { silentLogger } from '../../src/log';
 import { ToolhostClientFactory } from '../../src/services/toolhost';
 import { type App, createApp } from '../../src/wiring';
+import { invocationAt } from '../support/invocation';
 import { storedUnder, testPrefix, testRedis } from '../support/redis';
 import { waitFor } from '../support/wait';
 import { readRecords, sandboxEnv, spawnWorker, stopWorker } from '../support/worker-process';
@@ -88,12 +88,13 @@ async function start(): Promise<{ app: App; say: (text: string, isPrivate?: bool
         cards.push(card);
       },
     };
-    const invocation: Invocation = {
-      user: { platform: 'slack', id: 'UADMIN', name: 'admin', workspace: 'T1' },
-      conversation: { platform: 'slack', workspace: 'T1', channel: isPrivate ? 'DADMIN' : 'CPUB' },
-      conversationId: isPrivate ? 'slack:T1:DADMIN' : 'slack:T1:CPUB',
-      isPrivate,
-    };
+    const place = {
+      platform: 'slack',
+      workspace: 'T1',
+      channel: isPrivate ? 'DADMIN' : 'CPUB',
+      private: isPrivate,
+    } as const;
+    const invocation = invocationAt(place, 'UADMIN', 'admin');
     await app.runner.handleText(text, invocation, surface);
     return cards;
   };

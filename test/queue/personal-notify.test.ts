@@ -12,10 +12,11 @@ import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CardSurface } from '../../src/core/card-surface';
-import type { ChatUser, Invocation, MessageHandle } from '../../src/core/command';
+import type { ChatUser, MessageHandle } from '../../src/core/command';
 import type { Starter } from '../../src/core/personal-notify';
 import type { Card } from '../../src/core/reply';
 import { settled, type TestApp } from '../support/app';
+import { invocationAt } from '../support/invocation';
 import { useToolhostApp } from '../support/toolhost-app';
 import { waitFor } from '../support/wait';
 
@@ -58,12 +59,8 @@ const directMessages = () => posts.filter((p) => /:D-|^telegram:/.test(p.convers
 /** Runs a command as `user` (in a private chat with the bot). */
 async function sayAs(user: ChatUser, text: string): Promise<Card[]> {
   const out: Card[] = [];
-  const invocation: Invocation = {
-    user,
-    conversation: { platform: user.platform, workspace: user.workspace, channel: user.id },
-    conversationId: `${user.platform}:${user.workspace}:${user.id}`,
-    isPrivate: true,
-  };
+  const place = { platform: user.platform, workspace: user.workspace, channel: user.id, private: true };
+  const invocation = invocationAt(place, user);
   const surface: CardSurface = {
     async reply(card) {
       out.push(card);

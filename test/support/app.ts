@@ -5,6 +5,7 @@ import type { FormSpec } from '../../src/core/forms';
 import type { Card } from '../../src/core/reply';
 import { silentLogger } from '../../src/log';
 import { type App, createApp } from '../../src/wiring';
+import { invocationAt } from './invocation';
 import { testPrefix, testRedisUrl } from './redis';
 import { waitFor } from './wait';
 
@@ -69,12 +70,11 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       transcript.updates.push({ handle, card });
     },
   });
-  const invocation = (user: string, isPrivate: boolean): Invocation => ({
-    user: { platform: 'slack', id: user, name: user, workspace: 'T1' },
-    conversation: { platform: 'slack', workspace: 'T1', channel: isPrivate ? 'D1' : 'C1' },
-    conversationId: isPrivate ? 'slack:T1:D1' : 'slack:T1:C1',
-    isPrivate,
-  });
+  const invocation = (user: string, isPrivate: boolean): Invocation =>
+    invocationAt(
+      { platform: 'slack', workspace: 'T1', channel: isPrivate ? 'D1' : 'C1', private: isPrivate },
+      user,
+    );
   return {
     app,
     transcript,

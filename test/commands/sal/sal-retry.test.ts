@@ -8,6 +8,7 @@ import type { CardSurface } from '../../../src/core/card-surface';
 import type { Invocation } from '../../../src/core/command';
 import type { Card } from '../../../src/core/reply';
 import { startTestApp, type TestApp } from '../../support/app';
+import { invocationAt } from '../../support/invocation';
 import { MemoryOutbox } from '../../support/sal-outbox';
 import { loggedBySal } from '../../support/stashbot-sal';
 import { waitFor } from '../../support/wait';
@@ -24,10 +25,7 @@ afterAll(async () => {
 });
 
 const invocation: Invocation = {
-  user: { platform: 'slack', id: 'UADMIN', name: 'ada', workspace: 'T1' },
-  conversation: { platform: 'slack', workspace: 'T1', channel: 'C1' },
-  conversationId: 'slack:T1:C1',
-  isPrivate: false,
+  ...invocationAt({ platform: 'slack', workspace: 'T1', channel: 'C1' }, 'UADMIN', 'ada'),
   key: 'slack:trigger:retry-1',
 };
 

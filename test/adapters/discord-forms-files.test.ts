@@ -39,7 +39,6 @@ const uploadCommand = {
 const slowFormCommand = testCommand({
   name: 'slowform',
   summary: 'Open a form late (test)',
-  args: z.object({}),
   async run({ openForm }) {
     await new Promise((resolve) => setTimeout(resolve, 600));
     await openForm({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AppServices } from '../../commands';
 import { type SlackBot, startSlackBot, USERS } from '../fakes/slack/harness';
 import { useFakePlatform } from '../support/started';
@@ -15,7 +15,6 @@ const testCommands = [
   testCommand<z.ZodObject, AppServices>({
     name: 'peek',
     summary: 'Reads the files given with the command',
-    args: z.object({}),
     async run({ invocation }) {
       const files = invocation.files ?? [];
       const lines: string[] = [];
@@ -30,7 +29,6 @@ const testCommands = [
   testCommand<z.ZodObject, AppServices>({
     name: 'transcript',
     summary: 'Answers with a card and a file',
-    args: z.object({}),
     async run() {
       return {
         title: 'Transcript',
@@ -42,7 +40,6 @@ const testCommands = [
   testCommand<z.ZodObject, AppServices>({
     name: 'longlog',
     summary: 'Answers with a log too long for one message',
-    args: z.object({}),
     async run() {
       return { title: 'Long log', code: { text: LONG_LOG } };
     },

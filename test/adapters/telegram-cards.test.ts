@@ -30,7 +30,6 @@ const commands = [
   testCommand({
     name: 'hostile',
     summary: 'A job card for a job named like markup',
-    args: z.object({}),
     run: async () =>
       jobCard('mytool', {
         name: HOSTILE,
@@ -43,13 +42,11 @@ const commands = [
   testCommand({
     name: 'biglog',
     summary: 'A long log',
-    args: z.object({}),
     run: async () => ({ title: 'Logs of web', code: { text: LOG }, status: 'info' as const }),
   }),
   testCommand({
     name: 'longtext',
     summary: 'A long text with a button',
-    args: z.object({}),
     run: async () => ({
       title: 'Report',
       text: Array.from({ length: 300 }, (_, i) => `line ${i} ${'-'.repeat(40)}`).join('\n'),

@@ -19,7 +19,6 @@ const received: { name: string; size?: number; mimeType?: string; content: Buffe
 const ingest = testCommand({
   name: 'ingest',
   summary: 'Read the attached files',
-  args: z.object({}),
   async run({ invocation }) {
     const files = invocation.files ?? [];
     for (const file of files) {

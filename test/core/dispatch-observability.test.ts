@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { AccessPolicy } from '../../src/core/access';
 import { CardPublisher } from '../../src/core/card-publisher';
 import type { CardSurface } from '../../src/core/card-surface';
@@ -35,7 +34,6 @@ const commands = [
   testCommand({
     name: 'look',
     summary: 'notes its invocation',
-    args: z.object({}),
     async run() {
       seen.push(currentInvocationId());
       return { text: 'looked' };

@@ -1,36 +1,33 @@
 /** Commands that exist only in tests: one that takes its time, one that fails with our own bug. */
-import { z } from 'zod';
-import { type CommandDefinition, defineCommand } from '../../src/core/command';
+import type { z } from 'zod';
+import {
+  type CommandDeclaration,
+  type CommandDefinition,
+  defineCommand,
+  type NoArgs,
+} from '../../src/core/command';
 
-type Defaulted = 'examples' | 'permission' | 'sideEffect';
-
-/** A {@link testCommand}'s definition: a command's, where the examples, permission and side effect may be left out. */
-export type TestCommandDefinition<Schema extends z.ZodObject, S> = Omit<
-  CommandDefinition<Schema, S>,
-  Defaulted
+/** A {@link testCommand}'s declaration: a command's, where the permission may be left out too. */
+export type TestCommandDeclaration<Schema extends z.ZodObject, S> = Omit<
+  CommandDeclaration<Schema, S>,
+  'permission'
 > &
-  Partial<Pick<CommandDefinition<Schema, S>, Defaulted>>;
+  Partial<Pick<CommandDeclaration<Schema, S>, 'permission'>>;
 
 /**
- * A command that exists only in a test: `/<name>` its one example, open to everyone (`read`) and
- * without side effect, unless `definition` says otherwise.
+ * A command that exists only in a test: open to everyone (`read`) unless `declaration` says
+ * otherwise; {@link defineCommand} fills in the rest (its bare example, no side effect for `read`).
  */
-export function testCommand<Schema extends z.ZodObject, S = unknown>(
-  definition: TestCommandDefinition<Schema, S>,
+export function testCommand<Schema extends z.ZodObject = NoArgs, S = unknown>(
+  declaration: TestCommandDeclaration<Schema, S>,
 ): CommandDefinition<Schema, S> {
-  return defineCommand<Schema, S>({
-    examples: [`/${definition.name}`],
-    permission: 'read',
-    sideEffect: false,
-    ...definition,
-  });
+  return defineCommand<Schema, S>({ permission: 'read', ...declaration });
 }
 
 /** `/slow`: answers after two seconds. */
 export const slowCommand = testCommand({
   name: 'slow',
   summary: 'Takes two seconds',
-  args: z.object({}),
   run: async () => {
     await new Promise((resolve) => setTimeout(resolve, 2000));
     return { text: 'Slow work done.', status: 'success' as const };
@@ -42,7 +39,6 @@ export function explodingCommand(message: string) {
   return testCommand({
     name: 'explode',
     summary: 'fails',
-    args: z.object({}),
     async run() {
       throw new TypeError(message);
     },

@@ -57,9 +57,7 @@ async function crashRounds(platform: Platform): Promise<{ shown: number[]; dropp
   let dropped = 0;
   try {
     const workers = preloadedWorkers(bundle(), env);
-    const takeNext = workers.next;
-    let current = await takeNext();
-    await current.go();
+    let current = await workers.nextStarted();
     for (let round = 0; round < ROUNDS; round += 1) {
       const id = `crash-${round}-${prefix.slice(1, 5)}`;
       const t0 = Date.now();
@@ -76,7 +74,7 @@ async function crashRounds(platform: Platform): Promise<{ shown: number[]; dropp
       await waitFor(() => held.dropped, 5_000, 5);
       dropped += 1;
       step('killed');
-      current = await takeNext();
+      current = await workers.next();
       step('loaded');
       await current.go();
       step('go');

@@ -12,6 +12,7 @@ import { type SlackWebProcess, startSlackWebProcess } from '../support/web-proce
 import {
   bundleWorker,
   type LoadedWorker,
+  type PreloadedWorkers,
   preloadedWorkers,
   type WorkerBundle,
 } from '../support/worker-bundle';
@@ -31,15 +32,13 @@ let app: App;
 let web: SlackWebProcess;
 let driver: SlackDriver;
 let env: Record<string, string>;
-let workers: ReturnType<typeof preloadedWorkers>;
+let workers: PreloadedWorkers;
 let current: LoadedWorker | undefined;
 
 /** The next (already loaded) worker process, started; another one starts loading behind it. */
 async function nextWorker(): Promise<LoadedWorker> {
-  const loaded = await workers.next();
-  await loaded.go();
-  current = loaded;
-  return loaded;
+  current = await workers.nextStarted();
+  return current;
 }
 
 beforeAll(async () => {

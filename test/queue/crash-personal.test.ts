@@ -41,9 +41,7 @@ describe('a direct message whose worker is killed (SIGKILL) while Slack holds th
       fake.channelMessages('DADA').filter((m) => JSON.stringify(m).includes(`build ${id}`)).length;
     try {
       const workers = preloadedWorkers(bundle(), env);
-      const takeNext = workers.next;
-      let current = await takeNext();
-      await current.go();
+      let current = await workers.nextStarted();
       for (let round = 0; round < ROUNDS; round += 1) {
         const id = `dm-${round}-${prefix.slice(1, 5)}`;
         const event: WatchEvent = {
@@ -62,8 +60,7 @@ describe('a direct message whose worker is killed (SIGKILL) while Slack holds th
         expect(inDirect(id), `round ${round}: posted before the kill`).toBe(1);
         await stopWorker(current.child, 'SIGKILL');
         await waitFor(() => held.dropped, 5_000, 5);
-        current = await takeNext();
-        await current.go();
+        current = await workers.nextStarted();
         const jobId = directJob(event, starter).opts.jobId;
         await waitFor(async () => (await deliver.getJobState(jobId)) === 'completed', 60_000, 20);
         shown.push(inDirect(id));

@@ -19,6 +19,7 @@ import { type SlackWebProcess, startSlackWebProcess } from '../support/web-proce
 import {
   bundleWorker,
   type LoadedWorker,
+  type PreloadedWorkers,
   preloadedWorkers,
   type WorkerBundle,
 } from '../support/worker-bundle';
@@ -34,13 +35,11 @@ let bundle: WorkerBundle;
 let slack: FakeSlack;
 let web: SlackWebProcess;
 let outbox: RedisOutbox;
-let workers: ReturnType<typeof preloadedWorkers>;
+let workers: PreloadedWorkers;
 let current: LoadedWorker | undefined;
 
 async function nextWorker(): Promise<void> {
-  const loaded = await workers.next();
-  await loaded.go();
-  current = loaded;
+  current = await workers.nextStarted();
 }
 
 beforeAll(async () => {

@@ -94,20 +94,32 @@ export async function bundleWorker(): Promise<WorkerBundle> {
   };
 }
 
+/** Worker processes loaded ahead, as {@link preloadedWorkers} keeps them. */
+export interface PreloadedWorkers {
+  /** One already loaded (another starts loading behind it). */
+  next(): Promise<LoadedWorker>;
+  /** {@link next}, with its queue workers started. */
+  nextStarted(): Promise<LoadedWorker>;
+  /** Those still loaded ahead, to stop at the end. */
+  waiting(): Promise<LoadedWorker[]>;
+}
+
 /**
- * Worker processes loaded ahead: `next()` resolves with one already loaded (two load in the
- * background while a round runs, so a round rarely waits for a process to start); `waiting()` with
- * those still loaded ahead, to stop at the end.
+ * Worker processes loaded ahead: two load in the background while a round runs, so a round rarely
+ * waits for a process to start.
  */
-export function preloadedWorkers(
-  bundle: WorkerBundle,
-  env: Record<string, string>,
-): { next(): Promise<LoadedWorker>; waiting(): Promise<LoadedWorker[]> } {
+export function preloadedWorkers(bundle: WorkerBundle, env: Record<string, string>): PreloadedWorkers {
   const upcoming = [bundle.load(env), bundle.load(env)];
+  const next = async () => {
+    const loaded = (await upcoming.shift()) as LoadedWorker;
+    upcoming.push(bundle.load(env));
+    return loaded;
+  };
   return {
-    async next() {
-      const loaded = (await upcoming.shift()) as LoadedWorker;
-      upcoming.push(bundle.load(env));
+    next,
+    async nextStarted() {
+      const loaded = await next();
+      await loaded.go();
       return loaded;
     },
     waiting: () => Promise.all(upcoming),

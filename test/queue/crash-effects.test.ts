@@ -12,7 +12,6 @@ import { type SlackWebProcess, startSlackWebProcess } from '../support/web-proce
 import {
   bundleWorker,
   type LoadedWorker,
-  type PreloadedWorkers,
   preloadedWorkers,
   type WorkerBundle,
 } from '../support/worker-bundle';
@@ -32,7 +31,7 @@ let app: App;
 let web: SlackWebProcess;
 let driver: SlackDriver;
 let env: Record<string, string>;
-let workers: PreloadedWorkers;
+let workers: ReturnType<typeof preloadedWorkers>;
 let current: LoadedWorker | undefined;
 
 /** The next (already loaded) worker process, started; another one starts loading behind it. */

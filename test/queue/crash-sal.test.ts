@@ -19,7 +19,6 @@ import { type SlackWebProcess, startSlackWebProcess } from '../support/web-proce
 import {
   bundleWorker,
   type LoadedWorker,
-  type PreloadedWorkers,
   preloadedWorkers,
   type WorkerBundle,
 } from '../support/worker-bundle';
@@ -35,7 +34,7 @@ let bundle: WorkerBundle;
 let slack: FakeSlack;
 let web: SlackWebProcess;
 let outbox: RedisOutbox;
-let workers: PreloadedWorkers;
+let workers: ReturnType<typeof preloadedWorkers>;
 let current: LoadedWorker | undefined;
 
 async function nextWorker(): Promise<void> {

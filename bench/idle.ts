@@ -12,6 +12,7 @@ import { FakeSlack } from '../test/fakes/slack';
 import { ensureBuilt } from '../test/support/build';
 import { memoryOf } from '../test/support/process-memory';
 import { freePort } from '../test/support/redis-server';
+import { measureCatalogs } from './lib/catalog-cost';
 import type { BenchContext, Benchmark } from './lib/context';
 import { slackEnv } from './lib/deckhand-slack';
 import { spawnDeckhand, waitForHttp } from './lib/processes';
@@ -73,6 +74,9 @@ async function runIdle(ctx: BenchContext): Promise<BenchResult> {
       samples.push(await idleOnce(ctx, fake, sandbox.env, index, idleMs));
     }
     const rss = samples.map((s) => s.rss);
+    ctx.log(`idle: message catalogs, ${starts} fresh processes`);
+    const catalogs = await measureCatalogs(starts);
+    const medianOf = (pick: (c: (typeof catalogs)[number]) => number) => percentile(catalogs.map(pick), 50);
     const sandboxRss = memoryOf(sandbox.child.process.pid).rss / MB;
     return {
       id: 'idle',
@@ -91,10 +95,31 @@ async function runIdle(ctx: BenchContext): Promise<BenchResult> {
           'MB',
         ),
         infoFigure('deckhand sandbox process RSS (not Deckhand)', round(sandboxRss, 1), 'MB'),
+        limitFigure(
+          'message catalogs: load (median)',
+          round(
+            medianOf((c) => c.loadMs),
+            1,
+          ),
+          20,
+          'ms',
+        ),
+        limitFigure(
+          'message catalogs: RSS the load adds (median)',
+          round(medianOf((c) => c.loadBytes) / MB, 1),
+          5,
+          'MB',
+        ),
+        infoFigure(
+          'every message said once in every language: RSS added (median)',
+          round(medianOf((c) => c.allBytes) / MB, 1),
+          'MB',
+        ),
       ],
       params: { starts, idleMs },
       notes: [
         `idle VmRSS of each start: ${rss.map((v) => round(v, 1)).join(', ')} MB; MB = MiB (2^20 bytes).`,
+        `message catalogs (${catalogs[0]?.messages ?? 0} messages), load ms of each process: ${catalogs.map((c) => round(c.loadMs, 1)).join(', ')}; built as npm run build bundles, Intl formatters not counted.`,
       ],
       seconds: (Date.now() - started) / 1000,
     };

@@ -20,6 +20,7 @@ const COVERED = [
   'adapters/shell/render.ts',
   'adapters/slack/render.ts',
   'adapters/telegram/render.ts',
+  'src/core/confirm-dialogs.ts',
   'src/web/change-page.ts',
   'src/web/pages/card.ts',
   'src/web/pages/layout.ts',

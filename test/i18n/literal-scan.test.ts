@@ -24,6 +24,7 @@ const COVERED = [
   'src/core/command-runner.ts',
   'src/core/confirm-dialogs.ts',
   'src/core/did-you-mean.ts',
+  'src/core/freeze-window.ts',
   'src/core/help-sections.ts',
   'src/core/registry.ts',
   'src/core/stored-input.ts',

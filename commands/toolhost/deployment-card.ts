@@ -192,8 +192,8 @@ export const deploymentWatch: WatchKind<AppServices> = {
     // Once it has ended: the commits since the previous successful deployment.
     const changes = terminal
       ? await whatChangedField(services, client, tool, deployment).catch(() => ({
-          label: 'What changed',
-          value: 'Deckhand could not work out what changed.',
+          label: say.t('deploy-field-changes'),
+          value: say.t('deploy-changes-unknown'),
         }))
       : undefined;
     const buildId = outcome === 'failure' ? firstBuildId(deployment) : undefined;

@@ -5,6 +5,7 @@
  * as moments are computed the same way, never with a fixed UTC offset.
  */
 import { DateTime } from 'luxon';
+import type { MessageKey } from '../i18n/translate';
 import { UsageError } from './errors';
 import { isTimeZone } from './times';
 
@@ -31,18 +32,19 @@ export const WINDOW_USAGE = '<day> <HH:MM> - <day> <HH:MM>, e.g. fri 15:00 - mon
 
 const FULL_DAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
+/** The refusal of one word of a window (a day, a time), naming it and saying how to write it. */
+function wrongWord(message: MessageKey, hint: MessageKey, word: string): UsageError {
+  const given = word.slice(0, 20);
+  return UsageError.inWords((say) => ({ message: say.t(message, given), hint: say.t(hint) }), {
+    usage: WINDOW_USAGE,
+  });
+}
+
 function parseDay(word: string): number {
   const lower = word.toLowerCase();
   const index = FULL_DAY_NAMES.findIndex((day) => lower.length >= 3 && day.startsWith(lower));
   if (index < 0) {
-    const given = word.slice(0, 20);
-    throw UsageError.inWords(
-      (say) => ({
-        message: say.t('freeze-window-bad-day', given),
-        hint: say.t('freeze-window-bad-day-hint'),
-      }),
-      { usage: WINDOW_USAGE },
-    );
+    throw wrongWord('freeze-window-bad-day', 'freeze-window-bad-day-hint', word);
   }
   return index + 1;
 }
@@ -52,14 +54,7 @@ function parseClock(word: string): number {
   const hours = Number(match?.[1]);
   const minutes = Number(match?.[2]);
   if (!match || hours > 23 || minutes > 59) {
-    const given = word.slice(0, 20);
-    throw UsageError.inWords(
-      (say) => ({
-        message: say.t('freeze-window-bad-time', given),
-        hint: say.t('freeze-window-bad-time-hint'),
-      }),
-      { usage: WINDOW_USAGE },
-    );
+    throw wrongWord('freeze-window-bad-time', 'freeze-window-bad-time-hint', word);
   }
   return hours * 60 + minutes;
 }

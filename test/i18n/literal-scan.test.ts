@@ -26,6 +26,7 @@ const COVERED = [
   'src/core/did-you-mean.ts',
   'src/core/freeze-window.ts',
   'src/core/help-sections.ts',
+  'src/core/interrupted.ts',
   'src/core/registry.ts',
   'src/core/stored-input.ts',
   'src/core/word-order.ts',

@@ -13,6 +13,8 @@ export interface AnnouncementWords {
   detail?: string;
   /** The footer, in the language. */
   footer?: string;
+  /** A state the kind reports (`successful`), in the language; the platform's word when not given. */
+  state?: (state: string) => string;
 }
 
 const STATUS: Record<Outcome, CardStatus> = { success: 'success', failure: 'danger', cancelled: 'warning' };
@@ -31,10 +33,11 @@ export function announcement(
 ): DraftCard {
   const say = words.say ?? translator('en');
   const status: CardStatus = event.outcome ? STATUS[event.outcome] : 'progress';
-  const from = event.from === 'unknown' ? '' : ` ${say.t('announce-was', event.from)}`;
+  const state = words.state ?? ((value: string) => value);
+  const from = event.from === 'unknown' ? '' : ` ${say.t('announce-was', state(event.from))}`;
   const detail = words.detail ?? event.detail;
   const card: DraftCard = {
-    title: say.t('announce-title', event.tool, words.noun ?? noun, event.to),
+    title: say.t('announce-title', event.tool, words.noun ?? noun, state(event.to)),
     text: `${detail || `${noun} ${event.id} is now ${event.to}`}${from}`,
     status,
     actions: [show],

@@ -12,6 +12,7 @@ import {
 import { buildMessageInWords, parseCompactUtc, sentences, withWarnings } from '../format';
 import type { AppServices } from '../services';
 import { announcement, stoppedFollowing } from './announce';
+import { deploymentStateWord } from './deployment-states';
 import { pinnedLine, whatChangedField } from './rollback-changes';
 import { deployRollbackSignature } from './rollback-signature';
 import {
@@ -71,10 +72,10 @@ function componentFields(deployment: Deployment, say: Translator): CardField[] {
       ? build.build_id === 'no-build-needed'
         ? say.t('deploy-component-build-not-needed')
         : build.build_id.startsWith('no-')
-          ? say.t('deploy-component-build', build.build_status)
-          : say.t('deploy-component-build-id', build.build_status, build.build_id)
+          ? say.t('deploy-component-build', deploymentStateWord(say, build.build_status))
+          : say.t('deploy-component-build-id', deploymentStateWord(say, build.build_status), build.build_id)
       : say.t('deploy-component-build', '—');
-    const runText = say.t('deploy-component-run', run ? run.run_status : '—');
+    const runText = say.t('deploy-component-run', run ? deploymentStateWord(say, run.run_status) : '—');
     const detail = sentences([build?.build_long_status, run?.run_long_status]);
     return { label: name, value: `${buildText} · ${runText}${detail ? `\n${detail}` : ''}` };
   });
@@ -148,7 +149,7 @@ export function deploymentCard(
       );
   }
   const fields: CardField[] = [
-    { label: say.t('deploy-field-status'), value: status, inline: true },
+    { label: say.t('deploy-field-status'), value: deploymentStateWord(say, status), inline: true },
     startedField(started, deployment.creation_time, say),
   ];
   const finished = running ? undefined : cardTime(finishedAt(deployment.long_status));
@@ -191,8 +192,8 @@ export const deploymentWatch: WatchKind<AppServices> = {
     // Once it has ended: the commits since the previous successful deployment.
     const changes = terminal
       ? await whatChangedField(services, client, tool, deployment).catch(() => ({
-          label: 'What changed',
-          value: 'Deckhand could not work out what changed.',
+          label: say.t('deploy-field-changes'),
+          value: say.t('deploy-changes-unknown'),
         }))
       : undefined;
     const buildId = outcome === 'failure' ? firstBuildId(deployment) : undefined;
@@ -244,6 +245,7 @@ export const deploymentWatch: WatchKind<AppServices> = {
       {
         say,
         noun: say.t('announce-noun-deployment'),
+        state: (state) => deploymentStateWord(say, state),
         footer: say.t('deploy-card-footer', event.id),
         ...(say.language !== 'en' && headline ? { detail: say.t(headline, tool) } : {}),
       },

@@ -49,11 +49,13 @@ export function bindTokens(
       const visible = [...flags.entries()]
         .filter(([, k]) => !argInfo(shape[k] as z.ZodType).hidden && !(command.positional ?? []).includes(k))
         .map(([flag]) => flag);
-      const guess = didYouMean(flagName, visible, (flag) => `--${flag}`);
-      throw new UsageError(`Unknown option --${flagName} for /${command.name}.`, {
-        usage,
-        ...(guess ? { hint: guess } : {}),
-      });
+      throw UsageError.inWords(
+        (say) => ({
+          message: say.t('command-unknown-option', flagName, command.name),
+          hint: didYouMean(flagName, visible, (flag) => `--${flag}`, say),
+        }),
+        { usage },
+      );
     }
     const info = argInfo(shape[key] as z.ZodType);
     let value: string | boolean;
@@ -80,7 +82,7 @@ export function bindTokens(
       list.push(value);
       raw[key] = list;
     } else if (key in raw) {
-      throw new UsageError(`Option --${flagName} is given twice.`, { usage });
+      throw UsageError.inWords((say) => ({ message: say.t('command-option-twice', flagName) }), { usage });
     } else {
       raw[key] = value;
     }
@@ -117,11 +119,10 @@ function assignPositionals(
     if (value !== undefined) raw[name] = value;
   }
   if (values.length > 0) {
-    throw new UsageError(
-      `Too many arguments: \`${values.join(' ')}\` ${values.length === 1 ? 'is' : 'are'} left over.`,
-      {
-        usage,
-      },
+    const extra = values.join(' ');
+    throw UsageError.inWords(
+      (say) => ({ message: say.t('command-too-many-arguments', extra, values.length) }),
+      { usage },
     );
   }
 }
@@ -169,7 +170,7 @@ export function validateArgs(command: AnyCommand<unknown>, raw: Raw): Raw {
   for (const [key, value] of Object.entries(raw)) {
     const field = shape[key];
     if (!field) {
-      throw new UsageError(`Unknown argument \`${key}\` for /${command.name}.`, {
+      throw UsageError.inWords((say) => ({ message: say.t('command-unknown-argument', key, command.name) }), {
         usage: usageLine(command),
       });
     }

@@ -4,7 +4,7 @@
  * counts as in the metrics.
  */
 import type { Logger } from 'pino';
-import { translator } from '../i18n/translate';
+import { type Translator, translator } from '../i18n/translate';
 import { commandCounter } from '../metrics';
 import { type SecretScrubber, scrubSecrets } from '../secrets';
 import type { BindingStore } from './actions';
@@ -77,7 +77,9 @@ export class CommandFailures<S> {
       return this.answer(name, pastedSecretError(), invocation, surface);
     }
     const reordered =
-      line.resolved && error instanceof DeckhandError ? this.toolFirstGuess(line.resolved) : undefined;
+      line.resolved && error instanceof DeckhandError
+        ? this.toolFirstGuess(line.resolved, translator(replyLanguage(invocation, 'private')))
+        : undefined;
     return this.answer(name, error, invocation, surface, reordered);
   }
 
@@ -102,7 +104,7 @@ export class CommandFailures<S> {
         error.status < 500 &&
         name !== 'unknown'
       ) {
-        lines.push(`Nothing was changed. /help ${name} shows what it takes.`);
+        lines.push(say.t('command-rejected-upstream-hint', name));
       }
       const status = error instanceof PermissionDenied || error instanceof UsageError ? 'warning' : 'danger';
       const text = this.deps.publisher.formOf(invocation.conversationId).text(lines.join('\n'));
@@ -112,9 +114,10 @@ export class CommandFailures<S> {
     commandCounter.inc({ command: name, platform, outcome: 'internal' });
     this.deps.logger.error({ err: error, command: name, reference }, 'command failed');
     return {
-      text: `Something went wrong on our side (reference ${reference}). Nothing more was done; please report the reference.`,
+      text: say.t('command-internal-error', reference),
       status: 'danger',
       visibility: 'private',
+      locale,
     };
   }
 
@@ -143,10 +146,10 @@ export class CommandFailures<S> {
   }
 
   /** "Did you mean `/logs mytool web`?" when a known tool was typed in another argument's place. */
-  private toolFirstGuess(resolved: ResolvedLine<S>): string | undefined {
+  private toolFirstGuess(resolved: ResolvedLine<S>, say: Translator): string | undefined {
     const tools = this.deps.knownTools ? new Set(this.deps.knownTools()) : undefined;
     if (!tools || tools.size === 0) return undefined;
     const { command, rest } = resolved;
-    return toolElsewhere(command.name, (command.positional ?? []) as string[], rest, tools);
+    return toolElsewhere(command.name, (command.positional ?? []) as string[], rest, tools, say);
   }
 }

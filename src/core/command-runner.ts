@@ -200,7 +200,13 @@ export class CommandRunner<S> {
       }
       case 'structured': {
         const command = this.deps.registry.get(input.command);
-        if (!command) throw new UsageError(`Unknown command /${input.command}.`, { hint: 'Try /help.' });
+        if (!command) {
+          const typed = input.command;
+          throw UsageError.inWords((say) => ({
+            message: say.t('command-unknown', typed),
+            hint: say.t('command-try-help'),
+          }));
+        }
         attempt.command = command.name;
         const args = await this.boundArgs(command, { args: input.args }, invocation);
         return { command, args, invocation };

@@ -4,6 +4,7 @@
  * renders the decision; the others have the same question asked by the command's own Confirm/Cancel
  * card (commands with `confirm`), and no dialog on other buttons.
  */
+import { t } from '../i18n/translate';
 import type { ActionStore } from './actions';
 import type { CommandRegistry } from './registry';
 import type { Card, CardButton } from './reply';
@@ -21,14 +22,18 @@ export interface ConfirmDialog {
 /** The dialogs of a card's buttons, by action id (buttons without one run at once). */
 export type ConfirmDialogs = (card: Card) => Promise<ReadonlyMap<string, ConfirmDialog>>;
 
-/** The question of a destructive button, about the card's subject (its title) when it has one. */
-export function confirmDialog(button: CardButton, subject?: string): ConfirmDialog {
-  const about = subject ? ` (${subject})` : '';
+/**
+ * The question of a destructive button, about the card's subject (its title) when it has one, in the
+ * card's language (`locale`; English by default).
+ */
+export function confirmDialog(button: CardButton, subject?: string, locale?: string): ConfirmDialog {
   return {
-    title: 'Are you sure?',
-    text: `${button.label}${about}: this cannot be undone.`,
+    title: t(locale, 'confirm-dialog-title'),
+    text: subject
+      ? t(locale, 'confirm-dialog-text-about', button.label, subject)
+      : t(locale, 'confirm-dialog-text', button.label),
     confirm: button.label,
-    deny: 'Keep it',
+    deny: t(locale, 'confirm-dialog-deny'),
   };
 }
 
@@ -36,7 +41,8 @@ export function confirmDialog(button: CardButton, subject?: string): ConfirmDial
 export function dangerDialogs(card: Card): Map<string, ConfirmDialog> {
   const dialogs = new Map<string, ConfirmDialog>();
   for (const button of card.buttons ?? []) {
-    if (button.style === 'danger') dialogs.set(button.actionId, confirmDialog(button, card.title));
+    if (button.style === 'danger')
+      dialogs.set(button.actionId, confirmDialog(button, card.title, card.locale));
   }
   return dialogs;
 }
@@ -54,7 +60,8 @@ export function confirmDialogs(actions: ActionStore, registry: CommandRegistry<u
       const action = await (actions.kindOf ?? actions.load).call(actions, button.actionId);
       if (!action || action.confirmed) continue;
       const command = registry.get(action.command);
-      if (command && !command.confirm) dialogs.set(button.actionId, confirmDialog(button, card.title));
+      if (command && !command.confirm)
+        dialogs.set(button.actionId, confirmDialog(button, card.title, card.locale));
     }
     return dialogs;
   };

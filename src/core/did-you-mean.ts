@@ -3,6 +3,7 @@
  * choice), by edit distance from `fastest-levenshtein`. Decided here once for every platform.
  */
 import { distance } from 'fastest-levenshtein';
+import { isolate, type Translator, translator } from '../i18n/translate';
 
 /**
  * Most edits a typo may be from what was meant: one for words of up to three letters, two up to six
@@ -39,13 +40,18 @@ export function closestWords(typed: string, candidates: readonly string[], max =
     .map((s) => s.candidate);
 }
 
-/** `Did you mean /deploy?` or `Did you mean /deploy or /deployment?`; undefined when nothing is close. */
+/**
+ * `Did you mean /deploy?` or `Did you mean /deploy or /deployment?` in `say`'s language (English by
+ * default); undefined when nothing is close.
+ */
 export function didYouMean(
   typed: string,
   candidates: readonly string[],
   show: (word: string) => string = (word) => word,
+  say: Translator = translator('en'),
 ): string | undefined {
   const close = closestWords(typed, candidates);
   if (close.length === 0) return undefined;
-  return `Did you mean ${close.map(show).join(' or ')}?`;
+  const shown = close.map((word) => isolate(say.language, show(word)));
+  return say.t('did-you-mean', new Intl.ListFormat(say.language, { type: 'disjunction' }).format(shown));
 }

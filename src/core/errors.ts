@@ -4,7 +4,7 @@
  * {@link DeckhandError} is our own bug and is reported with a reference id only.
  */
 
-import type { Translator } from '../i18n/translate';
+import { type Translator, translator } from '../i18n/translate';
 import { currentInvocationId, newInvocationId } from '../log';
 
 /** Base class of every error Deckhand reports to a user as-is. */
@@ -43,6 +43,18 @@ export class UsageError extends DeckhandError {
     super(message, options.hint);
     this.usage = options.usage;
     this.words = options.words;
+  }
+
+  /**
+   * A usage error said in the catalog's words: `words` in English are its message and hint (for logs
+   * and the audit trail), in the reader's language what the chat shows.
+   */
+  static inWords(
+    words: NonNullable<DeckhandError['words']>,
+    options: { usage?: string | undefined } = {},
+  ): UsageError {
+    const english = words(translator('en'));
+    return new UsageError(english.message, { hint: english.hint, usage: options.usage, words });
   }
 }
 

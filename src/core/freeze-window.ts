@@ -5,6 +5,7 @@
  * as moments are computed the same way, never with a fixed UTC offset.
  */
 import { DateTime } from 'luxon';
+import type { MessageKey } from '../i18n/translate';
 import { UsageError } from './errors';
 import { isTimeZone } from './times';
 
@@ -31,14 +32,19 @@ export const WINDOW_USAGE = '<day> <HH:MM> - <day> <HH:MM>, e.g. fri 15:00 - mon
 
 const FULL_DAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
+/** The refusal of one word of a window (a day, a time), naming it and saying how to write it. */
+function wrongWord(message: MessageKey, hint: MessageKey, word: string): UsageError {
+  const given = word.slice(0, 20);
+  return UsageError.inWords((say) => ({ message: say.t(message, given), hint: say.t(hint) }), {
+    usage: WINDOW_USAGE,
+  });
+}
+
 function parseDay(word: string): number {
   const lower = word.toLowerCase();
   const index = FULL_DAY_NAMES.findIndex((day) => lower.length >= 3 && day.startsWith(lower));
   if (index < 0) {
-    throw new UsageError(`"${word.slice(0, 20)}" is not a day of the week.`, {
-      hint: 'Use mon, tue, wed, thu, fri, sat or sun (or the full name).',
-      usage: WINDOW_USAGE,
-    });
+    throw wrongWord('freeze-window-bad-day', 'freeze-window-bad-day-hint', word);
   }
   return index + 1;
 }
@@ -48,10 +54,7 @@ function parseClock(word: string): number {
   const hours = Number(match?.[1]);
   const minutes = Number(match?.[2]);
   if (!match || hours > 23 || minutes > 59) {
-    throw new UsageError(`"${word.slice(0, 20)}" is not a time of day.`, {
-      hint: 'Write it as HH:MM on a 24-hour clock, e.g. 08:00 or 15:30.',
-      usage: WINDOW_USAGE,
-    });
+    throw wrongWord('freeze-window-bad-time', 'freeze-window-bad-time-hint', word);
   }
   return hours * 60 + minutes;
 }
@@ -59,25 +62,28 @@ function parseClock(word: string): number {
 /** Parses `fri 15:00 - mon 08:00` (also `fri 15:00-mon 08:00`, full day names) in `zone`. */
 export function parseFreezeWindow(text: string, zone: string): FreezeWindow {
   if (!isTimeZone(zone)) {
-    throw new UsageError(`${zone.slice(0, 64)} is not a time zone Deckhand knows.`, {
-      hint: 'Use a name from the tz database, like Europe/Berlin or UTC.',
-    });
+    const given = zone.slice(0, 64);
+    throw UsageError.inWords((say) => ({
+      message: say.t('freeze-window-bad-zone', given),
+      hint: say.t('freeze-window-bad-zone-hint'),
+    }));
   }
   const halves = text.trim().split(/\s*-\s*/);
   if (halves.length !== 2) {
-    throw new UsageError('A freeze window is a start and an end joined by "-".', { usage: WINDOW_USAGE });
+    throw UsageError.inWords((say) => ({ message: say.t('freeze-window-no-dash') }), { usage: WINDOW_USAGE });
   }
   const [start, end] = halves.map((half) => {
     const words = half.split(/\s+/).filter(Boolean);
     if (words.length !== 2) {
-      throw new UsageError(`"${half.slice(0, 40)}" should be a day and a time, e.g. fri 15:00.`, {
+      const given = half.slice(0, 40);
+      throw UsageError.inWords((say) => ({ message: say.t('freeze-window-bad-point', given) }), {
         usage: WINDOW_USAGE,
       });
     }
     return { weekday: parseDay(words[0] as string), minutes: parseClock(words[1] as string) };
   }) as [WeekPoint, WeekPoint];
   if (start.weekday === end.weekday && start.minutes === end.minutes) {
-    throw new UsageError('A freeze window must end at another time than it starts.', { usage: WINDOW_USAGE });
+    throw UsageError.inWords((say) => ({ message: say.t('freeze-window-empty') }), { usage: WINDOW_USAGE });
   }
   return { start, end, zone };
 }

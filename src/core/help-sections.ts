@@ -131,13 +131,12 @@ export function helpFor(
   if (members.length === 1) return commandHelp(members[0] as never, say);
   if (members.length > 1) return prefixHelp(registry, words, say);
   const names = [...guide.sections.map((s) => s.id), ...registry.all().map((c) => c.name)];
-  const guess = didYouMean(words.join(' '), names, (name) => `/help ${name}`);
   const asked = words.join(' ');
-  throw new UsageError(`There is no command /${asked}.`, {
-    hint: `${guess ? `${guess} ` : ''}Type /help to see them all.`,
-    words: (reader) => ({
+  throw UsageError.inWords((reader) => {
+    const guess = didYouMean(asked, names, (name) => `/help ${name}`, reader);
+    return {
       message: reader.t('help-no-command', asked),
       hint: `${guess ? `${guess} ` : ''}${reader.t('help-see-all')}`,
-    }),
+    };
   });
 }

@@ -2,6 +2,7 @@
  * The card a person gets when their queued command failed outside its run (its worker died twice,
  * or the job failed for any other reason after the request was acknowledged): never silence.
  */
+import { type Translator, translator } from '../i18n/translate';
 import { bindTokens } from './bind';
 import type { AnyCommand } from './command';
 import type { CommandInput } from './command-job';
@@ -37,15 +38,20 @@ function describe(
 
 /**
  * "/deploy was interrupted; it may have partly run: check with `/deployment list mytool`" — in the
- * plain command form (the caller rewrites it for the platform).
+ * plain command form (the caller rewrites it for the platform), in `say`'s language (English by default).
  */
-export function interruptedCard(registry: CommandRegistry<unknown>, input: CommandInput): Card {
+export function interruptedCard(
+  registry: CommandRegistry<unknown>,
+  input: CommandInput,
+  say: Translator = translator('en'),
+): Card {
   const { name, check, harmless } = describe(registry, input);
-  const what = name ? `/${name}` : 'Your command';
-  const text = harmless
-    ? `${what} was interrupted before it answered; run it again.`
-    : check
-      ? `${what} was interrupted; it may have partly run: check with \`${check}\` before running it again.`
-      : `${what} was interrupted; it may have partly run. Check before running it again.`;
-  return { text, status: 'warning' };
+  const text = !name
+    ? say.t('interrupted-may-have-run-unnamed')
+    : harmless
+      ? say.t('interrupted-harmless', `/${name}`)
+      : check
+        ? say.t('interrupted-check', `/${name}`, check)
+        : say.t('interrupted-may-have-run', `/${name}`);
+  return { text, status: 'warning', locale: say.language };
 }

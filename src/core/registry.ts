@@ -59,13 +59,17 @@ export class CommandRegistry<S = unknown> {
   resolve(tokens: readonly Token[]): { command: AnyCommand<S>; rest: Token[] } {
     const words = tokens.map((t) => (t.quoted ? '\u0000' : t.text.toLowerCase()));
     const group = words[0]?.replace(/^\//, '').replace(/@\w+$/, '');
-    if (!group) throw new UsageError('Type a command, for example `/help`.');
+    if (!group) throw UsageError.inWords((say) => ({ message: say.t('command-line-empty') }));
     if (this.group(group).length === 0) {
-      const guess = didYouMean(group, this.groups(), (g) => `/${g}`);
+      const groups = this.groups();
       // A pasted wall of text is named by its start only.
       const shown = group.length > 40 ? `${Array.from(group).slice(0, 40).join('')}…` : group;
-      throw new UsageError(`Unknown command /${shown}.`, {
-        hint: `${guess ? `${guess} ` : ''}Type /help to see the commands.`,
+      throw UsageError.inWords((say) => {
+        const guess = didYouMean(group, groups, (g) => `/${g}`, say);
+        return {
+          message: say.t('command-unknown', shown),
+          hint: `${guess ? `${guess} ` : ''}${say.t('command-unknown-hint')}`,
+        };
       });
     }
     for (let length = Math.min(words.length, 4); length >= 1; length--) {
@@ -84,15 +88,18 @@ export class CommandRegistry<S = unknown> {
     }
     const choices = this.nextWords(path);
     const where = `/${path.join(' ')}`;
-    const guess = given
-      ? (subcommandLater(path, tokens.slice(path.length), choices) ??
-        didYouMean(given.text, choices, (w) => `\`${where} ${w}\``))
-      : undefined;
-    const what = given
-      ? `Unknown subcommand \`${given.text}\` for ${where}.`
-      : `${where} needs a subcommand.`;
-    throw new UsageError(what, {
-      hint: guess ?? `Choose one of: ${choices.join(', ')}. Type /help ${path.join(' ')} for details.`,
+    const after = tokens.slice(path.length);
+    throw UsageError.inWords((say) => {
+      const guess = given
+        ? (subcommandLater(path, after, choices, say) ??
+          didYouMean(given.text, choices, (w) => `\`${where} ${w}\``, say))
+        : undefined;
+      return {
+        message: given
+          ? say.t('command-unknown-subcommand', given.text, where)
+          : say.t('command-needs-subcommand', where),
+        hint: guess ?? say.t('command-choose-subcommand', choices.join(', '), path.join(' ')),
+      };
     });
   }
 }

@@ -2,6 +2,7 @@
  * Inputs that name a stored meaning: a button click (its stored command and arguments, or the Cancel
  * of a confirmation) and a form's answers (its command, fixed arguments and owner).
  */
+import { t } from '../i18n/translate';
 import { type ActionStore, DISMISS_COMMAND } from './actions';
 import { APPROVE_COMMAND, DENY_COMMAND } from './approval-card';
 import type { ApprovalGate } from './approval-gate';
@@ -10,6 +11,7 @@ import type { CardSurface } from './card-surface';
 import { type AnyCommand, formOwnerKey, type Invocation } from './command';
 import type { Confirmation } from './command-execution';
 import { PermissionDenied, UsageError } from './errors';
+import { replyLanguage } from './languages';
 import type { CommandRegistry } from './registry';
 
 /** A command ready to run: its arguments bound, as whom, and the Confirm it answers if any. */
@@ -43,19 +45,20 @@ export async function clickRequest<S>(
 ): Promise<CommandRequest<S> | undefined> {
   const action = await deps.actions.load(actionId);
   if (!action || action.expiresAt < Date.now()) {
-    throw new UsageError('This button has expired.', {
-      hint: 'Run the command again to get fresh buttons.',
-    });
+    throw UsageError.inWords((say) => ({
+      message: say.t('button-expired'),
+      hint: say.t('button-expired-hint'),
+    }));
   }
   if (action.command === DISMISS_COMMAND) {
-    await dismiss(deps.actions, actionId, action.args, surface);
+    await dismiss(deps.actions, actionId, action.args, surface, replyLanguage(invocation, 'private'));
     return undefined;
   }
   if ((action.command === APPROVE_COMMAND || action.command === DENY_COMMAND) && deps.approvals) {
     return approvalRequest(deps, deps.approvals, action, invocation, surface, attempt);
   }
   const command = deps.registry.get(action.command);
-  if (!command) throw new UsageError('This button belongs to a command that no longer exists.');
+  if (!command) throw UsageError.inWords((say) => ({ message: say.t('button-command-gone') }));
   attempt.command = command.name;
   if (action.confirmed) await deps.actions.remove(actionId);
   const args = validateArgs(command as AnyCommand<unknown>, action.args);
@@ -82,7 +85,7 @@ async function approvalRequest<S>(
   }
   const asked = await gate.request(id);
   const command = deps.registry.get(asked.command);
-  if (!command) throw new UsageError('This approval belongs to a command that no longer exists.');
+  if (!command) throw UsageError.inWords((say) => ({ message: say.t('button-approval-command-gone') }));
   attempt.command = command.name;
   const args = validateArgs(
     command as AnyCommand<unknown>,
@@ -101,14 +104,16 @@ export async function formRequest<S>(
 ): Promise<CommandRequest<S>> {
   const form = await deps.actions.loadForm(formId);
   if (!form || form.expiresAt < Date.now()) {
-    throw new UsageError('This form has expired.', { hint: 'Run the command again to get a fresh one.' });
+    throw UsageError.inWords((say) => ({ message: say.t('form-expired'), hint: say.t('form-expired-hint') }));
   }
   if (form.userKey !== formOwnerKey(invocation)) {
-    throw new PermissionDenied('This form was opened for someone else.');
+    const denied = new PermissionDenied(t('en', 'form-not-yours'));
+    denied.words = (say) => ({ message: say.t('form-not-yours') });
+    throw denied;
   }
   await deps.actions.removeForm(formId);
   const command = deps.registry.get(form.command);
-  if (!command) throw new UsageError('This form belongs to a command that no longer exists.');
+  if (!command) throw UsageError.inWords((say) => ({ message: say.t('form-command-gone') }));
   attempt.command = command.name;
   const answers: Record<string, unknown> = {};
   for (const field of form.fields) {
@@ -125,18 +130,25 @@ async function dismiss(
   actionId: string,
   args: Record<string, unknown>,
   surface: CardSurface,
+  locale: string,
 ): Promise<void> {
   await actions.remove(actionId);
   const confirmId = typeof args.confirmActionId === 'string' ? args.confirmActionId : undefined;
   const pending = confirmId ? await actions.load(confirmId) : undefined;
   if (!pending) {
     await surface.reply({
-      text: 'This was already confirmed or cancelled.',
+      text: t(locale, 'confirm-already-answered'),
       status: 'info',
       visibility: 'private',
+      locale,
     });
     return;
   }
   await actions.remove(confirmId as string);
-  await surface.reply({ text: 'Cancelled; nothing was changed.', status: 'info', visibility: 'private' });
+  await surface.reply({
+    text: t(locale, 'confirm-cancelled'),
+    status: 'info',
+    visibility: 'private',
+    locale,
+  });
 }

@@ -4,6 +4,7 @@
  * resolves, the usage error says which line was meant: "Did you mean `/jobs list mytool`?".
  * Only short lines are suggested back, each word clipped, so a pasted blob is never echoed whole.
  */
+import { type Translator, translator } from '../i18n/translate';
 import type { Token } from './tokenize';
 
 /** Longest line (in words) that is suggested back. */
@@ -16,8 +17,8 @@ function typed(token: Token): string {
   return token.quoted || /\s/.test(token.text) ? `"${token.text}"` : token.text;
 }
 
-function suggestion(words: readonly string[]): string {
-  return `Did you mean \`${words.join(' ')}\`?`;
+function suggestion(words: readonly string[], say: Translator): string {
+  return say.t('did-you-mean', `\`${words.join(' ')}\``);
 }
 
 function shortEnough(tokens: readonly Token[]): boolean {
@@ -32,13 +33,14 @@ export function subcommandLater(
   path: readonly string[],
   after: readonly Token[],
   choices: readonly string[],
+  say: Translator = translator('en'),
 ): string | undefined {
   if (!shortEnough(after)) return undefined;
   const at = after.findIndex((t, i) => i > 0 && !t.quoted && choices.includes(t.text.toLowerCase()));
   if (at < 0) return undefined;
   const moved = after[at] as Token;
   const others = after.filter((_, i) => i !== at).map(typed);
-  return suggestion([`/${path.join(' ')}`, moved.text.toLowerCase(), ...others]);
+  return suggestion([`/${path.join(' ')}`, moved.text.toLowerCase(), ...others], say);
 }
 
 /**
@@ -51,6 +53,7 @@ export function toolElsewhere(
   positional: readonly string[],
   rest: readonly Token[],
   tools: ReadonlySet<string>,
+  say: Translator = translator('en'),
 ): string | undefined {
   const toolAt = positional.indexOf('tool');
   if (toolAt < 0 || !shortEnough(rest)) return undefined;
@@ -64,5 +67,5 @@ export function toolElsewhere(
   swapped[toolAt] = words[other] as Token;
   swapped[other] = given;
   const flags = firstFlag < 0 ? [] : rest.slice(firstFlag);
-  return suggestion([`/${name}`, ...[...swapped, ...flags].map(typed)]);
+  return suggestion([`/${name}`, ...[...swapped, ...flags].map(typed)], say);
 }

@@ -6,6 +6,8 @@ import { type CommandSurfaces, revivedInvocation } from '../core/command-job';
 import type { CommandRunner } from '../core/command-runner';
 import type { FileResolvers } from '../core/files';
 import { interruptedCard } from '../core/interrupted';
+import { replyLanguage } from '../core/languages';
+import { translator } from '../i18n/translate';
 import type { CommandJobData } from './command-queue';
 
 /** What telling the user about a failed command job needs. */
@@ -33,7 +35,7 @@ export function createInterruptedNotice(deps: InterruptedNoticeDeps) {
     const replyKey = `${data.key}#interrupted`;
     const state = await records.begin(replyKey);
     if (state.kind === 'posted') return;
-    const card = interruptedCard(deps.runner.registry, data.input);
+    const card = interruptedCard(deps.runner.registry, data.input, translator(replyLanguage(invocation)));
     const since = state.kind === 'interrupted' ? { since: state.since } : {};
     const text = deps.runner.formOf(invocation.conversationId).text(card.text ?? '');
     try {

@@ -65,6 +65,23 @@ describe('confirm dialogs', () => {
     });
     expect([...dangerDialogs(card).keys()]).toEqual(['a1', 'a2', 'a3']);
   });
+
+  it("asks in the card's language, naming the button and the card it is on", () => {
+    const german = {
+      ...card,
+      title: 'Deployment von mytool',
+      buttons: [{ label: 'Löschen', actionId: 'a1', style: 'danger' as const }],
+      locale: 'de',
+    };
+    expect(dangerDialogs(german).get('a1')).toEqual({
+      title: 'Bist du sicher?',
+      text: 'Löschen (Deployment von mytool): Das lässt sich nicht rückgängig machen.',
+      confirm: 'Löschen',
+      deny: 'Lieber nicht',
+    });
+    const untitled = { buttons: german.buttons, locale: 'he' };
+    expect(dangerDialogs(untitled).get('a1')?.text).toBe('\u2068Löschen\u2069: אי אפשר לבטל את זה.');
+  });
 });
 
 describe('Suggestions', () => {

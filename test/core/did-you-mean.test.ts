@@ -5,6 +5,7 @@ import { closestWords } from '../../src/core/did-you-mean';
 import { UsageError } from '../../src/core/errors';
 import { helpFor } from '../../src/core/help-sections';
 import { tokenize } from '../../src/core/tokenize';
+import { FSI, PDI, translator } from '../../src/i18n/translate';
 import { commandRegistry } from '../../src/wiring';
 
 const registry = commandRegistry();
@@ -71,6 +72,34 @@ describe('did you mean', () => {
     expect(closestWords('deplo', ['deploy', 'deployment', 'build'])).toEqual(['deploy', 'deployment']);
     expect(closestWords('list', ['list', 'lost'])).toEqual(['lost']);
     expect(closestWords('', ['list'])).toEqual([]);
+  });
+
+  it("says it in the reader's language, English staying the error's own message", () => {
+    const refusal = (line: string): UsageError => {
+      try {
+        registry.resolve(tokenize(line));
+      } catch (error) {
+        return error as UsageError;
+      }
+      throw new Error(`expected a usage error for ${line}`);
+    };
+    const inGerman = (line: string) => {
+      const error = refusal(line);
+      const words = error.words?.(translator('de'));
+      return `${error.message}\n${words?.message}\n${words?.hint}`;
+    };
+    expect(inGerman('/deplyo mytool')).toBe(
+      'Unknown command /deplyo.\nUnbekannter Befehl /deplyo.\nMeintest du /deploy? Mit /help siehst du alle Befehle.',
+    );
+    expect(inGerman('/jobs lsit mytool')).toBe(
+      'Unknown subcommand `lsit` for /jobs.\nUnbekannter Unterbefehl `lsit` für /jobs.\nMeintest du `/jobs list`?',
+    );
+    expect(inGerman('/jobs mytool list')).toContain('\nMeintest du `/jobs list mytool`?');
+    expect(inGerman('/jobs zzzzzz mytool')).toContain('\nWähle eins davon: list, show, run');
+    // Each suggestion isolated on its own, joined by the language's "or".
+    expect(refusal('/deplo mytool').words?.(translator('he')).hint).toContain(
+      `${FSI}/deploy${PDI} או ${FSI}/deployment${PDI}`,
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { UsageError } from '../../src/core/errors';
 import {
   insideWindow,
   parseFreezeWindow,
@@ -7,6 +8,7 @@ import {
   windowStart,
   windowText,
 } from '../../src/core/freeze-window';
+import { translator } from '../../src/i18n/translate';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -34,6 +36,28 @@ describe('weekly freeze windows', () => {
     expect(() => parseFreezeWindow('fri 15:00 - fri 15:00', 'UTC')).toThrow('must end at another time');
     expect(() => parseFreezeWindow('fri 15:00 - mon 08:00', 'Mars/Olympus')).toThrow(
       'Mars/Olympus is not a time zone Deckhand knows.',
+    );
+  });
+
+  it("says it in the reader's language too", () => {
+    const inGerman = (text: string, zone = 'UTC') => {
+      try {
+        parseFreezeWindow(text, zone);
+      } catch (error) {
+        return (error as UsageError).words?.(translator('de'));
+      }
+      throw new Error(`expected ${text} to be refused`);
+    };
+    expect(inGerman('frx 15:00 - mon 08:00')).toEqual({
+      message: '„frx“ ist kein Wochentag.',
+      hint: 'Nimm mon, tue, wed, thu, fri, sat oder sun (oder den englischen Namen ganz ausgeschrieben).',
+    });
+    expect(inGerman('fri 25:00 - mon 08:00')?.message).toBe('„25:00“ ist keine Uhrzeit.');
+    expect(inGerman('fri 15:00 - fri 15:00')?.message).toBe(
+      'Ein Freeze-Zeitfenster muss zu einer anderen Zeit enden, als es anfängt.',
+    );
+    expect(inGerman('fri 15:00 - mon 08:00', 'Mars/Olympus')?.message).toBe(
+      'Mars/Olympus ist keine Zeitzone, die Deckhand kennt.',
     );
   });
 

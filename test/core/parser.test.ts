@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bindTokens } from '../../src/core/bind';
 import { UsageError } from '../../src/core/errors';
 import { tokenize } from '../../src/core/tokenize';
+import { translator } from '../../src/i18n/translate';
 import { sampleRegistry } from './fixtures';
 
 const { registry } = sampleRegistry();
@@ -99,6 +100,23 @@ describe('binding words to a command', () => {
       const usage = error as UsageError;
       expect(usage.usage).toContain('/build start <tool> <source_url>');
       expect(usage.hint).toContain('Example: /build start mytool https://example.org/repo.git');
+      return;
+    }
+    throw new Error('expected an error');
+  });
+
+  it.each([
+    ['/deploy mytool extra', 'de', 'Zu viele Argumente: `extra` bleibt übrig.'],
+    ['/deploy mytool extra words', 'de', 'Zu viele Argumente: `extra words` bleiben übrig.'],
+    ['/deploy mytool --colour red', 'de', 'Unbekannte Option --colour für /deploy.'],
+    ['/deploy mytool --description a --description b', 'de', 'Die Option --description steht doppelt da.'],
+    ['/deploy mytool extra', 'en', 'Too many arguments: `extra` is left over.'],
+    ['/deploy mytool extra words', 'en', 'Too many arguments: `extra words` are left over.'],
+  ])("%s answers in the reader's language (%s)", (line, language, expected) => {
+    try {
+      parse(line);
+    } catch (error) {
+      expect((error as UsageError).words?.(translator(language)).message).toBe(expected);
       return;
     }
     throw new Error('expected an error');

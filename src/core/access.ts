@@ -5,6 +5,8 @@
  * Read-only commands are open to everyone in the conversation unless `READ_ACCESS=maintainers`.
  * Every refusal says which role or link is missing and how to get it.
  */
+
+import { translator } from '../i18n/translate';
 import type { ChatUser, CommandDefinition, PermissionLevel } from './command';
 import { PermissionDenied } from './errors';
 import type { Policy } from './policy';
@@ -121,7 +123,10 @@ export class AccessPolicy implements Policy {
       return;
     }
     if (level === 'admin' || !tool) {
-      throw new PermissionDenied('Only Deckhand admins can do that.', `Ask an admin to add ${id} to ADMINS.`);
+      throw refused((say) => ({
+        message: say.t('access-admins-only'),
+        hint: say.t('access-admins-only-hint', id),
+      }));
     }
     if (this.maintainers.get(tool)?.has(id)) return;
     const tokenCounts = level === 'read' || flags?.deploys === true;
@@ -140,28 +145,26 @@ export class AccessPolicy implements Policy {
     tokenCounts: boolean,
     push: PushAccess,
   ): PermissionDenied {
-    const what = level === 'read' ? `see ${tool}` : 'do that';
-    const message = `Only maintainers of ${tool} can ${what}${level === 'read' ? ' here (READ_ACCESS=maintainers)' : ''}.`;
-    const ways = [`ask an admin to add ${tool}=${id} to TOOL_MAINTAINERS`];
-    switch (push.kind) {
-      case 'not-linked':
-        ways.push(
-          `link your source-host account with /link source (push access to ${tool}'s repository makes you a maintainer)`,
-        );
-        break;
-      case 'no-push':
-        ways.push(`get push access to ${push.repo} for your linked account ${push.login}`);
-        break;
-      case 'unavailable':
-        if (push.reason) ways.push(`(push access could not be checked: ${push.reason})`);
-        break;
-      default:
-        break;
-    }
-    if (tokenCounts) ways.push(`link a deploy token of ${tool} with /link tool ${tool} (lets you deploy it)`);
-    const hint = `To get it: ${ways.join('; or ')}.`;
-    return new PermissionDenied(message, hint.charAt(0).toUpperCase() + hint.slice(1));
+    return refused((say) => {
+      const ways = [say.t('access-way-admin', tool, id)];
+      if (push.kind === 'not-linked') ways.push(say.t('access-way-link-source', tool));
+      if (push.kind === 'no-push') ways.push(say.t('access-way-push', push.repo, push.login));
+      if (push.kind === 'unavailable' && push.reason) ways.push(say.t('access-way-unchecked', push.reason));
+      if (tokenCounts) ways.push(say.t('access-way-deploy-token', tool));
+      return {
+        message: say.t(level === 'read' ? 'access-maintainers-only-read' : 'access-maintainers-only', tool),
+        hint: say.t('access-ways', ways.join(say.t('access-ways-or'))),
+      };
+    });
   }
+}
+
+/** A permission refusal in the catalog's words: English for logs and the audit, the reader's in chat. */
+function refused(words: NonNullable<PermissionDenied['words']>): PermissionDenied {
+  const english = words(translator('en'));
+  const error = new PermissionDenied(english.message, english.hint);
+  error.words = words;
+  return error;
 }
 
 function idOf(user: ChatUser): string {

@@ -20,6 +20,7 @@ const COVERED = [
   'adapters/shell/render.ts',
   'adapters/slack/render.ts',
   'adapters/telegram/render.ts',
+  'src/core/access.ts',
   'src/core/command-failure.ts',
   'src/core/command-runner.ts',
   'src/core/confirm-dialogs.ts',

@@ -58,25 +58,25 @@ describe('access flags declared on commands', () => {
     const refusal = await policy()
       .check(stranger, 'write', 'mytool', 'deploy')
       .catch((error: unknown) => error as PermissionDenied);
-    expect(refusal.message).toBe('Only maintainers of mytool can do that.');
-    expect(refusal.hint).toBe(
+    expect(refusal?.message).toBe('Only maintainers of mytool can do that.');
+    expect(refusal?.hint).toBe(
       "To get it: ask an admin to add mytool=slack:USTRANGER to TOOL_MAINTAINERS; or link your source-host account with /link source (push access to mytool's repository makes you a maintainer); or link a deploy token of mytool with /link tool mytool (lets you deploy it).",
     );
-    const german = refusal.words?.(translator('de'));
+    const german = refusal?.words?.(translator('de'));
     expect(german?.message).toBe('Nur Maintainer von mytool können das tun.');
     expect(german?.hint).toContain(
       'bitte einen Admin, mytool=slack:USTRANGER zu TOOL_MAINTAINERS hinzuzufügen; oder ',
     );
     expect(german?.hint).toContain('; oder verknüpfe ein Deploy-Token von mytool mit /link tool mytool');
-    const hebrew = refusal.words?.(translator('he'));
+    const hebrew = refusal?.words?.(translator('he'));
     expect(hebrew?.message).toBe(`רק מתחזקים של ${FSI}mytool${PDI} יכולים לעשות את זה.`);
     expect(hebrew?.hint?.split('; או ')).toHaveLength(3);
 
     const admin = await policy()
       .check(stranger, 'admin', undefined)
       .catch((error: unknown) => error as PermissionDenied);
-    expect(admin.message).toBe('Only Deckhand admins can do that.');
-    expect(admin.words?.(translator('de')).hint).toBe(
+    expect(admin?.message).toBe('Only Deckhand admins can do that.');
+    expect(admin?.words?.(translator('de')).hint).toBe(
       `Bitte einen Admin, slack:USTRANGER zu ADMINS hinzuzufügen.`,
     );
   });

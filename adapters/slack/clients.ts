@@ -17,42 +17,47 @@ export interface SlackClientsOptions {
 }
 
 /**
- * Web API clients by workspace. Every client is the SDK's own WebClient, so its queue, 429 handling
- * (waits `Retry-After`, then retries) and retry policy apply to every call Deckhand makes.
+ * What a client is for, and how it treats a slow or limiting Slack:
+ * - `reply`: the SDK's defaults (its queue, waits `Retry-After`, retries);
+ * - `announce`: refuses a rate-limited call at once (the SDK's `rejectRateLimitedCalls`) instead of
+ *   pausing its whole queue for the `Retry-After` — announcements' delivery jobs wait per
+ *   conversation, so one channel's limit holds neither the other channels nor the replies;
+ * - `lookup`: a read a command can go on without (a person's locale): refuses a rate limit, never
+ *   retries and gives up after {@link LOOKUP_TIMEOUT_MS}, so it never holds a command up for long.
+ */
+export type ClientPurpose = 'reply' | 'announce' | 'lookup';
+
+/** How long a `lookup` call may take before the command goes on without its answer. */
+export const LOOKUP_TIMEOUT_MS = 2000;
+
+const PURPOSE_OPTIONS: Readonly<Record<ClientPurpose, Partial<webApi.WebClientOptions>>> = {
+  reply: {},
+  announce: { rejectRateLimitedCalls: true },
+  lookup: { rejectRateLimitedCalls: true, retryConfig: { retries: 0 }, timeout: LOOKUP_TIMEOUT_MS },
+};
+
+/**
+ * Web API clients by workspace and purpose. Every client is the SDK's own WebClient, so its queue,
+ * 429 handling and retry policy apply to every call Deckhand makes.
  */
 export class SlackClients {
-  private readonly byToken = new Map<string, webApi.WebClient>();
-  private readonly rejecting = new Map<string, webApi.WebClient>();
+  private readonly clients = new Map<string, webApi.WebClient>();
 
   constructor(private readonly options: SlackClientsOptions) {}
 
-  /**
-   * The client for a workspace; throws when Deckhand has no token for it. With `rejectRateLimited`,
-   * a client of its own that refuses a rate-limited call at once (the SDK's `rejectRateLimitedCalls`)
-   * instead of pausing its whole queue for the `Retry-After`: for announcements, whose delivery jobs
-   * wait per conversation, so one channel's limit neither holds the other channels nor the replies.
-   */
-  async forTeam(teamId: string, options: { rejectRateLimited?: boolean } = {}): Promise<TeamClient> {
+  /** The client of a workspace for `purpose` (default `reply`); throws when Deckhand has no token for it. */
+  async forTeam(teamId: string, options: { purpose?: ClientPurpose } = {}): Promise<TeamClient> {
     const token = await this.tokenFor(teamId);
-    const client = options.rejectRateLimited ? this.rejectingClientFor(token) : this.clientFor(token);
-    return { client, token };
+    return { client: this.clientFor(token, options.purpose), token };
   }
 
-  /** A client for a token (one per token, reused). */
-  clientFor(token: string): webApi.WebClient {
-    let client = this.byToken.get(token);
+  /** A client for a token and purpose (one each, reused). */
+  clientFor(token: string, purpose: ClientPurpose = 'reply'): webApi.WebClient {
+    const key = `${purpose}:${token}`;
+    let client = this.clients.get(key);
     if (!client) {
-      client = new webApi.WebClient(token, { ...this.options.clientOptions });
-      this.byToken.set(token, client);
-    }
-    return client;
-  }
-
-  private rejectingClientFor(token: string): webApi.WebClient {
-    let client = this.rejecting.get(token);
-    if (!client) {
-      client = new webApi.WebClient(token, { ...this.options.clientOptions, rejectRateLimitedCalls: true });
-      this.rejecting.set(token, client);
+      client = new webApi.WebClient(token, { ...this.options.clientOptions, ...PURPOSE_OPTIONS[purpose] });
+      this.clients.set(key, client);
     }
     return client;
   }

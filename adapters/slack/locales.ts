@@ -2,8 +2,8 @@
  * Slack users' locales: Slack says a person's language only through `users.info` with
  * `include_locale` (`user.locale`, e.g. `de-DE`), so it is asked once per person and kept in Redis
  * for a day. The cached value is read beside the request's first Redis command (the delivery claim),
- * so a known person costs no extra round trip; an unknown one costs one `users.info` call before
- * the command runs, answered in their language from the first time.
+ * so a known person costs no extra round trip; an unknown one costs one `users.info` call (at most
+ * `LOOKUP_TIMEOUT_MS`) before the command is queued, answered in their language from the first time.
  */
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -72,12 +72,13 @@ export class SlackLocales {
   }
 
   /**
-   * `users.info` with the locale. `settled` is false when Slack failed for a while (an outage, a
-   * rate limit): nothing is cached then, the next request asks again.
+   * `users.info` with the locale, on the `lookup` client (no retries, a short timeout: the command
+   * goes on in the person's `/language` rather than wait). `settled` is false when Slack failed for a
+   * while (an outage, a rate limit, too slow): nothing is cached then, the next request asks again.
    */
   private async ask(teamId: string, userId: string): Promise<{ locale?: string; settled: boolean }> {
     try {
-      const { client } = await this.deps.clients.forTeam(teamId);
+      const { client } = await this.deps.clients.forTeam(teamId, { purpose: 'lookup' });
       const answer = await client.users.info({ user: userId, include_locale: true });
       const locale = (answer.user as { locale?: string } | undefined)?.locale;
       return locale ? { locale, settled: true } : { settled: true };

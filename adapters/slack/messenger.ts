@@ -142,7 +142,7 @@ export class SlackMessenger implements Messenger {
     const ref = parseConversationId(id);
     const delivery = card.delivery;
     const { client } = await this.deps.clients.forTeam(ref.workspace, {
-      rejectRateLimited: delivery?.announcement === true,
+      purpose: delivery?.announcement === true ? 'announce' : 'reply',
     });
     if (delivery?.since !== undefined) {
       const ts = await this.findDelivered(client, ref.channel, ref.thread, delivery);

@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 /** Types `/help` as `who` in `channel` and returns what they were shown (a private reply). */
-async function help(who: (typeof USERS)[keyof typeof USERS], channel: string): Promise<string> {
+async function help(who: { id: string; name: string }, channel: string): Promise<string> {
   const before = bot.fake.ephemerals.length;
   const delivery = await bot.driver.command(who, channel, '/help');
   expect(delivery.status).toBe(200);
@@ -27,6 +27,9 @@ async function help(who: (typeof USERS)[keyof typeof USERS], channel: string): P
   const shown = await waitFor(() => bot.fake.ephemerals.slice(before).find((e) => e.user === who.id));
   return JSON.stringify(shown.body);
 }
+
+/** Someone no other case uses, so nothing is cached for them. */
+const newcomer = { id: 'UNEWCOMER', name: 'nia' } as const;
 
 const infoCalls = (user: string) => bot.fake.callsOf('users.info').filter((c) => c.form.user === user);
 
@@ -67,6 +70,25 @@ describe("a Slack reader's language", () => {
       expect(await help(USERS.stranger, 'CLOCALE3')).toContain('Deckhand-Befehle');
       expect(infoCalls(USERS.stranger.id)).toHaveLength(1);
     } finally {
+      await bot.app.services.languages?.setUser(owner, undefined);
+    }
+  });
+
+  it('never holds a command up: a Slack that does not answer users.info is given up on, and asked again next time', async () => {
+    const held = bot.fake.holdNext('users.info');
+    const owner = `slack:${bot.fake.options.teamId}:${newcomer.id}`;
+    await bot.app.services.languages?.setUser(owner, 'de');
+    try {
+      // The command is answered (in the person's /language) although Slack never answers: the
+      // lookup gave up on its own (its connection closed), it did not wait for the SDK's retries.
+      expect(await help(newcomer, 'CLOCALE4')).toContain('Deckhand-Befehle');
+      expect(held.dropped).toBe(true);
+      // Nothing was kept for a lookup that failed: the next command asks Slack again.
+      bot.fake.locales.set(newcomer.id, 'he-IL');
+      expect(await help(newcomer, 'CLOCALE4')).toContain('הפקודות של Deckhand');
+      expect(infoCalls(newcomer.id)).toHaveLength(2);
+    } finally {
+      held.release();
       await bot.app.services.languages?.setUser(owner, undefined);
     }
   });

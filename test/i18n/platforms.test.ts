@@ -3,15 +3,15 @@
  * platform: through each real adapter and its fake (IRC: a real network), snapshots of what the
  * conversation shows — `/help`, a refused tool name, a confirmation question, the deploy card edited
  * from start to done, and its announcement. Cards posted in the conversation take its language
- * (`/language --here`), stamped by the card publisher; a reply to one reader takes theirs.
+ * (`/language --here`), stamped by the card publisher; that a reply to one reader takes theirs is
+ * the language contract's case (test/adapters/contract/languages.contract.test.ts).
  */
 import { expect, it } from 'vitest';
 import type { MessageHandle } from '../../src/core/command';
-import { parseConversationId } from '../../src/core/conversation';
 import type { Card, DraftCard } from '../../src/core/reply';
 import { translator } from '../../src/i18n/translate';
 import type { ContractDriver } from '../adapters/contract/driver';
-import { describeEachPlatform, postCard, readable } from '../adapters/contract/each-platform';
+import { describeEachPlatform, readable } from '../adapters/contract/each-platform';
 import { waitFor } from '../support/wait';
 import {
   announcementCard,
@@ -108,33 +108,4 @@ describeEachPlatform('the flows in every language', (driver) => {
       }
     });
   }
-
-  it("answers one reader in their language, not the conversation's: the platform's word first, else /language", async () => {
-    const d = driver();
-    const languages = d.app.services.languages;
-    if (!languages) throw new Error('no language store');
-    const { workspace } = parseConversationId(d.conversationId);
-    const owner = `${d.platform}:${workspace}:${d.userId('admin')}`;
-    await Promise.all([languages.setConversation(d.conversationId, 'he'), languages.setUser(owner, 'de')]);
-    try {
-      const id = await postCard(d, {
-        text: translator('he').t('help-title'),
-        // The label is the command (the Matrix driver finds a label by an ASCII word boundary).
-        actions: [{ label: '/help', command: 'help', args: { topic: [] } }],
-      });
-      await d.press(id, '/help', 'admin');
-      await d.idle();
-      // Slack (users.info), Discord (the interaction's locale) and Telegram (language_code) say the
-      // reader's language — their fakes' people use English; Matrix, IRC and the terminal say none.
-      const platformSays = ['slack', 'discord', 'telegram'].includes(d.platform);
-      const expected = platformSays ? 'Deckhand commands' : 'Deckhand-Befehle';
-      await waitFor(() => d.seen().includes(expected));
-      expect(d.seen()).toContain(expected);
-    } finally {
-      await Promise.all([
-        languages.setConversation(d.conversationId, undefined),
-        languages.setUser(owner, undefined),
-      ]);
-    }
-  });
 });

@@ -35,13 +35,13 @@ describeEachPlatform('languages', (driver) => {
     }
   });
 
-  it("answers a reader's press in their language: the platform's first, else their /language", async () => {
+  it("answers a reader's press in their language, not the conversation's: the platform's first, else their /language", async () => {
     const d = driver();
     const languages = d.app.services.languages;
     if (!languages) throw new Error('no language store');
     const { workspace } = parseConversationId(d.conversationId);
     const owner = `${d.platform}:${workspace}:${d.userId('admin')}`;
-    await languages.setUser(owner, 'de');
+    await Promise.all([languages.setConversation(d.conversationId, 'he'), languages.setUser(owner, 'de')]);
     try {
       const id = await postCard(d, {
         text: 'Help',
@@ -56,7 +56,10 @@ describeEachPlatform('languages', (driver) => {
       await waitFor(() => d.seen().includes(expected));
       expect(d.seen()).toContain(expected);
     } finally {
-      await languages.setUser(owner, undefined);
+      await Promise.all([
+        languages.setConversation(d.conversationId, undefined),
+        languages.setUser(owner, undefined),
+      ]);
     }
   });
 });

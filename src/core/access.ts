@@ -6,7 +6,6 @@
  * Every refusal says which role or link is missing and how to get it.
  */
 
-import { translator } from '../i18n/translate';
 import type { ChatUser, CommandDefinition, PermissionLevel } from './command';
 import { PermissionDenied } from './errors';
 import type { Policy } from './policy';
@@ -123,7 +122,7 @@ export class AccessPolicy implements Policy {
       return;
     }
     if (level === 'admin' || !tool) {
-      throw refused((say) => ({
+      throw PermissionDenied.inWords((say) => ({
         message: say.t('access-admins-only'),
         hint: say.t('access-admins-only-hint', id),
       }));
@@ -145,7 +144,7 @@ export class AccessPolicy implements Policy {
     tokenCounts: boolean,
     push: PushAccess,
   ): PermissionDenied {
-    return refused((say) => {
+    return PermissionDenied.inWords((say) => {
       const ways = [say.t('access-way-admin', tool, id)];
       if (push.kind === 'not-linked') ways.push(say.t('access-way-link-source', tool));
       if (push.kind === 'no-push') ways.push(say.t('access-way-push', push.repo, push.login));
@@ -157,14 +156,6 @@ export class AccessPolicy implements Policy {
       };
     });
   }
-}
-
-/** A permission refusal in the catalog's words: English for logs and the audit, the reader's in chat. */
-function refused(words: NonNullable<PermissionDenied['words']>): PermissionDenied {
-  const english = words(translator('en'));
-  const error = new PermissionDenied(english.message, english.hint);
-  error.words = words;
-  return error;
 }
 
 function idOf(user: ChatUser): string {

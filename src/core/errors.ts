@@ -69,6 +69,14 @@ export class RefusedError extends UsageError {
 /** The user lacks the rights (or the linked account) for what they asked. */
 export class PermissionDenied extends DeckhandError {
   readonly code = 'permission';
+
+  /** A refusal said in the catalog's words (English for logs and the audit trail, see {@link UsageError.inWords}). */
+  static inWords(words: NonNullable<DeckhandError['words']>): PermissionDenied {
+    const english = words(translator('en'));
+    const error = new PermissionDenied(english.message, english.hint);
+    error.words = words;
+    return error;
+  }
 }
 
 /** The remote service answered with an error status. */

@@ -107,9 +107,7 @@ export async function formRequest<S>(
     throw UsageError.inWords((say) => ({ message: say.t('form-expired'), hint: say.t('form-expired-hint') }));
   }
   if (form.userKey !== formOwnerKey(invocation)) {
-    const denied = new PermissionDenied(t('en', 'form-not-yours'));
-    denied.words = (say) => ({ message: say.t('form-not-yours') });
-    throw denied;
+    throw PermissionDenied.inWords((say) => ({ message: say.t('form-not-yours') }));
   }
   await deps.actions.removeForm(formId);
   const command = deps.registry.get(form.command);

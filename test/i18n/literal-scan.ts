@@ -14,6 +14,13 @@ import ts from 'typescript';
  */
 const PROSE = /\p{L}{2,}[\p{L}'’-]*[,:;.!?)]*\s+[^\s\p{L}]*\p{L}{2,}/u;
 
+/**
+ * A command line (`/deployment list $`, `/link calendar`): the command language, English on every
+ * platform — a command's name (up to three words), then only `$` values, `--options` and `<…>`/`[…]`.
+ */
+const COMMAND_LINE =
+  /^\/[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}(?: (?:\$|--[a-z-]+(?:=\$)?|<[^>]*>|\[[^\]]*\]))*$/;
+
 /** Calls whose text no chat reader sees: log lines and developers' errors. */
 const UNREAD_CALLS =
   /^(?:(?:\w+\.)*(?:logger|log|sdkLogger|console)\.\w+|(?:\w+\.)*(?:debug|info|warn|error|trace|fatal)|assert\w*|describe|it|test|expect)$/;
@@ -40,6 +47,8 @@ function unread(node: ts.Node): boolean {
     if (ts.isTypeNode(parent) && !ts.isTypeLiteralNode(parent)) return true;
     if (ts.isLiteralTypeNode(parent)) return true;
     if (ts.isPropertyAssignment(parent) && parent.name === at) return true;
+    // A command's examples are command lines, in the command language.
+    if (ts.isPropertyAssignment(parent) && parent.name.getText() === 'examples') return true;
     if (ts.isCaseClause(parent) && parent.expression === at) return true;
     if (ts.isElementAccessExpression(parent) && parent.argumentExpression === at) return true;
     if (
@@ -82,7 +91,7 @@ export function literalsIn(file: string, source: string): Literal[] {
   const visit = (node: ts.Node): void => {
     const text = textOf(node);
     if (text !== undefined) {
-      if (PROSE.test(wordsOf(text)) && !unread(node)) {
+      if (PROSE.test(wordsOf(text)) && !COMMAND_LINE.test(text) && !unread(node)) {
         const { line } = parsed.getLineAndCharacterOfPosition(node.getStart());
         found.push({ file, line: line + 1, text });
       }

@@ -8,16 +8,16 @@ export const toolName = z
     'must be a tool name (lower-case letters, digits and dashes)',
   )
   .meta({ completes: 'tools', invalid: 'validation-tool-name' })
-  .describe('the tool, e.g. mytool (may be left out in a channel bound with /tool bind)');
+  .describe('opt-tool');
 
 /** A build or deployment id, or `latest` (autocompletes from the tool's builds or deployments). */
-export const resourceId = (what: string) =>
+export const resourceId = (what: 'build' | 'deployment') =>
   z
     .string()
     .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$/, `must be a ${what} id or latest`)
     .meta({ completes: `${what}s` })
     .default('latest')
-    .describe(`${what} id, or latest`);
+    .describe(what === 'build' ? 'opt-id-build' : 'opt-id-deployment');
 
 /** An http(s) URL. */
 export const httpUrl = (example: string) =>
@@ -31,7 +31,7 @@ export const jobName = z
     /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/,
     'must be lower-case letters, digits, dashes and dots, starting and ending with a letter or digit',
   )
-  .describe('the job name');
+  .describe('opt-job');
 
 /** The name of a job the tool has (autocompletes from its jobs). */
 export const existingJob = jobName.meta({ completes: 'jobs' });

@@ -103,8 +103,6 @@ function headline(tools: HomeTools, entries: VaultEntry[]): string {
 export function homeCommand(sections: HomeSections) {
   return command({
     name: 'me',
-    summary:
-      'Your tools with their status, what you linked, your locks, approvals waiting for you and your claims',
     permission: 'read',
     async run({ services, invocation }): Promise<DraftCard> {
       const entries = await services.accounts.vault.list(invocation.user);

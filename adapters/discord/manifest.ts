@@ -21,7 +21,8 @@ import type { AnyCommand } from '../../src/core/command';
 import type { CommandRegistry } from '../../src/core/registry';
 import { type ArgInfo, argInfo, toFlagName } from '../../src/core/schema-info';
 import { groupDescription as describedAs, MENU_LANGUAGES } from '../../src/i18n/command-menus';
-import type { Language } from '../../src/i18n/languages';
+import { DEFAULT_LANGUAGE, type Language } from '../../src/i18n/languages';
+import { t } from '../../src/i18n/translate';
 
 /** How an option of a Discord command maps onto an argument of a registry command. */
 export interface OptionBinding {
@@ -82,9 +83,10 @@ function commandOptions(command: AnyCommand<unknown>): APIApplicationCommandBasi
     // `tool` may be left out in a channel bound with /tool bind; the command runner fills it in.
     const required = !info.optional && key !== 'tool';
     const base = { name: discordOptionName(key), required };
-    let description = describe(info.description, key);
-    if (info.kind === 'array')
-      description = describe(`${info.description ?? key} (separate with spaces)`, key);
+    const description =
+      info.kind === 'array'
+        ? describe(t(DEFAULT_LANGUAGE, 'discord-option-separate-spaces', info.description ?? key), key)
+        : describe(info.description, key);
     if (info.kind === 'boolean') {
       options.push({ ...base, description, type: ApplicationCommandOptionType.Boolean });
     } else if (info.kind === 'number') {
@@ -114,7 +116,7 @@ function commandOptions(command: AnyCommand<unknown>): APIApplicationCommandBasi
   if (files) {
     options.push({
       name: FILE_OPTION,
-      description: describe(files.description, 'the file'),
+      description: describe(files.description, t(DEFAULT_LANGUAGE, 'discord-option-file')),
       type: ApplicationCommandOptionType.Attachment,
       required: files.required === true,
     });

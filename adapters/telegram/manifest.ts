@@ -6,9 +6,10 @@
  * are asked there); group chats leave out groups that mostly work in private only (`/token`).
  */
 import type { BotCommand, BotCommandScope, LanguageCode } from 'grammy/types';
-import type { AnyCommand } from '../../src/core/command';
+import { type AnyCommand, summaryKey } from '../../src/core/command';
 import type { CommandRegistry } from '../../src/core/registry';
 import { groupDescription, MENU_LANGUAGES } from '../../src/i18n/command-menus';
+import { DEFAULT_LANGUAGE, type Language } from '../../src/i18n/languages';
 import { t } from '../../src/i18n/translate';
 import type { ManifestSpec, RegisterCommands } from '../types';
 import { createApi } from './bot';
@@ -30,14 +31,27 @@ function clip(text: string): string {
   return text.length <= DESCRIPTION_MAX ? text : `${text.slice(0, DESCRIPTION_MAX - 1)}…`;
 }
 
-function describe(group: string, commands: AnyCommand<unknown>[]): string {
+/** A group's entry in `language`: what it does, or its subcommands and where help is. */
+function describe(
+  group: string,
+  commands: AnyCommand<unknown>[],
+  language: Language = DEFAULT_LANGUAGE,
+): string {
   const own = commands.find((c) => c.name === group);
   const others = commands.filter((c) => c !== own);
   const subcommands = others.map((c) => c.name.slice(group.length + 1));
-  if (subcommands.length === 0) return clip(own?.summary ?? group);
-  if (subcommands.length === 1 && !own) return clip(`${subcommands[0]}: ${others[0]?.summary}`);
+  const summary = (command: AnyCommand<unknown>) => t(language, summaryKey(command.name));
+  if (subcommands.length === 0) return clip(own ? summary(own) : group);
+  const [first] = others;
+  if (subcommands.length === 1 && !own && first)
+    return clip(t(language, 'telegram-menu-one-subcommand', subcommands[0] as string, summary(first)));
   const name = `${group[0]?.toUpperCase()}${group.slice(1)}`;
-  return clip(`${own ? `${own.summary}. ` : ''}${name}: ${subcommands.join(', ')}. See /help ${group}.`);
+  const list = subcommands.join(', ');
+  return clip(
+    own
+      ? t(language, 'telegram-menu-group-and-own', summary(own), name, list, group)
+      : t(language, 'telegram-menu-group', name, list, group),
+  );
 }
 
 function mostlyPrivate(commands: AnyCommand<unknown>[]): boolean {
@@ -56,7 +70,8 @@ export function buildTelegramCommands(registry: CommandRegistry<unknown>): Teleg
   const localized = MENU_LANGUAGES.flatMap((language) => {
     const localEntry = (g: (typeof groups)[number]): BotCommand => ({
       command: telegramCommandName(g.group),
-      description: groupDescription(g.group, language, DESCRIPTION_MAX) ?? describe(g.group, g.commands),
+      description:
+        groupDescription(g.group, language, DESCRIPTION_MAX) ?? describe(g.group, g.commands, language),
     });
     const cancel = { command: CANCEL.command, description: t(language, 'command-cancel-description') };
     return [

@@ -15,10 +15,9 @@ function argsText(args: Record<string, unknown>): string {
 /** `/audit [tool] [--limit N]`: the latest side-effect commands (admins; maintainers for their tool). */
 export const auditCommand = command({
   name: 'audit',
-  summary: 'Show who changed what (admins; maintainers for their tool)',
   args: z.object({
     tool: toolName.optional(),
-    limit: z.number().int().min(1).max(100).default(20).describe('how many entries, 1-100'),
+    limit: z.number().int().min(1).max(100).default(20).describe('opt-limit'),
   }),
   examples: ['/audit mytool', '/audit --limit 50'],
   permission: 'write',

@@ -88,15 +88,9 @@ async function storeOrAsk(
 /** `/link tool <tool> [token]`. */
 export const linkToolCommand = command({
   name: 'link tool',
-  summary: 'Store your deploy token of a tool (lets you deploy it)',
   args: z.object({
     tool: toolName,
-    token: z
-      .string()
-      .min(1)
-      .max(512)
-      .optional()
-      .describe('the deploy token (secret: private conversation only)'),
+    token: z.string().min(1).max(512).optional().describe('opt-token'),
   }),
   positional: ['tool', 'token'],
   examples: ['/link tool mytool', '/link tool mytool <token>   (in a private conversation)'],
@@ -124,8 +118,7 @@ export const linkToolCommand = command({
 /** `/link media [key]`. */
 export const linkMediaCommand = command({
   name: 'link media',
-  summary: 'Store your media host API key',
-  args: z.object({ apiKey: z.string().min(1).max(512).optional().describe('the API key (secret)') }),
+  args: z.object({ apiKey: z.string().min(1).max(512).optional().describe('opt-api-key') }),
   positional: ['apiKey'],
   examples: ['/link media', '/link media <key>   (in a private conversation)'],
   permission: 'read',
@@ -143,10 +136,9 @@ export const linkMediaCommand = command({
 /** `/link calendar [username] [password]`. */
 export const linkCalendarCommand = command({
   name: 'link calendar',
-  summary: 'Store your calendar username and application password',
   args: z.object({
-    username: z.string().min(1).max(100).optional().describe('your calendar (WordPress) username'),
-    password: z.string().min(1).max(200).optional().describe('an application password (secret)'),
+    username: z.string().min(1).max(100).optional().describe('opt-username'),
+    password: z.string().min(1).max(200).optional().describe('opt-password'),
   }),
   positional: ['username', 'password'],
   examples: ['/link calendar', '/link calendar editor "abcd efgh ijkl mnop"   (in a private conversation)'],

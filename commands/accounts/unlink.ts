@@ -7,10 +7,9 @@ import { command } from './context';
 /** `/unlink <service> [tool]`: deletes a stored credential; for the source host, says where to revoke it. */
 export const unlinkCommand = command({
   name: 'unlink',
-  summary: 'Remove a linked account or stored credential',
   args: z.object({
-    service: z.enum(['source', 'tool', 'media', 'calendar']).describe('what to unlink'),
-    tool: toolName.optional().describe('for tool: which tool'),
+    service: z.enum(['source', 'tool', 'media', 'calendar']).describe('opt-service'),
+    tool: toolName.optional().describe('opt-tool-unlink'),
   }),
   positional: ['service', 'tool'],
   examples: ['/unlink source', '/unlink tool mytool', '/unlink media'],

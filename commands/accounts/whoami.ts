@@ -19,7 +19,6 @@ export function linkedAccountField(entry: VaultEntry): CardField {
 /** `/whoami`: who Deckhand thinks you are, your roles, and what you linked (never the values). */
 export const whoamiCommand = command({
   name: 'whoami',
-  summary: 'Show your roles and linked accounts (never their values)',
   permission: 'read',
   async run({ services, invocation }) {
     const { user } = invocation;

@@ -8,21 +8,16 @@ import { DATE_FORMATS, isValidTimezone, type ParsedDate, parseDateInput } from '
 export const eventRef = z
   .string()
   .regex(/^(\d{1,12}|[a-z0-9][a-z0-9_-]{0,199})$/i, 'must be an event id (e.g. 42) or slug (e.g. hack-night)')
-  .describe('the event id or slug, e.g. 42 or hack-night');
+  .describe('opt-ref-event-show');
 
-/** A date as typed. */
-export const dateText = (what: string) =>
-  z.string().min(1).max(60).describe(`${what}: YYYY-MM-DD HH:MM (or YYYY-MM-DD, today, tomorrow 18:00)`);
+/** A date as typed, described by the catalog message `description`. */
+export const dateText = (description: string) => z.string().min(1).max(60).describe(description);
 
 /** A time zone as typed (checked when the command runs, with a message naming the flag). */
-export const timezoneText = z
-  .string()
-  .min(1)
-  .max(64)
-  .describe('time zone of the dates, e.g. Europe/Berlin (default: the calendar site’s)');
+export const timezoneText = z.string().min(1).max(64).describe('opt-timezone');
 
-/** A venue, organizer, category or tag by name or id. */
-export const nameOrId = (what: string) => z.string().min(1).max(200).describe(`${what} name or id`);
+/** A venue, organizer, category or tag by name or id, described by the catalog message `description`. */
+export const nameOrId = (description: string) => z.string().min(1).max(200).describe(description);
 
 /** An http(s) URL. */
 export const webUrl = z
@@ -31,13 +26,13 @@ export const webUrl = z
 
 /** What a venue has besides its name: given to `/venues create`, changed by `/venues update`. */
 export const venueDetails = {
-  address: z.string().max(300).optional().describe('street and number'),
-  city: z.string().max(100).optional().describe('city'),
-  zip: z.string().max(20).optional().describe('postal code'),
-  country: z.string().max(100).optional().describe('country'),
-  phone: z.string().max(50).optional().describe('phone number'),
-  website: webUrl.optional().describe('the venue’s website'),
-  description: z.string().max(5000).optional().describe('directions, accessibility…'),
+  address: z.string().max(300).optional().describe('opt-address'),
+  city: z.string().max(100).optional().describe('opt-city'),
+  zip: z.string().max(20).optional().describe('opt-zip'),
+  country: z.string().max(100).optional().describe('opt-country'),
+  phone: z.string().max(50).optional().describe('opt-phone'),
+  website: webUrl.optional().describe('opt-website-venues-create'),
+  description: z.string().max(5000).optional().describe('opt-description-venues-create'),
 };
 
 /** What an organizer has besides its name: given to `/organizers create`, changed by `/organizers update`. */
@@ -45,10 +40,10 @@ export const organizerDetails = {
   email: z
     .email({ message: 'must be an e-mail address such as team@example.org' })
     .optional()
-    .describe('e-mail address'),
-  phone: z.string().max(50).optional().describe('phone number'),
-  website: webUrl.optional().describe('website'),
-  description: z.string().max(5000).optional().describe('who they are'),
+    .describe('opt-email'),
+  phone: z.string().max(50).optional().describe('opt-phone'),
+  website: webUrl.optional().describe('opt-website-organizers-create'),
+  description: z.string().max(5000).optional().describe('opt-description-organizers-create'),
 };
 
 /** The new name given to an update of a venue or an organizer. */
@@ -58,10 +53,10 @@ export const newName = z
   .min(1, 'must not be empty')
   .max(200)
   .optional()
-  .describe('the new name');
+  .describe('opt-name-venues-update');
 
 /** A 1-based page number (set by paging buttons, or typed). */
-export const pageNumber = z.number().int().min(1).max(10_000).default(1).describe('page of the list');
+export const pageNumber = z.number().int().min(1).max(10_000).default(1).describe('opt-page');
 
 /** Checks a time zone typed with `flag`; returns it. */
 export function checkTimezone(zone: string, flag: string): string {

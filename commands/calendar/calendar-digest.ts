@@ -55,19 +55,18 @@ function nextRun(schedule: DigestSchedule): string {
 /** `/calendar digest [--daily|--weekly] [--at 09:00] [--day mon] [--timezone TZ] [--off] [--preview]`. */
 export const calendarDigestCommand = command({
   name: 'calendar digest',
-  summary: 'Post upcoming events here every day or week (= /subscribe calendar)',
   args: z.object({
-    daily: z.boolean().default(false).describe('every day'),
-    weekly: z.boolean().default(false).describe('once a week (see --day)'),
+    daily: z.boolean().default(false).describe('opt-daily'),
+    weekly: z.boolean().default(false).describe('opt-weekly'),
     at: z
       .string()
       .regex(/^([01]?\d|2[0-3]):[0-5]\d$/, 'must be a time of day such as 09:00')
       .default('09:00')
-      .describe('time of day, HH:MM'),
-    day: z.enum(WEEKDAYS).default('mon').describe('weekly digests: the day'),
+      .describe('opt-at'),
+    day: z.enum(WEEKDAYS).default('mon').describe('opt-day'),
     timezone: timezoneText.optional(),
-    off: z.boolean().default(false).describe('stop the digest here'),
-    preview: z.boolean().default(false).describe('post the digest now, as it will look'),
+    off: z.boolean().default(false).describe('opt-off'),
+    preview: z.boolean().default(false).describe('opt-preview'),
   }),
   examples: [
     '/calendar digest --daily --at 09:00',

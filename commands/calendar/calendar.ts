@@ -5,7 +5,6 @@ import { command } from './context';
 /** `/calendar info`. */
 export const calendarInfoCommand = command({
   name: 'calendar info',
-  summary: 'Show the event calendar Deckhand uses, its time zone and account',
   permission: 'read',
   async run({ services, invocation }) {
     const site = await services.calendar.site();

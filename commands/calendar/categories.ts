@@ -52,11 +52,10 @@ function existing(error: unknown, kind: string, name: string): unknown {
 /** `/categories create "<name>" [--description …] [--parent NAME|ID]`. */
 export const categoriesCreateCommand = command({
   name: 'categories create',
-  summary: 'Add an event category',
   args: z.object({
-    name: z.string().trim().min(1, 'must not be empty').max(200).describe('the category’s name'),
-    description: z.string().max(2000).optional().describe('what belongs in it'),
-    parent: nameOrId('parent category').optional(),
+    name: z.string().trim().min(1, 'must not be empty').max(200).describe('opt-name-categories-create'),
+    description: z.string().max(2000).optional().describe('opt-description-categories-create'),
+    parent: nameOrId('opt-parent').optional(),
   }),
   positional: ['name'],
   examples: ['/categories create Workshop', '/categories create "Kids workshop" --parent Workshop'],
@@ -79,12 +78,11 @@ export const categoriesCreateCommand = command({
 });
 
 /** `/categories list` or `/tags list`: the terms of one taxonomy, a page at a time. */
-function termListCommand(kind: 'category' | 'tag', summary: string) {
+function termListCommand(kind: 'category' | 'tag') {
   const collection = kind === 'category' ? 'categories' : 'tags';
   const name = `${collection} list`;
   return command({
     name,
-    summary,
     args: z.object({ page: pageNumber }),
     permission: 'read',
     async run({ args, services }) {
@@ -96,21 +94,17 @@ function termListCommand(kind: 'category' | 'tag', summary: string) {
 }
 
 /** `/categories list`. */
-export const categoriesListCommand = termListCommand(
-  'category',
-  'List the event categories (with how many events each has)',
-);
+export const categoriesListCommand = termListCommand('category');
 
 /** `/tags list`. */
-export const tagsListCommand = termListCommand('tag', 'List the tags');
+export const tagsListCommand = termListCommand('tag');
 
 /** `/tags create "<name>" [--description …]`. */
 export const tagsCreateCommand = command({
   name: 'tags create',
-  summary: 'Add a tag',
   args: z.object({
-    name: z.string().trim().min(1, 'must not be empty').max(200).describe('the tag'),
-    description: z.string().max(2000).optional().describe('what it means'),
+    name: z.string().trim().min(1, 'must not be empty').max(200).describe('opt-name-tags-create'),
+    description: z.string().max(2000).optional().describe('opt-description-tags-create'),
   }),
   positional: ['name'],
   examples: ['/tags create beginner'],

@@ -17,7 +17,6 @@ export interface ItemDelete {
   kind: string;
   /** The command's name: `venues delete`. */
   name: string;
-  summary: string;
   examples: readonly string[];
   /** Binds the item (exists, what uses it) for the question; `ref` is its name or id. */
   bind(ref: string, args: DeleteArgs, ctx: Parameters<typeof calendarFor>): Promise<BoundTarget<DeleteArgs>>;
@@ -27,14 +26,21 @@ export interface ItemDelete {
   remove(client: CalendarClient, id: number): Promise<DraftCard>;
 }
 
+/** The catalog messages describing the item argument, by kind. */
+const ITEM_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  venue: 'opt-venue',
+  organizer: 'opt-organizer-one',
+  category: 'opt-category-one',
+  tag: 'opt-tag-one',
+};
+
 /** `/<kind>s delete <kind>`: binds the item, asks naming the events that use it, then deletes it. */
 export function itemDeleteCommand(item: ItemDelete): CommandDefinition<z.ZodObject, CalendarServices> {
-  const { kind, name, summary, examples } = item;
+  const { kind, name, examples } = item;
   return command({
     name,
-    summary,
     examples,
-    args: z.object({ [kind]: nameOrId(kind) }),
+    args: z.object({ [kind]: nameOrId(ITEM_DESCRIPTIONS[kind] ?? kind) }),
     positional: [kind],
     permission: 'write',
     resolve: ({ args, services, invocation }) =>

@@ -16,22 +16,22 @@ import { command } from './context';
 import { eventCard } from './event-card';
 
 const createArgs = z.object({
-  title: z.string().trim().min(1, 'must not be empty').max(200).describe('the event title'),
-  start: dateText('when it starts'),
-  end: dateText('when it ends (default: one hour after the start, or the same day)').optional(),
-  allDay: z.boolean().default(false).describe('a whole-day event (dates without times)'),
+  title: z.string().trim().min(1, 'must not be empty').max(200).describe('opt-title'),
+  start: dateText('opt-start'),
+  end: dateText('opt-end').optional(),
+  allDay: z.boolean().default(false).describe('opt-all-day'),
   timezone: timezoneText.optional(),
-  venue: nameOrId('venue').optional(),
-  createVenue: z.boolean().default(false).describe('create the venue when none has that name'),
-  organizer: z.array(nameOrId('organizer')).default([]).describe('organizer name or id (repeatable)'),
-  category: z.array(nameOrId('category')).default([]).describe('category name or id (repeatable)'),
-  tag: z.array(nameOrId('tag')).default([]).describe('tag name or id (repeatable)'),
-  cost: z.string().max(100).optional().describe('price, e.g. 15 or Free'),
-  website: webUrl.optional().describe('the event’s own website'),
-  image: webUrl.optional().describe('URL of an image for the event'),
-  description: z.string().max(10_000).optional().describe('what it is about'),
-  featured: z.boolean().default(false).describe('feature it on the calendar'),
-  draft: z.boolean().default(false).describe('save as a draft (not public yet)'),
+  venue: nameOrId('opt-venue').optional(),
+  createVenue: z.boolean().default(false).describe('opt-create-venue'),
+  organizer: z.array(nameOrId('opt-organizer-one')).default([]).describe('opt-organizer'),
+  category: z.array(nameOrId('opt-category-one')).default([]).describe('opt-category'),
+  tag: z.array(nameOrId('opt-tag-one')).default([]).describe('opt-tag'),
+  cost: z.string().max(100).optional().describe('opt-cost'),
+  website: webUrl.optional().describe('opt-website'),
+  image: webUrl.optional().describe('opt-image-event-create'),
+  description: z.string().max(10_000).optional().describe('opt-description-event-create'),
+  featured: z.boolean().default(false).describe('opt-featured'),
+  draft: z.boolean().default(false).describe('opt-draft'),
 });
 
 type CreateArgs = z.infer<typeof createArgs>;
@@ -39,7 +39,6 @@ type CreateArgs = z.infer<typeof createArgs>;
 /** `/event create "<title>" --start … [--end …] [--venue …] …`. */
 export const eventCreateCommand = command({
   name: 'event create',
-  summary: 'Create a calendar event and post its card',
   args: createArgs,
   positional: ['title'],
   examples: [
@@ -144,7 +143,6 @@ function sample(names: string[], max = 6): string {
 /** `/event new`: the fields of /event create as a form, with the site's venues, organizers and categories. */
 export const eventNewCommand = command({
   name: 'event new',
-  summary: 'Create a calendar event with a form',
   permission: 'write',
   sideEffect: false,
   async run({ services, invocation, openForm }) {

@@ -14,7 +14,6 @@ import { eventCancelSignature, eventEditSignature } from './signatures';
 /** `/event show <id|slug>`. */
 export const eventShowCommand = command({
   name: 'event show',
-  summary: 'Show an event',
   args: z.object({ ref: eventRef }),
   positional: ['ref'],
   examples: ['/event show 42', '/event show hack-night'],
@@ -27,20 +26,20 @@ export const eventShowCommand = command({
 
 const updateArgs = z.object({
   ref: eventRef,
-  title: z.string().trim().min(1, 'must not be empty').max(200).optional().describe('new title'),
-  start: dateText('new start').optional(),
-  end: dateText('new end').optional(),
-  allDay: z.boolean().optional().describe('make it a whole-day event (--all-day=false: timed again)'),
+  title: z.string().trim().min(1, 'must not be empty').max(200).optional().describe('opt-title-event-update'),
+  start: dateText('opt-start-event-update').optional(),
+  end: dateText('opt-end-event-update').optional(),
+  allDay: z.boolean().optional().describe('opt-all-day-event-update'),
   timezone: timezoneText.optional(),
-  venue: nameOrId('venue').optional(),
-  organizer: z.array(nameOrId('organizer')).default([]).describe('organizers (replace the current ones)'),
-  category: z.array(nameOrId('category')).default([]).describe('categories (replace the current ones)'),
-  tag: z.array(nameOrId('tag')).default([]).describe('tags (replace the current ones)'),
-  cost: z.string().max(100).optional().describe('price'),
-  website: webUrl.optional().describe('the event’s own website'),
-  description: z.string().max(10_000).optional().describe('what it is about'),
-  featured: z.boolean().optional().describe('feature it (--featured=false: stop featuring)'),
-  status: z.enum(['publish', 'draft']).optional().describe('publish it, or make it a draft'),
+  venue: nameOrId('opt-venue').optional(),
+  organizer: z.array(nameOrId('opt-organizer-one')).default([]).describe('opt-organizer-event-update'),
+  category: z.array(nameOrId('opt-category-one')).default([]).describe('opt-category-event-update'),
+  tag: z.array(nameOrId('opt-tag-one')).default([]).describe('opt-tag-event-update'),
+  cost: z.string().max(100).optional().describe('opt-cost-event-update'),
+  website: webUrl.optional().describe('opt-website'),
+  description: z.string().max(10_000).optional().describe('opt-description-event-create'),
+  featured: z.boolean().optional().describe('opt-featured-event-update'),
+  status: z.enum(['publish', 'draft']).optional().describe('opt-status'),
 });
 
 /** New start and end from what was typed and what the event has; the duration is kept when only the start moves. */
@@ -72,7 +71,6 @@ function newTimes(
 /** `/event update <id|slug> [--title …] [--start …] …`: changes only what is given. */
 export const eventUpdateCommand = command({
   name: 'event update',
-  summary: 'Change an event (only the fields given)',
   args: updateArgs,
   positional: ['ref'],
   examples: [
@@ -143,7 +141,6 @@ export const eventUpdateCommand = command({
 /** `/event cancel <id|slug>`: moves the event to the trash, after a confirmation. */
 export const eventCancelCommand = command({
   ...eventCancelSignature,
-  summary: 'Cancel an event (moves it to the trash)',
   positional: ['ref'],
   examples: ['/event cancel 42'],
   permission: 'write',
@@ -180,7 +177,6 @@ export const eventCancelCommand = command({
 /** `/event edit <id|slug>`: the Edit button — a form with the fields to change, completing /event update. */
 export const eventEditCommand = command({
   ...eventEditSignature,
-  summary: 'Change an event with a form',
   positional: ['ref'],
   examples: ['/event edit 42'],
   permission: 'write',

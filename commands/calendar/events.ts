@@ -29,21 +29,16 @@ const EVENT_STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'tra
 export const EVENTS_PER_PAGE = 10;
 
 const listArgs = z.object({
-  search: z.string().trim().min(1).max(200).optional().describe('text in the title or description'),
-  from: dateText('from this day (or time)').optional(),
-  to: dateText('until this day (or time)').optional(),
-  category: z.array(nameOrId('category')).default([]).describe('only these categories (repeatable)'),
-  tag: z.array(nameOrId('tag')).default([]).describe('only these tags (repeatable)'),
-  venue: z.array(nameOrId('venue')).default([]).describe('only at these venues (repeatable)'),
-  organizer: z.array(nameOrId('organizer')).default([]).describe('only by these organizers (repeatable)'),
-  status: z
-    .array(z.enum(EVENT_STATUSES))
-    .default([])
-    .describe(
-      'only events with these statuses (repeatable): publish, future, draft, pending, private, trash',
-    ),
-  featured: z.boolean().default(false).describe('only featured events'),
-  drafts: z.boolean().default(false).describe('include drafts and events waiting for review'),
+  search: z.string().trim().min(1).max(200).optional().describe('opt-search'),
+  from: dateText('opt-from').optional(),
+  to: dateText('opt-to-events').optional(),
+  category: z.array(nameOrId('opt-category-one')).default([]).describe('opt-category-events'),
+  tag: z.array(nameOrId('opt-tag-one')).default([]).describe('opt-tag-events'),
+  venue: z.array(nameOrId('opt-venue')).default([]).describe('opt-venue-events'),
+  organizer: z.array(nameOrId('opt-organizer-one')).default([]).describe('opt-organizer-events'),
+  status: z.array(z.enum(EVENT_STATUSES)).default([]).describe('opt-status-events'),
+  featured: z.boolean().default(false).describe('opt-featured-events'),
+  drafts: z.boolean().default(false).describe('opt-drafts'),
   page: pageNumber,
 });
 
@@ -153,7 +148,6 @@ async function listQuery(
  */
 export const eventsCommand = command({
   name: 'events',
-  summary: 'List upcoming events (with filters), page by page',
   args: listArgs,
   examples: [
     '/events',

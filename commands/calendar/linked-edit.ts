@@ -33,12 +33,11 @@ function needsAChange(fields: Record<string, unknown>, flags: string): void {
   }
 }
 
-const venueUpdateArgs = z.object({ venue: nameOrId('venue'), name: newName, ...venueDetails });
+const venueUpdateArgs = z.object({ venue: nameOrId('opt-venue'), name: newName, ...venueDetails });
 
 /** `/venues update <venue> [--name …] [--address …] …`. */
 export const venuesUpdateCommand = command({
   name: 'venues update',
-  summary: 'Change a venue (only the options given)',
   args: venueUpdateArgs,
   positional: ['venue'],
   examples: ['/venues update "Main Hall" --phone "+49 30 1234"', '/venues update 10 --name "Great Hall"'],
@@ -64,7 +63,7 @@ export const venuesUpdateCommand = command({
 });
 
 const organizerUpdateArgs = z.object({
-  organizer: nameOrId('organizer'),
+  organizer: nameOrId('opt-organizer-one'),
   name: newName,
   ...organizerDetails,
 });
@@ -72,7 +71,6 @@ const organizerUpdateArgs = z.object({
 /** `/organizers update <organizer> [--name …] [--email …] …`. */
 export const organizersUpdateCommand = command({
   name: 'organizers update',
-  summary: 'Change an organizer (only the options given)',
   args: organizerUpdateArgs,
   positional: ['organizer'],
   examples: ['/organizers update "Meetup Team" --email hello@example.org'],
@@ -151,13 +149,11 @@ function linkedDelete(kind: 'venue' | 'organizer') {
 /** `/venues delete <venue>`. */
 export const venuesDeleteCommand = itemDeleteCommand({
   ...linkedDelete('venue'),
-  summary: 'Move a venue to the calendar’s trash (asks first, naming the events at it)',
   examples: ['/venues delete "Main Hall"', '/venues delete 10'],
 });
 
 /** `/organizers delete <organizer>`. */
 export const organizersDeleteCommand = itemDeleteCommand({
   ...linkedDelete('organizer'),
-  summary: 'Move an organizer to the calendar’s trash (asks first, naming its events)',
   examples: ['/organizers delete "Meetup Team"', '/organizers delete 20'],
 });

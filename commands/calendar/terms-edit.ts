@@ -31,20 +31,26 @@ const apiOf = (client: CalendarClient, kind: TermKind) =>
 const plural = (kind: TermKind) => (kind === 'category' ? 'categories' : 'tags');
 const title = (kind: TermKind) => (kind === 'category' ? 'Category' : 'Tag');
 
-const newName = z.string().trim().min(1, 'must not be empty').max(200).optional().describe('the new name');
+const newName = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(200)
+  .optional()
+  .describe('opt-name-venues-update');
 const newDescription = z
   .string()
   .trim()
   .min(1, 'must not be empty (the calendar keeps a description once set; give a new one)')
   .max(2000)
   .optional()
-  .describe('the new description');
+  .describe('opt-description-categories-update');
 const newSlug = z
   .string()
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be lower-case letters, digits and dashes, e.g. kids-workshop')
   .max(200)
   .optional()
-  .describe('the new slug (its address part)');
+  .describe('opt-slug');
 
 /** Changes a term: checks the new slug and parent first, then sends only what was given. */
 async function updateTerm(
@@ -102,13 +108,12 @@ async function updateTerm(
 /** `/categories update <category> [--name …] [--description …] [--slug …] [--parent NAME|ID]`. */
 export const categoriesUpdateCommand = command({
   name: 'categories update',
-  summary: 'Change an event category (only the options given)',
   args: z.object({
-    category: nameOrId('category'),
+    category: nameOrId('opt-category-one'),
     name: newName,
     description: newDescription,
     slug: newSlug,
-    parent: nameOrId('parent category').optional(),
+    parent: nameOrId('opt-parent').optional(),
   }),
   positional: ['category'],
   examples: [
@@ -126,8 +131,7 @@ export const categoriesUpdateCommand = command({
 /** `/tags update <tag> [--name …] [--description …] [--slug …]`. */
 export const tagsUpdateCommand = command({
   name: 'tags update',
-  summary: 'Change a tag (only the options given)',
-  args: z.object({ tag: nameOrId('tag'), name: newName, description: newDescription, slug: newSlug }),
+  args: z.object({ tag: nameOrId('opt-tag-one'), name: newName, description: newDescription, slug: newSlug }),
   positional: ['tag'],
   examples: ['/tags update beginner --name "beginner friendly"'],
   permission: 'write',
@@ -188,13 +192,11 @@ function termDelete(kind: TermKind) {
 /** `/categories delete <category>`. */
 export const categoriesDeleteCommand = itemDeleteCommand({
   ...termDelete('category'),
-  summary: 'Delete an event category for good (asks first, naming its events)',
   examples: ['/categories delete Meetup'],
 });
 
 /** `/tags delete <tag>`. */
 export const tagsDeleteCommand = itemDeleteCommand({
   ...termDelete('tag'),
-  summary: 'Delete a tag for good (asks first, naming its events)',
   examples: ['/tags delete beginner'],
 });

@@ -10,7 +10,7 @@ import { command } from './context';
 const PER_PAGE = 20;
 
 const listArgs = z.object({
-  search: z.string().trim().min(1).max(200).optional().describe('text in the name, address or description'),
+  search: z.string().trim().min(1).max(200).optional().describe('opt-search-venues-list'),
   page: pageNumber,
 });
 
@@ -59,9 +59,8 @@ export function organizerField(organizer: CalendarOrganizer): CardField {
 /** `/venues create "<name>" [--address …] [--city …] …`. */
 export const venuesCreateCommand = command({
   name: 'venues create',
-  summary: 'Add a venue to the calendar',
   args: z.object({
-    name: z.string().trim().min(1, 'must not be empty').max(200).describe('the venue’s name'),
+    name: z.string().trim().min(1, 'must not be empty').max(200).describe('opt-name-venues-create'),
     ...venueDetails,
   }),
   positional: ['name'],
@@ -83,7 +82,7 @@ export const venuesCreateCommand = command({
 function linkedListCommand<T>(
   what: 'venue' | 'organizer',
   line: (item: T) => CardField,
-  declared: { summary: string; examples?: readonly string[] },
+  declared: { examples?: readonly string[] },
 ) {
   const collection = what === 'venue' ? 'venues' : 'organizers';
   return command({
@@ -105,21 +104,17 @@ function linkedListCommand<T>(
 
 /** `/venues list [--search TEXT] [--page N]`. */
 export const venuesListCommand = linkedListCommand('venue', venueField, {
-  summary: 'List the calendar’s venues',
   examples: ['/venues list', '/venues list --search hall'],
 });
 
 /** `/organizers list [--search TEXT] [--page N]`. */
-export const organizersListCommand = linkedListCommand('organizer', organizerField, {
-  summary: 'List the calendar’s organizers',
-});
+export const organizersListCommand = linkedListCommand('organizer', organizerField, {});
 
 /** `/organizers create "<name>" [--email …] [--phone …] [--website …]`. */
 export const organizersCreateCommand = command({
   name: 'organizers create',
-  summary: 'Add an organizer to the calendar',
   args: z.object({
-    name: z.string().trim().min(1, 'must not be empty').max(200).describe('the organizer’s name'),
+    name: z.string().trim().min(1, 'must not be empty').max(200).describe('opt-name-organizers-create'),
     ...organizerDetails,
   }),
   positional: ['name'],

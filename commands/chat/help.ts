@@ -10,10 +10,9 @@ import { HELP_GUIDE } from './help-guide';
  */
 export const helpCommand = command({
   name: 'help',
-  summary: 'Show the commands, or how to use one',
   args: z.object({
-    topic: z.array(z.string()).default([]).describe('a section, group or command, e.g. media or build start'),
-    welcome: z.boolean().default(false).describe('the first-time welcome').meta({ hidden: true }),
+    topic: z.array(z.string()).default([]).describe('opt-topic'),
+    welcome: z.boolean().default(false).describe('opt-welcome').meta({ hidden: true }),
   }),
   positional: ['topic'],
   examples: ['/help', '/help deploy', '/help media folder'],

@@ -21,14 +21,9 @@ function named(language: Language): string {
 /** `/language`, `/language de`, `/language --here he`, `/language default`. */
 export const languageCommand = command({
   name: 'language',
-  summary: t('en', 'command-language-summary'),
   args: z.object({
-    code: z
-      .string()
-      .max(35)
-      .optional()
-      .describe('a language code (en, de, he), or default to remove the setting'),
-    here: z.boolean().default(false).describe("set this conversation's language instead of yours"),
+    code: z.string().max(35).optional().describe('opt-code-language'),
+    here: z.boolean().default(false).describe('opt-here'),
   }),
   positional: ['code'],
   examples: ['/language', '/language de', '/language --here he', '/language default'],

@@ -151,31 +151,12 @@ async function quietHours(
  */
 export const notifyCommand = command({
   name: 'notify',
-  summary: 'Your direct messages about work you started: show, turn on or off, quiet hours',
   args: z.object({
-    setting: z
-      .enum(['me', 'quiet'])
-      .optional()
-      .describe('me: turn direct messages on or off; quiet: set quiet hours (none: show your settings)'),
-    value: z
-      .string()
-      .max(40)
-      .optional()
-      .describe('for me: on or off; for quiet: a range like 22:00-07:00 (over midnight is fine), or off'),
-    via: z
-      .string()
-      .max(20)
-      .optional()
-      .describe('with me: the platform direct messages go to (default: where you started the work)'),
-    zone: z
-      .string()
-      .max(64)
-      .optional()
-      .describe('with quiet: your time zone (default: the one of this conversation, see /timezone)'),
-    breakThrough: z
-      .enum(['failures', 'none'])
-      .optional()
-      .describe('with quiet: failures, so a failure of your work still reaches you in quiet hours; none'),
+    setting: z.enum(['me', 'quiet']).optional().describe('opt-setting'),
+    value: z.string().max(40).optional().describe('opt-value-notify'),
+    via: z.string().max(20).optional().describe('opt-via'),
+    zone: z.string().max(64).optional().describe('opt-zone-notify'),
+    breakThrough: z.enum(['failures', 'none']).optional().describe('opt-break-through'),
   }),
   positional: ['setting', 'value'],
   examples: [

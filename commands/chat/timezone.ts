@@ -9,8 +9,7 @@ const command = commandsWith<'timeZones'>();
 /** `/timezone`, `/timezone Europe/Berlin`, `/timezone UTC`. */
 export const timezoneCommand = command({
   name: 'timezone',
-  summary: 'Show or set the time zone of times in this conversation (some platforms use each reader’s own)',
-  args: z.object({ zone: z.string().max(64).optional() }),
+  args: z.object({ zone: z.string().max(64).optional().describe('opt-zone-timezone') }),
   positional: ['zone'],
   examples: ['/timezone', '/timezone Europe/Berlin', '/timezone UTC'],
   permission: 'read',

@@ -11,7 +11,6 @@ import { formatBytes } from './format';
 /** `/media account`. */
 export const mediaAccountCommand = command({
   name: 'media account',
-  summary: 'Show the media account: storage, balance, premium',
   permission: 'write',
   sideEffect: false,
   async run({ services, invocation }) {
@@ -63,11 +62,10 @@ export const STATS_CHART = { width: 800, height: 400 } as const;
 /** `/media stats [--days N | --from DATE --to DATE]`: totals, a chart picture and the table. */
 export const mediaStatsCommand = command({
   name: 'media stats',
-  summary: 'Daily views, downloads and earnings (last 7 days, or a range)',
   args: z.object({
-    days: z.number().int().min(1).max(365).optional().describe('the last N days'),
-    from: day.optional().describe('first day, YYYY-MM-DD (with --to)'),
-    to: day.optional().describe('last day, YYYY-MM-DD (with --from)'),
+    days: z.number().int().min(1).max(365).optional().describe('opt-days'),
+    from: day.optional().describe('opt-from-media-stats'),
+    to: day.optional().describe('opt-to-media-stats'),
   }),
   examples: ['/media stats', '/media stats --days 30', '/media stats --from 2026-11-01 --to 2026-11-15'],
   permission: 'read',
@@ -135,8 +133,7 @@ export const mediaStatsCommand = command({
 /** `/media dmca [--page N]`. */
 export const mediaDmcaCommand = command({
   name: 'media dmca',
-  summary: 'Files disabled after a copyright (DMCA) report',
-  args: z.object({ page: z.number().int().min(1).max(100_000).default(1).describe('page number') }),
+  args: z.object({ page: z.number().int().min(1).max(100_000).default(1).describe('opt-page-media-list') }),
   permission: 'read',
   async run({ args, services, invocation }): Promise<DraftCard> {
     const client = await services.media.forUser(invocation.user);

@@ -7,7 +7,6 @@ import { folderId, words } from './format';
 /** `/media folder create <name…> [--parent ID]`. */
 export const mediaFolderCreateCommand = command({
   name: 'media folder create',
-  summary: 'Create a media folder',
   args: z.object({ name: words('folder name', 255), parent: folderId.optional() }),
   positional: ['name'],
   examples: ['/media folder create Trailers', '/media folder create 2026 --parent 101'],
@@ -25,7 +24,6 @@ export const mediaFolderCreateCommand = command({
 /** `/media folder rename <id> <name…>`. */
 export const mediaFolderRenameCommand = command({
   name: 'media folder rename',
-  summary: 'Rename a media folder',
   args: z.object({ id: folderId, name: words('new folder name', 255) }),
   positional: ['id', 'name'],
   examples: ['/media folder rename 101 Old trailers'],
@@ -40,7 +38,6 @@ export const mediaFolderRenameCommand = command({
 /** `/media folder list [id]`. */
 export const mediaFolderListCommand = command({
   name: 'media folder list',
-  summary: 'List the folders (of the top level, or inside one folder)',
   args: z.object({ id: folderId.default('0') }),
   positional: ['id'],
   examples: ['/media folder list', '/media folder list 101'],

@@ -33,13 +33,21 @@ export function percent(part: number, total: number | undefined): string | undef
 export const fileCode = z
   .string()
   .regex(/^[A-Za-z0-9]{4,40}$/, 'must be a file code (letters and digits, e.g. 98zukoh5jqiw)')
-  .describe('the file code, e.g. 98zukoh5jqiw');
+  .describe('opt-code-media-info');
 
 /** A folder id (digits; 0 is the root). */
 export const folderId = z
   .string()
   .regex(/^\d{1,20}$/, 'must be a folder id (digits; 0 is the top level)')
-  .describe('folder id (digits; 0 is the top level)');
+  .describe('opt-folder');
+
+/** The catalog messages describing the arguments made with {@link words}, by what they are. */
+const WORDS_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  'folder name': 'opt-name-media-folder-create',
+  'new folder name': 'opt-name-media-folder-rename',
+  'search term': 'opt-term',
+  'new title': 'opt-title-new',
+};
 
 /** Words of a title or a search term given without quotes, joined back. */
 export const words = (what: string, max: number) =>
@@ -54,7 +62,7 @@ export const words = (what: string, max: number) =>
         .max(max, `must be at most ${max} characters`)
         .refine((s) => !/[\r\n]/.test(s), 'must be one line'),
     )
-    .describe(`the ${what}`);
+    .describe(WORDS_DESCRIPTIONS[what] ?? what);
 
 /** An http(s) URL (remote upload sources, posters, subtitles). */
 export const webUrl = (example: string) =>

@@ -37,10 +37,9 @@ async function linksFor(client: MediaClient, code: string) {
 /** `/media list [--folder ID] [--page N]`. */
 export const mediaListCommand = command({
   name: 'media list',
-  summary: 'List the files of the media account (or of one folder)',
   args: z.object({
     folder: folderId.optional(),
-    page: z.number().int().min(1).max(100_000).default(1).describe('page number'),
+    page: z.number().int().min(1).max(100_000).default(1).describe('opt-page-media-list'),
   }),
   examples: ['/media list', '/media list --folder 101 --page 2'],
   permission: 'read',
@@ -80,7 +79,6 @@ const codeArgs = z.object({ code: fileCode });
 /** `/media info <code>`. */
 export const mediaInfoCommand = command({
   name: 'media info',
-  summary: 'Show a file: size, length, views, links',
   args: codeArgs,
   positional: ['code'],
   examples: ['/media info 98zukoh5jqiw'],
@@ -95,7 +93,6 @@ export const mediaInfoCommand = command({
 /** `/media check <code>`. */
 export const mediaCheckCommand = command({
   name: 'media check',
-  summary: 'Check whether a file is active',
   args: codeArgs,
   positional: ['code'],
   examples: ['/media check 98zukoh5jqiw'],
@@ -111,7 +108,6 @@ export const mediaCheckCommand = command({
 /** `/media images <code>`. */
 export const mediaImagesCommand = command({
   name: 'media images',
-  summary: "Show a file's splash, single and thumbnail images",
   args: codeArgs,
   positional: ['code'],
   examples: ['/media images 98zukoh5jqiw'],
@@ -139,7 +135,6 @@ export const mediaImagesCommand = command({
 /** `/media rename <code> <title…>` (a form asks for the title when it is left out). */
 export const mediaRenameCommand = command({
   ...mediaRenameSignature,
-  summary: 'Give a file a new title',
   positional: ['code', 'title'],
   examples: ['/media rename 98zukoh5jqiw Launch trailer (final)'],
   permission: 'write',
@@ -163,7 +158,6 @@ export const mediaRenameCommand = command({
 /** `/media move <code> [folder]` (buttons for the folders when the folder is left out). */
 export const mediaMoveCommand = command({
   ...mediaMoveSignature,
-  summary: 'Move a file to a folder (0: the top level)',
   positional: ['code', 'folder'],
   examples: ['/media move 98zukoh5jqiw 101', '/media move 98zukoh5jqiw'],
   permission: 'write',
@@ -199,7 +193,6 @@ export const mediaMoveCommand = command({
 /** `/media clone <code> [--folder ID]`. */
 export const mediaCloneCommand = command({
   name: 'media clone',
-  summary: 'Copy a file (the copy gets its own code)',
   args: z.object({ code: fileCode, folder: folderId.optional() }),
   positional: ['code'],
   examples: ['/media clone 98zukoh5jqiw --folder 101'],
@@ -220,7 +213,6 @@ export const mediaCloneCommand = command({
 /** `/media search <term…>`. */
 export const mediaSearchCommand = command({
   name: 'media search',
-  summary: 'Find files by title',
   args: z.object({ term: words('search term', 100) }),
   positional: ['term'],
   examples: ['/media search trailer'],

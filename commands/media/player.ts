@@ -8,13 +8,12 @@ import { fileCode } from './format';
 /** `/media player`: the embed link with a poster and subtitles. */
 export const mediaPlayerCommand = command({
   name: 'media player',
-  summary: 'Build the player (embed) link of a file, with a poster and subtitles',
   args: z.object({
     code: fileCode,
-    poster: z.string().optional().describe('address of a poster (splash) image'),
-    sub: z.array(z.string()).default([]).describe('address of a .srt or .vtt subtitle (repeat for more)'),
-    label: z.array(z.string()).default([]).describe('label of each --sub, in the same order'),
-    subtitlesJson: z.string().optional().describe('address of a JSON list of subtitles'),
+    poster: z.string().optional().describe('opt-poster'),
+    sub: z.array(z.string()).default([]).describe('opt-sub'),
+    label: z.array(z.string()).default([]).describe('opt-label'),
+    subtitlesJson: z.string().optional().describe('opt-subtitles-json'),
   }),
   positional: ['code'],
   examples: [

@@ -25,7 +25,7 @@ export const mediaMoveSignature = {
 export const mediaUploadsSignature = {
   name: 'media uploads',
   args: z.object({
-    action: z.enum(UPLOADS_ACTIONS).default('list').describe('what to do (list when left out)'),
-    code: fileCode.optional().describe('file code of the transfer to delete'),
+    action: z.enum(UPLOADS_ACTIONS).default('list').describe('opt-action'),
+    code: fileCode.optional().describe('opt-code'),
   }),
 };

@@ -24,13 +24,12 @@ const title = z
   .min(1)
   .max(255, 'must be at most 255 characters')
   .refine((s) => !/[\r\n]/.test(s), 'must be one line')
-  .describe('title to give the file');
+  .describe('opt-title-media-upload');
 
 /** `/media upload [--folder ID] [--title T]` with one or more files. */
 export const mediaUploadCommand = Object.assign(
   command({
     name: 'media upload',
-    summary: 'Upload the attached file to the media host (streamed, with a progress card)',
     args: z.object({ folder: folderId.optional(), title: title.optional() }),
     examples: [
       '/media upload   (with a file attached)',
@@ -71,9 +70,8 @@ export const mediaUploadCommand = Object.assign(
 /** `/media upload-url <url> [--folder ID] [--title T]`. */
 export const mediaUploadUrlCommand = command({
   name: 'media upload-url',
-  summary: 'Have the media host fetch a file from a URL, and follow the transfer',
   args: z.object({
-    url: webUrl('https://example.org/video.mp4').describe('address of the file to fetch'),
+    url: webUrl('https://example.org/video.mp4').describe('opt-url'),
     folder: folderId.optional(),
     title: title.optional(),
   }),
@@ -152,7 +150,6 @@ function checkUploadsArgs(args: {
 /** `/media uploads [retry-errors|clear-errors|clear-all|delete <code>]`. */
 export const mediaUploadsCommand = command({
   ...mediaUploadsSignature,
-  summary: 'Show the remote upload queue and slots, or retry, clear or delete transfers',
   positional: ['action', 'code'],
   examples: ['/media uploads', '/media uploads retry-errors', '/media uploads delete 98zukoh5jqiw'],
   permission: 'write',

@@ -8,12 +8,11 @@ const taskId = z
   .string()
   .regex(/^[Tt]?\d{1,9}$/, 'must be a task number such as T123')
   .transform((id) => Number(id.replace(/^[Tt]/, '')))
-  .describe('the task, e.g. T123');
+  .describe('opt-id-task');
 
 /** `/task T123`: a Phabricator task's link, title and status. */
 export const taskCommand = command({
   name: 'task',
-  summary: "Show a Phabricator task's title, status and link",
   args: z.object({ id: taskId }),
   positional: ['id'],
   examples: ['/task T123'],

@@ -44,12 +44,11 @@ export async function linkSourceCard(
 /** `/link source`. */
 export const linkSourceCommand = command({
   name: 'link source',
-  summary: 'Link your source-host account (sign in through the browser)',
   args: z.object({
     scopes: z
       .array(z.string().regex(/^[a-z_:]{1,40}$/))
       .optional()
-      .describe('extra scopes')
+      .describe('opt-scopes')
       .meta({ hidden: true }),
   }),
   permission: 'read',

@@ -9,10 +9,10 @@ import { z } from 'zod';
 export const ownerArg = z
   .string()
   .regex(/^(@me|[A-Za-z0-9][A-Za-z0-9-]{0,38})$/, 'must be @me (your account) or an organization name')
-  .describe('@me, or the organization');
+  .describe('opt-owner');
 
 /** A migration's id. */
-export const migrationId = z.number().int().positive().describe('the migration id');
+export const migrationId = z.number().int().positive().describe('opt-id-source-migration-show');
 
 /** `/source migration archive <owner> <id>`. */
 export const migrationArchiveSignature = {

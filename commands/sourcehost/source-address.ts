@@ -21,6 +21,8 @@ export interface AddressKind {
   short: string;
   /** What the argument is, for its help and its error. */
   described: string;
+  /** The catalog message describing the argument. */
+  descriptionKey: string;
 }
 
 /** Where a thing is: the host origin of an address (absent for a short form), repository and id. */
@@ -49,7 +51,7 @@ export function addressArgument(kind: AddressKind) {
     .refine((value) => shortPattern(kind).test(value) || addressPattern(kind, 'i').test(value), {
       message: `must be ${kind.described}`,
     })
-    .describe(kind.described);
+    .describe(kind.descriptionKey);
 }
 
 /** The parts of an argument {@link addressArgument} accepted. */

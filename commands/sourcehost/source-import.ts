@@ -16,7 +16,7 @@ import { orMissing } from './source-missing';
 const repo = z
   .string()
   .regex(/^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/, 'must be owner/name, e.g. mona/legacy-svn')
-  .describe('the repository, owner/name');
+  .describe('opt-repo-source-import-status');
 
 function split(full: string): [string, string] {
   return full.split('/') as [string, string];
@@ -37,7 +37,6 @@ const ENDED: Record<string, string> = { complete: 'it finished', error: 'it fail
 /** `/source import status <owner/repo>`. */
 export const importStatusCommand = linkedCommand({
   name: 'source import status',
-  summary: 'Show the progress of a source import',
   args: z.object({ repo }),
   positional: ['repo'],
   examples: ['/source import status mona/legacy-svn'],
@@ -54,10 +53,9 @@ export const importStatusCommand = linkedCommand({
 /** `/source import authors <owner/repo> [--since ID]`. */
 export const importAuthorsCommand = linkedCommand({
   name: 'source import authors',
-  summary: 'List the commit authors an import found',
   args: z.object({
     repo,
-    since: z.number().int().min(0).optional().describe('only authors after this author id'),
+    since: z.number().int().min(0).optional().describe('opt-since-source-import-authors'),
   }),
   positional: ['repo'],
   examples: ['/source import authors mona/legacy-svn'],
@@ -80,12 +78,14 @@ export const importAuthorsCommand = linkedCommand({
 /** `/source import map-author <owner/repo> <author_id> [--email E] [--name N]`. */
 export const importMapAuthorCommand = command({
   name: 'source import map-author',
-  summary: 'Map a commit author of an import to a name and e-mail address',
   args: z.object({
     repo,
-    authorId: z.number().int().positive().describe('the author id (from /source import authors)'),
-    email: z.email({ message: 'must be an e-mail address' }).optional().describe('the e-mail address to use'),
-    name: z.string().min(1).max(200).optional().describe('the name to use'),
+    authorId: z.number().int().positive().describe('opt-author-id'),
+    email: z
+      .email({ message: 'must be an e-mail address' })
+      .optional()
+      .describe('opt-email-source-import-map-author'),
+    name: z.string().min(1).max(200).optional().describe('opt-name-source-import-map-author'),
   }),
   positional: ['repo', 'authorId'],
   examples: ['/source import map-author mona/legacy-svn 2268557 --email hubot@example.org --name Hubot'],
@@ -135,7 +135,6 @@ function overLimitNote(files: readonly { size: number }[]): string {
 /** `/source import large-files <owner/repo>`. */
 export const importLargeFilesCommand = linkedCommand({
   name: 'source import large-files',
-  summary: 'List the large files an import found (a push refuses files over 100 MB)',
   args: z.object({ repo }),
   positional: ['repo'],
   examples: ['/source import large-files mona/legacy-svn'],
@@ -159,8 +158,7 @@ export const importLargeFilesCommand = linkedCommand({
 /** `/source import lfs <owner/repo> <opt_in|opt_out>`. */
 export const importLfsCommand = linkedCommand({
   name: 'source import lfs',
-  summary: 'Keep the large files of an import with Git LFS (opt_in) or remove them (opt_out)',
-  args: z.object({ repo, choice: z.enum(['opt_in', 'opt_out']).describe('opt_in or opt_out') }),
+  args: z.object({ repo, choice: z.enum(['opt_in', 'opt_out']).describe('opt-choice') }),
   positional: ['repo', 'choice'],
   examples: ['/source import lfs mona/legacy-svn opt_in'],
   permission: 'read',
@@ -175,7 +173,6 @@ export const importLfsCommand = linkedCommand({
 /** `/source import cancel <owner/repo>` (confirmed first). */
 export const importCancelCommand = linkedCommand({
   name: 'source import cancel',
-  summary: 'Stop a source import',
   args: z.object({ repo }),
   positional: ['repo'],
   examples: ['/source import cancel mona/legacy-svn'],
@@ -192,7 +189,6 @@ export const importCancelCommand = linkedCommand({
 /** `/source import follow <owner/repo>`: announce when its import ends, here. */
 export const importFollowCommand = linkedCommand({
   name: 'source import follow',
-  summary: 'Announce in this conversation when the import of a repository ends',
   args: z.object({ repo }),
   positional: ['repo'],
   examples: ['/source import follow mona/legacy-svn'],
@@ -224,7 +220,6 @@ export const importFollowCommand = linkedCommand({
 /** `/source import unfollow <owner/repo>`. */
 export const importUnfollowCommand = command({
   name: 'source import unfollow',
-  summary: 'Stop announcing the import of a repository here',
   args: z.object({ repo }),
   positional: ['repo'],
   examples: ['/source import unfollow mona/legacy-svn'],

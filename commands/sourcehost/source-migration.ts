@@ -36,16 +36,15 @@ function scopesFor(value: string): readonly string[] {
 /** `/source migration start <org|@me> <repo>... [--lock] [--exclude-attachments] [--exclude repositories]`. */
 export const migrationStartCommand = command({
   name: 'source migration start',
-  summary: 'Start exporting repositories to an archive (followed until exported)',
   args: z.object({
     owner: ownerArg,
-    repos: z.array(repoName).min(1, 'name at least one repository').describe('the repositories to export'),
-    lock: z.boolean().default(false).describe('lock the repositories while exporting'),
-    excludeAttachments: z.boolean().default(false).describe('leave attachments out (smaller archive)'),
+    repos: z.array(repoName).min(1, 'name at least one repository').describe('opt-repos'),
+    lock: z.boolean().default(false).describe('opt-lock'),
+    excludeAttachments: z.boolean().default(false).describe('opt-exclude-attachments'),
     exclude: z
       .array(z.enum(['repositories']))
       .optional()
-      .describe('attributes to leave out of answers'),
+      .describe('opt-exclude'),
   }),
   positional: ['owner', 'repos'],
   examples: [
@@ -88,11 +87,10 @@ export const migrationStartCommand = command({
 /** `/source migration list <org|@me>`. */
 export const migrationListCommand = linkedCommand({
   name: 'source migration list',
-  summary: 'List the migrations of an organization or your account',
   args: z.object({
     owner: ownerArg,
-    page: z.number().int().min(1).default(1).describe('page number'),
-    perPage: z.number().int().min(1).max(100).default(30).describe('migrations per page (at most 100)'),
+    page: z.number().int().min(1).default(1).describe('opt-page-media-list'),
+    perPage: z.number().int().min(1).max(100).default(30).describe('opt-per-page'),
   }),
   positional: ['owner'],
   examples: ['/source migration list toolforge-repos', '/source migration list @me --page 2'],
@@ -123,7 +121,6 @@ export const migrationListCommand = linkedCommand({
 /** `/source migration show <org|@me> <id>`. */
 export const migrationShowCommand = linkedCommand({
   name: 'source migration show',
-  summary: 'Show the state of a migration',
   args: z.object({ owner: ownerArg, id: migrationId }),
   positional: ['owner', 'id'],
   examples: ['/source migration show toolforge-repos 79'],
@@ -141,7 +138,6 @@ export const migrationShowCommand = linkedCommand({
 /** `/source migration repos <org|@me> <id>`. */
 export const migrationReposCommand = linkedCommand({
   name: 'source migration repos',
-  summary: 'List the repositories of a migration',
   args: z.object({ owner: ownerArg, id: migrationId }),
   positional: ['owner', 'id'],
   examples: ['/source migration repos toolforge-repos 79'],
@@ -164,7 +160,6 @@ export const migrationReposCommand = linkedCommand({
 /** `/source migration archive <org|@me> <id>`: the archive link, privately. */
 export const migrationArchiveCommand = linkedCommand({
   ...migrationArchiveSignature,
-  summary: 'Get the download link of an exported migration (sent privately)',
   positional: ['owner', 'id'],
   examples: ['/source migration archive toolforge-repos 79'],
   permission: 'read',
@@ -184,7 +179,6 @@ export const migrationArchiveCommand = linkedCommand({
 /** `/source migration delete-archive <org|@me> <id>` (confirmed first). */
 export const migrationDeleteArchiveCommand = linkedCommand({
   name: 'source migration delete-archive',
-  summary: 'Delete the archive of a migration (the migration stays listed)',
   args: z.object({ owner: ownerArg, id: migrationId }),
   positional: ['owner', 'id'],
   examples: ['/source migration delete-archive toolforge-repos 79'],
@@ -209,8 +203,7 @@ export const migrationDeleteArchiveCommand = linkedCommand({
 /** `/source migration unlock <org|@me> <id> <repo>`. */
 export const migrationUnlockCommand = linkedCommand({
   name: 'source migration unlock',
-  summary: 'Unlock a repository locked by a migration',
-  args: z.object({ owner: ownerArg, id: migrationId, repo: repoName.describe('the locked repository') }),
+  args: z.object({ owner: ownerArg, id: migrationId, repo: repoName.describe('opt-repo') }),
   positional: ['owner', 'id', 'repo'],
   examples: ['/source migration unlock toolforge-repos 79 mytool'],
   permission: 'read',

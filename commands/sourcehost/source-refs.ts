@@ -13,18 +13,19 @@ const COMMIT: AddressKind = {
   id: '[0-9a-f]{7,40}',
   short: '@',
   described: "a commit's address (https://…/owner/repo/commit/SHA) or owner/repo@SHA",
+  descriptionKey: 'opt-commit',
 };
 const PULL: AddressKind = {
   path: 'pull',
   id: '\\d{1,9}',
   short: '#',
   described: "a pull request's address (https://…/owner/repo/pull/12) or owner/repo#12",
+  descriptionKey: 'opt-pr',
 };
 
 /** `/source commit <address|owner/repo@SHA>`. */
 export const sourceCommitCommand = command({
   name: 'source commit',
-  summary: "Show a source-host commit's message, author and link",
   args: z.object({ commit: addressArgument(COMMIT) }),
   positional: ['commit'],
   examples: [
@@ -60,7 +61,6 @@ export const sourceCommitCommand = command({
 /** `/source pr <address|owner/repo#12>`. */
 export const sourcePullCommand = command({
   name: 'source pr',
-  summary: "Show a source-host pull request's title, state, branches and link",
   args: z.object({ pr: addressArgument(PULL) }),
   positional: ['pr'],
   examples: ['/source pr toolforge-repos/mytool#12', '/source pr https://github.com/o/r/pull/12'],

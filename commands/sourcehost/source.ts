@@ -4,7 +4,6 @@ import { command } from './context';
 /** `/source ratelimit`: every rate-limit category of the user's token (or of Deckhand's address). */
 export const sourceRatelimitCommand = command({
   name: 'source ratelimit',
-  summary: 'Show the source-host rate limits of your linked account',
   permission: 'read',
   async run({ services, invocation }) {
     const linked = await services.accounts.credentials.source(invocation.user);

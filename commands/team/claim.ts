@@ -12,7 +12,7 @@ import { absoluteText, DEFAULT_TIME_ZONE } from '../../src/core/times';
 import { jobName, toolName } from '../args';
 import { command } from './context';
 
-const jobArg = jobName.optional().describe('the failing job (without it: the tool’s deployments)');
+const jobArg = jobName.optional().describe('opt-job-tool-claim');
 
 /** A failure's scope: the tool, and its failing job (without one: the tool's deployments). */
 const scopeArgs = z.object({ tool: toolName, job: jobArg });
@@ -43,7 +43,6 @@ function scopeOfArgs(args: { tool: string; job?: string | undefined }): FailureS
 /** `/tool claim <tool> [--job <name>]`: the I'm on it button. */
 export const toolClaimCommand = command({
   name: 'tool claim',
-  summary: "Say you're on a failure of a tool's job or deployments: its repeats stay quiet until it recovers",
   args: scopeArgs,
   examples: ['/tool claim mytool --job web', '/tool claim mytool'],
   permission: 'write',
@@ -86,10 +85,9 @@ export const toolClaimCommand = command({
 /** `/tool handoff <tool> <to> [--job <name>]`: the holder offers the claim to another maintainer. */
 export const toolHandoffCommand = command({
   name: 'tool handoff',
-  summary: 'Hand a failure you are on to another maintainer (they press I’m on it to take it)',
   args: z.object({
     tool: toolName,
-    to: z.string().trim().min(1).max(80).optional().describe('who takes it over (their name)'),
+    to: z.string().trim().min(1).max(80).optional().describe('opt-to-tool-handoff'),
     job: jobArg,
   }),
   positional: ['tool', 'to'],
@@ -138,7 +136,6 @@ export const toolHandoffCommand = command({
 /** `/tool release <tool> [--job <name>]`: ends the claim; repeats are announced again. */
 export const toolReleaseCommand = command({
   name: 'tool release',
-  summary: 'End the claim on a failure of a tool, whoever holds it: its repeats are announced again',
   args: scopeArgs,
   examples: ['/tool release mytool --job web', '/tool release mytool'],
   permission: 'write',

@@ -19,18 +19,13 @@ const MAX_FREEZES = 20;
 /** `/tool freeze <tool> <day HH:MM - day HH:MM> [--zone Europe/Berlin]`. */
 export const toolFreezeCommand = command({
   name: 'tool freeze',
-  summary: 'Add a weekly freeze window: deploys and destructive commands are refused inside it',
   args: z.object({
     tool: toolName,
     window: z
       .array(z.string())
       .min(1, 'say when the tool is frozen each week, e.g. fri 15:00 - mon 08:00')
-      .describe('the weekly window, e.g. fri 15:00 - mon 08:00'),
-    zone: z
-      .string()
-      .max(64)
-      .optional()
-      .describe('time zone of the window, e.g. Europe/Berlin (default: this conversation’s, /timezone)'),
+      .describe('opt-window'),
+    zone: z.string().max(64).optional().describe('opt-zone'),
   }),
   positional: ['tool', 'window'],
   examples: [
@@ -67,7 +62,6 @@ export const toolFreezeCommand = command({
 /** `/tool freezes <tool>`: the lock and the freeze windows of a tool. */
 export const toolFreezesCommand = command({
   name: 'tool freezes',
-  summary: 'Show the lock and the weekly freeze windows of a tool',
   args: z.object({ tool: toolName }),
   permission: 'read',
   async run({ args, services }) {
@@ -89,10 +83,12 @@ export const toolFreezesCommand = command({
 /** `/tool unfreeze <tool> <id>`. */
 export const toolUnfreezeCommand = command({
   name: 'tool unfreeze',
-  summary: 'Remove a weekly freeze window of a tool (its id is in /tool freezes)',
   args: z.object({
     tool: toolName,
-    id: z.string().regex(/^\d{1,9}$/, 'must be the number of a freeze window, as /tool freezes shows it'),
+    id: z
+      .string()
+      .regex(/^\d{1,9}$/, 'must be the number of a freeze window, as /tool freezes shows it')
+      .describe('opt-id-tool-unfreeze'),
   }),
   positional: ['tool', 'id'],
   examples: ['/tool unfreeze mytool 1'],

@@ -15,17 +15,12 @@ const MAX_REASON = 200;
 /** `/tool lock <tool> [reason] [--for 2h | --until 18:00] [--take]`. */
 export const toolLockCommand = command({
   name: 'tool lock',
-  summary: 'Lock a tool: its deploys and destructive commands are refused until unlocked or expired',
   args: z.object({
     tool: toolName,
-    reason: z.array(z.string()).default([]).describe('why, shown to whoever is refused'),
-    for: z.string().max(20).optional().describe('how long, e.g. 30m, 2h or 1d (default 4h, at most 14d)'),
-    until: z
-      .string()
-      .max(30)
-      .optional()
-      .describe('when it ends: 18:00 or 2026-12-01T09:00, in this conversation’s time zone'),
-    take: z.boolean().default(false).describe('take over a lock someone else holds (announced here)'),
+    reason: z.array(z.string()).default([]).describe('opt-reason'),
+    for: z.string().max(20).optional().describe('opt-for'),
+    until: z.string().max(30).optional().describe('opt-until-tool-lock'),
+    take: z.boolean().default(false).describe('opt-take'),
   }),
   positional: ['tool', 'reason'],
   examples: [
@@ -80,7 +75,6 @@ export const toolLockCommand = command({
 /** `/tool unlock <tool>`. */
 export const toolUnlockCommand = command({
   name: 'tool unlock',
-  summary: 'Remove the lock on a tool, whoever holds it (maintainers)',
   args: z.object({ tool: toolName }),
   permission: 'write',
   // Unlocking again is safe: a lock already removed is answered as not locked.

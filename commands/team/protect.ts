@@ -36,21 +36,10 @@ function protectable(commands: Iterable<{ name: string; sideEffect: boolean; arg
 /** `/tool protect <tool> [actions] [--approvers 1]`. */
 export const toolProtectCommand = command({
   name: 'tool protect',
-  summary: "Require a second maintainer's approval for some of a tool's commands (or show what is protected)",
   args: z.object({
     tool: toolName,
-    actions: z
-      .string()
-      .max(300)
-      .optional()
-      .describe('comma-separated commands, e.g. deploy,envvars,jobs-delete (none: show the policy)'),
-    approvers: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_APPROVERS)
-      .default(1)
-      .describe(`how many other maintainers must approve (1 to ${MAX_APPROVERS})`),
+    actions: z.string().max(300).optional().describe('opt-actions'),
+    approvers: z.coerce.number().int().min(1).max(MAX_APPROVERS).default(1).describe('opt-approvers'),
   }),
   positional: ['tool', 'actions'],
   examples: ['/tool protect mytool deploy,envvars,jobs-delete', '/tool protect mytool deploy --approvers 2'],
@@ -111,7 +100,6 @@ export const toolProtectCommand = command({
 /** `/tool unprotect <tool>`. */
 export const toolUnprotectCommand = command({
   name: 'tool unprotect',
-  summary: "Remove a tool's protect policy: its commands run without approval again",
   args: z.object({ tool: toolName }),
   permission: 'write',
   effect: { check: (args) => `/tool protect ${args.tool}`, recover: async () => 'run' },

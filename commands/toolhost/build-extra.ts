@@ -11,7 +11,6 @@ export const INLINE_LOG_LINES = 40;
 /** `/build logs <tool> [id|latest]`: the build's log, last lines inline and the whole as a file. */
 export const buildLogsCommand = command({
   ...buildLogsSignature,
-  summary: 'Show the log of a build (default: the latest)',
   positional: ['tool', 'id'],
   examples: ['/build logs mytool', '/build logs mytool latest --follow'],
   permission: 'read',
@@ -52,7 +51,6 @@ export const buildLogsCommand = command({
 /** `/build clean <tool>`: removes old images and build leftovers. */
 export const buildCleanCommand = toolCommand({
   name: 'build clean',
-  summary: 'Clean up old images and build leftovers of a tool',
   permission: 'write',
   guarded: true,
   overridable: true,
@@ -76,7 +74,6 @@ export const buildCleanCommand = toolCommand({
 /** `/build quota <tool>`. */
 export const buildQuotaCommand = toolCommand({
   name: 'build quota',
-  summary: 'Show the build quota of a tool (image storage)',
   permission: 'read',
   async run({ args, client }) {
     const quota = await client.builds.quotas();

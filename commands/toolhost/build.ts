@@ -32,23 +32,15 @@ function envvarsOf(pairs: readonly string[]): Record<string, string> | undefined
 /** `/build start <tool> <source_url> …`. */
 export const buildStartCommand = command({
   name: 'build start',
-  summary: 'Build a container image from a public git repository',
   args: z.object({
     tool: toolName,
-    sourceUrl: httpUrl('https://gitlab.wikimedia.org/toolforge-repos/mytool').describe(
-      'public git repository to build',
-    ),
-    ref: z
-      .string()
-      .min(1)
-      .max(250)
-      .optional()
-      .describe('branch, tag or commit (default: the default branch)'),
+    sourceUrl: httpUrl('https://gitlab.wikimedia.org/toolforge-repos/mytool').describe('opt-source-url'),
+    ref: z.string().min(1).max(250).optional().describe('opt-ref'),
     image: z
       .string()
       .regex(/^[a-z0-9][a-z0-9._-]{0,127}$/, 'must be an image name (lower-case letters, digits, . _ -)')
       .optional()
-      .describe('image name (default: tool-<tool>)'),
+      .describe('opt-image'),
     env: z
       .array(
         z
@@ -59,9 +51,9 @@ export const buildStartCommand = command({
           ),
       )
       .default([])
-      .describe('build-time variable NAME=value (repeatable)'),
-    latestVersions: z.boolean().default(false).describe('use the latest builder and runner images'),
-    deprecatedVersions: z.boolean().default(false).describe('use the deprecated builder and runner images'),
+      .describe('opt-env'),
+    latestVersions: z.boolean().default(false).describe('opt-latest-versions'),
+    deprecatedVersions: z.boolean().default(false).describe('opt-deprecated-versions'),
   }),
   positional: ['tool', 'sourceUrl'],
   examples: ['/build start mytool https://gitlab.wikimedia.org/toolforge-repos/mytool --ref main'],
@@ -109,7 +101,6 @@ export const buildStartCommand = command({
 /** `/build list <tool>`. */
 export const buildListCommand = toolCommand({
   name: 'build list',
-  summary: 'List the builds of a tool',
   permission: 'read',
   async run({ args, client }) {
     const builds = await client.builds.list();
@@ -132,7 +123,6 @@ export const buildListCommand = toolCommand({
 /** `/build show <tool> [id|latest]`. */
 export const buildShowCommand = toolCommand({
   name: 'build show',
-  summary: 'Show one build (default: the latest)',
   args: buildIdArgs,
   positional: ['tool', 'id'],
   examples: ['/build show mytool', '/build show mytool mytool-buildpacks-pipelinerun-abcde'],
@@ -146,7 +136,6 @@ export const buildShowCommand = toolCommand({
 /** `/build latest <tool>`. */
 export const buildLatestCommand = toolCommand({
   name: 'build latest',
-  summary: 'Show the latest build of a tool',
   permission: 'read',
   async run({ args, client }) {
     return buildCard(args.tool, await client.builds.latest());
@@ -156,7 +145,6 @@ export const buildLatestCommand = toolCommand({
 /** `/build cancel <tool> [id|latest]`. */
 export const buildCancelCommand = toolCommand({
   ...buildCancelSignature,
-  summary: 'Cancel a pending or running build',
   positional: ['tool', 'id'],
   examples: ['/build cancel mytool', '/build cancel mytool mytool-buildpacks-pipelinerun-abcde'],
   permission: 'write',
@@ -182,7 +170,6 @@ export const buildCancelCommand = toolCommand({
 /** `/build delete <tool> <id|latest>` (confirmed first). */
 export const buildDeleteCommand = command({
   name: 'build delete',
-  summary: 'Delete a build and its image',
   args: buildIdArgs,
   positional: ['tool', 'id'],
   examples: ['/build delete mytool mytool-buildpacks-pipelinerun-abcde'],

@@ -69,7 +69,6 @@ async function wantedConfig(
 export const configSetCommand = Object.assign(
   command({
     name: 'config set',
-    summary: "Save a tool's components configuration from an attached toolforge.yaml (diff shown first)",
     args: setArgs,
     examples: [
       '/config set mytool   (with toolforge.yaml attached)',
@@ -134,7 +133,6 @@ export const configSetCommand = Object.assign(
 /** `/config dump <tool>`: the stored configuration as a `toolforge.yaml` file. */
 export const configDumpCommand = toolCommand({
   name: 'config dump',
-  summary: "Send a tool's components configuration as a toolforge.yaml file (what /config set reads)",
   permission: 'read',
   async run({ args, client }) {
     const config = await mustExist(

@@ -7,7 +7,6 @@ import { toolCommand } from './context';
 /** `/config show <tool>`: the tool's components configuration as YAML. */
 export const configShowCommand = toolCommand({
   name: 'config show',
-  summary: "Show a tool's components configuration (toolforge.yaml)",
   permission: 'read',
   async run({ args, client }) {
     const config = await client.components.getConfig();
@@ -24,7 +23,6 @@ export const configShowCommand = toolCommand({
 /** `/config generate <tool>`: a configuration generated from the tool's existing jobs. */
 export const configGenerateCommand = toolCommand({
   name: 'config generate',
-  summary: "Generate a configuration from the tool's existing jobs (nothing is saved)",
   permission: 'read',
   async run({ args, client }) {
     const config = await client.components.generateConfig();
@@ -47,7 +45,6 @@ export const configGenerateCommand = toolCommand({
 /** `/config delete <tool>` (confirmed first). */
 export const configDeleteCommand = toolCommand({
   name: 'config delete',
-  summary: "Delete a tool's components configuration",
   permission: 'write',
   guarded: true,
   overridable: true,

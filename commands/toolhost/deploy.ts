@@ -29,7 +29,6 @@ function noConfiguration(tool: string): UsageError {
  */
 export const deployCommand = command({
   ...deploySignature,
-  summary: "Deploy a tool's components (build what changed, then run)",
   examples: ['/deploy mytool', '/deploy mytool --force-build --description "fix login"'],
   permission: 'write',
   deploys: true,

@@ -15,7 +15,6 @@ async function resolveDeploymentId(client: ToolhostClient, id: string): Promise<
 /** `/deployment list <tool>`. */
 export const deploymentListCommand = toolCommand({
   name: 'deployment list',
-  summary: 'List the deployments of a tool (the platform keeps the last 25)',
   permission: 'read',
   async run({ args, client }) {
     const deployments = await client.components.listDeployments();
@@ -47,7 +46,6 @@ export const deploymentListCommand = toolCommand({
 /** `/deployment show <tool> [id|latest]`. */
 export const deploymentShowCommand = command({
   ...deploymentShowSignature,
-  summary: 'Show one deployment (default: the latest)',
   positional: ['tool', 'id'],
   examples: ['/deployment show mytool', '/deployment show mytool 20261122-101500-abcdefghij'],
   permission: 'read',
@@ -71,7 +69,6 @@ export const deploymentShowCommand = command({
 /** `/deployment cancel <tool> [id|latest]`. */
 export const deploymentCancelCommand = toolCommand({
   ...deploymentCancelSignature,
-  summary: 'Cancel a pending or running deployment',
   positional: ['tool', 'id'],
   examples: ['/deployment cancel mytool', '/deployment cancel mytool 20261122-101500-abcdefghij'],
   permission: 'write',
@@ -94,7 +91,6 @@ export const deploymentCancelCommand = toolCommand({
 /** `/deployment delete <tool> <id|latest>` (confirmed first). */
 export const deploymentDeleteCommand = command({
   name: 'deployment delete',
-  summary: 'Delete a deployment record',
   args: deploymentIdArgs,
   positional: ['tool', 'id'],
   examples: ['/deployment delete mytool 20261122-101500-abcdefghij'],

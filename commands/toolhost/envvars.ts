@@ -25,7 +25,7 @@ const envvarName = z
     ENVVAR_NAME,
     'must be upper-case letters, digits and _, at least 4 long, starting with a letter and not ending with _ (e.g. API_TOKEN)',
   )
-  .describe('the variable name, e.g. API_TOKEN');
+  .describe('opt-name-envvars-show');
 
 const PRIVATE_HINT = 'Send the command to Deckhand in a direct message instead. Nothing was changed.';
 
@@ -37,7 +37,6 @@ const PRIVATE_HINT = 'Send the command to Deckhand in a direct message instead. 
  */
 export const envvarsListCommand = toolCommand({
   name: 'envvars list',
-  summary: "List a tool's environment variables (values masked)",
   permission: 'read',
   async run({ args, services, client }) {
     const envvars = await client.envvars.list();
@@ -57,7 +56,6 @@ export const envvarsListCommand = toolCommand({
 /** `/envvars show <tool> <NAME>` (private conversations only). */
 export const envvarsShowCommand = command({
   name: 'envvars show',
-  summary: 'Show the value of an environment variable (private conversation only)',
   args: z.object({ tool: toolName, name: envvarName }),
   positional: ['tool', 'name'],
   examples: ['/envvars show mytool API_TOKEN'],
@@ -91,11 +89,10 @@ export const envvarsShowCommand = command({
  */
 export const envvarsSetCommand = command({
   name: 'envvars set',
-  summary: 'Create or change an environment variable (value only in private or in a form)',
   args: z.object({
     tool: toolName,
     name: envvarName,
-    value: z.string().min(1).max(65536).optional().describe('the value (secret)'),
+    value: z.string().min(1).max(65536).optional().describe('opt-value'),
   }),
   positional: ['tool', 'name', 'value'],
   examples: ['/envvars set mytool API_TOKEN', '/envvars set mytool API_TOKEN s3cr3t   (in a direct message)'],
@@ -157,7 +154,6 @@ export const envvarsSetCommand = command({
 /** `/envvars delete <tool> <NAME>` (confirmed first). */
 export const envvarsDeleteCommand = toolCommand({
   name: 'envvars delete',
-  summary: 'Delete an environment variable',
   args: z.object({ tool: toolName, name: envvarName }),
   positional: ['tool', 'name'],
   examples: ['/envvars delete mytool API_TOKEN'],
@@ -186,7 +182,6 @@ export const envvarsDeleteCommand = toolCommand({
 /** `/envvars quota <tool>`. */
 export const envvarsQuotaCommand = toolCommand({
   name: 'envvars quota',
-  summary: 'Show how many environment variables a tool may still create',
   permission: 'read',
   async run({ args, client }) {
     const quota = await client.envvars.quotas();

@@ -71,23 +71,10 @@ const count = (plan: LoadPlan) =>
 
 const loadArgs = z.object({
   tool: toolName,
-  job: existingJob.optional().describe('load only this job of the file (the others are left alone)'),
-  fromRepo: z
-    .boolean()
-    .optional()
-    .describe(`read ${DEFAULT_JOBS_PATH} (or --path) from the tool's repository`),
-  path: z
-    .string()
-    .min(1)
-    .max(500)
-    .optional()
-    .describe(`--from-repo: file path (default ${DEFAULT_JOBS_PATH})`),
-  ref: z
-    .string()
-    .min(1)
-    .max(250)
-    .optional()
-    .describe("--from-repo: branch, tag or commit (default: the tool's build ref)"),
+  job: existingJob.optional().describe('opt-job-jobs-load'),
+  fromRepo: z.boolean().optional().describe('opt-from-repo'),
+  path: z.string().min(1).max(500).optional().describe('opt-path'),
+  ref: z.string().min(1).max(250).optional().describe('opt-ref-jobs-load'),
   /** The checked jobs as JSON: set by the confirmation step from the attached file. */
   content: z.string().min(2).max(500_000).optional().meta({ hidden: true }),
 });
@@ -102,8 +89,6 @@ const asContent = (jobs: readonly NewJob[]) => JSON.stringify(jobs.map(jobToEntr
 export const jobsLoadCommand = Object.assign(
   command({
     name: 'jobs load',
-    summary:
-      "Apply a jobs file, attached or from the tool's repository: create, update, delete jobs (plan first)",
     args: loadArgs,
     examples: [
       '/jobs load mytool   (with jobs.yaml attached)',
@@ -195,8 +180,6 @@ export const jobsLoadCommand = Object.assign(
 /** `/jobs dump <tool>`: the jobs file of the tool, as a file `/jobs load` reads back. */
 export const jobsDumpCommand = toolCommand({
   name: 'jobs dump',
-  summary:
-    "Send a tool's jobs as a jobs file (YAML, read by /jobs load and by the Toolforge CLI's jobs load)",
   permission: 'read',
   async run({ args, client }) {
     const jobs = await client.jobs.list({ includeUnset: false });

@@ -23,58 +23,39 @@ const quantity = (what: string, pattern: RegExp, example: string) =>
 export const runArgs = z.object({
   tool: toolName,
   name: jobName,
-  command: z.string().min(1).max(2000).describe('the command to run'),
+  command: z.string().min(1).max(2000).describe('opt-command'),
   image: z
     .string()
     .regex(
       /^[a-z0-9][a-z0-9._/:-]{0,200}$/,
       'must be an image short name (python3.11) or a built image (tool-mytool/web:latest)',
     )
-    .describe('image short name (see /jobs images) or tool-<tool>/<image>:latest'),
-  schedule: z
-    .string()
-    .optional()
-    .describe('cron schedule (5 fields) or @hourly, @daily…: makes a scheduled job'),
-  continuous: z.boolean().default(false).describe('keep the job running (restarted when it stops)'),
+    .describe('opt-image-jobs-run'),
+  schedule: z.string().optional().describe('opt-schedule'),
+  continuous: z.boolean().default(false).describe('opt-continuous'),
   cpu: quantity('CPU amount', /^\d+(\.\d+)?m?$/, '500m or 1')
     .optional()
-    .describe('CPU limit, e.g. 500m'),
+    .describe('opt-cpu'),
   mem: quantity('memory amount', /^\d+(\.\d+)?(Ki|Mi|Gi|Ti|K|M|G|T)?$/, '512Mi or 1Gi')
     .optional()
-    .describe('memory limit, e.g. 1Gi'),
-  replicas: z.number().int().min(1).max(16).optional().describe('continuous jobs: number of copies'),
-  port: z.number().int().min(1).max(65535).optional().describe('continuous jobs: port the job listens on'),
-  retry: z
-    .number()
-    .int()
-    .min(0)
-    .max(5)
-    .optional()
-    .describe('one-off and scheduled jobs: retries after a failure (0-5)'),
-  timeout: z.number().int().min(1).optional().describe('scheduled jobs: seconds before a run is stopped'),
-  emails: z
-    .enum(['none', 'all', 'onfinish', 'onfailure'])
-    .optional()
-    .describe('when to email the maintainers'),
-  mount: z
-    .enum(['all', 'none'])
-    .optional()
-    .describe('mount the tool home and NFS (all) or not (none: built images only)'),
-  filelog: z.boolean().optional().describe('output to files ~/<job>.out and .err in the tool home'),
-  noFilelog: z.boolean().default(false).describe('output to the log service (/logs), not to files'),
-  filelogStdout: z.string().min(1).max(500).optional().describe('stdout file (default ~/<job>.out)'),
-  filelogStderr: z.string().min(1).max(500).optional().describe('stderr file (default ~/<job>.err)'),
-  healthCheckScript: z
-    .string()
-    .min(1)
-    .optional()
-    .describe('continuous jobs: script that exits 0 while healthy'),
+    .describe('opt-mem'),
+  replicas: z.number().int().min(1).max(16).optional().describe('opt-replicas'),
+  port: z.number().int().min(1).max(65535).optional().describe('opt-port'),
+  retry: z.number().int().min(0).max(5).optional().describe('opt-retry'),
+  timeout: z.number().int().min(1).optional().describe('opt-timeout'),
+  emails: z.enum(['none', 'all', 'onfinish', 'onfailure']).optional().describe('opt-emails'),
+  mount: z.enum(['all', 'none']).optional().describe('opt-mount'),
+  filelog: z.boolean().optional().describe('opt-filelog'),
+  noFilelog: z.boolean().default(false).describe('opt-no-filelog'),
+  filelogStdout: z.string().min(1).max(500).optional().describe('opt-filelog-stdout'),
+  filelogStderr: z.string().min(1).max(500).optional().describe('opt-filelog-stderr'),
+  healthCheckScript: z.string().min(1).optional().describe('opt-health-check-script'),
   healthCheckHttp: z
     .string()
     .startsWith('/', 'must be a path starting with /')
     .optional()
-    .describe('continuous jobs: HTTP path that answers 200 while healthy (needs --port)'),
-  wait: z.boolean().default(false).describe('one-off jobs: follow the run until it finishes'),
+    .describe('opt-health-check-http'),
+  wait: z.boolean().default(false).describe('opt-wait'),
 });
 
 type RunArgs = z.infer<typeof runArgs>;
@@ -196,7 +177,6 @@ async function nameTaken(client: ToolhostClient, tool: string, name: string, cau
 /** `/jobs run <tool> <name> --command CMD --image IMG …`: creates a one-off, scheduled or continuous job. */
 export const jobsRunCommand = command({
   name: 'jobs run',
-  summary: 'Create a job: one-off (default), scheduled (--schedule) or continuous (--continuous)',
   args: runArgs,
   positional: ['tool', 'name'],
   examples: [

@@ -84,7 +84,6 @@ function givenFields(args: UpdateArgs): Record<string, unknown> {
 /** `/jobs update <tool> <job> [options]`. */
 export const jobsUpdateCommand = command({
   name: 'jobs update',
-  summary: 'Change some settings of a scheduled or continuous job in place (the others stay as they are)',
   args: updateArgs,
   positional: ['tool', 'job'],
   examples: [

@@ -21,7 +21,6 @@ function definition(job: Job): string {
 /** `/jobs list <tool>`. */
 export const jobsListCommand = toolCommand({
   name: 'jobs list',
-  summary: 'List the jobs of a tool and their state',
   permission: 'read',
   async run({ args, client }) {
     const jobs = await client.jobs.list();
@@ -40,7 +39,6 @@ export const jobsListCommand = toolCommand({
 /** `/jobs show <tool> <job>`. */
 export const jobsShowCommand = toolCommand({
   ...jobsShowSignature,
-  summary: 'Show one job with Restart, Logs and Delete buttons',
   positional: ['tool', 'job'],
   examples: ['/jobs show mytool web'],
   permission: 'read',
@@ -58,7 +56,6 @@ export function runAgainLine(tool: string, job: Job): string {
 /** `/jobs restart <tool> <job>`: restarts a continuous job, or runs a scheduled one now. */
 export const jobsRestartCommand = toolCommand({
   ...jobsRestartSignature,
-  summary: 'Restart a job (a scheduled job runs now)',
   positional: ['tool', 'job'],
   examples: ['/jobs restart mytool web'],
   permission: 'write',
@@ -93,7 +90,6 @@ export const jobsRestartCommand = toolCommand({
 /** `/jobs delete <tool> <job>` (confirmed first). */
 export const jobsDeleteCommand = toolCommand({
   ...jobsDeleteSignature,
-  summary: 'Stop and delete a job',
   positional: ['tool', 'job'],
   examples: ['/jobs delete mytool daily-report'],
   permission: 'write',
@@ -117,7 +113,6 @@ export const jobsDeleteCommand = toolCommand({
 /** `/jobs flush <tool>` (confirmed first): stops and deletes every job, as listed in the question. */
 export const jobsFlushCommand = toolCommand({
   name: 'jobs flush',
-  summary: 'Stop and delete every job of a tool',
   args: z.object({
     tool: toolName,
     /** Set by `resolve`: the jobs the question listed (a new job makes the Confirm refuse). */
@@ -148,7 +143,6 @@ export const jobsFlushCommand = toolCommand({
 /** `/jobs images <tool>`. */
 export const jobsImagesCommand = toolCommand({
   name: 'jobs images',
-  summary: 'List the container images a job can use',
   permission: 'read',
   async run({ args, client }) {
     const images = await client.jobs.images();
@@ -164,7 +158,6 @@ export const jobsImagesCommand = toolCommand({
 /** `/jobs quota <tool>`. */
 export const jobsQuotaCommand = toolCommand({
   name: 'jobs quota',
-  summary: 'Show the jobs quota of a tool',
   permission: 'read',
   async run({ args, client }) {
     return {

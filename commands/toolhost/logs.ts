@@ -16,7 +16,7 @@ const DURATION = /^(\d+[dhms])+$/;
 const TIME = /^(\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?)$/;
 const UNIT_MS: Record<string, number> = { d: 86_400_000, h: 3_600_000, m: 60_000, s: 1000 };
 
-const timeArg = (what: string, fallback: string) =>
+const timeArg = (what: 'start' | 'end') =>
   z
     .string()
     .refine((v) => DURATION.test(v) || TIME.test(v), {
@@ -24,7 +24,7 @@ const timeArg = (what: string, fallback: string) =>
         'must be a duration such as 30m, 2h or 1d2h, a date 2026-11-22, or a time 2026-11-22T10:00:00Z',
     })
     .optional()
-    .describe(`${what} (default ${fallback}): a duration ago like 2h, a date, or a time`);
+    .describe(what === 'start' ? 'opt-since' : 'opt-until');
 
 /** A duration ago (`2h`, `1d30m`) as an absolute time, so later pages read the same window. */
 export function absoluteTime(value: string, now = Date.now()): string {
@@ -52,32 +52,14 @@ const logsArgs = z.object({
     .min(1, 'must be 1 or more')
     .max(1000, 'must be at most 1000')
     .default(50)
-    .describe('lines per page'),
-  since: timeArg('start', '1h'),
-  until: timeArg('end', 'now'),
-  newestFirst: z.boolean().default(false).describe('list the newest line first'),
-  follow: z
-    .boolean()
-    .default(false)
-    .describe('follow new lines live in one message (Stop button; ends by itself)'),
-  skip: z
-    .number()
-    .int()
-    .min(0)
-    .max(100_000)
-    .default(0)
-    .describe('lines of this window already shown')
-    .meta({ hidden: true }),
-  order: z
-    .enum(['newest_first', 'oldest_first'])
-    .optional()
-    .describe('reading direction of this window')
-    .meta({ hidden: true }),
-  cursor: z
-    .url()
-    .optional()
-    .describe("the service's pagination link to continue from")
-    .meta({ hidden: true }),
+    .describe('opt-lines'),
+  since: timeArg('start'),
+  until: timeArg('end'),
+  newestFirst: z.boolean().default(false).describe('opt-newest-first'),
+  follow: z.boolean().default(false).describe('opt-follow-logs'),
+  skip: z.number().int().min(0).max(100_000).default(0).describe('opt-skip').meta({ hidden: true }),
+  order: z.enum(['newest_first', 'oldest_first']).optional().describe('opt-order').meta({ hidden: true }),
+  cursor: z.url().optional().describe('opt-cursor').meta({ hidden: true }),
 });
 
 type LogsArgs = z.infer<typeof logsArgs>;
@@ -102,7 +84,6 @@ function pageQuery(args: LogsArgs): JobLogsQuery {
 /** `/logs <tool> <job> [--lines N] [--since 1h] [--until 0s] [--newest-first]`, with a More button. */
 export const logsCommand = command({
   name: 'logs',
-  summary: "Show a job's latest log lines, with a More button for the next page",
   args: logsArgs,
   positional: ['tool', 'job'],
   examples: [

@@ -7,11 +7,6 @@ export const deployRollbackSignature = {
   name: 'deployment rollback',
   args: z.object({
     tool: toolName,
-    to: z
-      .string()
-      .min(1)
-      .max(64)
-      .optional()
-      .describe('the successful deployment to return to (default: the last one before the newest)'),
+    to: z.string().min(1).max(64).optional().describe('opt-to'),
   }),
 };

@@ -30,7 +30,6 @@ async function rememberedBranches(services: Pick<ToolhostServices, 'locks'>, too
 /** `/deployment rollback <tool> [--to <deployment id>]`. */
 export const deployRollbackCommand = command({
   ...deployRollbackSignature,
-  summary: 'Deploy again the commits of the last successful deployment (pins build.ref)',
   examples: ['/deployment rollback mytool', '/deployment rollback mytool --to 20261122-101500-abcdefghij'],
   permission: 'write',
   guarded: true,
@@ -112,7 +111,6 @@ async function branchesToRestore(
 /** `/deployment unpin <tool>`: components pinned to a commit follow their branch again. */
 export const deployUnpinCommand = command({
   name: 'deployment unpin',
-  summary: 'Return pinned components to the branch they followed (after /deployment rollback)',
   args: z.object({ tool: toolName }),
   permission: 'write',
   guarded: true,

@@ -23,9 +23,9 @@ export const deploySignature = {
   name: 'deploy',
   args: z.object({
     tool: toolName,
-    forceBuild: z.boolean().default(false).describe('rebuild even when the source did not change'),
-    forceRun: z.boolean().default(false).describe('restart components whose run settings did not change'),
-    description: z.string().max(500).optional().describe('what is deployed and why'),
+    forceBuild: z.boolean().default(false).describe('opt-force-build'),
+    forceRun: z.boolean().default(false).describe('opt-force-run'),
+    description: z.string().max(500).optional().describe('opt-description'),
   }),
 };
 
@@ -44,7 +44,7 @@ export const buildLogsSignature = {
   args: z.object({
     tool: toolName,
     id: resourceId('build'),
-    follow: z.boolean().default(false).describe('follow the log live in one message until the build ends'),
+    follow: z.boolean().default(false).describe('opt-follow'),
   }),
 };
 
@@ -71,6 +71,6 @@ export const webserviceLogsSignature = {
   name: 'webservice logs',
   args: z.object({
     tool: toolName,
-    lines: z.number().int().min(1).max(1000).default(50).describe('lines to show'),
+    lines: z.number().int().min(1).max(1000).default(50).describe('opt-lines-webservice-logs'),
   }),
 };

@@ -12,11 +12,7 @@ import { WEEKDAYS } from '../../src/services/calendar/weekdays';
 import type { ToolhostServices } from './context';
 
 /** The `--digest` option: checked in {@link parseDigest}. */
-export const digestOption = z
-  .string()
-  .max(40)
-  .optional()
-  .describe('a digest of the tool here: daily@09:00, "weekly@mon 09:00" or off');
+export const digestOption = z.string().max(40).optional().describe('opt-digest');
 
 const SPEC = /^(daily|weekly)(?:@(?:(sun|mon|tue|wed|thu|fri|sat)[ @-]?)?((?:[01]?\d|2[0-3]):[0-5]\d)?)?$/i;
 

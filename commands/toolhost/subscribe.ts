@@ -10,10 +10,7 @@ import { applyDigest, digestOption, parseDigest } from './subscribe-digest';
 /** Every kind a conversation can subscribe to (checked against the store's kinds). */
 const kind = z.enum(['builds', 'deploys', 'jobs'] as const satisfies readonly SubscriptionKind[]);
 
-const kindList = z
-  .array(kind)
-  .default([])
-  .describe('what to announce: builds, deploys, jobs (default: all three)');
+const kindList = z.array(kind).default([]).describe('opt-kinds');
 
 function describe(subscription: Subscription): string {
   const filters = [
@@ -29,24 +26,14 @@ function describe(subscription: Subscription): string {
 /** `/subscribe <tool> [builds] [deploys] [jobs] [--failures-only] [--changes-only]`. */
 export const subscribeCommand = command({
   name: 'subscribe',
-  summary: "Announce a tool's builds, deployments and job failures in this conversation, live or as a digest",
   args: z.object({
     tool: toolName,
     kinds: kindList,
-    failuresOnly: z.boolean().default(false).describe('only announce failures'),
-    changesOnly: z
-      .boolean()
-      .default(false)
-      .describe('only announce a failure after a success, or a recovery after a failure'),
-    thread: z
-      .boolean()
-      .default(false)
-      .describe('one thread per deployment, build or job; the first message shows the latest state'),
+    failuresOnly: z.boolean().default(false).describe('opt-failures-only'),
+    changesOnly: z.boolean().default(false).describe('opt-changes-only'),
+    thread: z.boolean().default(false).describe('opt-thread'),
     digest: digestOption,
-    format: z
-      .enum(['compact', 'full'])
-      .default('full')
-      .describe('live announcements: compact (one line) or full (with the detail)'),
+    format: z.enum(['compact', 'full']).default('full').describe('opt-format'),
   }),
   positional: ['tool', 'kinds'],
   examples: [
@@ -110,7 +97,6 @@ export const subscribeCommand = command({
 /** `/unsubscribe <tool> [kinds]`. */
 export const unsubscribeCommand = command({
   name: 'unsubscribe',
-  summary: 'Stop announcing a tool (or some kinds of its events) here',
   args: z.object({ tool: toolName, kinds: kindList }),
   positional: ['tool', 'kinds'],
   examples: ['/unsubscribe mytool', '/unsubscribe mytool builds'],
@@ -144,7 +130,6 @@ const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
 /** `/subscriptions`: what this conversation is subscribed to. */
 export const subscriptionsCommand = command({
   name: 'subscriptions',
-  summary: 'List what this conversation hears about: tools, the calendar digest, source imports',
   permission: 'read',
   async run({ services, invocation }) {
     const subscriptions = await services.subscriptions.forConversation(invocation.conversationId);

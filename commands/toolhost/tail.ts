@@ -72,11 +72,10 @@ export async function startTail(
 /** `/tail stop [<kind> <tool> <id>]`: the Stop button of a live log, or every tail here by name. */
 export const tailStopCommand = command({
   name: 'tail stop',
-  summary: 'Stop following a live log in this conversation (the Stop button)',
   args: z.object({
-    kind: z.enum(TAIL_KINDS).optional().describe('what is followed'),
+    kind: z.enum(TAIL_KINDS).optional().describe('opt-kind'),
     tool: toolName.optional(),
-    id: z.string().min(1).max(200).optional().describe('the job name or build id'),
+    id: z.string().min(1).max(200).optional().describe('opt-id-tail-stop'),
   }),
   positional: ['kind', 'tool', 'id'],
   examples: ['/tail stop', '/tail stop job mytool web'],

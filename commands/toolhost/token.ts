@@ -55,13 +55,11 @@ function tokenCard(tool: string, token: DeployToken, headline: string): DraftCar
  */
 function tokenValueCommand(
   verb: 'show' | 'create' | 'refresh',
-  summary: string,
   headline: string,
   call: (client: ToolhostClient) => Promise<DeployToken>,
 ) {
   return command({
     name: `token ${verb}`,
-    summary: `${summary} (private conversation only)`,
     args: toolArgs,
     examples: [`/token ${verb} mytool`],
     permission: 'write',
@@ -78,37 +76,29 @@ function tokenValueCommand(
 }
 
 /** `/token show <tool>`. */
-export const tokenShowCommand = tokenValueCommand(
-  'show',
-  "Show a tool's deploy token",
-  'The current deploy token:',
-  (c) => c.components.getDeployToken(),
+export const tokenShowCommand = tokenValueCommand('show', 'The current deploy token:', (c) =>
+  c.components.getDeployToken(),
 );
 
 /** `/token create <tool>`. */
-export const tokenCreateCommand = tokenValueCommand(
-  'create',
-  'Create a deploy token for a tool',
-  'Created a deploy token:',
-  (c) =>
-    c.components.createDeployToken().catch((error: unknown) => {
-      // components-api answers 409 when the tool already has one (its own advice names its HTTP route).
-      if (error instanceof UpstreamError && error.status === 409) {
-        throw new UpstreamError(
-          'toolhost',
-          409,
-          `${c.tool} already has a deploy token, so none was created.`,
-          `See it with /token show ${c.tool}, or replace it with /token refresh ${c.tool}.`,
-        );
-      }
-      throw error;
-    }),
+export const tokenCreateCommand = tokenValueCommand('create', 'Created a deploy token:', (c) =>
+  c.components.createDeployToken().catch((error: unknown) => {
+    // components-api answers 409 when the tool already has one (its own advice names its HTTP route).
+    if (error instanceof UpstreamError && error.status === 409) {
+      throw new UpstreamError(
+        'toolhost',
+        409,
+        `${c.tool} already has a deploy token, so none was created.`,
+        `See it with /token show ${c.tool}, or replace it with /token refresh ${c.tool}.`,
+      );
+    }
+    throw error;
+  }),
 );
 
 /** `/token refresh <tool>`: replaces the token with a new one. */
 export const tokenRefreshCommand = tokenValueCommand(
   'refresh',
-  'Replace the deploy token of a tool with a new one',
   'The old token no longer works. The new one:',
   (c) => c.components.refreshDeployToken(),
 );
@@ -116,7 +106,6 @@ export const tokenRefreshCommand = tokenValueCommand(
 /** `/token delete <tool>` (confirmed first). */
 export const tokenDeleteCommand = toolCommand({
   name: 'token delete',
-  summary: 'Delete the deploy token of a tool',
   permission: 'write',
   confirm: (args) =>
     `Delete the deploy token of ${args.tool}? Everything that deploys with it will stop working.`,

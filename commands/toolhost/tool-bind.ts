@@ -16,7 +16,6 @@ async function mustReach(services: ToolhostServices, tool: string): Promise<void
 /** `/tool bind <tool>`: lets `<tool>` be left out of commands in this conversation. */
 export const toolBindCommand = command({
   name: 'tool bind',
-  summary: 'Bind this conversation to a tool, so commands here may leave out <tool>',
   args: z.object({ tool: toolName }),
   permission: 'write',
   async run({ args, services, invocation }) {
@@ -36,7 +35,6 @@ export const toolBindCommand = command({
 /** `/tool unbind`: removes this conversation's binding. */
 export const toolUnbindCommand = command({
   name: 'tool unbind',
-  summary: 'Remove the tool binding of this conversation',
   permission: 'read',
   sideEffect: true,
   async run({ services, invocation }) {

@@ -37,7 +37,6 @@ function platformField(report: ApiHealth[] | undefined): { field: CardField; pro
 /** `/tool status <tool>`: the maintainer's dashboard on one card. */
 export const toolStatusCommand = toolCommand({
   name: 'tool status',
-  summary: 'One card with the latest build, the latest deployment, every job and quota use',
   permission: 'read',
   async run({ args, services, client }) {
     const [guards, health, build, deployment, jobs, jobsQuota, buildQuota, envvarsQuota] =

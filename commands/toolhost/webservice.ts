@@ -61,7 +61,6 @@ async function mustFind(client: ToolhostClient, tool: string): Promise<Job> {
 /** `/webservice status <tool>`. */
 export const webserviceStatusCommand = toolCommand({
   ...webserviceStatusSignature,
-  summary: 'Show the web service of a tool: its published job, state and address',
   permission: 'read',
   async run({ args, services, client }) {
     const job = await findWebservice(client);
@@ -79,19 +78,13 @@ export const webserviceStatusCommand = toolCommand({
 /** `/webservice start <tool>`. */
 export const webserviceStartCommand = command({
   name: 'webservice start',
-  summary: 'Start the web service of a tool: a continuous job with a published port',
   args: z.object({
     tool: toolName,
-    image: z
-      .string()
-      .min(1)
-      .max(300)
-      .optional()
-      .describe('image: python3.11, node20, php8.2… or a build-service image tool-<tool>/<name>:latest'),
-    command: z.string().min(1).max(1000).optional().describe("command (default: the image's web command)"),
-    port: z.number().int().min(1).max(65535).default(WEBSERVICE_PORT).describe('port the server listens on'),
-    name: jobName.default('webservice').describe('name of the job'),
-    replicas: z.number().int().min(1).max(16).optional().describe('number of replicas'),
+    image: z.string().min(1).max(300).optional().describe('opt-image-webservice-start'),
+    command: z.string().min(1).max(1000).optional().describe('opt-command-webservice-start'),
+    port: z.number().int().min(1).max(65535).default(WEBSERVICE_PORT).describe('opt-port-webservice-start'),
+    name: jobName.default('webservice').describe('opt-name'),
+    replicas: z.number().int().min(1).max(16).optional().describe('opt-replicas-webservice-start'),
   }),
   examples: [
     '/webservice start mytool --image tool-mytool/web:latest',
@@ -139,7 +132,6 @@ export const webserviceStartCommand = command({
 /** `/webservice restart <tool>`: restarts the published job and follows it until it runs again. */
 export const webserviceRestartCommand = command({
   ...webserviceRestartSignature,
-  summary: 'Restart the web service of a tool and follow it until it serves again',
   permission: 'write',
   guarded: true,
   overridable: true,
@@ -175,7 +167,6 @@ export const webserviceRestartCommand = command({
 /** `/webservice stop <tool>` (confirmed first): deletes the published job, which removes its route. */
 export const webserviceStopCommand = toolCommand({
   ...webserviceStopSignature,
-  summary: 'Stop the web service of a tool (deletes its published job)',
   permission: 'write',
   guarded: true,
   overridable: true,
@@ -199,7 +190,6 @@ export const webserviceStopCommand = toolCommand({
 /** `/webservice logs <tool>`: the log of the published job (the same view as `/logs`). */
 export const webserviceLogsCommand = command({
   ...webserviceLogsSignature,
-  summary: 'Show the recent log lines of the web service of a tool',
   examples: ['/webservice logs mytool', '/webservice logs mytool --lines 200'],
   permission: 'read',
   async run(ctx) {

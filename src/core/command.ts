@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { Translator } from '../i18n/translate';
+import { DEFAULT_LANGUAGE } from '../i18n/languages';
+import { type MessageKey, type Translator, t } from '../i18n/translate';
 import type { ConversationRef, Platform } from './conversation';
 import type { EffectRules } from './effects';
 import type { IncomingFile } from './files';
@@ -88,7 +89,10 @@ export interface CommandContext<A, S> {
 export interface CommandDefinition<Schema extends z.ZodObject = z.ZodObject, S = unknown> {
   /** Space-separated path: `deploy`, `build start`. The first word is the group (one slash command). */
   name: string;
-  /** One line for help and manifests (≤ 100 chars, the strictest platform's limit). */
+  /**
+   * One line for help and manifests (≤ 100 chars, the strictest platform's limit), in English: the
+   * catalog message {@link summaryKey} of the name, which help shows in the reader's language.
+   */
   summary: string;
   /** Argument schema; keys in camelCase, flags are their kebab-case (`forceBuild` → `--force-build`). */
   args: Schema;
@@ -161,10 +165,7 @@ export interface CommandDefinition<Schema extends z.ZodObject = z.ZodObject, S =
  * The `--override` flag of every guarded command: during a lock or a freeze window it asks another
  * maintainer of the tool to approve running it anyway (see `src/core/change-guard.ts`).
  */
-export const OVERRIDE_ARG = z
-  .boolean()
-  .default(false)
-  .describe('during a lock or freeze window: run it once another maintainer of the tool approves');
+export const OVERRIDE_ARG = z.boolean().default(false).describe('opt-override');
 
 /** A command without arguments. */
 export type NoArgs = z.ZodObject<Record<never, never>>;
@@ -174,11 +175,11 @@ export type NoArgs = z.ZodObject<Record<never, never>>;
  * out. Without `args` it takes none; without `positional` it takes its `tool` argument (if any) by
  * position and the rest as flags; without `examples` its one example is its bare name (with
  * `mytool` for a tool taken by position); without `sideEffect` a `write` command changes something
- * and a `read` or `admin` one does not.
+ * and a `read` or `admin` one does not. Its summary is the catalog's (see {@link summaryKey}).
  */
 export type CommandDeclaration<Schema extends z.ZodObject = NoArgs, S = unknown> = Omit<
   CommandDefinition<Schema, S>,
-  'args' | 'positional' | 'examples' | 'sideEffect'
+  'summary' | 'args' | 'positional' | 'examples' | 'sideEffect'
 > &
   Partial<Pick<CommandDefinition<Schema, S>, 'args' | 'positional' | 'examples' | 'sideEffect'>>;
 
@@ -193,6 +194,7 @@ export function defineCommand<Schema extends z.ZodObject = NoArgs, S = unknown>(
   const takesTool = declaration.positional === undefined && 'tool' in args.shape;
   const definition: CommandDefinition<Schema, S> = {
     ...declaration,
+    summary: t(DEFAULT_LANGUAGE, summaryKey(declaration.name)),
     args,
     ...(takesTool && { positional: ['tool'] as CommandDefinition<Schema, S>['positional'] & {} }),
     examples: declaration.examples ?? [`/${declaration.name}${takesTool ? ' mytool' : ''}`],
@@ -200,6 +202,14 @@ export function defineCommand<Schema extends z.ZodObject = NoArgs, S = unknown>(
   };
   if (!definition.guarded || !definition.overridable || 'override' in args.shape) return definition;
   return { ...definition, args: args.extend({ override: OVERRIDE_ARG }) as unknown as Schema };
+}
+
+/**
+ * The catalog message of what a command does: `cmd-` and its name with dashes (`cmd-jobs-run`). Every
+ * command has one (`test/i18n/catalog.test.ts`).
+ */
+export function summaryKey(name: string): MessageKey {
+  return `cmd-${name.replaceAll(' ', '-')}` as MessageKey;
 }
 
 /** A command with its schema type erased, as kept in the registry. */

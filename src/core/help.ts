@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { type Translator, translator } from '../i18n/translate';
-import type { AnyCommand } from './command';
+import { type AnyCommand, summaryKey } from './command';
 import type { CommandRegistry } from './registry';
 import type { DraftCard } from './reply';
 import { argInfo, toFlagName, toPositionalName } from './schema-info';
@@ -62,9 +62,10 @@ export function commandHelp(command: AnyCommand<unknown>, say: Translator = tran
     const info = argInfo(schema);
     const name = positional.has(key) ? `<${toPositionalName(key)}>` : `--${toFlagName(key)}`;
     const extra = info.choices ? ` ${say.t('help-choices', info.choices.join(', '))}` : '';
-    return `${name} — ${info.description ?? ''}${extra}`.trimEnd();
+    const description = info.descriptionKey ? say.t(info.descriptionKey) : (info.description ?? '');
+    return `${name} — ${description}${extra}`.trimEnd();
   });
-  const parts = [command.summary, say.t('help-usage', usageLine(command))];
+  const parts = [say.t(summaryKey(command.name)), say.t('help-usage', usageLine(command))];
   if (lines.length > 0) parts.push(lines.join('\n'));
   parts.push(`${say.t('help-examples', command.examples.length)}\n${command.examples.join('\n')}`);
   return {
@@ -86,7 +87,7 @@ export function prefixHelp(
   const members = registry.all().filter((c) => c.name === head || c.name.startsWith(`${head} `));
   return {
     title: say.t('help-prefix-title', head),
-    text: members.map((c) => `${shortUsage(c)} — ${c.summary}`).join('\n'),
+    text: members.map((c) => `${shortUsage(c)} — ${say.t(summaryKey(c.name))}`).join('\n'),
     footer: say.t('help-prefix-footer', members[0]?.name ?? head),
     status: 'info',
     visibility: 'private',

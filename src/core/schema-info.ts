@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { DEFAULT_LANGUAGE } from '../i18n/languages';
+import { isMessageKey, type MessageKey, t } from '../i18n/translate';
 
 /** The shape of one argument, read from its zod schema for parsing, help and manifests. */
 export interface ArgInfo {
@@ -7,7 +9,10 @@ export interface ArgInfo {
   itemKind?: ArgInfo['kind'];
   optional: boolean;
   defaultValue?: unknown;
+  /** What the argument is, in English (for manifests and docs). */
   description?: string | undefined;
+  /** The catalog message of {@link ArgInfo.description}, for help in the reader's language. */
+  descriptionKey?: MessageKey | undefined;
   /** Allowed values of an enum (or an array of enum). */
   choices?: string[] | undefined;
   /** Integer-only number. */
@@ -44,16 +49,25 @@ function defOf(schema: z.ZodType): Def {
   return (schema as unknown as { _zod: { def: Def } })._zod.def;
 }
 
+/** An argument's description: a `.describe()` is the catalog message of what the argument is. */
+function described(key: string | undefined): Pick<ArgInfo, 'description' | 'descriptionKey'> {
+  if (key === undefined) return {};
+  return isMessageKey(key)
+    ? { description: t(DEFAULT_LANGUAGE, key), descriptionKey: key }
+    : { description: key };
+}
+
 /** Reads the kind, optionality, default, choices and description of a zod schema. */
 export function argInfo(schema: z.ZodType): ArgInfo {
   let current: z.ZodType = schema;
   let optional = false;
   let defaultValue: unknown;
-  const description = schema.description;
   const hidden = (schema.meta() as { hidden?: boolean } | undefined)?.hidden === true;
   let completes: string | undefined;
   let invalid: string | undefined;
+  let description: string | undefined;
   for (let depth = 0; depth < 10; depth++) {
+    description ??= current.description;
     const meta = current.meta() as { completes?: string; invalid?: string } | undefined;
     completes ??= meta?.completes;
     invalid ??= meta?.invalid;
@@ -76,7 +90,7 @@ export function argInfo(schema: z.ZodType): ArgInfo {
     kind: 'unknown',
     optional,
     defaultValue,
-    description: description ?? current.description,
+    ...described(description ?? current.description),
     ...(hidden ? { hidden } : {}),
     ...(completes ? { completes } : {}),
     ...(invalid ? { invalid } : {}),

@@ -22,7 +22,6 @@ function counted(recover?: (since: number) => Promise<'run' | DraftCard | undefi
   const runs: { interrupted?: { since: number } }[] = [];
   const command = defineCommand({
     name: 'thing restart',
-    summary: 'Restart a thing',
     args: z.object({ thing: z.string() }),
     examples: ['/thing restart a'],
     permission: 'write',

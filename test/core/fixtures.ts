@@ -12,7 +12,6 @@ export function sampleRegistry() {
   const registry = new CommandRegistry<unknown>([
     defineCommand({
       name: 'deploy',
-      summary: 'Deploy a tool',
       args: z.object({
         tool: z.string().regex(/^[a-z0-9-]+$/, 'must be a tool name'),
         forceBuild: z.boolean().default(false),
@@ -27,7 +26,6 @@ export function sampleRegistry() {
     }),
     defineCommand({
       name: 'build start',
-      summary: 'Start a build',
       args: z.object({
         tool: z.string(),
         sourceUrl: z.url({
@@ -45,7 +43,6 @@ export function sampleRegistry() {
     }),
     defineCommand({
       name: 'build list',
-      summary: 'List builds',
       args: z.object({ tool: z.string(), limit: z.number().int().min(1).max(50).default(10) }),
       positional: ['tool'],
       examples: ['/build list mytool'],
@@ -55,7 +52,6 @@ export function sampleRegistry() {
     }),
     defineCommand({
       name: 'build delete',
-      summary: 'Delete a build',
       args: z.object({ tool: z.string(), id: z.string() }),
       positional: ['tool', 'id'],
       examples: ['/build delete mytool latest'],

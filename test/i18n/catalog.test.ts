@@ -7,7 +7,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { ALL_COMMANDS } from '../../commands';
+import { summaryKey } from '../../src/core/command';
+import { argInfo } from '../../src/core/schema-info';
 import { isMessageKey, t } from '../../src/i18n/translate';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -65,9 +68,34 @@ describe('the message catalogs', () => {
 
   it('hold no key the code never names', () => {
     const quoted = quotedInCode();
-    // `help-group-<group>` is read by group name (src/i18n/command-menus.ts): used while the group exists.
-    const groups = new Set(ALL_COMMANDS.map((command) => `help-group-${command.name.split(' ')[0]}`));
-    expect(keys.filter((key) => !quoted.has(key) && !groups.has(key))).toEqual([]);
+    // `help-group-<group>` is read by group name (src/i18n/command-menus.ts) and `cmd-<name>` by the
+    // command's name (summaryKey): used while the group or command exists.
+    const byName = new Set(
+      ALL_COMMANDS.flatMap((command) => [
+        `help-group-${command.name.split(' ')[0]}`,
+        summaryKey(command.name),
+      ]),
+    );
+    expect(keys.filter((key) => !quoted.has(key) && !byName.has(key))).toEqual([]);
+  });
+
+  it("hold every command's summary and every argument's description", () => {
+    expect(
+      ALL_COMMANDS.map((command) => summaryKey(command.name)).filter((key) => !isMessageKey(key)),
+    ).toEqual([]);
+    const undescribed = ALL_COMMANDS.flatMap((command) =>
+      Object.entries((command.args as z.ZodObject).shape as Record<string, z.ZodType>)
+        .filter(([, schema]) => !argInfo(schema).hidden && !argInfo(schema).descriptionKey)
+        .map(([name]) => `/${command.name} ${name}`),
+    );
+    expect(undescribed).toEqual([]);
+  });
+
+  it.each(TRANSLATIONS)('%s: translates every summary and argument description', (language) => {
+    const catalog: Record<string, string> = read(language);
+    const declared = keys.filter((key) => key.startsWith('cmd-') || key.startsWith('opt-'));
+    expect(declared.length).toBeGreaterThan(300);
+    expect(declared.filter((key) => !catalog[key]?.trim())).toEqual([]);
   });
 
   it('would see an unused key (positive control)', () => {

@@ -12,7 +12,10 @@ export type TestCommandDeclaration<Schema extends z.ZodObject, S> = Omit<
   CommandDeclaration<Schema, S>,
   'permission'
 > &
-  Partial<Pick<CommandDeclaration<Schema, S>, 'permission'>>;
+  Partial<Pick<CommandDeclaration<Schema, S>, 'permission'>> & {
+    /** What it does, in English (a product command's comes from the catalog). */
+    summary?: string;
+  };
 
 /**
  * A command that exists only in a test: open to everyone (`read`) unless `declaration` says
@@ -21,7 +24,9 @@ export type TestCommandDeclaration<Schema extends z.ZodObject, S> = Omit<
 export function testCommand<Schema extends z.ZodObject = NoArgs, S = unknown>(
   declaration: TestCommandDeclaration<Schema, S>,
 ): CommandDefinition<Schema, S> {
-  return defineCommand<Schema, S>({ permission: 'read', ...declaration });
+  const { summary, ...declared } = declaration;
+  const command = defineCommand<Schema, S>({ permission: 'read', ...declared });
+  return summary === undefined ? command : { ...command, summary };
 }
 
 /** `/slow`: answers after two seconds. */

@@ -9,10 +9,9 @@ const command = commandsWith<'adminLog'>();
 /** `/tool sal <tool> [on|off]`. */
 export const toolSalCommand = command({
   name: 'tool sal',
-  summary: "Write a tool's changes to its Server Admin Log (SAL), or stop; without on|off, show the setting",
   args: z.object({
     tool: toolName,
-    state: z.enum(['on', 'off']).optional().describe('on: log each change; off: log nothing.'),
+    state: z.enum(['on', 'off']).optional().describe('opt-state'),
   }),
   positional: ['tool', 'state'],
   examples: ['/tool sal mytool on', '/tool sal mytool off', '/tool sal mytool'],

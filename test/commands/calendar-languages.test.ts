@@ -35,7 +35,7 @@ describe('the calendar commands in another language', () => {
     const [badRef] = await t.say('/event show "no such!"');
     expect(badRef?.text).toContain('צריך להיות מזהה של אירוע');
     const [empty] = await t.say('/events --from 2026-12-10 --to 2026-12-01');
-    expect(empty?.text).toContain('מוקדם מ-');
+    expect(empty?.text).toContain('מוקדם מ־');
 
     await t.say('/language --here default');
     const [english] = await t.say('/venues list');

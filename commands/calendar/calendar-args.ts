@@ -2,12 +2,14 @@
 import type { DateTime } from 'luxon';
 import { z } from 'zod';
 import { UsageError } from '../../src/core/errors';
-import { DATE_FORMATS, isValidTimezone, type ParsedDate, parseDateInput } from '../../src/services/calendar';
+import { t } from '../../src/i18n/translate';
+import { isValidTimezone, type ParsedDate, parseDateInput } from '../../src/services/calendar';
 
 /** An event by id or slug. */
 export const eventRef = z
   .string()
-  .regex(/^(\d{1,12}|[a-z0-9][a-z0-9_-]{0,199})$/i, 'must be an event id (e.g. 42) or slug (e.g. hack-night)')
+  .regex(/^(\d{1,12}|[a-z0-9][a-z0-9_-]{0,199})$/i, t('en', 'calendar-event-ref-invalid'))
+  .meta({ invalid: 'calendar-event-ref-invalid' })
   .describe('opt-ref-event-show');
 
 /** A date as typed, described by the catalog message `description`. */
@@ -21,8 +23,16 @@ export const nameOrId = (description: string) => z.string().min(1).max(200).desc
 
 /** An http(s) URL. */
 export const webUrl = z
-  .url({ protocol: /^https?$/, message: 'must be an http(s) URL such as https://example.org/event' })
-  .max(2000);
+  .url({ protocol: /^https?$/, message: t('en', 'calendar-url-invalid') })
+  .max(2000)
+  .meta({ invalid: 'calendar-url-invalid' });
+
+/**
+ * A text that must not be empty once trimmed (a name, a title), refused in the reader's language
+ * when it is.
+ */
+export const nonEmptyText = (max: number) =>
+  z.string().trim().min(1, t('en', 'calendar-not-empty')).max(max).meta({ invalid: 'calendar-not-empty' });
 
 /** What a venue has besides its name: given to `/venues create`, changed by `/venues update`. */
 export const venueDetails = {
@@ -38,7 +48,8 @@ export const venueDetails = {
 /** What an organizer has besides its name: given to `/organizers create`, changed by `/organizers update`. */
 export const organizerDetails = {
   email: z
-    .email({ message: 'must be an e-mail address such as team@example.org' })
+    .email({ message: t('en', 'calendar-email-invalid') })
+    .meta({ invalid: 'calendar-email-invalid' })
     .optional()
     .describe('opt-email'),
   phone: z.string().max(50).optional().describe('opt-phone'),
@@ -47,13 +58,7 @@ export const organizerDetails = {
 };
 
 /** The new name given to an update of a venue or an organizer. */
-export const newName = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(200)
-  .optional()
-  .describe('opt-name-venues-update');
+export const newName = nonEmptyText(200).optional().describe('opt-name-venues-update');
 
 /** A 1-based page number (set by paging buttons, or typed). */
 export const pageNumber = z.number().int().min(1).max(10_000).default(1).describe('opt-page');
@@ -61,9 +66,10 @@ export const pageNumber = z.number().int().min(1).max(10_000).default(1).describ
 /** Checks a time zone typed with `flag`; returns it. */
 export function checkTimezone(zone: string, flag: string): string {
   if (!isValidTimezone(zone)) {
-    throw new UsageError(`Invalid ${flag}: \`${zone}\` is not a time zone.`, {
-      hint: 'Use a name such as Europe/Berlin, America/New_York or UTC.',
-    });
+    throw UsageError.inWords((say) => ({
+      message: say.t('calendar-timezone-invalid', flag, zone),
+      hint: say.t('calendar-timezone-invalid-hint'),
+    }));
   }
   return zone;
 }
@@ -72,7 +78,11 @@ export function checkTimezone(zone: string, flag: string): string {
 export function readDate(text: string, zone: string, flag: string): ParsedDate {
   const parsed = parseDateInput(text, zone);
   if ('problem' in parsed) {
-    throw new UsageError(`Invalid ${flag}: ${parsed.problem}.`, { hint: `Dates look like ${DATE_FORMATS}.` });
+    const { problem } = parsed;
+    throw UsageError.inWords((say) => ({
+      message: say.t('validation-invalid', flag, problem),
+      hint: say.t('calendar-date-formats'),
+    }));
   }
   return parsed;
 }
@@ -92,18 +102,20 @@ export function eventTimes(
     return { start: first, end: last, allDay: true };
   }
   if (!start.hasTime) {
-    throw new UsageError('Invalid --start: give a time (e.g. 2026-12-01 18:00), or add --all-day.');
+    throw UsageError.inWords((say) => ({ message: say.t('calendar-start-needs-time') }));
   }
   const endAt = end === undefined ? start.dateTime.plus({ hours: 1 }) : end.dateTime;
   if (end && !end.hasTime) {
-    throw new UsageError('Invalid --end: give a time (e.g. 2026-12-01 21:00), or add --all-day.');
+    throw UsageError.inWords((say) => ({ message: say.t('calendar-end-needs-time') }));
   }
   if (endAt <= start.dateTime) throw endBeforeStart(input);
   return { start: start.dateTime, end: endAt, allDay: false };
 }
 
 function endBeforeStart(input: { start: string; end?: string | undefined }): UsageError {
-  return new UsageError(`The event ends (${input.end}) before it starts (${input.start}).`, {
-    hint: 'Give an --end after the --start. Nothing was created.',
-  });
+  const { start, end = '' } = input;
+  return UsageError.inWords((say) => ({
+    message: say.t('calendar-ends-before-start', end, start),
+    hint: say.t('calendar-ends-before-start-hint'),
+  }));
 }

@@ -1,6 +1,6 @@
 /** What every calendar command starts with: a client for the user, and the site's time zone. */
 import type { ChatUser } from '../../src/core/command';
-import { plural } from '../../src/core/plural';
+import type { Translator } from '../../src/i18n/translate';
 import type { CalendarClient, CalendarSite } from '../../src/services/calendar';
 import type { CalendarServices } from './context';
 
@@ -20,16 +20,29 @@ export async function calendarFor(services: CalendarServices, user: ChatUser): P
   return { client, site, zone: site.timezone };
 }
 
+/** What a page footer counts. */
+export type Counted = 'event' | 'venue' | 'organizer' | 'category' | 'tag';
+
+/** `17 events`, in the reader's language. */
+function counted(say: Translator, noun: Counted, count: number): string {
+  if (noun === 'event') return say.t('calendar-count-events', count);
+  if (noun === 'venue') return say.t('calendar-count-venues', count);
+  if (noun === 'organizer') return say.t('calendar-count-organizers', count);
+  if (noun === 'category') return say.t('calendar-count-categories', count);
+  return say.t('calendar-count-tags', count);
+}
+
 /** A page footer: `Page 1 of 2 · 17 events · times in Europe/Berlin`. */
 export function pageFooter(
   page: { page: number; totalPages: number; total: number },
-  noun: string,
+  noun: Counted,
+  say: Translator,
   zone?: string,
 ) {
   const parts = [
-    page.totalPages > 1 ? `Page ${page.page} of ${page.totalPages}` : undefined,
-    plural(page.total, noun),
-    zone ? `times in ${zone}` : undefined,
+    page.totalPages > 1 ? say.t('calendar-page-of', page.page, page.totalPages) : undefined,
+    counted(say, noun, page.total),
+    zone ? say.t('calendar-times-in', zone) : undefined,
   ];
   return parts.filter(Boolean).join(' · ');
 }

@@ -4,10 +4,11 @@
  */
 import { z } from 'zod';
 import { actionTo } from '../../src/core/action-ref';
-import { describeDigest as describe, digestCard as renderDigest } from '../../src/core/digest-view';
+import { type DigestWhen, digestCard as renderDigest } from '../../src/core/digest-view';
 import { UsageError } from '../../src/core/errors';
 import type { DraftCard } from '../../src/core/reply';
 import { absoluteText } from '../../src/core/times';
+import { type Translator, t, translator } from '../../src/i18n/translate';
 import type { DigestJobData, DigestSchedule } from '../../src/queue/digest-scheduler';
 import { type CalendarService, nowIn } from '../../src/services/calendar';
 import { WEEKDAYS } from '../../src/services/calendar/weekdays';
@@ -20,11 +21,13 @@ const DIGEST_SIZE = 15;
 
 /**
  * The digest card: the published events of the next day (daily) or week (weekly), in the site's
- * time zone. Undefined when there are none (nothing is posted then).
+ * time zone. Undefined when there are none (nothing is posted then). Its words are `say`'s
+ * (English where the scheduled run does not know the conversation's language).
  */
 export async function digestCard(
   calendar: CalendarService,
   data: DigestJobData,
+  say: Translator = translator('en'),
 ): Promise<DraftCard | undefined> {
   const site = await calendar.site();
   const now = nowIn(site.timezone);
@@ -38,18 +41,47 @@ export async function digestCard(
   });
   const more = page.total - page.items.length;
   return renderDigest({
-    title: data.every === 'daily' ? 'Events in the next 24 hours' : 'Events in the next 7 days',
-    sections: [{ heading: 'Events', lines: eventLines(page.items, site.timezone) }],
+    title:
+      data.every === 'daily' ? say.t('digest-calendar-title-daily') : say.t('digest-calendar-title-weekly'),
+    sections: [
+      { heading: say.t('digest-calendar-heading'), lines: eventLines(page.items, site.timezone, say) },
+    ],
     when: data,
     stop: '/calendar digest --off',
-    note: `${more > 0 ? `and ${more} more · ` : ''}times in ${site.timezone}`,
-    actions: [actionTo(eventsCommand, {}, { label: 'All upcoming events' })],
+    note: [
+      more > 0 ? say.t('digest-calendar-more', more) : undefined,
+      say.t('calendar-times-in', site.timezone),
+    ]
+      .filter(Boolean)
+      .join(' · '),
+    actions: [actionTo(eventsCommand, {}, { label: say.t('digest-calendar-all-events') })],
   });
 }
 
-function nextRun(schedule: DigestSchedule): string {
+function nextRun(schedule: DigestSchedule, say: Translator): string {
   if (!schedule.next) return '';
-  return ` Next one: ${absoluteText({ at: new Date(schedule.next).getTime() })}.`;
+  return ` ${say.t('digest-calendar-next', absoluteText({ at: new Date(schedule.next).getTime() }, undefined, say.language))}`;
+}
+
+/** On which day a weekly digest comes: `on Mondays`. */
+function onWeekday(say: Translator, weekday: number): string {
+  const days = [
+    say.t('digest-calendar-on-sunday'),
+    say.t('digest-calendar-on-monday'),
+    say.t('digest-calendar-on-tuesday'),
+    say.t('digest-calendar-on-wednesday'),
+    say.t('digest-calendar-on-thursday'),
+    say.t('digest-calendar-on-friday'),
+    say.t('digest-calendar-on-saturday'),
+  ];
+  return days[weekday] ?? '';
+}
+
+/** `daily digest at 09:00 (Europe/Berlin)`, `weekly digest on Mondays at 09:00 (UTC)`. */
+function describe(when: DigestWhen, say: Translator): string {
+  return when.every === 'weekly'
+    ? say.t('digest-calendar-weekly', onWeekday(say, when.weekday), when.at, when.timezone)
+    : say.t('digest-calendar-daily', when.at, when.timezone);
 }
 
 /** `/calendar digest [--daily|--weekly] [--at 09:00] [--day mon] [--timezone TZ] [--off] [--preview]`. */
@@ -60,7 +92,8 @@ export const calendarDigestCommand = command({
     weekly: z.boolean().default(false).describe('opt-weekly'),
     at: z
       .string()
-      .regex(/^([01]?\d|2[0-3]):[0-5]\d$/, 'must be a time of day such as 09:00')
+      .regex(/^([01]?\d|2[0-3]):[0-5]\d$/, t('en', 'digest-calendar-at-invalid'))
+      .meta({ invalid: 'digest-calendar-at-invalid' })
       .default('09:00')
       .describe('opt-at'),
     day: z.enum(WEEKDAYS).default('mon').describe('opt-day'),
@@ -75,18 +108,19 @@ export const calendarDigestCommand = command({
   ],
   permission: 'read',
   sideEffect: true,
-  async run({ args, services, invocation }) {
+  async run({ args, services, invocation, say = translator('en') }) {
     const conversationId = invocation.conversationId;
     const chosen = [args.daily, args.weekly, args.off].filter(Boolean).length;
     if (chosen > 1) {
-      throw new UsageError('Choose one of --daily, --weekly and --off.', {
-        hint: 'Example: /calendar digest --daily --at 09:00',
-      });
+      throw UsageError.inWords((say) => ({
+        message: say.t('digest-calendar-choose-one'),
+        hint: say.t('help-example', '/calendar digest --daily --at 09:00'),
+      }));
     }
     if (args.off) {
       const removed = await services.digests.remove(conversationId);
       return {
-        text: removed ? 'The calendar digest here is stopped.' : 'This conversation has no calendar digest.',
+        text: removed ? say.t('digest-calendar-stopped') : say.t('digest-calendar-none'),
         status: removed ? 'success' : 'info',
       };
     }
@@ -97,21 +131,28 @@ export const calendarDigestCommand = command({
     const current = await services.digests.get(conversationId);
     if (args.preview) {
       const data = current ?? draft(args, at, zone, invocation);
-      const card = await digestCard(services.calendar, data);
-      return card ?? { text: 'No events in that period: nothing would be posted today.', status: 'info' };
+      const card = await digestCard(services.calendar, data, say);
+      return card ?? { text: say.t('digest-calendar-preview-empty'), status: 'info' };
     }
     if (!args.daily && !args.weekly) {
       if (!current) {
         return {
-          text: 'This conversation has no calendar digest. Start one with /calendar digest --daily (or --weekly).',
+          text: say.t('digest-calendar-none-start'),
           status: 'info',
         };
       }
-      return { text: `This conversation gets a ${describe(current)}.${nextRun(current)}`, status: 'info' };
+      return {
+        text: `${say.t('digest-calendar-current', describe(current, say))}${nextRun(current, say)}`,
+        status: 'info',
+      };
     }
     const stored = await services.digests.set(draft(args, at, zone, invocation));
     return {
-      text: `This conversation now gets a ${describe(stored)}: the published events of the ${stored.every === 'daily' ? 'next 24 hours' : 'next 7 days'} (nothing is posted when there are none).${nextRun(stored)}`,
+      text: `${
+        stored.every === 'daily'
+          ? say.t('digest-calendar-started-daily', describe(stored, say))
+          : say.t('digest-calendar-started-weekly', describe(stored, say))
+      }${nextRun(stored, say)}`,
       status: 'success',
     };
   },

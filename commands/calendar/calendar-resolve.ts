@@ -5,6 +5,7 @@
  */
 import { NotFoundError, UsageError } from '../../src/core/errors';
 import type { ActionRequest, DraftCard } from '../../src/core/reply';
+import { type Translator, translator } from '../../src/i18n/translate';
 import type { CalendarClient, CalendarOrganizer, CalendarVenue } from '../../src/services/calendar';
 
 /** What a name stands for. */
@@ -17,10 +18,10 @@ export interface Candidate {
   label: string;
 }
 
-/** A name that matches several things: the user chooses. */
+/** A name that matches several things: the user chooses (only venues and organizers share names). */
 export class Ambiguous {
   constructor(
-    readonly kind: LinkKind,
+    readonly kind: 'venue' | 'organizer',
     readonly name: string,
     readonly candidates: Candidate[],
   ) {}
@@ -33,18 +34,48 @@ export class UnknownName extends UsageError {
   /** The name as typed. */
   readonly wanted: string;
 
-  constructor(kind: LinkKind, wanted: string, known: string[], hint: string) {
-    super(
-      `There is no ${kind} named “${wanted}” on the calendar.${known.length ? ` ${plural(kind)}: ${known.join(', ')}.` : ''}`,
-      { hint },
-    );
+  constructor(kind: LinkKind, wanted: string, known: string[]) {
+    const words = (say: Translator) => ({
+      message: [
+        unknownName(say, kind, wanted),
+        ...(known.length ? [knownNames(say, kind, known.join(', '))] : []),
+      ].join(' '),
+      hint: hintOf(say, kind),
+    });
+    const english = words(translator('en'));
+    super(english.message, { hint: english.hint, words });
     this.kind = kind;
     this.wanted = wanted;
   }
 }
 
-function plural(kind: LinkKind): string {
-  return { venue: 'Venues', organizer: 'Organizers', category: 'Categories', tag: 'Tags' }[kind];
+function unknownName(say: Translator, kind: LinkKind, wanted: string): string {
+  if (kind === 'venue') return say.t('venue-unknown-name', wanted);
+  if (kind === 'organizer') return say.t('organizer-unknown-name', wanted);
+  if (kind === 'category') return say.t('category-unknown-name', wanted);
+  return say.t('calendar-tag-unknown-name', wanted);
+}
+
+function knownNames(say: Translator, kind: LinkKind, names: string): string {
+  if (kind === 'venue') return say.t('venue-known', names);
+  if (kind === 'organizer') return say.t('organizer-known', names);
+  if (kind === 'category') return say.t('category-known', names);
+  return say.t('calendar-tag-known', names);
+}
+
+function unknownId(say: Translator, kind: LinkKind, id: string): string {
+  if (kind === 'venue') return say.t('venue-unknown-id', id);
+  if (kind === 'organizer') return say.t('organizer-unknown-id', id);
+  if (kind === 'category') return say.t('category-unknown-id', id);
+  return say.t('calendar-tag-unknown-id', id);
+}
+
+/** How to name an existing one instead. */
+function hintOf(say: Translator, kind: LinkKind): string {
+  if (kind === 'venue') return say.t('venue-unknown-hint');
+  if (kind === 'organizer') return say.t('organizer-unknown-hint');
+  if (kind === 'category') return say.t('category-unknown-hint');
+  return say.t('calendar-tag-unknown-hint');
 }
 
 function venueLabel(venue: CalendarVenue): string {
@@ -55,14 +86,6 @@ function venueLabel(venue: CalendarVenue): string {
 function organizerLabel(organizer: CalendarOrganizer): string {
   return `${organizer.name}${organizer.email ? ` — ${organizer.email}` : ''} (#${organizer.id})`;
 }
-
-const HINTS: Record<LinkKind, string> = {
-  venue:
-    'Use a name from the list or an id (/venues list), add --create-venue to create it, or /venues create it first.',
-  organizer: 'Use a name from the list or an id (/organizers list), or /organizers create it first.',
-  category: 'Use a name from the list or an id (/categories list), or /categories create it first.',
-  tag: 'Use a name from the list or an id (/tags list), or /tags create it first.',
-};
 
 /** Resolves one name or id of `kind` to an id. */
 export async function resolveName(
@@ -80,7 +103,10 @@ export async function resolveName(
       return Number(value);
     } catch (error) {
       if (error instanceof NotFoundError) {
-        throw new UsageError(`There is no ${kind} with id ${value} on the calendar.`, { hint: HINTS[kind] });
+        throw UsageError.inWords((say) => ({
+          message: unknownId(say, kind, value),
+          hint: hintOf(say, kind),
+        }));
       }
       throw error;
     }
@@ -101,14 +127,14 @@ export async function resolveName(
       );
     }
     const all = await api.list({ per_page: 50 });
-    throw new UnknownName(kind, value, [...new Set(all.items.map((i) => i.name))].slice(0, 12), HINTS[kind]);
+    throw new UnknownName(kind, value, [...new Set(all.items.map((i) => i.name))].slice(0, 12));
   }
   const api = kind === 'category' ? client.categories : client.tags;
   const found = await api.list({ search: value, hide_empty: false, per_page: 50 });
   const exact = found.items.find((t) => t.name.toLowerCase() === wanted || t.slug === wanted);
   if (exact) return exact.id;
   const all = await api.list({ hide_empty: false, per_page: 50 });
-  throw new UnknownName(kind, value, all.items.map((t) => t.name).slice(0, 20), HINTS[kind]);
+  throw new UnknownName(kind, value, all.items.map((t) => t.name).slice(0, 20));
 }
 
 /** Resolves several names of one kind. */
@@ -135,7 +161,9 @@ export function choiceCard(
   command: string,
   args: Record<string, unknown>,
   replace: (args: Record<string, unknown>, id: number) => Record<string, unknown>,
+  say: Translator,
 ): DraftCard {
+  const { kind, name, candidates } = ambiguous;
   const actions: ActionRequest[] = ambiguous.candidates.slice(0, 5).map((candidate) => ({
     label: candidate.label.length > 70 ? `${candidate.label.slice(0, 67)}...` : candidate.label,
     command,
@@ -143,8 +171,11 @@ export function choiceCard(
     ttlSeconds: 3600,
   }));
   return {
-    title: `Which ${ambiguous.kind} “${ambiguous.name}”?`,
-    text: `${ambiguous.candidates.length} ${ambiguous.kind === 'category' ? 'categories' : `${ambiguous.kind}s`} are called “${ambiguous.name}”. Choose one; nothing was created yet.`,
+    title: kind === 'venue' ? say.t('venue-which', name) : say.t('organizer-which', name),
+    text:
+      kind === 'venue'
+        ? say.t('venue-which-text', candidates.length, name)
+        : say.t('organizer-which-text', candidates.length, name),
     status: 'warning',
     actions,
     visibility: 'private',

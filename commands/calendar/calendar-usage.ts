@@ -6,6 +6,7 @@
  * the statuses are named).
  */
 import { UsageError } from '../../src/core/errors';
+import type { Translator } from '../../src/i18n/translate';
 import {
   type CalendarClient,
   type CalendarEvent,
@@ -51,8 +52,8 @@ export async function eventsUsing(client: CalendarClient, kind: LinkKind, id: nu
 }
 
 /** `2 events use it: …` with one line per event (when, title, id), or that none does. */
-export function usageText(usage: Usage, zone: string, pronoun = 'it'): string {
-  if (usage.total === 0) return `No event uses ${pronoun}.`;
+export function usageText(usage: Usage, zone: string, say: Translator): string {
+  if (usage.total === 0) return say.t('calendar-usage-none');
   const lines = usage.events.slice(0, NAMED).map((event) => {
     const when = formatWhen(event, zone).replace(` (${zone})`, '');
     const status = event.status === 'publish' ? '' : ` [${event.status}]`;
@@ -60,9 +61,9 @@ export function usageText(usage: Usage, zone: string, pronoun = 'it'): string {
   });
   const more = usage.total - lines.length;
   return [
-    `${usage.total === 1 ? '1 event uses' : `${usage.total} events use`} ${pronoun}:`,
+    say.t('calendar-usage-count', usage.total),
     ...lines,
-    ...(more > 0 ? [`… and ${more} more.`] : []),
+    ...(more > 0 ? [say.t('calendar-usage-more', more)] : []),
   ].join('\n');
 }
 
@@ -73,9 +74,18 @@ export function usageText(usage: Usage, zone: string, pronoun = 'it'): string {
 export async function resolveOne(client: CalendarClient, kind: LinkKind, text: string): Promise<number> {
   const resolved = await resolveName(client, kind, text);
   if (resolved instanceof Ambiguous) {
-    throw new UsageError(
-      `${resolved.candidates.length} ${kind === 'category' ? 'categories' : `${kind}s`} are called “${resolved.name}”: ${resolved.candidates.map((c) => c.label).join('; ')}.`,
-      { hint: `Give the ${kind} by its id. Nothing was changed.` },
+    const { kind: shared, name, candidates } = resolved;
+    const labels = candidates.map((c) => c.label).join('; ');
+    throw UsageError.inWords((say) =>
+      shared === 'venue'
+        ? {
+            message: say.t('venue-ambiguous', candidates.length, name, labels),
+            hint: say.t('venue-ambiguous-hint'),
+          }
+        : {
+            message: say.t('organizer-ambiguous', candidates.length, name, labels),
+            hint: say.t('organizer-ambiguous-hint'),
+          },
     );
   }
   return resolved;

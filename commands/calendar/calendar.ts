@@ -1,4 +1,5 @@
 import type { CardField } from '../../src/core/reply';
+import { translator } from '../../src/i18n/translate';
 import { applicationPasswordLink } from '../../src/services/calendar';
 import { command } from './context';
 
@@ -6,33 +7,35 @@ import { command } from './context';
 export const calendarInfoCommand = command({
   name: 'calendar info',
   permission: 'read',
-  async run({ services, invocation }) {
+  async run({ services, invocation, say = translator('en') }) {
     const site = await services.calendar.site();
     const client = await services.calendar.forUser(invocation.user);
     const digest = await services.digests.get(invocation.conversationId);
     const fields: CardField[] = [
       {
-        label: 'Site',
+        label: say.t('calendar-info-site'),
         value: site.name || site.url || services.calendar.siteUrl,
         url: site.url ?? services.calendar.siteUrl,
       },
       {
-        label: 'Time zone',
-        value: `${site.timezone} (dates are typed and shown in it unless --timezone says otherwise)`,
+        label: say.t('calendar-info-timezone'),
+        value: say.t('calendar-info-timezone-value', site.timezone),
       },
       {
-        label: 'Account',
+        label: say.t('calendar-info-account'),
         value: client.user
-          ? `${client.user} (application password)`
-          : `none: Deckhand can read but not write. Make an application password at ${applicationPasswordLink(services.calendar.siteUrl)} and set CALENDAR_USER and CALENDAR_APP_PASSWORD.`,
+          ? say.t('calendar-info-account-user', client.user)
+          : say.t('calendar-info-account-none', applicationPasswordLink(services.calendar.siteUrl)),
       },
       {
-        label: 'Digest here',
+        label: say.t('calendar-info-digest'),
         value: digest
-          ? `${digest.every} at ${digest.at} (${digest.timezone})`
-          : 'none (/calendar digest --daily)',
+          ? digest.every === 'daily'
+            ? say.t('calendar-info-digest-daily', digest.at, digest.timezone)
+            : say.t('calendar-info-digest-weekly', digest.at, digest.timezone)
+          : say.t('calendar-info-digest-none'),
       },
     ];
-    return { title: 'Event calendar', status: 'info', fields };
+    return { title: say.t('calendar-info-title'), status: 'info', fields };
   },
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { CommandDefinition } from '../../src/core/command';
 import type { DraftCard } from '../../src/core/reply';
 import type { BoundTarget } from '../../src/core/target';
+import { type Translator, translator } from '../../src/i18n/translate';
 import type { CalendarClient } from '../../src/services/calendar';
 import { nameOrId } from './calendar-args';
 import { calendarFor } from './calendar-common';
@@ -20,10 +21,10 @@ export interface ItemDelete {
   examples: readonly string[];
   /** Binds the item (exists, what uses it) for the question; `ref` is its name or id. */
   bind(ref: string, args: DeleteArgs, ctx: Parameters<typeof calendarFor>): Promise<BoundTarget<DeleteArgs>>;
-  /** The question asked before the delete. */
-  question(target: BoundTarget<unknown> | undefined): string;
-  /** Deletes the item bound by id; the reply. */
-  remove(client: CalendarClient, id: number): Promise<DraftCard>;
+  /** The question asked before the delete, in `say`'s words. */
+  question(target: BoundTarget<unknown> | undefined, say: Translator): string;
+  /** Deletes the item bound by id; the reply, in `say`'s words. */
+  remove(client: CalendarClient, id: number, say: Translator): Promise<DraftCard>;
 }
 
 /** The catalog messages describing the item argument, by kind. */
@@ -45,10 +46,10 @@ export function itemDeleteCommand(item: ItemDelete): CommandDefinition<z.ZodObje
     permission: 'write',
     resolve: ({ args, services, invocation }) =>
       item.bind(String(args[kind]), args as DeleteArgs, [services, invocation.user]),
-    confirm: (_args, target) => item.question(target),
-    async run({ args, services, invocation }) {
+    confirm: (_args, target, say = translator('en')) => item.question(target, say),
+    async run({ args, services, invocation, say = translator('en') }) {
       const { client } = await calendarFor(services, invocation.user);
-      return item.remove(client, Number(args[kind]));
+      return item.remove(client, Number(args[kind]), say);
     },
   });
 }

@@ -8,15 +8,24 @@ import { z } from 'zod';
 import { actionTo, formTarget } from '../../src/core/action-ref';
 import { DeckhandError, UsageError } from '../../src/core/errors';
 import type { DraftCard } from '../../src/core/reply';
+import { type Translator, translator } from '../../src/i18n/translate';
 import { type EventFields, toApiDate } from '../../src/services/calendar';
-import { checkTimezone, dateText, eventTimes, nameOrId, timezoneText, webUrl } from './calendar-args';
+import {
+  checkTimezone,
+  dateText,
+  eventTimes,
+  nameOrId,
+  nonEmptyText,
+  timezoneText,
+  webUrl,
+} from './calendar-args';
 import { calendarFor } from './calendar-common';
 import { Ambiguous, choiceCard, resolveName, resolveNames, UnknownName } from './calendar-resolve';
 import { command } from './context';
 import { eventCard } from './event-card';
 
 const createArgs = z.object({
-  title: z.string().trim().min(1, 'must not be empty').max(200).describe('opt-title'),
+  title: nonEmptyText(200).describe('opt-title'),
   start: dateText('opt-start'),
   end: dateText('opt-end').optional(),
   allDay: z.boolean().default(false).describe('opt-all-day'),
@@ -46,7 +55,7 @@ export const eventCreateCommand = command({
     '/event create "Summer party" --start 2027-07-03 --all-day --category Meetup',
   ],
   permission: 'write',
-  async run({ args, services, invocation }) {
+  async run({ args, services, invocation, say = translator('en'), sayPrivately = say }) {
     const { client, zone: siteZone } = await calendarFor(services, invocation.user);
     const zone = args.timezone ? checkTimezone(args.timezone, '--timezone') : siteZone;
     const times = eventTimes(args, zone);
@@ -58,7 +67,13 @@ export const eventCreateCommand = command({
       try {
         const resolved = await resolveName(client, 'venue', args.venue);
         if (resolved instanceof Ambiguous) {
-          return choiceCard(resolved, 'event create', raw, (a, id) => ({ ...a, venue: String(id) }));
+          return choiceCard(
+            resolved,
+            'event create',
+            raw,
+            (a, id) => ({ ...a, venue: String(id) }),
+            sayPrivately,
+          );
         }
         venueId = resolved;
       } catch (error) {
@@ -68,17 +83,23 @@ export const eventCreateCommand = command({
     }
     const organizers = await resolveNames(client, 'organizer', args.organizer);
     if (organizers instanceof Ambiguous) {
-      return choiceCard(organizers, 'event create', raw, (a, id) => ({
-        ...a,
-        organizer: (a.organizer as string[]).map((o) =>
-          o.trim().toLowerCase() === organizers.name.toLowerCase() ? String(id) : o,
-        ),
-      }));
+      return choiceCard(
+        organizers,
+        'event create',
+        raw,
+        (a, id) => ({
+          ...a,
+          organizer: (a.organizer as string[]).map((o) =>
+            o.trim().toLowerCase() === organizers.name.toLowerCase() ? String(id) : o,
+          ),
+        }),
+        sayPrivately,
+      );
     }
     const categories = await resolveNames(client, 'category', args.category);
     const tags = await resolveNames(client, 'tag', args.tag);
     if (categories instanceof Ambiguous || tags instanceof Ambiguous) {
-      throw new UsageError('A category or tag name matches several terms; give its id instead.');
+      throw UsageError.inWords((say) => ({ message: say.t('events-term-ambiguous') }));
     }
 
     if (newVenue !== undefined) {
@@ -104,10 +125,10 @@ export const eventCreateCommand = command({
     };
     try {
       const event = await client.events.create(fields);
-      return eventCard(event, siteZone, { note: 'Event created.', status: 'success' });
+      return eventCard(event, siteZone, say, { note: say.t('event-created'), status: 'success' });
     } catch (error) {
       if (newVenue === undefined || venueId === undefined || !(error instanceof DeckhandError)) throw error;
-      return venueCreatedButEventFailed(args, newVenue, venueId, error);
+      return venueCreatedButEventFailed(args, newVenue, venueId, error, sayPrivately);
     }
   },
 });
@@ -118,16 +139,21 @@ function venueCreatedButEventFailed(
   venue: string,
   venueId: number,
   error: DeckhandError,
+  say: Translator,
 ): DraftCard {
+  const why = error.words?.(say).message ?? error.message;
   return {
-    title: 'The event was not created',
-    text: `The venue “${venue}” was created (venue #${venueId}), but the event could not be: ${error.message}\nNothing else was changed. Retry to create the event at that venue.`,
+    title: say.t('event-create-failed-title'),
+    text: say.t('event-create-failed-text', venue, venueId, why),
     status: 'danger',
     actions: [
       actionTo(
         eventCreateCommand,
         { ...args, venue: String(venueId), createVenue: false },
-        { label: `Retry with ${venue.length > 40 ? `${venue.slice(0, 37)}...` : venue}`, style: 'primary' },
+        {
+          label: say.t('event-create-retry', venue.length > 40 ? `${venue.slice(0, 37)}...` : venue),
+          style: 'primary',
+        },
       ),
     ],
     visibility: 'private',
@@ -145,7 +171,7 @@ export const eventNewCommand = command({
   name: 'event new',
   permission: 'write',
   sideEffect: false,
-  async run({ services, invocation, openForm }) {
+  async run({ services, invocation, openForm, sayPrivately: say = translator('en') }) {
     const { client, zone } = await calendarFor(services, invocation.user);
     const [venues, organizers, categories] = await Promise.all([
       client.venues.list({ per_page: 50 }),
@@ -156,53 +182,54 @@ export const eventNewCommand = command({
     const organizerNames = organizers.items.map((o) => o.name);
     const categoryNames = categories.items.map((c) => c.name);
     const intro = [
-      `Times are in ${zone} (the calendar's time zone); a date without a time makes an all-day event.`,
-      venueNames.length ? `Venues: ${sample(venueNames, 20)}.` : undefined,
-      organizerNames.length ? `Organizers: ${sample(organizerNames, 20)}.` : undefined,
-      categoryNames.length ? `Categories: ${sample(categoryNames, 20)}.` : undefined,
+      say.t('event-form-times', zone),
+      venueNames.length ? say.t('event-form-venues', sample(venueNames, 20)) : undefined,
+      organizerNames.length ? say.t('event-form-organizers', sample(organizerNames, 20)) : undefined,
+      categoryNames.length ? say.t('event-form-categories', sample(categoryNames, 20)) : undefined,
     ]
       .filter(Boolean)
       .join('\n');
     const opened = await openForm({
       ...formTarget(eventCreateCommand, {}),
-      title: 'New event',
+      title: say.t('event-form-new-title'),
       intro,
       fields: [
-        { name: 'title', label: 'Title', placeholder: 'Hack night' },
-        { name: 'start', label: 'Starts', placeholder: '2026-12-01 18:00' },
+        { name: 'title', label: say.t('event-form-title'), placeholder: say.t('event-form-title-example') },
+        { name: 'start', label: say.t('event-form-starts'), placeholder: '2026-12-01 18:00' },
         {
           name: 'end',
-          label: 'Ends (default: an hour later)',
+          label: say.t('event-form-ends-default'),
           placeholder: '2026-12-01 21:00',
           optional: true,
         },
         {
           name: 'venue',
-          label: 'Venue',
-          placeholder: sample(venueNames, 4) || 'a venue name',
+          label: say.t('event-form-venue'),
+          placeholder: sample(venueNames, 4) || say.t('event-form-venue-placeholder'),
           optional: true,
         },
         {
           name: 'organizer',
-          label: 'Organizer',
-          placeholder: sample(organizerNames, 3) || 'a name',
+          label: say.t('event-form-organizer'),
+          placeholder: sample(organizerNames, 3) || say.t('event-form-organizer-placeholder'),
           optional: true,
         },
         {
           name: 'category',
-          label: 'Category',
-          placeholder: sample(categoryNames, 4) || 'a category',
+          label: say.t('event-form-category'),
+          placeholder: sample(categoryNames, 4) || say.t('event-form-category-placeholder'),
           optional: true,
         },
-        { name: 'description', label: 'Description', multiline: true, optional: true },
+        { name: 'description', label: say.t('event-form-description'), multiline: true, optional: true },
       ],
-      submitLabel: 'Create',
+      submitLabel: say.t('event-form-create'),
     });
     if (!opened) {
-      throw new UsageError('Forms are not available here.', {
-        hint: 'Use /event create "<title>" --start "YYYY-MM-DD HH:MM" [--end …] [--venue …] instead.',
-      });
+      throw UsageError.inWords((say) => ({
+        message: say.t('event-form-unavailable'),
+        hint: say.t('event-form-unavailable-create'),
+      }));
     }
-    return { text: 'Opened a form for the new event.', status: 'info', visibility: 'private' };
+    return { text: say.t('event-form-opened-new'), status: 'info', visibility: 'private' };
   },
 });

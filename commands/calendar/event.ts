@@ -3,8 +3,19 @@ import type { DateTime } from 'luxon';
 import { z } from 'zod';
 import { formTarget } from '../../src/core/action-ref';
 import { UsageError } from '../../src/core/errors';
+import type { BoundTarget } from '../../src/core/target';
+import { type Translator, translator } from '../../src/i18n/translate';
 import { type EventFields, fromApiDate, InTrashError, toApiDate } from '../../src/services/calendar';
-import { checkTimezone, dateText, eventRef, nameOrId, readDate, timezoneText, webUrl } from './calendar-args';
+import {
+  checkTimezone,
+  dateText,
+  eventRef,
+  nameOrId,
+  nonEmptyText,
+  readDate,
+  timezoneText,
+  webUrl,
+} from './calendar-args';
 import { calendarFor } from './calendar-common';
 import { Ambiguous, choiceCard, resolveName, resolveNames } from './calendar-resolve';
 import { command } from './context';
@@ -18,15 +29,15 @@ export const eventShowCommand = command({
   positional: ['ref'],
   examples: ['/event show 42', '/event show hack-night'],
   permission: 'read',
-  async run({ args, services, invocation }) {
+  async run({ args, services, invocation, say = translator('en') }) {
     const { client, zone } = await calendarFor(services, invocation.user);
-    return eventCard(await client.events.get(args.ref), zone);
+    return eventCard(await client.events.get(args.ref), zone, say);
   },
 });
 
 const updateArgs = z.object({
   ref: eventRef,
-  title: z.string().trim().min(1, 'must not be empty').max(200).optional().describe('opt-title-event-update'),
+  title: nonEmptyText(200).optional().describe('opt-title-event-update'),
   start: dateText('opt-start-event-update').optional(),
   end: dateText('opt-end-event-update').optional(),
   allDay: z.boolean().optional().describe('opt-all-day-event-update'),
@@ -61,9 +72,10 @@ function newTimes(
   if (allDay) end = end.endOf('day').set({ millisecond: 0 });
   const first = allDay ? start.startOf('day') : start;
   if (end <= first) {
-    throw new UsageError('The event would end before it starts.', {
-      hint: 'Give an --end after the --start. Nothing was changed.',
-    });
+    throw UsageError.inWords((say) => ({
+      message: say.t('event-update-ends-before-start'),
+      hint: say.t('event-update-ends-before-start-hint'),
+    }));
   }
   return { start: first, end, allDay };
 }
@@ -78,7 +90,7 @@ export const eventUpdateCommand = command({
     '/event update hack-night --venue "Community Room"',
   ],
   permission: 'write',
-  async run({ args, services, invocation }) {
+  async run({ args, services, invocation, say = translator('en'), sayPrivately = say }) {
     const { client, zone: siteZone } = await calendarFor(services, invocation.user);
     const zone = args.timezone ? checkTimezone(args.timezone, '--timezone') : undefined;
     const current = await client.events.get(args.ref);
@@ -97,7 +109,13 @@ export const eventUpdateCommand = command({
     if (args.venue !== undefined) {
       const resolved = await resolveName(client, 'venue', args.venue);
       if (resolved instanceof Ambiguous) {
-        return choiceCard(resolved, 'event update', raw, (a, id) => ({ ...a, venue: String(id) }));
+        return choiceCard(
+          resolved,
+          'event update',
+          raw,
+          (a, id) => ({ ...a, venue: String(id) }),
+          sayPrivately,
+        );
       }
       venue = resolved;
     }
@@ -105,7 +123,7 @@ export const eventUpdateCommand = command({
     const categories = await resolveNames(client, 'category', args.category);
     const tags = await resolveNames(client, 'tag', args.tag);
     if (organizers instanceof Ambiguous || categories instanceof Ambiguous || tags instanceof Ambiguous) {
-      throw new UsageError('A name matches several organizers or terms; give its id instead.');
+      throw UsageError.inWords((say) => ({ message: say.t('event-update-name-ambiguous') }));
     }
     const fields: EventFields = {
       ...(args.title !== undefined ? { title: args.title } : {}),
@@ -128,13 +146,15 @@ export const eventUpdateCommand = command({
       ...(args.status !== undefined ? { status: args.status } : {}),
     };
     if (Object.keys(fields).length === 0) {
-      throw new UsageError('Nothing to change: give at least one option.', {
-        hint: `For example /event update ${args.ref} --title "New title".`,
-      });
+      const { ref } = args;
+      throw UsageError.inWords((say) => ({
+        message: say.t('event-update-nothing'),
+        hint: say.t('event-update-nothing-hint', ref),
+      }));
     }
     // The client writes back every field the plugin would reset (write-back.ts).
     const event = await client.events.update(current.id, fields, current);
-    return eventCard(event, siteZone, { note: 'Event updated.', status: 'success' });
+    return eventCard(event, siteZone, say, { note: say.t('event-updated'), status: 'success' });
   },
 });
 
@@ -151,23 +171,35 @@ export const eventCancelCommand = command({
     const { client } = await calendarFor(services, invocation.user);
     const event = await client.events.get(args.ref).catch((error: unknown) => {
       if (error instanceof InTrashError) {
-        throw new InTrashError(`Event ${args.ref} is already in the trash.`, { cause: error });
+        const words = (say: Translator) => ({
+          message: say.t('event-already-in-trash', args.ref),
+          hint: say.t('event-trash-hint'),
+        });
+        const inTrash = new InTrashError(words(translator('en')).message, { cause: error });
+        inTrash.words = words;
+        throw inTrash;
       }
       throw error;
     });
-    return {
+    const target: BoundTarget<{ ref: string }> & { title: string } = {
       label: `Event #${event.id} “${event.title}”`,
       args: { ref: String(event.id) },
       ...(event.modified ? { version: event.modified } : {}),
+      title: event.title,
     };
+    return target;
   },
-  confirm: (args, target) =>
-    `Cancel ${target ? target.label.replace(/^Event/, 'event') : `event ${args.ref}`}? It moves to the calendar's trash and its page goes offline (an editor can restore it in WordPress).`,
-  async run({ args, services, invocation }) {
+  confirm: (args, target, say = translator('en')) => {
+    const title = (target as { title?: string } | undefined)?.title;
+    return title === undefined
+      ? say.t('event-cancel-confirm-ref', args.ref)
+      : say.t('event-cancel-confirm', args.ref, title);
+  },
+  async run({ args, services, invocation, say = translator('en') }) {
     const { client, zone } = await calendarFor(services, invocation.user);
     const event = await client.events.delete(args.ref);
-    return eventCard(event, zone, {
-      note: `Cancelled: “${event.title}” is in the trash.`,
+    return eventCard(event, zone, say, {
+      note: say.t('event-cancelled', event.title),
       status: 'success',
       buttons: false,
     });
@@ -181,34 +213,41 @@ export const eventEditCommand = command({
   examples: ['/event edit 42'],
   permission: 'write',
   sideEffect: false,
-  async run({ args, services, invocation, openForm }) {
+  async run({ args, services, invocation, openForm, sayPrivately: say = translator('en') }) {
     const { client } = await calendarFor(services, invocation.user);
     const event = await client.events.get(args.ref);
     const start = event.startDate.slice(0, 16);
     const end = event.endDate.slice(0, 16);
     const opened = await openForm({
       ...formTarget(eventUpdateCommand, { ref: String(event.id) }),
-      title: `Edit event #${event.id}`.slice(0, 45),
-      intro: `“${event.title}”. Leave a field empty to keep it. Times are in ${event.timezone}.`,
+      title: say.t('event-form-edit-title', event.id).slice(0, 45),
+      intro: say.t('event-form-edit-intro', event.title, event.timezone),
       fields: [
-        { name: 'title', label: 'Title', placeholder: event.title.slice(0, 100), optional: true },
-        { name: 'start', label: 'Starts', placeholder: start, optional: true },
-        { name: 'end', label: 'Ends', placeholder: end, optional: true },
         {
-          name: 'venue',
-          label: 'Venue',
-          placeholder: event.venues[0]?.name || 'a venue name',
+          name: 'title',
+          label: say.t('event-form-title'),
+          placeholder: event.title.slice(0, 100),
           optional: true,
         },
-        { name: 'description', label: 'Description', multiline: true, optional: true },
+        { name: 'start', label: say.t('event-form-starts'), placeholder: start, optional: true },
+        { name: 'end', label: say.t('event-form-ends'), placeholder: end, optional: true },
+        {
+          name: 'venue',
+          label: say.t('event-form-venue'),
+          placeholder: event.venues[0]?.name || say.t('event-form-venue-placeholder'),
+          optional: true,
+        },
+        { name: 'description', label: say.t('event-form-description'), multiline: true, optional: true },
       ],
-      submitLabel: 'Save',
+      submitLabel: say.t('event-form-save'),
     });
     if (!opened) {
-      throw new UsageError('Forms are not available here.', {
-        hint: `Use /event update ${event.id} --title … --start … --venue … instead.`,
-      });
+      const id = event.id;
+      throw UsageError.inWords((say) => ({
+        message: say.t('event-form-unavailable'),
+        hint: say.t('event-form-unavailable-update', id),
+      }));
     }
-    return { text: `Opened a form to edit “${event.title}”.`, status: 'info', visibility: 'private' };
+    return { text: say.t('event-form-opened-edit', event.title), status: 'info', visibility: 'private' };
   },
 });

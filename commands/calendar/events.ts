@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { actionTo } from '../../src/core/action-ref';
 import { UsageError } from '../../src/core/errors';
 import type { ActionRequest, CardField, DraftCard } from '../../src/core/reply';
+import { type Translator, translator } from '../../src/i18n/translate';
 import {
   type CalendarClient,
   type CalendarEvent,
@@ -43,10 +44,10 @@ const listArgs = z.object({
 });
 
 /** One line per event: when (site time), then title, venue and id. */
-export function eventLines(events: CalendarEvent[], zone: string): CardField[] {
+export function eventLines(events: CalendarEvent[], zone: string, say: Translator): CardField[] {
   return events.map((event) => {
     const when = formatWhen(event, zone).replace(` (${zone})`, '');
-    const venue = venueLine(event)?.split(',')[0];
+    const venue = venueLine(event, say)?.split(',')[0];
     const status = event.status === 'publish' ? '' : ` [${event.status}]`;
     return {
       label: when,
@@ -62,20 +63,21 @@ export function eventListCard(
   zone: string,
   title: string,
   pageAction: (page: number) => ActionRequest,
+  say: Translator,
 ): DraftCard {
   if (page.items.length === 0) {
-    return { title, text: 'No events match.', status: 'info' };
+    return { title, text: say.t('events-none'), status: 'info' };
   }
   const actions: ActionRequest[] = [];
-  if (page.page > 1) actions.push({ ...pageAction(page.page - 1), label: '◀ Previous' });
+  if (page.page > 1) actions.push({ ...pageAction(page.page - 1), label: say.t('calendar-page-previous') });
   if (page.nextUrl || page.page < page.totalPages)
-    actions.push({ ...pageAction(page.page + 1), label: 'Next ▶' });
+    actions.push({ ...pageAction(page.page + 1), label: say.t('calendar-page-next') });
   return {
     title,
     status: 'info',
-    fields: eventLines(page.items, zone),
+    fields: eventLines(page.items, zone, say),
     ...(actions.length ? { actions } : {}),
-    footer: pageFooter(page, 'event', zone),
+    footer: pageFooter(page, 'event', say, zone),
   };
 }
 
@@ -111,14 +113,17 @@ async function listQuery(
   const from = args.from === undefined ? undefined : readDate(args.from, zone, '--from');
   const to = args.to === undefined ? undefined : readDate(args.to, zone, '--to');
   if (from && to && to.dateTime < from.dateTime) {
-    throw new UsageError('--to is before --from.', { hint: 'Give the earlier date with --from.' });
+    throw UsageError.inWords((say) => ({
+      message: say.t('events-to-before-from'),
+      hint: say.t('events-to-before-from-hint'),
+    }));
   }
   const categories = await resolveNames(client, 'category', args.category);
   const tags = await resolveNames(client, 'tag', args.tag);
   const venues = await resolveNames(client, 'venue', args.venue);
   const organizers = await resolveNames(client, 'organizer', args.organizer);
   if (categories instanceof Ambiguous || tags instanceof Ambiguous) {
-    throw new UsageError('A category or tag name matches several terms; give its id instead.');
+    throw UsageError.inWords((say) => ({ message: say.t('events-term-ambiguous') }));
   }
   // A venue or organizer name several share lists the events of all of them.
   const venueIds = venues instanceof Ambiguous ? venues.candidates.map((c) => c.id) : venues;
@@ -156,19 +161,23 @@ export const eventsCommand = command({
     '/events --organizer "Meetup Team" --status draft',
   ],
   permission: 'read',
-  async run({ args, services, invocation }): Promise<DraftCard> {
+  async run({ args, services, invocation, say = translator('en') }): Promise<DraftCard> {
     const { client, zone } = await calendarFor(services, invocation.user);
     // Anything but published events needs the account (anonymous readers may ask for `publish` only).
     const published = statusesOf(args).every((status) => status === 'publish');
     const reader = published ? services.calendar.anonymous() : client;
     const page = await reader.events.list(await listQuery(client, args, zone));
     const title = args.search
-      ? `Events matching “${args.search}”`
+      ? say.t('events-title-search', args.search)
       : args.from || args.status.length > 0
-        ? 'Events'
-        : 'Upcoming events';
-    return eventListCard(page, zone, title, (n) =>
-      actionTo(eventsCommand, { ...args, page: n }, { label: String(n) }),
+        ? say.t('events-title')
+        : say.t('events-title-upcoming');
+    return eventListCard(
+      page,
+      zone,
+      title,
+      (n) => actionTo(eventsCommand, { ...args, page: n }, { label: String(n) }),
+      say,
     );
   },
 });

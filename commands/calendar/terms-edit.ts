@@ -10,10 +10,11 @@ import { z } from 'zod';
 import { UsageError } from '../../src/core/errors';
 import type { DraftCard } from '../../src/core/reply';
 import { type BoundTarget, fingerprint } from '../../src/core/target';
+import { type Translator, t, translator } from '../../src/i18n/translate';
 import type { CalendarClient, CalendarTerm } from '../../src/services/calendar';
-import { nameOrId } from './calendar-args';
+import { nameOrId, nonEmptyText } from './calendar-args';
 import { calendarFor } from './calendar-common';
-import { eventsUsing, resolveOne, usageText } from './calendar-usage';
+import { eventsUsing, resolveOne, type Usage, usageText } from './calendar-usage';
 import { command } from './context';
 import { itemDeleteCommand } from './delete-command';
 
@@ -21,34 +22,33 @@ type TermKind = 'category' | 'tag';
 
 /** A delete's bound target, with the events that use the term (named in the question). */
 interface TermTarget<A> extends BoundTarget<A> {
-  usage: string;
+  id: number;
+  name: string;
+  usage: Usage;
+  /** The time zone the events' times are said in. */
+  zone: string;
   /** True when some event has the term. */
   used: boolean;
 }
 
 const apiOf = (client: CalendarClient, kind: TermKind) =>
   kind === 'category' ? client.categories : client.tags;
-const plural = (kind: TermKind) => (kind === 'category' ? 'categories' : 'tags');
 const title = (kind: TermKind) => (kind === 'category' ? 'Category' : 'Tag');
 
-const newName = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(200)
-  .optional()
-  .describe('opt-name-venues-update');
+const newName = nonEmptyText(200).optional().describe('opt-name-venues-update');
 const newDescription = z
   .string()
   .trim()
-  .min(1, 'must not be empty (the calendar keeps a description once set; give a new one)')
+  .min(1, t('en', 'terms-description-not-empty'))
   .max(2000)
+  .meta({ invalid: 'terms-description-not-empty' })
   .optional()
   .describe('opt-description-categories-update');
 const newSlug = z
   .string()
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be lower-case letters, digits and dashes, e.g. kids-workshop')
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, t('en', 'terms-slug-invalid'))
   .max(200)
+  .meta({ invalid: 'terms-slug-invalid' })
   .optional()
   .describe('opt-slug');
 
@@ -63,11 +63,16 @@ async function updateTerm(
     slug?: string | undefined;
     parent?: string | undefined;
   },
+  say: Translator,
 ) {
   if (Object.values(fields).every((value) => value === undefined)) {
-    throw new UsageError('Nothing to change.', {
-      hint: `Give at least one of --name, --description, --slug${kind === 'category' ? ', --parent' : ''}.`,
-    });
+    const options =
+      kind === 'category' ? ['name', 'description', 'slug', 'parent'] : ['name', 'description', 'slug'];
+    const flags = options.map((option) => `--${option}`).join(', ');
+    throw UsageError.inWords((say) => ({
+      message: say.t('calendar-nothing-to-change'),
+      hint: say.t('calendar-give-one-of', flags),
+    }));
   }
   const api = apiOf(client, kind);
   const id = await resolveOne(client, kind, ref);
@@ -75,22 +80,25 @@ async function updateTerm(
   if (fields.slug !== undefined && fields.slug !== current.slug) {
     const taken = await api.list({ slug: fields.slug, hide_empty: false, per_page: 50 });
     const other = taken.items.find((term) => term.slug === fields.slug && term.id !== id);
+    const slug = fields.slug;
     if (other) {
-      throw new UsageError(
-        `The ${kind} “${other.name}” (#${other.id}) already has the slug ${fields.slug}.`,
-        {
-          hint: 'Choose another slug. Nothing was changed.',
-        },
-      );
+      throw UsageError.inWords((say) => ({
+        message:
+          kind === 'category'
+            ? say.t('category-slug-taken', other.name, other.id, slug)
+            : say.t('calendar-tag-slug-taken', other.name, other.id, slug),
+        hint: say.t('terms-slug-taken-hint'),
+      }));
     }
   }
   let parent: number | undefined;
   if (fields.parent !== undefined) {
     parent = await resolveOne(client, 'category', fields.parent);
     if (parent === id) {
-      throw new UsageError(`The category “${current.name}” cannot be its own parent.`, {
-        hint: 'Give another category. Nothing was changed.',
-      });
+      throw UsageError.inWords((say) => ({
+        message: say.t('category-own-parent', current.name),
+        hint: say.t('category-own-parent-hint'),
+      }));
     }
   }
   const term = await api.update(id, {
@@ -100,7 +108,10 @@ async function updateTerm(
     parent,
   });
   return {
-    text: `${title(kind)} #${term.id} “${term.name}” updated (slug ${term.slug}).`,
+    text:
+      kind === 'category'
+        ? say.t('category-updated', term.id, term.name, term.slug)
+        : say.t('calendar-tag-updated', term.id, term.name, term.slug),
     status: 'success' as const,
   };
 }
@@ -121,10 +132,10 @@ export const categoriesUpdateCommand = command({
     '/categories update "Kids workshop" --parent Workshop',
   ],
   permission: 'write',
-  async run({ args, services, invocation }) {
+  async run({ args, services, invocation, say = translator('en') }) {
     const { client } = await calendarFor(services, invocation.user);
     const { category, ...fields } = args;
-    return updateTerm(client, 'category', category, fields);
+    return updateTerm(client, 'category', category, fields, say);
   },
 });
 
@@ -135,10 +146,10 @@ export const tagsUpdateCommand = command({
   positional: ['tag'],
   examples: ['/tags update beginner --name "beginner friendly"'],
   permission: 'write',
-  async run({ args, services, invocation }) {
+  async run({ args, services, invocation, say = translator('en') }) {
     const { client } = await calendarFor(services, invocation.user);
     const { tag, ...fields } = args;
-    return updateTerm(client, 'tag', tag, fields);
+    return updateTerm(client, 'tag', tag, fields, say);
   },
 });
 
@@ -157,18 +168,31 @@ async function bindTerm<A extends Record<string, unknown>>(
     label: `${title(kind)} #${term.id} “${term.name}”`,
     args: { ...args, [kind]: String(term.id) },
     version: fingerprint({ term, events: usage.events.map((e) => [e.id, e.modified]), total: usage.total }),
-    usage: usageText(usage, zone),
+    id: term.id,
+    name: term.name,
+    usage,
+    zone,
     used: usage.total > 0,
   };
 }
 
-function deleteQuestion(kind: TermKind, target: BoundTarget<unknown> | undefined): string {
-  const bound = target as TermTarget<unknown> | undefined;
-  const what = bound?.label.replace(/^\w+/, (w) => w.toLowerCase()) ?? `this ${kind}`;
+function deleteQuestion(kind: TermKind, target: BoundTarget<unknown> | undefined, say: Translator): string {
+  const bound =
+    (target as Partial<TermTarget<unknown>> | undefined)?.id === undefined
+      ? undefined
+      : (target as TermTarget<unknown>);
+  const question =
+    kind === 'category'
+      ? bound
+        ? say.t('category-delete-confirm', bound.id, bound.name)
+        : say.t('category-delete-confirm-this')
+      : bound
+        ? say.t('calendar-tag-delete-confirm', bound.id, bound.name)
+        : say.t('calendar-tag-delete-confirm-this');
   return [
-    `Delete ${what} for good? ${plural(kind) === 'tags' ? 'Tags' : 'Categories'} have no trash: it cannot be restored.`,
-    bound?.usage ?? '',
-    bound?.used === false ? '' : 'Those events stay; they only lose it.',
+    question,
+    bound?.usage ? usageText(bound.usage, bound.zone, say) : '',
+    bound?.used === false ? '' : say.t('terms-delete-events-stay'),
   ]
     .filter(Boolean)
     .join('\n');
@@ -181,10 +205,17 @@ function termDelete(kind: TermKind) {
     name: `${kind === 'category' ? 'categories' : 'tags'} delete`,
     bind: (ref: string, args: Record<string, string>, ctx: Parameters<typeof calendarFor>) =>
       bindTerm(kind, ref, args, ctx),
-    question: (target: BoundTarget<unknown> | undefined) => deleteQuestion(kind, target),
-    async remove(client: CalendarClient, id: number): Promise<DraftCard> {
+    question: (target: BoundTarget<unknown> | undefined, say: Translator) =>
+      deleteQuestion(kind, target, say),
+    async remove(client: CalendarClient, id: number, say: Translator): Promise<DraftCard> {
       const term = await apiOf(client, kind).delete(id);
-      return { text: `${title(kind)} “${term.name}” (#${term.id}) is deleted.`, status: 'success' };
+      return {
+        text:
+          kind === 'category'
+            ? say.t('category-deleted', term.name, term.id)
+            : say.t('calendar-tag-deleted', term.name, term.id),
+        status: 'success',
+      };
     },
   };
 }

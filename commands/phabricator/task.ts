@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { UsageError } from '../../src/core/errors';
 import type { LinkRecogniser } from '../../src/core/unfurls';
+import { t, translator } from '../../src/i18n/translate';
 import { PhabricatorClient } from '../../src/services/phabricator';
 import { command } from './context';
 
 const taskId = z
   .string()
-  .regex(/^[Tt]?\d{1,9}$/, 'must be a task number such as T123')
+  .regex(/^[Tt]?\d{1,9}$/, t('en', 'phab-task-number-invalid'))
+  .meta({ invalid: 'phab-task-number-invalid' })
   .transform((id) => Number(id.replace(/^[Tt]/, '')))
   .describe('opt-id-task');
 
@@ -17,19 +19,20 @@ export const taskCommand = command({
   positional: ['id'],
   examples: ['/task T123'],
   permission: 'read',
-  async run({ args, services }) {
+  async run({ args, services, say = translator('en') }) {
     const { PHABRICATOR_URL: url, PHABRICATOR_TOKEN: token } = services.config;
     if (!url) {
-      throw new UsageError('Deckhand is not connected to a Phabricator.', {
-        hint: 'An admin sets PHABRICATOR_URL (docs/unfurls.md).',
-      });
+      throw UsageError.inWords((say) => ({
+        message: say.t('phab-not-connected'),
+        hint: say.t('phab-not-connected-hint'),
+      }));
     }
     const task = await new PhabricatorClient({ url, token }).task(args.id);
     return {
       title: `T${task.id}: ${task.title}`,
       status: task.open ? 'info' : 'success',
-      fields: [{ label: 'Status', value: task.status }],
-      links: [{ label: `Open T${task.id}`, url: task.url }],
+      fields: [{ label: say.t('phab-task-status'), value: task.status }],
+      links: [{ label: say.t('phab-task-open', `T${task.id}`), url: task.url }],
     };
   },
 });

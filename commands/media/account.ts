@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { actionTo } from '../../src/core/action-ref';
 import { UsageError } from '../../src/core/errors';
 import type { DraftCard } from '../../src/core/reply';
+import { t, translator } from '../../src/i18n/translate';
 import type { DailyStats } from '../../src/services/media';
 import { table } from '../format';
 import { command } from './context';
@@ -13,20 +14,28 @@ export const mediaAccountCommand = command({
   name: 'media account',
   permission: 'write',
   sideEffect: false,
-  async run({ services, invocation }) {
+  async run({ services, invocation, say = translator('en') }) {
     const client = await services.media.forUser(invocation.user);
     const info = await client.account.info();
     return {
-      title: 'Media account',
+      title: say.t('media-account-title'),
       status: 'info',
       fields: [
-        { label: 'E-mail', value: info.email, inline: true },
-        { label: 'Balance', value: `$${info.balance.toFixed(5)}`, inline: true },
-        { label: 'Storage used', value: formatBytes(info.storageUsed), inline: true },
-        { label: 'Storage left', value: formatBytes(info.storageLeft), inline: true },
+        { label: say.t('media-account-email'), value: info.email, inline: true },
+        { label: say.t('media-account-balance'), value: `$${info.balance.toFixed(5)}`, inline: true },
         {
-          label: 'Premium until',
-          value: info.premiumExpire ? `${info.premiumExpire} UTC` : 'no premium',
+          label: say.t('media-account-storage-used'),
+          value: formatBytes(info.storageUsed, say),
+          inline: true,
+        },
+        {
+          label: say.t('media-account-storage-left'),
+          value: formatBytes(info.storageLeft, say),
+          inline: true,
+        },
+        {
+          label: say.t('media-account-premium-until'),
+          value: info.premiumExpire ? `${info.premiumExpire} UTC` : say.t('media-account-no-premium'),
           inline: true,
         },
       ],
@@ -36,11 +45,14 @@ export const mediaAccountCommand = command({
 
 const day = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-11-01')
-  .refine((s) => {
-    const at = Date.parse(`${s}T00:00:00Z`);
-    return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === s;
-  }, 'is not a real date');
+  .regex(/^\d{4}-\d{2}-\d{2}$/, t('en', 'media-stats-day-form'))
+  .refine(
+    (s) => {
+      const at = Date.parse(`${s}T00:00:00Z`);
+      return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === s;
+    },
+    t('en', 'media-stats-day-unreal'),
+  );
 
 /** Width of the longest bar of the text chart. */
 const BAR = 24;
@@ -69,14 +81,16 @@ export const mediaStatsCommand = command({
   }),
   examples: ['/media stats', '/media stats --days 30', '/media stats --from 2026-11-01 --to 2026-11-15'],
   permission: 'read',
-  async run({ args, services, invocation }) {
+  async run({ args, services, invocation, say = translator('en') }) {
     if (args.days !== undefined && (args.from || args.to)) {
-      throw new UsageError('Give either --days or --from and --to, not both.');
+      throw UsageError.inWords((say) => ({ message: say.t('media-stats-days-or-range') }));
     }
-    if (Boolean(args.from) !== Boolean(args.to)) throw new UsageError('--from and --to go together.');
-    if (args.from && args.to && args.from > args.to) throw new UsageError('--from must not be after --to.');
+    if (Boolean(args.from) !== Boolean(args.to))
+      throw UsageError.inWords((say) => ({ message: say.t('media-stats-range-pair') }));
+    if (args.from && args.to && args.from > args.to)
+      throw UsageError.inWords((say) => ({ message: say.t('media-stats-range-order') }));
     if (args.from && args.to && (Date.parse(args.to) - Date.parse(args.from)) / 86_400_000 >= 365) {
-      throw new UsageError('A range covers at most 365 days.');
+      throw UsageError.inWords((say) => ({ message: say.t('media-stats-range-too-long', 365) }));
     }
     const client = await services.media.forUser(invocation.user);
     const days = await client.account.stats(
@@ -86,7 +100,7 @@ export const mediaStatsCommand = command({
           ? { lastDays: args.days }
           : {},
     );
-    if (days.length === 0) return { text: 'No statistics for those days.', status: 'info' };
+    if (days.length === 0) return { text: say.t('media-stats-none'), status: 'info' };
     const total = days.reduce(
       (sum, d) => ({
         views: sum.views + d.views,
@@ -101,29 +115,36 @@ export const mediaStatsCommand = command({
     const { chartImage } = await import('../charts');
     const image = chartImage(
       {
-        title: `Views and downloads per day, ${range}`,
+        title: say.t('media-stats-chart-title', range),
         categories: days.map((d) => d.day.slice(5)),
         series: [
-          { name: 'Views', values: days.map((d) => d.views) },
-          { name: 'Downloads', values: days.map((d) => d.downloads) },
+          { name: say.t('media-stats-views'), values: days.map((d) => d.views) },
+          { name: say.t('media-stats-downloads'), values: days.map((d) => d.downloads) },
         ],
         width: STATS_CHART.width,
         height: STATS_CHART.height,
       },
       {
         filename: 'media-stats.png',
-        alt: `Bar chart of views and downloads per day, ${range}: ${total.views} views, ${total.downloads} downloads in all.`,
+        alt: say.t(
+          'media-stats-chart-alt',
+          range,
+          total.views,
+          say.number(total.views),
+          total.downloads,
+          say.number(total.downloads),
+        ),
         fallback: viewsChart(days),
       },
     );
     return {
-      title: `Media stats ${range}`,
+      title: say.t('media-stats-title', range),
       image,
       status: 'info',
       fields: [
-        { label: 'Views', value: String(total.views), inline: true },
-        { label: 'Downloads', value: String(total.downloads), inline: true },
-        { label: 'Earnings', value: `$${total.profit.toFixed(5)}`, inline: true },
+        { label: say.t('media-stats-views'), value: say.number(total.views), inline: true },
+        { label: say.t('media-stats-downloads'), value: say.number(total.downloads), inline: true },
+        { label: say.t('media-stats-earnings'), value: `$${total.profit.toFixed(5)}`, inline: true },
       ],
       code: { text: table([['DAY', 'VIEWS', 'DOWNLOADS', 'EARNINGS'], ...rows]) },
     };
@@ -135,17 +156,17 @@ export const mediaDmcaCommand = command({
   name: 'media dmca',
   args: z.object({ page: z.number().int().min(1).max(100_000).default(1).describe('opt-page-media-list') }),
   permission: 'read',
-  async run({ args, services, invocation }): Promise<DraftCard> {
+  async run({ args, services, invocation, say = translator('en') }): Promise<DraftCard> {
     const client = await services.media.forUser(invocation.user);
     const reports = await client.account.dmca({ page: args.page, perPage: 50 });
     if (reports.length === 0) {
       return {
-        text: args.page > 1 ? `There is no page ${args.page}.` : 'No file has a copyright report.',
+        text: args.page > 1 ? say.t('media-no-page', say.number(args.page)) : say.t('media-dmca-none'),
         status: 'success',
       };
     }
     return {
-      title: 'Files disabled after a copyright report',
+      title: say.t('media-dmca-title'),
       status: 'warning',
       code: {
         text: table([
@@ -153,9 +174,13 @@ export const mediaDmcaCommand = command({
           ...reports.map((r) => [r.fileCode, r.folderId, r.reportedOn, r.disabledOn]),
         ]),
       },
-      footer: `page ${args.page}`,
+      footer: say.t('media-page', say.number(args.page)),
       ...(reports.length === 50
-        ? { actions: [actionTo(mediaDmcaCommand, { page: args.page + 1 }, { label: 'Next page' })] }
+        ? {
+            actions: [
+              actionTo(mediaDmcaCommand, { page: args.page + 1 }, { label: say.t('media-next-page') }),
+            ],
+          }
         : {}),
     };
   },

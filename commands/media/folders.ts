@@ -1,5 +1,6 @@
 /** Media folders: create, rename, list. */
 import { z } from 'zod';
+import { translator } from '../../src/i18n/translate';
 import { table } from '../format';
 import { command } from './context';
 import { folderId, words } from './format';
@@ -11,11 +12,11 @@ export const mediaFolderCreateCommand = command({
   positional: ['name'],
   examples: ['/media folder create Trailers', '/media folder create 2026 --parent 101'],
   permission: 'write',
-  async run({ args, services, invocation }) {
+  async run({ args, services, invocation, say = translator('en') }) {
     const client = await services.media.forUser(invocation.user);
     const id = await client.folders.create(args.name, args.parent);
     return {
-      text: `Created folder “${args.name}” (id ${id}). Move files there with /media move <code> ${id}.`,
+      text: say.t('folder-created', args.name, id),
       status: 'success',
     };
   },
@@ -28,10 +29,10 @@ export const mediaFolderRenameCommand = command({
   positional: ['id', 'name'],
   examples: ['/media folder rename 101 Old trailers'],
   permission: 'write',
-  async run({ args, services, invocation }) {
+  async run({ args, services, invocation, say = translator('en') }) {
     const client = await services.media.forUser(invocation.user);
     await client.folders.rename(args.id, args.name);
-    return { text: `Renamed folder ${args.id} to “${args.name}”.`, status: 'success' };
+    return { text: say.t('folder-renamed', args.id, args.name), status: 'success' };
   },
 });
 
@@ -42,13 +43,14 @@ export const mediaFolderListCommand = command({
   positional: ['id'],
   examples: ['/media folder list', '/media folder list 101'],
   permission: 'read',
-  async run({ args, services, invocation }) {
+  async run({ args, services, invocation, say = translator('en') }) {
     const client = await services.media.forUser(invocation.user);
     const { folders } = await client.folders.list(args.id, { onlyFolders: true });
-    const where = args.id === '0' ? 'at the top level' : `in folder ${args.id}`;
-    if (folders.length === 0) return { text: `No folders ${where}.`, status: 'info' };
+    const top = args.id === '0';
+    if (folders.length === 0)
+      return { text: top ? say.t('folder-none-top') : say.t('folder-none-in', args.id), status: 'info' };
     return {
-      title: `Folders ${where}`,
+      title: top ? say.t('folder-list-top') : say.t('folder-list-in', args.id),
       status: 'info',
       code: { text: table([['ID', 'NAME'], ...folders.map((f) => [f.folderId, f.name])]) },
     };

@@ -1,9 +1,20 @@
 /** Formatting and argument helpers shared by the media commands. */
 import { z } from 'zod';
+import { type Translator, t } from '../../src/i18n/translate';
 
-/** `734.0 MB`, `12.5 KB`, `512 B` (powers of 1024, as file managers show them). */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 1024) return `${Math.max(0, Math.round(bytes || 0))} B`;
+/**
+ * `734.0 MB`, `12.5 KB`, `512 B` (powers of 1024, as file managers show them), the number written
+ * the reader's way (`734,0 MB` in German).
+ */
+export function formatBytes(bytes: number, say?: Translator): string {
+  const digits = (value: number, fraction: number) =>
+    say && say.language !== 'en'
+      ? new Intl.NumberFormat(say.language, {
+          minimumFractionDigits: fraction,
+          maximumFractionDigits: fraction,
+        }).format(value)
+      : value.toFixed(fraction);
+  if (!Number.isFinite(bytes) || bytes < 1024) return `${digits(Math.max(0, Math.round(bytes || 0)), 0)} B`;
   const units = ['KB', 'MB', 'GB', 'TB'];
   let value = bytes / 1024;
   let unit = 0;
@@ -11,7 +22,7 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit += 1;
   }
-  return `${value.toFixed(1)} ${units[unit]}`;
+  return `${digits(value, 1)} ${units[unit]}`;
 }
 
 /** `1:02:03`, `4:05` from seconds. */
@@ -32,13 +43,15 @@ export function percent(part: number, total: number | undefined): string | undef
 /** A file code as the host makes them (letters and digits). */
 export const fileCode = z
   .string()
-  .regex(/^[A-Za-z0-9]{4,40}$/, 'must be a file code (letters and digits, e.g. 98zukoh5jqiw)')
+  .regex(/^[A-Za-z0-9]{4,40}$/, t('en', 'media-file-code-invalid'))
+  .meta({ invalid: 'media-file-code-invalid' })
   .describe('opt-code-media-info');
 
 /** A folder id (digits; 0 is the root). */
 export const folderId = z
   .string()
-  .regex(/^\d{1,20}$/, 'must be a folder id (digits; 0 is the top level)')
+  .regex(/^\d{1,20}$/, t('en', 'media-folder-id-invalid'))
+  .meta({ invalid: 'media-folder-id-invalid' })
   .describe('opt-folder');
 
 /** The catalog messages describing the arguments made with {@link words}, by what they are. */
@@ -53,17 +66,17 @@ const WORDS_DESCRIPTIONS: Readonly<Record<string, string>> = {
 export const words = (what: string, max: number) =>
   z
     .array(z.string())
-    .min(1, `give the ${what}`)
+    .min(1, t('en', 'media-words-give', what))
     .transform((parts) => parts.join(' ').trim())
     .pipe(
       z
         .string()
-        .min(1, `give the ${what}`)
-        .max(max, `must be at most ${max} characters`)
-        .refine((s) => !/[\r\n]/.test(s), 'must be one line'),
+        .min(1, t('en', 'media-words-give', what))
+        .max(max, t('en', 'media-too-long', max))
+        .refine((s) => !/[\r\n]/.test(s), t('en', 'media-one-line')),
     )
     .describe(WORDS_DESCRIPTIONS[what] ?? what);
 
 /** An http(s) URL (remote upload sources, posters, subtitles). */
 export const webUrl = (example: string) =>
-  z.url({ protocol: /^https?$/, message: `must be an http(s) URL such as ${example}` });
+  z.url({ protocol: /^https?$/, message: t('en', 'media-url-invalid', example) });

@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { actionTo, formTarget } from '../../src/core/action-ref';
 import { UsageError } from '../../src/core/errors';
-import { plural } from '../../src/core/plural';
 import type { DraftCard } from '../../src/core/reply';
+import { translator } from '../../src/i18n/translate';
 import type { FileListItem, MediaClient } from '../../src/services/media';
 import { linksOf } from '../../src/services/media/links';
 import { table } from '../format';
@@ -43,32 +43,48 @@ export const mediaListCommand = command({
   }),
   examples: ['/media list', '/media list --folder 101 --page 2'],
   permission: 'read',
-  async run({ args, services, invocation }): Promise<DraftCard> {
+  async run({ args, services, invocation, say = translator('en') }): Promise<DraftCard> {
     const client = await services.media.forUser(invocation.user);
     const list = await client.files.list({
       page: args.page,
       perPage: PER_PAGE,
       ...(args.folder ? { folderId: args.folder } : {}),
     });
-    const where = args.folder ? ` in folder ${args.folder}` : '';
+    const folder = args.folder;
+    const page = say.number(args.page);
     if (list.files.length === 0) {
       return {
-        text: args.page > 1 ? `There is no page ${args.page}${where}.` : `No files${where}.`,
+        text:
+          args.page > 1
+            ? folder
+              ? say.t('library-no-page-in', page, folder)
+              : say.t('media-no-page', page)
+            : folder
+              ? say.t('library-no-files-in', folder)
+              : say.t('library-no-files'),
         status: 'info',
       };
     }
-    const nav = (page: number) => ({ ...(args.folder ? { folder: args.folder } : {}), page });
+    const nav = (page: number) => ({ ...(folder ? { folder } : {}), page });
     const actions = [
-      ...(args.page > 1 ? [actionTo(mediaListCommand, nav(args.page - 1), { label: 'Previous page' })] : []),
+      ...(args.page > 1
+        ? [actionTo(mediaListCommand, nav(args.page - 1), { label: say.t('media-previous-page') })]
+        : []),
       ...(args.page < list.totalPages
-        ? [actionTo(mediaListCommand, nav(args.page + 1), { label: 'Next page' })]
+        ? [actionTo(mediaListCommand, nav(args.page + 1), { label: say.t('media-next-page') })]
         : []),
     ];
     return {
-      title: `Media files${where}`,
+      title: folder ? say.t('library-title-in', folder) : say.t('library-title'),
       status: 'info',
       code: { text: fileRows(list.files) },
-      footer: `page ${args.page} of ${list.totalPages} · ${list.resultsTotal} files`,
+      footer: say.t(
+        'library-footer',
+        page,
+        say.number(list.totalPages),
+        list.resultsTotal,
+        say.number(list.resultsTotal),
+      ),
       ...(actions.length ? { actions } : {}),
     };
   },
@@ -83,10 +99,10 @@ export const mediaInfoCommand = command({
   positional: ['code'],
   examples: ['/media info 98zukoh5jqiw'],
   permission: 'read',
-  async run({ args, services, invocation }) {
+  async run({ args, services, invocation, say = translator('en') }) {
     const client = await services.media.forUser(invocation.user);
     const file = await client.files.info(args.code);
-    return fileInfoCard(file, await linksFor(client, file.fileCode));
+    return fileInfoCard(file, await linksFor(client, file.fileCode), say);
   },
 });
 
@@ -97,11 +113,14 @@ export const mediaCheckCommand = command({
   positional: ['code'],
   examples: ['/media check 98zukoh5jqiw'],
   permission: 'read',
-  async run({ args, services, invocation }) {
+  async run({ args, services, invocation, say = translator('en') }) {
     const client = await services.media.forUser(invocation.user);
     const check = await client.files.check(args.code);
     const active = check.status.toLowerCase() === 'active';
-    return { text: `File ${check.fileCode}: ${check.status}.`, status: active ? 'success' : 'warning' };
+    return {
+      text: say.t('library-check', check.fileCode, check.status),
+      status: active ? 'success' : 'warning',
+    };
   },
 });
 
@@ -112,21 +131,21 @@ export const mediaImagesCommand = command({
   positional: ['code'],
   examples: ['/media images 98zukoh5jqiw'],
   permission: 'read',
-  async run({ args, services, invocation }) {
+  async run({ args, services, invocation, say = translator('en') }) {
     const client = await services.media.forUser(invocation.user);
     const images = await client.files.images(args.code);
     const entries = [
-      ['Splash', images.splashImage],
-      ['Single', images.singleImage],
-      ['Thumbnail', images.thumbImage],
+      [say.t('library-image-splash'), images.splashImage],
+      [say.t('library-image-single'), images.singleImage],
+      [say.t('library-image-thumbnail'), images.thumbImage],
     ].filter(([, url]) => url) as [string, string][];
     return {
-      title: `Images of ${images.title || images.fileCode}`,
+      title: say.t('library-images-title', images.title || images.fileCode),
       status: 'info',
       text:
         entries.length > 0
-          ? `${plural(entries.length, 'image')}: open them with the buttons.`
-          : 'This file has no images yet.',
+          ? say.t('library-images', entries.length, say.number(entries.length))
+          : say.t('library-images-none'),
       links: entries.map(([label, url]) => ({ label, url })),
     };
   },
@@ -138,20 +157,28 @@ export const mediaRenameCommand = command({
   positional: ['code', 'title'],
   examples: ['/media rename 98zukoh5jqiw Launch trailer (final)'],
   permission: 'write',
-  async run({ args, services, invocation, openForm }) {
+  async run({ args, services, invocation, openForm, say = translator('en'), sayPrivately = say }) {
     if (!args.title) {
       const opened = await openForm({
         ...formTarget(mediaRenameCommand, { code: args.code }),
-        title: `Rename ${args.code}`,
-        fields: [{ name: 'title', label: 'New title', placeholder: 'Launch trailer (final)' }],
-        submitLabel: 'Rename',
+        title: sayPrivately.t('library-rename-form-title', args.code),
+        fields: [
+          {
+            name: 'title',
+            label: sayPrivately.t('library-rename-form-label'),
+            placeholder: sayPrivately.t('library-rename-form-placeholder'),
+          },
+        ],
+        submitLabel: sayPrivately.t('media-button-rename'),
       });
       if (opened) return undefined;
-      throw new UsageError('Give the new title.', { usage: '/media rename <code> <title>' });
+      throw UsageError.inWords((say) => ({ message: say.t('library-rename-give-title') }), {
+        usage: '/media rename <code> <title>',
+      });
     }
     const client = await services.media.forUser(invocation.user);
     await client.files.rename(args.code, args.title);
-    return { text: `Renamed ${args.code} to “${args.title}”.`, status: 'success' };
+    return { text: say.t('library-renamed', args.code, args.title), status: 'success' };
   },
 });
 
@@ -161,17 +188,21 @@ export const mediaMoveCommand = command({
   positional: ['code', 'folder'],
   examples: ['/media move 98zukoh5jqiw 101', '/media move 98zukoh5jqiw'],
   permission: 'write',
-  async run({ args, services, invocation }): Promise<DraftCard> {
+  async run({ args, services, invocation, say = translator('en') }): Promise<DraftCard> {
     const client = await services.media.forUser(invocation.user);
     if (args.folder === undefined) {
       await client.files.info(args.code);
       const { folders } = await client.folders.list('0', { onlyFolders: true });
       return {
-        title: `Move ${args.code} to…`,
+        title: say.t('library-move-title', args.code),
         status: 'info',
-        text: folders.length ? 'Choose a folder.' : 'There are no folders yet: /media folder create <name>.',
+        text: folders.length ? say.t('library-move-choose') : say.t('library-move-no-folders'),
         actions: [
-          actionTo(mediaMoveCommand, { code: args.code, folder: '0' }, { label: 'Top level' }),
+          actionTo(
+            mediaMoveCommand,
+            { code: args.code, folder: '0' },
+            { label: say.t('library-move-top-level') },
+          ),
           ...folders
             .slice(0, 20)
             .map((f) =>
@@ -185,8 +216,13 @@ export const mediaMoveCommand = command({
       };
     }
     await client.files.move(args.code, args.folder);
-    const where = args.folder === '0' ? 'the top level' : `folder ${args.folder}`;
-    return { text: `Moved ${args.code} to ${where}.`, status: 'success' };
+    return {
+      text:
+        args.folder === '0'
+          ? say.t('library-moved-top', args.code)
+          : say.t('library-moved', args.code, args.folder),
+      status: 'success',
+    };
   },
 });
 
@@ -197,15 +233,18 @@ export const mediaCloneCommand = command({
   positional: ['code'],
   examples: ['/media clone 98zukoh5jqiw --folder 101'],
   permission: 'write',
-  async run({ args, services, invocation }) {
+  async run({ args, services, invocation, say = translator('en') }) {
     const client = await services.media.forUser(invocation.user);
     const copy = await client.files.clone(args.code, args.folder);
     const links = linksOf(copy.fileCode, copy.downloadUrl);
     return {
-      title: `Copied ${args.code}`,
+      title: say.t('library-copied', args.code),
       status: 'success',
-      fields: [{ label: 'File code', value: copy.fileCode, inline: true }, ...linkFields(links)],
-      actions: fileActions(copy.fileCode),
+      fields: [
+        { label: say.t('media-field-file-code'), value: copy.fileCode, inline: true },
+        ...linkFields(links, say),
+      ],
+      actions: fileActions(copy.fileCode, say),
     };
   },
 });
@@ -217,15 +256,18 @@ export const mediaSearchCommand = command({
   positional: ['term'],
   examples: ['/media search trailer'],
   permission: 'read',
-  async run({ args, services, invocation }) {
+  async run({ args, services, invocation, say = translator('en') }) {
     const client = await services.media.forUser(invocation.user);
     const found = await client.files.search(args.term);
-    if (found.length === 0) return { text: `No file matches “${args.term}”.`, status: 'info' };
+    if (found.length === 0) return { text: say.t('library-search-none', args.term), status: 'info' };
     return {
-      title: `Files matching “${args.term}”`,
+      title: say.t('library-search-title', args.term),
       status: 'info',
       code: { text: fileRows(found.slice(0, 50)) },
-      footer: found.length > 50 ? `first 50 of ${found.length}` : `${found.length} found`,
+      footer:
+        found.length > 50
+          ? say.t('library-search-first', say.number(50), say.number(found.length))
+          : say.t('library-search-found', found.length, say.number(found.length)),
     };
   },
 });

@@ -1,6 +1,7 @@
 /** `/media player <code> [--poster URL] [--sub URL --label L]... [--subtitles-json URL]`. */
 import { z } from 'zod';
 import { UsageError } from '../../src/core/errors';
+import { translator } from '../../src/i18n/translate';
 import { playerUrl, type Subtitle } from '../../src/services/media';
 import { command } from './context';
 import { fileCode } from './format';
@@ -21,14 +22,14 @@ export const mediaPlayerCommand = command({
     '/media player 98zukoh5jqiw --poster https://example.org/poster.jpg --sub https://example.org/en.vtt --label English',
   ],
   permission: 'read',
-  async run({ args, services, invocation }) {
+  async run({ args, services, invocation, say = translator('en') }) {
     if (args.sub.length !== args.label.length) {
-      throw new UsageError(
-        `Give one --label per --sub (got ${args.sub.length} --sub and ${args.label.length} --label).`,
-        {
-          hint: 'Example: --sub https://example.org/en.vtt --label English --sub https://example.org/de.vtt --label Deutsch',
-        },
-      );
+      const subs = args.sub.length;
+      const labels = args.label.length;
+      throw UsageError.inWords((say) => ({
+        message: say.t('player-labels-per-sub', subs, labels),
+        hint: say.t('player-labels-example'),
+      }));
     }
     const subtitles: Subtitle[] = args.sub.map((url, i) => ({ url, label: args.label[i] as string }));
     const options = { poster: args.poster, subtitles, subtitlesJson: args.subtitlesJson };
@@ -37,13 +38,17 @@ export const mediaPlayerCommand = command({
     const client = await services.media.forUser(invocation.user);
     const file = await client.files.info(args.code);
     const host = await client.playerHost();
-    if (!host) throw new UsageError('The player host is not known yet.', { hint: 'Set MEDIA_PLAYER_URL.' });
+    if (!host)
+      throw UsageError.inWords((say) => ({
+        message: say.t('player-host-unknown'),
+        hint: say.t('player-host-unknown-hint'),
+      }));
     const url = playerUrl(host, file.fileCode, options);
     return {
-      title: `Player link of ${file.title || file.fileCode}`,
+      title: say.t('player-link-title', file.title || file.fileCode),
       status: 'success',
-      fields: [{ label: 'Player', value: url, url }],
-      links: [{ label: 'Open player', url }],
+      fields: [{ label: say.t('player-field'), value: url, url }],
+      links: [{ label: say.t('player-open'), url }],
     };
   },
 });

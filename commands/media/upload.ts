@@ -7,11 +7,13 @@ import { actionTo } from '../../src/core/action-ref';
 import type { AnyCommand } from '../../src/core/command';
 import { UsageError } from '../../src/core/errors';
 import type { FilesDeclaration } from '../../src/core/files';
+import { replyLanguage } from '../../src/core/languages';
 import { PLAIN_WORDS } from '../../src/core/platform-words';
 import type { DraftCard } from '../../src/core/reply';
+import { type Translator, t, translator } from '../../src/i18n/translate';
 import type { MediaClient, RemoteAction } from '../../src/services/media';
 import { table } from '../format';
-import { mediaUploadView, uploadStartCard } from './cards';
+import { uploadStartCard, uploadView } from './cards';
 import { command } from './context';
 import { folderId, formatBytes, percent, webUrl } from './format';
 import { mediaUploadsSignature, type UPLOADS_ACTIONS } from './signatures';
@@ -22,8 +24,8 @@ const MAX_FILES = 10;
 const title = z
   .string()
   .min(1)
-  .max(255, 'must be at most 255 characters')
-  .refine((s) => !/[\r\n]/.test(s), 'must be one line')
+  .max(255, t('en', 'media-too-long', 255))
+  .refine((s) => !/[\r\n]/.test(s), t('en', 'media-one-line'))
   .describe('opt-title-media-upload');
 
 /** `/media upload [--folder ID] [--title T]` with one or more files. */
@@ -37,21 +39,22 @@ export const mediaUploadCommand = Object.assign(
       '/media upload --file ./trailer.mp4   (terminal)',
     ],
     permission: 'write',
-    async run({ args, invocation, services, reply, here = PLAIN_WORDS }) {
+    async run({ args, invocation, services, reply, here = PLAIN_WORDS, say = translator('en') }) {
       const files = invocation.files ?? [];
-      if (files.length === 0)
-        throw new UsageError('There is no file to upload.', {
-          hint: here.attachHint('media upload'),
-        });
-      if (files.length > MAX_FILES) throw new UsageError(`At most ${MAX_FILES} files at a time, please.`);
+      if (files.length === 0) {
+        const hint = here.attachHint('media upload');
+        throw UsageError.inWords((say) => ({ message: say.t('upload-no-file'), hint }));
+      }
+      if (files.length > MAX_FILES)
+        throw UsageError.inWords((say) => ({ message: say.t('upload-too-many', MAX_FILES) }));
       if (args.title && files.length > 1) {
-        throw new UsageError('--title names one file: send the files one at a time to give each a title.');
+        throw UsageError.inWords((say) => ({ message: say.t('upload-title-one-file') }));
       }
       const client = await services.media.forUser(invocation.user);
       // A wrong folder is refused before any byte moves.
       if (args.folder && args.folder !== '0') await client.folders.list(args.folder, { onlyFolders: true });
       for (const file of files) {
-        const handle = await reply(uploadStartCard(file.name, file.size, true));
+        const handle = await reply(uploadStartCard(file.name, file.size, true, say));
         if (!handle) throw new Error('the conversation returned no message handle for the progress card');
         await services.uploads.upload({
           user: invocation.user,
@@ -78,13 +81,13 @@ export const mediaUploadUrlCommand = command({
   positional: ['url'],
   examples: ['/media upload-url https://example.org/video.mp4 --title "Demo"'],
   permission: 'write',
-  async run({ args, invocation, services, reply }) {
+  async run({ args, invocation, services, reply, say = translator('en') }) {
     const client = await services.media.forUser(invocation.user);
     const added = await client.remote.add(args.url, {
       ...(args.folder ? { folderId: args.folder } : {}),
       ...(args.title ? { title: args.title } : {}),
     });
-    const handle = await reply(mediaUploadView.remoteProgress(args.url, added.fileCode, undefined));
+    const handle = await reply(uploadView(say).remoteProgress(args.url, added.fileCode, undefined));
     if (handle) {
       await services.uploads.followRemote({
         user: invocation.user,
@@ -98,31 +101,46 @@ export const mediaUploadUrlCommand = command({
 });
 
 /** The transfer queue as a card. */
-async function queueCard(client: MediaClient): Promise<DraftCard> {
+async function queueCard(client: MediaClient, say: Translator): Promise<DraftCard> {
   const [transfers, slots] = await Promise.all([client.remote.list(), client.remote.slots()]);
   const rows = transfers.map((t) => [
     t.fileCode,
     t.status,
     t.status === 'working'
-      ? `${formatBytes(t.bytesDownloaded)}${percent(t.bytesDownloaded, t.bytesTotal) ? ` (${percent(t.bytesDownloaded, t.bytesTotal)})` : ''}`
+      ? `${formatBytes(t.bytesDownloaded, say)}${percent(t.bytesDownloaded, t.bytesTotal) ? ` (${percent(t.bytesDownloaded, t.bytesTotal)})` : ''}`
       : '',
     t.remoteUrl.length > 60 ? `${t.remoteUrl.slice(0, 57)}...` : t.remoteUrl,
   ]);
   const errors = transfers.filter((t) => t.status === 'error').length;
   const card: DraftCard = {
-    title: 'Remote uploads',
+    title: say.t('upload-queue-title'),
     status: 'info',
-    text: transfers.length === 0 ? 'The transfer queue is empty.' : `${transfers.length} in the queue.`,
+    text:
+      transfers.length === 0
+        ? say.t('upload-queue-empty')
+        : say.t('upload-queue-count', transfers.length, say.number(transfers.length)),
     fields: [
-      { label: 'Slots used', value: `${slots.used} of ${slots.total}`, inline: true },
-      { label: 'Errors', value: String(errors), inline: true },
+      {
+        label: say.t('upload-queue-slots'),
+        value: say.t('upload-queue-slots-used', say.number(slots.used), say.number(slots.total)),
+        inline: true,
+      },
+      { label: say.t('upload-queue-errors'), value: say.number(errors), inline: true },
     ],
     ...(rows.length ? { code: { text: table([['CODE', 'STATUS', 'PROGRESS', 'SOURCE'], ...rows]) } } : {}),
     ...(errors > 0
       ? {
           actions: [
-            actionTo(mediaUploadsCommand, { action: 'retry-errors' }, { label: 'Retry errors' }),
-            actionTo(mediaUploadsCommand, { action: 'clear-errors' }, { label: 'Clear errors' }),
+            actionTo(
+              mediaUploadsCommand,
+              { action: 'retry-errors' },
+              { label: say.t('upload-retry-errors') },
+            ),
+            actionTo(
+              mediaUploadsCommand,
+              { action: 'clear-errors' },
+              { label: say.t('upload-clear-errors') },
+            ),
           ],
         }
       : {}),
@@ -136,14 +154,17 @@ function checkUploadsArgs(args: {
   code?: string | undefined;
 }): void {
   if (args.action !== 'delete' && args.code) {
-    throw new UsageError(`/media uploads ${args.action} takes no file code.`, {
-      hint: 'Only delete names a transfer: /media uploads delete <code>.',
-    });
+    const action = args.action;
+    throw UsageError.inWords((say) => ({
+      message: say.t('upload-takes-no-code', action),
+      hint: say.t('upload-takes-no-code-hint'),
+    }));
   }
   if (args.action === 'delete' && !args.code) {
-    throw new UsageError('Name the transfer to delete: /media uploads delete <code>.', {
-      hint: '/media uploads lists the transfers and their codes.',
-    });
+    throw UsageError.inWords((say) => ({
+      message: say.t('upload-delete-which'),
+      hint: say.t('upload-delete-which-hint'),
+    }));
   }
 }
 
@@ -154,18 +175,25 @@ export const mediaUploadsCommand = command({
   examples: ['/media uploads', '/media uploads retry-errors', '/media uploads delete 98zukoh5jqiw'],
   permission: 'write',
   confirmWhen: (args) => args.action === 'clear-all' || args.action === 'delete',
-  confirm: (args) =>
+  confirm: (args, _target, say = translator('en')) =>
     args.action === 'clear-all'
-      ? 'Remove every transfer from the queue, including those still running?'
-      : `Remove transfer ${args.code} from the queue? A running transfer stops.`,
-  async resolve({ args }) {
+      ? say.t('upload-confirm-clear-all')
+      : say.t('upload-confirm-delete', args.code ?? ''),
+  async resolve({ args, invocation }) {
     checkUploadsArgs(args);
-    return { label: args.action === 'clear-all' ? 'The transfer queue' : `Transfer ${args.code}`, args };
+    const say = translator(replyLanguage(invocation));
+    return {
+      label:
+        args.action === 'clear-all'
+          ? say.t('upload-target-queue')
+          : say.t('upload-target-transfer', args.code ?? ''),
+      args,
+    };
   },
-  async run({ args, invocation, services }): Promise<DraftCard> {
+  async run({ args, invocation, services, say = translator('en') }): Promise<DraftCard> {
     checkUploadsArgs(args);
     const client = await services.media.forUser(invocation.user);
-    if (args.action === 'list') return { ...(await queueCard(client)), audit: 'unchanged' };
+    if (args.action === 'list') return { ...(await queueCard(client, say)), audit: 'unchanged' };
     const actions: Record<Exclude<(typeof UPLOADS_ACTIONS)[number], 'list'>, RemoteAction> = {
       'retry-errors': { kind: 'restart-errors' },
       'clear-errors': { kind: 'clear-errors' },
@@ -174,6 +202,6 @@ export const mediaUploadsCommand = command({
     };
     const action = actions[args.action];
     const said = await client.remote.action(action);
-    return { text: `The media host says: ${said}.`, status: 'success' };
+    return { text: say.t('upload-host-says', said), status: 'success' };
   },
 });

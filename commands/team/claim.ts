@@ -9,6 +9,7 @@ import { UsageError } from '../../src/core/errors';
 import type { FailureScope } from '../../src/core/failure-claim';
 import type { DraftCard } from '../../src/core/reply';
 import { absoluteText, DEFAULT_TIME_ZONE } from '../../src/core/times';
+import { type Translator, translator } from '../../src/i18n/translate';
 import { jobName, toolName } from '../args';
 import { command } from './context';
 
@@ -32,8 +33,8 @@ function typed(name: string, scope: FailureScope, extra = ''): string {
 }
 
 /** `job web` or `deployments`, as a sentence names the scope. */
-function scopeWords(scope: FailureScope): string {
-  return scope.job ? `job ${scope.job}` : 'deployments';
+function scopeWords(scope: FailureScope, say: Translator): string {
+  return scope.job ? say.t('claim-scope-job', scope.job) : say.t('claim-scope-deployments');
 }
 
 function scopeOfArgs(args: { tool: string; job?: string | undefined }): FailureScope {
@@ -48,35 +49,42 @@ export const toolClaimCommand = command({
   permission: 'write',
   // Claiming again is safe: the holder is told it is theirs, anyone else who holds it.
   effect: claimEffect,
-  async run({ args, services, invocation }) {
+  async run({ args, services, invocation, say = translator('en') }) {
     const scope = scopeOfArgs(args);
     const failures = services.accounts.failures;
     const me = userKeyOf(invocation.user);
     const result = await failures.claim(scope, { holder: me, name: invocation.user.name, since: Date.now() });
     if (result.kind === 'none') {
       return {
-        text: `No failure of ${args.tool} ${scopeWords(scope)} is announced now: there is nothing to claim.`,
+        text: say.t('claim-none', args.tool, scopeWords(scope, say)),
         status: 'info',
         audit: 'unchanged',
       };
     }
     if (result.kind === 'held') {
       const zone = (await services.timeZones.get(invocation.conversationId)) ?? DEFAULT_TIME_ZONE;
-      const since = absoluteText({ at: result.claim.since }, zone);
+      const since = absoluteText({ at: result.claim.since }, zone, say.language);
       const mine = result.claim.holder === me;
       return {
         text: mine
-          ? `You are on it already (since ${since}); nothing was changed.`
-          : `${result.claim.name} is on it already (since ${since}); nothing was changed. They can hand it off to you: ${typed('handoff', scope, ` ${invocation.user.name}`)}.`,
+          ? say.t('claim-yours-already', since)
+          : say.t(
+              'claim-held-already',
+              result.claim.name,
+              since,
+              typed('handoff', scope, ` ${invocation.user.name}`),
+            ),
         status: mine ? 'info' : 'warning',
         audit: 'unchanged',
       };
     }
     await failures.redraw(scope);
-    const from = result.previous ? ` (handed off by ${result.previous.name})` : '';
+    const release = typed('release', scope);
     return {
-      title: `${invocation.user.name} is on it: ${args.tool} ${scopeWords(scope)}`,
-      text: `${invocation.user.name} took the failure${from}. Its repeats are not announced until it recovers or the claim is released (${typed('release', scope)}).`,
+      title: say.t('claim-title', invocation.user.name, args.tool, scopeWords(scope, say)),
+      text: result.previous
+        ? say.t('claim-taken-from', invocation.user.name, result.previous.name, release)
+        : say.t('claim-taken', invocation.user.name, release),
       status: 'info',
     };
   },
@@ -95,39 +103,41 @@ export const toolHandoffCommand = command({
   permission: 'write',
   // Offering again is safe: the offer is replaced by the same one.
   effect: claimEffect,
-  async run({ args, services, invocation, openForm }) {
+  async run({ args, services, invocation, openForm, say = translator('en'), sayPrivately = say }) {
     const scope = scopeOfArgs(args);
     if (!args.to) {
       const opened = await openForm({
-        title: `Hand off ${args.tool} ${scopeWords(scope)}`,
-        fields: [{ name: 'to', label: 'Hand off to (a maintainer’s name)' }],
+        title: sayPrivately.t('claim-handoff-form-title', args.tool, scopeWords(scope, sayPrivately)),
+        fields: [{ name: 'to', label: sayPrivately.t('claim-handoff-form-label') }],
         command: 'tool handoff',
         args: { tool: args.tool, ...(args.job ? { job: args.job } : {}) },
       });
-      if (opened) return { text: 'Say who takes it over in the form.', status: 'info', audit: 'pending' };
-      throw new UsageError('Say who takes the failure over.', {
-        hint: `${typed('handoff', scope, ' <name>')}. Nothing was changed.`,
-      });
+      if (opened) return { text: say.t('claim-handoff-form-opened'), status: 'info', audit: 'pending' };
+      const line = typed('handoff', scope, ' <name>');
+      throw UsageError.inWords((say) => ({
+        message: say.t('claim-handoff-who'),
+        hint: say.t('claim-handoff-who-hint', line),
+      }));
     }
     const result = await services.accounts.failures.handoff(scope, userKeyOf(invocation.user), args.to);
     if (result.kind === 'none') {
       return {
-        text: `Nobody is on a failure of ${args.tool} ${scopeWords(scope)}: there is nothing to hand off.`,
+        text: say.t('claim-handoff-none', args.tool, scopeWords(scope, say)),
         status: 'info',
         audit: 'unchanged',
       };
     }
     if (result.kind === 'not-holder') {
       return {
-        text: `${result.claim.name} is on it, so only they can hand it off; nothing was changed. To end their claim: ${typed('release', scope)}.`,
+        text: say.t('claim-handoff-not-holder', result.claim.name, typed('release', scope)),
         status: 'warning',
         audit: 'unchanged',
       };
     }
     await services.accounts.failures.redraw(scope);
     return {
-      title: `${invocation.user.name} hands ${args.tool} ${scopeWords(scope)} off to ${args.to}`,
-      text: `${args.to}: press I'm on it on the failure's card (or ${typed('claim', scope)}) to take it. Until someone does, ${invocation.user.name} stays on it and its repeats stay quiet.`,
+      title: say.t('claim-handoff-title', invocation.user.name, args.tool, scopeWords(scope, say), args.to),
+      text: say.t('claim-handoff-text', args.to, typed('claim', scope), invocation.user.name),
       status: 'info',
     };
   },
@@ -141,22 +151,23 @@ export const toolReleaseCommand = command({
   permission: 'write',
   // Releasing again is safe: a claim already ended is answered as not claimed.
   effect: claimEffect,
-  async run({ args, services, invocation }): Promise<DraftCard> {
+  async run({ args, services, invocation, say = translator('en') }): Promise<DraftCard> {
     const scope = scopeOfArgs(args);
     const ended = await services.accounts.failures.release(scope);
     if (!ended) {
       return {
-        text: `Nobody is on a failure of ${args.tool} ${scopeWords(scope)}; nothing was changed.`,
+        text: say.t('claim-release-none', args.tool, scopeWords(scope, say)),
         status: 'info',
         audit: 'unchanged',
       };
     }
     await services.accounts.failures.redraw(scope);
-    const whose =
-      ended.released.holder === userKeyOf(invocation.user) ? 'their claim' : `${ended.released.name}'s claim`;
+    const own = ended.released.holder === userKeyOf(invocation.user);
     return {
-      title: `${args.tool} ${scopeWords(scope)}: nobody is on it now`,
-      text: `${invocation.user.name} released ${whose}. Repeats of the failure are announced again.`,
+      title: say.t('claim-released-title', args.tool, scopeWords(scope, say)),
+      text: own
+        ? say.t('claim-released-own', invocation.user.name)
+        : say.t('claim-released-other', invocation.user.name, ended.released.name),
       status: 'info',
     };
   },

@@ -9,6 +9,7 @@ import {
   windowText,
 } from '../../src/core/freeze-window';
 import { absoluteText, DEFAULT_TIME_ZONE } from '../../src/core/times';
+import { t, translator } from '../../src/i18n/translate';
 import { toolName } from '../args';
 import { guardState } from '../guard-fields';
 import { command } from './context';
@@ -23,9 +24,13 @@ export const toolFreezeCommand = command({
     tool: toolName,
     window: z
       .array(z.string())
-      .min(1, 'say when the tool is frozen each week, e.g. fri 15:00 - mon 08:00')
+      .min(1, t('en', 'freeze-say-when'))
       .describe('opt-window'),
-    zone: z.string().max(64).optional().describe('opt-zone'),
+    zone: z
+      .string()
+      .max(64)
+      .optional()
+      .describe('opt-zone'),
   }),
   positional: ['tool', 'window'],
   examples: [
@@ -34,26 +39,33 @@ export const toolFreezeCommand = command({
   ],
   permission: 'write',
   effect: { check: (args) => `/tool freezes ${args.tool}` },
-  async run({ args, services, invocation }) {
+  async run({ args, services, invocation, say = translator('en') }) {
     const zone =
       args.zone?.trim() || (await services.timeZones.get(invocation.conversationId)) || DEFAULT_TIME_ZONE;
     const window = parseFreezeWindow(args.window.join(' '), zone);
     const guards = services.accounts.guards;
     if ((await guards.freezes(args.tool)).length >= MAX_FREEZES) {
-      throw new UsageError(`${args.tool} already has ${MAX_FREEZES} freeze windows, the most it keeps.`, {
-        hint: `Remove one first (/tool freezes ${args.tool} lists them). Nothing was added.`,
-      });
+      const tool = args.tool;
+      throw UsageError.inWords((say) => ({
+        message: say.t('freeze-too-many', tool, MAX_FREEZES),
+        hint: say.t('freeze-too-many-hint', tool),
+      }));
     }
     const now = Date.now();
     const id = await guards.addFreeze(args.tool, { ...window, by: invocation.user.name, addedAt: now });
     const inside = insideWindow(window, now);
+    const when = (at: number) => absoluteText({ at }, zone, say.language);
     const next = inside
-      ? `It holds now, until ${absoluteText({ at: windowEnd(window, now) }, zone)}.`
-      : `Next from ${absoluteText({ at: windowStart(window, now) }, zone)} to ${absoluteText({ at: windowEnd(window, windowStart(window, now)) }, zone)}.`;
+      ? say.t('freeze-holds-now', when(windowEnd(window, now)))
+      : say.t(
+          'freeze-next',
+          when(windowStart(window, now)),
+          when(windowEnd(window, windowStart(window, now))),
+        );
     return {
-      title: `Freeze window ${id} added to ${args.tool}`,
-      text: `Every week ${windowText(window)} (${zone}), deploys and destructive commands of ${args.tool} are refused. ${next}`,
-      footer: `Remove it with /tool unfreeze ${args.tool} ${id}.`,
+      title: say.t('freeze-added-title', String(id), args.tool),
+      text: say.t('freeze-added-text', windowText(window), zone, args.tool, next),
+      footer: say.t('freeze-added-footer', args.tool, String(id)),
       status: 'success',
     };
   },
@@ -64,17 +76,13 @@ export const toolFreezesCommand = command({
   name: 'tool freezes',
   args: z.object({ tool: toolName }),
   permission: 'read',
-  async run({ args, services }) {
+  async run({ args, services, say = translator('en') }) {
     const { fields, blocked, freezes } = await guardState(services.accounts.guards, args.tool);
     return {
-      title: `Locks and freezes of ${args.tool}`,
-      text: blocked
-        ? `Deploys and destructive commands of ${args.tool} are refused now.`
-        : `Deploys and destructive commands of ${args.tool} run now.`,
+      title: say.t('freeze-list-title', args.tool),
+      text: blocked ? say.t('freeze-list-refused', args.tool) : say.t('freeze-list-running', args.tool),
       fields,
-      footer: freezes.length
-        ? `Remove a window with /tool unfreeze ${args.tool} <id>.`
-        : `No freeze windows. Add one with /tool freeze ${args.tool} fri 15:00 - mon 08:00.`,
+      footer: freezes.length ? say.t('freeze-list-remove', args.tool) : say.t('freeze-list-none', args.tool),
       status: blocked ? 'warning' : 'info',
     };
   },
@@ -87,20 +95,23 @@ export const toolUnfreezeCommand = command({
     tool: toolName,
     id: z
       .string()
-      .regex(/^\d{1,9}$/, 'must be the number of a freeze window, as /tool freezes shows it')
+      .regex(/^\d{1,9}$/, t('en', 'freeze-id-invalid'))
+      .meta({ invalid: 'freeze-id-invalid' })
       .describe('opt-id-tool-unfreeze'),
   }),
   positional: ['tool', 'id'],
   examples: ['/tool unfreeze mytool 1'],
   permission: 'write',
   effect: { check: (args) => `/tool freezes ${args.tool}` },
-  async run({ args, services }) {
+  async run({ args, services, say = translator('en') }) {
     const guards = services.accounts.guards;
     if (!(await guards.removeFreeze(args.tool, args.id))) {
-      throw new UsageError(`${args.tool} has no freeze window ${args.id}.`, {
-        hint: `/tool freezes ${args.tool} lists its windows. Nothing was changed.`,
-      });
+      const { tool, id } = args;
+      throw UsageError.inWords((say) => ({
+        message: say.t('freeze-no-such-window', tool, id),
+        hint: say.t('freeze-no-such-window-hint', tool),
+      }));
     }
-    return { text: `Freeze window ${args.id} of ${args.tool} removed.`, status: 'success' };
+    return { text: say.t('freeze-removed', args.id, args.tool), status: 'success' };
   },
 });

@@ -6,29 +6,35 @@
 import { userKeyOf } from '../../src/core/change-record';
 import { DeckhandError } from '../../src/core/errors';
 import type { FailureScope } from '../../src/core/failure-claim';
+import { replyLanguage } from '../../src/core/languages';
 import { absoluteText, relativeText } from '../../src/core/times';
+import { type Translator, translator } from '../../src/i18n/translate';
 import type { HomeContext, HomeSection } from '../home';
 
 /** At most this many open requests are read per tool. */
 const MAX_APPROVALS_PER_TOOL = 5;
 
-/** `until Sat 28 Nov 2026, 18:00 UTC`. */
-function until(at: number): string {
-  return `until ${absoluteText({ at })}`;
+/** The words of the `/me` view: the person's own language (only they see it). */
+function sayTo(context: Pick<HomeContext, 'invocation'>): Translator {
+  return translator(replyLanguage(context.invocation, 'private'));
 }
 
 /** The locks on the view's tools held by the person. */
-export const locksHomeSection: HomeSection = async ({ services, invocation, tools, now }) => {
+export const locksHomeSection: HomeSection = async (context) => {
+  const { services, invocation, tools, now } = context;
+  const say = sayTo(context);
   const me = userKeyOf(invocation.user);
   const locks = await Promise.all(tools.shown.map((tool) => services.accounts.guards.currentLock(tool, now)));
-  const lines = locks.flatMap((lock) =>
-    lock && lock.holder === me
-      ? [
-          `${lock.tool}: ${until(lock.until)}${lock.reason ? ` ("${lock.reason}")` : ''} · /tool unlock ${lock.tool}`,
-        ]
-      : [],
-  );
-  return { title: 'Locks you hold', lines };
+  const lines = locks.flatMap((lock) => {
+    if (!lock || lock.holder !== me) return [];
+    const until = absoluteText({ at: lock.until }, undefined, say.language);
+    return [
+      lock.reason
+        ? say.t('lock-home-line-reason', lock.tool, until, lock.reason)
+        : say.t('lock-home-line', lock.tool, until),
+    ];
+  });
+  return { title: say.t('lock-home-title'), lines };
 };
 
 /** The person's linked identity (`source:<login>`), to tell their own requests made elsewhere. */
@@ -55,6 +61,7 @@ async function mayDecide(context: HomeContext, tool: string): Promise<boolean> {
 export const approvalsHomeSection: HomeSection = async (context) => {
   const me = userKeyOf(context.invocation.user);
   const identity = identityOf(context);
+  const say = sayTo(context);
   const perTool = await Promise.all(
     context.tools.shown.map(async (tool) => {
       if (!(await mayDecide(context, tool))) return [];
@@ -71,24 +78,34 @@ export const approvalsHomeSection: HomeSection = async (context) => {
     }),
   );
   const lines = perTool.flat().map((record) => {
-    const left = relativeText({ at: record.expiresAt }, context.now);
-    return `${record.tool}: /${record.command} asked by ${record.requester.name}, expires ${left} · on its approval card`;
+    const left = relativeText({ at: record.expiresAt }, context.now, say.language);
+    return say.t('protect-home-line', record.tool, `/${record.command}`, record.requester.name, left);
   });
-  return { title: 'Approvals waiting for you', lines };
+  return { title: say.t('protect-home-title'), lines };
 };
 
 /** `mytool job web`, or `mytool deployments` for a tool's unnamed scope. */
-function scopeText(scope: FailureScope): string {
-  return scope.job ? `${scope.tool} job ${scope.job}` : `${scope.tool} deployments`;
+function scopeText(scope: FailureScope, say: Translator): string {
+  return scope.job
+    ? say.t('claim-home-scope-job', scope.tool, scope.job)
+    : say.t('claim-home-scope-deployments', scope.tool);
 }
 
 /** The failures on the view's tools that the person is on. */
-export const claimsHomeSection: HomeSection = async ({ services, invocation, tools }) => {
+export const claimsHomeSection: HomeSection = async (context) => {
+  const { services, invocation, tools } = context;
+  const say = sayTo(context);
   const me = userKeyOf(invocation.user);
   const perTool = await Promise.all(tools.shown.map((tool) => services.accounts.failures.claimedOn(tool)));
   const lines = perTool
     .flat()
     .filter((state) => state.claim?.holder === me)
-    .map((state) => `${scopeText(state.scope)}: since ${absoluteText({ at: state.claim?.since ?? 0 })}`);
-  return { title: 'Failures you are on', lines };
+    .map((state) =>
+      say.t(
+        'claim-home-line',
+        scopeText(state.scope, say),
+        absoluteText({ at: state.claim?.since ?? 0 }, undefined, say.language),
+      ),
+    );
+  return { title: say.t('claim-home-title'), lines };
 };

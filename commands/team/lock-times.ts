@@ -23,9 +23,11 @@ export function parseDuration(text: string): number {
   ];
   const joined = parts.map((p) => p[0]).join('');
   if (parts.length === 0 || joined !== text.trim().toLowerCase()) {
-    throw new UsageError(`"${text.slice(0, 20)}" is not a duration.`, {
-      hint: 'Write it as minutes, hours or days, e.g. --for 30m, --for 2h or --for 1d.',
-    });
+    const given = text.slice(0, 20);
+    throw UsageError.inWords((say) => ({
+      message: say.t('lock-bad-duration', given),
+      hint: say.t('lock-bad-duration-hint'),
+    }));
   }
   return parts.reduce((sum, p) => sum + Number(p[1]) * (UNIT_MS[p[2] as string] as number), 0);
 }
@@ -45,9 +47,11 @@ export function parseUntil(text: string, zone: string, now: number): number {
   }
   const date = DateTime.fromISO(trimmed.replace(' ', 'T'), { zone });
   if (!date.isValid || !/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}$/.test(trimmed)) {
-    throw new UsageError(`"${trimmed.slice(0, 30)}" is not a time Deckhand can read.`, {
-      hint: 'Write --until 18:00 (the next 18:00 here) or a date and time such as 2026-12-01T09:00, in this conversation’s time zone (/timezone).',
-    });
+    const given = trimmed.slice(0, 30);
+    throw UsageError.inWords((say) => ({
+      message: say.t('lock-bad-until', given),
+      hint: say.t('lock-bad-until-hint'),
+    }));
   }
   return date.toMillis();
 }
@@ -59,9 +63,10 @@ export function lockEnd(
   now: number,
 ): number {
   if (options.for !== undefined && options.until !== undefined) {
-    throw new UsageError('Give --for or --until, not both.', {
-      hint: 'E.g. /tool lock mytool --for 2h, or /tool lock mytool --until 18:00.',
-    });
+    throw UsageError.inWords((say) => ({
+      message: say.t('lock-for-or-until'),
+      hint: say.t('lock-for-or-until-hint'),
+    }));
   }
   const end =
     options.for !== undefined
@@ -70,14 +75,16 @@ export function lockEnd(
         ? parseUntil(options.until, zone, now)
         : now + DEFAULT_LOCK_MS;
   if (end - now < MIN_LOCK_MS) {
-    throw new UsageError('A lock must last at least a minute, and end in the future.', {
-      hint: 'Nothing was locked.',
-    });
+    throw UsageError.inWords((say) => ({
+      message: say.t('lock-too-short'),
+      hint: say.t('lock-nothing-locked'),
+    }));
   }
   if (end - now > MAX_LOCK_MS) {
-    throw new UsageError('A lock can last at most 14 days.', {
-      hint: 'For a standing rule, add a weekly freeze window with /tool freeze. Nothing was locked.',
-    });
+    throw UsageError.inWords((say) => ({
+      message: say.t('lock-too-long', 14),
+      hint: say.t('lock-too-long-hint'),
+    }));
   }
   return end;
 }

@@ -5,6 +5,7 @@ import { userKeyOf } from '../../src/core/change-record';
 import { UsageError } from '../../src/core/errors';
 import type { DraftCard } from '../../src/core/reply';
 import { absoluteText, DEFAULT_TIME_ZONE } from '../../src/core/times';
+import { type Translator, translator } from '../../src/i18n/translate';
 import { toolName } from '../args';
 import { lockFields } from '../guard-fields';
 import { command } from './context';
@@ -31,13 +32,15 @@ export const toolLockCommand = command({
   permission: 'write',
   // Taking the lock again is safe: its holder renews it, and anyone else is told who holds it.
   effect: { check: (args) => `/tool freezes ${args.tool}`, recover: async () => 'run' },
-  async run({ args, services, invocation }) {
+  async run({ args, services, invocation, say = translator('en') }) {
     const now = Date.now();
     const reason = args.reason.join(' ').trim();
     if (reason.length > MAX_REASON) {
-      throw new UsageError(`The reason is ${reason.length} characters long; at most ${MAX_REASON} fit.`, {
-        hint: 'Say it shorter. Nothing was locked.',
-      });
+      const length = reason.length;
+      throw UsageError.inWords((say) => ({
+        message: say.t('lock-reason-too-long', length, MAX_REASON),
+        hint: say.t('lock-reason-too-long-hint'),
+      }));
     }
     const zone = (await services.timeZones.get(invocation.conversationId)) ?? DEFAULT_TIME_ZONE;
     const lock: ToolLock = {
@@ -52,22 +55,37 @@ export const toolLockCommand = command({
     const result = await services.accounts.guards.lock(lock, { take: args.take });
     if (result.kind === 'held') {
       const held = result.lock;
-      throw new ChangeLockedError(
-        `${held.name} already holds the lock on ${args.tool} (since ${absoluteText({ at: held.since }, zone)}${held.reason ? `, "${held.reason}"` : ''}, until ${absoluteText({ at: held.until }, zone)}); yours was not taken.`,
-        `To take it over, and tell everyone here: /tool lock ${args.tool} --take. Or wait: it ends by itself.`,
-      );
+      const tool = args.tool;
+      const words = (say: Translator) => {
+        const since = absoluteText({ at: held.since }, zone, say.language);
+        const until = absoluteText({ at: held.until }, zone, say.language);
+        return {
+          message: held.reason
+            ? say.t('lock-held-reason', held.name, tool, since, held.reason, until)
+            : say.t('lock-held', held.name, tool, since, until),
+          hint: say.t('lock-held-hint', tool),
+        };
+      };
+      const english = words(translator('en'));
+      const error = new ChangeLockedError(english.message, english.hint);
+      error.words = words;
+      throw error;
     }
     const card: DraftCard = {
-      title: `${args.tool} is locked`,
-      text: `Deploys and destructive commands of ${args.tool} are refused until it is unlocked (/tool unlock ${args.tool}) or the lock ends.`,
+      title: say.t('lock-locked-title', args.tool),
+      text: say.t('lock-locked-text', args.tool),
       fields: lockFields(result.lock),
       status: 'warning',
     };
     if (!result.previous) return card;
+    const previous = result.previous;
+    const since = absoluteText({ at: previous.since }, zone, say.language);
     return {
       ...card,
-      title: `${invocation.user.name} took the lock on ${args.tool} from ${result.previous.name}`,
-      text: `${result.previous.name} held it since ${absoluteText({ at: result.previous.since }, zone)}${result.previous.reason ? ` ("${result.previous.reason}")` : ''}. ${card.text}`,
+      title: say.t('lock-taken-title', invocation.user.name, args.tool, previous.name),
+      text: previous.reason
+        ? say.t('lock-taken-text-reason', previous.name, since, previous.reason, card.text ?? '')
+        : say.t('lock-taken-text', previous.name, since, card.text ?? ''),
     };
   },
 });
@@ -79,16 +97,20 @@ export const toolUnlockCommand = command({
   permission: 'write',
   // Unlocking again is safe: a lock already removed is answered as not locked.
   effect: { check: (args) => `/tool freezes ${args.tool}`, recover: async () => 'run' },
-  async run({ args, services, invocation }) {
+  async run({ args, services, invocation, say = translator('en') }) {
     const removed = await services.accounts.guards.unlock(args.tool);
     if (!removed) {
-      return { text: `${args.tool} is not locked; nothing was changed.`, status: 'info', audit: 'unchanged' };
+      return { text: say.t('lock-not-locked', args.tool), status: 'info', audit: 'unchanged' };
     }
     const whose =
-      removed.holder === userKeyOf(invocation.user) ? 'their own lock' : `the lock ${removed.name} held`;
+      removed.holder === userKeyOf(invocation.user)
+        ? say.t('lock-whose-own')
+        : say.t('lock-whose-other', removed.name);
     return {
-      title: `${args.tool} is unlocked`,
-      text: `${invocation.user.name} removed ${whose}${removed.reason ? ` ("${removed.reason}")` : ''}. Deploys and destructive commands of ${args.tool} run again (unless a freeze window holds: /tool freezes ${args.tool}).`,
+      title: say.t('lock-unlocked-title', args.tool),
+      text: removed.reason
+        ? say.t('lock-unlocked-text-reason', invocation.user.name, whose, removed.reason, args.tool)
+        : say.t('lock-unlocked-text', invocation.user.name, whose, args.tool),
       status: 'success',
     };
   },

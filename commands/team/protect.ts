@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { actionWord, covers, type ToolProtection } from '../../src/core/approvals';
 import { UsageError } from '../../src/core/errors';
 import type { CardField } from '../../src/core/reply';
+import { type Translator, translator } from '../../src/i18n/translate';
 import { toolName } from '../args';
 import { command } from './context';
 
@@ -13,11 +14,11 @@ import { command } from './context';
 const MAX_APPROVERS = 5;
 
 /** The fields that describe a policy. */
-function protectionFields(protection: ToolProtection): CardField[] {
+function protectionFields(protection: ToolProtection, say: Translator): CardField[] {
   return [
-    { label: 'Protected', value: protection.actions.join(', ') },
-    { label: 'Approvals needed', value: String(protection.approvers) },
-    { label: 'Set by', value: protection.by, time: { at: protection.at } },
+    { label: say.t('protect-field-protected'), value: protection.actions.join(', ') },
+    { label: say.t('protect-field-approvals'), value: say.number(protection.approvers) },
+    { label: say.t('protect-field-set-by'), value: protection.by, time: { at: protection.at } },
   ];
 }
 
@@ -45,20 +46,20 @@ export const toolProtectCommand = command({
   examples: ['/tool protect mytool deploy,envvars,jobs-delete', '/tool protect mytool deploy --approvers 2'],
   permission: 'write',
   effect: { check: (args) => `/tool protect ${args.tool}`, recover: async () => 'run' },
-  async run({ args, services, invocation }) {
+  async run({ args, services, invocation, say = translator('en') }) {
     const store = services.accounts.approvals;
     if (!args.actions?.trim()) {
       const current = await store.protection(args.tool);
       if (!current) {
         return {
-          text: `Nothing of ${args.tool} is protected: its commands run without approval.`,
+          text: say.t('protect-none', args.tool),
           status: 'info',
           audit: 'unchanged',
         };
       }
       return {
-        title: `Protected commands of ${args.tool}`,
-        fields: protectionFields(current),
+        title: say.t('protect-list-title', args.tool),
+        fields: protectionFields(current, say),
         status: 'info',
         audit: 'unchanged',
       };
@@ -69,12 +70,12 @@ export const toolProtectCommand = command({
     );
     const unknown = words.filter((word) => !known.includes(word));
     if (unknown.length > 0) {
-      throw new UsageError(
-        `${unknown.join(', ')}: not a command that changes a tool; nothing was protected.`,
-        {
-          hint: `Protectable: ${known.join(', ')}.`,
-        },
-      );
+      const given = unknown.join(', ');
+      const choices = known.join(', ');
+      throw UsageError.inWords((say) => ({
+        message: say.t('protect-unknown', given),
+        hint: say.t('protect-unknown-hint', choices),
+      }));
     }
     const protection: ToolProtection = {
       tool: args.tool,
@@ -89,9 +90,9 @@ export const toolProtectCommand = command({
       .filter((found) => found.sideEffect && words.some((word) => covers(word, found.name)))
       .map((found) => `/${found.name}`);
     return {
-      title: `${args.tool} is protected`,
-      text: `${covered.join(', ')} of ${args.tool} now post an approval card and run only once a different maintainer approves (expires after 30 minutes).`,
-      fields: protectionFields(protection),
+      title: say.t('protect-set-title', args.tool),
+      text: say.t('protect-set-text', covered.join(', '), args.tool, 30),
+      fields: protectionFields(protection, say),
       status: 'success',
     };
   },
@@ -103,18 +104,18 @@ export const toolUnprotectCommand = command({
   args: z.object({ tool: toolName }),
   permission: 'write',
   effect: { check: (args) => `/tool protect ${args.tool}`, recover: async () => 'run' },
-  async run({ args, services }) {
+  async run({ args, services, say = translator('en') }) {
     const removed = await services.accounts.approvals.unprotect(args.tool);
     if (!removed) {
       return {
-        text: `Nothing of ${args.tool} is protected; nothing was changed.`,
+        text: say.t('protect-unprotect-none', args.tool),
         status: 'info',
         audit: 'unchanged',
       };
     }
     return {
-      title: `${args.tool} is no longer protected`,
-      text: `${removed.actions.join(', ')} of ${args.tool} run without approval again.`,
+      title: say.t('protect-removed-title', args.tool),
+      text: say.t('protect-removed-text', removed.actions.join(', '), args.tool),
       status: 'success',
     };
   },

@@ -56,6 +56,25 @@ describe('/media library', () => {
     expect(card?.buttons?.map((b) => b.label)).toEqual(['Rename', 'Move to folder', 'Player link']);
   });
 
+  it('shows a file in the conversation’s language, and refuses a bad code in it', async () => {
+    await t.say('/language --here de');
+    try {
+      const code = codeOf('Launch trailer');
+      const [card] = await t.say(`/media info ${code}`);
+      const fields = Object.fromEntries((card?.fields ?? []).map((f) => [f.label, f.value]));
+      expect(fields).toMatchObject({ Dateicode: code, Größe: '50,0 MB', Aufrufe: '311' });
+      expect(card?.buttons?.map((b) => b.label)).toEqual([
+        'Umbenennen',
+        'In Ordner verschieben',
+        'Player-Link',
+      ]);
+      const [bad] = await t.say('/media info not-a-code!');
+      expect(bad?.text).toContain('muss ein Dateicode sein');
+    } finally {
+      await t.say('/language --here default');
+    }
+  });
+
   it('answers an unknown file code with a clear message', async () => {
     const [card] = await t.say('/media info zzzzzzzzzzzz');
     expect(card?.status).toBe('danger');

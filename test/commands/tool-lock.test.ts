@@ -195,6 +195,27 @@ describe('/tool lock', () => {
   });
 });
 
+it('speaks the conversation’s language: its replies, its refusals and the lock held by someone else', async () => {
+  await t.say('/language --here de');
+  try {
+    const [bad] = await t.say('/tool lock mytool --for soon', { user: 'UMAINT' });
+    expect(bad?.text).toContain('„soon“ ist keine Dauer.');
+    const [locked] = await t.say('/tool lock mytool --for 2h', { user: 'UMAINT' });
+    expect(locked?.title).toBe('mytool ist gesperrt');
+    expect(locked?.text).toMatch(
+      /^Deploys und destruktive Befehle von mytool werden abgelehnt, bis es entsperrt wird \(\/(deckhand )?tool unlock mytool\) oder die Sperre endet\.$/,
+    );
+    await t.say('/language --here he');
+    const [held] = await t.say('/tool lock mytool --for 1h', { user: 'URACE1' });
+    expect(held?.text).toContain('כבר מחזיק/ה בנעילה על \u2068mytool\u2069');
+    expect(held?.text).toContain('--take');
+    const [unlocked] = await t.say('/tool unlock mytool', { user: 'UMAINT' });
+    expect(unlocked?.title).toBe('הנעילה של \u2068mytool\u2069 הוסרה');
+  } finally {
+    await t.say('/language --here default');
+  }
+});
+
 describe('--override', () => {
   it('asks another maintainer to approve a deploy during a lock; once approved it runs once, despite the lock', async () => {
     const since = Date.now();

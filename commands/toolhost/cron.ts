@@ -60,7 +60,7 @@ type FieldWords = (say: Translator, field: string, part: string) => string;
 
 class Problem extends Error {
   constructor(readonly words: FieldWords) {
-    super('invalid cron field');
+    super();
   }
 }
 

@@ -13,7 +13,7 @@ import { NotFoundError, UsageError } from '../../src/core/errors';
 import type { FilesDeclaration } from '../../src/core/files';
 import { translators } from '../../src/core/languages';
 import { fingerprint } from '../../src/core/target';
-import { type Translator, t, translator } from '../../src/i18n/translate';
+import { type Translator, translator } from '../../src/i18n/translate';
 import type { Job, NewJob } from '../../src/services/toolhost';
 import { existingJob, toolName } from '../args';
 import { fieldChanges } from '../data-diff';
@@ -70,16 +70,9 @@ function planTable(plan: LoadPlan, say: Translator): string {
 
 const ENGLISH = translator('en');
 
-/** The plan in a line (English: it names the target of the confirmation, see `BoundTarget.label`). */
-const count = (plan: LoadPlan) =>
-  t(
-    'en',
-    'jobs-load-count',
-    plan.create.length,
-    plan.update.length,
-    plan.remove.length,
-    plan.unchanged.length,
-  );
+/** The plan in a line. */
+const count = (plan: LoadPlan, say: Translator) =>
+  say.t('jobs-load-count', plan.create.length, plan.update.length, plan.remove.length, plan.unchanged.length);
 
 const loadArgs = z.object({
   tool: toolName,
@@ -147,15 +140,17 @@ export const jobsLoadCommand = Object.assign(
       if (plan.create.length + plan.update.length + plan.remove.length === 0) {
         throw UsageError.inWords((say) => ({ message: say.t('jobs-load-nothing-to-do', args.tool) }));
       }
+      // The plan is said in the question (in the question's language), so it is the target's label.
+      const { say } = translators(invocation);
       return {
         label: from
-          ? t('en', 'jobs-load-plan-from', from, count(plan))
-          : t('en', 'jobs-load-plan', count(plan)),
+          ? say.t('jobs-load-plan-from', from(say), count(plan, say))
+          : say.t('jobs-load-plan', count(plan, say)),
         args: { ...args, content: asContent(wanted) },
         version: fingerprint(
           current.map(definitionOf).sort((a, b) => String(a.name).localeCompare(String(b.name))),
         ),
-        preview: { text: planTable(plan, translators(invocation).say) },
+        preview: { text: planTable(plan, say) },
       };
     },
     async run({ args, services, say = ENGLISH }) {

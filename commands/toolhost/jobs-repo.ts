@@ -178,7 +178,7 @@ export async function jobsToLoad(
   files: readonly IncomingFile[] | undefined,
   repo?: () => Promise<RepoJobsFile>,
   here: PlatformWords = PLAIN_WORDS,
-): Promise<{ jobs: NewJob[]; from?: string }> {
+): Promise<{ jobs: NewJob[]; from?: (say: Translator) => string }> {
   if (args.content !== undefined) {
     try {
       return { jobs: jobsFromFile(JSON.parse(args.content), (say) => say.t('jobs-given')) };
@@ -193,7 +193,7 @@ export async function jobsToLoad(
     const file = await repo();
     return {
       jobs: jobsFromFile(parseYamlText(file.text, file.name), file.nameIn ?? file.name),
-      from: file.name,
+      from: file.nameIn ?? (() => file.name),
     };
   }
   if (args.path !== undefined || args.ref !== undefined) {

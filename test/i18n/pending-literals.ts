@@ -113,7 +113,6 @@ export const PENDING: Readonly<Record<string, number>> = {
   'commands/toolhost/build.ts': 32,
   'commands/toolhost/config-set.ts': 7,
   'commands/toolhost/config.ts': 6,
-  'commands/toolhost/cron.ts': 1,
   'commands/toolhost/deploy.ts': 5,
   'commands/toolhost/deployment-card.ts': 6,
   'commands/toolhost/deployment.ts': 15,

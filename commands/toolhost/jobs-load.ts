@@ -61,9 +61,13 @@ export function loadPlan(wanted: readonly NewJob[], current: readonly Job[], onl
 function planTable(plan: LoadPlan, say: Translator): string {
   const rows = [
     ...plan.create.map((j) => ['create', j.name, j.job_type]),
-    ...plan.update.map(({ job, fields }) => ['update', job.name, `changes ${fields.join(', ')}`]),
+    ...plan.update.map(({ job, fields }) => [
+      'update',
+      job.name,
+      say.t('jobs-load-changes', fields.join(', ')),
+    ]),
     ...plan.remove.map((name) => ['delete', name, say.t('jobs-load-not-in-file')]),
-    ...plan.unchanged.map((name) => ['keep', name, 'unchanged']),
+    ...plan.unchanged.map((name) => ['keep', name, say.t('jobs-load-unchanged')]),
   ];
   return table([['ACTION', 'JOB', 'DETAIL'], ...rows]);
 }

@@ -8,8 +8,10 @@ import { z } from 'zod';
 import { actionTo } from '../../src/core/action-ref';
 import { NotFoundError, UsageError } from '../../src/core/errors';
 import type { FilesDeclaration } from '../../src/core/files';
+import { translators } from '../../src/core/languages';
 import { PLAIN_WORDS, type PlatformWords } from '../../src/core/platform-words';
-import { fingerprint, mustExist } from '../../src/core/target';
+import { fingerprint } from '../../src/core/target';
+import { t, translator } from '../../src/i18n/translate';
 import { checkToolConfig, type ToolConfig } from '../../src/services/toolhost';
 import { toolName } from '../args';
 import { attachedText, parseYamlText } from '../attached-text';
@@ -18,6 +20,9 @@ import { withWarnings } from '../format';
 import { stringify } from '../yaml';
 import { command, toolCommand } from './context';
 import { deployCommand } from './deploy';
+import { lookedUp } from './not-found';
+
+const ENGLISH = translator('en');
 
 const setArgs = z.object({
   tool: toolName,
@@ -28,6 +33,9 @@ const setArgs = z.object({
   content: z.string().min(2).max(200_000).optional().meta({ hidden: true }),
 });
 
+/** Where the components configuration's format is described. */
+const CONFIG_FORMAT_URL = 'https://wikitech.wikimedia.org/wiki/Help:Toolforge/Deploy_your_tool';
+
 /** The configuration named by the arguments or the attached file, checked; problems are usage errors. */
 async function wantedConfig(
   args: z.infer<typeof setArgs>,
@@ -35,12 +43,12 @@ async function wantedConfig(
   here: PlatformWords = PLAIN_WORDS,
 ): Promise<{ config: ToolConfig; unknownFields: string[] }> {
   let value: unknown;
-  let name = 'The configuration';
+  let name: string | undefined;
   if (args.content !== undefined) {
     try {
       value = JSON.parse(args.content);
     } catch {
-      throw new UsageError('The configuration given is not valid JSON.');
+      throw UsageError.inWords((say) => ({ message: say.t('config-given-not-json') }));
     }
   } else {
     const text = await attachedText(
@@ -48,19 +56,20 @@ async function wantedConfig(
       'a toolforge.yaml (or JSON) file to save',
       here.attachHint('config set'),
     );
-    name = files?.[0]?.name ?? name;
-    value = parseYamlText(text, name);
+    name = files?.[0]?.name;
+    value = parseYamlText(text, name ?? t('en', 'config-given'));
   }
   const check = checkToolConfig(value);
   if (!check.ok) {
-    const list = check.problems.slice(0, 10).map((p) => `• ${p}`);
-    const more = check.problems.length > 10 ? [`… and ${check.problems.length - 10} more`] : [];
-    throw new UsageError(
-      `${name} is not a valid components configuration, so nothing was saved:\n${[...list, ...more].join('\n')}`,
-      {
-        hint: 'The format is described at https://wikitech.wikimedia.org/wiki/Help:Toolforge/Deploy_your_tool',
-      },
-    );
+    const problems = check.problems;
+    const list = problems.slice(0, 10).map((p) => `• ${p}`);
+    throw UsageError.inWords((say) => {
+      const more = problems.length > 10 ? [say.t('config-invalid-more', problems.length - 10)] : [];
+      return {
+        message: say.t('config-invalid', name ?? say.t('config-given'), [...list, ...more].join('\n')),
+        hint: say.t('config-invalid-hint', CONFIG_FORMAT_URL),
+      };
+    });
   }
   return { config: check.config, unknownFields: check.unknownFields };
 }
@@ -77,8 +86,8 @@ export const configSetCommand = Object.assign(
     permission: 'write',
     guarded: true,
     overridable: true,
-    confirm: (args, target) =>
-      `Save this components configuration for ${args.tool}? ${target?.preview ? 'The changes are below.' : ''}`.trim(),
+    confirm: (args, target, say = ENGLISH) =>
+      target?.preview ? say.t('config-set-confirm-below', args.tool) : say.t('config-set-confirm', args.tool),
     async resolve({ args, invocation, services, here }) {
       const { config, unknownFields } = await wantedConfig(args, invocation.files, here);
       const client = services.toolhost.forTool(args.tool);
@@ -90,33 +99,38 @@ export const configSetCommand = Object.assign(
       }
       const changes = fieldChanges(current ?? {}, config);
       if (current && changes.length === 0) {
-        throw new UsageError(
-          `The components configuration of ${args.tool} is already exactly this: nothing to save.`,
-        );
+        throw UsageError.inWords((say) => ({ message: say.t('config-set-unchanged', args.tool) }));
       }
+      const { say } = translators(invocation);
       const lines = [
         ...(current
           ? diffLines(changes)
-          : [`# ${args.tool} has no configuration yet: all of it is new.`, stringify(config).trimEnd()]),
-        ...unknownFields.map((field) => `# unknown field ${field}: the platform skips it`),
+          : [`# ${say.t('config-set-all-new', args.tool)}`, stringify(config).trimEnd()]),
+        ...unknownFields.map((field) => `# ${say.t('config-set-unknown-field', field)}`),
       ];
       return {
-        label: `The components configuration of ${args.tool}`,
+        label: t('en', 'config-label', args.tool),
         args: { ...args, content: JSON.stringify(config) },
         version: fingerprint(current ?? null),
         preview: { text: lines.join('\n'), language: current ? 'diff' : 'yaml' },
       };
     },
-    async run({ args, services }) {
+    async run({ args, services, say = ENGLISH }) {
       const client = services.toolhost.forTool(args.tool);
       const saved = await client.components.setConfig(JSON.parse(args.content ?? '{}') as ToolConfig);
       const names = Object.keys(saved.components);
       return withWarnings(
         {
-          title: `Configuration of ${args.tool} saved`,
-          text: `Saved ${names.length} component${names.length === 1 ? '' : 's'} (${names.join(', ')}). Deploy to apply it.`,
+          title: say.t('config-saved-title', args.tool),
+          text: say.t('config-saved-text', names.length, names.join(', ')),
           status: 'success',
-          actions: [actionTo(deployCommand, { tool: args.tool }, { label: 'Deploy', style: 'primary' })],
+          actions: [
+            actionTo(
+              deployCommand,
+              { tool: args.tool },
+              { label: say.t('config-button-deploy'), style: 'primary' },
+            ),
+          ],
         },
         client,
       );
@@ -134,15 +148,17 @@ export const configSetCommand = Object.assign(
 export const configDumpCommand = toolCommand({
   name: 'config dump',
   permission: 'read',
-  async run({ args, client }) {
-    const config = await mustExist(
+  async run({ args, client, say = ENGLISH }) {
+    const config = await lookedUp(
       () => client.components.getConfig(),
-      `${args.tool} has no components configuration to dump.`,
-      `Save one with /config set ${args.tool}.`,
+      (said) => ({
+        message: said.t('config-dump-none', args.tool),
+        hint: said.t('config-dump-none-hint', args.tool),
+      }),
     );
     return {
-      title: `Configuration of ${args.tool}`,
-      text: 'The stored configuration, as a file /config set reads back.',
+      title: say.t('config-title', args.tool),
+      text: say.t('config-dump-text'),
       status: 'info',
       attachments: [{ filename: `${args.tool}-toolforge.yaml`, content: stringify(config) }],
     };

@@ -1,19 +1,23 @@
 import { actionTo } from '../../src/core/action-ref';
-import { fingerprint, mustExist } from '../../src/core/target';
+import { fingerprint } from '../../src/core/target';
+import { t, translator } from '../../src/i18n/translate';
 import { stringify } from '../yaml';
 import { configSetCommand } from './config-set';
 import { toolCommand } from './context';
+import { lookedUp } from './not-found';
+
+const ENGLISH = translator('en');
 
 /** `/config show <tool>`: the tool's components configuration as YAML. */
 export const configShowCommand = toolCommand({
   name: 'config show',
   permission: 'read',
-  async run({ args, client }) {
+  async run({ args, client, say = ENGLISH }) {
     const config = await client.components.getConfig();
     const names = Object.keys(config.components);
     return {
-      title: `Configuration of ${args.tool}`,
-      text: `${names.length} component${names.length === 1 ? '' : 's'}: ${names.join(', ') || 'none'}`,
+      title: say.t('config-title', args.tool),
+      text: say.t('config-show-text', names.length, names.join(', ') || say.t('config-show-none')),
       code: { text: stringify(config).trimEnd(), language: 'yaml' },
       status: 'info',
     };
@@ -24,18 +28,18 @@ export const configShowCommand = toolCommand({
 export const configGenerateCommand = toolCommand({
   name: 'config generate',
   permission: 'read',
-  async run({ args, client }) {
+  async run({ args, client, say = ENGLISH }) {
     const config = await client.components.generateConfig();
     return {
-      title: `Generated configuration for ${args.tool}`,
-      text: 'Generated from the existing jobs where possible (unsupported settings are left out). Nothing was saved. Save shows what would change before saving.',
+      title: say.t('config-generated-title', args.tool),
+      text: say.t('config-generated-text'),
       code: { text: stringify(config).trimEnd(), language: 'yaml' },
       status: 'info',
       actions: [
         actionTo(
           configSetCommand,
           { tool: args.tool, content: JSON.stringify(config) },
-          { label: 'Save', style: 'primary' },
+          { label: say.t('config-button-save'), style: 'primary' },
         ),
       ],
     };
@@ -48,18 +52,17 @@ export const configDeleteCommand = toolCommand({
   permission: 'write',
   guarded: true,
   overridable: true,
-  confirm: (args) =>
-    `Delete the components configuration of ${args.tool}? /deploy will not work until a new one is set.`,
+  confirm: (args, _target, say = ENGLISH) => say.t('config-delete-confirm', args.tool),
   async resolve({ args, services }) {
     const client = services.toolhost.forTool(args.tool);
-    const config = await mustExist(
+    const config = await lookedUp(
       () => client.components.getConfig(),
-      `${args.tool} has no components configuration, so there is nothing to delete.`,
+      (say) => ({ message: say.t('config-delete-none', args.tool) }),
     );
-    return { label: `The components configuration of ${args.tool}`, args, version: fingerprint(config) };
+    return { label: t('en', 'config-label', args.tool), args, version: fingerprint(config) };
   },
-  async run({ args, client }) {
+  async run({ args, client, say = ENGLISH }) {
     await client.components.deleteConfig();
-    return { text: `Deleted the components configuration of ${args.tool}.`, status: 'success' };
+    return { text: say.t('config-deleted', args.tool), status: 'success' };
   },
 });

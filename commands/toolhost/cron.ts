@@ -16,8 +16,11 @@
  * digits are allowed (ASCII digits only here; Python also takes other scripts' digits).
  */
 
+import type { MessageKey, Translator } from '../../src/i18n/translate';
+
 interface Field {
-  name: string;
+  /** The field's name in the catalog (`the minute field …`). */
+  name: MessageKey;
   min: number;
   max: number;
   names?: Record<string, string>;
@@ -33,12 +36,12 @@ export const SCHEDULE_MACROS: Readonly<Record<string, string>> = {
 };
 
 const FIELDS: readonly Field[] = [
-  { name: 'minute', min: 0, max: 59 },
-  { name: 'hour', min: 0, max: 23 },
-  { name: 'day of month', min: 1, max: 31 },
-  { name: 'month', min: 1, max: 12 },
+  { name: 'cron-field-minute', min: 0, max: 59 },
+  { name: 'cron-field-hour', min: 0, max: 23 },
+  { name: 'cron-field-day-of-month', min: 1, max: 31 },
+  { name: 'cron-field-month', min: 1, max: 12 },
   {
-    name: 'day of week',
+    name: 'cron-field-day-of-week',
     min: 0,
     max: 6,
     names: { '7': '0', sun: '0', mon: '1', tue: '2', wed: '3', thu: '4', fri: '5', sat: '6' },
@@ -52,22 +55,33 @@ export function pythonInt(text: string): number | undefined {
   return Number(trimmed.replace(/_/g, ''));
 }
 
-class Problem extends Error {}
+/** What is wrong with a field, in the reader's words: `say`, the field's name and its text. */
+type FieldWords = (say: Translator, field: string, part: string) => string;
+
+class Problem extends Error {
+  constructor(readonly words: FieldWords) {
+    super();
+  }
+}
+
+/** The part of a field a number was read from (`the start` of a range, `the step`). */
+type NumberPart = 'cron-part-start' | 'cron-part-end' | 'cron-part-value' | 'cron-part-step';
 
 function checkField(value: string, field: Field): void {
-  const intOf = (text: string, what: string): number => {
+  const intOf = (text: string, what: NumberPart): number => {
     const n = pythonInt(text);
-    if (n === undefined) throw new Problem(`is not valid: ${what} \`${text}\` is not a number`);
+    if (n === undefined)
+      throw new Problem((say, name, part) => say.t('cron-not-a-number', name, part, say.t(what), text));
     return n;
   };
+  const outside = () =>
+    new Problem((say, name, part) => say.t('cron-out-of-bounds', name, part, field.min, field.max));
   for (const item of value.split(',')) {
     let entry = item;
     let step: string | undefined;
     if (entry.includes('-')) {
       if (entry.includes('/'))
-        throw new Problem(
-          'has a step on a range (a-b/n), which the platform does not support: use a list or */n',
-        );
+        throw new Problem((say, name, part) => say.t('cron-step-on-range', name, part));
     } else if (entry.includes('/')) {
       const slash = entry.indexOf('/');
       step = entry.slice(slash + 1);
@@ -75,21 +89,22 @@ function checkField(value: string, field: Field): void {
     }
     if (entry.includes('-')) {
       const dash = entry.indexOf('-');
-      const start = intOf(entry.slice(0, dash), 'the start');
-      const end = intOf(entry.slice(dash + 1), 'the end');
-      if (start > end) throw new Problem(`has a range that runs backwards (${start}-${end})`);
-      if (start < field.min) throw new Problem(`must stay within ${field.min}-${field.max}`);
-      if (end > field.max) throw new Problem(`must stay within ${field.min}-${field.max}`);
+      const start = intOf(entry.slice(0, dash), 'cron-part-start');
+      const end = intOf(entry.slice(dash + 1), 'cron-part-end');
+      if (start > end)
+        throw new Problem((say, name, part) => say.t('cron-range-backwards', name, part, start, end));
+      if (start < field.min) throw outside();
+      if (end > field.max) throw outside();
     } else if (entry !== '*') {
       const mapped = field.names?.[entry] ?? entry;
-      const n = intOf(mapped, 'the value');
-      if (n < field.min || n > field.max) throw new Problem(`must stay within ${field.min}-${field.max}`);
+      const n = intOf(mapped, 'cron-part-value');
+      if (n < field.min || n > field.max) throw outside();
     }
     if (step) {
-      const n = intOf(step, 'the step');
+      const n = intOf(step, 'cron-part-step');
       if (n === 0 || n < field.min || n > field.max) {
-        throw new Problem(
-          `has a step of ${n}; a step must be from ${Math.max(1, field.min)} to ${field.max}`,
+        throw new Problem((say, name, part) =>
+          say.t('cron-bad-step', name, part, n, Math.max(1, field.min), field.max),
         );
       }
     }
@@ -97,28 +112,28 @@ function checkField(value: string, field: Field): void {
 }
 
 /**
- * Checks a job schedule as the platform does. Returns a sentence saying what is wrong, or undefined
- * when the platform accepts it.
+ * Checks a job schedule as the platform does. Returns a sentence saying what is wrong (in `say`'s
+ * language), or undefined when the platform accepts it.
  */
-export function cronProblem(schedule: string): string | undefined {
+export function cronProblem(schedule: string, say: Translator): string | undefined {
   if (schedule.startsWith('@')) {
     return SCHEDULE_MACROS[schedule] !== undefined
       ? undefined
-      : `${schedule} is not a schedule macro the platform knows; use one of ${Object.keys(SCHEDULE_MACROS).join(', ')}`;
+      : say.t('cron-unknown-macro', schedule, Object.keys(SCHEDULE_MACROS).join(', '));
   }
   const parts = schedule
     .toLowerCase()
     .split(' ')
     .filter((part) => part !== '');
   if (parts.length !== 5) {
-    return `a schedule has 5 fields separated by spaces (minute hour day-of-month month day-of-week), this has ${parts.length}`;
+    return say.t('cron-field-count', parts.length);
   }
   for (const [index, part] of parts.entries()) {
     const field = FIELDS[index] as Field;
     try {
       checkField(part, field);
     } catch (error) {
-      if (error instanceof Problem) return `the ${field.name} field \`${part}\` ${error.message}`;
+      if (error instanceof Problem) return error.words(say, say.t(field.name), part);
       throw error;
     }
   }

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { formTarget } from '../../src/core/action-ref';
 import { NotFoundError, UpstreamError, UsageError } from '../../src/core/errors';
-import { mustExist } from '../../src/core/target';
+import { t, translator } from '../../src/i18n/translate';
 import { maskSecret } from '../../src/secrets';
 import { ENVVAR_NAME, type ToolhostClient } from '../../src/services/toolhost';
 import { toolName } from '../args';
 import { table, withWarnings } from '../format';
 import { command, toolCommand } from './context';
+import { lookedUp } from './not-found';
+
+const ENGLISH = translator('en');
 
 /** The value of a tool's variable; undefined when it has none of that name. */
 async function currentValue(client: ToolhostClient, name: string): Promise<string | undefined> {
@@ -21,13 +24,9 @@ async function currentValue(client: ToolhostClient, name: string): Promise<strin
 
 const envvarName = z
   .string()
-  .regex(
-    ENVVAR_NAME,
-    'must be upper-case letters, digits and _, at least 4 long, starting with a letter and not ending with _ (e.g. API_TOKEN)',
-  )
+  .regex(ENVVAR_NAME, t('en', 'envvar-invalid-name'))
+  .meta({ invalid: 'envvar-invalid-name' })
   .describe('opt-name-envvars-show');
-
-const PRIVATE_HINT = 'Send the command to Deckhand in a direct message instead. Nothing was changed.';
 
 /**
  * `/envvars list <tool>`: names with masked values. Listing, showing and setting register the values
@@ -38,17 +37,17 @@ const PRIVATE_HINT = 'Send the command to Deckhand in a direct message instead. 
 export const envvarsListCommand = toolCommand({
   name: 'envvars list',
   permission: 'read',
-  async run({ args, services, client }) {
+  async run({ args, services, client, say = ENGLISH }) {
     const envvars = await client.envvars.list();
-    if (envvars.length === 0) return { text: `${args.tool} has no environment variables.`, status: 'info' };
+    if (envvars.length === 0) return { text: say.t('envvar-none', args.tool), status: 'info' };
     for (const envvar of envvars)
       await services.accounts.secrets.registerEnvvar(args.tool, envvar.name, envvar.value);
     const rows = envvars.map((e) => [e.name, maskSecret(e.value)]);
     return {
-      title: `Environment variables of ${args.tool}`,
+      title: say.t('envvar-list-title', args.tool),
       code: { text: table([['NAME', 'VALUE'], ...rows]) },
       status: 'info',
-      footer: 'Values are masked; /envvars show <tool> <NAME> in a direct message shows one.',
+      footer: say.t('envvar-list-footer'),
     };
   },
 });
@@ -61,20 +60,20 @@ export const envvarsShowCommand = command({
   examples: ['/envvars show mytool API_TOKEN'],
   permission: 'write',
   sideEffect: false,
-  async run({ args, services, invocation }) {
+  async run({ args, services, invocation, sayPrivately = ENGLISH }) {
     if (!invocation.isPrivate) {
-      throw new UsageError(
-        'Environment variable values are only shown in a private conversation with Deckhand.',
-        { hint: PRIVATE_HINT },
-      );
+      throw UsageError.inWords((say) => ({
+        message: say.t('envvar-show-private-only'),
+        hint: say.t('envvar-private-hint'),
+      }));
     }
     const client = services.toolhost.forTool(args.tool);
     const envvar = await client.envvars.show(args.name);
     await services.accounts.secrets.registerEnvvar(args.tool, envvar.name, envvar.value);
     return withWarnings(
       {
-        title: `${envvar.name} of ${args.tool}`,
-        fields: [{ label: 'Value', value: envvar.value }],
+        title: sayPrivately.t('envvar-show-title', envvar.name, args.tool),
+        fields: [{ label: sayPrivately.t('envvar-field-value'), value: envvar.value }],
         status: 'info',
         visibility: 'private',
       },
@@ -108,32 +107,35 @@ export const envvarsSetCommand = command({
       return current === undefined || current === args.value ? 'run' : undefined;
     },
   },
-  async run({ args, services, invocation, openForm, interrupted }) {
+  async run({ args, services, invocation, openForm, interrupted, say = ENGLISH, sayPrivately = ENGLISH }) {
     if (args.value !== undefined && !invocation.isPrivate) {
-      throw new UsageError(
-        'Values are secrets, so /envvars set with a value only works in a private conversation.',
-        {
-          hint: 'The value you typed may be visible here: if it is a real secret, treat it as leaked and rotate it. Nothing was changed.',
-        },
-      );
+      throw UsageError.inWords((said) => ({
+        message: said.t('envvar-set-private-only'),
+        hint: said.t('envvar-set-leaked'),
+      }));
     }
     if (args.value === undefined) {
       const opened = await openForm({
         ...formTarget(envvarsSetCommand, { tool: args.tool, name: args.name }),
-        title: `Set ${args.name} of ${args.tool}`,
-        intro: 'The value is sent to the platform and never shown in the channel.',
-        fields: [{ name: 'value', label: `Value of ${args.name}`, secret: true, multiline: false }],
-        submitLabel: 'Save',
+        title: sayPrivately.t('envvar-form-title', args.name, args.tool),
+        intro: sayPrivately.t('envvar-form-intro'),
+        fields: [
+          {
+            name: 'value',
+            label: sayPrivately.t('envvar-form-label', args.name),
+            secret: true,
+            multiline: false,
+          },
+        ],
+        submitLabel: sayPrivately.t('secret-form-save'),
       });
       if (opened)
         return {
-          text: `Opened a form to set ${args.name} of ${args.tool}.`,
+          text: sayPrivately.t('envvar-form-opened', args.name, args.tool),
           status: 'info',
           visibility: 'private',
         };
-      throw new UsageError(
-        `Give the value: /envvars set ${args.tool} ${args.name} <value>, in a direct message with Deckhand.`,
-      );
+      throw UsageError.inWords((said) => ({ message: said.t('envvar-give-value', args.tool, args.name) }));
     }
     const client = services.toolhost.forTool(args.tool);
     const done = interrupted && (await currentValue(client, args.name)) === args.value;
@@ -143,7 +145,7 @@ export const envvarsSetCommand = command({
     await services.accounts.secrets.registerEnvvar(args.tool, envvar.name, args.value);
     return withWarnings(
       {
-        text: `Set ${envvar.name} of ${args.tool} (value ${maskSecret(envvar.value)}). Restart the jobs that use it to apply it.`,
+        text: say.t('envvar-set', envvar.name, args.tool, maskSecret(envvar.value)),
         status: 'success',
       },
       client,
@@ -160,22 +162,23 @@ export const envvarsDeleteCommand = toolCommand({
   permission: 'write',
   guarded: true,
   overridable: true,
-  confirm: (args) =>
-    `Delete ${args.name} of ${args.tool}? Jobs that use it will not see it after their next restart.`,
+  confirm: (args, _target, say = ENGLISH) => say.t('envvar-delete-confirm', args.name, args.tool),
   async resolve({ args, services }) {
     const client = services.toolhost.forTool(args.tool);
-    const envvar = await mustExist(
+    const envvar = await lookedUp(
       () => client.envvars.show(args.name),
-      `Environment variable ${args.name} of ${args.tool} does not exist.`,
-      `See /envvars list ${args.tool}.`,
+      (say) => ({
+        message: say.t('envvar-not-found', args.name, args.tool),
+        hint: say.t('envvar-not-found-hint', args.tool),
+      }),
     );
     await services.accounts.secrets.registerEnvvar(args.tool, envvar.name, envvar.value);
     // No version: the value is a secret and is not kept with the button; the name is the target.
-    return { label: `Environment variable ${args.name} of ${args.tool}`, args };
+    return { label: t('en', 'envvar-label', args.name, args.tool), args };
   },
-  async run({ args, client }) {
+  async run({ args, client, say = ENGLISH }) {
     const envvar = await client.envvars.delete(args.name);
-    return { text: `Deleted ${envvar.name} of ${args.tool}.`, status: 'success' };
+    return { text: say.t('envvar-deleted', envvar.name, args.tool), status: 'success' };
   },
 });
 
@@ -183,14 +186,15 @@ export const envvarsDeleteCommand = toolCommand({
 export const envvarsQuotaCommand = toolCommand({
   name: 'envvars quota',
   permission: 'read',
-  async run({ args, client }) {
+  async run({ args, client, say = ENGLISH }) {
     const quota = await client.envvars.quotas();
+    const unknown = say.t('deploy-field-unknown');
     return {
-      title: `Envvars quota of ${args.tool}`,
+      title: say.t('envvar-quota-title', args.tool),
       fields: [
-        { label: 'Used', value: String(quota.used ?? 'unknown'), inline: true },
-        { label: 'Quota', value: String(quota.quota ?? 'unknown'), inline: true },
-        { label: 'Available', value: String(quota.available ?? 'unknown'), inline: true },
+        { label: say.t('envvar-field-used'), value: String(quota.used ?? unknown), inline: true },
+        { label: say.t('envvar-field-quota'), value: String(quota.quota ?? unknown), inline: true },
+        { label: say.t('envvar-field-available'), value: String(quota.available ?? unknown), inline: true },
       ],
       status: 'info',
     };

@@ -1,8 +1,8 @@
 import { actionTo } from '../../src/core/action-ref';
-import { plural } from '../../src/core/plural';
 import type { ActionRequest, CardField, CardStatus, DraftCard } from '../../src/core/reply';
 import { readableTimes } from '../../src/core/times';
 import type { WatchKind } from '../../src/core/watch';
+import { type Translator, translator } from '../../src/i18n/translate';
 import {
   type Job,
   type JobStatusShort,
@@ -40,51 +40,64 @@ export function jobStatus(job: Job): CardStatus {
   return STATUS[short];
 }
 
-/** The card of one job, with Restart (not for one-off jobs), Logs and Delete buttons. */
-export function jobCard(tool: string, job: Job, note?: string): DraftCard {
+/**
+ * The card of one job, with Restart (not for one-off jobs), Logs and Delete buttons, in `say`'s
+ * language (the conversation's: the card is posted where everyone reads it).
+ */
+export function jobCard(tool: string, job: Job, say: Translator, note?: string): DraftCard {
   const fields: CardField[] = [
-    { label: 'Type', value: job.job_type, inline: true },
-    { label: 'Status', value: jobState(job), inline: true },
+    { label: say.t('job-field-type'), value: job.job_type, inline: true },
+    { label: say.t('deploy-field-status'), value: jobState(job), inline: true },
   ];
-  if (job.status?.duration) fields.push({ label: 'For', value: job.status.duration, inline: true });
-  fields.push({ label: 'Command', value: job.cmd });
-  fields.push({ label: 'Image', value: job.imagename ?? job.image ?? 'unknown', inline: true });
+  if (job.status?.duration)
+    fields.push({ label: say.t('job-field-for'), value: job.status.duration, inline: true });
+  fields.push({ label: say.t('job-field-command'), value: job.cmd });
+  fields.push({
+    label: say.t('job-field-image'),
+    value: job.imagename ?? job.image ?? say.t('deploy-field-unknown'),
+    inline: true,
+  });
   if (job.schedule) {
-    const next = job.status?.next_schedule ? `, next ${readableTimes(job.status.next_schedule)}` : '';
-    fields.push({ label: 'Schedule', value: `${job.schedule}${next}`, inline: true });
+    const schedule = job.status?.next_schedule
+      ? say.t('job-schedule-next', job.schedule, readableTimes(job.status.next_schedule))
+      : job.schedule;
+    fields.push({ label: say.t('job-field-schedule'), value: schedule, inline: true });
   }
   if (job.job_type === 'continuous') {
     const serving = [
-      job.replicas ? plural(job.replicas, 'replica') : undefined,
-      job.port ? `port ${job.port}` : undefined,
+      job.replicas ? say.t('job-serving-replicas', job.replicas) : undefined,
+      job.port ? say.t('job-serving-port', String(job.port)) : undefined,
     ];
     if (serving.some(Boolean))
-      fields.push({ label: 'Serving', value: serving.filter(Boolean).join(', '), inline: true });
+      fields.push({
+        label: say.t('job-field-serving'),
+        value: serving.filter(Boolean).join(', '),
+        inline: true,
+      });
   }
   const resources = [
-    job.cpu ? `cpu ${job.cpu}` : undefined,
-    job.memory ? `memory ${job.memory}` : undefined,
+    job.cpu ? say.t('job-resource-cpu', job.cpu) : undefined,
+    job.memory ? say.t('job-resource-memory', job.memory) : undefined,
   ].filter(Boolean);
-  if (resources.length) fields.push({ label: 'Resources', value: resources.join(', '), inline: true });
-  const output = outputPlace(tool, job);
-  if (output) fields.push({ label: 'Output', value: output });
+  if (resources.length)
+    fields.push({ label: say.t('job-field-resources'), value: resources.join(', '), inline: true });
+  const output = outputPlace(tool, job, say);
+  if (output) fields.push({ label: say.t('job-field-output'), value: output });
   const lines: string[] = [];
   if (note) lines.push(note);
   if (job.status_long) lines.push(readableTimes(job.status_long));
-  if (job.status?.up_to_date === false) {
-    lines.push('The running version differs from the definition: redeploy or restart to apply it.');
-  }
+  if (job.status?.up_to_date === false) lines.push(say.t('job-card-out-of-date'));
   const args = { tool, job: job.name };
   // The platform cannot restart a one-off job ("Unable to restart a one-off job").
   const actions: ActionRequest[] = [
     ...(job.job_type === 'one-off'
       ? []
-      : [actionTo(jobsRestartSignature, args, { label: 'Restart', style: 'primary' })]),
-    actionTo(logsCommand, args, { label: 'Logs' }),
-    actionTo(jobsDeleteSignature, args, { label: 'Delete', style: 'danger' }),
+      : [actionTo(jobsRestartSignature, args, { label: say.t('job-button-restart'), style: 'primary' })]),
+    actionTo(logsCommand, args, { label: say.t('announce-button-logs') }),
+    actionTo(jobsDeleteSignature, args, { label: say.t('job-button-delete'), style: 'danger' }),
   ];
   return {
-    title: `Job ${job.name} of ${tool}`,
+    title: say.t('job-card-title', job.name, tool),
     ...(lines.length ? { text: lines.join('\n') } : {}),
     status: jobStatus(job),
     fields,
@@ -95,7 +108,7 @@ export function jobCard(tool: string, job: Job, note?: string): DraftCard {
 /** Follows a one-off job run (`/jobs run … --wait`) until it succeeds or fails, like the platform's CLI. */
 export const jobWatch: WatchKind<AppServices> = {
   name: 'job',
-  async observe(services, tool, id) {
+  async observe(services, tool, id, say = translator('en')) {
     const client = services.toolhost.forTool(tool);
     const job = await client.jobs.show(id);
     const outcome = jobOutcome(job);
@@ -106,7 +119,7 @@ export const jobWatch: WatchKind<AppServices> = {
       ...(outcome === 'failure' ? { failure: await jobFailureFacts(client, job) } : {}),
       claim: { scope: { tool, job: id }, everyOutcome: true },
       detail: `Job ${job.name} is ${jobState(job)}.`,
-      card: withWarnings(jobCard(tool, job), client),
+      card: withWarnings(jobCard(tool, job, say), client),
     };
   },
   gaveUp(tool, id, lastCard, reason) {

@@ -10,6 +10,7 @@
  */
 
 import { UsageError } from '../../src/core/errors';
+import { type Translator, translator } from '../../src/i18n/translate';
 import { type Job, type NewJob, NewJobSchema } from '../../src/services/toolhost';
 import { stringify } from '../yaml';
 import { cronProblem } from './cron';
@@ -106,40 +107,43 @@ export function comparable(definition: Record<string, unknown>): Record<string, 
   return { ...definition, memory: quantity(definition.memory, false), cpu: quantity(definition.cpu, true) };
 }
 
-const describe = (n: number, name: unknown) =>
-  typeof name === 'string' && name ? `job ${name}` : `job number ${n}`;
+/** A refusal of the file, said in the reader's words. */
+const refused = (message: (say: Translator) => string, hint?: (say: Translator) => string) =>
+  UsageError.inWords((say) => ({ message: message(say), ...(hint ? { hint: hint(say) } : {}) }));
 
 /** One entry of the file as a job body; throws a usage error naming the job and the key. */
 function entryToJob(entry: unknown, n: number): NewJob {
   if (!entry || typeof entry !== 'object' || Array.isArray(entry)) {
-    throw new UsageError(`Job number ${n} is not a mapping of options (name, command, image…).`);
+    throw refused((say) => say.t('jobs-file-not-mapping', n));
   }
   const e = entry as Record<string, unknown>;
-  const who = describe(n, e.name);
+  const name = e.name;
+  const who = (say: Translator) =>
+    typeof name === 'string' && name ? say.t('jobs-file-job', name) : say.t('jobs-file-job-number', n);
   const unknown = Object.keys(e).filter((key) => !(KNOWN_KEYS as readonly string[]).includes(key));
   if (unknown.length) {
-    throw new UsageError(`Unknown option ${unknown.map((k) => `'${k}'`).join(', ')} in ${who}.`, {
-      hint: `A job may have: ${KNOWN_KEYS.join(', ')}.`,
-    });
+    throw refused(
+      (say) => say.t('jobs-file-unknown-option', unknown.map((k) => `'${k}'`).join(', '), who(say)),
+      (say) => say.t('jobs-file-known-options', KNOWN_KEYS.join(', ')),
+    );
   }
   for (const key of ['name', 'command', 'image'] as const) {
     if (typeof e[key] !== 'string' || e[key] === '')
-      throw new UsageError(`${who} has no ${key} (it is required).`);
+      throw refused((say) => say.t('jobs-file-missing', who(say), key));
   }
   const continuous = e.continuous === true;
   const schedule = e.schedule;
   if (schedule !== undefined && continuous)
-    throw new UsageError(`${who}: choose schedule or continuous, not both.`);
+    throw refused((say) => say.t('jobs-file-schedule-and-continuous', who(say)));
   if (!continuous) {
     const used = CONTINUOUS_ONLY.find((key) => e[key] !== undefined);
-    if (used) throw new UsageError(`${who}: ${used} only applies to continuous jobs (add continuous: true).`);
+    if (used) throw refused((say) => say.t('jobs-file-continuous-only', who(say), used));
   }
-  if (typeof schedule === 'string') {
-    const problem = cronProblem(schedule);
-    if (problem) throw new UsageError(`${who}: invalid schedule: ${problem}.`);
+  if (typeof schedule === 'string' && cronProblem(schedule, translator('en'))) {
+    throw refused((say) => say.t('jobs-file-invalid-schedule', who(say), cronProblem(schedule, say) ?? ''));
   }
   if (e.filelog !== undefined && e['no-filelog'] !== undefined)
-    throw new UsageError(`${who}: give filelog or no-filelog, not both.`);
+    throw refused((say) => say.t('jobs-file-filelog-both', who(say)));
   const filelog =
     e.filelog !== undefined ? e.filelog : e['no-filelog'] !== undefined ? !e['no-filelog'] : undefined;
   const healthCheck =
@@ -173,20 +177,21 @@ function entryToJob(entry: unknown, n: number): NewJob {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path.join('.') ?? '';
-    throw new UsageError(`${who}: ${field ? `${field}: ` : ''}${issue?.message ?? 'invalid'}.`);
+    throw refused((say) => `${who(say)}: ${field ? `${field}: ` : ''}${issue?.message ?? 'invalid'}.`);
   }
   return defined as NewJob;
 }
 
 /** The jobs of a parsed jobs file, checked; duplicate names are refused. */
-export function jobsFromFile(value: unknown, fileName: string): NewJob[] {
+export function jobsFromFile(value: unknown, fileName: string | ((say: Translator) => string)): NewJob[] {
+  const file = (say: Translator) => (typeof fileName === 'string' ? fileName : fileName(say));
   if (!Array.isArray(value)) {
-    throw new UsageError(`${fileName} is not a jobs file: it should be a YAML list of jobs (- name: …).`);
+    throw refused((say) => say.t('jobs-file-not-a-list', file(say)));
   }
   const jobs = value.map((entry, i) => entryToJob(entry, i + 1));
   const seen = new Set<string>();
   for (const job of jobs) {
-    if (seen.has(job.name)) throw new UsageError(`Job ${job.name} is defined twice in ${fileName}.`);
+    if (seen.has(job.name)) throw refused((say) => say.t('jobs-file-twice', job.name, file(say)));
     seen.add(job.name);
   }
   return jobs;
@@ -221,7 +226,7 @@ export function jobToEntry(job: Job | NewJob): Record<string, unknown> {
 }
 
 /** The jobs as a jobs file (YAML). */
-export function jobsFileText(tool: string, jobs: readonly Job[]): string {
-  const header = `# Jobs of ${tool}, in the format /jobs load and the Toolforge CLI read.\n`;
+export function jobsFileText(tool: string, jobs: readonly Job[], say: Translator): string {
+  const header = `# ${say.t('jobs-file-header', tool)}\n`;
   return header + stringify(jobs.map(jobToEntry));
 }

@@ -11,7 +11,9 @@ import { z } from 'zod';
 import { actionTo } from '../../src/core/action-ref';
 import { NotFoundError, UsageError } from '../../src/core/errors';
 import type { FilesDeclaration } from '../../src/core/files';
+import { translators } from '../../src/core/languages';
 import { fingerprint } from '../../src/core/target';
+import { type Translator, translator } from '../../src/i18n/translate';
 import type { Job, NewJob } from '../../src/services/toolhost';
 import { existingJob, toolName } from '../args';
 import { fieldChanges } from '../data-diff';
@@ -56,18 +58,25 @@ export function loadPlan(wanted: readonly NewJob[], current: readonly Job[], onl
 }
 
 /** The plan as a table, one job per row. */
-function planTable(plan: LoadPlan): string {
+function planTable(plan: LoadPlan, say: Translator): string {
   const rows = [
     ...plan.create.map((j) => ['create', j.name, j.job_type]),
-    ...plan.update.map(({ job, fields }) => ['update', job.name, `changes ${fields.join(', ')}`]),
-    ...plan.remove.map((name) => ['delete', name, 'not in the file']),
-    ...plan.unchanged.map((name) => ['keep', name, 'unchanged']),
+    ...plan.update.map(({ job, fields }) => [
+      'update',
+      job.name,
+      say.t('jobs-load-changes', fields.join(', ')),
+    ]),
+    ...plan.remove.map((name) => ['delete', name, say.t('jobs-load-not-in-file')]),
+    ...plan.unchanged.map((name) => ['keep', name, say.t('jobs-load-unchanged')]),
   ];
   return table([['ACTION', 'JOB', 'DETAIL'], ...rows]);
 }
 
-const count = (plan: LoadPlan) =>
-  `${plan.create.length} to create, ${plan.update.length} to update, ${plan.remove.length} to delete, ${plan.unchanged.length} unchanged`;
+const ENGLISH = translator('en');
+
+/** The plan in a line. */
+const count = (plan: LoadPlan, say: Translator) =>
+  say.t('jobs-load-count', plan.create.length, plan.update.length, plan.remove.length, plan.unchanged.length);
 
 const loadArgs = z.object({
   tool: toolName,
@@ -98,8 +107,11 @@ export const jobsLoadCommand = Object.assign(
     ],
     permission: 'write',
     guarded: true,
-    confirm: (args, target) =>
-      `Apply this jobs file to ${args.tool}${args.job ? ` (job ${args.job} only)` : ''}? ${target?.label ?? ''}`.trim(),
+    confirm: (args, target, say = ENGLISH) =>
+      (args.job
+        ? say.t('jobs-load-confirm-job', args.tool, args.job, target?.label ?? '')
+        : say.t('jobs-load-confirm', args.tool, target?.label ?? '')
+      ).trim(),
     async resolve({ args, invocation, services, here }) {
       const { jobs: wanted, from } = await jobsToLoad(
         args,
@@ -107,25 +119,30 @@ export const jobsLoadCommand = Object.assign(
         () => repoJobsFile(services, invocation, args),
         here,
       );
-      if (args.job && !wanted.some((j) => j.name === args.job)) {
-        throw new UsageError(`Job ${args.job} is not in the file.`);
+      const job = args.job;
+      if (job && !wanted.some((j) => j.name === job)) {
+        throw UsageError.inWords((say) => ({ message: say.t('jobs-load-job-not-in-file', job) }));
       }
       const client = services.toolhost.forTool(args.tool);
       const current = await client.jobs.list({ includeUnset: false });
       const plan = loadPlan(wanted, current, args.job);
       if (plan.create.length + plan.update.length + plan.remove.length === 0) {
-        throw new UsageError(`The jobs of ${args.tool} already match the file: nothing to do.`);
+        throw UsageError.inWords((say) => ({ message: say.t('jobs-load-nothing-to-do', args.tool) }));
       }
+      // The plan is said in the question (in the question's language), so it is the target's label.
+      const { say } = translators(invocation);
       return {
-        label: `${from ? `From ${from}. ` : ''}Plan: ${count(plan)}.`,
+        label: from
+          ? say.t('jobs-load-plan-from', from(say), count(plan, say))
+          : say.t('jobs-load-plan', count(plan, say)),
         args: { ...args, content: asContent(wanted) },
         version: fingerprint(
           current.map(definitionOf).sort((a, b) => String(a.name).localeCompare(String(b.name))),
         ),
-        preview: { text: planTable(plan) },
+        preview: { text: planTable(plan, say) },
       };
     },
-    async run({ args, services }) {
+    async run({ args, services, say = ENGLISH }) {
       const { jobs: wanted } = await jobsToLoad(args, undefined);
       const client = services.toolhost.forTool(args.tool);
       const plan = loadPlan(wanted, await client.jobs.list({ includeUnset: false }), args.job);
@@ -137,11 +154,15 @@ export const jobsLoadCommand = Object.assign(
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);
           failed.push(`${name}: ${reason}`);
-          done.push([action, name, 'FAILED']);
+          done.push([action, name, say.t('jobs-load-result-failed')]);
         }
       };
       for (const name of plan.remove)
-        await step('delete', name, async () => (await client.jobs.delete(name)).join(' ') || 'deleted');
+        await step(
+          'delete',
+          name,
+          async () => (await client.jobs.delete(name)).join(' ') || say.t('jobs-load-result-deleted'),
+        );
       for (const job of [...plan.create, ...plan.update.map((u) => u.job)]) {
         const isNew = plan.create.includes(job);
         if (job.job_type === 'one-off') {
@@ -151,24 +172,35 @@ export const jobsLoadCommand = Object.assign(
                 .delete(job.name)
                 .catch((e) => (e instanceof NotFoundError ? [] : Promise.reject(e)));
             await client.jobs.create(job);
-            return 'created (one-off jobs cannot be updated in place)';
+            return say.t('jobs-load-result-recreated');
           });
         } else {
           await step(isNew ? 'create' : 'update', job.name, async () => {
             const result = await client.jobs.update(job);
-            return result.messages.join(' ') || (result.changed ? 'changed' : 'already up to date');
+            return (
+              result.messages.join(' ') ||
+              (result.changed ? say.t('jobs-load-result-changed') : say.t('jobs-load-result-up-to-date'))
+            );
           });
         }
       }
       return withWarnings(
         {
-          title: `Jobs file applied to ${args.tool}`,
+          title: say.t('jobs-load-applied-title', args.tool),
           text: failed.length
-            ? `Some jobs could not be applied:\n${failed.join('\n')}`
-            : `Done: ${plan.create.length} created, ${plan.update.length} updated, ${plan.remove.length} deleted, ${plan.unchanged.length} unchanged.`,
+            ? say.t('jobs-load-some-failed', failed.join('\n'))
+            : say.t(
+                'jobs-load-done',
+                plan.create.length,
+                plan.update.length,
+                plan.remove.length,
+                plan.unchanged.length,
+              ),
           code: { text: table([['ACTION', 'JOB', 'RESULT'], ...done]) },
           status: failed.length ? 'warning' : 'success',
-          actions: [actionTo(jobsListCommand, { tool: args.tool }, { label: 'List jobs' })],
+          actions: [
+            actionTo(jobsListCommand, { tool: args.tool }, { label: say.t('jobs-load-button-list') }),
+          ],
         },
         client,
       );
@@ -181,16 +213,16 @@ export const jobsLoadCommand = Object.assign(
 export const jobsDumpCommand = toolCommand({
   name: 'jobs dump',
   permission: 'read',
-  async run({ args, client }) {
+  async run({ args, client, say = ENGLISH }) {
     const jobs = await client.jobs.list({ includeUnset: false });
     if (jobs.length === 0) {
-      return { text: `${args.tool} has no jobs to dump.`, status: 'info' };
+      return { text: say.t('jobs-dump-none', args.tool), status: 'info' };
     }
     return {
-      title: `Jobs of ${args.tool}`,
-      text: `${jobs.length} job${jobs.length === 1 ? '' : 's'}, as set when created (defaults left out).`,
+      title: say.t('jobs-list-title', args.tool),
+      text: say.t('jobs-dump-text', jobs.length),
       status: 'info',
-      attachments: [{ filename: `${args.tool}-jobs.yaml`, content: jobsFileText(args.tool, jobs) }],
+      attachments: [{ filename: `${args.tool}-jobs.yaml`, content: jobsFileText(args.tool, jobs, say) }],
     };
   },
 });

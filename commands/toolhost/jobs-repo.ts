@@ -11,6 +11,7 @@ import type { Invocation } from '../../src/core/command';
 import { UpstreamError, UsageError } from '../../src/core/errors';
 import type { IncomingFile } from '../../src/core/files';
 import { PLAIN_WORDS, type PlatformWords } from '../../src/core/platform-words';
+import { type Translator, t, translator } from '../../src/i18n/translate';
 import { type ContentFile, fileBytes, type SourcehostClient } from '../../src/services/sourcehost';
 import type { NewJob } from '../../src/services/toolhost';
 import { attachedText, MAX_TEXT_BYTES, parseYamlText } from '../attached-text';
@@ -23,18 +24,26 @@ export const DEFAULT_JOBS_PATH = 'jobs.yaml';
 /** A jobs file read from a repository. */
 export interface RepoJobsFile {
   text: string;
-  /** How messages name it: `jobs.yaml of toolforge-repos/mytool at main`. */
+  /** How messages name it: `jobs.yaml of toolforge-repos/mytool at main` (English). */
   name: string;
+  /** How messages name it in the reader's language. */
+  nameIn?: (say: Translator) => string;
 }
 
-const ATTACH_INSTEAD = 'Attach the jobs file to /jobs load instead (terminal: --file PATH).';
+/** A refusal said in the reader's words. */
+const refused = (message: (say: Translator) => string, hint?: (say: Translator) => string) =>
+  UsageError.inWords((say) => ({ message: message(say), ...(hint ? { hint: hint(say) } : {}) }));
+
+const ENGLISH = translator('en');
+
+const attachInstead = (say: Translator) => say.t('jobs-repo-attach-instead');
 
 /** A path inside the repository (`/` separated, no `..`), without leading or trailing slashes. */
 export function repoPath(path: string | undefined): string {
   const clean = (path ?? DEFAULT_JOBS_PATH).trim().replace(/^\/+|\/+$/g, '');
   const parts = clean.split('/');
   if (!clean || parts.some((part) => part === '' || part === '.' || part === '..')) {
-    throw new UsageError(`--path ${path} is not a file path inside the repository (e.g. deploy/jobs.yaml).`);
+    throw refused((say) => say.t('jobs-repo-bad-path', String(path)));
   }
   return clean;
 }
@@ -49,42 +58,52 @@ async function clientFor(services: ToolhostServices, invocation: Invocation): Pr
 async function notFound(
   client: SourcehostClient,
   error: UpstreamError,
-  where: { full: string; owner: string; name: string; path: string; at: string; ref?: string },
+  where: {
+    full: string;
+    owner: string;
+    name: string;
+    path: string;
+    at: (say: Translator) => string;
+    ref?: string;
+  },
 ): Promise<UsageError> {
   if (/no commit found/i.test(error.message)) {
-    return new UsageError(`${where.full} has no branch, tag or commit ${where.ref}.`, {
-      hint: 'Give another one with --ref.',
-    });
+    return refused(
+      (say) => say.t('jobs-repo-no-ref', where.full, String(where.ref)),
+      (say) => say.t('jobs-repo-no-ref-hint'),
+    );
   }
   if (/repository is empty/i.test(error.message)) {
-    return new UsageError(`${where.full} is empty: there is no ${where.path} to load.`);
+    return refused((say) => say.t('jobs-repo-empty', where.full, where.path));
   }
   const visible = await client.account.repository(where.owner, where.name).then(
     () => true,
     () => false,
   );
   if (!visible) {
-    return new UsageError(`Deckhand cannot see the repository ${where.full} on the source host.`, {
-      hint: 'If it is private, link an account that can read it (/link source) and try again.',
-    });
+    return refused(
+      (say) => say.t('jobs-repo-not-visible', where.full),
+      (say) => say.t('jobs-repo-not-visible-hint'),
+    );
   }
-  return new UsageError(`There is no ${where.path} in ${where.full} at ${where.at}.`, {
-    hint: "Give the jobs file's path with --path (and the branch with --ref), or attach the file instead.",
-  });
+  return refused(
+    (say) => say.t('jobs-repo-no-file', where.path, where.full, where.at(say)),
+    (say) => say.t('jobs-repo-no-file-hint'),
+  );
 }
 
 /** The text of a file the contents API sent; refused when it is too large or not text. */
-function fileText(file: ContentFile, name: string): string {
+function fileText(file: ContentFile, name: (say: Translator) => string): string {
   const bytes = fileBytes(file);
   if (file.size > MAX_TEXT_BYTES || !bytes || bytes.length > MAX_TEXT_BYTES) {
-    throw new UsageError(
-      `${name} is ${Math.ceil(file.size / 1024)} KiB, over ${MAX_TEXT_BYTES / 1024} KiB: that is not a jobs file.`,
+    throw refused((say) =>
+      say.t('jobs-repo-too-big', name(say), Math.ceil(file.size / 1024), MAX_TEXT_BYTES / 1024),
     );
   }
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new UsageError(`${name} is not a text file (it is not valid UTF-8).`);
+    throw refused((say) => say.t('jobs-repo-not-text', name(say)));
   }
 }
 
@@ -97,22 +116,18 @@ export async function repoJobsFile(
   const path = repoPath(options.path);
   const source = await services.accounts.toolSource(options.tool);
   if (!source) {
-    throw new UsageError(
-      `Deckhand does not know the source repository of ${options.tool}: it has no components configuration with a build repository, and no build.`,
-      { hint: ATTACH_INSTEAD },
-    );
+    throw refused((say) => say.t('jobs-repo-unknown-source', options.tool), attachInstead);
   }
   if (!source.repo) {
-    throw new UsageError(
-      `The source of ${options.tool} is ${source.url}, which is not on the source host (${new URL(services.accounts.sourcehost.webUrl).host}), so Deckhand cannot read ${path} from it.`,
-      { hint: ATTACH_INSTEAD },
-    );
+    const url = source.url;
+    const host = new URL(services.accounts.sourcehost.webUrl).host;
+    throw refused((say) => say.t('jobs-repo-not-on-host', options.tool, url, host, path), attachInstead);
   }
   const { owner, name } = source.repo;
   const full = `${owner}/${name}`;
   const ref = options.ref ?? source.ref;
-  const at = ref ?? 'its default branch';
-  const label = `${path} of ${full} at ${at}`;
+  const at = (say: Translator) => ref ?? say.t('jobs-repo-default-branch');
+  const labelIn = (say: Translator) => say.t('jobs-repo-file', path, full, at(say));
   const client = await clientFor(services, invocation);
   let content: Awaited<ReturnType<SourcehostClient['contents']['get']>>;
   try {
@@ -125,16 +140,23 @@ export async function repoJobsFile(
   }
   if (content.kind === 'dir') {
     const yaml = content.entries.filter((e) => e.type === 'file' && /\.ya?ml$/i.test(e.name));
-    throw new UsageError(`${path} in ${full} at ${at} is a directory, not a file.`, {
-      hint: yaml.length
-        ? `Give a file with --path, e.g. --path ${yaml[0]?.path} (YAML files there: ${yaml.map((e) => e.name).join(', ')}).`
-        : 'Give the path of the jobs file with --path, e.g. --path deploy/jobs.yaml.',
-    });
+    throw refused(
+      (say) => say.t('jobs-repo-directory', path, full, at(say)),
+      (say) =>
+        yaml.length
+          ? say.t('jobs-repo-directory-hint-yaml', String(yaml[0]?.path), yaml.map((e) => e.name).join(', '))
+          : say.t('jobs-repo-directory-hint'),
+    );
   }
   if (content.kind === 'other') {
-    throw new UsageError(`${path} in ${full} at ${at} is a ${content.type}, not a file.`);
+    const type = content.type;
+    throw refused((say) => say.t('jobs-repo-other', path, full, at(say), type));
   }
-  return { text: fileText(content.file, label), name: label };
+  return {
+    text: fileText(content.file, labelIn),
+    name: t('en', 'jobs-repo-file', path, full, at(ENGLISH)),
+    nameIn: labelIn,
+  };
 }
 
 /** The arguments of `/jobs load` that say where its jobs come from. */
@@ -156,31 +178,39 @@ export async function jobsToLoad(
   files: readonly IncomingFile[] | undefined,
   repo?: () => Promise<RepoJobsFile>,
   here: PlatformWords = PLAIN_WORDS,
-): Promise<{ jobs: NewJob[]; from?: string }> {
+): Promise<{ jobs: NewJob[]; from?: (say: Translator) => string }> {
   if (args.content !== undefined) {
     try {
-      return { jobs: jobsFromFile(JSON.parse(args.content), 'The jobs given') };
+      return { jobs: jobsFromFile(JSON.parse(args.content), (say) => say.t('jobs-given')) };
     } catch (error) {
       if (error instanceof UsageError) throw error;
-      throw new UsageError('The jobs given are not valid JSON.');
+      throw refused((say) => say.t('jobs-given-not-json'));
     }
   }
   if (args.fromRepo) {
-    if (files?.length) throw new UsageError('Attach a jobs file or use --from-repo, not both.');
-    if (!repo) throw new UsageError('--from-repo needs the source repository, which is not available here.');
+    if (files?.length) throw refused((say) => say.t('jobs-repo-attach-or-repo'));
+    if (!repo) throw refused((say) => say.t('jobs-repo-unavailable'));
     const file = await repo();
-    return { jobs: jobsFromFile(parseYamlText(file.text, file.name), file.name), from: file.name };
+    return {
+      jobs: jobsFromFile(parseYamlText(file.text, file.name), file.nameIn ?? file.name),
+      from: file.nameIn ?? (() => file.name),
+    };
   }
   if (args.path !== undefined || args.ref !== undefined) {
-    throw new UsageError(`--${args.path !== undefined ? 'path' : 'ref'} goes with --from-repo.`, {
-      hint: `/jobs load ${args.tool} --from-repo --path deploy/jobs.yaml --ref main`,
-    });
+    const option = args.path !== undefined ? 'path' : 'ref';
+    throw refused(
+      (say) => say.t('jobs-repo-option-needs-repo', option),
+      () => `/jobs load ${args.tool} --from-repo --path deploy/jobs.yaml --ref main`,
+    );
   }
   const text = await attachedText(
     files,
     'a jobs file (YAML, as /jobs dump writes it)',
     here.attachHint('jobs load'),
   );
-  const name = files?.[0]?.name ?? 'The file';
-  return { jobs: jobsFromFile(parseYamlText(text, name), name) };
+  const attached = files?.[0]?.name;
+  const name = attached ?? t('en', 'jobs-attached-file');
+  return {
+    jobs: jobsFromFile(parseYamlText(text, name), attached ?? ((say) => say.t('jobs-attached-file'))),
+  };
 }

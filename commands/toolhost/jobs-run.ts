@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { NotFoundError, UpstreamError, UsageError } from '../../src/core/errors';
+import { type MessageKey, type Translator, t, translator } from '../../src/i18n/translate';
 import type { Job, NewJob, ToolhostClient } from '../../src/services/toolhost';
 import { jobName, toolName } from '../args';
 import { command } from './context';
 import { cronProblem } from './cron';
 import { postFollowing } from './follow';
 import { jobCard } from './job-card';
+
+const ENGLISH = translator('en');
 
 /** The tool's job of that name, if there is one. */
 async function existingJob(client: ToolhostClient, name: string): Promise<Job | undefined> {
@@ -16,8 +19,9 @@ async function existingJob(client: ToolhostClient, name: string): Promise<Job | 
   });
 }
 
-const quantity = (what: string, pattern: RegExp, example: string) =>
-  z.string().regex(pattern, `must be a ${what} such as ${example}`);
+/** A quantity (`500m`, `1Gi`), refused with the catalog's `invalid` words. */
+const quantity = (pattern: RegExp, invalid: MessageKey) =>
+  z.string().regex(pattern, t('en', invalid)).meta({ invalid });
 
 /** The options of `/jobs run`, also used by `/jobs update`. */
 export const runArgs = z.object({
@@ -26,17 +30,15 @@ export const runArgs = z.object({
   command: z.string().min(1).max(2000).describe('opt-command'),
   image: z
     .string()
-    .regex(
-      /^[a-z0-9][a-z0-9._/:-]{0,200}$/,
-      'must be an image short name (python3.11) or a built image (tool-mytool/web:latest)',
-    )
+    .regex(/^[a-z0-9][a-z0-9._/:-]{0,200}$/, t('en', 'jobs-invalid-image'))
+    .meta({ invalid: 'jobs-invalid-image' })
     .describe('opt-image-jobs-run'),
   schedule: z.string().optional().describe('opt-schedule'),
   continuous: z.boolean().default(false).describe('opt-continuous'),
-  cpu: quantity('CPU amount', /^\d+(\.\d+)?m?$/, '500m or 1')
+  cpu: quantity(/^\d+(\.\d+)?m?$/, 'jobs-invalid-cpu')
     .optional()
     .describe('opt-cpu'),
-  mem: quantity('memory amount', /^\d+(\.\d+)?(Ki|Mi|Gi|Ti|K|M|G|T)?$/, '512Mi or 1Gi')
+  mem: quantity(/^\d+(\.\d+)?(Ki|Mi|Gi|Ti|K|M|G|T)?$/, 'jobs-invalid-memory')
     .optional()
     .describe('opt-mem'),
   replicas: z.number().int().min(1).max(16).optional().describe('opt-replicas'),
@@ -52,7 +54,8 @@ export const runArgs = z.object({
   healthCheckScript: z.string().min(1).optional().describe('opt-health-check-script'),
   healthCheckHttp: z
     .string()
-    .startsWith('/', 'must be a path starting with /')
+    .startsWith('/', t('en', 'jobs-invalid-health-check-path'))
+    .meta({ invalid: 'jobs-invalid-health-check-path' })
     .optional()
     .describe('opt-health-check-http'),
   wait: z.boolean().default(false).describe('opt-wait'),
@@ -60,49 +63,47 @@ export const runArgs = z.object({
 
 type RunArgs = z.infer<typeof runArgs>;
 
+/** A sentence in the reader's words. */
+export type Words = (say: Translator) => string;
+
 /** Refuses combinations the platform would refuse, with the reason, before anything is sent. */
-export function runArgsProblem(args: RunArgs): string | undefined {
+export function runArgsProblem(args: RunArgs): Words | undefined {
   const continuousOnly: [keyof RunArgs, string][] = [
     ['replicas', '--replicas'],
     ['port', '--port'],
     ['healthCheckScript', '--health-check-script'],
     ['healthCheckHttp', '--health-check-http'],
   ];
-  if (args.schedule !== undefined && args.continuous)
-    return 'Choose either --schedule or --continuous, not both.';
-  if (args.schedule !== undefined) {
-    const problem = cronProblem(args.schedule);
-    if (problem) return `Invalid --schedule: ${problem}.`;
+  if (args.schedule !== undefined && args.continuous) return (say) => say.t('jobs-schedule-or-continuous');
+  const schedule = args.schedule;
+  if (schedule !== undefined && cronProblem(schedule, ENGLISH)) {
+    return (say) => say.t('jobs-invalid-schedule', cronProblem(schedule, say) ?? '');
   }
   if (!args.continuous) {
     const used = continuousOnly.find(([key]) => args[key] !== undefined);
-    if (used) return `${used[1]} only applies to continuous jobs: add --continuous.`;
+    if (used) return (say) => say.t('jobs-continuous-only', used[1]);
   }
-  if (args.continuous && args.retry !== undefined)
-    return '--retry does not apply to continuous jobs (they are restarted anyway).';
+  if (args.continuous && args.retry !== undefined) return (say) => say.t('jobs-retry-not-continuous');
   if (args.timeout !== undefined && args.schedule === undefined)
-    return '--timeout only applies to scheduled jobs: add --schedule.';
-  if (args.healthCheckScript && args.healthCheckHttp)
-    return 'Choose one health check: --health-check-script or --health-check-http.';
-  if (args.healthCheckHttp && args.port === undefined)
-    return '--health-check-http needs --port (the port the check calls).';
+    return (say) => say.t('jobs-timeout-scheduled-only');
+  if (args.healthCheckScript && args.healthCheckHttp) return (say) => say.t('jobs-one-health-check');
+  if (args.healthCheckHttp && args.port === undefined) return (say) => say.t('jobs-health-check-needs-port');
   if (args.wait && (args.continuous || args.schedule !== undefined))
-    return '--wait only applies to one-off jobs.';
+    return (say) => say.t('jobs-wait-one-off-only');
   const builtImage = args.image.includes('/');
-  if (args.mount === 'none' && !builtImage)
-    return '--mount none only works with images built by /build (tool-<tool>/<image>).';
+  if (args.mount === 'none' && !builtImage) return (say) => say.t('jobs-mount-none-built-only');
   return filelogProblem(args);
 }
 
 /** The file-log options that do not go together. */
 export function filelogProblem(
   args: Pick<RunArgs, 'filelog' | 'noFilelog' | 'filelogStdout' | 'filelogStderr' | 'mount'>,
-): string | undefined {
-  if (args.filelog && args.noFilelog) return 'Choose --filelog or --no-filelog, not both.';
+): Words | undefined {
+  if (args.filelog && args.noFilelog) return (say) => say.t('jobs-filelog-both');
   if (args.noFilelog && (args.filelogStdout || args.filelogStderr))
-    return '--filelog-stdout and --filelog-stderr name files, so they do not go with --no-filelog.';
+    return (say) => say.t('jobs-filelog-files-no-filelog');
   if ((args.filelog || args.filelogStdout || args.filelogStderr) && args.mount === 'none')
-    return 'File logs are written to the tool home, so they need --mount all.';
+    return (say) => say.t('jobs-filelog-needs-mount');
   return undefined;
 }
 
@@ -164,14 +165,16 @@ function jobBody(args: RunArgs): NewJob {
 async function nameTaken(client: ToolhostClient, tool: string, name: string, cause: UpstreamError) {
   const existing = await client.jobs.show(name).catch(() => undefined);
   if (!existing) return cause;
-  const next =
-    existing.job_type === 'one-off'
-      ? `It has not finished yet: run it again once it has (the new run replaces it), or stop it first with /jobs delete ${tool} ${name}.`
-      : `Change it in place with /jobs update ${tool} ${name} (e.g. --command "…" or --image …).`;
-  const kind = existing.job_type ? `${existing.job_type} ` : '';
-  return new UsageError(`Tool ${tool} already has a ${kind}job named ${name}.`, {
-    hint: `${next} Or choose another name. Nothing was changed.`,
-  });
+  const kind = existing.job_type;
+  return UsageError.inWords((say) => ({
+    message: kind ? say.t('jobs-name-taken-kind', tool, kind, name) : say.t('jobs-name-taken', tool, name),
+    hint: say.t(
+      'jobs-name-taken-hint',
+      kind === 'one-off'
+        ? say.t('jobs-name-taken-one-off', tool, name)
+        : say.t('jobs-name-taken-update', tool, name),
+    ),
+  }));
 }
 
 /** `/jobs run <tool> <name> --command CMD --image IMG …`: creates a one-off, scheduled or continuous job. */
@@ -195,9 +198,11 @@ export const jobsRunCommand = command({
       return found.cmd === args.command ? 'run' : undefined;
     },
   },
-  async run({ args, services, reply, interrupted, invocation }) {
+  async run({ args, services, reply, interrupted, invocation, say = ENGLISH }) {
     const problem = runArgsProblem(args);
-    if (problem) throw new UsageError(problem, { hint: 'Type /help jobs run for every option.' });
+    if (problem) {
+      throw UsageError.inWords((said) => ({ message: problem(said), hint: said.t('jobs-run-every-option') }));
+    }
     const client = services.toolhost.forTool(args.tool);
     const earlier = interrupted ? await existingJob(client, args.name) : undefined;
     const job =
@@ -206,7 +211,7 @@ export const jobsRunCommand = command({
         if (!(error instanceof UpstreamError) || error.status !== 409) throw error;
         throw await nameTaken(client, args.tool, args.name, error);
       }));
-    const card = jobCard(args.tool, job, `Job ${job.name} created.`);
+    const card = jobCard(args.tool, job, say, say.t('jobs-created', job.name));
     const work = args.wait && { kind: 'job', id: job.name, started: true };
     return postFollowing({ args, services, invocation, reply }, client, card, work);
   },

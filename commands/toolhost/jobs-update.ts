@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { UsageError } from '../../src/core/errors';
-import { mustExist } from '../../src/core/target';
+import { translator } from '../../src/i18n/translate';
 import type { NewJob } from '../../src/services/toolhost';
 import { existingJob, toolName } from '../args';
 import { withWarnings } from '../format';
@@ -17,7 +17,10 @@ import { command } from './context';
 import { cronProblem } from './cron';
 import { jobCard } from './job-card';
 import { definitionOf } from './jobs-file';
-import { filelogFields, filelogProblem, runArgs } from './jobs-run';
+import { filelogFields, filelogProblem, runArgs, type Words } from './jobs-run';
+import { lookedUp } from './not-found';
+
+const ENGLISH = translator('en');
 
 const o = runArgs.shape;
 
@@ -92,51 +95,58 @@ export const jobsUpdateCommand = command({
     '/jobs update mytool web --no-filelog',
   ],
   permission: 'write',
-  async run({ args, services }) {
+  async run({ args, services, say = ENGLISH }) {
     const given = givenFields(args);
     if (Object.keys(given).length === 0) {
-      throw new UsageError('Say what to change, e.g. --mem 1Gi or --command "…".', {
-        hint: 'Type /help jobs update for every option.',
-      });
+      throw UsageError.inWords((said) => ({
+        message: said.t('jobs-update-nothing-given'),
+        hint: said.t('jobs-update-every-option'),
+      }));
     }
-    const problem =
+    const schedule = args.schedule;
+    const problem: Words | undefined =
       filelogProblem(args) ??
-      (args.schedule !== undefined && cronProblem(args.schedule)
-        ? `Invalid --schedule: ${cronProblem(args.schedule)}.`
+      (schedule !== undefined && cronProblem(schedule, ENGLISH)
+        ? (said) => said.t('jobs-invalid-schedule', cronProblem(schedule, said) ?? '')
         : undefined) ??
       (args.healthCheckScript && args.healthCheckHttp
-        ? 'Choose one health check: --health-check-script or --health-check-http.'
+        ? (said) => said.t('jobs-one-health-check')
         : undefined);
-    if (problem) throw new UsageError(problem);
+    if (problem) throw UsageError.inWords((said) => ({ message: problem(said) }));
     const client = services.toolhost.forTool(args.tool);
-    const current = await mustExist(
+    const current = await lookedUp(
       async () => {
         const found = (await client.jobs.list({ includeUnset: false })).find((j) => j.name === args.job);
         return found ?? (await client.jobs.show(args.job));
       },
-      `Job ${args.job} of ${args.tool} does not exist.`,
-      `See /jobs list ${args.tool}, or create it with /jobs run.`,
+      (said) => ({
+        message: said.t('jobs-not-found', args.job, args.tool),
+        hint: said.t('jobs-update-not-found-hint', args.tool),
+      }),
     );
     if (current.job_type === 'one-off') {
-      throw new UsageError(`${args.job} is a one-off job, and the platform cannot update those in place.`, {
-        hint: `Delete it (/jobs delete ${args.tool} ${args.job}) and run it again with /jobs run.`,
-      });
+      throw UsageError.inWords((said) => ({
+        message: said.t('jobs-update-one-off', args.job),
+        hint: said.t('jobs-update-one-off-hint', args.tool, args.job),
+      }));
     }
     const misplaced = APPLIES.find(
       ([key, , types]) => args[key] !== undefined && !types.includes(current.job_type),
     );
     if (misplaced) {
-      throw new UsageError(`${misplaced[1]} does not apply to ${args.job}, a ${current.job_type} job.`);
+      throw UsageError.inWords((said) => ({
+        message: said.t('jobs-update-not-applicable', misplaced[1], args.job, current.job_type),
+      }));
     }
     const definition = { ...definitionOf(current), ...given };
     if (given.health_check && !definition.port && (given.health_check as { type: string }).type === 'http') {
-      throw new UsageError('--health-check-http needs a port: add --port.');
+      throw UsageError.inWords((said) => ({ message: said.t('jobs-update-http-needs-port') }));
     }
     const result = await client.jobs.update(definition as NewJob);
     const job = await client.jobs.show(args.job);
     const note = result.changed
-      ? `Updated ${Object.keys(given).join(', ')}. ${result.messages.join(' ')}`.trim()
-      : `Nothing changed: ${result.messages.join(' ') || 'the job already had these settings.'}`;
-    return withWarnings(jobCard(args.tool, job, note), client);
+      ? `${say.t('jobs-updated', Object.keys(given).join(', '))} ${result.messages.join(' ')}`.trim()
+      : say.t('jobs-update-unchanged', result.messages.join(' ') || say.t('jobs-update-already'));
+    return withWarnings(jobCard(args.tool, job, say, note), client);
   },
 });

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { NotFoundError, UpstreamError, UsageError } from '../../src/core/errors';
-import { fingerprint, mustExist } from '../../src/core/target';
+import { UpstreamError, UsageError } from '../../src/core/errors';
+import { fingerprint } from '../../src/core/target';
+import { t, translator } from '../../src/i18n/translate';
 import type { Job } from '../../src/services/toolhost';
 import { jobName, toolName } from '../args';
 import { quotaFields, table, withWarnings } from '../format';
 import { toolCommand } from './context';
 import { jobCard, jobState } from './job-card';
+import { lookedUp, notFound } from './not-found';
 import { jobRestartedSince } from './recognise';
 import { jobsDeleteSignature, jobsRestartSignature, jobsShowSignature } from './signatures';
 
@@ -13,6 +15,8 @@ import { jobsDeleteSignature, jobsRestartSignature, jobsShowSignature } from './
  * A job's definition without its changing state: a job deleted and created again under the same
  * name with another command, image or schedule gets another digest.
  */
+const ENGLISH = translator('en');
+
 function definition(job: Job): string {
   const { status: _status, status_short: _short, status_long: _long, ...defined } = job;
   return fingerprint(defined);
@@ -22,14 +26,14 @@ function definition(job: Job): string {
 export const jobsListCommand = toolCommand({
   name: 'jobs list',
   permission: 'read',
-  async run({ args, client }) {
+  async run({ args, client, say = ENGLISH }) {
     const jobs = await client.jobs.list();
     if (jobs.length === 0) {
-      return { text: `${args.tool} has no jobs. Create one with /jobs run.`, status: 'info' };
+      return { text: say.t('jobs-none', args.tool), status: 'info' };
     }
     const rows = jobs.map((job) => [job.name, job.job_type, jobState(job), job.schedule ?? '']);
     return {
-      title: `Jobs of ${args.tool}`,
+      title: say.t('jobs-list-title', args.tool),
       code: { text: table([['NAME', 'TYPE', 'STATUS', 'SCHEDULE'], ...rows]) },
       status: 'info',
     };
@@ -42,8 +46,8 @@ export const jobsShowCommand = toolCommand({
   positional: ['tool', 'job'],
   examples: ['/jobs show mytool web'],
   permission: 'read',
-  async run({ args, client }) {
-    return jobCard(args.tool, await client.jobs.show(args.job));
+  async run({ args, client, say = ENGLISH }) {
+    return jobCard(args.tool, await client.jobs.show(args.job), say);
   },
 });
 
@@ -63,27 +67,30 @@ export const jobsRestartCommand = toolCommand({
   effect: {
     check: (args) => `/jobs show ${args.tool} ${args.job}`,
     // A job restarted since the interrupted attempt began was restarted by it: shown, not restarted again.
-    async recover({ args, services }, since) {
+    async recover({ args, services, say = ENGLISH }, since) {
       const client = services.toolhost.forTool(args.tool);
       const job = await client.jobs.show(args.job);
       const restarted = jobRestartedSince(job, since);
       if (restarted === undefined) return undefined;
-      return restarted ? withWarnings(jobCard(args.tool, job, `Job ${args.job} restarted.`), client) : 'run';
+      return restarted
+        ? withWarnings(jobCard(args.tool, job, say, say.t('jobs-restarted', args.job)), client)
+        : 'run';
     },
   },
-  async run({ args, client }) {
+  async run({ args, client, say = ENGLISH }) {
     const messages = await client.jobs.restart(args.job).catch(async (error: unknown) => {
       if (!(error instanceof UpstreamError) || error.status >= 500) throw error;
       const job = await client.jobs.show(args.job).catch(() => undefined);
       if (job?.job_type !== 'one-off') throw error;
       // A one-off job cannot be restarted: it runs again as a new job of the same name.
-      throw new UsageError(`Job ${args.job} of ${args.tool} is a one-off job, so it cannot be restarted.`, {
-        hint: `Run it again with ${runAgainLine(args.tool, job)} (once it has finished, the new run replaces it). Nothing was changed.`,
-      });
+      throw UsageError.inWords((said) => ({
+        message: said.t('jobs-restart-one-off', args.job, args.tool),
+        hint: said.t('jobs-restart-one-off-hint', runAgainLine(args.tool, job)),
+      }));
     });
     const job = await client.jobs.show(args.job);
-    const note = messages.length ? messages.join('\n') : `Job ${args.job} restarted.`;
-    return jobCard(args.tool, job, note);
+    const note = messages.length ? messages.join('\n') : say.t('jobs-restarted', args.job);
+    return jobCard(args.tool, job, say, note);
   },
 });
 
@@ -94,19 +101,21 @@ export const jobsDeleteCommand = toolCommand({
   examples: ['/jobs delete mytool daily-report'],
   permission: 'write',
   guarded: true,
-  confirm: (args) => `Stop and delete job ${args.job} of ${args.tool}?`,
+  confirm: (args, _target, say = ENGLISH) => say.t('jobs-delete-confirm', args.job, args.tool),
   async resolve({ args, services }) {
     const client = services.toolhost.forTool(args.tool);
-    const job = await mustExist(
+    const job = await lookedUp(
       () => client.jobs.show(args.job),
-      `Job ${args.job} of ${args.tool} does not exist.`,
-      `See /jobs list ${args.tool}.`,
+      (say) => ({
+        message: say.t('jobs-not-found', args.job, args.tool),
+        hint: say.t('jobs-not-found-hint', args.tool),
+      }),
     );
-    return { label: `Job ${args.job} of ${args.tool}`, args, version: definition(job) };
+    return { label: t('en', 'job-card-title', args.job, args.tool), args, version: definition(job) };
   },
-  async run({ args, client }) {
+  async run({ args, client, say = ENGLISH }) {
     const messages = await client.jobs.delete(args.job);
-    return { text: messages.join('\n') || `Deleted job ${args.job} of ${args.tool}.`, status: 'success' };
+    return { text: messages.join('\n') || say.t('jobs-deleted', args.job, args.tool), status: 'success' };
   },
 });
 
@@ -120,23 +129,23 @@ export const jobsFlushCommand = toolCommand({
   }),
   permission: 'write',
   guarded: true,
-  confirm: (args) =>
-    `Stop and delete EVERY job of ${args.tool} (${args.jobs?.length ?? 0}: ${(args.jobs ?? []).join(', ')})? Continuous jobs stop serving at once.`,
+  confirm: (args, _target, say = ENGLISH) =>
+    say.t('jobs-flush-confirm', args.tool, args.jobs?.length ?? 0, (args.jobs ?? []).join(', ')),
   async resolve({ args, services }) {
     const client = services.toolhost.forTool(args.tool);
     const jobs = [...(await client.jobs.list())].sort((a, b) => a.name.localeCompare(b.name));
     if (jobs.length === 0) {
-      throw new NotFoundError(`${args.tool} has no jobs, so there is nothing to delete.`);
+      throw notFound((say) => ({ message: say.t('jobs-flush-none', args.tool) }));
     }
     return {
-      label: `The set of jobs of ${args.tool}`,
+      label: t('en', 'jobs-flush-label', args.tool),
       args: { ...args, jobs: jobs.map((job) => job.name) },
       version: fingerprint(jobs.map(definition)),
     };
   },
-  async run({ args, client }) {
+  async run({ args, client, say = ENGLISH }) {
     const messages = await client.jobs.flush();
-    return { text: messages.join('\n') || `Deleted every job of ${args.tool}.`, status: 'success' };
+    return { text: messages.join('\n') || say.t('jobs-flushed', args.tool), status: 'success' };
   },
 });
 
@@ -144,11 +153,11 @@ export const jobsFlushCommand = toolCommand({
 export const jobsImagesCommand = toolCommand({
   name: 'jobs images',
   permission: 'read',
-  async run({ args, client }) {
+  async run({ args, client, say = ENGLISH }) {
     const images = await client.jobs.images();
     const rows = images.map((image) => [image.shortname, image.image ?? '']);
     return {
-      title: `Images for jobs of ${args.tool}`,
+      title: say.t('jobs-images-title', args.tool),
       code: { text: table([['SHORT NAME', 'IMAGE'], ...rows]) },
       status: 'info',
     };
@@ -159,9 +168,9 @@ export const jobsImagesCommand = toolCommand({
 export const jobsQuotaCommand = toolCommand({
   name: 'jobs quota',
   permission: 'read',
-  async run({ args, client }) {
+  async run({ args, client, say = ENGLISH }) {
     return {
-      title: `Jobs quota of ${args.tool}`,
+      title: say.t('jobs-quota-title', args.tool),
       fields: quotaFields(await client.jobs.quotas()),
       status: 'info',
     };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { actionTo } from '../../src/core/action-ref';
 import { UsageError } from '../../src/core/errors';
 import type { ActionRequest } from '../../src/core/reply';
+import { t, translator } from '../../src/i18n/translate';
 import { type JobLogsQuery, parseLogsCursor } from '../../src/services/toolhost';
 import { existingJob, toolName } from '../args';
 import { withWarnings } from '../format';
@@ -19,10 +20,8 @@ const UNIT_MS: Record<string, number> = { d: 86_400_000, h: 3_600_000, m: 60_000
 const timeArg = (what: 'start' | 'end') =>
   z
     .string()
-    .refine((v) => DURATION.test(v) || TIME.test(v), {
-      message:
-        'must be a duration such as 30m, 2h or 1d2h, a date 2026-11-22, or a time 2026-11-22T10:00:00Z',
-    })
+    .refine((v) => DURATION.test(v) || TIME.test(v), { message: t('en', 'logs-invalid-time') })
+    .meta({ invalid: 'logs-invalid-time' })
     .optional()
     .describe(what === 'start' ? 'opt-since' : 'opt-until');
 
@@ -39,7 +38,7 @@ export function absoluteTime(value: string, now = Date.now()): string {
 function assertCursorFor(url: string, tool: string, job: string): void {
   const path = new URL(url).pathname;
   if (!path.includes(`/tool/${encodeURIComponent(tool)}/job/${encodeURIComponent(job)}/`)) {
-    throw new UsageError(`That page cursor belongs to another job than ${job} of ${tool}.`);
+    throw UsageError.inWords((say) => ({ message: say.t('logs-cursor-other-job', job, tool) }));
   }
 }
 
@@ -94,11 +93,12 @@ export const logsCommand = command({
   permission: 'read',
   async run(ctx) {
     const { args, services } = ctx;
+    const say = ctx.say ?? translator('en');
     if (args.follow && args.newestFirst) {
-      throw new UsageError(
-        '--follow adds new lines at the end as they come, so it cannot list the newest first: use --follow, or --newest-first without it.',
-        { hint: `Example: /logs ${args.tool} ${args.job} --follow` },
-      );
+      throw UsageError.inWords((said) => ({
+        message: said.t('logs-follow-newest-first'),
+        hint: said.t('help-example', `/logs ${args.tool} ${args.job} --follow`),
+      }));
     }
     const client = services.toolhost.forTool(args.tool);
     if (args.follow) {
@@ -117,14 +117,16 @@ export const logsCommand = command({
     ]);
     const toFiles =
       job?.filelog === true
-        ? `Job ${args.job} writes its output to ${outputPlace(args.tool, job)} in the tool's home, not to the log service: only the platform's own events about it are here.`
+        ? say.t('logs-to-files', args.job, outputPlace(args.tool, job, say) ?? '')
         : undefined;
     const fresh = page.logs.slice(args.skip);
     const entries = fresh.slice(0, args.lines);
     const more = fresh.length > args.lines || page.next !== undefined;
     if (entries.length === 0) {
-      const what = args.skip > 0 || args.cursor ? 'No more log lines' : 'No log lines';
-      const text = `${what} for job ${args.job} of ${args.tool} in that time range.`;
+      const text =
+        args.skip > 0 || args.cursor
+          ? say.t('logs-none-more', args.job, args.tool)
+          : say.t('logs-none', args.job, args.tool);
       return withWarnings({ text: toFiles ? `${text}\n${toFiles}` : text, status: 'info' }, client);
     }
     const newestFirst = query.direction === 'newest_first';
@@ -149,23 +151,24 @@ export const logsCommand = command({
             ...window,
             ...next,
           },
-          { label: newestFirst ? 'More (earlier)' : 'More (later)' },
+          { label: newestFirst ? say.t('logs-more-earlier') : say.t('logs-more-later') },
         ),
       );
     }
-    const count = `${lines.length} line${lines.length === 1 ? '' : 's'}`;
-    const partial =
-      lines.length > shown.length
-        ? `, the ${args.newestFirst ? 'first' : 'last'} ${shown.length} shown and all attached`
-        : '';
+    const count =
+      lines.length <= shown.length
+        ? say.t('logs-footer-lines', lines.length)
+        : args.newestFirst
+          ? say.t('logs-footer-first-shown', lines.length, shown.length)
+          : say.t('logs-footer-last-shown', lines.length, shown.length);
     return withWarnings(
       {
-        title: `Logs of ${args.job} (${args.tool})`,
+        title: say.t('logs-title', args.job, args.tool),
         ...(toFiles ? { text: toFiles } : {}),
         code: { text: shown.join('\n') },
         status: 'info',
         actions,
-        footer: `${count}${partial} · ${more ? 'more available' : 'no more lines in this range'}`,
+        footer: `${count} · ${more ? say.t('logs-more-available') : say.t('logs-no-more-lines')}`,
         ...(lines.length > shown.length
           ? { attachments: [{ filename: `${args.tool}-${args.job}.log`, content: `${lines.join('\n')}\n` }] }
           : {}),

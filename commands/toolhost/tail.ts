@@ -4,6 +4,7 @@ import type { CommandContext } from '../../src/core/command';
 import { UsageError } from '../../src/core/errors';
 import type { DraftCard } from '../../src/core/reply';
 import type { TailRequest, TailView } from '../../src/core/tail';
+import { type Translator, translator } from '../../src/i18n/translate';
 import { toolName } from '../args';
 import { command, type ToolhostServices } from './context';
 import { formatLogEntry } from './log-format';
@@ -19,46 +20,62 @@ function stopArgs(data: Pick<TailRequest, 'kind' | 'tool' | 'id'>) {
   return { kind: data.kind as ToolTailKind, tool: data.tool, id: data.id };
 }
 
-function subject(data: Pick<TailRequest, 'kind' | 'tool' | 'id'>): string {
-  return data.kind === 'job' ? `job ${data.id} of ${data.tool}` : `build ${data.id} of ${data.tool}`;
+function subject(data: Pick<TailRequest, 'kind' | 'tool' | 'id'>, say: Translator): string {
+  return data.kind === 'job'
+    ? say.t('tail-subject-job', data.id, data.tool)
+    : say.t('tail-subject-build', data.id, data.tool);
 }
 
-/** The cards of a live log tail. */
-export const tailView: TailView = {
-  live(data, lastLines, total) {
-    return {
-      title: `Live log: ${subject(data)}`,
-      status: 'progress',
-      code: { text: lastLines.length ? lastLines.join('\n') : '(waiting for lines…)' },
-      actions: [actionTo(tailStopCommand, stopArgs(data), { label: 'Stop' })],
-      footer: `${total} line${total === 1 ? '' : 's'} so far · updated ${new Date().toISOString().slice(11, 19)} UTC`,
-    };
-  },
-  ended(data, transcript, reason) {
-    const name = `${data.tool}-${data.id}.log`;
-    return {
-      title: `Log of ${subject(data)}`,
-      text: `${reason === 'stopped' ? 'Stopped following, as asked (Stop or /tail stop)' : `Stopped following: ${reason}`}. The whole transcript (${transcript.length} lines) is attached.`,
-      status: 'info',
-      code: { text: transcript.slice(-10).join('\n') || '(no lines)' },
-      attachments: [{ filename: name, content: `${transcript.join('\n')}\n` }],
-      footer: `${transcript.length} lines`,
-    };
-  },
-  formatEntry: formatLogEntry,
-};
+/**
+ * The cards of a live log tail, in `say`'s language. Each render looks its words up once: the live
+ * card is edited every few seconds, its lines are the log's own.
+ */
+export function tailViewIn(say: Translator): TailView {
+  return {
+    live(data, lastLines, total) {
+      return {
+        title: say.t('tail-live-title', subject(data, say)),
+        status: 'progress',
+        code: { text: lastLines.length ? lastLines.join('\n') : say.t('tail-waiting') },
+        actions: [actionTo(tailStopCommand, stopArgs(data), { label: say.t('tail-button-stop') })],
+        footer: say.t('tail-live-footer', total, new Date().toISOString().slice(11, 19)),
+      };
+    },
+    ended(data, transcript, reason) {
+      const name = `${data.tool}-${data.id}.log`;
+      const why =
+        reason === 'stopped' ? say.t('tail-stopped-as-asked') : say.t('tail-stopped-reason', reason);
+      return {
+        title: say.t('tail-ended-title', subject(data, say)),
+        text: say.t('tail-ended-text', why, transcript.length),
+        status: 'info',
+        code: { text: transcript.slice(-10).join('\n') || say.t('tail-no-lines') },
+        attachments: [{ filename: name, content: `${transcript.join('\n')}\n` }],
+        footer: say.t('tail-lines', transcript.length),
+      };
+    },
+    formatEntry: formatLogEntry,
+  };
+}
+
+/**
+ * The cards of a live log tail, as the tail worker edits them. English: the worker's requests do not
+ * carry the conversation's language, so the first card is written in the same words as its edits.
+ */
+export const tailView: TailView = tailViewIn(translator('en'));
 
 /** Starts a tail for a command: posts the live card and queues the work. */
 export async function startTail(
-  ctx: Pick<CommandContext<unknown, ToolhostServices>, 'services' | 'reply' | 'invocation'>,
+  ctx: Pick<CommandContext<unknown, ToolhostServices>, 'services' | 'reply' | 'invocation' | 'sayPrivately'>,
   kind: ToolTailKind,
   tool: string,
   id: string,
 ): Promise<DraftCard | undefined> {
   const { services, invocation } = ctx;
   if (await services.tails.running(kind, tool, id, invocation.conversationId)) {
+    const say = ctx.sayPrivately ?? translator('en');
     return {
-      text: `The ${subject({ kind, tool, id })} is already being followed here.`,
+      text: say.t('tail-already', subject({ kind, tool, id }, say)),
       status: 'info',
       visibility: 'private',
     };
@@ -81,24 +98,24 @@ export const tailStopCommand = command({
   examples: ['/tail stop', '/tail stop job mytool web'],
   permission: 'read',
   sideEffect: true,
-  async run({ args, services, invocation }): Promise<DraftCard> {
+  async run({ args, services, invocation, sayPrivately = translator('en') }): Promise<DraftCard> {
     const { kind, tool, id } = args;
     if (kind === undefined && tool === undefined && id === undefined) {
-      return stopTheOnlyTail(services, invocation.conversationId);
+      return stopTheOnlyTail(services, invocation.conversationId, sayPrivately);
     }
     if (kind === undefined || tool === undefined || id === undefined) {
-      throw new UsageError(
-        'Name all three of <kind> <tool> <id>, or nothing to stop the live log of this conversation.',
-        {
-          hint: 'E.g. /tail stop job mytool web, or just /tail stop.',
-        },
-      );
+      throw UsageError.inWords((say) => ({
+        message: say.t('tail-name-all-three'),
+        hint: say.t('tail-name-all-three-hint'),
+      }));
     }
     const target = { kind, tool, id };
     const stopped = await services.tails.stop(kind, tool, id, invocation.conversationId);
-    if (!stopped) throw new UsageError(`Nothing is following the ${subject(target)} here any more.`);
+    if (!stopped) {
+      throw UsageError.inWords((say) => ({ message: say.t('tail-nothing-following', subject(target, say)) }));
+    }
     return {
-      text: `Stopping; the transcript of the ${subject(target)} follows on the card.`,
+      text: sayPrivately.t('tail-stopping', subject(target, sayPrivately)),
       status: 'info',
       visibility: 'private',
     };
@@ -106,28 +123,34 @@ export const tailStopCommand = command({
 });
 
 /** `/tail stop` with no arguments: stops the one live log here, or asks which when there are several. */
-async function stopTheOnlyTail(services: ToolhostServices, conversationId: string): Promise<DraftCard> {
+async function stopTheOnlyTail(
+  services: ToolhostServices,
+  conversationId: string,
+  say: Translator,
+): Promise<DraftCard> {
   const tails = await services.tails.inConversation(conversationId);
   if (tails.length === 0) {
     return {
-      text: 'No live log is being followed in this conversation.',
+      text: say.t('tail-none'),
       status: 'info',
       visibility: 'private',
     };
   }
   if (tails.length > 1) {
     return {
-      title: 'Which live log?',
-      text: `${tails.length} live logs are followed here: press the one to stop.`,
+      title: say.t('tail-which-title'),
+      text: say.t('tail-which-text', tails.length),
       status: 'info',
       visibility: 'private',
-      actions: tails.map((t) => actionTo(tailStopCommand, stopArgs(t), { label: `Stop ${subject(t)}` })),
+      actions: tails.map((t) =>
+        actionTo(tailStopCommand, stopArgs(t), { label: say.t('tail-button-stop-subject', subject(t, say)) }),
+      ),
     };
   }
   const [only] = tails as [Pick<TailRequest, 'kind' | 'tool' | 'id'>];
   await services.tails.stop(only.kind, only.tool, only.id, conversationId);
   return {
-    text: `Stopping the live log of the ${subject(only)}; its transcript follows on the card.`,
+    text: say.t('tail-stopping-only', subject(only, say)),
     status: 'info',
     visibility: 'private',
   };

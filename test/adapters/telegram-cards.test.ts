@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { TelegramAdapter } from '../../adapters/telegram/adapter';
 import { jobCard } from '../../commands/toolhost/job-card';
 import { Messengers } from '../../src/core/messenger';
+import { translator } from '../../src/i18n/translate';
 import { silentLogger } from '../../src/log';
 import type { Job } from '../../src/services/toolhost';
 import { DeliveryDeduper } from '../../src/store/dedupe';
@@ -31,13 +32,17 @@ const commands = [
     name: 'hostile',
     summary: 'A job card for a job named like markup',
     run: async () =>
-      jobCard('mytool', {
-        name: HOSTILE,
-        job_type: 'continuous',
-        cmd: './run --flag "<i>&amp;</i>"',
-        image: 'python3.11',
-        status: { short: 'running', messages: [] },
-      } as unknown as Job),
+      jobCard(
+        'mytool',
+        {
+          name: HOSTILE,
+          job_type: 'continuous',
+          cmd: './run --flag "<i>&amp;</i>"',
+          image: 'python3.11',
+          status: { short: 'running', messages: [] },
+        } as unknown as Job,
+        translator('en'),
+      ),
   }),
   testCommand({
     name: 'biglog',

@@ -1,7 +1,10 @@
 import { CronParsingError, parseCron } from '@deckhand/sandbox/toolhost/jobs-cron';
 import { describe, expect, it } from 'vitest';
 import { cronProblem, pythonInt } from '../../commands/toolhost/cron';
+import { translator } from '../../src/i18n/translate';
 import { CRON_CASES } from './cron-cases';
+
+const EN = translator('en');
 
 const platformAccepts = (schedule: string) => {
   try {
@@ -15,7 +18,7 @@ const platformAccepts = (schedule: string) => {
 
 describe('the schedule pre-check speaks the platform dialect (jobs API tjf/core/cron.py)', () => {
   it.each(CRON_CASES)('$schedule: accepted=$accepted ($why)', ({ schedule, accepted }) => {
-    expect(cronProblem(schedule) === undefined).toBe(accepted);
+    expect(cronProblem(schedule, EN) === undefined).toBe(accepted);
   });
 
   it.each(CRON_CASES)('the sandbox emulator agrees on $schedule', ({ schedule, accepted }) => {
@@ -23,12 +26,12 @@ describe('the schedule pre-check speaks the platform dialect (jobs API tjf/core/
   });
 
   it('says what is wrong, naming the field', () => {
-    expect(cronProblem('0-30/5 * * * *')).toBe(
+    expect(cronProblem('0-30/5 * * * *', EN)).toBe(
       'the minute field `0-30/5` has a step on a range (a-b/n), which the platform does not support: use a list or */n',
     );
-    expect(cronProblem('0 0 * * 1-7')).toBe('the day of week field `1-7` must stay within 0-6');
-    expect(cronProblem('@midnight')).toContain('@midnight is not a schedule macro the platform knows');
-    expect(cronProblem('1 2 3 4')).toContain('this has 4');
+    expect(cronProblem('0 0 * * 1-7', EN)).toBe('the day of week field `1-7` must stay within 0-6');
+    expect(cronProblem('@midnight', EN)).toContain('@midnight is not a schedule macro the platform knows');
+    expect(cronProblem('1 2 3 4', EN)).toContain('this has 4');
   });
 
   it('reads numbers as Python int() does', () => {

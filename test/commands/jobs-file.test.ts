@@ -3,6 +3,7 @@ import { parse } from 'yaml';
 import { jobsFileText, jobsFromFile, jobToEntry } from '../../commands/toolhost/jobs-file';
 import { loadPlan } from '../../commands/toolhost/jobs-load';
 import { UsageError } from '../../src/core/errors';
+import { translator } from '../../src/i18n/translate';
 import type { Job } from '../../src/services/toolhost';
 
 const job = (fields: Record<string, unknown>): Job => ({ job_type: 'one-off', ...fields }) as unknown as Job;
@@ -30,7 +31,7 @@ const current: Job[] = [
 
 describe('the jobs file (toolforge jobs load format)', () => {
   it('round-trips: a dump reads back as the same definitions', () => {
-    const text = jobsFileText('x', current);
+    const text = jobsFileText('x', current, translator('en'));
     expect(text).toContain('# Jobs of x');
     const entries = parse(text) as Record<string, unknown>[];
     expect(entries[0]).toEqual({

@@ -6,6 +6,7 @@ import { tokenExpiry } from '../../commands/toolhost/token';
 import { issuePhrase } from '../../src/core/issue-words';
 import { plural } from '../../src/core/plural';
 import { upstreamWords } from '../../src/core/upstream-words';
+import { translator } from '../../src/i18n/translate';
 import { ISO_TIME, SCAN_RULES, scan } from '../support/message-scan';
 
 function phrase(schema: z.ZodType, input: unknown): string {
@@ -93,16 +94,18 @@ describe('counts, dates and choices', () => {
   it('computes how long a deploy token is still valid from its creation date', () => {
     const now = Date.parse('2026-11-23T12:00:00Z');
     const on = (iso: string) => formatUtc(new Date(iso));
-    expect(tokenExpiry('2026-10-23T12:00:00Z', now)).toBe(
+    expect(tokenExpiry(translator('en'), '2026-10-23T12:00:00Z', now)).toBe(
       `It expires on ${on('2027-10-23T12:00:00Z')}, in 334 days.`,
     );
-    expect(tokenExpiry('2025-11-22T12:00:00Z', now)).toBe(
+    expect(tokenExpiry(translator('en'), '2025-11-22T12:00:00Z', now)).toBe(
       `It expired on ${on('2026-11-22T12:00:00Z')}: refresh it with /token refresh.`,
     );
-    expect(tokenExpiry('2025-11-24T00:00:00Z', now)).toBe(
+    expect(tokenExpiry(translator('en'), '2025-11-24T00:00:00Z', now)).toBe(
       `It expires on ${on('2026-11-24T00:00:00Z')}, in 1 day.`,
     );
-    expect(tokenExpiry(undefined, now)).toBe('A deploy token lasts 365 days from its creation.');
+    expect(tokenExpiry(translator('en'), undefined, now)).toBe(
+      'A deploy token lasts 365 days from its creation.',
+    );
   });
 
   it('shows an undecided Git LFS choice as not chosen, never as false', () => {

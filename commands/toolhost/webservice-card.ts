@@ -134,7 +134,7 @@ export const webserviceWatch: WatchKind<AppServices> = {
   announce(event, say = ENGLISH) {
     return announcement(
       event,
-      'web service',
+      ENGLISH.t('announce-noun-webservice'),
       actionTo(webserviceStatusSignature, { tool: event.tool }, { label: say.t('announce-button-show') }),
       [],
       { say, noun: say.t('announce-noun-webservice'), footer: say.t('announce-footer-webservice', event.id) },

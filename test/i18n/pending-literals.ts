@@ -139,7 +139,6 @@ export const PENDING: Readonly<Record<string, number>> = {
   'commands/toolhost/tool-bind.ts': 4,
   'commands/toolhost/tool-digest.ts': 1,
   'commands/toolhost/tool-status.ts': 2,
-  'commands/toolhost/webservice-card.ts': 1,
   'commands/toolhost/webservice.ts': 12,
   'src/cli/shell.ts': 13,
   'src/coordination/attempt-records.ts': 1,

@@ -38,7 +38,7 @@ export function announcement(
   const detail = words.detail ?? event.detail;
   const card: DraftCard = {
     title: say.t('announce-title', event.tool, words.noun ?? noun, state(event.to)),
-    text: `${detail || `${noun} ${event.id} is now ${event.to}`}${from}`,
+    text: `${detail || say.t('announce-now', words.noun ?? noun, event.id, state(event.to))}${from}`,
     status,
     actions: [show],
     footer: words.footer ?? `${noun} ${event.id}`,
@@ -63,7 +63,8 @@ export function announcement(
 
 /**
  * The card a watch leaves when Deckhand stops following a resource: its last card (else
- * `fallback`), saying why and which command shows where the resource is.
+ * `fallback`), saying why and which command shows where the resource is. English by default: the
+ * watch gives `reason` in English.
  */
 export function stoppedFollowing(
   lastCard: DraftCard | undefined,
@@ -71,10 +72,11 @@ export function stoppedFollowing(
   what: string,
   reason: string,
   check: string,
+  say: Translator = translator('en'),
 ): DraftCard {
   return {
     ...(lastCard ?? fallback),
     status: 'warning',
-    text: `Deckhand stopped following ${what}: ${reason}.\nUse ${check} to see where it is.`,
+    text: say.t('announce-stopped-following', what, reason, check),
   };
 }

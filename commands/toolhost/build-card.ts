@@ -2,6 +2,7 @@ import { actionTo } from '../../src/core/action-ref';
 import type { ActionRequest, CardField, CardStatus, DraftCard } from '../../src/core/reply';
 import { cardTime } from '../../src/core/times';
 import type { Outcome, WatchKind } from '../../src/core/watch';
+import { type Translator, translator } from '../../src/i18n/translate';
 import { type Build, type BuildStatus, FINISHED_BUILD_STATUSES } from '../../src/services/toolhost';
 import { buildMessageInWords, formatDuration, withWarnings } from '../format';
 import type { AppServices } from '../services';
@@ -40,41 +41,59 @@ function date(value: string | undefined): Date | undefined {
   return Number.isNaN(parsed.getTime()) ? undefined : parsed;
 }
 
+const ENGLISH = translator('en');
+
 /** The status card of a build, with Logs and (while unfinished) Cancel buttons. */
-export function buildCard(tool: string, build: Build, note?: string): DraftCard {
+export function buildCard(tool: string, build: Build, note?: string, say: Translator = ENGLISH): DraftCard {
   const started = date(build.start_time);
   const ended = date(build.end_time);
-  const fields: CardField[] = [{ label: 'Status', value: BUILD_WORD[build.status], inline: true }];
-  if (build.parameters?.source_url) fields.push({ label: 'Source', value: build.parameters.source_url });
+  const fields: CardField[] = [
+    { label: say.t('deploy-field-status'), value: BUILD_WORD[build.status], inline: true },
+  ];
+  if (build.parameters?.source_url)
+    fields.push({ label: say.t('build-field-source'), value: build.parameters.source_url });
   const ref = [
     build.parameters?.ref,
     build.resolved_ref ? `(${build.resolved_ref.slice(0, 12)})` : undefined,
   ].filter(Boolean);
-  if (ref.length) fields.push({ label: 'Ref', value: ref.join(' '), inline: true });
-  if (build.destination_image) fields.push({ label: 'Image', value: build.destination_image });
+  if (ref.length) fields.push({ label: say.t('build-field-ref'), value: ref.join(' '), inline: true });
+  if (build.destination_image)
+    fields.push({ label: say.t('build-field-image'), value: build.destination_image });
   const startedAt = cardTime(started, { relative: true });
-  if (startedAt) fields.push({ label: 'Started', value: '', time: startedAt, inline: true });
+  if (startedAt)
+    fields.push({ label: say.t('deploy-field-started'), value: '', time: startedAt, inline: true });
   if (started && ended)
-    fields.push({ label: 'Took', value: formatDuration(ended.getTime() - started.getTime()), inline: true });
+    fields.push({
+      label: say.t('build-field-took'),
+      value: formatDuration(ended.getTime() - started.getTime()),
+      inline: true,
+    });
   const actions: ActionRequest[] = [
-    actionTo(buildLogsSignature, { tool, id: build.build_id }, { label: 'Logs' }),
+    actionTo(buildLogsSignature, { tool, id: build.build_id }, { label: say.t('announce-button-logs') }),
   ];
   if (!FINISHED_BUILD_STATUSES.has(build.status)) {
     actions.push(
-      actionTo(buildCancelSignature, { tool, id: build.build_id }, { label: 'Cancel', style: 'danger' }),
+      actionTo(
+        buildCancelSignature,
+        { tool, id: build.build_id },
+        { label: say.t('deploy-button-cancel'), style: 'danger' },
+      ),
     );
   }
   const lines = [
-    build.message ? buildMessageInWords(build.message, tool) : `Build ${BUILD_WORD[build.status]}.`,
+    build.message
+      ? buildMessageInWords(build.message, tool)
+      : say.t('build-card-state', BUILD_WORD[build.status]),
   ];
   if (note) lines.unshift(note);
   return {
-    title: `Build of ${tool}`,
+    title: say.t('build-card-title', tool),
     text: lines.join('\n'),
     status: STATUS[build.status],
     fields,
     actions,
-    footer: `build ${build.build_id}`,
+    footer: say.t('build-card-footer', build.build_id),
+    locale: say.language,
   };
 }
 
@@ -88,7 +107,7 @@ const BUILD_OUTCOME: Partial<Record<BuildStatus, Outcome>> = {
 /** Follows a build until it succeeds, fails, times out or is cancelled. */
 export const buildWatch: WatchKind<AppServices> = {
   name: 'build',
-  async observe(services, tool, id) {
+  async observe(services, tool, id, say = ENGLISH) {
     const client = services.toolhost.forTool(tool);
     const build = await client.builds.show(id);
     const outcome = BUILD_OUTCOME[build.status];
@@ -98,23 +117,33 @@ export const buildWatch: WatchKind<AppServices> = {
       terminal: FINISHED_BUILD_STATUSES.has(build.status),
       outcome,
       detail: `Build ${build.build_id}${ref}: ${build.message ? buildMessageInWords(build.message, tool) : BUILD_WORD[build.status]}`,
-      card: withWarnings(buildCard(tool, build), client),
+      card: withWarnings(buildCard(tool, build, undefined, say), client),
     };
   },
   gaveUp(tool, id, lastCard, reason) {
     return stoppedFollowing(
       lastCard,
-      { title: `Build of ${tool}`, footer: `build ${id}` },
-      `build ${id}`,
+      { title: ENGLISH.t('build-card-title', tool), footer: ENGLISH.t('build-card-footer', id) },
+      ENGLISH.t('build-card-footer', id),
       reason,
       `/build show ${tool} ${id}`,
     );
   },
-  announce(event) {
+  announce(event, say = ENGLISH) {
     return announcement(
       event,
       'build',
-      actionTo(buildLogsSignature, { tool: event.tool, id: event.id }, { label: 'Logs' }),
+      actionTo(
+        buildLogsSignature,
+        { tool: event.tool, id: event.id },
+        { label: say.t('announce-button-logs') },
+      ),
+      [],
+      {
+        say,
+        noun: say.t('announce-noun-build'),
+        footer: say.t('build-card-footer', event.id),
+      },
     );
   },
 };

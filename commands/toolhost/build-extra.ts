@@ -1,3 +1,4 @@
+import { translator } from '../../src/i18n/translate';
 import { quotaFields, withWarnings } from '../format';
 import { resolveBuildId } from './build';
 import { command, toolCommand } from './context';
@@ -16,6 +17,7 @@ export const buildLogsCommand = command({
   permission: 'read',
   async run(ctx) {
     const { args, services } = ctx;
+    const say = ctx.say ?? translator(undefined);
     const client = services.toolhost.forTool(args.tool);
     const id = await resolveBuildId(client, args.id);
     await registerLogSecrets(services, client, args.tool);
@@ -27,19 +29,19 @@ export const buildLogsCommand = command({
     for await (const entry of client.builds.logs(id)) lines.push(entry.line);
     if (lines.length === 0) {
       return withWarnings(
-        { text: `Build ${id} has no log lines yet.`, status: 'info', footer: `build ${id}` },
+        { text: say.t('build-log-empty', id), status: 'info', footer: say.t('build-card-footer', id) },
         client,
       );
     }
     const shown = lines.slice(-INLINE_LOG_LINES);
     const card = {
-      title: `Log of build ${id}`,
+      title: say.t('build-log-title', id),
       code: { text: shown.join('\n') },
       status: 'info' as const,
       footer:
         lines.length > shown.length
-          ? `last ${shown.length} of ${lines.length} lines; the whole log is attached`
-          : `${lines.length} lines`,
+          ? say.t('build-log-footer-attached', shown.length, lines.length)
+          : say.t('build-log-footer', lines.length),
       ...(lines.length > shown.length
         ? { attachments: [{ filename: `${id}.log`, content: `${lines.join('\n')}\n` }] }
         : {}),
@@ -54,18 +56,18 @@ export const buildCleanCommand = toolCommand({
   permission: 'write',
   guarded: true,
   overridable: true,
-  confirm: (args) => `Clean up the old images and build leftovers of ${args.tool}?`,
+  confirm: (args, _target, say = translator('en')) => say.t('build-clean-confirm', args.tool),
   async resolve({ args, services }) {
     // The whole tool is the target: an unknown tool (or one Deckhand has no access to) is said now.
     const client = services.toolhost.forTool(args.tool);
     await client.builds.quotas();
     return { label: `The builds of ${args.tool}`, args };
   },
-  async run({ args, client }) {
+  async run({ args, client, say = translator(undefined) }) {
     const messages = await client.builds.clean();
     return {
-      title: `Cleaned ${args.tool}`,
-      text: messages.join('\n') || 'Nothing to clean.',
+      title: say.t('build-clean-title', args.tool),
+      text: messages.join('\n') || say.t('build-clean-nothing'),
       status: 'success',
     };
   },
@@ -75,8 +77,8 @@ export const buildCleanCommand = toolCommand({
 export const buildQuotaCommand = toolCommand({
   name: 'build quota',
   permission: 'read',
-  async run({ args, client }) {
+  async run({ args, client, say = translator(undefined) }) {
     const quota = await client.builds.quotas();
-    return { title: `Build quota of ${args.tool}`, fields: quotaFields(quota), status: 'info' };
+    return { title: say.t('build-quota-title', args.tool), fields: quotaFields(quota), status: 'info' };
   },
 });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { UpstreamError, UsageError } from '../../src/core/errors';
+import { NotFoundError, UpstreamError, UsageError } from '../../src/core/errors';
 import { mustExist } from '../../src/core/target';
 import { tableTime } from '../../src/core/times';
-import { translator } from '../../src/i18n/translate';
+import { type Translator, translator } from '../../src/i18n/translate';
 import type { ToolhostClient } from '../../src/services/toolhost';
 import { httpUrl, toolName } from '../args';
 import { table, withWarnings } from '../format';
@@ -16,6 +16,23 @@ import { startOnce } from './start-once';
 /** `latest` → the id of the tool's most recent build. */
 export async function resolveBuildId(client: ToolhostClient, id: string): Promise<string> {
   return id === 'latest' ? (await client.builds.latest()).build_id : id;
+}
+
+/**
+ * {@link mustExist} with its "does not exist" in the catalog's words: English for logs, the reader's
+ * language in the chat.
+ */
+export async function mustExistInWords<T>(
+  lookup: () => Promise<T>,
+  words: (say: Translator) => { message: string; hint?: string },
+): Promise<T> {
+  const english = words(translator('en'));
+  try {
+    return await mustExist(lookup, english.message, english.hint);
+  } catch (error) {
+    if (error instanceof NotFoundError) error.words = words;
+    throw error;
+  }
 }
 
 /** Build-time variables `NAME=value` as the API wants them. */
@@ -39,6 +56,7 @@ export const buildStartCommand = command({
     image: z
       .string()
       .regex(/^[a-z0-9][a-z0-9._-]{0,127}$/, 'must be an image name (lower-case letters, digits, . _ -)')
+      .meta({ invalid: 'build-image-invalid' })
       .optional()
       .describe('opt-image'),
     env: z
@@ -50,6 +68,7 @@ export const buildStartCommand = command({
             'must be NAME=value with a name of at least 3 letters, digits or _',
           ),
       )
+      .meta({ invalid: 'build-env-invalid' })
       .default([])
       .describe('opt-env'),
     latestVersions: z.boolean().default(false).describe('opt-latest-versions'),
@@ -60,9 +79,9 @@ export const buildStartCommand = command({
   permission: 'write',
   // An interrupted attempt's build is the one of the same source and ref started since it began.
   effect: { check: (args) => `/build list ${args.tool}`, recover: async () => 'run' },
-  async run({ args, services, reply, invocation, interrupted }) {
+  async run({ args, services, reply, invocation, interrupted, say = translator(undefined) }) {
     if (args.latestVersions && args.deprecatedVersions) {
-      throw new UsageError('Choose either --latest-versions or --deprecated-versions, not both.');
+      throw UsageError.inWords((say) => ({ message: say.t('build-versions-both') }));
     }
     const client = services.toolhost.forTool(args.tool);
     const envvars = envvarsOf(args.env);
@@ -73,8 +92,8 @@ export const buildStartCommand = command({
       locks: services.locks,
       show: (id) => client.builds.show(id),
       isRunning: (b) => b.status === 'BUILD_PENDING' || b.status === 'BUILD_RUNNING',
-      alreadyRunning: 'A build of this source and ref is already running, so no new one was started.',
-      busy: `Another build of this source and ref of ${args.tool} is being started.`,
+      alreadyRunning: say.t('build-already-running'),
+      busy: say.t('build-busy', args.tool),
       interrupted,
       async findOwn(since) {
         const own = buildSince(await client.builds.list(), args, since);
@@ -92,8 +111,8 @@ export const buildStartCommand = command({
         return { value: await client.builds.show(started.name), id: started.name };
       },
     });
-    const card = buildCard(args.tool, build, note ?? 'Build started.');
-    const work = { kind: 'build', id: build.build_id, started: true };
+    const card = buildCard(args.tool, build, note ?? say.t('build-started'), say);
+    const work = { kind: 'build', id: build.build_id, started: true, language: say.language };
     return postFollowing({ args, services, invocation, reply }, client, card, work);
   },
 });
@@ -102,9 +121,9 @@ export const buildStartCommand = command({
 export const buildListCommand = toolCommand({
   name: 'build list',
   permission: 'read',
-  async run({ args, client }) {
+  async run({ args, client, say = translator(undefined) }) {
     const builds = await client.builds.list();
-    if (builds.length === 0) return { text: `${args.tool} has no builds.`, status: 'info' };
+    if (builds.length === 0) return { text: say.t('build-list-none', args.tool), status: 'info' };
     const sorted = [...builds].sort((a, b) => (b.start_time ?? '9').localeCompare(a.start_time ?? '9'));
     const rows = sorted.map((b) => [
       b.build_id,
@@ -113,7 +132,8 @@ export const buildListCommand = toolCommand({
       b.parameters?.ref ?? '',
     ]);
     return {
-      title: `Builds of ${args.tool}`,
+      title: say.t('build-list-title', args.tool),
+      // Column heads stay English, as the platform's CLI writes them.
       code: { text: table([['ID', 'STATUS', 'STARTED (UTC)', 'REF'], ...rows]) },
       status: 'info',
     };
@@ -127,9 +147,9 @@ export const buildShowCommand = toolCommand({
   positional: ['tool', 'id'],
   examples: ['/build show mytool', '/build show mytool mytool-buildpacks-pipelinerun-abcde'],
   permission: 'read',
-  async run({ args, client }) {
+  async run({ args, client, say }) {
     const build = args.id === 'latest' ? await client.builds.latest() : await client.builds.show(args.id);
-    return buildCard(args.tool, build);
+    return buildCard(args.tool, build, undefined, say);
   },
 });
 
@@ -137,8 +157,8 @@ export const buildShowCommand = toolCommand({
 export const buildLatestCommand = toolCommand({
   name: 'build latest',
   permission: 'read',
-  async run({ args, client }) {
-    return buildCard(args.tool, await client.builds.latest());
+  async run({ args, client, say }) {
+    return buildCard(args.tool, await client.builds.latest(), undefined, say);
   },
 });
 
@@ -148,7 +168,7 @@ export const buildCancelCommand = toolCommand({
   positional: ['tool', 'id'],
   examples: ['/build cancel mytool', '/build cancel mytool mytool-buildpacks-pipelinerun-abcde'],
   permission: 'write',
-  async run({ args, client }) {
+  async run({ args, client, say = translator(undefined) }) {
     const id = await resolveBuildId(client, args.id);
     try {
       await client.builds.cancel(id);
@@ -158,12 +178,13 @@ export const buildCancelCommand = toolCommand({
         return buildCard(
           args.tool,
           build,
-          `Nothing to cancel: the build is already ${BUILD_WORD[build.status]} (${error.message}).`,
+          say.t('build-cancel-nothing', BUILD_WORD[build.status], error.message),
+          say,
         );
       }
       throw error;
     }
-    return buildCard(args.tool, await client.builds.show(id), 'Build cancelled.');
+    return buildCard(args.tool, await client.builds.show(id), say.t('build-cancelled'), say);
   },
 });
 
@@ -179,12 +200,15 @@ export const buildDeleteCommand = command({
   confirm: (args, _target, say = translator('en')) => say.t('build-delete-confirm', args.id, args.tool),
   async resolve({ args, services }) {
     const client = services.toolhost.forTool(args.tool);
-    const build = await mustExist(
+    const build = await mustExistInWords(
       () => (args.id === 'latest' ? client.builds.latest() : client.builds.show(args.id)),
-      args.id === 'latest'
-        ? `${args.tool} has no builds, so there is nothing to delete.`
-        : `Build ${args.id} of ${args.tool} does not exist.`,
-      `See /build list ${args.tool}.`,
+      (say) => ({
+        message:
+          args.id === 'latest'
+            ? say.t('build-delete-none', args.tool)
+            : say.t('build-not-found', args.id, args.tool),
+        hint: say.t('build-see-list', args.tool),
+      }),
     );
     return {
       label: `Build ${build.build_id} of ${args.tool}`,
@@ -192,10 +216,10 @@ export const buildDeleteCommand = command({
       ...(build.start_time ? { version: build.start_time } : {}),
     };
   },
-  async run({ args, services }) {
+  async run({ args, services, say = translator(undefined) }) {
     // `resolve` bound the id before the question: `latest` never reaches here.
     const client = services.toolhost.forTool(args.tool);
     const id = await client.builds.delete(args.id);
-    return withWarnings({ text: `Deleted build ${id} of ${args.tool}.`, status: 'success' }, client);
+    return withWarnings({ text: say.t('build-deleted', id, args.tool), status: 'success' }, client);
   },
 });

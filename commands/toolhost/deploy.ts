@@ -1,5 +1,6 @@
 import type { Invocation } from '../../src/core/command';
 import { UpstreamError, UsageError } from '../../src/core/errors';
+import { translator } from '../../src/i18n/translate';
 import { command } from './context';
 import { deploymentCard } from './deployment-card';
 import { postFollowing } from './follow';
@@ -13,13 +14,12 @@ const readsAhead = new WeakMap<
   { token: Promise<string | undefined>; started: Promise<StartedIds> }
 >();
 
-const ALREADY_RUNNING = 'A deployment is already running, so no new one was started. It is shown here.';
-
 /** What to do when the tool has no components configuration to deploy. */
 function noConfiguration(tool: string): UsageError {
-  return new UsageError(`${tool} has no components configuration yet, so there is nothing to deploy.`, {
-    hint: `Save one with /config set ${tool} (attach its toolforge.yaml), or see one made from its jobs with /config generate ${tool}. Nothing was started.`,
-  });
+  return UsageError.inWords((say) => ({
+    message: say.t('deploy-no-configuration', tool),
+    hint: say.t('deploy-no-configuration-hint', tool),
+  }));
 }
 
 /**
@@ -51,7 +51,8 @@ export const deployCommand = command({
     started.catch(() => undefined);
     readsAhead.set(invocation, { token, started });
   },
-  async run({ args, services, reply, invocation, interrupted, say }) {
+  async run({ args, services, reply, invocation, interrupted, say = translator(undefined) }) {
+    const alreadyRunning = say.t('deploy-already-running');
     const ahead = readsAhead.get(invocation);
     readsAhead.delete(invocation);
     // A deploy token the user linked (/link tool) is used when the tool has no client certificate.
@@ -77,8 +78,8 @@ export const deployCommand = command({
       locks: services.locks,
       show: async (id) => (await clientReady).components.showDeployment(id),
       isRunning: (d) => d.status === 'pending' || d.status === 'running',
-      alreadyRunning: ALREADY_RUNNING,
-      busy: `Another deployment of ${args.tool} is being started.`,
+      alreadyRunning,
+      busy: say.t('deploy-busy', args.tool),
       interrupted,
       readAhead: ahead?.started,
       async findOwn() {
@@ -96,12 +97,12 @@ export const deployCommand = command({
           if (error instanceof UpstreamError && error.status === 404) throw noConfiguration(args.tool);
           if (!(error instanceof UpstreamError) || error.status !== 409 || !client.hasCertificate)
             throw error;
-          return { value: await client.components.latestDeployment(), note: ALREADY_RUNNING };
+          return { value: await client.components.latestDeployment(), note: alreadyRunning };
         }
       },
     });
     const card = deploymentCard(args.tool, deployment, note, undefined, say);
-    const work = { kind: 'deployment', id: deployment.deploy_id, started: true, language: say?.language };
+    const work = { kind: 'deployment', id: deployment.deploy_id, started: true, language: say.language };
     return postFollowing({ args, services, invocation, reply }, await clientReady, card, work);
   },
 });

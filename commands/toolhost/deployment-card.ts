@@ -39,6 +39,11 @@ const DEPLOYMENT_OUTCOME: Partial<Record<DeploymentStatus, Outcome>> = {
   cancelled: 'cancelled',
 };
 
+/**
+ * The watch's line of detail, by status: stored with the event and read by every subscribed
+ * conversation, so it is a record in English; announcements in another language use
+ * {@link HEADLINE_KEY} instead.
+ */
 const HEADLINE: Record<DeploymentStatus, string> = {
   pending: 'is waiting to start',
   running: 'is running',
@@ -168,7 +173,7 @@ export function deploymentCard(
   if (deployment.long_status && !running && !finished)
     lines.push(readableTimes(buildMessageInWords(deployment.long_status, tool)));
   if (note) lines.push(note);
-  const pinned = pinnedLine(tool, deployment);
+  const pinned = pinnedLine(tool, deployment, say);
   if (pinned) lines.push(pinned);
   return {
     title: say.t('deploy-card-title', tool),
@@ -191,7 +196,7 @@ export const deploymentWatch: WatchKind<AppServices> = {
     const terminal = FINISHED_DEPLOYMENT_STATUSES.has(deployment.status);
     // Once it has ended: the commits since the previous successful deployment.
     const changes = terminal
-      ? await whatChangedField(services, client, tool, deployment).catch(() => ({
+      ? await whatChangedField(services, client, tool, deployment, say).catch(() => ({
           label: say.t('deploy-field-changes'),
           value: say.t('deploy-changes-unknown'),
         }))
@@ -216,8 +221,8 @@ export const deploymentWatch: WatchKind<AppServices> = {
   gaveUp(tool, id, lastCard, reason) {
     return stoppedFollowing(
       lastCard,
-      { title: `Deploy ${tool}`, footer: `deployment ${id}` },
-      `deployment ${id}`,
+      { title: ENGLISH.t('deploy-card-title', tool), footer: ENGLISH.t('deploy-card-footer', id) },
+      ENGLISH.t('deploy-card-footer', id),
       reason,
       `/deployment show ${tool} ${id}`,
     );

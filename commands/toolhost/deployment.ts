@@ -1,9 +1,11 @@
-import { mustExist } from '../../src/core/target';
 import { tableTime } from '../../src/core/times';
+import { translator } from '../../src/i18n/translate';
 import type { ToolhostClient } from '../../src/services/toolhost';
 import { parseCompactUtc, table, withWarnings } from '../format';
+import { mustExistInWords } from './build';
 import { command, toolCommand } from './context';
 import { deploymentCard } from './deployment-card';
+import { deploymentStateWord } from './deployment-states';
 import { postFollowing } from './follow';
 import { deploymentCancelSignature, deploymentIdArgs, deploymentShowSignature } from './signatures';
 
@@ -16,11 +18,11 @@ async function resolveDeploymentId(client: ToolhostClient, id: string): Promise<
 export const deploymentListCommand = toolCommand({
   name: 'deployment list',
   permission: 'read',
-  async run({ args, client }) {
+  async run({ args, client, say = translator(undefined) }) {
     const deployments = await client.components.listDeployments();
     if (deployments.length === 0) {
       return {
-        text: `${args.tool} has no deployments yet. Start one with /deploy ${args.tool}.`,
+        text: say.t('deployment-list-none', args.tool),
         status: 'info',
       };
     }
@@ -34,11 +36,14 @@ export const deploymentListCommand = toolCommand({
       d.description,
     ]);
     return {
-      title: `Deployments of ${args.tool}`,
+      title: say.t('deployment-list-title', args.tool),
+      // Column heads stay English, as the platform's CLI writes them.
       code: { text: table([['ID', 'STATUS', 'STARTED (UTC)', 'DESCRIPTION'], ...rows]) },
       status: 'info',
       footer:
-        deployments.length > sorted.length ? `newest ${sorted.length} of ${deployments.length}` : undefined,
+        deployments.length > sorted.length
+          ? say.t('deployment-list-newest', sorted.length, deployments.length)
+          : undefined,
     };
   },
 });
@@ -49,18 +54,18 @@ export const deploymentShowCommand = command({
   positional: ['tool', 'id'],
   examples: ['/deployment show mytool', '/deployment show mytool 20261122-101500-abcdefghij'],
   permission: 'read',
-  async run({ args, services, invocation, reply }) {
+  async run({ args, services, invocation, reply, say }) {
     const client = services.toolhost.forTool(args.tool);
     const deployment =
       args.id === 'latest'
         ? await client.components.latestDeployment()
         : await client.components.showDeployment(args.id);
     const running = deployment.status === 'pending' || deployment.status === 'running';
-    const work = running && { kind: 'deployment', id: deployment.deploy_id };
+    const work = running && { kind: 'deployment', id: deployment.deploy_id, language: say?.language };
     return postFollowing(
       { args, services, invocation, reply },
       client,
-      deploymentCard(args.tool, deployment),
+      deploymentCard(args.tool, deployment, undefined, undefined, say),
       work,
     );
   },
@@ -74,7 +79,7 @@ export const deploymentCancelCommand = toolCommand({
   permission: 'write',
   guarded: true,
   overridable: true,
-  async run({ args, client }) {
+  async run({ args, client, say = translator(undefined) }) {
     // `latest` goes through the service's own latest/cancel, which takes the id it must match.
     const deployment =
       args.id === 'latest'
@@ -82,7 +87,12 @@ export const deploymentCancelCommand = toolCommand({
         : await client.components.cancelDeployment(args.id);
     // The deployment's own card follows it to the end; this answer only says the request went in.
     return {
-      text: `Cancellation requested: deployment ${deployment.deploy_id} of ${args.tool} is ${deployment.status}. Its card says when it has stopped; /deployment show ${args.tool} ${deployment.deploy_id} shows it here.`,
+      text: say.t(
+        'deployment-cancel-requested',
+        deployment.deploy_id,
+        args.tool,
+        deploymentStateWord(say, deployment.status),
+      ),
       status: 'warning',
     };
   },
@@ -97,19 +107,21 @@ export const deploymentDeleteCommand = command({
   permission: 'write',
   guarded: true,
   overridable: true,
-  confirm: (args) =>
-    `Delete deployment ${args.id} of ${args.tool}? Its record and status are removed for good.`,
+  confirm: (args, _target, say = translator('en')) => say.t('deployment-delete-confirm', args.id, args.tool),
   async resolve({ args, services }) {
     const client = services.toolhost.forTool(args.tool);
-    const deployment = await mustExist(
+    const deployment = await mustExistInWords(
       () =>
         args.id === 'latest'
           ? client.components.latestDeployment()
           : client.components.showDeployment(args.id),
-      args.id === 'latest'
-        ? `${args.tool} has no deployments, so there is nothing to delete.`
-        : `Deployment ${args.id} of ${args.tool} does not exist.`,
-      `See /deployment list ${args.tool}.`,
+      (say) => ({
+        message:
+          args.id === 'latest'
+            ? say.t('deployment-delete-none', args.tool)
+            : say.t('deployment-not-found', args.id, args.tool),
+        hint: say.t('deployment-see-list', args.tool),
+      }),
     );
     return {
       label: `Deployment ${deployment.deploy_id} of ${args.tool}`,
@@ -117,12 +129,12 @@ export const deploymentDeleteCommand = command({
       version: deployment.creation_time,
     };
   },
-  async run({ args, services }) {
+  async run({ args, services, say = translator(undefined) }) {
     // `resolve` bound the id before the question: `latest` never reaches here.
     const client = services.toolhost.forTool(args.tool);
     const deployment = await client.components.deleteDeployment(args.id);
     return withWarnings(
-      { text: `Deleted deployment ${deployment.deploy_id} of ${args.tool}.`, status: 'success' },
+      { text: say.t('deployment-deleted', deployment.deploy_id, args.tool), status: 'success' },
       client,
     );
   },

@@ -1,27 +1,33 @@
 /** The tools part of `/me`: each of the person's tools with its status chip. */
 
-import { plural } from '../../src/core/plural';
-import type { HomeSection } from '../home';
+import { type Translator, translator } from '../../src/i18n/translate';
+import type { HomeContext, HomeSection } from '../home';
 import { toolChip } from './tool-health';
 
 /**
  * `mytool: [ok]`, `demo: [failing] deployment failed`: the chips of the tools in the view, read at
  * once (three requests a tool), with where each comes from and how many were left out.
  */
-export const toolsHomeSection: HomeSection = async ({ services, tools, invocation }) => {
-  const chips = await Promise.all(tools.shown.map((tool) => toolChip(() => services.toolhost.forTool(tool))));
+export const toolsHomeSection: HomeSection = async ({
+  services,
+  tools,
+  invocation,
+  // The view's reader's language, once the view passes one; English until then.
+  say = translator('en'),
+}: HomeContext & { say?: Translator }) => {
+  const chips = await Promise.all(
+    tools.shown.map((tool) => toolChip(() => services.toolhost.forTool(tool), say)),
+  );
   const lines = tools.shown.map((tool, i) => {
     const chip = chips[i];
-    const how = tools.maintained.includes(tool) ? '' : ' (deploy token linked)';
-    const detail = chip?.detail ? ` ${chip.detail}` : '';
-    return `${tool}: [${chip?.word ?? 'unknown'}]${detail}${how}`;
+    const word = chip?.word ?? say.t('deploy-state-unknown');
+    const line = chip?.detail
+      ? say.t('home-tools-line-detail', tool, word, chip.detail)
+      : say.t('home-tools-line', tool, word);
+    return tools.maintained.includes(tool) ? line : say.t('home-tools-token-linked', line);
   });
-  if (tools.more > 0) {
-    lines.push(`and ${plural(tools.more, 'more tool')}: /tool status <tool> shows any of them`);
-  }
+  if (tools.more > 0) lines.push(say.t('home-tools-more', tools.more));
   const admin = services.accounts.access.isAdmin(invocation.user);
-  const empty = admin
-    ? 'none of your own (as an admin you may act on every tool: /tool status <tool>)'
-    : 'none yet';
-  return { title: 'Your tools', lines, empty };
+  const empty = admin ? say.t('home-tools-none-admin') : say.t('home-tools-none');
+  return { title: say.t('home-tools-title'), lines, empty };
 };

@@ -5,6 +5,7 @@
  */
 import { UpstreamError } from '../../src/core/errors';
 import type { CardField } from '../../src/core/reply';
+import { type Translator, translator } from '../../src/i18n/translate';
 import type { ComparedCommit } from '../../src/services/sourcehost';
 import type { Deployment, ToolhostClient } from '../../src/services/toolhost';
 import type { ToolhostServices } from './context';
@@ -33,9 +34,11 @@ export function hostedRepository(webUrl: string, repository: string): [string, s
   return owner && name && rest.every((part) => part === '') ? [owner, name] : undefined;
 }
 
-function commitLine(commit: ComparedCommit): string {
-  const first = commit.commit.message.split('\n')[0]?.trim() || '(no message)';
-  const name = commit.commit.author?.name ?? commit.author?.login ?? 'unknown author';
+const ENGLISH = translator('en');
+
+function commitLine(commit: ComparedCommit, say: Translator): string {
+  const first = commit.commit.message.split('\n')[0]?.trim() || say.t('rollback-commit-no-message');
+  const name = commit.commit.author?.name ?? commit.author?.login ?? say.t('rollback-commit-unknown-author');
   const login = commit.author?.login ? ` (@${commit.author.login})` : '';
   return `• ${first} — ${name}${login}`;
 }
@@ -45,28 +48,32 @@ async function componentChanges(
   services: Services,
   from: ComponentSource,
   to: ComponentSource,
+  say: Translator,
 ): Promise<string> {
   const repository = to.repository as string;
-  const range = `${shortSha(from.commit)} → ${shortSha(to.commit)}`;
-  if (!from.commit || !to.commit) return `which commits were built is no longer known (${range})`;
-  if (from.commit === to.commit) return `no new commits (${shortSha(to.commit)})`;
+  const range = `${shortSha(from.commit, say)} → ${shortSha(to.commit, say)}`;
+  if (!from.commit || !to.commit) return say.t('rollback-changes-unknown-commits', range);
+  if (from.commit === to.commit) return say.t('rollback-changes-none', shortSha(to.commit, say));
   const sourcehost = services.accounts.sourcehost;
   const hosted = hostedRepository(sourcehost.webUrl, repository);
-  if (!hosted) return `${repository} is not on the source host, so it cannot list the commits (${range})`;
+  if (!hosted) return say.t('rollback-changes-not-hosted', repository, range);
   try {
     const comparison = await sourcehost
       .anonymous()
       .commits.compare(hosted[0], hosted[1], from.commit, to.commit);
     if (comparison.status === 'behind' || comparison.status === 'identical')
-      return `back to an earlier commit, ${comparison.behind_by} commit(s) behind (${range})`;
-    const listed = comparison.commits.slice(-MAX_LISTED_COMMITS).reverse().map(commitLine);
+      return say.t('rollback-changes-behind', comparison.behind_by, range);
+    const listed = comparison.commits
+      .slice(-MAX_LISTED_COMMITS)
+      .reverse()
+      .map((commit) => commitLine(commit, say));
     const more = comparison.total_commits - listed.length;
-    if (more > 0) listed.push(`+${more} more`);
+    if (more > 0) listed.push(say.t('rollback-changes-more', more));
     return [`${range}`, ...listed].join('\n');
   } catch (error) {
     if (error instanceof UpstreamError && error.status === 404)
-      return `the source host does not know these commits (${range})`;
-    return `the source host could not be asked (${range})`;
+      return say.t('rollback-changes-unknown-to-host', range);
+    return say.t('rollback-changes-host-unreachable', range);
   }
 }
 
@@ -79,6 +86,7 @@ export async function whatChangedField(
   client: ToolhostClient,
   tool: string,
   deployment: Deployment,
+  say: Translator = ENGLISH,
 ): Promise<CardField | undefined> {
   const all = await deploymentsNewestFirst(client);
   const previous = previousSuccessful(all, deployment);
@@ -92,22 +100,26 @@ export async function whatChangedField(
     if (to.reuseFrom !== undefined || !to.repository) continue;
     const from = before[name];
     const text = !from?.repository
-      ? `new since deployment ${previous.deploy_id}`
+      ? say.t('rollback-changes-new', previous.deploy_id)
       : from.repository !== to.repository
-        ? `now built from ${to.repository} (was ${from.repository})`
-        : await componentChanges(services, from, to);
+        ? say.t('rollback-changes-moved', to.repository, from.repository)
+        : await componentChanges(services, from, to, say);
     parts.push(`${name}: ${text}`);
   }
   if (parts.length === 0) return undefined;
-  return { label: `What changed since ${previous.deploy_id}`, value: parts.join('\n') };
+  return { label: say.t('rollback-changes-label', previous.deploy_id), value: parts.join('\n') };
 }
 
 /** A line saying which components are pinned to a commit and how to return to the branch. */
-export function pinnedLine(tool: string, deployment: Deployment): string | undefined {
+export function pinnedLine(
+  tool: string,
+  deployment: Deployment,
+  say: Translator = ENGLISH,
+): string | undefined {
   const pinned = Object.entries(deployment.tool_config?.components ?? {})
     .map(([name, component]) => [name, (component.build as { ref?: string }).ref] as const)
     .filter(([, ref]) => ref !== undefined && FULL_SHA.test(ref));
   if (pinned.length === 0) return undefined;
-  const list = pinned.map(([name, ref]) => `${name} @ ${shortSha(ref)}`).join(', ');
-  return `Pinned to commits (${list}). /deployment unpin ${tool} returns to the branch.`;
+  const list = pinned.map(([name, ref]) => `${name} @ ${shortSha(ref, say)}`).join(', ');
+  return say.t('rollback-pinned-line', list, tool);
 }

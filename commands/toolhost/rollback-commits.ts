@@ -6,6 +6,7 @@
  * tell. Builds are pruned after a while, so what Deckhand learns of a finished deployment is
  * remembered (one record per deployment).
  */
+import { type Translator, translator } from '../../src/i18n/translate';
 import type { Deployment, ToolConfig, ToolhostClient } from '../../src/services/toolhost';
 import type { ToolhostServices } from './context';
 
@@ -123,6 +124,6 @@ export function previousSuccessful(
 }
 
 /** A commit as messages show it (12 characters). */
-export function shortSha(sha: string | undefined): string {
-  return sha ? sha.slice(0, 12) : 'unknown commit';
+export function shortSha(sha: string | undefined, say: Translator = translator('en')): string {
+  return sha ? sha.slice(0, 12) : say.t('rollback-commit-unknown');
 }

@@ -5,9 +5,11 @@
  * `UsageError` raised here, before anything is asked or changed.
  */
 import { UpstreamError, UsageError } from '../../src/core/errors';
+import type { Translator } from '../../src/i18n/translate';
 import type { Deployment, ToolConfig, ToolhostClient } from '../../src/services/toolhost';
 import { table } from '../format';
 import type { ToolhostServices } from './context';
+import { deploymentStateWord } from './deployment-states';
 import { deploymentCommits, deploymentsNewestFirst, FULL_SHA, shortSha } from './rollback-commits';
 
 /** One component to pin. */
@@ -32,43 +34,57 @@ export interface RollbackPlan {
   followers: string[];
 }
 
-const LIST_HINT = (tool: string) => `See /deployment list ${tool}. Nothing was changed.`;
+/** The usual hint of a refusal: where to see the deployments. */
+function listHint(say: Translator, tool: string): string {
+  return say.t('rollback-list-hint', tool);
+}
 
 async function currentConfig(client: ToolhostClient, tool: string): Promise<ToolConfig> {
   try {
     return await client.components.getConfig();
   } catch (error) {
     if (error instanceof UpstreamError && error.status === 404)
-      throw new UsageError(`${tool} has no components configuration, so there is nothing to roll back.`);
+      throw UsageError.inWords((say) => ({ message: say.t('rollback-no-configuration', tool) }));
     throw error;
   }
 }
 
 function chooseTarget(tool: string, all: Deployment[], to: string | undefined): Deployment {
   const newest = all[0];
-  if (!newest) throw new UsageError(`${tool} has no deployments yet, so there is nothing to roll back to.`);
+  if (!newest) throw UsageError.inWords((say) => ({ message: say.t('rollback-no-deployments', tool) }));
   if (newest.status === 'pending' || newest.status === 'running' || newest.status === 'cancelling')
-    throw new UsageError(`Deployment ${newest.deploy_id} of ${tool} is still ${newest.status}.`, {
-      hint: `Wait for it, or cancel it with /deployment cancel ${tool} ${newest.deploy_id}. Nothing was changed.`,
-    });
+    throw UsageError.inWords((say) => ({
+      message: say.t(
+        'rollback-newest-unfinished',
+        newest.deploy_id,
+        tool,
+        deploymentStateWord(say, newest.status),
+      ),
+      hint: say.t('rollback-newest-unfinished-hint', tool, newest.deploy_id),
+    }));
   if (to) {
     const chosen = all.find((d) => d.deploy_id === to);
     if (!chosen)
-      throw new UsageError(`Deployment ${to} of ${tool} does not exist (the platform keeps the last 25).`, {
-        hint: LIST_HINT(tool),
-      });
+      throw UsageError.inWords((say) => ({
+        message: say.t('rollback-target-not-found', to, tool),
+        hint: listHint(say, tool),
+      }));
     if (chosen.status !== 'successful')
-      throw new UsageError(
-        `Deployment ${to} of ${tool} ${chosen.status === 'failed' ? 'failed' : `is ${chosen.status}`}: only a successful deployment can be rolled back to.`,
-        { hint: LIST_HINT(tool) },
-      );
+      throw UsageError.inWords((say) => ({
+        message:
+          chosen.status === 'failed'
+            ? say.t('rollback-target-failed', to, tool)
+            : say.t('rollback-target-unsuccessful', to, tool, deploymentStateWord(say, chosen.status)),
+        hint: listHint(say, tool),
+      }));
     return chosen;
   }
   const earlier = all.slice(1).find((d) => d.status === 'successful');
   if (!earlier)
-    throw new UsageError(`${tool} has no earlier successful deployment to roll back to.`, {
-      hint: LIST_HINT(tool),
-    });
+    throw UsageError.inWords((say) => ({
+      message: say.t('rollback-no-earlier', tool),
+      hint: listHint(say, tool),
+    }));
   return earlier;
 }
 
@@ -81,10 +97,10 @@ export async function planRollback(
 ): Promise<RollbackPlan> {
   const config = await currentConfig(client, tool);
   if (config.source_url)
-    throw new UsageError(
-      `The components configuration of ${tool} is fetched from ${config.source_url} on every deploy, so a pinned commit would not hold.`,
-      { hint: 'Pin build.ref in that file instead. Nothing was changed.' },
-    );
+    throw UsageError.inWords((say) => ({
+      message: say.t('rollback-remote-configuration', tool, config.source_url as string),
+      hint: say.t('rollback-remote-configuration-hint'),
+    }));
   const all = await deploymentsNewestFirst(client);
   const target = chooseTarget(tool, all, to);
   const newest = all[0] as Deployment;
@@ -102,24 +118,30 @@ export async function planRollback(
     }
     const then = built[name];
     if (!then?.repository)
-      throw new UsageError(
-        then
-          ? `Component ${name} was not built from a repository in deployment ${target.deploy_id} (it reused ${then.reuseFrom}), so there is no commit to pin it to.`
-          : `Component ${name} of ${tool} was not part of deployment ${target.deploy_id}, so there is no commit to pin it to.`,
-        {
-          hint: 'Roll back to a later deployment with --to, or change the configuration with /config set. Nothing was changed.',
-        },
-      );
-    if (then.repository !== build.repository)
-      throw new UsageError(
-        `Component ${name} is built from ${build.repository} now but was built from ${then.repository} in deployment ${target.deploy_id}.`,
-        { hint: 'Change the configuration with /config set instead. Nothing was changed.' },
-      );
+      throw UsageError.inWords((say) => ({
+        message: then
+          ? say.t('rollback-component-reused', name, target.deploy_id, String(then.reuseFrom))
+          : say.t('rollback-component-missing', name, tool, target.deploy_id),
+        hint: say.t('rollback-component-hint'),
+      }));
+    if (then.repository !== build.repository) {
+      const { repository } = then;
+      throw UsageError.inWords((say) => ({
+        message: say.t(
+          'rollback-component-moved',
+          name,
+          String(build.repository),
+          repository,
+          target.deploy_id,
+        ),
+        hint: say.t('rollback-component-moved-hint'),
+      }));
+    }
     if (!then.commit)
-      throw new UsageError(
-        `Deckhand does not know which commit ${name} was built from in deployment ${target.deploy_id}: the platform no longer keeps its build.`,
-        { hint: LIST_HINT(tool) },
-      );
+      throw UsageError.inWords((say) => ({
+        message: say.t('rollback-commit-forgotten', name, target.deploy_id),
+        hint: listHint(say, tool),
+      }));
     const from = now?.[name]?.commit ?? then.commit;
     pins.push({
       component: name,
@@ -130,9 +152,7 @@ export async function planRollback(
     });
   }
   if (pins.length === 0)
-    throw new UsageError(
-      `No component of ${tool} is built from a repository, so there is no commit to roll back to.`,
-    );
+    throw UsageError.inWords((say) => ({ message: say.t('rollback-no-repository', tool) }));
   return { target, newest, config, pins, followers };
 }
 
@@ -154,6 +174,8 @@ export function planTable(plan: RollbackPlan): string {
     shortSha(pin.to),
     FULL_SHA.test(pin.ref) ? `pinned ${shortSha(pin.ref)}` : pin.ref,
   ]);
+  // Shown under the confirmation question, which `resolve` builds before any reader's language is
+  // at hand: English, with column heads as the platform's CLI writes them.
   const lines = [table([['COMPONENT', 'FROM', 'TO', 'REF NOW'], ...rows])];
   if (plan.followers.length) lines.push(`Following their source: ${plan.followers.join(', ')}`);
   return lines.join('\n');

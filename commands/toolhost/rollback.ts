@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { UpstreamError, UsageError } from '../../src/core/errors';
 import { fingerprint } from '../../src/core/target';
+import { translator } from '../../src/i18n/translate';
 import type { ToolConfig } from '../../src/services/toolhost';
 import { toolName } from '../args';
 import { withWarnings } from '../format';
@@ -34,8 +35,14 @@ export const deployRollbackCommand = command({
   permission: 'write',
   guarded: true,
   overridable: true,
-  confirm: (args, target) =>
-    `Roll back ${args.tool} to deployment ${args.to}? Each component's build.ref is pinned to the commit that deployment built, then ${args.tool} is deployed. ${target?.label ?? ''}`.trim(),
+  // The target's label is the line on unpinning (below): it follows the question.
+  confirm: (args, target, say = translator('en')) =>
+    [
+      say.t('rollback-confirm', args.tool, String(args.to)),
+      target && say.t('rollback-confirm-unpin', args.tool),
+    ]
+      .filter(Boolean)
+      .join(' '),
   async resolve({ args, services }) {
     const client = services.toolhost.forTool(args.tool);
     const plan = await planRollback(services, client, args.tool, args.to);
@@ -46,13 +53,14 @@ export const deployRollbackCommand = command({
       preview: { text: planTable(plan) },
     };
   },
-  async run({ args, services, reply, invocation }) {
+  async run({ args, services, reply, invocation, say = translator(undefined) }) {
     const client = services.toolhost.forTool(args.tool);
     const plan = await planRollback(services, client, args.tool, args.to);
     const branches = await rememberedBranches(services, args.tool);
     for (const pin of plan.pins) if (!FULL_SHA.test(pin.ref)) branches[pin.component] = pin.ref;
     await services.locks.remember(branchesKey(args.tool), JSON.stringify(branches), BRANCH_TTL_SECONDS);
     await client.components.setConfig(pinnedConfig(plan));
+    // The deployment's description is kept by the platform for everyone who lists it: English.
     const description = taggedDescription(
       `Roll back to deployment ${plan.target.deploy_id}`,
       deliveryTag(invocation),
@@ -66,18 +74,18 @@ export const deployRollbackCommand = command({
       });
     } catch (error) {
       if (error instanceof UpstreamError && error.status === 409)
-        throw new UsageError(
-          `${args.tool} is pinned, but another deployment started first, so none was started.`,
-          {
-            hint: `When it ends, /deploy ${args.tool} deploys the pinned commits; /deployment unpin ${args.tool} returns to the branch.`,
-          },
-        );
+        throw UsageError.inWords((say) => ({
+          message: say.t('rollback-overtaken', args.tool),
+          hint: say.t('rollback-overtaken-hint', args.tool),
+        }));
       throw error;
     }
-    const moved = plan.pins.map((p) => `${p.component} ${shortSha(p.from)} → ${shortSha(p.to)}`).join(', ');
-    const note = `Rolling back to deployment ${plan.target.deploy_id}: ${moved}.`;
-    const work = { kind: 'deployment', id: deployment.deploy_id, started: true };
-    const card = deploymentCard(args.tool, deployment, note);
+    const moved = plan.pins
+      .map((p) => `${p.component} ${shortSha(p.from, say)} → ${shortSha(p.to, say)}`)
+      .join(', ');
+    const note = say.t('rollback-started', plan.target.deploy_id, moved);
+    const work = { kind: 'deployment', id: deployment.deploy_id, started: true, language: say.language };
+    const card = deploymentCard(args.tool, deployment, note, undefined, say);
     return postFollowing({ args, services, invocation, reply }, client, card, work);
   },
 });
@@ -92,7 +100,7 @@ async function branchesToRestore(
     .map(([name, c]) => ({ name, build: c.build as { repository?: string; ref?: string } }))
     .filter(({ build }) => build.ref !== undefined && FULL_SHA.test(build.ref));
   if (pinned.length === 0)
-    throw new UsageError(`No component of ${tool} is pinned to a commit, so there is nothing to unpin.`);
+    throw UsageError.inWords((say) => ({ message: say.t('rollback-unpin-nothing', tool) }));
   const remembered = await rememberedBranches(services, tool);
   const deployments = await deploymentsNewestFirst(services.toolhost.forTool(tool));
   return pinned.map(({ name, build }) => {
@@ -101,9 +109,10 @@ async function branchesToRestore(
       .find((b) => b?.repository === build.repository && b?.ref !== undefined && !FULL_SHA.test(b.ref));
     const branch = remembered[name] ?? seen?.ref;
     if (!branch)
-      throw new UsageError(`Deckhand does not know which branch component ${name} of ${tool} followed.`, {
-        hint: `Set build.ref with /config set ${tool}. Nothing was changed.`,
-      });
+      throw UsageError.inWords((say) => ({
+        message: say.t('rollback-unpin-branch-unknown', name, tool),
+        hint: say.t('rollback-unpin-branch-unknown-hint', tool),
+      }));
     return { component: name, commit: build.ref as string, branch };
   });
 }
@@ -115,7 +124,7 @@ export const deployUnpinCommand = command({
   permission: 'write',
   guarded: true,
   overridable: true,
-  async run({ args, services }) {
+  async run({ args, services, say = translator(undefined) }) {
     const client = services.toolhost.forTool(args.tool);
     const config = await client.components.getConfig();
     const restore = await branchesToRestore(services, args.tool, config);
@@ -128,12 +137,12 @@ export const deployUnpinCommand = command({
     const remembered = await rememberedBranches(services, args.tool);
     for (const { component } of restore) delete remembered[component];
     await services.locks.remember(branchesKey(args.tool), JSON.stringify(remembered), BRANCH_TTL_SECONDS);
-    const lines = restore.map(
-      (r) => `${r.component} follows ${r.branch} again (was pinned to ${shortSha(r.commit)})`,
+    const lines = restore.map((r) =>
+      say.t('rollback-unpinned-component', r.component, r.branch, shortSha(r.commit, say)),
     );
     return withWarnings(
       {
-        text: `Unpinned ${args.tool}: ${lines.join('; ')}. Nothing was deployed: /deploy ${args.tool} deploys the branch's newest commit.`,
+        text: say.t('rollback-unpinned', args.tool, lines.join('; ')),
         status: 'success',
       },
       client,

@@ -4,9 +4,10 @@
  * digest, live announcements are kept to transitions (a failure after a success, a recovery).
  */
 import { z } from 'zod';
-import { type DigestWhen, describeDigest } from '../../src/core/digest-view';
+import type { DigestWhen } from '../../src/core/digest-view';
 import { UsageError } from '../../src/core/errors';
 import { absoluteText, DEFAULT_TIME_ZONE } from '../../src/core/times';
+import { type Translator, translator } from '../../src/i18n/translate';
 import type { DigestJobData } from '../../src/queue/digest-scheduler';
 import { WEEKDAYS } from '../../src/services/calendar/weekdays';
 import type { ToolhostServices } from './context';
@@ -25,9 +26,10 @@ export function parseDigest(text: string): DigestSpec {
   if (value === 'off') return 'off';
   const match = SPEC.exec(value);
   if (!match || (match[1] === 'daily' && match[2])) {
-    throw new UsageError(`"${text.slice(0, 40)}" is not a digest schedule.`, {
-      hint: 'Use daily@09:00, "weekly@mon 09:00" or off (times in this conversation’s time zone, /timezone).',
-    });
+    throw UsageError.inWords((say) => ({
+      message: say.t('subscribe-digest-invalid', text.slice(0, 40)),
+      hint: say.t('subscribe-digest-invalid-hint'),
+    }));
   }
   const [hour, minute] = (match[3] ?? '09:00').split(':') as [string, string];
   return {
@@ -35,6 +37,21 @@ export function parseDigest(text: string): DigestSpec {
     at: `${hour.padStart(2, '0')}:${minute}`,
     weekday: WEEKDAYS.indexOf((match[2] ?? 'mon') as (typeof WEEKDAYS)[number]),
   };
+}
+
+/** A weekday's name in the reader's language (0 is Sunday). */
+export function weekdayName(say: Translator, weekday: number): string {
+  // 4 January 2026 was a Sunday.
+  return new Intl.DateTimeFormat(say.language, { weekday: 'long', timeZone: 'UTC' }).format(
+    Date.UTC(2026, 0, 4 + weekday),
+  );
+}
+
+/** `daily digest at 09:00 (Europe/Berlin)`, `weekly digest on Mondays at 09:00 (UTC)`, in `say`'s language. */
+export function digestWords(say: Translator, when: DigestWhen): string {
+  return when.every === 'weekly'
+    ? say.t('subscribe-digest-weekly', weekdayName(say, when.weekday), when.at, when.timezone)
+    : say.t('subscribe-digest-daily', when.at, when.timezone);
 }
 
 /** Where and by whom a digest is set. */
@@ -49,11 +66,12 @@ export async function applyDigest(
   services: Pick<ToolhostServices, 'digests' | 'timeZones'>,
   spec: DigestSpec,
   target: DigestTarget,
+  say: Translator = translator('en'),
 ): Promise<string> {
   const { tool, conversationId } = target;
   if (spec === 'off') {
     const removed = await services.digests.remove(conversationId, tool);
-    return removed ? `The ${tool} digest here is stopped.` : `This conversation has no ${tool} digest.`;
+    return removed ? say.t('subscribe-digest-stopped', tool) : say.t('subscribe-digest-none', tool);
   }
   const timezone = (await services.timeZones.get(conversationId)) ?? DEFAULT_TIME_ZONE;
   const stored = await services.digests.set({
@@ -64,6 +82,8 @@ export async function applyDigest(
     createdBy: `${target.user.platform}:${target.user.id}`,
     tool,
   });
-  const next = stored.next ? ` The first one: ${absoluteText({ at: stored.next })}.` : '';
-  return `This conversation now gets a ${describeDigest(stored)} of ${tool}: deployments, failed or restarted jobs, builds and locks of the period before it (nothing is posted for a quiet period).${next}`;
+  const text = say.t('subscribe-digest-set', digestWords(say, stored), tool);
+  return stored.next
+    ? `${text} ${say.t('subscribe-digest-first', absoluteText({ at: stored.next }, undefined, say.language))}`
+    : text;
 }

@@ -1,26 +1,29 @@
 import { z } from 'zod';
-import { describeDigest } from '../../src/core/digest-view';
 import { UsageError } from '../../src/core/errors';
 import type { CardField } from '../../src/core/reply';
+import { type Translator, translator } from '../../src/i18n/translate';
 import type { Subscription, SubscriptionKind } from '../../src/store/subscriptions';
 import { toolName } from '../args';
 import { command } from './context';
-import { applyDigest, digestOption, parseDigest } from './subscribe-digest';
+import { applyDigest, digestOption, digestWords, parseDigest, weekdayName } from './subscribe-digest';
 
 /** Every kind a conversation can subscribe to (checked against the store's kinds). */
 const kind = z.enum(['builds', 'deploys', 'jobs'] as const satisfies readonly SubscriptionKind[]);
 
 const kindList = z.array(kind).default([]).describe('opt-kinds');
 
-function describe(subscription: Subscription): string {
+/** What a subscription follows, with its filters (the kinds are option values: English). */
+function describe(subscription: Subscription, say: Translator): string {
   const filters = [
-    subscription.failuresOnly && 'failures only',
-    subscription.changesOnly && 'changes only',
-    subscription.thread && 'one thread per resource',
-    subscription.format === 'compact' && 'compact',
+    subscription.failuresOnly && say.t('subscribe-filter-failures-only'),
+    subscription.changesOnly && say.t('subscribe-filter-changes-only'),
+    subscription.thread && say.t('subscribe-filter-thread'),
+    subscription.format === 'compact' && say.t('subscribe-filter-compact'),
   ].filter(Boolean);
-  const broken = subscription.broken ? ` — BROKEN: ${subscription.broken}` : '';
-  return `${subscription.kinds.join(', ')}${filters.length ? ` (${filters.join(', ')})` : ''}${broken}`;
+  const kinds = subscription.kinds.join(', ');
+  const described = filters.length ? say.t('subscribe-with-filters', kinds, filters.join(', ')) : kinds;
+  // The reason it broke is the platform's or the chat's own words (English).
+  return subscription.broken ? say.t('subscribe-broken', described, subscription.broken) : described;
 }
 
 /** `/subscribe <tool> [builds] [deploys] [jobs] [--failures-only] [--changes-only]`. */
@@ -46,21 +49,24 @@ export const subscribeCommand = command({
   ],
   permission: 'read',
   sideEffect: true,
-  async run({ args, services, invocation }) {
+  async run({ args, services, invocation, say = translator(undefined) }) {
     if (args.tool === 'calendar') {
-      throw new UsageError('The calendar has a digest instead.', {
-        hint: '/calendar digest --daily|--weekly [--at 09:00] posts the upcoming events here.',
-      });
+      throw UsageError.inWords((say) => ({
+        message: say.t('subscribe-calendar'),
+        hint: say.t('subscribe-calendar-hint'),
+      }));
     }
     if (args.failuresOnly && args.changesOnly) {
-      throw new UsageError('Choose either --failures-only or --changes-only.', {
-        hint: '--changes-only already includes every new failure after a success.',
-      });
+      throw UsageError.inWords((say) => ({
+        message: say.t('subscribe-filters-both'),
+        hint: say.t('subscribe-filters-both-hint'),
+      }));
     }
     const digest = args.digest === undefined ? undefined : parseDigest(args.digest);
     services.toolhost.forTool(args.tool);
     const target = { tool: args.tool, conversationId: invocation.conversationId, user: invocation.user };
-    if (digest === 'off') return { text: await applyDigest(services, digest, target), status: 'success' };
+    if (digest === 'off')
+      return { text: await applyDigest(services, digest, target, say), status: 'success' };
     const kinds = args.kinds.length > 0 ? [...new Set(args.kinds)] : [...kind.options];
     // Only what happens from now on is news here. Kinds no working subscription follows may carry
     // what discovery remembered long ago (an earlier subscription, an earlier sandbox run): it is
@@ -86,9 +92,9 @@ export const subscribeCommand = command({
     };
     await services.subscriptions.put(subscription);
     await services.discovery.schedule(args.tool);
-    const digestText = digest ? `\n${await applyDigest(services, digest, target)}` : '';
+    const digestText = digest ? `\n${await applyDigest(services, digest, target, say)}` : '';
     return {
-      text: `This conversation now hears about ${args.tool}: ${describe(subscription)}.\nBuilds and deployments started anywhere (CI, the platform's CLI) are announced too.${digestText}`,
+      text: `${say.t('subscribe-done', args.tool, describe(subscription, say))}${digestText}`,
       status: 'success',
     };
   },
@@ -102,36 +108,35 @@ export const unsubscribeCommand = command({
   examples: ['/unsubscribe mytool', '/unsubscribe mytool builds'],
   permission: 'read',
   sideEffect: true,
-  async run({ args, services, invocation }) {
+  async run({ args, services, invocation, say = translator(undefined) }) {
     const current = await services.subscriptions.get(invocation.conversationId, args.tool);
     if (!current)
-      throw new UsageError(`This conversation is not subscribed to ${args.tool}.`, {
-        hint: 'See /subscriptions.',
-      });
+      throw UsageError.inWords((say) => ({
+        message: say.t('subscribe-not-subscribed', args.tool),
+        hint: say.t('subscribe-see-subscriptions'),
+      }));
     const remaining = args.kinds.length === 0 ? [] : current.kinds.filter((k) => !args.kinds.includes(k));
     if (remaining.length === 0) {
       await services.subscriptions.remove(invocation.conversationId, args.tool);
       await services.digests.remove(invocation.conversationId, args.tool);
       if ((await services.subscriptions.forTool(args.tool)).length === 0)
         await services.discovery.unschedule(args.tool);
-      return { text: `This conversation no longer hears about ${args.tool}.`, status: 'success' };
+      return { text: say.t('subscribe-removed', args.tool), status: 'success' };
     }
     const { broken: _broken, ...rest } = current;
     await services.subscriptions.put({ ...rest, kinds: remaining });
     return {
-      text: `This conversation now hears about ${args.tool}: ${remaining.join(', ')}.`,
+      text: say.t('subscribe-now-hears', args.tool, remaining.join(', ')),
       status: 'success',
     };
   },
 });
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
 /** `/subscriptions`: what this conversation is subscribed to. */
 export const subscriptionsCommand = command({
   name: 'subscriptions',
   permission: 'read',
-  async run({ services, invocation }) {
+  async run({ services, invocation, say = translator(undefined) }) {
     const subscriptions = await services.subscriptions.forConversation(invocation.conversationId);
     const digest = await services.digests.get(invocation.conversationId);
     const toolDigests = await services.digests.ofTools(
@@ -140,32 +145,37 @@ export const subscriptionsCommand = command({
     );
     const imports = await services.accounts.followers.forConversation(invocation.conversationId);
     const fields: CardField[] = [
-      ...subscriptions.map((s) => ({ label: s.tool, value: describe(s) })),
+      ...subscriptions.map((s) => ({ label: s.tool, value: describe(s, say) })),
       ...(digest
         ? [
             {
               label: 'calendar',
-              value: `${digest.every} digest of upcoming events${digest.every === 'weekly' ? ` on ${WEEKDAYS[digest.weekday]}s` : ''} at ${digest.at} (${digest.timezone}) — /calendar digest --off stops it`,
+              value:
+                digest.every === 'weekly'
+                  ? say.t(
+                      'subscribe-calendar-weekly',
+                      weekdayName(say, digest.weekday),
+                      digest.at,
+                      digest.timezone,
+                    )
+                  : say.t('subscribe-calendar-daily', digest.at, digest.timezone),
             },
           ]
         : []),
       ...toolDigests.map((d) => ({
-        label: `${d.tool} digest`,
-        value: `${describeDigest(d)} — /subscribe ${d.tool} --digest off stops it`,
+        label: say.t('subscribe-tool-digest-label', d.tool ?? ''),
+        value: say.t('subscribe-tool-digest', digestWords(say, d), d.tool ?? ''),
       })),
       ...imports.map((repo) => ({
         label: repo,
-        value: `the end of its source import — /source import unfollow ${repo} stops it`,
+        value: say.t('subscribe-source-import', repo),
       })),
     ];
     if (fields.length === 0) {
-      return {
-        text: 'This conversation has no subscriptions. Add one with /subscribe <tool>, /calendar digest --daily or /source import follow <owner/repo>.',
-        status: 'info',
-      };
+      return { text: say.t('subscribe-none', '/source import follow <owner/repo>'), status: 'info' };
     }
     return {
-      title: 'Subscriptions here',
+      title: say.t('subscribe-list-title'),
       fields,
       status: subscriptions.some((s) => s.broken) ? 'warning' : 'info',
     };

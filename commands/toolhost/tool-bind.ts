@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UsageError } from '../../src/core/errors';
+import { translator } from '../../src/i18n/translate';
 import { toolName } from '../args';
 import { command, type ToolhostServices } from './context';
 
@@ -18,15 +19,17 @@ export const toolBindCommand = command({
   name: 'tool bind',
   args: z.object({ tool: toolName }),
   permission: 'write',
-  async run({ args, services, invocation }) {
+  async run({ args, services, invocation, say = translator(undefined) }) {
     // The dispatcher has checked the user's role on the tool (permission `write`); the tool must
     // also exist where Deckhand can reach it, or the binding would only defer the error.
     await mustReach(services, args.tool);
     const before = await services.bindings.get(invocation.conversationId);
     await services.bindings.set(invocation.conversationId, args.tool);
-    const was = before && before !== args.tool ? ` (it was bound to ${before})` : '';
     return {
-      text: `This conversation is now bound to ${args.tool}${was}: for example \`/deploy\` deploys ${args.tool}. /tool unbind undoes it.`,
+      text:
+        before && before !== args.tool
+          ? say.t('tool-bound-instead', args.tool, before)
+          : say.t('tool-bound', args.tool),
       status: 'success',
     };
   },
@@ -37,14 +40,15 @@ export const toolUnbindCommand = command({
   name: 'tool unbind',
   permission: 'read',
   sideEffect: true,
-  async run({ services, invocation }) {
+  async run({ services, invocation, say = translator(undefined) }) {
     const tool = await services.bindings.remove(invocation.conversationId);
     if (!tool)
-      throw new UsageError('This conversation is not bound to a tool.', {
-        hint: 'Bind one with /tool bind <tool>.',
-      });
+      throw UsageError.inWords((say) => ({
+        message: say.t('tool-unbind-none'),
+        hint: say.t('tool-unbind-none-hint'),
+      }));
     return {
-      text: `This conversation is no longer bound to ${tool}: commands here name their tool again.`,
+      text: say.t('tool-unbound', tool),
       status: 'success',
     };
   },

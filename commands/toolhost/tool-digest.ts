@@ -9,6 +9,7 @@ import type { DigestPeriod } from '../../src/core/digest-period';
 import { type DigestSection, digestCard } from '../../src/core/digest-view';
 import type { DraftCard } from '../../src/core/reply';
 import type { WatchEvent } from '../../src/core/watch';
+import { type Translator, translator } from '../../src/i18n/translate';
 import type { DigestJobData } from '../../src/queue/digest-scheduler';
 
 /** Change records (audit commands) that count as deployments. */
@@ -43,11 +44,11 @@ function timeOf(at: number, zone: string): string {
 }
 
 /** `ref=main, force-build`: what a deployment changed, from its arguments (the tool left out). */
-function whatOf(record: ChangeRecord): string {
+function whatOf(record: ChangeRecord, say: Translator): string {
   const parts = Object.entries(record.args)
     .filter(([name, value]) => name !== 'tool' && value !== false && value !== undefined && value !== '')
     .map(([name, value]) => (value === true ? name : `${name}=${String(value)}`));
-  return parts.length ? parts.join(', ') : 'the current source';
+  return parts.length ? parts.join(', ') : say.t('tool-digest-current-source');
 }
 
 function reasonOf(record: ChangeRecord): string {
@@ -61,6 +62,8 @@ export async function toolDigestCard(
   sources: ToolDigestSources,
   data: DigestJobData,
   period: DigestPeriod,
+  // The digest's conversation's language, once the schedule keeps one; English until then.
+  say: Translator = translator('en'),
 ): Promise<DraftCard | undefined> {
   const tool = data.tool as string;
   const zone = data.timezone;
@@ -74,17 +77,29 @@ export async function toolDigestCard(
   const line = (at: number, value: string) => ({ label: timeOf(at, zone), value });
   const sections: DigestSection[] = [
     {
-      heading: 'Deployments',
-      lines: deployments.map((r) => line(r.at, `${r.command} by ${r.name}: ${whatOf(r)}`)),
+      heading: say.t('tool-digest-deployments'),
+      lines: deployments.map((r) =>
+        line(r.at, say.t('tool-digest-deployment', r.command, r.name, whatOf(r, say))),
+      ),
     },
     {
-      heading: 'Failed or restarted jobs',
-      lines: jobs.map((e) => line(e.at, `job ${e.id} ${e.to}${e.detail ? `: ${e.detail}` : ''}`)),
+      heading: say.t('tool-digest-jobs'),
+      lines: jobs.map((e) =>
+        line(
+          e.at,
+          e.detail
+            ? say.t('tool-digest-job-detail', e.id, e.to, e.detail)
+            : say.t('tool-digest-job', e.id, e.to),
+        ),
+      ),
     },
-    { heading: 'Builds', lines: builds.map((e) => line(e.at, `build ${e.id} ${e.to}`)) },
     {
-      heading: 'Locks',
-      lines: locks.map((r) => line(r.at, `locked by ${r.name}${reasonOf(r)}`)),
+      heading: say.t('tool-digest-builds'),
+      lines: builds.map((e) => line(e.at, say.t('tool-digest-build', e.id, e.to))),
+    },
+    {
+      heading: say.t('tool-digest-locks'),
+      lines: locks.map((r) => line(r.at, `${say.t('tool-digest-locked-by', r.name)}${reasonOf(r)}`)),
     },
   ];
   for (const source of sources.more ?? []) {
@@ -92,10 +107,13 @@ export async function toolDigestCard(
     if (extra) sections.push(extra);
   }
   return digestCard({
-    title: `${tool}: ${data.every === 'daily' ? 'the last 24 hours' : 'the last 7 days'}`,
+    title:
+      data.every === 'daily'
+        ? say.t('tool-digest-title-daily', tool)
+        : say.t('tool-digest-title-weekly', tool),
     sections,
     when: data,
     stop: `/subscribe ${tool} --digest off`,
-    note: `times in ${zone}`,
+    note: say.t('tool-digest-times-in', zone),
   });
 }

@@ -5,7 +5,9 @@
  */
 import { DeckhandError, NotFoundError } from '../../src/core/errors';
 import type { CardStatus } from '../../src/core/reply';
+import { type MessageKey, type Translator, translator } from '../../src/i18n/translate';
 import type { Build, Deployment, Job, ToolhostClient } from '../../src/services/toolhost';
+import { deploymentStateWord } from './deployment-states';
 import { jobStatus } from './job-card';
 
 /** Worse statuses rank higher. */
@@ -50,53 +52,64 @@ export interface ToolChip {
   detail?: string;
 }
 
-const WORD: Record<CardStatus, string> = {
-  info: 'ok',
-  success: 'ok',
-  progress: 'deploying',
-  warning: 'warning',
-  danger: 'failing',
-};
+const WORD = {
+  info: 'tool-chip-ok',
+  success: 'tool-chip-ok',
+  progress: 'tool-chip-deploying',
+  warning: 'tool-chip-warning',
+  danger: 'tool-chip-failing',
+} as const satisfies Record<CardStatus, MessageKey>;
 
 /** Why a read gave nothing: not there (nothing to say), or unavailable (with the service's words). */
-function unavailable(result: PromiseSettledResult<unknown>): string | undefined {
+function unavailable(result: PromiseSettledResult<unknown>, say: Translator): string | undefined {
   if (result.status === 'fulfilled' || result.reason instanceof NotFoundError) return undefined;
-  return result.reason instanceof DeckhandError ? result.reason.message : 'unavailable';
+  return result.reason instanceof DeckhandError ? result.reason.message : say.t('tool-unavailable');
 }
 
 /**
  * The tool's chip: its latest build, latest deployment and jobs, read at once (three requests), by
  * the rules of `/tool status`. When none of the three can be read the chip says so.
  */
-export async function toolChip(client: () => ToolhostClient): Promise<ToolChip> {
+export async function toolChip(
+  client: () => ToolhostClient,
+  say: Translator = translator('en'),
+): Promise<ToolChip> {
   let tool: ToolhostClient;
   try {
     tool = client();
   } catch (error) {
-    return { status: 'info', word: 'unknown', detail: error instanceof DeckhandError ? error.message : '' };
+    return {
+      status: 'info',
+      word: say.t('deploy-state-unknown'),
+      detail: error instanceof DeckhandError ? error.message : '',
+    };
   }
   const [build, deployment, jobs] = await Promise.allSettled([
     tool.builds.latest(),
     tool.components.latestDeployment(),
     tool.jobs.list(),
   ]);
-  const problems = [build, deployment, jobs].map(unavailable);
-  if (problems.every(Boolean)) return { status: 'info', word: 'unknown', detail: problems[0] ?? '' };
+  const problems = [build, deployment, jobs].map((result) => unavailable(result, say));
+  if (problems.every(Boolean))
+    return { status: 'info', word: say.t('deploy-state-unknown'), detail: problems[0] ?? '' };
   const found: { status: CardStatus; detail: string }[] = [];
   if (build.status === 'fulfilled')
-    found.push({ status: buildHealth(build.value), detail: 'latest build failed' });
+    found.push({ status: buildHealth(build.value), detail: say.t('tool-chip-build-failed') });
   if (deployment.status === 'fulfilled') {
     const d = deployment.value;
-    found.push({ status: deploymentHealth(d), detail: `deployment ${d.status}` });
+    found.push({
+      status: deploymentHealth(d),
+      detail: say.t('tool-chip-deployment', deploymentStateWord(say, d.status)),
+    });
   }
   for (const job of jobs.status === 'fulfilled' ? jobs.value : []) {
-    found.push({ status: jobHealth(job), detail: `job ${job.name} failing` });
+    found.push({ status: jobHealth(job), detail: say.t('tool-chip-job-failing', job.name) });
   }
   let worst: { status: CardStatus; detail?: string } = { status: 'success' };
   for (const item of found) if (STATUS_RANK[item.status] > STATUS_RANK[worst.status]) worst = item;
   return {
     status: worst.status,
-    word: WORD[worst.status],
+    word: say.t(WORD[worst.status]),
     ...(worst.status === 'success' ? {} : { detail: worst.detail }),
   };
 }

@@ -8,6 +8,7 @@
 import { actionTo } from '../../src/core/action-ref';
 import type { CardField, DraftCard } from '../../src/core/reply';
 import type { WatchKind } from '../../src/core/watch';
+import { type Translator, translator } from '../../src/i18n/translate';
 import type { Job, ToolhostClient } from '../../src/services/toolhost';
 import { withWarnings } from '../format';
 import type { AppServices } from '../services';
@@ -30,43 +31,70 @@ export async function findWebservice(client: ToolhostClient): Promise<Job | unde
   return (await client.jobs.list()).find(isWebservice);
 }
 
-/** The web service's state in a sentence. */
-export function webserviceSentence(tool: string, job: Job, url: string): string {
+const ENGLISH = translator('en');
+
+/** The web service's state in a sentence (the job's state is the platform's words). */
+export function webserviceSentence(tool: string, job: Job, url: string, say: Translator = ENGLISH): string {
   switch (job.status?.short) {
     case 'running':
-      return `The web service of ${tool} is running at ${url}`;
+      return say.t('webservice-running', tool, url);
     case 'pending':
-      return `The web service of ${tool} is starting (${jobState(job)}).`;
+      return say.t('webservice-starting', tool, jobState(job));
     case 'failed':
-      return `The web service of ${tool} is down: ${jobState(job)}. See its logs, then restart it.`;
+      return say.t('webservice-down', tool, jobState(job));
     default:
-      return `The web service of ${tool} is ${jobState(job)}.`;
+      return say.t('webservice-state', tool, jobState(job));
   }
 }
 
 /** The card of a tool's web service, with Restart, Logs and Stop buttons. */
-export function webserviceCard(tool: string, job: Job, url: string, note?: string): DraftCard {
+export function webserviceCard(
+  tool: string,
+  job: Job,
+  url: string,
+  note?: string,
+  say: Translator = ENGLISH,
+): DraftCard {
   const fields: CardField[] = [
-    { label: 'URL', value: url },
-    { label: 'Status', value: jobState(job), inline: true },
-    { label: 'Job', value: job.name, inline: true },
-    { label: 'Port', value: job.port ? String(job.port) : 'none', inline: true },
-    { label: 'Image', value: job.imagename ?? job.image ?? 'unknown', inline: true },
-    { label: 'Command', value: job.cmd },
+    { label: say.t('webservice-field-url'), value: url },
+    { label: say.t('deploy-field-status'), value: jobState(job), inline: true },
+    { label: say.t('webservice-field-job'), value: job.name, inline: true },
+    {
+      label: say.t('webservice-field-port'),
+      value: job.port ? String(job.port) : say.t('tool-status-none'),
+      inline: true,
+    },
+    {
+      label: say.t('build-field-image'),
+      value: job.imagename ?? job.image ?? say.t('deploy-field-unknown'),
+      inline: true,
+    },
+    { label: say.t('webservice-field-command'), value: job.cmd },
   ];
-  if (job.replicas) fields.push({ label: 'Replicas', value: String(job.replicas), inline: true });
-  if (job.status?.duration) fields.push({ label: 'For', value: job.status.duration, inline: true });
-  const text = [note, webserviceSentence(tool, job, url)].filter(Boolean).join('\n');
+  if (job.replicas)
+    fields.push({ label: say.t('webservice-field-replicas'), value: String(job.replicas), inline: true });
+  if (job.status?.duration)
+    fields.push({ label: say.t('webservice-field-for'), value: job.status.duration, inline: true });
+  const text = [note, webserviceSentence(tool, job, url, say)].filter(Boolean).join('\n');
   return {
-    title: `Web service of ${tool}`,
+    title: say.t('webservice-card-title', tool),
     text,
     status: jobStatus(job),
     fields,
     actions: [
-      actionTo(webserviceRestartSignature, { tool }, { label: 'Restart', style: 'primary' }),
-      actionTo(webserviceLogsSignature, { tool }, { label: 'Logs' }),
-      actionTo(webserviceStopSignature, { tool }, { label: 'Stop', style: 'danger' }),
+      actionTo(
+        webserviceRestartSignature,
+        { tool },
+        { label: say.t('webservice-button-restart'), style: 'primary' },
+      ),
+      actionTo(webserviceLogsSignature, { tool }, { label: say.t('announce-button-logs') }),
+      actionTo(
+        webserviceStopSignature,
+        { tool },
+        { label: say.t('webservice-button-stop'), style: 'danger' },
+      ),
     ],
+    locale: say.language,
   };
 }
 
@@ -76,7 +104,7 @@ export function webserviceCard(tool: string, job: Job, url: string, note?: strin
  */
 export const webserviceWatch: WatchKind<AppServices> = {
   name: 'webservice',
-  async observe(services, tool, id) {
+  async observe(services, tool, id, say = ENGLISH) {
     const client = services.toolhost.forTool(tool);
     const job = await client.jobs.show(id);
     const short = job.status?.short ?? 'unknown';
@@ -86,24 +114,30 @@ export const webserviceWatch: WatchKind<AppServices> = {
       terminal,
       ...(short === 'running' ? { outcome: 'success' as const } : {}),
       ...(short === 'failed' ? { outcome: 'failure' as const } : {}),
-      detail: `The web service of ${tool} is ${jobState(job)}.`,
-      card: withWarnings(webserviceCard(tool, job, services.toolhost.publicUrl(tool)), client),
+      // Stored with the event for every subscribed conversation: English.
+      detail: ENGLISH.t('webservice-state', tool, jobState(job)),
+      card: withWarnings(
+        webserviceCard(tool, job, services.toolhost.publicUrl(tool), undefined, say),
+        client,
+      ),
     };
   },
   gaveUp(tool, _id, lastCard, reason) {
     return stoppedFollowing(
       lastCard,
-      { title: `Web service of ${tool}` },
-      'the web service',
+      { title: ENGLISH.t('webservice-card-title', tool) },
+      ENGLISH.t('webservice-the'),
       reason,
       `/webservice status ${tool}`,
     );
   },
-  announce(event) {
+  announce(event, say = ENGLISH) {
     return announcement(
       event,
-      'web service',
-      actionTo(webserviceStatusSignature, { tool: event.tool }, { label: 'Show' }),
+      ENGLISH.t('announce-noun-webservice'),
+      actionTo(webserviceStatusSignature, { tool: event.tool }, { label: say.t('announce-button-show') }),
+      [],
+      { say, noun: say.t('announce-noun-webservice'), footer: say.t('announce-footer-webservice', event.id) },
     );
   },
 };

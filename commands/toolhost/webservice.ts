@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import { NotFoundError, UsageError } from '../../src/core/errors';
 import { fingerprint } from '../../src/core/target';
+import { type Translator, translator } from '../../src/i18n/translate';
 import type { Job, NewContinuousJob, ToolhostClient } from '../../src/services/toolhost';
 import { jobName, toolName } from '../args';
 import { withWarnings } from '../format';
@@ -50,10 +51,14 @@ export function defaultWebCommand(image: string): string | undefined {
 async function mustFind(client: ToolhostClient, tool: string): Promise<Job> {
   const job = await findWebservice(client);
   if (!job) {
-    throw new NotFoundError(
-      `${tool} has no web service: none of its jobs is published.`,
-      `Start one with /webservice start ${tool} --image <image>.`,
-    );
+    const words = (say: Translator) => ({
+      message: say.t('webservice-none', tool),
+      hint: say.t('webservice-none-hint', tool),
+    });
+    const english = words(translator('en'));
+    const error = new NotFoundError(english.message, english.hint);
+    error.words = words;
+    throw error;
   }
   return job;
 }
@@ -62,16 +67,16 @@ async function mustFind(client: ToolhostClient, tool: string): Promise<Job> {
 export const webserviceStatusCommand = toolCommand({
   ...webserviceStatusSignature,
   permission: 'read',
-  async run({ args, services, client }) {
+  async run({ args, services, client, say = translator(undefined) }) {
     const job = await findWebservice(client);
     if (!job) {
       return {
-        title: `Web service of ${args.tool}`,
-        text: `${args.tool} has no web service: none of its jobs is published.\nStart one with /webservice start ${args.tool} --image <image>.`,
+        title: say.t('webservice-card-title', args.tool),
+        text: `${say.t('webservice-none', args.tool)}\n${say.t('webservice-none-hint', args.tool)}`,
         status: 'info',
       };
     }
-    return webserviceCard(args.tool, job, services.toolhost.publicUrl(args.tool));
+    return webserviceCard(args.tool, job, services.toolhost.publicUrl(args.tool), undefined, say);
   },
 });
 
@@ -91,27 +96,30 @@ export const webserviceStartCommand = command({
     '/webservice start mytool --image python3.11 --port 8000',
   ],
   permission: 'write',
-  async run({ args, services, invocation, reply }) {
+  async run({ args, services, invocation, reply, say = translator(undefined) }) {
     const client = services.toolhost.forTool(args.tool);
     const url = services.toolhost.publicUrl(args.tool);
     const existing = await findWebservice(client);
     if (existing) {
       const note =
         existing.status?.short === 'failed'
-          ? `The web service of ${args.tool} exists (job ${existing.name}) but is down: restart it.`
-          : `The web service of ${args.tool} is already there (job ${existing.name}); nothing was started.`;
-      return withWarnings({ ...webserviceCard(args.tool, existing, url, note), status: 'info' }, client);
+          ? say.t('webservice-exists-down', args.tool, existing.name)
+          : say.t('webservice-exists', args.tool, existing.name);
+      return withWarnings({ ...webserviceCard(args.tool, existing, url, note, say), status: 'info' }, client);
     }
     if (!args.image) {
-      throw new UsageError(`${args.tool} has no web service yet, so name its image with --image.`, {
-        hint: `E.g. /webservice start ${args.tool} --image tool-${args.tool}/web:latest (a build-service image) or --image python3.11; /jobs images lists the others.`,
-      });
+      throw UsageError.inWords((say) => ({
+        message: say.t('webservice-no-image', args.tool),
+        hint: say.t('webservice-no-image-hint', args.tool, `tool-${args.tool}/web:latest`),
+      }));
     }
-    const cmd = args.command ?? defaultWebCommand(args.image);
+    const image = args.image;
+    const cmd = args.command ?? defaultWebCommand(image);
     if (!cmd) {
-      throw new UsageError(`The image ${args.image} has no default web command: give one with --command.`, {
-        hint: `E.g. /webservice start ${args.tool} --image ${args.image} --command "./serve.sh"`,
-      });
+      throw UsageError.inWords((say) => ({
+        message: say.t('webservice-no-command', image),
+        hint: say.t('webservice-no-command-hint', args.tool, image),
+      }));
     }
     const body: NewContinuousJob = {
       name: args.name,
@@ -123,8 +131,8 @@ export const webserviceStartCommand = command({
       ...(args.replicas ? { replicas: args.replicas } : {}),
     };
     const job = await client.jobs.create(body);
-    const card = webserviceCard(args.tool, job, url, `Started job ${job.name}, published at ${url}`);
-    const work = { kind: 'webservice', id: job.name };
+    const card = webserviceCard(args.tool, job, url, say.t('webservice-started', job.name, url), say);
+    const work = { kind: 'webservice', id: job.name, language: say.language };
     return postFollowing({ args, services, invocation, reply }, client, card, work);
   },
 });
@@ -146,15 +154,18 @@ export const webserviceRestartCommand = command({
       return restarted === undefined ? undefined : 'run';
     },
   },
-  async run({ args, services, invocation, reply, interrupted }) {
+  async run({ args, services, invocation, reply, interrupted, say = translator(undefined) }) {
     const client = services.toolhost.forTool(args.tool);
     const found = await mustFind(client, args.tool);
     const again = interrupted && jobRestartedSince(found, interrupted.since);
-    const messages = again ? [`Job ${found.name} restarted.`] : await client.jobs.restart(found.name);
+    // The platform's own messages (English) when it sent some.
+    const messages = again
+      ? [say.t('webservice-job-restarted', found.name)]
+      : await client.jobs.restart(found.name);
     const job = await client.jobs.show(found.name);
-    const note = messages.join('\n') || `Restarting job ${job.name}…`;
-    const card = webserviceCard(args.tool, job, services.toolhost.publicUrl(args.tool), note);
-    const work = { kind: 'webservice', id: job.name };
+    const note = messages.join('\n') || say.t('webservice-restarting', job.name);
+    const card = webserviceCard(args.tool, job, services.toolhost.publicUrl(args.tool), note, say);
+    const work = { kind: 'webservice', id: job.name, language: say.language };
     return postFollowing(
       { args, services, invocation, reply },
       client,
@@ -164,24 +175,37 @@ export const webserviceRestartCommand = command({
   },
 });
 
+/** The label of the bound web service job (said in English when it changed before Confirm). */
+const jobLabel = (name: string) => `Job ${name}`;
+
+/** The job's name in a {@link jobLabel}. */
+function jobOfLabel(label: string): string | undefined {
+  return label.startsWith('Job ') ? label.slice('Job '.length) : undefined;
+}
+
 /** `/webservice stop <tool>` (confirmed first): deletes the published job, which removes its route. */
 export const webserviceStopCommand = toolCommand({
   ...webserviceStopSignature,
   permission: 'write',
   guarded: true,
   overridable: true,
-  confirm: (args, target) =>
-    `Stop the web service of ${args.tool}? ${target?.label ?? 'Its job'} is deleted and ${args.tool} stops answering on the web.`,
+  confirm: (args, target, say = translator('en')) => {
+    const job = target && jobOfLabel(target.label);
+    return job
+      ? say.t('webservice-stop-confirm', args.tool, job)
+      : say.t('webservice-stop-confirm-unnamed', args.tool);
+  },
   async resolve({ args, services }) {
     const job = await mustFind(services.toolhost.forTool(args.tool), args.tool);
     const { status: _s, status_short: _ss, status_long: _sl, ...defined } = job;
-    return { label: `Job ${job.name}`, args, version: fingerprint(defined) };
+    return { label: jobLabel(job.name), args, version: fingerprint(defined) };
   },
-  async run({ args, client }) {
+  async run({ args, client, say = translator(undefined) }) {
     const job = await mustFind(client, args.tool);
     const messages = await client.jobs.delete(job.name);
+    const restart = `/webservice start ${args.tool} --image ${job.imagename ?? '<image>'}`;
     return {
-      text: `${messages.join('\n') || `Deleted job ${job.name}.`}\nThe web service of ${args.tool} is stopped; /webservice start ${args.tool} --image ${job.imagename ?? '<image>'} starts it again.`,
+      text: `${messages.join('\n') || say.t('webservice-job-deleted', job.name)}\n${say.t('webservice-stopped', args.tool, restart)}`,
       status: 'success',
     };
   },

@@ -36,7 +36,7 @@ export interface SalBridgeDeps {
   logger: Pick<Logger, 'warn' | 'error'>;
 }
 
-/** Why a record gets no line, or undefined when it gets one. */
+/** Why a record gets no line (for logs and tests, never shown), or undefined when it gets one. */
 async function skipReason(deps: SalBridgeDeps, record: ChangeRecord): Promise<string | undefined> {
   if (record.outcome !== 'ok') return 'not a change made';
   if (!record.tool) return 'no tool';

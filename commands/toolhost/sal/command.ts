@@ -1,5 +1,6 @@
 /** `/tool sal <tool> [on|off]`: whether a tool's changes made through Deckhand are written to its Server Admin Log. */
 import { z } from 'zod';
+import { translator } from '../../../src/i18n/translate';
 import { toolName } from '../../args';
 import { commandsWith } from '../../services';
 import { salIsOn } from './service';
@@ -18,18 +19,23 @@ export const toolSalCommand = command({
   permission: 'write',
   // Setting it again is safe: the same setting is answered as unchanged.
   effect: { check: (args) => `/tool sal ${args.tool}`, recover: async () => 'run' },
-  async run({ args, services }) {
+  async run({ args, services, say = translator(undefined) }) {
     const sal = services.adminLog;
-    const where = `as \`!log tools.${args.tool} …\` in ${sal.channel}`;
+    const where = say.t('sal-where', `!log tools.${args.tool} …`, sal.channel);
     if (!args.state) {
       const own = await sal.setting(args.tool);
       const on = await salIsOn(sal, args.tool);
-      const why =
-        own === undefined ? ` (the default; /tool sal ${args.tool} ${on ? 'off' : 'on'} changes it)` : '';
+      const change = `/tool sal ${args.tool} ${on ? 'off' : 'on'}`;
+      const text =
+        own === undefined
+          ? on
+            ? say.t('sal-is-on-default', args.tool, change, where)
+            : say.t('sal-is-off-default', args.tool, change)
+          : on
+            ? say.t('sal-is-on', args.tool, where)
+            : say.t('sal-is-off', args.tool);
       return {
-        text: on
-          ? `The SAL of ${args.tool} is on${why}: each change made through Deckhand is logged ${where}.`
-          : `The SAL of ${args.tool} is off${why}: changes made through Deckhand are not logged.`,
+        text,
         status: 'info',
         audit: 'unchanged',
       };
@@ -38,10 +44,10 @@ export const toolSalCommand = command({
     const before = await sal.set(args.tool, on);
     const same = (before ?? sal.defaultOn) === on && before !== undefined;
     return {
-      title: `SAL of ${args.tool} ${on ? 'on' : 'off'}`,
+      title: on ? say.t('sal-title-on', args.tool) : say.t('sal-title-off', args.tool),
       text: on
-        ? `Each change made through Deckhand to ${args.tool} is now logged ${where}, with a link to what was done.${same ? ' (It already was.)' : ''}`
-        : `Changes made through Deckhand to ${args.tool} are no longer written to its SAL.${same ? ' (They already were not.)' : ''}`,
+        ? `${say.t('sal-now-on', args.tool, where)}${same ? ` ${say.t('sal-already-on')}` : ''}`
+        : `${say.t('sal-now-off', args.tool)}${same ? ` ${say.t('sal-already-off')}` : ''}`,
       status: 'success',
       ...(same ? { audit: 'unchanged' as const } : {}),
     };

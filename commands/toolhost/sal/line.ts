@@ -72,7 +72,10 @@ export function cutUtf8(text: string, bytes: number): string {
   return `${(end > 0 ? out.slice(0, end) : out).trimEnd()}…`;
 }
 
-/** What each command did, in the past tense (other commands show as `ran /<command>`). */
+/**
+ * What each command did, in the past tense (other commands show as `ran /<command>`). The SAL line
+ * is a log record for the whole community, in the form stashbot reads: English, never translated.
+ */
 const DONE: Record<string, string> = {
   deploy: 'deployed',
   'deployment rollback': 'rolled back the deployment',

@@ -39,7 +39,7 @@ export async function linkSourceCard(
   });
   return {
     title: say.t('link-source-title'),
-    text: `${reason(say)}\n${say.t('link-source-open')}${replay ? ` ${say.t('link-source-runs-again', replay.command)}` : ''}`,
+    text: `${reason(say)}\n${say.t('link-source-open')}${replay ? ` ${say.t('link-source-runs-again', `/${replay.command}`)}` : ''}`,
     fields: [{ label: say.t('link-source-scopes'), value: scopes.join(', ') }],
     links: [{ label: say.t('link-source-sign-in'), url }],
     status: 'info',

@@ -33,8 +33,8 @@ export async function sourceAccess(
   }
   const reason = (say: Translator) =>
     linked
-      ? say.t('source-link-more-scopes', replay.command, linked.login, missing.join(', '))
-      : say.t('source-link-not-linked', replay.command);
+      ? say.t('source-link-more-scopes', `/${replay.command}`, linked.login, missing.join(', '))
+      : say.t('source-link-not-linked', `/${replay.command}`);
   const wanted = unionScopes(unionScopes(['read:user'], linked?.scopes ?? []), scopes);
   return { card: await linkSourceCard(services, invocation, wanted, reason, replay) };
 }

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { tableTime } from '../../src/core/times';
+import { translator } from '../../src/i18n/translate';
 import { toolName } from '../args';
 import { table } from '../format';
 import { command } from './context';
+
+const ENGLISH = translator('en');
 
 function argsText(args: Record<string, unknown>): string {
   const text = Object.entries(args)
@@ -12,7 +15,10 @@ function argsText(args: Record<string, unknown>): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
-/** `/audit [tool] [--limit N]`: the latest side-effect commands (admins; maintainers for their tool). */
+/**
+ * `/audit [tool] [--limit N]`: the latest side-effect commands (admins; maintainers for their tool).
+ * The records are shown as stored (English); the words around them are the reader's.
+ */
 export const auditCommand = command({
   name: 'audit',
   args: z.object({
@@ -22,13 +28,16 @@ export const auditCommand = command({
   examples: ['/audit mytool', '/audit --limit 50'],
   permission: 'write',
   sideEffect: false,
-  async run({ args, services }) {
+  async run({ args, services, say = ENGLISH }) {
     const entries = await services.accounts.audit.recent({
       limit: args.limit,
       ...(args.tool ? { tool: args.tool } : {}),
     });
-    const scope = args.tool ? ` of ${args.tool}` : '';
-    if (entries.length === 0) return { text: `No audited commands${scope} yet.`, status: 'info' };
+    if (entries.length === 0)
+      return {
+        text: args.tool ? say.t('audit-none-of', args.tool) : say.t('audit-none'),
+        status: 'info',
+      };
     const rows = entries.map((e) => [
       tableTime(e.at),
       e.identity ? `${e.name || e.user} (${e.identity})` : e.name || e.user,
@@ -37,11 +46,21 @@ export const auditCommand = command({
       e.outcome,
       argsText(e.args),
     ]);
+    const header = [
+      say.t('audit-column-when'),
+      say.t('audit-column-who'),
+      say.t('audit-column-command'),
+      say.t('audit-column-tool'),
+      say.t('audit-column-outcome'),
+      say.t('audit-column-arguments'),
+    ];
     return {
-      title: `Audit${scope}: the latest ${entries.length}`,
-      code: { text: table([['WHEN (UTC)', 'WHO', 'COMMAND', 'TOOL', 'OUTCOME', 'ARGUMENTS'], ...rows]) },
+      title: args.tool
+        ? say.t('audit-title-of', args.tool, entries.length)
+        : say.t('audit-title', entries.length),
+      code: { text: table([header, ...rows]) },
       status: 'info',
-      footer: 'Arguments that are secrets are never recorded.',
+      footer: say.t('audit-footer-secrets'),
     };
   },
 });

@@ -19,20 +19,45 @@ import {
   UsageError,
 } from '../../src/core/errors';
 import type { CredentialVerdict } from '../../src/core/linking';
+import { type Translator, translator } from '../../src/i18n/translate';
 import type { CredentialKind, CredentialValues } from '../../src/store/vault-credentials';
 import type { AccountsServices } from './context';
 
-const SERVICE_NAME: Record<CredentialKind, string> = {
-  tool: 'the tool platform',
-  media: 'the media host',
-  calendar: 'the calendar site',
-};
+const ENGLISH = translator('en');
 
-const WHAT: Record<CredentialKind, string> = {
-  tool: 'deploy token',
-  media: 'API key',
-  calendar: 'application password',
-};
+/** What the service said of a credential, before it is put in words. */
+type Probed = { ok: true } | { ok: false; outage: boolean; reason: string };
+
+/** The refusal or outage of a credential of `kind` in the reader's words. */
+function verdictWords(
+  kind: CredentialKind,
+  result: Extract<Probed, { ok: false }>,
+  say: Translator,
+): { message: string; hint: string } {
+  if (result.outage) {
+    const message =
+      kind === 'tool'
+        ? say.t('credential-outage-tool', result.reason)
+        : kind === 'media'
+          ? say.t('credential-outage-media', result.reason)
+          : say.t('credential-outage-calendar', result.reason);
+    return { message, hint: say.t('credential-outage-hint') };
+  }
+  if (kind === 'tool')
+    return {
+      message: say.t('credential-refused-tool', result.reason),
+      hint: say.t('credential-refused-hint-tool'),
+    };
+  if (kind === 'media')
+    return {
+      message: say.t('credential-refused-media', result.reason),
+      hint: say.t('credential-refused-hint-media'),
+    };
+  return {
+    message: say.t('credential-refused-calendar', result.reason),
+    hint: say.t('credential-refused-hint-calendar'),
+  };
+}
 
 /** An id no deployment has (ids are `YYYYmmdd-HHMMSS-<10 chars>`): its 404 proves the token passed. */
 const PROBE_DEPLOYMENT = 'deckhand-token-check';
@@ -73,42 +98,45 @@ async function probe(
  * properly (an outage, not the credential). Anything but the service's own answer (no calendar set
  * up, no server for the tool…) is thrown as it is. Never echoes the credential.
  */
+async function probed(
+  services: AccountsServices,
+  kind: CredentialKind,
+  values: CredentialValues,
+  tool: string | undefined,
+): Promise<Probed> {
+  try {
+    await probe(services, kind, values, tool);
+    return { ok: true };
+  } catch (error) {
+    const outage =
+      error instanceof UnreachableError ||
+      (error instanceof UpstreamError && (error.status >= 500 || error.status === 429));
+    if (outage) return { ok: false, outage: true, reason: (error as DeckhandError).message };
+    if (!(error instanceof UpstreamError)) throw error;
+    return { ok: false, outage: false, reason: error.message };
+  }
+}
+
+/**
+ * The service's verdict on the credential (see {@link probed}), its message and hint in `say`'s
+ * language (English for the secret page, whose caller has no reader's language to give yet).
+ */
 export async function credentialVerdict(
   services: AccountsServices,
   kind: CredentialKind,
   values: CredentialValues,
   tool?: string,
+  say: Translator = ENGLISH,
 ): Promise<CredentialVerdict> {
-  try {
-    await probe(services, kind, values, tool);
-    return { ok: true };
-  } catch (error) {
-    const service = SERVICE_NAME[kind];
-    const outage =
-      error instanceof UnreachableError ||
-      (error instanceof UpstreamError && (error.status >= 500 || error.status === 429));
-    if (outage) {
-      return {
-        ok: false,
-        outage: true,
-        message: `Could not check the ${WHAT[kind]}: ${service} is not answering properly (${(error as DeckhandError).message}). Nothing was stored.`,
-        hint: 'This is the service, not your credential: try /link again in a few minutes.',
-      };
-    }
-    if (!(error instanceof UpstreamError)) throw error;
-    return {
-      ok: false,
-      outage: false,
-      message: `${capitalised(service)} refused this ${WHAT[kind]}, so nothing was stored: ${error.message}`,
-      hint: `Check it (copy it again from ${kind === 'tool' ? '/token show, run by someone with the tool certificate' : kind === 'media' ? "the media host's account settings" : 'your WordPress profile, Application Passwords'}) and link it again.`,
-    };
-  }
+  const result = await probed(services, kind, values, tool);
+  if (result.ok) return result;
+  return { ok: false, outage: result.outage, ...verdictWords(kind, result, say) };
 }
 
 /**
- * Resolves when the service accepts the credential; otherwise throws, saying that nothing was stored:
- * a {@link RefusedError} when the service refused it, a {@link UsageError} when it could not be asked.
- * Never echoes it.
+ * Resolves when the service accepts the credential; otherwise throws, saying that nothing was stored
+ * (in the reader's language): a {@link RefusedError} when the service refused it, a
+ * {@link UsageError} when it could not be asked. Never echoes it.
  */
 export async function verifyCredential(
   services: AccountsServices,
@@ -116,11 +144,15 @@ export async function verifyCredential(
   values: CredentialValues,
   tool?: string,
 ): Promise<void> {
-  const verdict = await credentialVerdict(services, kind, values, tool);
-  if (!verdict.ok && verdict.outage) throw new UsageError(verdict.message, { hint: verdict.hint });
-  if (!verdict.ok) throw new RefusedError(verdict.message, { hint: verdict.hint });
+  const result = await probed(services, kind, values, tool);
+  if (result.ok) return;
+  const words = (say: Translator) => verdictWords(kind, result, say);
+  if (result.outage) throw UsageError.inWords(words);
+  throw refusedInWords(words);
 }
 
-function capitalised(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+/** A {@link RefusedError} said in the catalog's words (English for logs and the audit trail). */
+export function refusedInWords(words: NonNullable<DeckhandError['words']>): RefusedError {
+  const english = words(ENGLISH);
+  return new RefusedError(english.message, { hint: english.hint, words });
 }

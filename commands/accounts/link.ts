@@ -7,27 +7,35 @@
 import { z } from 'zod';
 import { formTarget } from '../../src/core/action-ref';
 import type { CommandContext } from '../../src/core/command';
-import { RefusedError, UsageError } from '../../src/core/errors';
+import { type RefusedError, UsageError } from '../../src/core/errors';
 import type { DraftCard } from '../../src/core/reply';
+import { type Translator, translator } from '../../src/i18n/translate';
 import type { SecretFormKind } from '../../src/store/links-secret-forms';
 import type { CredentialValues } from '../../src/store/vault-credentials';
 import { toolName } from '../args';
 import { type AccountsServices, command } from './context';
-import { verifyCredential } from './credential-check';
+import { refusedInWords, verifyCredential } from './credential-check';
+
+const ENGLISH = translator('en');
 
 /** The refusal of a secret typed where others may see it. */
 export function leakedSecret(): RefusedError {
-  return new RefusedError(
-    'Secrets are only accepted in a private conversation with Deckhand, a form, or the secret page it sends you, so nothing was stored.',
-    {
-      hint: 'Others may have seen the value here: treat it as leaked and rotate it (create a new one, revoke the old). Delete your message if you can.',
-    },
-  );
+  return refusedInWords((say) => ({
+    message: say.t('link-secret-not-private'),
+    hint: say.t('link-secret-not-private-hint'),
+  }));
+}
+
+/** What was stored, in the reader's words. */
+function storedText(kind: SecretFormKind, values: CredentialValues, say: Translator, tool?: string): string {
+  if (kind === 'tool') return say.t('link-stored-tool', tool as string);
+  if (kind === 'media') return say.t('link-stored-media');
+  return say.t('link-stored-calendar', values.username as string);
 }
 
 /**
  * Stores a credential typed in the command (private conversations and forms only), or asks for it
- * with a form and the secret page.
+ * with a form and the secret page. What it answers only the reader sees: in their language.
  */
 async function storeOrAsk(
   ctx: CommandContext<Record<string, unknown>, AccountsServices>,
@@ -35,23 +43,24 @@ async function storeOrAsk(
   values: CredentialValues,
   given: boolean,
   form: {
-    title: string;
+    title: (say: Translator) => string;
     command: string;
     args: Record<string, unknown>;
-    fields: { name: string; label: string; secret: boolean }[];
+    fields: (say: Translator) => { name: string; label: string; secret: boolean }[];
   },
   tool?: string,
 ): Promise<DraftCard> {
   const { invocation, services } = ctx;
+  const say = ctx.sayPrivately ?? ENGLISH;
   if (given && !invocation.isPrivate) throw leakedSecret();
   if (given) {
     const problem = services.accounts.credentials.check(kind, values);
-    if (problem) throw new UsageError(`${problem} Nothing was stored.`);
+    if (problem) throw UsageError.inWords((say) => ({ message: say.t('link-not-stored', problem) }));
     await verifyCredential(services, kind, values, tool);
-    const what = await services.accounts.credentials.save(invocation.user, kind, values, tool);
+    await services.accounts.credentials.save(invocation.user, kind, values, tool);
     await services.accounts.pushCache.clear(invocation.user);
     return {
-      text: `Stored ${what} for you. /whoami lists what you linked; /unlink removes it.`,
+      text: storedText(kind, values, say, tool),
       status: 'success',
       visibility: 'private',
     };
@@ -64,21 +73,21 @@ async function storeOrAsk(
     ...(tool ? { tool } : {}),
   });
   const opened = await ctx.openForm({
-    title: form.title,
-    intro: 'Stored encrypted for you only; never shown in the chat.',
-    fields: form.fields.map((f) => ({ ...f, multiline: false })),
+    title: form.title(say),
+    intro: say.t('link-form-intro'),
+    fields: form.fields(say).map((f) => ({ ...f, multiline: false })),
     command: form.command,
     args: form.args,
-    submitLabel: 'Save',
+    submitLabel: say.t('secret-form-save'),
   });
   return {
-    title: form.title,
+    title: form.title(say),
     text: opened
-      ? 'Opened a form. You can also use this private page instead (valid 10 minutes, once):'
+      ? say.t('link-form-opened')
       : ctx.here?.noSecretsInText
-        ? 'Enter it on this private page (valid 10 minutes, works once); secrets are never taken in chat text here:'
-        : 'Enter it on this private page (valid 10 minutes, works once), or send the command with the value in a private conversation with Deckhand:',
-    links: [{ label: 'Open the secret form', url: page }],
+        ? say.t('link-page-only')
+        : say.t('link-page-or-private'),
+    links: [{ label: say.t('link-page-open'), url: page }],
     status: 'info',
     visibility: 'private',
     audit: 'pending',
@@ -107,8 +116,8 @@ export const linkToolCommand = command({
       ctx.args.token !== undefined,
       {
         ...formTarget(linkToolCommand, { tool: ctx.args.tool }),
-        title: `Deploy token of ${ctx.args.tool}`,
-        fields: [{ name: 'token', label: 'Deploy token', secret: true }],
+        title: (say) => say.t('account-deploy-token-of', ctx.args.tool),
+        fields: (say) => [{ name: 'token', label: say.t('secret-field-token'), secret: true }],
       },
       ctx.args.tool,
     );
@@ -127,8 +136,8 @@ export const linkMediaCommand = command({
   async run(ctx): Promise<DraftCard> {
     return storeOrAsk(ctx as never, 'media', { apiKey: ctx.args.apiKey }, ctx.args.apiKey !== undefined, {
       ...formTarget(linkMediaCommand, {}),
-      title: 'Media API key',
-      fields: [{ name: 'apiKey', label: 'API key', secret: true }],
+      title: (say) => say.t('secret-field-api-key'),
+      fields: (say) => [{ name: 'apiKey', label: say.t('link-field-api-key'), secret: true }],
     });
   },
 });
@@ -149,10 +158,10 @@ export const linkCalendarCommand = command({
     const { username, password } = ctx.args;
     return storeOrAsk(ctx as never, 'calendar', { username, password }, password !== undefined, {
       ...formTarget(linkCalendarCommand, username ? { username } : {}),
-      title: 'Calendar account',
-      fields: [
-        ...(username ? [] : [{ name: 'username', label: 'Username', secret: false }]),
-        { name: 'password', label: 'Application password', secret: true },
+      title: (say) => say.t('link-calendar-title'),
+      fields: (say) => [
+        ...(username ? [] : [{ name: 'username', label: say.t('link-field-username'), secret: false }]),
+        { name: 'password', label: say.t('secret-field-password'), secret: true },
       ],
     });
   },

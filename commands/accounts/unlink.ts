@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { UsageError } from '../../src/core/errors';
+import { translator } from '../../src/i18n/translate';
 import type { VaultService } from '../../src/store/vault';
 import { toolName } from '../args';
 import { command } from './context';
+
+const ENGLISH = translator('en');
 
 /** `/unlink <service> [tool]`: deletes a stored credential; for the source host, says where to revoke it. */
 export const unlinkCommand = command({
@@ -16,36 +19,49 @@ export const unlinkCommand = command({
   permission: 'read',
   selfService: true,
   sideEffect: true,
-  async run({ args, services, invocation }) {
-    if (args.service === 'tool' && !args.tool) {
-      throw new UsageError('Name the tool whose deploy token to remove.', { usage: '/unlink tool <tool>' });
+  async run({ args, services, invocation, sayPrivately: say = ENGLISH }) {
+    const { service, tool } = args;
+    if (service === 'tool' && !tool) {
+      throw UsageError.inWords((say) => ({ message: say.t('unlink-name-tool') }), {
+        usage: '/unlink tool <tool>',
+      });
     }
-    if (args.service !== 'tool' && args.tool) {
-      throw new UsageError(`/unlink ${args.service} takes no tool.`, { usage: `/unlink ${args.service}` });
+    if (service !== 'tool' && tool) {
+      throw UsageError.inWords((say) => ({ message: say.t('unlink-takes-no-tool', service) }), {
+        usage: `/unlink ${service}`,
+      });
     }
-    const slot: VaultService = args.service === 'tool' ? `tool:${args.tool}` : args.service;
-    const label = args.service === 'tool' ? `deploy token of ${args.tool}` : `${args.service} account`;
+    const slot: VaultService = service === 'tool' ? `tool:${tool}` : service;
     const removed = await services.accounts.vault.delete(invocation.user, slot);
     await services.accounts.pushCache.clear(invocation.user);
-    if (!removed)
-      return {
-        text: `Nothing to unlink: you have no stored ${label}.`,
-        status: 'info',
-        visibility: 'private',
-      };
-    const lines = [`Removed your ${label} from Deckhand.`];
+    if (!removed) {
+      const text =
+        service === 'tool'
+          ? say.t('unlink-none-tool', tool as string)
+          : service === 'source'
+            ? say.t('unlink-none-source')
+            : service === 'media'
+              ? say.t('unlink-none-media')
+              : say.t('unlink-none-calendar');
+      return { text, status: 'info', visibility: 'private' };
+    }
+    const lines = [
+      service === 'tool'
+        ? say.t('unlink-removed-tool', tool as string)
+        : service === 'source'
+          ? say.t('unlink-removed-source')
+          : service === 'media'
+            ? say.t('unlink-removed-media')
+            : say.t('unlink-removed-calendar'),
+    ];
     const oauth = services.accounts.sourcehost.oauth;
-    if (args.service === 'source' && oauth) {
-      lines.push(
-        `Deckhand's access stays granted on the source host until you revoke it there: ${oauth.revokeUrl()}`,
-      );
-    } else if (args.service !== 'source') {
-      lines.push('If you no longer need it, revoke it at the service too.');
+    if (service === 'source' && oauth) {
+      lines.push(say.t('unlink-revoke-source', oauth.revokeUrl()));
+    } else if (service !== 'source') {
+      lines.push(say.t('unlink-revoke-elsewhere'));
     }
     const links =
-      args.service === 'source' && oauth
-        ? [{ label: 'Revoke on the source host', url: oauth.revokeUrl() }]
-        : [];
+      service === 'source' && oauth ? [{ label: say.t('unlink-revoke-button'), url: oauth.revokeUrl() }] : [];
     return { text: lines.join('\n'), links, status: 'success', visibility: 'private' };
   },
 });

@@ -5,24 +5,31 @@
 import { z } from 'zod';
 import type { Invocation } from '../../src/core/command';
 import { UsageError } from '../../src/core/errors';
+import { translators } from '../../src/core/languages';
 import type { DraftCard } from '../../src/core/reply';
+import type { Translator } from '../../src/i18n/translate';
 import { SCOPES, unionScopes } from '../../src/services/sourcehost';
 import { command, type SourcehostServices } from './context';
 
-/** The private card with the authorize link. */
+/**
+ * The private card with the authorize link, in the reader's language; `reason` (first line) is said
+ * in it too.
+ */
 export async function linkSourceCard(
   services: SourcehostServices,
   invocation: Invocation,
   scopes: readonly string[],
-  reason: string,
+  reason: (say: Translator) => string,
   replay?: { command: string; args: Record<string, unknown> },
 ): Promise<DraftCard> {
   const linker = services.accounts.linker;
   if (!linker.configured) {
-    throw new UsageError('Linking source-host accounts is not set up on this Deckhand.', {
-      hint: 'An admin sets SOURCEHOST_CLIENT_ID and SOURCEHOST_CLIENT_SECRET (the OAuth application).',
-    });
+    throw UsageError.inWords((say) => ({
+      message: say.t('link-source-not-set-up'),
+      hint: say.t('link-source-not-set-up-hint'),
+    }));
   }
+  const say = translators(invocation).sayPrivately;
   const { url } = await linker.begin({
     user: invocation.user,
     conversationId: invocation.conversationId,
@@ -31,10 +38,10 @@ export async function linkSourceCard(
     ...(replay ? { replay } : {}),
   });
   return {
-    title: 'Link your source-host account',
-    text: `${reason}\nOpen the link yourself within 10 minutes, sign in and approve. It works once, in the browser that opens it first: do not forward it.${replay ? ` /${replay.command} runs again once you are linked.` : ''}`,
-    fields: [{ label: 'Permissions asked', value: scopes.join(', ') }],
-    links: [{ label: 'Sign in to the source host', url }],
+    title: say.t('link-source-title'),
+    text: `${reason(say)}\n${say.t('link-source-open')}${replay ? ` ${say.t('link-source-runs-again', `/${replay.command}`)}` : ''}`,
+    fields: [{ label: say.t('link-source-scopes'), value: scopes.join(', ') }],
+    links: [{ label: say.t('link-source-sign-in'), url }],
     status: 'info',
     visibility: 'private',
     ...(replay ? { deferred: true } : { audit: 'pending' as const }),
@@ -56,9 +63,8 @@ export const linkSourceCommand = command({
   async run({ args, services, invocation }) {
     const current = await services.accounts.credentials.source(invocation.user);
     const scopes = unionScopes(unionScopes(SCOPES.link, current?.scopes ?? []), args.scopes ?? []);
-    const reason = current
-      ? `You are linked as ${current.login}; this links again (another account, or more permissions).`
-      : 'Deckhand acts on the source host with your rights, never more.';
+    const reason = (say: Translator) =>
+      current ? say.t('link-source-again', current.login) : say.t('link-source-reason');
     return linkSourceCard(services, invocation, scopes, reason);
   },
 });

@@ -4,11 +4,13 @@
  * the same signature, so a card and the commands that show it never import each other.
  */
 import { z } from 'zod';
+import { translator } from '../../src/i18n/translate';
 
 /** Whose migrations: `@me` (the linked account) or an organization. */
 export const ownerArg = z
   .string()
-  .regex(/^(@me|[A-Za-z0-9][A-Za-z0-9-]{0,38})$/, 'must be @me (your account) or an organization name')
+  .regex(/^(@me|[A-Za-z0-9][A-Za-z0-9-]{0,38})$/, translator('en').t('source-owner-invalid'))
+  .meta({ invalid: 'source-owner-invalid' })
   .describe('opt-owner');
 
 /** A migration's id. */

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Invocation } from '../../src/core/command';
 import { NotFoundError, UpstreamError, UsageError } from '../../src/core/errors';
 import type { LinkRecogniser } from '../../src/core/unfurls';
+import { type MessageKey, type Translator, translator } from '../../src/i18n/translate';
 import type { SourcehostServices } from './context';
 
 const NAME = '[A-Za-z0-9_.-]{1,100}';
@@ -19,10 +20,10 @@ export interface AddressKind {
   id: string;
   /** The separator of the short form (`@`, `#`). */
   short: string;
-  /** What the argument is, for its help and its error. */
-  described: string;
-  /** The catalog message describing the argument. */
+  /** The catalog message describing the argument, for its help. */
   descriptionKey: string;
+  /** The catalog key of what a valid value is, for its error. */
+  invalid: MessageKey;
 }
 
 /** Where a thing is: the host origin of an address (absent for a short form), repository and id. */
@@ -49,8 +50,9 @@ export function addressArgument(kind: AddressKind) {
   return z
     .string()
     .refine((value) => shortPattern(kind).test(value) || addressPattern(kind, 'i').test(value), {
-      message: `must be ${kind.described}`,
+      message: translator('en').t(kind.invalid),
     })
+    .meta({ invalid: kind.invalid })
     .describe(kind.descriptionKey);
 }
 
@@ -79,19 +81,20 @@ export function addressLinks(
 /**
  * Reads `address` on the source host as the person who asked (their linked account, else
  * anonymously): an address on another host is refused, and something this reader cannot see (404,
- * or 422 for an unknown commit) is a "no such … that you can see" answer.
+ * or 422 for an unknown commit) is a "no such … that you can see" answer (`missing` says it, with
+ * the repository and whether the reader's own account was used).
  */
 export async function readAsAsker<T>(
   services: SourcehostServices,
   invocation: Invocation,
   address: SourceAddress,
-  what: string,
+  missing: (say: Translator, repository: string, linked: boolean) => string,
   read: (client: ReturnType<SourcehostServices['accounts']['sourcehost']['anonymous']>) => Promise<T>,
 ): Promise<T> {
   const sourcehost = services.accounts.sourcehost;
   const home = new URL(sourcehost.webUrl).origin.toLowerCase();
   if (address.origin !== undefined && address.origin !== home) {
-    throw new UsageError(`That link is not on ${home}, the source host Deckhand is connected to.`);
+    throw UsageError.inWords((say) => ({ message: say.t('source-link-elsewhere', home) }));
   }
   const linked = await services.accounts.credentials.source(invocation.user);
   const client = linked ? sourcehost.forToken(linked.token) : sourcehost.anonymous();
@@ -99,10 +102,15 @@ export async function readAsAsker<T>(
     return await read(client);
   } catch (error) {
     if (error instanceof UpstreamError && (error.status === 404 || error.status === 422)) {
-      throw new NotFoundError(
-        `No ${what} in ${address.owner}/${address.repo} that ${linked ? 'your account' : 'Deckhand'} can see.`,
-        linked ? undefined : 'For a private repository, link your account: /link source.',
-      );
+      const repository = `${address.owner}/${address.repo}`;
+      const words = (say: Translator) => ({
+        message: missing(say, repository, Boolean(linked)),
+        ...(linked ? {} : { hint: say.t('source-private-hint') }),
+      });
+      const english = words(translator('en'));
+      const notFound = new NotFoundError(english.message, english.hint);
+      notFound.words = words;
+      throw notFound;
     }
     throw error;
   }

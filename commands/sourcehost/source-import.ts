@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { commandRef } from '../../src/core/action-ref';
 import { UsageError } from '../../src/core/errors';
+import { type MessageKey, type Translator, translator } from '../../src/i18n/translate';
 import { SCOPES } from '../../src/services/sourcehost';
 import { table } from '../format';
 import { command } from './context';
@@ -13,9 +14,12 @@ import { importCard } from './source-cards';
 import { linkedCommand, sourceAccess } from './source-link';
 import { orMissing } from './source-missing';
 
+const ENGLISH = translator('en');
+
 const repo = z
   .string()
-  .regex(/^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/, 'must be owner/name, e.g. mona/legacy-svn')
+  .regex(/^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/, ENGLISH.t('import-repo-invalid'))
+  .meta({ invalid: 'import-repo-invalid' })
   .describe('opt-repo-source-import-status');
 
 function split(full: string): [string, string] {
@@ -24,15 +28,17 @@ function split(full: string): [string, string] {
 
 /** The source host's 404 for an import call, in Deckhand's words. */
 function noImport<T>(repoName: string, work: () => Promise<T>): Promise<T> {
-  return orMissing(
-    work,
-    `There is no source import into ${repoName} (none was started, it was cancelled, or your account cannot see the repository).`,
-    'Imports are started on the source host; /source import status shows one once it runs.',
-  );
+  return orMissing(work, (say) => ({
+    message: say.t('import-not-found', repoName),
+    hint: say.t('import-not-found-hint'),
+  }));
 }
 
-/** Statuses after which an import does nothing more (the `repository_import` webhook has fired). */
-const ENDED: Record<string, string> = { complete: 'it finished', error: 'it failed' };
+/**
+ * Statuses after which an import does nothing more (the `repository_import` webhook has fired): how
+ * it ended, in words.
+ */
+const ENDED: Record<string, MessageKey> = { complete: 'import-ended-complete', error: 'import-ended-error' };
 
 /** `/source import status <owner/repo>`. */
 export const importStatusCommand = linkedCommand({
@@ -42,10 +48,11 @@ export const importStatusCommand = linkedCommand({
   examples: ['/source import status mona/legacy-svn'],
   permission: 'read',
   scopes: () => SCOPES.imports,
-  async run({ args, client }) {
+  async run({ args, client, say = ENGLISH }) {
     return importCard(
       args.repo,
       await noImport(args.repo, () => client.imports(...split(args.repo)).status()),
+      say,
     );
   },
 });
@@ -61,16 +68,21 @@ export const importAuthorsCommand = linkedCommand({
   examples: ['/source import authors mona/legacy-svn'],
   permission: 'read',
   scopes: () => SCOPES.imports,
-  async run({ args, client }) {
+  async run({ args, client, say = ENGLISH }) {
     const authors = await noImport(args.repo, () => client.imports(...split(args.repo)).authors(args.since));
-    if (authors.length === 0)
-      return { text: `No commit authors found in the import of ${args.repo} (yet).`, status: 'info' };
+    if (authors.length === 0) return { text: say.t('import-no-authors', args.repo), status: 'info' };
     const rows = authors.map((a) => [String(a.id), a.remote_name, a.name, a.email]);
+    const header = [
+      say.t('import-column-id'),
+      say.t('import-column-remote'),
+      say.t('import-column-name'),
+      say.t('import-column-email'),
+    ];
     return {
-      title: `Commit authors of the import into ${args.repo}`,
-      code: { text: table([['ID', 'REMOTE', 'NAME', 'EMAIL'], ...rows]) },
+      title: say.t('import-authors-title', args.repo),
+      code: { text: table([header, ...rows]) },
       status: 'info',
-      footer: `Map one with /source import map-author ${args.repo} <ID> --email E --name N`,
+      footer: say.t('import-map-author-hint', args.repo),
     };
   },
 });
@@ -82,7 +94,8 @@ export const importMapAuthorCommand = command({
     repo,
     authorId: z.number().int().positive().describe('opt-author-id'),
     email: z
-      .email({ message: 'must be an e-mail address' })
+      .email({ message: ENGLISH.t('import-email-invalid') })
+      .meta({ invalid: 'import-email-invalid' })
       .optional()
       .describe('opt-email-source-import-map-author'),
     name: z.string().min(1).max(200).optional().describe('opt-name-source-import-map-author'),
@@ -91,9 +104,9 @@ export const importMapAuthorCommand = command({
   examples: ['/source import map-author mona/legacy-svn 2268557 --email hubot@example.org --name Hubot'],
   permission: 'read',
   sideEffect: true,
-  async run({ args, services, invocation }) {
+  async run({ args, services, invocation, say = ENGLISH }) {
     if (args.email === undefined && args.name === undefined) {
-      throw new UsageError('Give --email, --name or both.', {
+      throw UsageError.inWords((say) => ({ message: say.t('import-map-author-nothing') }), {
         usage: '/source import map-author <repo> <author_id> [--email E] [--name N]',
       });
     }
@@ -107,11 +120,13 @@ export const importMapAuthorCommand = command({
           ...(args.email ? { email: args.email } : {}),
           ...(args.name ? { name: args.name } : {}),
         }),
-      `There is no commit author ${args.authorId} in an import into ${args.repo}.`,
-      `See the authors with /source import authors ${args.repo}.`,
+      (say) => ({
+        message: say.t('import-author-not-found', args.authorId, args.repo),
+        hint: say.t('import-author-not-found-hint', args.repo),
+      }),
     );
     return {
-      text: `Commits of ${author.remote_name} in ${args.repo} will be by ${author.name} <${author.email}>.`,
+      text: say.t('import-author-mapped', author.remote_name, args.repo, `${author.name} <${author.email}>`),
       status: 'success',
     };
   },
@@ -125,11 +140,12 @@ function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** How many of the files a push would refuse, as a sentence (empty when none would be). */
-function overLimitNote(files: readonly { size: number }[]): string {
+/** How many of the files a push would refuse, as a sentence. */
+function overLimitNote(files: readonly { size: number }[], say: Translator): string {
   const over = files.filter((f) => f.size > PUSH_LIMIT_BYTES).length;
-  if (over === 0) return 'None is over 100 MB, so a push takes them as they are. ';
-  return `${over === files.length ? (over === 1 ? 'It is' : 'All are') : `${over} of them are`} over 100 MB, which a push refuses. `;
+  if (over === 0) return say.t('import-over-limit-none');
+  if (over < files.length) return say.t('import-over-limit-some', over);
+  return over === 1 ? say.t('import-over-limit-it') : say.t('import-over-limit-all');
 }
 
 /** `/source import large-files <owner/repo>`. */
@@ -140,17 +156,17 @@ export const importLargeFilesCommand = linkedCommand({
   examples: ['/source import large-files mona/legacy-svn'],
   permission: 'read',
   scopes: () => SCOPES.imports,
-  async run({ args, client }) {
+  async run({ args, client, say = ENGLISH }) {
     const files = await noImport(args.repo, () => client.imports(...split(args.repo)).largeFiles());
-    if (files.length === 0)
-      return { text: `The import into ${args.repo} found no large files.`, status: 'info' };
+    if (files.length === 0) return { text: say.t('import-no-large-files', args.repo), status: 'info' };
+    const header = [say.t('import-column-path'), say.t('import-column-ref'), say.t('import-column-size')];
     return {
-      title: `Large files in the import into ${args.repo}`,
+      title: say.t('import-large-files-title', args.repo),
       code: {
-        text: table([['PATH', 'REF', 'SIZE'], ...files.map((f) => [f.path, f.ref_name, megabytes(f.size)])]),
+        text: table([header, ...files.map((f) => [f.path, f.ref_name, megabytes(f.size)])]),
       },
       status: 'warning',
-      footer: `${overLimitNote(files)}Keep them with Git LFS: /source import lfs ${args.repo} opt_in (or remove them: opt_out).`,
+      footer: `${overLimitNote(files, say)} ${say.t('import-lfs-hint', args.repo)}`,
     };
   },
 });
@@ -164,9 +180,9 @@ export const importLfsCommand = linkedCommand({
   permission: 'read',
   sideEffect: true,
   scopes: () => SCOPES.imports,
-  async run({ args, client }) {
+  async run({ args, client, say = ENGLISH }) {
     const item = await noImport(args.repo, () => client.imports(...split(args.repo)).setLfs(args.choice));
-    return importCard(args.repo, item);
+    return importCard(args.repo, item, say);
   },
 });
 
@@ -178,11 +194,11 @@ export const importCancelCommand = linkedCommand({
   examples: ['/source import cancel mona/legacy-svn'],
   permission: 'read',
   sideEffect: true,
-  confirm: (args) => `Stop the import into ${args.repo}? It has to be started again from the beginning.`,
+  confirm: (args, _target, say = ENGLISH) => say.t('import-cancel-confirm', args.repo),
   scopes: () => SCOPES.imports,
-  async run({ args, client }) {
+  async run({ args, client, say = ENGLISH }) {
     await noImport(args.repo, () => client.imports(...split(args.repo)).cancel());
-    return { text: `Stopped the import into ${args.repo}.`, status: 'success' };
+    return { text: say.t('import-cancelled', args.repo), status: 'success' };
   },
 });
 
@@ -195,23 +211,21 @@ export const importFollowCommand = linkedCommand({
   permission: 'read',
   sideEffect: true,
   scopes: () => SCOPES.imports,
-  async run({ args, services, invocation, client }) {
+  async run({ args, services, invocation, client, say = ENGLISH }) {
     const item = await noImport(args.repo, () => client.imports(...split(args.repo)).status());
     await services.accounts.followers.follow(args.repo, invocation.conversationId);
-    const hook = services.accounts.webhooksConfigured
-      ? ''
-      : ' (an admin must set SOURCEHOST_WEBHOOK_SECRET and add the webhook first)';
+    const hooked = services.accounts.webhooksConfigured;
     const ended = ENDED[item.status];
     if (ended) {
       // Nothing more will happen to this import: say how it ended instead of promising news.
-      const card = importCard(args.repo, item);
-      return {
-        ...card,
-        text: `The import into ${args.repo} has already ended: ${ended} (${item.status}).\n${card.text ?? ''}\nThis conversation will hear when a new import into ${args.repo} ends${hook}.`,
-      };
+      const card = importCard(args.repo, item, say);
+      const next = hooked
+        ? say.t('import-follow-next', args.repo)
+        : say.t('import-follow-next-no-webhook', args.repo);
+      return { ...card, text: `${say.t(ended, args.repo)}\n${card.text ?? ''}\n${next}` };
     }
     return {
-      text: `This conversation will hear when the import into ${args.repo} ends${hook}.`,
+      text: hooked ? say.t('import-follow', args.repo) : say.t('import-follow-no-webhook', args.repo),
       status: 'success',
     };
   },
@@ -225,12 +239,10 @@ export const importUnfollowCommand = command({
   examples: ['/source import unfollow mona/legacy-svn'],
   permission: 'read',
   sideEffect: true,
-  async run({ args, services, invocation }) {
+  async run({ args, services, invocation, say = ENGLISH }) {
     const removed = await services.accounts.followers.unfollow(args.repo, invocation.conversationId);
     return {
-      text: removed
-        ? `No more announcements about the import into ${args.repo} here.`
-        : `This conversation was not following ${args.repo}.`,
+      text: removed ? say.t('import-unfollowed', args.repo) : say.t('import-not-followed', args.repo),
       status: 'info',
     };
   },

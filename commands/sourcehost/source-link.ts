@@ -7,6 +7,7 @@ import type {
   Invocation,
 } from '../../src/core/command';
 import type { DraftCard } from '../../src/core/reply';
+import type { Translator } from '../../src/i18n/translate';
 import { missingScopes, type SourcehostClient, unionScopes } from '../../src/services/sourcehost';
 import { command, type SourcehostServices } from './context';
 import { linkSourceCard } from './link-source';
@@ -30,9 +31,10 @@ export async function sourceAccess(
   if (linked && missing.length === 0) {
     return { client: services.accounts.sourcehost.forToken(linked.token), login: linked.login };
   }
-  const reason = linked
-    ? `/${replay.command} needs more permissions than your link to ${linked.login} has (missing: ${missing.join(', ')}): link again to add them.`
-    : `/${replay.command} acts with your own source-host account, which is not linked yet.`;
+  const reason = (say: Translator) =>
+    linked
+      ? say.t('source-link-more-scopes', `/${replay.command}`, linked.login, missing.join(', '))
+      : say.t('source-link-not-linked', `/${replay.command}`);
   const wanted = unionScopes(unionScopes(['read:user'], linked?.scopes ?? []), scopes);
   return { card: await linkSourceCard(services, invocation, wanted, reason, replay) };
 }

@@ -6,28 +6,31 @@
  */
 import { z } from 'zod';
 import { commandRef } from '../../src/core/action-ref';
-import { NotFoundError, UsageError } from '../../src/core/errors';
+import { UsageError } from '../../src/core/errors';
 import { tableTime } from '../../src/core/times';
+import { translator } from '../../src/i18n/translate';
 import { migrationOwner, SCOPES } from '../../src/services/sourcehost';
 import { table } from '../format';
 import { command } from './context';
 import { migrationArchiveSignature, migrationId, ownerArg } from './signatures';
-import { archiveCard, migrationCard, ownerLabel } from './source-cards';
+import { archiveCard, migrationCard, migrationState, ownerLabel } from './source-cards';
 import { linkedCommand, sourceAccess } from './source-link';
 import {
   archiveAvailable,
   isMissing,
   migrationOrMissing,
   noArchiveMessage,
+  noMigrationWords,
+  notFoundInWords,
   orMissing,
 } from './source-missing';
 
+const ENGLISH = translator('en');
+
 const repoName = z
   .string()
-  .regex(
-    /^[A-Za-z0-9._-]{1,100}(\/[A-Za-z0-9._-]{1,100})?$/,
-    'must be a repository name (or owner/name for @me)',
-  );
+  .regex(/^[A-Za-z0-9._-]{1,100}(\/[A-Za-z0-9._-]{1,100})?$/, ENGLISH.t('migration-repo-invalid'))
+  .meta({ invalid: 'migration-repo-invalid' });
 
 function scopesFor(value: string): readonly string[] {
   return value === '@me' ? SCOPES.userMigration : SCOPES.orgMigration;
@@ -38,7 +41,11 @@ export const migrationStartCommand = command({
   name: 'source migration start',
   args: z.object({
     owner: ownerArg,
-    repos: z.array(repoName).min(1, 'name at least one repository').describe('opt-repos'),
+    repos: z
+      .array(repoName)
+      .min(1, ENGLISH.t('migration-repos-none'))
+      .meta({ invalid: 'migration-repo-invalid' })
+      .describe('opt-repos'),
     lock: z.boolean().default(false).describe('opt-lock'),
     excludeAttachments: z.boolean().default(false).describe('opt-exclude-attachments'),
     exclude: z
@@ -53,11 +60,10 @@ export const migrationStartCommand = command({
   ],
   permission: 'read',
   sideEffect: true,
-  async run({ args, services, invocation, reply }) {
-    if (args.owner !== '@me' && args.repos.some((r) => r.includes('/'))) {
-      throw new UsageError(
-        `Name the repositories of ${args.owner} without the owner (e.g. mytool, not ${args.owner}/mytool).`,
-      );
+  async run({ args, services, invocation, reply, say = ENGLISH }) {
+    const { owner } = args;
+    if (owner !== '@me' && args.repos.some((r) => r.includes('/'))) {
+      throw UsageError.inWords((say) => ({ message: say.t('migration-owner-in-name', owner) }));
     }
     const access = await sourceAccess(services, invocation, scopesFor(args.owner), {
       ...commandRef(migrationStartCommand, args),
@@ -69,9 +75,7 @@ export const migrationStartCommand = command({
       excludeAttachments: args.excludeAttachments,
       ...(args.exclude ? { exclude: args.exclude } : {}),
     });
-    const handle = await reply(
-      migrationCard(args.owner, migration, 'Deckhand follows it and says when it is done.'),
-    );
+    const handle = await reply(migrationCard(args.owner, migration, say, say.t('migration-following')));
     await services.accounts.followMigration({
       owner: args.owner,
       id: migration.id,
@@ -96,24 +100,30 @@ export const migrationListCommand = linkedCommand({
   examples: ['/source migration list toolforge-repos', '/source migration list @me --page 2'],
   permission: 'read',
   scopes: (args) => scopesFor(args.owner),
-  async run({ args, client }) {
+  async run({ args, client, say = ENGLISH }) {
     const migrations = await client.migrations.list(migrationOwner(args.owner), {
       page: args.page,
       perPage: args.perPage,
     });
     if (migrations.length === 0)
-      return { text: `No migrations of ${ownerLabel(args.owner)} on page ${args.page}.`, status: 'info' };
+      return { text: say.t('migration-list-empty', ownerLabel(args.owner, say), args.page), status: 'info' };
     const rows = migrations.map((m) => [
       String(m.id),
-      m.state,
+      migrationState(m.state, say),
       tableTime(Date.parse(m.created_at)),
       m.repositories.map((r) => r.full_name).join(', '),
     ]);
+    const header = [
+      say.t('migration-column-id'),
+      say.t('migration-column-state'),
+      say.t('migration-column-created'),
+      say.t('migration-column-repositories'),
+    ];
     return {
-      title: `Migrations of ${ownerLabel(args.owner)}`,
-      code: { text: table([['ID', 'STATE', 'CREATED (UTC)', 'REPOSITORIES'], ...rows]) },
+      title: say.t('migration-list-title', ownerLabel(args.owner, say)),
+      code: { text: table([header, ...rows]) },
       status: 'info',
-      footer: migrations.length === args.perPage ? `More may follow: --page ${args.page + 1}` : undefined,
+      footer: migrations.length === args.perPage ? say.t('migration-list-more', args.page + 1) : undefined,
     };
   },
 });
@@ -126,12 +136,12 @@ export const migrationShowCommand = linkedCommand({
   examples: ['/source migration show toolforge-repos 79'],
   permission: 'read',
   scopes: (args) => scopesFor(args.owner),
-  async run({ args, client }) {
+  async run({ args, client, say = ENGLISH }) {
     const who = migrationOwner(args.owner);
     const migration = await migrationOrMissing(client, who, args.owner, args.id);
     // An exported migration's archive may be gone (deleted, or expired after 7 days): then no link.
     const archive = migration.state !== 'exported' || (await archiveAvailable(client, who, args.id));
-    return migrationCard(args.owner, migration, undefined, archive);
+    return migrationCard(args.owner, migration, say, undefined, archive);
   },
 });
 
@@ -143,15 +153,14 @@ export const migrationReposCommand = linkedCommand({
   examples: ['/source migration repos toolforge-repos 79'],
   permission: 'read',
   scopes: (args) => scopesFor(args.owner),
-  async run({ args, client }) {
+  async run({ args, client, say = ENGLISH }) {
     const repos = await orMissing(
       () => client.migrations.repositories(migrationOwner(args.owner), args.id),
-      `There is no migration ${args.id} of ${ownerLabel(args.owner)} that your account can see.`,
-      `List them with /source migration list ${args.owner}.`,
+      noMigrationWords(args.owner, args.id),
     );
     return {
-      title: `Repositories of migration ${args.id}`,
-      text: repos.map((r) => r.full_name).join('\n') || 'none',
+      title: say.t('migration-repos-title', args.id),
+      text: repos.map((r) => r.full_name).join('\n') || say.t('migration-none'),
       status: 'info',
     };
   },
@@ -164,14 +173,14 @@ export const migrationArchiveCommand = linkedCommand({
   examples: ['/source migration archive toolforge-repos 79'],
   permission: 'read',
   scopes: (args) => scopesFor(args.owner),
-  async run({ args, client }) {
+  async run({ args, client, sayPrivately = ENGLISH }) {
     const who = migrationOwner(args.owner);
     try {
-      return archiveCard(args.id, await client.migrations.archiveUrl(who, args.id));
+      return archiveCard(args.id, await client.migrations.archiveUrl(who, args.id), sayPrivately);
     } catch (error) {
       if (!isMissing(error)) throw error;
       const migration = await migrationOrMissing(client, who, args.owner, args.id);
-      throw new NotFoundError(noArchiveMessage(args.owner, migration), undefined, { cause: error });
+      throw notFoundInWords((say) => ({ message: noArchiveMessage(args.owner, migration, say) }), error);
     }
   },
 });
@@ -184,19 +193,19 @@ export const migrationDeleteArchiveCommand = linkedCommand({
   examples: ['/source migration delete-archive toolforge-repos 79'],
   permission: 'read',
   sideEffect: true,
-  confirm: (args) =>
-    `Delete the archive of migration ${args.id} of ${ownerLabel(args.owner)}? It cannot be downloaded afterwards.`,
+  confirm: (args, _target, say = ENGLISH) =>
+    say.t('migration-delete-archive-confirm', args.id, ownerLabel(args.owner, say)),
   scopes: (args) => scopesFor(args.owner),
-  async run({ args, client }) {
+  async run({ args, client, say = ENGLISH }) {
     const who = migrationOwner(args.owner);
     try {
       await client.migrations.deleteArchive(who, args.id);
     } catch (error) {
       if (!isMissing(error)) throw error;
       const migration = await migrationOrMissing(client, who, args.owner, args.id);
-      throw new NotFoundError(noArchiveMessage(args.owner, migration), undefined, { cause: error });
+      throw notFoundInWords((say) => ({ message: noArchiveMessage(args.owner, migration, say) }), error);
     }
-    return { text: `Deleted the archive of migration ${args.id}.`, status: 'success' };
+    return { text: say.t('migration-archive-deleted', args.id), status: 'success' };
   },
 });
 
@@ -209,7 +218,7 @@ export const migrationUnlockCommand = linkedCommand({
   permission: 'read',
   sideEffect: true,
   scopes: (args) => scopesFor(args.owner),
-  async run({ args, client }) {
+  async run({ args, client, say = ENGLISH }) {
     const name = args.repo.split('/').at(-1) as string;
     const who = migrationOwner(args.owner);
     try {
@@ -219,14 +228,16 @@ export const migrationUnlockCommand = linkedCommand({
       // The source host says 404 both for "no such migration" and for "not locked by it".
       const migration = await migrationOrMissing(client, who, args.owner, args.id);
       const inIt = migration.repositories.some((r) => r.full_name.split('/')[1] === name);
-      throw new NotFoundError(
-        inIt
-          ? `${args.repo} is not locked by migration ${args.id} (already unlocked).`
-          : `${args.repo} is not one of the repositories of migration ${args.id}: ${migration.repositories.map((r) => r.full_name).join(', ') || 'none'}.`,
-        undefined,
-        { cause: error },
+      const repos = migration.repositories.map((r) => r.full_name).join(', ');
+      throw notFoundInWords(
+        (say) => ({
+          message: inIt
+            ? say.t('migration-not-locked', args.repo, args.id)
+            : say.t('migration-not-in', args.repo, args.id, repos || say.t('migration-none')),
+        }),
+        error,
       );
     }
-    return { text: `Unlocked ${args.repo}.`, status: 'success' };
+    return { text: say.t('migration-unlocked', args.repo), status: 'success' };
   },
 });

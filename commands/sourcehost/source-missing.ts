@@ -1,25 +1,45 @@
 /**
  * The source host answers a bare `404 Not Found` for many different things (no such migration, an
  * archive deleted or expired, a repository not locked, no import; also "not yours to see"). Each
- * command says which one it meant, in Deckhand's words.
+ * command says which one it meant, in Deckhand's words (the reader's language).
  */
-import { NotFoundError, UpstreamError } from '../../src/core/errors';
+import { type DeckhandError, NotFoundError, UpstreamError } from '../../src/core/errors';
+import { type Translator, translator } from '../../src/i18n/translate';
 import type { Migration, MigrationOwner, SourcehostClient } from '../../src/services/sourcehost';
-import { ownerLabel } from './source-cards';
+import { migrationState, ownerLabel } from './source-cards';
+
+/** What a refusal says, in a reader's language. */
+export type Words = NonNullable<DeckhandError['words']>;
 
 /** True for the source host's "Not Found". */
 export function isMissing(error: unknown): boolean {
   return error instanceof NotFoundError || (error instanceof UpstreamError && error.status === 404);
 }
 
-/** Runs `work`; the source host's 404 becomes `message` (with `hint`). */
-export async function orMissing<T>(work: () => Promise<T>, message: string, hint?: string): Promise<T> {
+/** A {@link NotFoundError} said in the catalog's words (English for logs and the audit trail). */
+export function notFoundInWords(words: Words, cause?: unknown): NotFoundError {
+  const english = words(translator('en'));
+  const error = new NotFoundError(english.message, english.hint, cause === undefined ? undefined : { cause });
+  error.words = words;
+  return error;
+}
+
+/** Runs `work`; the source host's 404 becomes a {@link NotFoundError} saying `words`. */
+export async function orMissing<T>(work: () => Promise<T>, words: Words): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isMissing(error)) throw new NotFoundError(message, hint, { cause: error });
+    if (isMissing(error)) throw notFoundInWords(words, error);
     throw error;
   }
+}
+
+/** "There is no migration … that your account can see", with how to list them. */
+export function noMigrationWords(label: string, id: number): Words {
+  return (say) => ({
+    message: say.t('migration-not-found', id, ownerLabel(label, say)),
+    hint: say.t('migration-list-hint', label),
+  });
 }
 
 /** The migration, or a message saying there is none the user can see. */
@@ -29,11 +49,7 @@ export function migrationOrMissing(
   label: string,
   id: number,
 ): Promise<Migration> {
-  return orMissing(
-    () => client.migrations.get(owner, id),
-    `There is no migration ${id} of ${ownerLabel(label)} that your account can see.`,
-    `List them with /source migration list ${label}.`,
-  );
+  return orMissing(() => client.migrations.get(owner, id), noMigrationWords(label, id));
 }
 
 /**
@@ -55,10 +71,9 @@ export async function archiveAvailable(
 }
 
 /** Why an archive cannot be had, from the migration's state. */
-export function noArchiveMessage(label: string, migration: Migration): string {
-  const what = `Migration ${migration.id} of ${ownerLabel(label)}`;
-  if (migration.state === 'exported') {
-    return `${what} has no archive any more: it was deleted (/source migration delete-archive) or expired (archives are kept 7 days).`;
-  }
-  return `${what} has no archive: it is ${migration.state}${migration.state === 'failed' ? '' : ', not exported yet'}.`;
+export function noArchiveMessage(label: string, migration: Migration, say: Translator): string {
+  const who = ownerLabel(label, say);
+  if (migration.state === 'exported') return say.t('migration-archive-expired', migration.id, who);
+  if (migration.state === 'failed') return say.t('migration-no-archive-failed', migration.id, who);
+  return say.t('migration-no-archive-yet', migration.id, who, migrationState(migration.state, say));
 }

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { LinkRecogniser } from '../../src/core/unfurls';
+import { type Translator, translator } from '../../src/i18n/translate';
 import { command } from './context';
 import { type AddressKind, addressArgument, addressLinks, parseAddress, readAsAsker } from './source-address';
 
@@ -12,16 +13,27 @@ const COMMIT: AddressKind = {
   path: 'commit',
   id: '[0-9a-f]{7,40}',
   short: '@',
-  described: "a commit's address (https://…/owner/repo/commit/SHA) or owner/repo@SHA",
   descriptionKey: 'opt-commit',
+  invalid: 'source-commit-invalid',
 };
 const PULL: AddressKind = {
   path: 'pull',
   id: '\\d{1,9}',
   short: '#',
-  described: "a pull request's address (https://…/owner/repo/pull/12) or owner/repo#12",
   descriptionKey: 'opt-pr',
+  invalid: 'source-pr-invalid',
 };
+
+const ENGLISH = translator('en');
+
+/** A pull request's state in words: `merged`, `draft`, `open` or `closed` (another as the host says it). */
+function pullState(state: string, say: Translator): string {
+  if (state === 'merged') return say.t('source-pr-state-merged');
+  if (state === 'draft') return say.t('source-pr-state-draft');
+  if (state === 'open') return say.t('source-pr-state-open');
+  if (state === 'closed') return say.t('source-pr-state-closed');
+  return state;
+}
 
 /** `/source commit <address|owner/repo@SHA>`. */
 export const sourceCommitCommand = command({
@@ -33,10 +45,14 @@ export const sourceCommitCommand = command({
     '/source commit https://github.com/o/r/commit/3f2a9c1',
   ],
   permission: 'read',
-  async run({ args, services, invocation }) {
+  async run({ args, services, invocation, say = ENGLISH }) {
     const address = parseAddress(COMMIT, args.commit);
     const { owner, repo, id } = address;
-    const found = await readAsAsker(services, invocation, address, `commit ${id}`, (client) =>
+    const missing = (say: Translator, repository: string, linked: boolean) =>
+      linked
+        ? say.t('source-commit-not-visible', id, repository)
+        : say.t('source-commit-not-visible-anonymous', id, repository);
+    const found = await readAsAsker(services, invocation, address, missing, (client) =>
       client.commits.get(owner, repo, id),
     );
     const [subject = '', ...body] = found.commit.message.split('\n');
@@ -47,13 +63,15 @@ export const sourceCommitCommand = command({
       status: 'info',
       fields: [
         {
-          label: 'Author',
-          value: found.author?.login ?? found.commit.author?.name ?? 'unknown',
+          label: say.t('source-field-author'),
+          value: found.author?.login ?? found.commit.author?.name ?? say.t('deploy-field-unknown'),
           inline: true,
         },
-        ...(Number.isNaN(date) ? [] : [{ label: 'Date', value: '', time: { at: date }, inline: true }]),
+        ...(Number.isNaN(date)
+          ? []
+          : [{ label: say.t('source-field-date'), value: '', time: { at: date }, inline: true }]),
       ],
-      links: found.html_url ? [{ label: 'Open the commit', url: found.html_url }] : [],
+      links: found.html_url ? [{ label: say.t('source-open-commit'), url: found.html_url }] : [],
     };
   },
 });
@@ -65,10 +83,14 @@ export const sourcePullCommand = command({
   positional: ['pr'],
   examples: ['/source pr toolforge-repos/mytool#12', '/source pr https://github.com/o/r/pull/12'],
   permission: 'read',
-  async run({ args, services, invocation }) {
+  async run({ args, services, invocation, say = ENGLISH }) {
     const address = parseAddress(PULL, args.pr);
     const { owner, repo, id } = address;
-    const pull = await readAsAsker(services, invocation, address, `pull request #${id}`, (client) =>
+    const missing = (say: Translator, repository: string, linked: boolean) =>
+      linked
+        ? say.t('source-pr-not-visible', id, repository)
+        : say.t('source-pr-not-visible-anonymous', id, repository);
+    const pull = await readAsAsker(services, invocation, address, missing, (client) =>
       client.pulls.get(owner, repo, Number(id)),
     );
     const state = pull.merged ? 'merged' : pull.state === 'open' && pull.draft ? 'draft' : pull.state;
@@ -76,11 +98,15 @@ export const sourcePullCommand = command({
       title: `${owner}/${repo}#${pull.number}: ${pull.title}`,
       status: pull.merged ? 'success' : 'info',
       fields: [
-        { label: 'State', value: state, inline: true },
-        { label: 'Author', value: pull.user?.login ?? 'unknown', inline: true },
-        { label: 'Branches', value: `${pull.head.ref} → ${pull.base.ref}`, inline: true },
+        { label: say.t('source-field-state'), value: pullState(state, say), inline: true },
+        {
+          label: say.t('source-field-author'),
+          value: pull.user?.login ?? say.t('deploy-field-unknown'),
+          inline: true,
+        },
+        { label: say.t('source-field-branches'), value: `${pull.head.ref} → ${pull.base.ref}`, inline: true },
       ],
-      links: pull.html_url ? [{ label: 'Open the pull request', url: pull.html_url }] : [],
+      links: pull.html_url ? [{ label: say.t('source-open-pr'), url: pull.html_url }] : [],
     };
   },
 });

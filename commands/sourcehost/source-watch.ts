@@ -5,9 +5,13 @@
  * conversation (elsewhere the announcement has an "Archive link" button whose answer is private).
  */
 import { NotFoundError } from '../../src/core/errors';
+import { pickLanguage } from '../../src/core/languages';
 import type { DraftCard } from '../../src/core/reply';
+import { type Translator, translator } from '../../src/i18n/translate';
 import { FINISHED_MIGRATION_STATES, migrationOwner } from '../../src/services/sourcehost';
+import { ownerKey } from '../../src/store/vault';
 import type { MigrationWatchRequest } from '../link-services';
+import type { AppServices } from '../services';
 import type { SourcehostServices } from './context';
 import { archiveCard, migrationAnnouncement, migrationCard } from './source-cards';
 
@@ -23,13 +27,38 @@ export interface MigrationObservation {
   archive?: DraftCard;
 }
 
-/** Reads a migration and builds its cards. Throws `NotFoundError` when it (or the link) is gone. */
+const ENGLISH = translator('en');
+
+/**
+ * The language of the conversation a migration was started in (its `/language --here` setting); in
+ * a private conversation, the language of the person who started it (their own setting first).
+ */
+async function followLanguage(
+  services: SourcehostServices & Partial<Pick<AppServices, 'languages'>>,
+  request: MigrationWatchRequest,
+): Promise<Translator> {
+  const store = services.languages;
+  if (!store) return ENGLISH;
+  const conversation = await store.ofConversation(request.conversationId).catch(() => undefined);
+  if (!request.isPrivate) return translator(conversation);
+  // The user who started it, as the command saw them (with their chat app's language, if it said one).
+  const { locale } = request.user as { locale?: string };
+  const user = await store.ofUser(ownerKey(request.user)).catch(() => undefined);
+  return translator(pickLanguage({ platform: locale, user, conversation }));
+}
+
+/**
+ * Reads a migration and builds its cards, in the language of the conversation it was started in.
+ * Throws `NotFoundError` when it (or the link) is gone.
+ */
 export async function observeMigration(
-  services: SourcehostServices,
+  services: SourcehostServices & Partial<Pick<AppServices, 'languages'>>,
   request: MigrationWatchRequest,
 ): Promise<MigrationObservation> {
   const linked = await services.accounts.credentials.source(request.user);
-  if (!linked) throw new NotFoundError(`${request.user.name} unlinked their source-host account.`);
+  // The reason the processor gives up with (English, as its other reasons are).
+  if (!linked) throw new NotFoundError(ENGLISH.t('migration-watch-unlinked', request.user.name));
+  const say = await followLanguage(services, request);
   const client = services.accounts.sourcehost.forToken(linked.token);
   const owner = migrationOwner(request.owner);
   const migration = await client.migrations.get(owner, request.id);
@@ -37,25 +66,36 @@ export async function observeMigration(
   const observation: MigrationObservation = {
     state: migration.state,
     terminal,
-    card: migrationCard(request.owner, migration),
+    card: { ...migrationCard(request.owner, migration, say), locale: say.language },
   };
   if (!terminal) return observation;
-  observation.announcement = migrationAnnouncement(request.owner, migration);
+  observation.announcement = {
+    ...migrationAnnouncement(request.owner, migration, say),
+    locale: say.language,
+  };
   if (migration.state === 'exported' && request.isPrivate) {
     const { visibility: _private, ...card } = archiveCard(
       migration.id,
       await client.migrations.archiveUrl(owner, migration.id),
+      say,
     );
-    observation.archive = card;
+    observation.archive = { ...card, locale: say.language };
   }
   return observation;
 }
 
-/** The card shown when Deckhand stops following a migration before it ended. */
-export function migrationGaveUp(request: MigrationWatchRequest, reason: string): DraftCard {
+/**
+ * The card shown when Deckhand stops following a migration before it ended. `reason` is the
+ * processor's (English); so is the card, where no language is given.
+ */
+export function migrationGaveUp(
+  request: MigrationWatchRequest,
+  reason: string,
+  say: Translator = ENGLISH,
+): DraftCard {
   return {
-    title: `Migration ${request.id}`,
-    text: `Deckhand stopped following migration ${request.id}: ${reason}.\nUse /source migration show ${request.owner} ${request.id} to see where it is.`,
+    title: say.t('migration-title', request.id),
+    text: say.t('migration-gave-up', request.id, reason, request.owner),
     status: 'warning',
   };
 }

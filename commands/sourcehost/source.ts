@@ -1,11 +1,14 @@
 import type { CardField } from '../../src/core/reply';
+import { translator } from '../../src/i18n/translate';
 import { command } from './context';
+
+const ENGLISH = translator('en');
 
 /** `/source ratelimit`: every rate-limit category of the user's token (or of Deckhand's address). */
 export const sourceRatelimitCommand = command({
   name: 'source ratelimit',
   permission: 'read',
-  async run({ services, invocation }) {
+  async run({ services, invocation, say = ENGLISH }) {
     const linked = await services.accounts.credentials.source(invocation.user);
     const sourcehost = services.accounts.sourcehost;
     const client = linked ? sourcehost.forToken(linked.token) : sourcehost.anonymous();
@@ -14,17 +17,18 @@ export const sourceRatelimitCommand = command({
       .sort(([a], [b]) => (a === 'core' ? -1 : b === 'core' ? 1 : a.localeCompare(b)))
       .map(([name, window]) => ({
         label: name,
-        value: `${window.remaining} of ${window.limit} left${window.used !== undefined ? ` (${window.used} used)` : ''}, resets`,
+        value:
+          window.used !== undefined
+            ? say.t('source-ratelimit-left-used', window.remaining, window.limit, window.used)
+            : say.t('source-ratelimit-left', window.remaining, window.limit),
         time: { at: window.reset * 1000, relative: true },
         inline: true,
       }));
     return {
       title: linked
-        ? `Source-host rate limits of ${linked.login}`
-        : "Source-host rate limits of Deckhand's address",
-      text: linked
-        ? undefined
-        : 'You have not linked an account (/link source), so these are the anonymous limits.',
+        ? say.t('source-ratelimit-title', linked.login)
+        : say.t('source-ratelimit-title-anonymous'),
+      text: linked ? undefined : say.t('source-ratelimit-anonymous'),
       fields,
       status: 'info',
     };

@@ -22,7 +22,9 @@ describe('Telegram form words', () => {
       expiresAt: Date.now() + 600_000,
     };
     const german = promptCard(conversation, translator('de'));
-    expect(german.text).toBe('Schritt 2 von 2: Note (optional)\nSchick die Antwort als deine nächste Nachricht.');
+    expect(german.text).toBe(
+      'Schritt 2 von 2: Note (optional)\nSchick die Antwort als deine nächste Nachricht.',
+    );
     expect(german.buttons?.map((b) => b.label)).toEqual(['Abbrechen', 'Überspringen']);
     expect(german.locale).toBe('de');
     const english = promptCard(conversation);

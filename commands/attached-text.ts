@@ -22,10 +22,15 @@ export async function attachedText(
 ): Promise<string> {
   const list = files ?? [];
   if (list.length === 0) throw new UsageError(`Attach ${what}.`, { hint });
-  if (list.length > 1) throw new UsageError(`Attach one file only (${list.length} were attached).`);
+  if (list.length > 1) {
+    const count = list.length;
+    throw UsageError.inWords((say) => ({ message: say.t('attached-one-file-only', count) }));
+  }
   const file = list[0] as IncomingFile;
   const tooBig = () =>
-    new UsageError(`${file.name} is over ${MAX_TEXT_BYTES / 1024} KiB: that is not ${what}.`);
+    UsageError.inWords((say) => ({
+      message: say.t('attached-too-big', file.name, MAX_TEXT_BYTES / 1024, what),
+    }));
   if (file.size !== undefined && file.size > MAX_TEXT_BYTES) throw tooBig();
   const chunks: Buffer[] = [];
   let total = 0;
@@ -42,7 +47,7 @@ export async function attachedText(
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
   } catch {
-    throw new UsageError(`${file.name} is not a text file (it is not valid UTF-8).`);
+    throw UsageError.inWords((say) => ({ message: say.t('attached-not-text', file.name) }));
   }
 }
 
@@ -52,8 +57,11 @@ export function parseYamlText(text: string, name: string): unknown {
     return parse(text, { prettyErrors: true, maxAliasCount: 100 });
   } catch (error) {
     const line = (error as { linePos?: { line: number }[] }).linePos?.[0]?.line;
-    const where = line ? ` at line ${line}` : '';
-    const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
-    throw new UsageError(`${name} is not valid YAML or JSON${where}: ${reason}`);
+    const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+    throw UsageError.inWords((say) => ({
+      message: line
+        ? say.t('attached-not-yaml-at-line', name, line, reason)
+        : say.t('attached-not-yaml', name, reason),
+    }));
   }
 }

@@ -1,5 +1,6 @@
 import type { CardField, CardStatus, DraftCard } from '../src/core/reply';
 import { absoluteText, cardTime } from '../src/core/times';
+import { type Translator, translator } from '../src/i18n/translate';
 import type { Quota, ToolhostClient } from '../src/services/toolhost';
 
 /** Parses the components API's `YYYYmmdd-HHMMSS` (UTC) timestamps. */
@@ -94,14 +95,16 @@ export function sentences(parts: readonly (string | undefined | null)[]): string
  * The builds service's message in Deckhand's words: its advice to run its own CLI
  * (`toolforge build logs <id>`, builds-api `tekton` status messages) becomes the Deckhand command.
  */
-export function buildMessageInWords(message: string, tool: string): string {
+export function buildMessageInWords(
+  message: string,
+  tool: string,
+  say: Translator = translator('en'),
+): string {
   return message
-    .replace(
-      /Check the logs with `toolforge build logs ([\w.-]+)`\.?/g,
-      `See its log with /build logs ${tool} $1.`,
+    .replace(/Check the logs with `toolforge build logs ([\w.-]+)`\.?/g, (_all, id: string) =>
+      say.t('format-build-see-log', tool, id),
     )
-    .replace(
-      /you can check the build logs for more info: ([\w.\s-]+)$/,
-      (_all, ids: string) => `see the log with /build logs ${tool} ${ids.trim().split(/\s+/)[0]}`,
+    .replace(/you can check the build logs for more info: ([\w.\s-]+)$/, (_all, ids: string) =>
+      say.t('format-build-see-log-lower', tool, ids.trim().split(/\s+/)[0] ?? ''),
     );
 }

@@ -6,14 +6,19 @@ import type { ChangeGuardStore, ToolFreeze, ToolLock } from '../src/core/change-
 import { insideWindow, windowEnd, windowStart, windowText } from '../src/core/freeze-window';
 import type { CardField } from '../src/core/reply';
 import { absoluteText, cardTime } from '../src/core/times';
+import { type Translator, translator } from '../src/i18n/translate';
 
 /** The fields that describe a lock: who, since, until, why. */
-export function lockFields(lock: ToolLock): CardField[] {
+export function lockFields(lock: ToolLock, say: Translator = translator('en')): CardField[] {
   return [
-    { label: 'Locked by', value: lock.name },
-    { label: 'Since', value: '', time: cardTime(lock.since) ?? { at: lock.since } },
-    { label: 'Until', value: '', time: cardTime(lock.until, { relative: true }) ?? { at: lock.until } },
-    ...(lock.reason ? [{ label: 'Reason', value: lock.reason }] : []),
+    { label: say.t('guard-fields-locked-by'), value: lock.name },
+    { label: say.t('guard-fields-since'), value: '', time: cardTime(lock.since) ?? { at: lock.since } },
+    {
+      label: say.t('guard-fields-until'),
+      value: '',
+      time: cardTime(lock.until, { relative: true }) ?? { at: lock.until },
+    },
+    ...(lock.reason ? [{ label: say.t('guard-fields-reason'), value: lock.reason }] : []),
   ];
 }
 
@@ -34,16 +39,25 @@ export async function guardState(
   guards: ChangeGuardStore,
   tool: string,
   now = Date.now(),
+  say: Translator = translator('en'),
 ): Promise<GuardState> {
   const { lock, freezes } = await guards.state(tool, now);
-  const fields: CardField[] = lock ? lockFields(lock) : [{ label: 'Lock', value: 'not locked' }];
+  const fields: CardField[] = lock
+    ? lockFields(lock, say)
+    : [{ label: say.t('guard-fields-lock'), value: say.t('guard-fields-not-locked') }];
   for (const freeze of freezes) {
     const state = insideWindow(freeze, now)
-      ? `holds now, until ${absoluteText({ at: windowEnd(freeze, now) }, freeze.zone)}`
-      : `next from ${absoluteText({ at: windowStart(freeze, now) }, freeze.zone)}`;
+      ? say.t(
+          'guard-fields-holds-until',
+          absoluteText({ at: windowEnd(freeze, now) }, freeze.zone, say.language),
+        )
+      : say.t(
+          'guard-fields-next-from',
+          absoluteText({ at: windowStart(freeze, now) }, freeze.zone, say.language),
+        );
     fields.push({
-      label: `Freeze ${freeze.id}`,
-      value: `${windowText(freeze)} (${freeze.zone}), added by ${freeze.by}: ${state}`,
+      label: say.t('guard-fields-freeze', freeze.id),
+      value: say.t('guard-fields-freeze-value', windowText(freeze), freeze.zone, freeze.by, state),
     });
   }
   const blocked = lock !== undefined || freezes.some((freeze) => insideWindow(freeze, now));

@@ -1,5 +1,6 @@
 import type { Invocation } from '../src/core/command';
 import type { CardField, DraftCard } from '../src/core/reply';
+import { type Translator, translator } from '../src/i18n/translate';
 import type { VaultEntry } from '../src/store/vault';
 import { type AppServices, command } from './services';
 
@@ -30,6 +31,8 @@ export interface HomeContext {
   tools: HomeTools;
   /** Unix ms the view is made at. */
   now: number;
+  /** The reader's language (the view is private). */
+  say?: Translator;
 }
 
 /** One part of the view: a heading with its lines. */
@@ -77,26 +80,14 @@ async function homeTools(services: AppServices, invocation: Invocation, entries:
   };
 }
 
-/** What to link, and how, when Deckhand knows no tool of the person's. */
-const NOTHING_LINKED =
-  'Deckhand does not know any tool of yours yet. Link your source-host account with /link source ' +
-  "(push access to a tool's repository makes you one of its maintainers), or a tool's deploy token " +
-  'with /link tool <tool>; an admin can also name you in TOOL_MAINTAINERS. /whoami shows what you linked.';
-
-/** The same when a source-host account is linked, but may push to no tool's repository. */
-function noPushText(login: string): string {
-  return (
-    `Deckhand does not know any tool of yours yet: your linked source-host account ${login} may push to ` +
-    "no known tool's repository. Ask for push access to it, or link a tool's deploy token with " +
-    '/link tool <tool>; an admin can also name you in TOOL_MAINTAINERS.'
-  );
-}
-
-/** What the view says first: about the person's tools, or what would make a tool theirs. */
-function headline(tools: HomeTools, entries: VaultEntry[]): string {
-  if (tools.maintained.length + tools.linked.length > 0) return 'Your tools and what waits for you:';
+/**
+ * What the view says first: about the person's tools, or what would make a tool theirs (what to
+ * link, or, with a source-host account linked that may push to no tool's repository, what to ask for).
+ */
+function headline(tools: HomeTools, entries: VaultEntry[], say: Translator): string {
+  if (tools.maintained.length + tools.linked.length > 0) return say.t('home-headline');
   const login = entries.find((entry) => entry.service === 'source')?.meta.login;
-  return typeof login === 'string' ? noPushText(login) : NOTHING_LINKED;
+  return typeof login === 'string' ? say.t('home-no-push', login) : say.t('home-nothing-linked');
 }
 
 /** The `/me` command over `sections`. */
@@ -104,10 +95,10 @@ export function homeCommand(sections: HomeSections) {
   return command({
     name: 'me',
     permission: 'read',
-    async run({ services, invocation }): Promise<DraftCard> {
+    async run({ services, invocation, sayPrivately: say = translator(undefined) }): Promise<DraftCard> {
       const entries = await services.accounts.vault.list(invocation.user);
       const tools = await homeTools(services, invocation, entries);
-      const context: HomeContext = { services, invocation, entries, tools, now: Date.now() };
+      const context: HomeContext = { services, invocation, entries, tools, now: Date.now(), say };
       // What waits for the person first: where a platform shows only a card's first fields, it shows these.
       const ordered = [
         sections.tools,
@@ -120,11 +111,11 @@ export function homeCommand(sections: HomeSections) {
       const parts = await Promise.all(ordered.map((section) => section(context)));
       const fields: CardField[] = parts.map((part) => ({
         label: part.title,
-        value: part.lines.length ? part.lines.join('\n') : (part.empty ?? 'none'),
+        value: part.lines.length ? part.lines.join('\n') : (part.empty ?? say.t('home-none')),
       }));
       return {
-        title: 'Your Deckhand home',
-        text: headline(tools, entries),
+        title: say.t('home-title'),
+        text: headline(tools, entries, say),
         fields,
         status: 'info',
         visibility: 'private',

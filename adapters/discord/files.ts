@@ -4,6 +4,7 @@ import type { APIAttachment } from 'discord.js';
 import { request } from 'undici';
 import { UnreachableError, UpstreamError } from '../../src/core/errors';
 import type { FileResolver, IncomingFile } from '../../src/core/files';
+import { t } from '../../src/i18n/translate';
 
 /** Streams an attachment from Discord's CDN (its URL is signed; no token is needed). */
 async function download(url: string, filename: string, timeoutMs: number): Promise<Readable> {
@@ -11,15 +12,17 @@ async function download(url: string, filename: string, timeoutMs: number): Promi
   try {
     response = await request(url, { headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
   } catch (error) {
-    throw new UnreachableError('discord', `Could not download ${filename}.`, { cause: error });
+    throw new UnreachableError('discord', t('en', 'discord-file-download-failed', filename), {
+      cause: error,
+    });
   }
   if (response.statusCode !== 200) {
     await response.body.dump();
     throw new UpstreamError(
       'discord',
       response.statusCode,
-      `Discord answered ${response.statusCode} for the attachment ${filename}.`,
-      'Attach the file again: attachment links expire.',
+      t('en', 'discord-file-status', response.statusCode, filename),
+      t('en', 'discord-file-attach-again'),
     );
   }
   return response.body;

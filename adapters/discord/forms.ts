@@ -15,6 +15,7 @@ import {
 } from 'discord.js';
 import type { FormSpec } from '../../src/core/forms';
 import type { KeyValueStore } from '../../src/core/host';
+import { type Translator, translator } from '../../src/i18n/translate';
 import { truncate } from './escape';
 
 /** custom_id prefix of a modal: `m:<formId>`. */
@@ -26,14 +27,18 @@ export const FORM_BUTTON_PREFIX = 'f:';
 const MAX_MODAL_COMPONENTS = 5;
 
 /** The modal for a stored form. */
-export function modalFor(formId: string, form: FormSpec): APIModalInteractionResponseCallbackData {
+export function modalFor(
+  formId: string,
+  form: FormSpec,
+  say: Translator = translator('en'),
+): APIModalInteractionResponseCallbackData {
   const components: APIModalInteractionResponseCallbackComponent[] = [];
   const fields = form.fields.slice(0, MAX_MODAL_COMPONENTS);
   if (form.intro && fields.length < MAX_MODAL_COMPONENTS) {
     components.push({ type: ComponentType.TextDisplay, content: truncate(form.intro, 4000) });
   }
   for (const field of fields) {
-    const description = field.secret ? 'Kept secret: not shown in the channel and never logged.' : undefined;
+    const description = field.secret ? say.t('discord-form-secret-field') : undefined;
     components.push({
       type: ComponentType.Label,
       label: truncate(field.label, 45),
@@ -53,7 +58,7 @@ export function modalFor(formId: string, form: FormSpec): APIModalInteractionRes
 /** The row with the "Open form" button shown when a modal can no longer be the first answer. */
 export function formButtonRow(
   formId: string,
-  label = 'Open form',
+  label = translator('en').t('discord-form-open'),
 ): APIActionRowComponent<APIComponentInMessageActionRow> {
   return {
     type: ComponentType.ActionRow,

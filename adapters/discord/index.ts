@@ -3,6 +3,7 @@
  * discord.js. The adapter itself (application commands, autocomplete, buttons, modals, attachments,
  * over the gateway or the HTTP interactions endpoint) is in ./load.ts. See docs/discord.md.
  */
+import { type Translator, t, translator } from '../../src/i18n/translate';
 import { type PlatformDescriptor, perChannel } from '../descriptor';
 import { discordMissing, discordScalingCheck, discordSettingsCheck } from './checks';
 import { DISCORD_ENV } from './env';
@@ -28,8 +29,8 @@ export const discord: PlatformDescriptor<'discord', typeof DISCORD_ENV> = {
   // A channel's messages: 5 per 5 s (the bucket discord.js's REST client reads from the headers).
   sendBudget: perChannel(5, 5000),
   directMessages: {
-    note: 'only while you share a server with the bot and allow direct messages from its members',
+    note: t('en', 'discord-dm-note'),
   },
-  attachHint: (command) => `Use the file option of /${command}.`,
+  attachHint: (command: string, say: Translator = translator('en')) => say.t('discord-attach-hint', command),
   readerTimeZones: true,
 };

@@ -27,7 +27,9 @@ import type { CommandRunner } from '../../src/core/command-runner';
 import { conversationId } from '../../src/core/conversation';
 import { newReferenceId, StoreUnavailableError } from '../../src/core/errors';
 import type { DeliveryDeduper } from '../../src/core/host';
+import { pickLanguage } from '../../src/core/languages';
 import type { Suggestions } from '../../src/core/suggestions';
+import { type Translator, translator } from '../../src/i18n/translate';
 import { currentInvocationId, newInvocationId, runWithInvocation } from '../../src/log';
 import { attachmentFile } from './files';
 import { FORM_BUTTON_PREFIX, MODAL_PREFIX, modalFor, modalValues } from './forms';
@@ -79,8 +81,13 @@ interface Session {
 }
 
 /** The answer to an interaction that failed in the adapter itself, with its reference (the invocation id). */
-function genericFailure(reference: string): string {
-  return `Something went wrong on our side (reference ${reference}); nothing more was done. Please try again.`;
+function genericFailure(reference: string, say: Translator): string {
+  return say.t('discord-internal-error', reference);
+}
+
+/** The words of the person who sent an interaction: the language their Discord client says. */
+function wordsOf(interaction: APIInteraction): Translator {
+  return translator(pickLanguage({ platform: 'locale' in interaction ? interaction.locale : undefined }));
 }
 
 /** Handles interactions for one application. */
@@ -119,7 +126,7 @@ export class InteractionHandler {
         await once({
           type: InteractionResponseType.ChannelMessageWithSource,
           data: {
-            content: genericFailure(reference),
+            content: genericFailure(reference, wordsOf(interaction)),
             flags: MessageFlags.Ephemeral,
             allowed_mentions: NO_MENTIONS,
           },
@@ -149,7 +156,7 @@ export class InteractionHandler {
       switch (interaction.type) {
         case InteractionType.ApplicationCommand:
           if (interaction.data.type !== ApplicationCommandType.ChatInput) {
-            await this.notice(session, 'Deckhand only has slash commands.');
+            await this.notice(session, wordsOf(interaction).t('discord-slash-commands-only'));
             return 'handled';
           }
           await this.command(interaction as APIChatInputApplicationCommandInteraction, session);
@@ -242,10 +249,7 @@ export class InteractionHandler {
   private async command(interaction: APIChatInputApplicationCommandInteraction, session: Session) {
     const parsed = parseCommand(interaction.data, this.deps.routes);
     if (!parsed) {
-      await this.notice(
-        session,
-        `/${interaction.data.name} is not a Deckhand command any more. An admin can run \`deckhand register discord\`.`,
-      );
+      await this.notice(session, wordsOf(interaction).t('discord-command-gone', interaction.data.name));
       return;
     }
     const invocation = session.invocation;
@@ -262,15 +266,14 @@ export class InteractionHandler {
       if (form && session.responder.canOpenModal()) {
         await session.responder.respond({
           type: InteractionResponseType.Modal,
-          data: modalFor(formId, form),
+          data: modalFor(formId, form, wordsOf(interaction)),
         });
         return;
       }
+      const say = wordsOf(interaction);
       await this.notice(
         session,
-        form
-          ? 'Discord closed the window for opening the form; click the button again.'
-          : 'This form has expired. Run the command again to get a fresh one.',
+        form ? say.t('discord-form-window-closed') : `${say.t('form-expired')} ${say.t('form-expired-hint')}`,
       );
       return;
     }
@@ -293,7 +296,7 @@ export class InteractionHandler {
   private async submit(interaction: APIModalSubmitInteraction, session: Session) {
     const customId = interaction.data.custom_id;
     if (!customId.startsWith(MODAL_PREFIX)) {
-      await this.notice(session, 'This form does not belong to Deckhand.');
+      await this.notice(session, wordsOf(interaction).t('discord-form-not-ours'));
       return;
     }
     const values = modalValues(interaction.data.components);

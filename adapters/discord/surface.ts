@@ -10,7 +10,9 @@ import type { CardSurface } from '../../src/core/card-surface';
 import type { Invocation, MessageHandle } from '../../src/core/command';
 import { ConversationGoneError } from '../../src/core/errors';
 import type { FormSpec } from '../../src/core/forms';
+import { pickLanguage } from '../../src/core/languages';
 import type { Card } from '../../src/core/reply';
+import { t, translator } from '../../src/i18n/translate';
 import type { DiscordApi } from './api';
 import { escapeText } from './escape';
 import { type FormStash, formButtonRow, modalFor } from './forms';
@@ -34,9 +36,6 @@ export interface SurfaceContext {
   /** The clicked message is ephemeral (its `@original` can be replaced by the answer). */
   sourceEphemeral: boolean;
 }
-
-const CANNOT_POST =
-  'Deckhand cannot post in this channel, so only you see this. Invite the bot to the channel or give it the View Channel, Send Messages and Embed Links permissions.';
 
 /**
  * True for the command runner's confirmation prompt (see `askConfirmation` in src/core/command-execution.ts):
@@ -70,7 +69,7 @@ export class InteractionSurface implements CardSurface {
       });
     } catch (error) {
       if (!(error instanceof ConversationGoneError)) throw error;
-      const footer = [card.footer, CANNOT_POST].filter(Boolean).join(' · ');
+      const footer = [card.footer, t(card.locale, 'discord-cannot-post')].filter(Boolean).join(' · ');
       return this.replyPrivately(renderCard({ ...card, footer }));
     }
   }
@@ -81,15 +80,17 @@ export class InteractionSurface implements CardSurface {
 
   async openForm(formId: string, form: FormSpec): Promise<void> {
     await this.deps.forms.remember(formId, form);
+    // The reader's language, as their Discord client says it (a form is theirs only).
+    const say = translator(pickLanguage({ platform: this.context.invocation.user.locale }));
     const responder = this.context.responder;
     if (responder.canOpenModal()) {
-      await responder.respond({ type: InteractionResponseType.Modal, data: modalFor(formId, form) });
+      await responder.respond({ type: InteractionResponseType.Modal, data: modalFor(formId, form, say) });
       return;
     }
     await responder.ensureAck();
     await this.replyPrivately(
-      renderNotice(`**${escapeText(form.title)}** — click the button to fill in the form.`, [
-        formButtonRow(formId),
+      renderNotice(say.t('discord-form-click-button', escapeText(form.title)), [
+        formButtonRow(formId, say.t('discord-form-open')),
       ]),
     );
   }

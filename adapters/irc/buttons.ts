@@ -5,6 +5,7 @@
  */
 import type { Redis } from 'ioredis';
 import type { CardButton } from '../../src/core/reply';
+import { type Translator, translator } from '../../src/i18n/translate';
 
 const KEEP_SECONDS = 7 * 24 * 3600;
 
@@ -41,9 +42,9 @@ export class IrcButtons {
   }
 
   /** The button `number` of `conversationId`, or why there is none. */
-  async press(conversationId: string, number: number): Promise<Press> {
+  async press(conversationId: string, number: number, say: Translator = translator('en')): Promise<Press> {
     const stored = await this.redis.hget(this.key(conversationId), String(number));
-    if (!stored) return { ok: false, message: `There is no button [${number}] here; nothing was done.` };
+    if (!stored) return { ok: false, message: say.t('irc-press-no-button', number) };
     const { actionId, card } = JSON.parse(stored) as { actionId: string; card: string };
     return { ok: true, actionId, card };
   }

@@ -10,6 +10,7 @@
 import type { FormSpec } from '../../src/core/forms';
 import type { KeyValueStore } from '../../src/core/host';
 import type { Card } from '../../src/core/reply';
+import { translator } from '../../src/i18n/translate';
 import type { IrcPlace } from './surface';
 
 /** A form being asked, as stored (sealed) under the person's account. */
@@ -38,6 +39,9 @@ export function isCancel(line: string, prefix: string): boolean {
   return text === 'cancel' || text === `${prefix}cancel` || text === '/cancel';
 }
 
+/** IRC says no one's language: the words of the form flow are English. */
+const say = translator(undefined);
+
 /** Step-by-step forms in private queries (see the module comment). */
 export class IrcForms {
   constructor(private readonly deps: IrcFormDeps) {}
@@ -61,14 +65,18 @@ export class IrcForms {
     const field = asked.form.fields[asked.step];
     if (!field) return;
     const first = asked.step === 0;
-    const optional = field.optional ? ' (optional: - skips it)' : '';
-    const example = field.placeholder ? ` e.g. ${field.placeholder}` : '';
-    const how = first ? ' Answer each question with a line here; cancel stops.' : '';
+    const optional = field.optional ? ` ${say.t('form-step-optional')}` : '';
+    const example = field.placeholder ? ` ${say.t('form-step-example', field.placeholder)}` : '';
+    const how = first ? ` ${say.t('irc-form-intro')}` : '';
+    const count = say.t('form-step-count', asked.step + 1, asked.form.fields.length);
     await this.deps.post(nick, {
       ...(first ? { title: asked.form.title } : {}),
-      text: `${field.label}${optional}${example} — ${asked.step + 1} of ${asked.form.fields.length}.${how}`,
-      ...(first && asked.form.intro ? { fields: [{ label: 'About', value: asked.form.intro }] } : {}),
+      text: `${field.label}${optional}${example} — ${count}.${how}`,
+      ...(first && asked.form.intro
+        ? { fields: [{ label: say.t('irc-form-about'), value: asked.form.intro }] }
+        : {}),
       status: 'info',
+      locale: say.language,
     });
   }
 
@@ -85,7 +93,7 @@ export class IrcForms {
     if (Date.now() > asked.expiresAt || !field) return false;
     const value = text.trim();
     if (value === '' || (value === '-' && !field.optional)) {
-      await this.deps.post(place.nick, { text: `${field.label} is needed.`, status: 'warning' });
+      await this.deps.post(place.nick, { text: say.t('form-field-needed', field.label), status: 'warning' });
       return true;
     }
     if (value !== '-') asked.answers[field.name] = value;
@@ -105,7 +113,7 @@ export class IrcForms {
   async cancel(place: IrcPlace): Promise<boolean> {
     if (!place.account || (await this.deps.store.get(place.account)) === undefined) return false;
     await this.deps.store.delete(place.account);
-    await this.deps.post(place.nick, { text: 'The form was cancelled; nothing was done.', status: 'info' });
+    await this.deps.post(place.nick, { text: say.t('form-cancelled'), status: 'info' });
     return true;
   }
 }

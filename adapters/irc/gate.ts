@@ -7,6 +7,7 @@
 import type { AnyCommand } from '../../src/core/command';
 import type { CommandRegistry } from '../../src/core/registry';
 import { tokenize } from '../../src/core/tokenize';
+import { type Translator, translator } from '../../src/i18n/translate';
 
 /** Why a command line is refused here, or `undefined` when it may run. */
 export function refusal(
@@ -14,6 +15,7 @@ export function refusal(
   text: string,
   identified: boolean,
   prefix: string,
+  say: Translator = translator('en'),
 ): string | undefined {
   let command: AnyCommand<unknown>;
   let rest: { text: string; quoted: boolean }[];
@@ -24,11 +26,9 @@ export function refusal(
   }
   const name = `${prefix}${command.name}`;
   if (secretGiven(command, rest)) {
-    return `IRC never carries a secret, so nothing was done. Type ${name} without the secret value and I will send you a private link to a one-time page to enter it. If the value was real, treat it as leaked and rotate it.`;
+    return say.t('irc-no-secrets', name);
   }
-  if (command.sideEffect && !identified) {
-    return `${name} changes something, so it needs you identified with services (NickServ): identify (SASL, or /msg NickServ IDENTIFY), then try again. Read-only commands work without.`;
-  }
+  if (command.sideEffect && !identified) return say.t('irc-needs-identified', name);
   return undefined;
 }
 
@@ -56,9 +56,10 @@ export function pressRefusal(
   registry: CommandRegistry<unknown>,
   commandName: string | undefined,
   identified: boolean,
+  say: Translator = translator('en'),
 ): string | undefined {
   if (identified) return undefined;
   const command = commandName ? registry.get(commandName) : undefined;
   if (command && !command.sideEffect) return undefined;
-  return 'That button changes something, so it needs you identified with services (NickServ): identify, then press it again.';
+  return say.t('irc-press-needs-identified');
 }

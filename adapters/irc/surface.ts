@@ -6,6 +6,7 @@
 import type { CardSurface } from '../../src/core/card-surface';
 import type { ChatUser, Invocation } from '../../src/core/command';
 import { conversationId, parseConversationId } from '../../src/core/conversation';
+import { t } from '../../src/i18n/translate';
 import type { IrcForms } from './forms';
 import type { IrcMessenger } from './messenger';
 
@@ -69,7 +70,8 @@ export function ircSurface(messenger: IrcMessenger, place: IrcPlace, forms?: Irc
             const opened = await forms.open(formId, form, place);
             // The channel is told where the questions went (the person may not see the query at once).
             if (opened && isChannel(place.target)) {
-              const text = `${place.nick}: I asked you the questions of “${form.title}” in a private query.`;
+              // IRC says no one's language: English.
+              const text = t(undefined, 'irc-form-asked-privately', place.nick, form.title);
               await messenger.post(here, { text, status: 'info' });
             }
             return opened;

@@ -7,6 +7,7 @@
  */
 import type { KeyValueStore } from '../../src/core/host';
 import type { CardButton } from '../../src/core/reply';
+import { type Translator, translator } from '../../src/i18n/translate';
 import { NUMBER_KEYS } from './render';
 
 /** How long a card's numbers are kept (its actions expire sooner on their own). */
@@ -41,23 +42,28 @@ export class CardButtons {
   }
 
   /** The action of button `number` on card `eventId`, or why there is none. */
-  async press(roomId: string, eventId: string | undefined, number: number): Promise<Press> {
+  async press(
+    roomId: string,
+    eventId: string | undefined,
+    number: number,
+    say: Translator = translator('en'),
+  ): Promise<Press> {
     const card = eventId ?? (await this.latest(roomId));
-    if (!card)
-      return { ok: false, message: 'There is no card with buttons here to press; nothing was done.' };
+    if (!card) return { ok: false, message: say.t('matrix-press-no-card') };
     const stored = await this.store.get(`${roomId} ${card}`);
     if (stored === undefined) {
-      return eventId
-        ? { ok: false, message: 'That message has no buttons Deckhand knows of; nothing was done.' }
-        : { ok: false, message: 'There is no card with buttons here to press; nothing was done.' };
+      return {
+        ok: false,
+        message: eventId ? say.t('matrix-press-unknown-message') : say.t('matrix-press-no-card'),
+      };
     }
     const buttons = JSON.parse(stored) as { label: string; actionId: string }[];
     const button = buttons[number - 1];
     if (!button) {
       const has = buttons.length
-        ? `its buttons are ${buttons.map((b, i) => `[${i + 1}] ${b.label}`).join(', ')}`
-        : 'it has no buttons now';
-      return { ok: false, message: `That card has no button [${number}] (${has}); nothing was done.` };
+        ? say.t('matrix-press-its-buttons', buttons.map((b, i) => `[${i + 1}] ${b.label}`).join(', '))
+        : say.t('matrix-press-no-buttons-now');
+      return { ok: false, message: say.t('matrix-press-no-button', number, has) };
     }
     return { ok: true, actionId: button.actionId, card };
   }

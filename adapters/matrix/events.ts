@@ -16,6 +16,7 @@ import type { ClickGuard } from '../../src/core/clicks';
 import type { CommandHandoff } from '../../src/core/command-handoff';
 import type { CommandInput } from '../../src/core/command-job';
 import type { ConversationMover, DeliveryDeduper } from '../../src/core/host';
+import { translator } from '../../src/i18n/translate';
 import { type CardButtons, numberOfKey } from './buttons';
 import { type LineContext, parseLine, withoutReplyFallback } from './command-line';
 import { fileOf, incomingFile } from './files';
@@ -122,7 +123,7 @@ export async function onRoomEvent(deps: EventDeps, roomId: string, event: Synced
     const direct = await deps.rooms.isDirect(roomId);
     const place: MatrixPlace = { botUserId: deps.botUserId, roomId, userId: event.sender, direct };
     await matrixSurface(deps, place).reply({
-      text: `${ENCRYPTED_ROOM} Leaving this room.`,
+      text: `${ENCRYPTED_ROOM} ${translator(undefined).t('matrix-leaving-room')}`,
       status: 'warning',
     });
     await deps.rooms.leave(roomId, ENCRYPTED_ROOM);
@@ -159,9 +160,11 @@ export async function onRoomEvent(deps: EventDeps, roomId: string, event: Synced
   const body = typeof event.content.body === 'string' ? event.content.body : '';
   const text = file ? (file.caption ?? '') : withoutReplyFallback(body);
   const line = parseLine(text, { ...deps.line, direct });
+  // Matrix says no one's language: what the adapter itself answers is in English.
+  const say = translator(undefined);
   if (line.kind === 'cancel') {
     if (!(await deps.forms.cancel(event.sender, roomId)) && direct)
-      await matrixSurface(deps, place).reply({ text: 'There is nothing to cancel.', status: 'info' });
+      await matrixSurface(deps, place).reply({ text: say.t('matrix-nothing-to-cancel'), status: 'info' });
     return;
   }
   if (direct && !file && line.kind !== 'press' && (await deps.forms.answer(event.sender, roomId, text)))
@@ -173,9 +176,7 @@ export async function onRoomEvent(deps: EventDeps, roomId: string, event: Synced
   }
   if (line.kind === 'none') {
     if (direct) {
-      const hint = file
-        ? 'To use a file, send it again with a command as its caption (!media upload).'
-        : 'Type !help to see what I can do.';
+      const hint = file ? say.t('matrix-file-caption-hint') : say.t('matrix-help-hint');
       await matrixSurface(deps, place).reply({ text: hint, status: 'info' });
     }
     return;

@@ -10,6 +10,7 @@ import type { MatrixClient } from 'matrix-js-sdk';
 import { request } from 'undici';
 import { UnreachableError, UpstreamError } from '../../src/core/errors';
 import type { FileResolver, IncomingFile } from '../../src/core/files';
+import { t } from '../../src/i18n/translate';
 
 const FILE_TYPES = new Set(['m.file', 'm.image', 'm.video', 'm.audio']);
 
@@ -35,7 +36,7 @@ export function fileOf(
 /** Streams an `mxc://` file from the bot's homeserver. */
 async function download(client: MatrixClient, mxc: string): Promise<Readable> {
   const http = client.mxcUrlToHttp(mxc, undefined, undefined, undefined, false, false, true);
-  if (!http) throw new UpstreamError('matrix', 400, `not a media URI: ${mxc.slice(0, 100)}`);
+  if (!http) throw new UpstreamError('matrix', 400, t('en', 'matrix-file-not-media', mxc.slice(0, 100)));
   // The SDK adds `allow_redirect`, which the authenticated download does not take (it always may redirect).
   const url = new URL(http);
   url.searchParams.delete('allow_redirect');
@@ -43,13 +44,15 @@ async function download(client: MatrixClient, mxc: string): Promise<Readable> {
   try {
     response = await request(url, { headers: { authorization: `Bearer ${client.getAccessToken() ?? ''}` } });
   } catch (error) {
-    throw new UnreachableError('matrix', 'the homeserver did not answer the media download', {
-      cause: error,
-    });
+    throw new UnreachableError('matrix', t('en', 'matrix-file-no-answer'), { cause: error });
   }
   if (response.statusCode !== 200) {
     const text = await response.body.text();
-    throw new UpstreamError('matrix', response.statusCode, `media download failed: ${text.slice(0, 200)}`);
+    throw new UpstreamError(
+      'matrix',
+      response.statusCode,
+      t('en', 'matrix-file-download-failed', text.slice(0, 200)),
+    );
   }
   return response.body;
 }

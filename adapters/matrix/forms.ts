@@ -10,6 +10,11 @@ import type { Logger } from 'pino';
 import type { FormSpec } from '../../src/core/forms';
 import type { KeyValueStore } from '../../src/core/host';
 import type { Card } from '../../src/core/reply';
+import { translator } from '../../src/i18n/translate';
+
+/** Matrix says no one's language: the words of the form flow are English. */
+const say = translator(undefined);
+
 import type { BotRooms } from './rooms';
 
 /** A form being asked, as stored (sealed) under the person's user id. */
@@ -61,14 +66,16 @@ export class MatrixForms {
     if (!field) return;
     const first = asked.step === 0;
     const head = first
-      ? `${asked.form.intro ? `${asked.form.intro}\n` : ''}Answer each question with a message here; !cancel stops.\n`
+      ? `${asked.form.intro ? `${asked.form.intro}\n` : ''}${say.t('matrix-form-intro')}\n`
       : '';
-    const optional = field.optional ? ' (optional: - skips it)' : '';
-    const example = field.placeholder ? ` e.g. ${field.placeholder}` : '';
+    const optional = field.optional ? ` ${say.t('form-step-optional')}` : '';
+    const example = field.placeholder ? ` ${say.t('form-step-example', field.placeholder)}` : '';
+    const count = say.t('form-step-count', asked.step + 1, asked.form.fields.length);
     await this.deps.post(asked.roomId, {
       title: first ? asked.form.title : undefined,
-      text: `${head}${field.label}${optional}${example} — ${asked.step + 1} of ${asked.form.fields.length}`,
+      text: `${head}${field.label}${optional}${example} — ${count}`,
       status: 'info',
+      locale: say.language,
     });
   }
 
@@ -82,7 +89,7 @@ export class MatrixForms {
     if (!field) return false;
     const value = text.trim();
     if (value === '' || (value === '-' && !field.optional)) {
-      await this.deps.post(roomId, { text: `${field.label} is needed.`, status: 'warning' });
+      await this.deps.post(roomId, { text: say.t('form-field-needed', field.label), status: 'warning' });
       return true;
     }
     if (value !== '-') asked.answers[field.name] = field.multiline ? text : value;
@@ -104,7 +111,7 @@ export class MatrixForms {
     const stored = await this.deps.store.get(userId);
     if (!stored || (JSON.parse(stored) as AskedForm).roomId !== roomId) return false;
     await this.deps.store.delete(userId);
-    await this.deps.post(roomId, { text: 'The form was cancelled; nothing was done.', status: 'info' });
+    await this.deps.post(roomId, { text: say.t('form-cancelled'), status: 'info' });
     return true;
   }
 }

@@ -4,6 +4,7 @@
  * threads, edits, numbered buttons and reactions, files through the media repository) is in
  * ./load.ts. See docs/matrix.md.
  */
+import { type Translator, translator } from '../../src/i18n/translate';
 import { type PlatformDescriptor, perChannel } from '../descriptor';
 import {
   matrixCommandPrefix,
@@ -34,5 +35,5 @@ export const matrix: PlatformDescriptor<'matrix', typeof MATRIX_ENV> = {
   // Synapse's default message rate, and a 429's retry_after_ms is honoured on top.
   sendBudget: perChannel(1, 1000),
   directMessages: {},
-  attachHint: (command) => `Send the file in the room with !${command} as its caption.`,
+  attachHint: (command: string, say: Translator = translator('en')) => say.t('matrix-attach-hint', command),
 };

@@ -23,6 +23,7 @@ import type { ChatUser, MessageHandle } from '../../src/core/command';
 import { ConversationGoneError } from '../../src/core/errors';
 import type { Messenger } from '../../src/core/messenger';
 import type { Card } from '../../src/core/reply';
+import { t } from '../../src/i18n/translate';
 import type { CardButtons } from './buttons';
 import { withRateLimit } from './client';
 import { matrixConversationId, messageHandle, roomOf } from './ids';
@@ -96,7 +97,7 @@ export class MatrixMessenger implements Messenger {
       await this.buttons.remember(roomId, event_id, rendered.buttons);
       for (const file of rendered.attachments) {
         const data = Buffer.from(file.content, 'utf8');
-        await this.attach(roomId, file.filename, relation, () =>
+        await this.attach(roomId, file.filename, relation, card.locale, () =>
           this.file(roomId, 'm.file', file.filename, data, 'text/plain', relation),
         );
       }
@@ -104,7 +105,7 @@ export class MatrixMessenger implements Messenger {
       const image = card.image;
       if (png && image) {
         const data = Buffer.from(png, 'base64');
-        await this.attach(roomId, image.filename, relation, () =>
+        await this.attach(roomId, image.filename, relation, card.locale, () =>
           this.file(roomId, 'm.image', image.filename, data, 'image/png', relation, image),
         );
       }
@@ -202,6 +203,7 @@ export class MatrixMessenger implements Messenger {
     roomId: string,
     name: string,
     relation: Content,
+    locale: string | undefined,
     send: () => Promise<void>,
   ): Promise<void> {
     try {
@@ -214,10 +216,13 @@ export class MatrixMessenger implements Messenger {
       );
       const why =
         error.errcode === 'M_TOO_LARGE'
-          ? 'it is larger than the homeserver accepts'
+          ? t(locale, 'matrix-file-too-large')
           : (error.data.error ?? error.errcode);
-      const text = `${name} could not be attached: ${why}.`;
-      await this.event(roomId, { ...renderCard({ text, status: 'warning' }).content, ...relation });
+      const text = t(locale, 'matrix-file-not-attached', name, String(why));
+      await this.event(roomId, {
+        ...renderCard({ text, status: 'warning', ...(locale ? { locale } : {}) }).content,
+        ...relation,
+      });
     }
   }
 

@@ -6,12 +6,15 @@
 import type { MatrixClient } from 'matrix-js-sdk';
 import { Method } from 'matrix-js-sdk';
 import type { KeyValueStore } from '../../src/core/host';
+import { t } from '../../src/i18n/translate';
 import { withRateLimit } from './client';
 import { serverOfUser } from './ids';
 
-/** Said to the inviter (the invitation's rejection reason) when the room is encrypted. */
-export const ENCRYPTED_ROOM =
-  'This room is end-to-end encrypted, and Deckhand works in unencrypted rooms only (it does not do end-to-end encryption): invite it to an unencrypted room.';
+/**
+ * Said to the inviter (the invitation's rejection reason) when the room is encrypted. Matrix says no
+ * one's language, and a rejection reason is one text for whoever reads it: English.
+ */
+export const ENCRYPTED_ROOM = t('en', 'matrix-room-encrypted');
 
 /** An invitation as the sync's stripped state shows it. */
 export interface Invitation {
@@ -40,12 +43,10 @@ export function invitationOf(
 /** Why an invitation is refused (the reason the inviter sees), or `undefined` to accept it. */
 export function refusal(invitation: Invitation, allowed: readonly string[]): string | undefined {
   const server = invitation.inviter ? serverOfUser(invitation.inviter) : '';
-  if (!allowed.includes(server))
-    return `Deckhand accepts invitations from people on ${allowed.join(', ')} only.`;
+  if (!allowed.includes(server)) return t('en', 'matrix-invitations-from', allowed.join(', '));
   // A room id names its server up to room version 11; from version 12 it does not.
   const roomServer = invitation.roomId.includes(':') ? serverOfUser(invitation.roomId) : undefined;
-  if (roomServer && !allowed.includes(roomServer))
-    return `Deckhand joins rooms of ${allowed.join(', ')} only.`;
+  if (roomServer && !allowed.includes(roomServer)) return t('en', 'matrix-rooms-of', allowed.join(', '));
   if (invitation.encrypted) return ENCRYPTED_ROOM;
   return undefined;
 }

@@ -12,6 +12,7 @@ import type { CardSurface } from '../../src/core/card-surface';
 import type { Invocation, MessageHandle } from '../../src/core/command';
 import { parseConversationId } from '../../src/core/conversation';
 import type { Card } from '../../src/core/reply';
+import { t } from '../../src/i18n/translate';
 import type { MatrixForms } from './forms';
 import { matrixConversationId } from './ids';
 import type { MatrixMessenger } from './messenger';
@@ -66,8 +67,14 @@ export function matrixSurface(deps: SurfaceDeps, place: MatrixPlace): CardSurfac
     const handle = await deps.messenger.send(matrixConversationId(place.botUserId, roomId), roomId, card);
     if (!told) {
       told = true;
-      const note = `${place.userName ?? place.userId}: my answer is for you only; it is in our direct room.`;
-      await deps.messenger.send(conversationId, place.roomId, { text: note, status: 'info' }, thread);
+      // Said to the person, in the language of the private answer (theirs).
+      const note = t(card.locale, 'matrix-answer-in-direct-room', place.userName ?? place.userId);
+      await deps.messenger.send(
+        conversationId,
+        place.roomId,
+        { text: note, status: 'info', ...(card.locale ? { locale: card.locale } : {}) },
+        thread,
+      );
     }
     return handle;
   };

@@ -8,6 +8,7 @@
 import type { Logger } from 'pino';
 import type { ConversationMover } from '../../src/core/host';
 import type { Card } from '../../src/core/reply';
+import { t } from '../../src/i18n/translate';
 import { matrixConversationId } from './ids';
 import type { BotRooms } from './rooms';
 
@@ -31,7 +32,8 @@ export async function followUpgrade(deps: UpgradeDeps, roomId: string, replaceme
       'matrix: could not join the upgraded room',
     );
     await deps.post(roomId, {
-      text: 'This room was upgraded, and I could not join the new room: invite me there, and I will follow.',
+      // Said to the whole room, whose language Matrix does not say: English.
+      text: t(undefined, 'matrix-upgrade-not-followed'),
       status: 'warning',
     });
   }

@@ -4,6 +4,7 @@
  * so the answers come from `--answers`, given as JSON or as `name=value` pairs.
  */
 import type { FormSpec } from '../../src/core/forms';
+import { type Translator, translator } from '../../src/i18n/translate';
 
 /** Gives the answers of one form in a script, or undefined when there are none for it. */
 export type FormAnswerSource = (form: FormSpec) => Promise<Record<string, string> | undefined>;
@@ -28,7 +29,7 @@ function stringsOf(value: unknown): Record<string, string> | undefined {
  * given as separate `--answers` options. A JSON object or a set of pairs answers one form; the last
  * set answers every later form too, so one `--answers value=x` serves a script of many `set`s.
  */
-export function parseAnswers(values: readonly string[]): ParsedAnswers {
+export function parseAnswers(values: readonly string[], say: Translator = translator('en')): ParsedAnswers {
   const sets: Record<string, string>[] = [];
   const pairs: Record<string, string> = {};
   for (const raw of values) {
@@ -38,16 +39,13 @@ export function parseAnswers(values: readonly string[]): ParsedAnswers {
       try {
         json = JSON.parse(text);
       } catch {
-        return { ok: false, message: '--answers is not valid JSON: give an object like {"value":"x"}.' };
+        return { ok: false, message: say.t('shell-answers-not-json') };
       }
       const list = Array.isArray(json) ? json : [json];
       for (const item of list) {
         const set = stringsOf(item);
         if (!set) {
-          return {
-            ok: false,
-            message: '--answers must map field names to text, like {"value":"x"} or [{"value":"x"}].',
-          };
+          return { ok: false, message: say.t('shell-answers-not-text') };
         }
         sets.push(set);
       }
@@ -56,10 +54,7 @@ export function parseAnswers(values: readonly string[]): ParsedAnswers {
     for (const pair of text.split('&')) {
       const at = pair.indexOf('=');
       if (at <= 0) {
-        return {
-          ok: false,
-          message: `--answers takes name=value pairs or JSON; "${pair.slice(0, 40)}" is neither.`,
-        };
+        return { ok: false, message: say.t('shell-answers-neither', pair.slice(0, 40)) };
       }
       pairs[pair.slice(0, at).trim()] = pair.slice(at + 1);
     }
@@ -80,8 +75,10 @@ export function answersFrom(sets: readonly Record<string, string>[]): FormAnswer
 }
 
 /** A field list for messages: `value`, `title (optional)`. */
-function fieldList(form: FormSpec): string {
-  return form.fields.map((f) => (f.optional ? `${f.name} (optional)` : f.name)).join(', ');
+function fieldList(form: FormSpec, say: Translator): string {
+  return form.fields
+    .map((f) => (f.optional ? say.t('shell-answers-optional-field', f.name) : f.name))
+    .join(', ');
 }
 
 /** An example `--answers` for a form: its required fields with their placeholders. */
@@ -98,13 +95,11 @@ function example(form: FormSpec): string {
 export function checkAnswers(
   form: FormSpec,
   given: Record<string, string> | undefined,
+  say: Translator = translator('en'),
 ): { ok: true; values: Record<string, string> } | { ok: false; message: string } {
-  const tail = `The form was not opened; its fields: ${fieldList(form)}.`;
+  const tail = say.t('shell-answers-not-opened', fieldList(form, say));
   if (!given) {
-    return {
-      ok: false,
-      message: `“${form.title}” is a form, and a script does not answer forms line by line: it needs --answers (run the script with --answers '${example(form)}'). ${tail}`,
-    };
+    return { ok: false, message: `${say.t('shell-answers-needed', form.title, example(form))} ${tail}` };
   }
   const names = new Set(form.fields.map((f) => f.name));
   const values: Record<string, string> = {};
@@ -112,7 +107,7 @@ export function checkAnswers(
   if (missing.length > 0) {
     return {
       ok: false,
-      message: `--answers has no ${missing.join(', ')} for “${form.title}”. ${tail}`,
+      message: `${say.t('shell-answers-missing', missing.join(', '), form.title)} ${tail}`,
     };
   }
   for (const [name, value] of Object.entries(given)) {

@@ -8,6 +8,7 @@ import { homedir } from 'node:os';
 import { basename, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { IncomingFile } from '../../src/core/files';
+import { type Translator, translator } from '../../src/i18n/translate';
 
 /** `--file PATH`, `--file=PATH`, with the path bare or in single or double quotes. */
 const FILE_FLAG = /(^|\s)--file(?:=|\s+)(?:"([^"]*)"|'([^']*)'|(\S+))/g;
@@ -47,18 +48,22 @@ export function expandPath(path: string, cwd = process.cwd()): string {
  * A local file as an attachment, or a sentence saying why it cannot be one (missing, a folder,
  * unreadable). Nothing is read until the command opens it.
  */
-export function localFile(path: string, cwd = process.cwd()): IncomingFile | string {
+export function localFile(
+  path: string,
+  cwd = process.cwd(),
+  say: Translator = translator('en'),
+): IncomingFile | string {
   const full = expandPath(path, cwd);
   let size: number;
   try {
     const stat = statSync(full);
-    if (!stat.isFile()) return `${path} is not a file (it is a folder or a device).`;
+    if (!stat.isFile()) return say.t('shell-file-not-a-file', path);
     size = stat.size;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return `There is no file ${path} (looked for ${full}).`;
-    if (code === 'EACCES') return `${path} cannot be read: permission denied.`;
-    return `${path} cannot be read (${code ?? 'unknown error'}).`;
+    if (code === 'ENOENT') return say.t('shell-file-missing', path, full);
+    if (code === 'EACCES') return say.t('shell-file-permission-denied', path);
+    return say.t('shell-file-unreadable', path, code ?? say.t('shell-file-unknown-error'));
   }
   return {
     name: basename(full),

@@ -5,6 +5,7 @@
  * the card says so when typed instead of pressing something else.
  */
 import type { CardButton } from '../../src/core/reply';
+import { type Translator, translator } from '../../src/i18n/translate';
 
 interface Assigned {
   actionId: string;
@@ -60,9 +61,9 @@ export class CardButtonNumbers {
    * The action of the button labelled `label` (any case) on card `message`, or why there is none.
    * With two buttons of that label, the first.
    */
-  pressLabel(message: string, label: string): Press {
+  pressLabel(message: string, label: string, say: Translator = translator('en')): Press {
     const known = this.byMessage.get(message);
-    if (!known) return { ok: false, message: `There is no card ${message} with buttons; nothing was done.` };
+    if (!known) return { ok: false, message: say.t('shell-press-no-card', message) };
     const wanted = label.toLowerCase();
     const labels: string[] = [];
     for (const number of known.values()) {
@@ -71,24 +72,20 @@ export class CardButtonNumbers {
       if (live.label.toLowerCase() === wanted) return { ok: true, actionId: live.actionId };
       labels.push(live.label);
     }
-    const has = labels.length ? `its buttons: ${labels.join(', ')}` : 'it has no buttons now';
-    return {
-      ok: false,
-      message: `Card ${message} has no button “${label.slice(0, 60)}” (${has}); nothing was done.`,
-    };
+    const has = labels.length
+      ? say.t('shell-press-its-buttons', labels.join(', '))
+      : say.t('shell-press-no-buttons-now');
+    return { ok: false, message: say.t('shell-press-no-label', message, label.slice(0, 60), has) };
   }
 
   /** The action of the button with `number`, or why there is none. */
-  press(number: number): Press {
+  press(number: number, say: Translator = translator('en')): Press {
     const live = this.live.get(number);
     if (live) return { ok: true, actionId: live.actionId };
     const gone = this.retired.get(number);
     if (gone) {
-      return {
-        ok: false,
-        message: `Button [${number}] (${gone.label}) is no longer on card ${gone.message}; nothing was done.`,
-      };
+      return { ok: false, message: say.t('shell-press-button-gone', number, gone.label, gone.message) };
     }
-    return { ok: false, message: `There is no button [${number}].` };
+    return { ok: false, message: say.t('shell-press-no-button', number) };
   }
 }

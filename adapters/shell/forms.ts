@@ -5,6 +5,7 @@
  */
 import { Writable } from 'node:stream';
 import type { FormField, FormSpec } from '../../src/core/forms';
+import { type Translator, translator } from '../../src/i18n/translate';
 
 /** Why a question stopped without an answer: the sentence to print instead of "cancelled". */
 export interface FormClosed {
@@ -19,15 +20,14 @@ export async function askForm(
   form: FormSpec,
   ask: AskLine,
   say: (text: string) => void,
+  words: Translator = translator('en'),
 ): Promise<Record<string, string> | undefined> {
-  say(
-    `${form.title}${form.intro ? `\n${form.intro}` : ''}\n(Answer each question; an empty answer skips an optional one, /cancel stops.)`,
-  );
+  say(`${form.title}${form.intro ? `\n${form.intro}` : ''}\n${words.t('shell-form-intro')}`);
   const values: Record<string, string> = {};
   for (const field of form.fields) {
-    const answer = await askField(field, ask, say);
+    const answer = await askField(field, ask, say, words);
     if (answer === undefined || typeof answer === 'object') {
-      say(answer?.closed ?? 'The form was cancelled; nothing was done.');
+      say(answer?.closed ?? words.t('form-cancelled'));
       return undefined;
     }
     if (answer !== '') values[field.name] = answer;
@@ -39,16 +39,19 @@ async function askField(
   field: FormField,
   ask: AskLine,
   say: (text: string) => void,
+  words: Translator,
 ): Promise<string | FormClosed | undefined> {
-  const hint = field.placeholder ? ` (e.g. ${field.placeholder})` : '';
-  const question = `${field.label}${field.optional ? ' [optional]' : ''}${field.secret ? ' [hidden]' : ''}${hint}: `;
+  const hint = field.placeholder ? ` ${words.t('shell-form-example', field.placeholder)}` : '';
+  const optional = field.optional ? ` ${words.t('shell-form-optional')}` : '';
+  const hidden = field.secret ? ` ${words.t('shell-form-hidden')}` : '';
+  const question = `${field.label}${optional}${hidden}${hint}: `;
   for (let attempt = 0; attempt < 3; attempt++) {
     const line = await ask(question, field.secret === true);
     if (typeof line === 'object') return line;
     if (line === undefined || line.trim() === '/cancel') return undefined;
     const answer = field.multiline ? line.replaceAll('\\n', '\n') : line;
     if (answer.trim() !== '' || field.optional) return answer.trim() === '' ? '' : answer;
-    say(`${field.label} is needed.`);
+    say(words.t('form-field-needed', field.label));
   }
   return '';
 }

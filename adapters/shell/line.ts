@@ -1,3 +1,5 @@
+import { type Translator, translator } from '../../src/i18n/translate';
+
 /**
  * What one line typed in the terminal chat asks for: a command, a button pressed by its number
  * (`3`, `/press 3`) or by its card and label (`press 2 Cancel`, for scripts, which cannot know a
@@ -9,15 +11,11 @@ export type ShellLine =
   | { kind: 'skip' }
   | { kind: 'error'; message: string }
   | { kind: 'press'; number: number; as?: string }
-  | { kind: 'press label'; card: string; label: string; as?: string }
+  | { kind: 'pressLabel'; card: string; label: string; as?: string }
   | { kind: 'command'; text: string; as?: string };
 
 /** A user name `as` and `--as` accept. */
 export const SHELL_USER_NAME = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/;
-
-const AS_USAGE = '`as` runs one line as another user: as <user> <command>, e.g. as ada /deploy mytool.';
-const PRESS_USAGE =
-  'press takes a card number and a button label, e.g. press 2 Cancel (or type a button’s number).';
 
 /** The label without the quotes around it (`press 2 "View logs"`). */
 function unquote(label: string): string {
@@ -26,18 +24,18 @@ function unquote(label: string): string {
 }
 
 /** Reads one line of the terminal chat. */
-export function readShellLine(line: string): ShellLine {
+export function readShellLine(line: string, say: Translator = translator('en')): ShellLine {
   let text = line.trim();
   if (!text || text.startsWith('#')) return { kind: 'skip' };
   let as: string | undefined;
   const prefixed = /^as(?:\s+(\S+))?(?:\s+([\s\S]*))?$/i.exec(text);
   if (prefixed) {
     const [, user, rest] = prefixed;
-    if (!user || !rest?.trim()) return { kind: 'error', message: AS_USAGE };
+    if (!user || !rest?.trim()) return { kind: 'error', message: say.t('shell-line-as-usage') };
     if (!SHELL_USER_NAME.test(user)) {
       return {
         kind: 'error',
-        message: `“${user.slice(0, 40)}” is not a user name (letters, digits, . _ @ -). ${AS_USAGE}`,
+        message: `${say.t('shell-line-not-a-user', user.slice(0, 40))} ${say.t('shell-line-as-usage')}`,
       };
     }
     as = user;
@@ -49,9 +47,9 @@ export function readShellLine(line: string): ShellLine {
   const press = /^\/?press(?:\s+([\s\S]*))?$/i.exec(text);
   if (press) {
     const found = /^(\d+)\s+(\S[\s\S]*)$/.exec(press[1]?.trim() ?? '');
-    if (!found) return { kind: 'error', message: PRESS_USAGE };
+    if (!found) return { kind: 'error', message: say.t('shell-line-press-usage') };
     return {
-      kind: 'press label',
+      kind: 'pressLabel',
       card: found[1] as string,
       label: unquote((found[2] as string).trim()),
       ...who,

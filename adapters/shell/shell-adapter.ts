@@ -7,10 +7,11 @@ import type { CommandRunner } from '../../src/core/command-runner';
 import { conversationId } from '../../src/core/conversation';
 import type { IncomingFile } from '../../src/core/files';
 import type { FormSpec } from '../../src/core/forms';
+import { invocationLanguages, type LanguageStore } from '../../src/core/languages';
 import type { Messenger } from '../../src/core/messenger';
 import type { Card } from '../../src/core/reply';
 import type { WatchService } from '../../src/core/watch';
-import { t } from '../../src/i18n/translate';
+import { type Translator, t, translator } from '../../src/i18n/translate';
 import { checkAnswers, type FormAnswerSource } from './answers';
 import { localFile, takeFileFlags } from './attachments';
 import { CardButtonNumbers } from './button-numbers';
@@ -47,6 +48,11 @@ export interface ShellAdapterOptions {
   answers?: FormAnswerSource;
   /** Asks every running log tail to stop; resolves with how many (see {@link ShellAdapter.stopTails}). */
   stopTails?: () => Promise<number>;
+  /**
+   * The `/language` settings: what the terminal itself says (form questions, button and file
+   * refusals) is in the reader's language, as their commands' answers are. Without it, English.
+   */
+  languages?: LanguageStore;
 }
 
 /**
@@ -99,6 +105,13 @@ export class ShellAdapter implements Messenger {
     };
   }
 
+  /** The words of the terminal user (or of `as`): their `/language`, else the terminal's, else English. */
+  private async wordsOf(as?: string): Promise<Translator> {
+    if (!this.options.languages) return translator(undefined);
+    const languages = await invocationLanguages(this.invocation(as), this.options.languages);
+    return translator(languages.reader);
+  }
+
   async post(_conversationId: string, card: Card): Promise<MessageHandle> {
     const number = this.nextMessage++;
     // `card <n>` stays as typed: it is what `press <n> <label>` names (the terminal's command language).
@@ -123,13 +136,16 @@ export class ShellAdapter implements Messenger {
 
   /** Runs one input line: a command, or the number of a button to press. */
   async runLine(line: string): Promise<void> {
-    const read = readShellLine(line);
+    if (!line.trim() || line.trim().startsWith('#')) return;
+    const words = await this.wordsOf();
+    const read = readShellLine(line, words);
     if (read.kind === 'skip') return;
     if (read.kind === 'error') {
       this.write(read.message);
       return;
     }
     const user = read.as ?? this.options.userName;
+    const say = read.as ? await this.wordsOf(read.as) : words;
     const surface: CardSurface = {
       reply: (card) => this.post(this.conversationId, card),
       update: (handle, card) => this.update(handle, card),
@@ -138,8 +154,8 @@ export class ShellAdapter implements Messenger {
     if (read.kind !== 'command') {
       const found =
         read.kind === 'press'
-          ? this.buttons.press(read.number)
-          : this.buttons.pressLabel(read.card, read.label);
+          ? this.buttons.press(read.number, say)
+          : this.buttons.pressLabel(read.card, read.label, say);
       if (!found.ok) {
         this.write(found.message);
         return;
@@ -151,13 +167,13 @@ export class ShellAdapter implements Messenger {
     const text = read.text;
     const flags = takeFileFlags(text);
     if (flags.missingPath) {
-      this.write('--file needs the path of a file, e.g. --file ./jobs.yaml');
+      this.write(say.t('shell-file-needs-path'));
       return;
     }
-    const files = flags.paths.map((path) => localFile(path));
+    const files = flags.paths.map((path) => localFile(path, undefined, say));
     const problem = files.find((file) => typeof file === 'string');
     if (problem !== undefined) {
-      this.write(`${problem} Nothing was done.`);
+      this.write(say.t('shell-nothing-done', problem));
       return;
     }
     const command = flags.text.startsWith('/') ? flags.text : `/${flags.text}`;
@@ -182,7 +198,7 @@ export class ShellAdapter implements Messenger {
       return true;
     }
     const given = this.options.answers ? await this.options.answers(form) : undefined;
-    const checked = checkAnswers(form, given);
+    const checked = checkAnswers(form, given, await this.wordsOf(user));
     if (!checked.ok) {
       this.write(checked.message);
       return false;
@@ -195,18 +211,20 @@ export class ShellAdapter implements Messenger {
   private async fillForms(surface: CardSurface): Promise<void> {
     for (let next = this.pendingForms.shift(); next; next = this.pendingForms.shift()) {
       const { form, answers } = next;
+      const words = await this.wordsOf(next.user);
       let values: Record<string, string> | undefined;
       if (answers) {
         const shown = form.fields
           .filter((f) => answers[f.name] !== undefined)
-          .map((f) => `${f.label}: ${f.secret ? '(hidden)' : answers[f.name]}`);
-        this.say(`${form.title} (answers from --answers)\n${shown.join('\n')}`);
+          .map((f) => `${f.label}: ${f.secret ? words.t('shell-answers-hidden') : answers[f.name]}`);
+        this.say(`${words.t('shell-answers-from-option', form.title)}\n${shown.join('\n')}`);
         values = answers;
       } else {
         values = await askForm(
           form,
           (q, secret) => this.ask(q, secret),
           (t) => this.say(t),
+          words,
         );
         this.lastPrinted = undefined;
       }
@@ -286,8 +304,9 @@ export class ShellAdapter implements Messenger {
       terminal: (this.options.output as NodeJS.WriteStream).isTTY === true,
     });
     this.readline = rl;
+    const words = await this.wordsOf();
     this.options.output.write(
-      `${this.palette.bold}Deckhand terminal chat.${this.palette.reset} Type /help for commands, a number to press a button, exit to leave.\n`,
+      `${this.palette.bold}${words.t('shell-welcome-title')}${this.palette.reset} ${words.t('shell-welcome')}\n`,
     );
     rl.prompt();
     for await (const line of rl) {

@@ -1,5 +1,6 @@
 import type { types } from '@slack/bolt';
 import type { FormSpec } from '../../src/core/forms';
+import { type Translator, translator } from '../../src/i18n/translate';
 import { chunkEscaped, mrkdwn, plain } from './blocks';
 
 /** `callback_id` of Deckhand's modals. */
@@ -23,7 +24,11 @@ const SECRET_BLOCK = 's.';
  * A form as a Slack modal: one plain-text input per field (block ids carry the field name and whether
  * it is a secret). Values typed here go to the bot only; they are never posted in the channel.
  */
-export function formView(form: FormSpec, metadata: FormMetadata): types.ModalView {
+export function formView(
+  form: FormSpec,
+  metadata: FormMetadata,
+  say: Translator = translator('en'),
+): types.ModalView {
   const blocks: types.KnownBlock[] = [];
   if (form.intro) {
     for (const piece of chunkEscaped(form.intro, 3000)) blocks.push({ type: 'section', text: mrkdwn(piece) });
@@ -39,7 +44,7 @@ export function formView(form: FormSpec, metadata: FormMetadata): types.ModalVie
       element,
       optional: field.optional === true,
     };
-    if (field.secret) input.hint = plain('Only Deckhand sees this; it is never posted in the channel.', 2000);
+    if (field.secret) input.hint = plain(say.t('slack-form-secret-hint'), 2000);
     blocks.push(input);
   }
   return {
@@ -47,8 +52,8 @@ export function formView(form: FormSpec, metadata: FormMetadata): types.ModalVie
     callback_id: FORM_CALLBACK_ID,
     private_metadata: JSON.stringify(metadata),
     title: plain(form.title, 24),
-    submit: plain(form.submitLabel ?? 'Submit', 24),
-    close: plain('Cancel', 24),
+    submit: plain(form.submitLabel ?? say.t('slack-form-submit'), 24),
+    close: plain(say.t('slack-form-cancel'), 24),
     blocks,
   };
 }

@@ -2,6 +2,7 @@
  * The Slack platform's descriptor: what the rest of Deckhand knows about Slack without loading Bolt.
  * The adapter itself (Bolt, Block Kit, modals, OAuth installs) is in ./load.ts. See docs/slack.md.
  */
+import { type Translator, translator } from '../../src/i18n/translate';
 import { type PlatformDescriptor, perChannel } from '../descriptor';
 import { slackSettingsCheck } from './checks';
 import { SLACK_ENV } from './env';
@@ -28,6 +29,6 @@ export const slack: PlatformDescriptor<'slack', typeof SLACK_ENV> = {
   // chat.update is counted per workspace, so edits keep to the same pace per channel.
   sendBudget: perChannel(1, 1000),
   directMessages: {},
-  attachHint: (command) => `Share the file with Deckhand in a direct message with the text \`${command}\`.`,
+  attachHint: (command: string, say: Translator = translator('en')) => say.t('slack-attach-hint', command),
   readerTimeZones: true,
 };

@@ -1,5 +1,6 @@
 import type { CardSurface } from '../../src/core/card-surface';
 import { UsageError } from '../../src/core/errors';
+import { translator } from '../../src/i18n/translate';
 import type { SlackClients } from './clients';
 import { formView } from './forms';
 import { type SlackMessenger, type SlackPlace, slackErrorCode } from './messenger';
@@ -15,7 +16,13 @@ export interface SurfaceDeps {
  * through their handle), private ones are ephemeral (or plain messages in the user's DM with the
  * bot), and forms open as modals while the interaction's `trigger_id` is valid.
  */
-export function slackSurface(place: SlackPlace, deps: SurfaceDeps, triggerId?: string): CardSurface {
+export function slackSurface(
+  place: SlackPlace,
+  deps: SurfaceDeps,
+  triggerId?: string,
+  /** The person's Slack locale, when known: the words around a form (its hint, its Submit button). */
+  locale?: string,
+): CardSurface {
   const surface: CardSurface = {
     async reply(card) {
       if (card.visibility === 'private' && !place.isPrivate) return deps.messenger.postEphemeral(place, card);
@@ -29,18 +36,23 @@ export function slackSurface(place: SlackPlace, deps: SurfaceDeps, triggerId?: s
       try {
         await client.views.open({
           trigger_id: triggerId,
-          view: formView(form, {
-            formId,
-            channel: place.channel,
-            ...(place.thread ? { thread: place.thread } : {}),
-            ...(place.responseUrl ? { responseUrl: place.responseUrl } : {}),
-          }),
+          view: formView(
+            form,
+            {
+              formId,
+              channel: place.channel,
+              ...(place.thread ? { thread: place.thread } : {}),
+              ...(place.responseUrl ? { responseUrl: place.responseUrl } : {}),
+            },
+            translator(locale),
+          ),
         });
       } catch (error) {
         if (slackErrorCode(error) === 'expired_trigger_id') {
-          throw new UsageError('Slack closed the window for opening the form before Deckhand got to it.', {
-            hint: 'Run the command again.',
-          });
+          throw UsageError.inWords((say) => ({
+            message: say.t('slack-form-window-closed'),
+            hint: say.t('slack-form-window-closed-hint'),
+          }));
         }
         throw error;
       }

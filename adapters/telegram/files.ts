@@ -16,6 +16,7 @@ import type { Message } from 'grammy/types';
 import { request } from 'undici';
 import { UnreachableError, UpstreamError, UsageError } from '../../src/core/errors';
 import type { FileResolver, IncomingFile } from '../../src/core/files';
+import { type Translator, t, translator } from '../../src/i18n/translate';
 
 /** What the cloud Bot API lets bots download. */
 export const CLOUD_DOWNLOAD_LIMIT = 20 * 1024 * 1024;
@@ -33,10 +34,14 @@ function megabytes(bytes: number): string {
 }
 
 /** The message for a file over the download limit: why, and the two ways around it. */
-export function tooBigMessage(file: OversizedFile, limit: number): string {
+export function tooBigMessage(
+  file: OversizedFile,
+  limit: number,
+  say: Translator = translator('en'),
+): string {
   return [
-    `${file.name} is ${megabytes(file.size)}, and Telegram lets bots download files up to ${megabytes(limit)} only.`,
-    'Put the file somewhere reachable and use a remote upload by URL instead, or ask the operator to run a local Bot API server (TELEGRAM_API_ROOT; see docs/telegram.md), which lifts the limit to 2,000 MB.',
+    say.t('telegram-file-too-big', file.name, megabytes(file.size), megabytes(limit)),
+    say.t('telegram-file-too-big-hint'),
   ].join('\n');
 }
 
@@ -104,13 +109,12 @@ async function download(
     path = (await source.api.getFile(fileId)).file_path;
   } catch (error) {
     if (error instanceof GrammyError && /file is too big/i.test(error.description)) {
-      throw new UsageError(
-        tooBigMessage({ name, size: size ?? CLOUD_DOWNLOAD_LIMIT + 1 }, CLOUD_DOWNLOAD_LIMIT),
-      );
+      const file = { name, size: size ?? CLOUD_DOWNLOAD_LIMIT + 1 };
+      throw UsageError.inWords((say) => ({ message: tooBigMessage(file, CLOUD_DOWNLOAD_LIMIT, say) }));
     }
     throw error;
   }
-  if (!path) throw new UpstreamError('telegram', 400, `Telegram did not hand out ${name}.`);
+  if (!path) throw new UpstreamError('telegram', 400, t('en', 'telegram-file-not-handed-out', name));
   if (isAbsolute(path)) return createReadStream(path);
   const url = `${source.apiRoot}/file/bot${source.token}/${path.split('/').map(encodeURIComponent).join('/')}`;
   let response: Awaited<ReturnType<typeof request>>;
@@ -118,13 +122,13 @@ async function download(
     response = await request(url, { method: 'GET' });
   } catch (error) {
     // The URL holds the token: never put it (or the undici error quoting it) in a message.
-    throw new UnreachableError('telegram', `Telegram could not be reached to download ${name}.`, {
+    throw new UnreachableError('telegram', t('en', 'telegram-file-unreachable', name), {
       cause: new Error((error as Error).name),
     });
   }
   if (response.statusCode !== 200) {
     await response.body.dump();
-    throw new UpstreamError('telegram', response.statusCode, `Telegram refused to hand out ${name}.`);
+    throw new UpstreamError('telegram', response.statusCode, t('en', 'telegram-file-refused', name));
   }
   return response.body;
 }

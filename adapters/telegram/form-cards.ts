@@ -4,6 +4,7 @@
  */
 import type { FormField } from '../../src/core/forms';
 import type { Card } from '../../src/core/reply';
+import { type Translator, translator } from '../../src/i18n/translate';
 import type { FormConversation } from './form-store';
 
 /** Prefix of form-control button data. */
@@ -15,35 +16,34 @@ export function duration(ms: number): string {
 }
 
 /** The question of the current step, with Cancel (and Skip for an optional field). */
-export function promptCard(conversation: FormConversation): Card {
+export function promptCard(conversation: FormConversation, say: Translator = translator('en')): Card {
   const { form, step } = conversation;
   const field = form.fields[step] as FormField;
   const lines: string[] = [];
   if (step === 0 && form.intro) lines.push(form.intro);
-  lines.push(
-    `Step ${step + 1} of ${form.fields.length}: ${field.label}${field.optional ? ' (optional)' : ''}`,
-  );
-  if (field.placeholder) lines.push(`For example: ${field.placeholder}`);
+  const label = field.optional ? say.t('telegram-form-optional', field.label) : field.label;
+  lines.push(say.t('telegram-form-step', step + 1, form.fields.length, label));
+  if (field.placeholder) lines.push(say.t('telegram-form-example', field.placeholder));
   if (field.secret) {
-    lines.push(
-      'Send it as your next message. It is a secret: I delete your message as soon as I have read it, and never show it.',
-    );
+    lines.push(say.t('telegram-form-send-secret'));
   } else {
-    lines.push(
-      field.multiline
-        ? 'Send it as your next message (several lines are fine).'
-        : 'Send it as your next message.',
-    );
+    lines.push(field.multiline ? say.t('telegram-form-send-lines') : say.t('telegram-form-send'));
   }
-  const buttons = [{ label: 'Cancel', actionId: `${FORM_CONTROL_PREFIX}c:${conversation.formId}` }];
+  const buttons = [
+    { label: say.t('telegram-form-cancel'), actionId: `${FORM_CONTROL_PREFIX}c:${conversation.formId}` },
+  ];
   if (field.optional)
-    buttons.push({ label: 'Skip', actionId: `${FORM_CONTROL_PREFIX}s:${conversation.formId}` });
+    buttons.push({
+      label: say.t('telegram-form-skip'),
+      actionId: `${FORM_CONTROL_PREFIX}s:${conversation.formId}`,
+    });
   const left = duration(conversation.expiresAt - Date.now());
   return {
     title: form.title,
     text: lines.join('\n'),
     status: 'info',
     buttons,
-    footer: `/cancel stops it too. The form times out in ${left}.`,
+    footer: say.t('telegram-form-footer', left),
+    locale: say.language,
   };
 }

@@ -11,7 +11,9 @@ import type { Api, RawApi } from 'grammy';
 import type { Message, User } from 'grammy/types';
 import type { Logger } from 'pino';
 import type { FormField, FormSpec } from '../../src/core/forms';
+import { pickLanguage } from '../../src/core/languages';
 import type { Card } from '../../src/core/reply';
+import { type Translator, translator } from '../../src/i18n/translate';
 import { duration, FORM_CONTROL_PREFIX, promptCard } from './form-cards';
 import type { FormConversation, FormStore } from './form-store';
 import { telegramConversationId } from './ids';
@@ -39,6 +41,19 @@ export interface FormFlowDeps {
   submit(user: User, formId: string, values: Record<string, string>): Promise<void>;
 }
 
+/** A form conversation with the language it is asked in: what the user's Telegram app says. */
+type AskedForm = FormConversation & { locale?: string };
+
+/** The language of `user`, as their Telegram app says it. */
+function localeOf(user: User): string {
+  return pickLanguage({ platform: user.language_code });
+}
+
+/** The words a form conversation is asked in (English for one stored before it had a language). */
+function wordsOf(conversation: FormConversation): Translator {
+  return translator((conversation as AskedForm).locale);
+}
+
 /** Step-by-step forms in private chats. */
 export class TelegramForms {
   private readonly timers = new Map<number, NodeJS.Timeout>();
@@ -51,13 +66,15 @@ export class TelegramForms {
    */
   async open(formId: string, form: FormSpec, user: User, origin: FormOrigin): Promise<'asked' | 'parked'> {
     const previous = await this.deps.store.get(user.id);
-    const conversation: FormConversation = {
+    const say = translator(localeOf(user));
+    const conversation: AskedForm = {
       formId,
       form,
       step: 0,
       answers: {},
       secrets: {},
       expiresAt: Date.now() + this.deps.timeoutMs,
+      locale: say.language,
     };
     try {
       await this.ask(user.id, conversation);
@@ -69,22 +86,23 @@ export class TelegramForms {
         origin.conversationId,
         origin.chatId,
         {
-          text: `To fill in “${form.title}” I need to ask you privately, and you have not started a chat with me yet. Open it with the button and press Start; I will ask you there.`,
+          text: say.t('telegram-form-start-chat', form.title),
           status: 'info',
-          links: [{ label: 'Open a private chat', url }],
+          links: [{ label: say.t('telegram-open-private-chat'), url }],
+          locale: say.language,
         },
         this.where(origin),
       );
       return 'parked';
     }
     if (previous && previous.formId !== formId) {
-      await this.showOnPrompt(user.id, previous, 'Replaced by a newer form; nothing was changed.', 'info');
+      await this.showOnPrompt(user.id, previous, wordsOf(previous).t('telegram-form-replaced'), 'info');
     }
     if (!origin.isPrivate) {
       await this.deps.messenger.send(
         origin.conversationId,
         origin.chatId,
-        { text: `I sent you a private message to fill in “${form.title}”.`, status: 'info' },
+        { text: say.t('telegram-form-sent-privately', form.title), status: 'info', locale: say.language },
         this.where(origin),
       );
     }
@@ -96,7 +114,16 @@ export class TelegramForms {
     const pending = await this.deps.store.unpark(formId);
     if (!pending || pending.userId !== user.id || pending.expiresAt < Date.now()) return false;
     const { form, expiresAt } = pending;
-    await this.ask(user.id, { formId, form, step: 0, answers: {}, secrets: {}, expiresAt });
+    const locale = localeOf(user);
+    await this.ask(user.id, {
+      formId,
+      form,
+      step: 0,
+      answers: {},
+      secrets: {},
+      expiresAt,
+      locale,
+    } as AskedForm);
     return true;
   }
 
@@ -116,9 +143,11 @@ export class TelegramForms {
       });
     }
     if (value === '' && !field.optional) {
+      const say = wordsOf(conversation);
       await this.deps.messenger.post(telegramConversationId(this.deps.botId, user.id), {
-        text: `Please send a value for “${field.label}”, or press Cancel.`,
+        text: say.t('telegram-form-value-needed', field.label),
         status: 'warning',
+        locale: say.language,
       });
       return true;
     }
@@ -136,7 +165,12 @@ export class TelegramForms {
     const [action, formId = ''] = data.slice(FORM_CONTROL_PREFIX.length).split(':');
     const conversation = await this.deps.store.get(user.id);
     if (!conversation || conversation.formId !== formId || conversation.promptMessageId !== messageId) {
-      await this.edit(user.id, messageId, { text: 'This form is no longer open.', status: 'info' });
+      const say = translator(localeOf(user));
+      await this.edit(user.id, messageId, {
+        text: say.t('telegram-form-not-open'),
+        status: 'info',
+        locale: say.language,
+      });
       return;
     }
     const field = conversation.form.fields[conversation.step];
@@ -171,7 +205,11 @@ export class TelegramForms {
 
   private async ask(userId: number, conversation: FormConversation): Promise<void> {
     const conversationId = telegramConversationId(this.deps.botId, userId);
-    const handle = await this.deps.messenger.send(conversationId, userId, promptCard(conversation));
+    const handle = await this.deps.messenger.send(
+      conversationId,
+      userId,
+      promptCard(conversation, wordsOf(conversation)),
+    );
     conversation.promptMessageId = Number(handle.ref.message);
     await this.deps.store.save(userId, conversation);
     this.schedule(userId, conversation);
@@ -198,15 +236,27 @@ export class TelegramForms {
     field: FormField,
     value: string | undefined,
   ) {
-    const shown = value === undefined ? 'skipped' : field.secret ? 'received (hidden)' : value.slice(0, 300);
-    const step = `Step ${conversation.step + 1} of ${conversation.form.fields.length}`;
-    await this.showOnPrompt(userId, conversation, `${step}: ${field.label} — ✓ ${shown}`, 'success');
+    const say = wordsOf(conversation);
+    const shown =
+      value === undefined
+        ? say.t('telegram-form-skipped')
+        : field.secret
+          ? say.t('telegram-form-received-hidden')
+          : value.slice(0, 300);
+    const text = say.t(
+      'telegram-form-answered',
+      conversation.step + 1,
+      conversation.form.fields.length,
+      field.label,
+      shown,
+    );
+    await this.showOnPrompt(userId, conversation, text, 'success');
   }
 
   private async cancel(userId: number, conversation: FormConversation): Promise<void> {
     await this.deps.store.end(userId, conversation.formId);
     this.clearTimer(userId);
-    await this.showOnPrompt(userId, conversation, 'Cancelled; nothing was changed.', 'info');
+    await this.showOnPrompt(userId, conversation, wordsOf(conversation).t('telegram-form-cancelled'), 'info');
   }
 
   private async expire(userId: number, formId: string): Promise<void> {
@@ -218,7 +268,7 @@ export class TelegramForms {
     }
     if (!(await this.deps.store.end(userId, formId))) return;
     this.clearTimer(userId);
-    const text = `Timed out: no answer within ${duration(this.deps.timeoutMs)}, so nothing was changed. Run the command again to start over.`;
+    const text = wordsOf(conversation).t('telegram-form-timed-out', duration(this.deps.timeoutMs));
     await this.showOnPrompt(userId, conversation, text, 'warning');
   }
 
@@ -229,7 +279,12 @@ export class TelegramForms {
     status: Card['status'],
   ): Promise<void> {
     if (conversation.promptMessageId === undefined) return;
-    await this.edit(userId, conversation.promptMessageId, { title: conversation.form.title, text, status });
+    await this.edit(userId, conversation.promptMessageId, {
+      title: conversation.form.title,
+      text,
+      status,
+      locale: wordsOf(conversation).language,
+    });
   }
 
   private async edit(userId: number, messageId: number, card: Card): Promise<void> {

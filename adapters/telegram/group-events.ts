@@ -14,6 +14,7 @@
 import type { Message } from 'grammy/types';
 import type { Logger } from 'pino';
 import type { ConversationMover } from '../../src/core/host';
+import { type Translator, translator } from '../../src/i18n/translate';
 import { telegramConversationId } from './ids';
 
 /** User id Telegram gives messages of anonymous group admins (`@GroupAnonymousBot`). */
@@ -25,12 +26,9 @@ export function sentAsChat(message: Message): boolean {
 }
 
 /** The answer to a command sent as a chat. */
-export function anonymousSenderText(message: Message): string {
+export function anonymousSenderText(message: Message, say: Translator = translator('en')): string {
   const asGroup = !message.sender_chat || message.sender_chat.id === message.chat.id;
-  const who = asGroup
-    ? 'it was sent anonymously as the group (an admin with "Remain anonymous" on)'
-    : 'it was sent on behalf of a channel';
-  return `I cannot tell who sent this command: ${who}, and what Deckhand may do depends on who asks. Send it again as yourself — turn off "Remain anonymous" in your admin rights, or write from your own account.`;
+  return asGroup ? say.t('telegram-anonymous-admin') : say.t('telegram-anonymous-channel');
 }
 
 /** The old and new chat ids of a migration service message, if it is one. */

@@ -4,6 +4,7 @@
  * inline keyboards, step-by-step forms in private chats, incoming files) is in ./load.ts. See
  * docs/telegram.md.
  */
+import { type Translator, t, translator } from '../../src/i18n/translate';
 import type { PlatformDescriptor } from '../descriptor';
 import { telegramSendBudget } from './budget';
 import { telegramMissing, telegramScalingCheck, telegramSettingsCheck } from './checks';
@@ -27,6 +28,6 @@ export const telegram: PlatformDescriptor<'telegram', typeof TELEGRAM_ENV> = {
   scalingCheck: telegramScalingCheck,
   doctor: async () => (await import('./doctor')).telegramDoctor,
   sendBudget: telegramSendBudget,
-  directMessages: { note: 'only after you opened a private chat with the bot and pressed Start' },
-  attachHint: (command) => `Send the file with /${command} as its caption.`,
+  directMessages: { note: t('en', 'telegram-dm-note') },
+  attachHint: (command: string, say: Translator = translator('en')) => say.t('telegram-attach-hint', command),
 };

@@ -18,6 +18,8 @@ import type { CommandHandoff } from '../../src/core/command-handoff';
 import type { CommandInput } from '../../src/core/command-job';
 import { StoreUnavailableError } from '../../src/core/errors';
 import type { ConversationMover, DeliveryDeduper } from '../../src/core/host';
+import { pickLanguage } from '../../src/core/languages';
+import { type Translator, translator } from '../../src/i18n/translate';
 import { parseCommandLine } from './command-line';
 import { type FileSource, incomingFiles, tooBigMessage } from './files';
 import { FORM_CONTROL_PREFIX } from './form-cards';
@@ -26,6 +28,10 @@ import { anonymousSenderText, followMigration, migrationOf, sentAsChat } from '.
 import type { TelegramMessenger } from './messenger';
 import { invocationOf, type TelegramPlace, telegramSurface } from './surface';
 
+/** The words of the person who sent an update: the language their Telegram app says. */
+function wordsOf(user: User): Translator {
+  return translator(pickLanguage({ platform: user.language_code }));
+}
 /** What the receiver needs. */
 export interface ReceiverDeps {
   /** Runs acknowledged commands here (`all`) or queues them for a worker (`web`). */
@@ -125,22 +131,29 @@ async function onMessage(ctx: Context, deps: ReceiverDeps): Promise<void> {
   if (line.kind === 'none') {
     if (!isPrivate) return;
     if (message.text !== undefined && (await deps.forms.answer(from, message))) return;
-    const hint = message.text
-      ? 'Type /help to see what I can do.'
-      : 'To use a file, send it again with a command in its caption. Type /help to see the commands.';
-    await surface.reply({ text: hint, status: 'info' });
+    const say = wordsOf(from);
+    const hint = message.text ? say.t('telegram-help-hint') : say.t('telegram-file-caption-hint');
+    await surface.reply({ text: hint, status: 'info', locale: say.language });
     return;
   }
   if (line.name === 'cancel') {
     if (!(await deps.forms.cancelOpen(from)) && isPrivate) {
-      await surface.reply({ text: 'There is nothing to cancel.', status: 'info' });
+      const say = wordsOf(from);
+      await surface.reply({
+        text: say.t('telegram-nothing-to-cancel'),
+        status: 'info',
+        locale: say.language,
+      });
     }
     return;
   }
   if (line.name === 'start') {
     const form = /^f_([0-9A-Za-z]{1,32})$/.exec(line.rest);
     if (form && (await deps.forms.resume(from, form[1] as string))) return;
-    if (form) await surface.reply({ text: 'That form has expired; run the command again.', status: 'info' });
+    if (form) {
+      const say = wordsOf(from);
+      await surface.reply({ text: say.t('telegram-form-expired'), status: 'info', locale: say.language });
+    }
     await handOff(
       deps,
       updateKey(ctx, deps),
@@ -155,8 +168,9 @@ async function onMessage(ctx: Context, deps: ReceiverDeps): Promise<void> {
   if (!group && !isPrivate && !line.addressed) return;
   const { files, oversized } = incomingFiles(message, deps.files);
   if (oversized.length > 0) {
-    const text = oversized.map((file) => tooBigMessage(file, deps.files.limit)).join('\n\n');
-    await surface.reply({ text, status: 'warning' });
+    const say = wordsOf(from);
+    const text = oversized.map((file) => tooBigMessage(file, deps.files.limit, say)).join('\n\n');
+    await surface.reply({ text, status: 'warning', locale: say.language });
     return;
   }
   const invocation: Invocation = { ...invocationOf(where), ...(files.length ? { files } : {}) };

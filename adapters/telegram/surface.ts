@@ -10,6 +10,7 @@ import type { CardSurface } from '../../src/core/card-surface';
 import type { Invocation, MessageHandle } from '../../src/core/command';
 import { parseConversationId } from '../../src/core/conversation';
 import type { Card } from '../../src/core/reply';
+import { t } from '../../src/i18n/translate';
 import type { TelegramForms } from './forms';
 import { telegramConversationId } from './ids';
 import { isBlockedByUser, isRoutineRefusal, type TelegramMessenger } from './messenger';
@@ -77,9 +78,16 @@ export function telegramSurface(deps: SurfaceDeps, place: TelegramPlace): CardSu
         conversationId,
         place.chat.id,
         {
-          text: `${displayName(place.user)}, my answer is for you only, and you have not started a private chat with me yet. Open it with the button, press Start, then try again.`,
+          // Said to the person, in their language (the private answer's).
+          text: t(card.locale, 'telegram-start-private-chat', displayName(place.user)),
           status: 'info',
-          links: [{ label: 'Open a private chat', url: `https://t.me/${deps.botUsername()}?start=hello` }],
+          links: [
+            {
+              label: t(card.locale, 'telegram-open-private-chat'),
+              url: `https://t.me/${deps.botUsername()}?start=hello`,
+            },
+          ],
+          ...(card.locale ? { locale: card.locale } : {}),
         },
         inChat,
       );

@@ -52,9 +52,7 @@ export const languageCommand = command({
     const chosen = code.toLowerCase() === DEFAULT ? undefined : spokenLanguage(code);
     if (code.toLowerCase() !== DEFAULT && !chosen) {
       const choices = [...LANGUAGES, DEFAULT].join(', ');
-      throw new UsageError(`Deckhand does not speak "${code}". Choose one of: ${choices}.`, {
-        words: (say) => ({ message: say.t('language-unknown', code, choices) }),
-      });
+      throw UsageError.inWords((say) => ({ message: say.t('language-unknown', code, choices) }));
     }
     if (args.here) {
       await store.setConversation(invocation.conversationId, chosen);

@@ -13,6 +13,7 @@ import {
   parseQuietHours,
 } from '../../src/core/personal-notify';
 import { DEFAULT_TIME_ZONE } from '../../src/core/times';
+import { type Translator, translator } from '../../src/i18n/translate';
 import type { HomeSection } from '../home';
 import { type AppServices, commandsWith } from '../services';
 
@@ -23,25 +24,32 @@ function nameOf(store: PersonalNotifications, platform: string): string {
 }
 
 /** The settings as a card: what applies, and a line on whether they follow the person. */
-async function settingsCard(store: PersonalNotifications, user: ChatUser, settings: NotifySettings) {
+async function settingsCard(
+  store: PersonalNotifications,
+  user: ChatUser,
+  settings: NotifySettings,
+  say: Translator,
+) {
   const linked = await store.linked(user);
   return {
-    title: 'Your notifications',
+    title: say.t('notify-me-title'),
     fields: describeNotifySettings(settings, (platform) => nameOf(store, platform)),
-    footer: linked
-      ? 'Kept with your linked account: the same on every platform you linked.'
-      : 'Kept for this chat account only: link your source-host account (/link source) on each platform to share them.',
+    footer: linked ? say.t('notify-me-kept-linked') : say.t('notify-me-kept-here'),
   };
 }
 
 type Services = Pick<AppServices, 'notifications' | 'timeZones'>;
 
 /** The notifications part of `/me`: the settings `/notify` shows, one line each. */
-export const notifyHomeSection: HomeSection = async ({ services, invocation }) => {
+export const notifyHomeSection: HomeSection = async ({
+  services,
+  invocation,
+  say = translator(undefined),
+}) => {
   const store = services.notifications;
   const settings = await store.settingsOf(invocation.user);
   return {
-    title: 'Your notifications',
+    title: say.t('notify-me-title'),
     lines: describeNotifySettings(settings, (platform) => nameOf(store, platform)).map(
       (field) => `${field.label}: ${field.value}`,
     ),
@@ -49,33 +57,42 @@ export const notifyHomeSection: HomeSection = async ({ services, invocation }) =
 };
 
 /** `/notify`: the settings, with a line on how to change them. */
-async function show(services: Services, invocation: Invocation) {
+async function show(services: Services, invocation: Invocation, say: Translator) {
   const store = services.notifications;
   // Seen here, linked: their direct messages may be sent to this account (`--via`).
   await store.remember(invocation.user);
   const settings = await store.settingsOf(invocation.user);
   return {
-    ...(await settingsCard(store, invocation.user, settings)),
-    text: 'Change them with /notify me on|off [--via <platform>] and /notify quiet 22:00-07:00 | off.',
+    ...(await settingsCard(store, invocation.user, settings, say)),
+    text: say.t('notify-me-change'),
     status: 'info' as const,
     visibility: 'private' as const,
   };
 }
 
 /** `/notify me on|off [--via <platform>]`. */
-async function me(services: Services, invocation: Invocation, state: string, viaText: string | undefined) {
+async function me(
+  services: Services,
+  invocation: Invocation,
+  state: string,
+  viaText: string | undefined,
+  say: Translator,
+) {
   const store = services.notifications;
   if (state !== 'on' && state !== 'off') {
-    throw new UsageError(`/notify me takes on or off, not ${state.slice(0, 20)}.`, {
-      hint: 'For example /notify me on, or /notify me off. Nothing was changed.',
-    });
+    throw UsageError.inWords((say) => ({
+      message: say.t('notify-me-on-or-off', state.slice(0, 20)),
+      hint: say.t('notify-me-on-or-off-hint'),
+    }));
   }
   const via = viaText?.trim().toLowerCase();
   const platform = via === undefined ? undefined : store.platforms.find((p) => p.name === via);
   if (via !== undefined && via !== 'here' && !platform) {
-    throw new UsageError(`Deckhand cannot send direct messages on ${via.slice(0, 20)}.`, {
-      hint: `Choose one of: ${store.platforms.map((p) => p.name).join(', ')} (or --via here). Nothing was changed.`,
-    });
+    const names = store.platforms.map((p) => p.name).join(', ');
+    throw UsageError.inWords((say) => ({
+      message: say.t('notify-me-no-direct-messages', via.slice(0, 20)),
+      hint: say.t('notify-me-via-choices', names),
+    }));
   }
   const settings = await store.update(invocation.user, (current) => {
     const next: NotifySettings = { ...current, personal: state === 'on' };
@@ -83,19 +100,13 @@ async function me(services: Services, invocation: Invocation, state: string, via
     else if (platform) next.via = platform.name;
     return next;
   });
-  const lines = [
-    state === 'on'
-      ? 'You will get a direct message when a deployment, build, one-off job or upload you started ends.'
-      : 'You will get no direct messages about work you started.',
-  ];
+  const lines = [state === 'on' ? say.t('notify-me-on') : say.t('notify-me-off')];
   if (platform && !settings.accounts[platform.name]) {
-    lines.push(
-      `Deckhand does not know your ${platform.displayName} account yet: run /notify there once (linked with /link source). Until then they go where you started the work.`,
-    );
+    lines.push(say.t('notify-me-account-unknown', platform.displayName));
   }
-  if (platform?.note) lines.push(`On ${platform.displayName}: ${platform.note}.`);
+  if (platform?.note) lines.push(say.t('notify-me-platform-note', platform.displayName, platform.note));
   return {
-    ...(await settingsCard(store, invocation.user, settings)),
+    ...(await settingsCard(store, invocation.user, settings, say)),
     text: lines.join('\n'),
     status: 'success' as const,
     visibility: 'private' as const,
@@ -109,6 +120,7 @@ async function quietHours(
   range: string,
   zoneText: string | undefined,
   breakThrough: 'failures' | 'none' | undefined,
+  say: Translator,
 ) {
   const store = services.notifications;
   if (range.toLowerCase() === 'off') {
@@ -118,8 +130,8 @@ async function quietHours(
       return next;
     });
     return {
-      ...(await settingsCard(store, invocation.user, settings)),
-      text: 'Quiet hours are off: direct messages reach you at any time.',
+      ...(await settingsCard(store, invocation.user, settings, say)),
+      text: say.t('notify-me-quiet-off'),
       status: 'success' as const,
       visibility: 'private' as const,
     };
@@ -128,9 +140,7 @@ async function quietHours(
     zoneText?.trim() ?? (await services.timeZones.get(invocation.conversationId)) ?? DEFAULT_TIME_ZONE;
   const quiet = parseQuietHours(range, zone);
   if (typeof quiet === 'string') {
-    throw new UsageError(quiet, {
-      hint: 'For example /notify quiet 22:00-07:00 --zone Europe/Berlin, or /notify quiet off. Nothing was changed.',
-    });
+    throw UsageError.inWords((say) => ({ message: quiet, hint: say.t('notify-me-quiet-example') }));
   }
   const settings = await store.update(invocation.user, (current) => ({
     ...current,
@@ -138,8 +148,10 @@ async function quietHours(
     breakThrough: breakThrough === undefined ? current.breakThrough : breakThrough === 'failures',
   }));
   return {
-    ...(await settingsCard(store, invocation.user, settings)),
-    text: `No direct messages from ${quiet.from} to ${quiet.to} (${quiet.zone})${settings.breakThrough ? ', except failures of your work' : ''}.`,
+    ...(await settingsCard(store, invocation.user, settings, say)),
+    text: settings.breakThrough
+      ? say.t('notify-me-quiet-set-failures', quiet.from, quiet.to, quiet.zone)
+      : say.t('notify-me-quiet-set', quiet.from, quiet.to, quiet.zone),
     status: 'success' as const,
     visibility: 'private' as const,
   };
@@ -168,37 +180,39 @@ export const notifyCommand = command({
   ],
   permission: 'read',
   sideEffect: true,
-  async run({ args, services, invocation }) {
+  async run({ args, services, invocation, sayPrivately = translator(undefined) }) {
     if (args.setting === undefined) {
       if (args.value !== undefined || args.via || args.zone || args.breakThrough) {
-        throw new UsageError('Say what to change: /notify me … or /notify quiet ….', {
-          hint: 'For example /notify me off, or /notify quiet 22:00-07:00. Nothing was changed.',
-        });
+        throw UsageError.inWords((say) => ({
+          message: say.t('notify-me-say-what'),
+          hint: say.t('notify-me-say-what-hint'),
+        }));
       }
-      return { ...(await show(services, invocation)), audit: 'unchanged' };
+      return { ...(await show(services, invocation, sayPrivately)), audit: 'unchanged' };
     }
+    const setting = args.setting;
     const value = args.value?.trim();
     if (!value) {
-      throw new UsageError(`/notify ${args.setting} needs a value.`, {
-        hint:
-          args.setting === 'me'
-            ? 'Type /notify me on or /notify me off. Nothing was changed.'
-            : 'Type /notify quiet 22:00-07:00 or /notify quiet off. Nothing was changed.',
-      });
+      throw UsageError.inWords((say) => ({
+        message: say.t('notify-me-needs-value', setting),
+        hint: setting === 'me' ? say.t('notify-me-needs-value-me') : say.t('notify-me-needs-value-quiet'),
+      }));
     }
-    if (args.setting === 'me') {
+    if (setting === 'me') {
       if (args.zone || args.breakThrough) {
-        throw new UsageError('--zone and --break-through go with /notify quiet.', {
-          hint: 'For example /notify quiet 22:00-07:00 --zone Europe/Berlin. Nothing was changed.',
-        });
+        throw UsageError.inWords((say) => ({
+          message: say.t('notify-me-quiet-options'),
+          hint: say.t('notify-me-quiet-options-hint'),
+        }));
       }
-      return me(services, invocation, value.toLowerCase(), args.via);
+      return me(services, invocation, value.toLowerCase(), args.via, sayPrivately);
     }
     if (args.via) {
-      throw new UsageError('--via goes with /notify me.', {
-        hint: 'For example /notify me on --via here. Nothing was changed.',
-      });
+      throw UsageError.inWords((say) => ({
+        message: say.t('notify-me-via-option'),
+        hint: say.t('notify-me-via-option-hint'),
+      }));
     }
-    return quietHours(services, invocation, value, args.zone, args.breakThrough);
+    return quietHours(services, invocation, value, args.zone, args.breakThrough, sayPrivately);
   },
 });

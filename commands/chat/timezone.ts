@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { UsageError } from '../../src/core/errors';
 import { absoluteText, DEFAULT_TIME_ZONE, isTimeZone } from '../../src/core/times';
+import { translator } from '../../src/i18n/translate';
 import { commandsWith } from '../services';
 
 const command = commandsWith<'timeZones'>();
@@ -14,27 +15,28 @@ export const timezoneCommand = command({
   examples: ['/timezone', '/timezone Europe/Berlin', '/timezone UTC'],
   permission: 'read',
   sideEffect: true,
-  async run({ args, services, invocation, here }) {
+  async run({ args, services, invocation, here, say = translator(undefined) }) {
     const now = Date.now();
     if (args.zone === undefined) {
       const zone = (await services.timeZones.get(invocation.conversationId)) ?? DEFAULT_TIME_ZONE;
       return {
-        text: `Times here are shown in ${zone} (now ${absoluteText({ at: now }, zone)}). Change it with /timezone <zone>, e.g. /timezone Europe/Berlin.`,
+        text: say.t('timezone-shown', zone, absoluteText({ at: now }, zone, say.language)),
         status: 'info',
         audit: 'unchanged',
       };
     }
     const zone = args.zone.trim();
     if (!isTimeZone(zone)) {
-      throw new UsageError(`${zone.slice(0, 64)} is not a time zone Deckhand knows.`, {
-        hint: 'Use a name from the tz database, like Europe/Berlin, America/New_York or UTC. Nothing was changed.',
-      });
+      throw UsageError.inWords((say) => ({
+        message: say.t('timezone-unknown', zone.slice(0, 64)),
+        hint: say.t('timezone-unknown-hint'),
+      }));
     }
     const canonical = zone.toUpperCase() === 'UTC' ? undefined : zone;
     await services.timeZones.set(invocation.conversationId, canonical);
     const shown = canonical ?? DEFAULT_TIME_ZONE;
     return {
-      text: `Times in this conversation are now shown in ${shown} (now ${absoluteText({ at: now }, shown)}). ${here?.readerZonesOn ? ` On ${here.readerZonesOn} each reader still sees their own zone.` : ''}`,
+      text: `${say.t('timezone-set', shown, absoluteText({ at: now }, shown, say.language))} ${here?.readerZonesOn ? ` ${say.t('timezone-set-reader-zones', here.readerZonesOn)}` : ''}`,
       status: 'success',
     };
   },

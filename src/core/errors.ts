@@ -7,6 +7,30 @@
 import { type Translator, translator } from '../i18n/translate';
 import { currentInvocationId, newInvocationId } from '../log';
 
+/** An error's message and hint in a reader's language, from the catalog. */
+export type Words = (say: Translator) => { message: string; hint?: string | undefined };
+
+/**
+ * What an error says: English text (a service's own message, or words not yet in the catalog), or
+ * catalog {@link Words} — then its English is the error's `message` and `hint` (for logs and the
+ * audit trail) and the reader gets them in their language.
+ */
+export type Said = string | Words;
+
+/** The English of words, as logs and the audit trail keep them. */
+export function inEnglish(words: Words): { message: string; hint?: string | undefined } {
+  return words(translator('en'));
+}
+
+/**
+ * `error` with its words for the reader set: for an error whose English `message` and `hint` stay as
+ * they are (a service's own text, kept for logs), while the reader gets them in their language.
+ */
+export function withWords<E extends DeckhandError>(error: E, words: Words): E {
+  error.words = words;
+  return error;
+}
+
 /** Base class of every error Deckhand reports to a user as-is. */
 export abstract class DeckhandError extends Error {
   /** Stable machine-readable code, e.g. `usage`, `permission`, `upstream.404`. */
@@ -15,14 +39,24 @@ export abstract class DeckhandError extends Error {
   readonly hint: string | undefined;
   /**
    * The message and hint in the reader's language, where they are in the catalog (`message` and
-   * `hint` stay English, for logs and the audit trail).
+   * `hint` stay English, for logs and the audit trail). Not enumerable: two errors that say the same
+   * in English are equal, and logs carry the English only.
    */
-  words?: ((say: Translator) => { message: string; hint?: string | undefined }) | undefined;
+  declare words?: Words | undefined;
 
-  constructor(message: string, hint?: string, options?: ErrorOptions) {
-    super(message, options);
+  /** `message` as English text, or as catalog words (their hint, if any, wins over `hint`). */
+  constructor(message: Said, hint?: string, options?: ErrorOptions) {
+    const words = typeof message === 'function' ? message : undefined;
+    const english = words ? inEnglish(words) : undefined;
+    super(english ? english.message : (message as string), options);
     this.name = new.target.name;
-    this.hint = hint;
+    this.hint = english?.hint ?? hint;
+    Object.defineProperty(this, 'words', {
+      value: words,
+      writable: true,
+      enumerable: false,
+      configurable: true,
+    });
   }
 }
 
@@ -37,7 +71,7 @@ export class UsageError extends DeckhandError {
     options: {
       hint?: string | undefined;
       usage?: string | undefined;
-      words?: DeckhandError['words'];
+      words?: Words | undefined;
     } = {},
   ) {
     super(message, options.hint);
@@ -49,10 +83,7 @@ export class UsageError extends DeckhandError {
    * A usage error said in the catalog's words: `words` in English are its message and hint (for logs
    * and the audit trail), in the reader's language what the chat shows.
    */
-  static inWords(
-    words: NonNullable<DeckhandError['words']>,
-    options: { usage?: string | undefined } = {},
-  ): UsageError {
+  static inWords(words: Words, options: { usage?: string | undefined } = {}): UsageError {
     const english = words(translator('en'));
     return new UsageError(english.message, { hint: english.hint, usage: options.usage, words });
   }
@@ -71,11 +102,8 @@ export class PermissionDenied extends DeckhandError {
   readonly code = 'permission';
 
   /** A refusal said in the catalog's words (English for logs and the audit trail, see {@link UsageError.inWords}). */
-  static inWords(words: NonNullable<DeckhandError['words']>): PermissionDenied {
-    const english = words(translator('en'));
-    const error = new PermissionDenied(english.message, english.hint);
-    error.words = words;
-    return error;
+  static inWords(words: Words): PermissionDenied {
+    return new PermissionDenied(words);
   }
 }
 
@@ -87,8 +115,9 @@ export class UpstreamError extends DeckhandError {
   /** Which service answered: the key its client was created with. */
   readonly service: string;
 
-  constructor(service: string, status: number, message: string, hint?: string) {
-    super(message, hint);
+  /** `message` as the service's own English text, or as catalog words (see {@link Said}). */
+  constructor(service: string, status: number, message: Said, hint?: string, options?: ErrorOptions) {
+    super(message, hint, options);
     this.service = service;
     this.status = status;
     this.code = `upstream.${status}`;
@@ -105,10 +134,27 @@ export class UnreachableError extends DeckhandError {
   readonly code = 'unreachable';
   readonly service: string;
 
-  constructor(service: string, message: string, options?: ErrorOptions) {
-    super(message, 'Try again in a minute; if it persists the service may be down.', options);
+  /** `message` as catalog words; without a hint of their own they get the one of every outage. */
+  constructor(service: string, message: Said, options?: ErrorOptions) {
+    super(
+      typeof message === 'function' ? withOutageHint(message) : message,
+      outageHint(translator('en')),
+      options,
+    );
     this.service = service;
   }
+}
+
+/** What to do about a service that cannot be reached. */
+function outageHint(say: Translator): string {
+  return say.t('error-unreachable-hint');
+}
+
+function withOutageHint(words: Words): Words {
+  return (say) => {
+    const said = words(say);
+    return { message: said.message, hint: said.hint ?? outageHint(say) };
+  };
 }
 
 /** A thing the user named does not exist (tool, build, job, button). */
@@ -124,7 +170,7 @@ export class StoreUnavailableError extends DeckhandError {
   readonly code = 'store_unavailable';
 
   constructor(options?: ErrorOptions) {
-    super("Deckhand's store is unavailable, nothing was done — try again in a minute.", undefined, options);
+    super((say) => ({ message: say.t('error-store-unavailable') }), undefined, options);
   }
 }
 
@@ -146,7 +192,7 @@ export class ConversationGoneError extends DeckhandError {
   readonly conversationId: string;
 
   constructor(conversationId: string, reason: string) {
-    super(`Deckhand can no longer post in ${conversationId}: ${reason}`);
+    super((say) => ({ message: say.t('error-conversation-gone', conversationId, reason) }));
     this.conversationId = conversationId;
   }
 }
@@ -162,9 +208,9 @@ export class RateLimitedError extends DeckhandError {
   readonly retryAfterMs: number;
 
   constructor(conversationId: string, retryAfterMs: number) {
-    super(
-      `The chat platform asked Deckhand to wait ${Math.ceil(retryAfterMs / 1000)} s before posting in ${conversationId} again.`,
-    );
+    super((say) => ({
+      message: say.t('error-rate-limited', say.number(Math.ceil(retryAfterMs / 1000)), conversationId),
+    }));
     this.conversationId = conversationId;
     this.retryAfterMs = retryAfterMs;
   }

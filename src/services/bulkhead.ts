@@ -15,7 +15,7 @@
  * let through to see whether it is back.
  */
 import { UnreachableError } from '../core/errors';
-import { serviceName } from './service-names';
+import { serviceNameFirst, serviceNameIn } from './service-names';
 
 /** Requests in flight per service (per process). */
 export const SERVICE_IN_FLIGHT = 16;
@@ -94,11 +94,11 @@ export class Compartment {
   }
 
   private full(): UnreachableError {
-    const name = serviceName(this.service);
-    return new UnreachableError(
-      this.service,
-      `${capitalised(name)} is slow to answer: ${this.size} requests are open and ${this.line.length} more wait for it already, so this one was not sent.`,
-    );
+    const { size, service } = this;
+    const waiting = this.line.length;
+    return new UnreachableError(service, (say) => ({
+      message: say.t('service-slow', serviceNameFirst(say, service), size, waiting),
+    }));
   }
 }
 
@@ -113,11 +113,16 @@ export class ServiceCircuit {
   check(now = Date.now()): void {
     if (now >= this.downUntil) return;
     const seconds = Math.ceil((this.downUntil - now) / 1000);
-    const name = serviceName(this.service);
-    throw new UnreachableError(
-      this.service,
-      `${capitalised(name)} is not answering: its last ${this.failures} requests went unanswered, so Deckhand is not sending it more for ${seconds} s. This is an outage of ${name}, not a problem with your request; try again later.`,
-    );
+    const { failures, service } = this;
+    throw new UnreachableError(service, (say) => ({
+      message: say.t(
+        'service-down',
+        serviceNameFirst(say, service),
+        failures,
+        seconds,
+        serviceNameIn(say, service),
+      ),
+    }));
   }
 
   /** A request got an answer (any status): the service is up. */
@@ -151,8 +156,4 @@ export function serviceBulkhead(
     services.set(key, found);
   }
   return found;
-}
-
-function capitalised(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

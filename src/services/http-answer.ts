@@ -1,5 +1,5 @@
 /** The errors the shared HTTP layer (http.ts) makes of a service's failed or unreadable answers. */
-import { UpstreamError } from '../core/errors';
+import { type Said, UpstreamError } from '../core/errors';
 
 /** What the message of an {@link AnswerError} is made of. */
 export type AnswerKind =
@@ -18,7 +18,7 @@ export class AnswerError extends UpstreamError {
   constructor(
     service: string,
     status: number,
-    message: string,
+    message: Said,
     hint: string | undefined,
     /** What the message is made of. */
     readonly kind: AnswerKind,

@@ -4,19 +4,24 @@ import { createSecureContext } from 'node:tls';
 import { Agent, type Dispatcher, RetryAgent, RetryHandler, request, errors as undiciErrors } from 'undici';
 import type { z } from 'zod';
 import { type CommandScope, currentCommandScope } from '../core/command-deadline';
-import { UnreachableError } from '../core/errors';
+import { inEnglish, type Said, UnreachableError, withWords } from '../core/errors';
 import { readJson } from '../core/json';
+import { upstreamWords } from '../core/upstream-words';
+import { type Translator, translator } from '../i18n/translate';
 import { getProcessLogger } from '../log';
 import { upstreamDuration } from '../metrics';
 import { CLIENT_IN_FLIGHT, Compartment, type ServiceCircuit, serviceBulkhead } from './bulkhead';
 import { AnswerError } from './http-answer';
 import { BodyStatusError, type BodyStatusReader, bodyStatusInterceptor } from './http-body-status';
-import { serviceName } from './service-names';
+import { serviceName, serviceNameFirst } from './service-names';
 
 export { AnswerError, type AnswerKind } from './http-answer';
 
-/** Turns an error response body into the service's own message (each API has its own shape). */
-export type ErrorMessageReader = (status: number, body: unknown) => string | undefined;
+/**
+ * Turns an error response body into the service's own message (each API has its own shape): its
+ * text as the service said it, or catalog words where the client says it in Deckhand's words.
+ */
+export type ErrorMessageReader = (status: number, body: unknown) => Said | undefined;
 
 /** Options for one {@link HttpClient}. */
 export interface HttpClientOptions {
@@ -69,6 +74,9 @@ export interface RawResponse {
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
+/** The language of logs and of the errors' `message`. */
+const ENGLISH = translator('en');
+
 /** Statuses an idempotent call is retried on. */
 const RETRY_STATUSES = [429, 500, 502, 503, 504];
 
@@ -101,11 +109,10 @@ export function retryAfterMs(value: string | string[] | undefined, now = Date.no
 }
 
 /** "45 seconds", "1 minute", "60 minutes": a wait in words, rounded up. */
-function waitInWords(ms: number): string {
+function waitInWords(say: Translator, ms: number): string {
   const seconds = Math.ceil(ms / 1000);
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  if (seconds < 60) return say.t('http-wait-seconds', seconds);
+  return say.t('http-wait-minutes', Math.ceil(seconds / 60));
 }
 
 /** True for a body that is an HTML page (a proxy's or load balancer's error page): never echoed. */
@@ -227,10 +234,11 @@ export class HttpClient {
     if (statusCode >= 400) throw this.toError(statusCode, parsed ?? text, headers);
     const result = schema.safeParse(parsed);
     if (!result.success) {
+      const service = this.options.service;
       throw new AnswerError(
-        this.options.service,
+        service,
         502,
-        `The ${this.options.service} service sent an answer Deckhand does not understand.`,
+        (say) => ({ message: say.t('http-unreadable-answer', service) }),
         undefined,
         'unreadable',
       );
@@ -305,7 +313,8 @@ export class HttpClient {
       }
     } catch (error) {
       if (options.signal?.aborted) return;
-      throw new UnreachableError(this.options.service, `The ${this.options.service} log stream broke off.`, {
+      const service = this.options.service;
+      throw new UnreachableError(service, (say) => ({ message: say.t('http-stream-broke-off', service) }), {
         cause: error,
       });
     }
@@ -369,11 +378,11 @@ export class HttpClient {
 
   /** The error of a request cut by its command's deadline. */
   private deadlineError(scope: CommandScope): UnreachableError {
-    const name = serviceName(this.options.service);
-    return new UnreachableError(
-      this.options.service,
-      `${name.charAt(0).toUpperCase()}${name.slice(1)} did not answer within the ${Math.round(scope.budgetMs / 1000)} s Deckhand gives a command, so it stopped waiting.`,
-    );
+    const service = this.options.service;
+    const seconds = Math.round(scope.budgetMs / 1000);
+    return new UnreachableError(service, (say) => ({
+      message: say.t('http-deadline', serviceNameFirst(say, service), seconds),
+    }));
   }
 
   private async receiveInside(
@@ -394,8 +403,10 @@ export class HttpClient {
         const service = this.options.service;
         throw new UnreachableError(
           service,
-          `The connection to the ${service} service broke off before its whole answer arrived.`,
-          { cause: error },
+          (say) => ({ message: say.t('http-connection-broke-off', service) }),
+          {
+            cause: error,
+          },
         );
       }
     }
@@ -479,12 +490,14 @@ export class HttpClient {
       return this.toError(error.statusCode, undefined);
     }
     if (error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) {
-      return new UnreachableError(service, `The ${service} service did not answer in time.`, {
+      return new UnreachableError(service, (say) => ({ message: say.t('http-timeout', service) }), {
         cause: error,
       });
     }
     if (error instanceof Error && error.name === 'AbortError') return error;
-    return new UnreachableError(service, `The ${service} service cannot be reached.`, { cause: error });
+    return new UnreachableError(service, (say) => ({ message: say.t('http-unreachable', service) }), {
+      cause: error,
+    });
   }
 
   private toError(
@@ -498,7 +511,7 @@ export class HttpClient {
       return new AnswerError(
         service,
         status,
-        `The ${service} service asked us to wait ${waitInWords(wait)}; try later.`,
+        (say) => ({ message: say.t('http-asked-to-wait', service, waitInWords(say, wait)) }),
         undefined,
         'status',
       );
@@ -509,18 +522,40 @@ export class HttpClient {
     const own = this.options.readError?.(status, readable);
     const fallback =
       typeof readable === 'string' && readable.length < 300 && readable.trim() ? readable.trim() : undefined;
+    if (typeof own === 'function') {
+      const words: Said = (say) => ({
+        message: own(say).message,
+        hint: own(say).hint ?? hintFor(say, status),
+      });
+      return new AnswerError(service, status, words, undefined, 'said', inEnglish(own).message);
+    }
     const said = own ?? fallback;
-    if (said !== undefined) return new AnswerError(service, status, said, hintFor(status), 'said', said);
+    if (said !== undefined) {
+      // The service's own text is shown as it said it (in Deckhand's words where it is a validation
+      // error), with the hint in the reader's language; `message` keeps the text itself.
+      return withWords(
+        new AnswerError(service, status, said, hintFor(ENGLISH, status), 'said', said),
+        (say) => ({
+          message: upstreamWords(said) || said,
+          hint: hintFor(say, status),
+        }),
+      );
+    }
     const reason = STATUS_CODES[status];
-    const message = `The ${service} service answered ${status}${reason ? ` ${reason}` : ''}.`;
-    return new AnswerError(service, status, message, hintFor(status), 'status');
+    const answered = `${status}${reason ? ` ${reason}` : ''}`;
+    return new AnswerError(
+      service,
+      status,
+      (say) => ({ message: say.t('http-answered-status', service, answered), hint: hintFor(say, status) }),
+      undefined,
+      'status',
+    );
   }
 }
 
-function hintFor(status: number): string | undefined {
-  if (status === 401 || status === 403)
-    return 'Check that Deckhand has working credentials for this tool (see /help).';
-  if (status === 429) return 'The service is rate-limiting; wait a moment and try again.';
-  if (status >= 500) return 'The service had a problem; try again in a minute.';
+function hintFor(say: Translator, status: number): string | undefined {
+  if (status === 401 || status === 403) return say.t('http-hint-credentials');
+  if (status === 429) return say.t('http-hint-rate-limited');
+  if (status >= 500) return say.t('http-hint-server-problem');
   return undefined;
 }

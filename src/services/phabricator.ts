@@ -46,15 +46,20 @@ export class PhabricatorClient {
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
       });
     } catch (error) {
-      throw new UnreachableError('Phabricator', 'Phabricator did not answer.', { cause: error });
+      throw new UnreachableError('Phabricator', (say) => ({ message: say.t('phab-api-no-answer') }), {
+        cause: error,
+      });
     }
     if (!response.ok) throw new UpstreamError('Phabricator', response.status, response.statusText);
     const answer = (await response.json()) as SearchAnswer;
     if (answer.error_code || !answer.result) {
-      throw new UpstreamError('Phabricator', 200, answer.error_info ?? answer.error_code ?? 'no result');
+      const said = answer.error_info ?? answer.error_code;
+      throw said
+        ? new UpstreamError('Phabricator', 200, said)
+        : new UpstreamError('Phabricator', 200, (say) => ({ message: say.t('phab-api-no-result') }));
     }
     const task = answer.result.data.find((t) => t.id === id);
-    if (!task) throw new NotFoundError(`There is no task T${id} that Deckhand can see.`);
+    if (!task) throw new NotFoundError((say) => ({ message: say.t('phab-api-no-such-task', `T${id}`) }));
     const status = task.fields.status;
     return {
       id,

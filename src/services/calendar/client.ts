@@ -59,7 +59,7 @@ export class CalendarClient {
       path: '/',
       route: '/',
       schema: SiteIndexSchema,
-      action: 'read the site',
+      action: 'calendar-api-action-read-site',
       subject: { kind: 'site' },
     });
   }
@@ -71,7 +71,7 @@ export class CalendarClient {
       path: '/',
       route: '/',
       schema: AnyJsonSchema,
-      action: 'read the calendar API index',
+      action: 'calendar-api-action-read-index',
       subject: { kind: 'index' },
     });
   }
@@ -83,7 +83,7 @@ export class CalendarClient {
       path: '/doc',
       route: '/doc',
       schema: AnyJsonSchema,
-      action: 'read the calendar API documentation',
+      action: 'calendar-api-action-read-documentation',
       subject: { kind: 'documentation' },
     });
   }

@@ -4,6 +4,7 @@
  * (`utc_start_date`). Users type dates in a zone they name or in the site's; cards show the site's.
  */
 import { DateTime, Info } from 'luxon';
+import { type Translator, translator } from '../../i18n/translate';
 
 /** The API's date-time format (luxon tokens). */
 export const WP_DATE_TIME = 'yyyy-MM-dd HH:mm:ss';
@@ -16,8 +17,25 @@ export interface ParsedDate {
   hasTime: boolean;
 }
 
-/** The formats {@link parseDateInput} accepts, for messages. */
-export const DATE_FORMATS = 'YYYY-MM-DD HH:MM (e.g. 2026-12-01 18:00), YYYY-MM-DD, today or tomorrow [HH:MM]';
+/** The formats {@link parseDateInput} accepts, for messages in `say`'s language. */
+export function dateFormats(say: Translator): string {
+  return say.t('calendar-api-date-formats');
+}
+
+/** The formats {@link parseDateInput} accepts, for English messages. */
+export const DATE_FORMATS = dateFormats(translator('en'));
+
+/** A date that could not be read: why, in English and in the reader's language. */
+export interface DateProblem {
+  /** Why, in English (a sentence without its full stop). */
+  problem: string;
+  /** Why, in the reader's language. */
+  words: (say: Translator) => string;
+}
+
+function dateProblem(words: (say: Translator) => string): DateProblem {
+  return { problem: words(translator('en')), words };
+}
 
 const LOCAL = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
 const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
@@ -48,7 +66,7 @@ export function parseDateInput(
   text: string,
   zone: string,
   now: DateTime = DateTime.now(),
-): ParsedDate | { problem: string } {
+): ParsedDate | DateProblem {
   const input = text.trim();
   const opts = { zone: luxonZone(zone) };
   let dateTime: DateTime;
@@ -64,7 +82,7 @@ export function parseDateInput(
     hasTime = hour !== undefined;
     dateTime = hasTime ? day.set({ hour: Number(hour), minute: Number(minute) }) : day;
     if (hasTime && (Number(hour) > 23 || Number(minute) > 59)) {
-      return { problem: `\`${input}\` is not a time of day` };
+      return dateProblem((say) => say.t('calendar-api-not-a-time', input));
     }
   } else if (local) {
     const [, date, hour, minute, second] = local;
@@ -74,11 +92,11 @@ export function parseDateInput(
   } else if (WITH_OFFSET.test(input)) {
     dateTime = DateTime.fromISO(input.replace(' ', 'T'), opts);
   } else {
-    return { problem: `\`${input}\` is not a date Deckhand understands; use ${DATE_FORMATS}` };
+    return dateProblem((say) => say.t('calendar-api-not-a-date', input, dateFormats(say)));
   }
   if (!dateTime.isValid) {
     // luxon's own explanation ("you specified 30 (of type number) as a day") is not for chat.
-    return { problem: `\`${input}\` is not a valid date: that day or time does not exist in the calendar` };
+    return dateProblem((say) => say.t('calendar-api-no-such-date', input));
   }
   return { dateTime, hasTime };
 }
@@ -112,23 +130,29 @@ export interface EventTimes {
  * When an event happens, in `zone` (the site's): `Tue 1 Dec 2026, 18:00–21:00 (Europe/Berlin)`, or
  * `Sat 5 Dec 2026 (all day)`; several days are shown as a range.
  */
-export function formatWhen(event: EventTimes, zone: string): string {
+export function formatWhen(event: EventTimes, zone: string, say: Translator = translator('en')): string {
+  // English keeps luxon's own names (`Tue`, `Dec`); another language has its own.
+  const local = (at: DateTime) => (say.language === 'en' ? at : at.setLocale(say.language));
   if (event.allDay) {
     // All-day events keep their calendar days whatever the zone: read them in the event's own zone.
-    const start = fromApiDate(event.startDate, event.timezone);
-    const end = fromApiDate(event.endDate, event.timezone);
+    const start = local(fromApiDate(event.startDate, event.timezone));
+    const end = local(fromApiDate(event.endDate, event.timezone));
     const sameDay = start.hasSame(end, 'day');
     return sameDay
-      ? `${start.toFormat('ccc d LLL yyyy')} (all day)`
-      : `${start.toFormat('ccc d LLL')} – ${end.toFormat('ccc d LLL yyyy')} (all day)`;
+      ? say.t('calendar-api-all-day', start.toFormat(DAY))
+      : say.t('calendar-api-all-days', start.toFormat('ccc d LLL'), end.toFormat(DAY));
   }
-  const start = fromApiDate(event.utcStartDate, 'UTC').setZone(luxonZone(zone));
-  const end = fromApiDate(event.utcEndDate, 'UTC').setZone(luxonZone(zone));
+  const start = local(fromApiDate(event.utcStartDate, 'UTC').setZone(luxonZone(zone)));
+  const end = local(fromApiDate(event.utcEndDate, 'UTC').setZone(luxonZone(zone)));
   const range = start.hasSame(end, 'day')
-    ? `${start.toFormat('ccc d LLL yyyy, HH:mm')}–${end.toFormat('HH:mm')}`
-    : `${start.toFormat('ccc d LLL yyyy, HH:mm')} – ${end.toFormat('ccc d LLL yyyy, HH:mm')}`;
+    ? `${start.toFormat(DAY_TIME)}–${end.toFormat('HH:mm')}`
+    : `${start.toFormat(DAY_TIME)} – ${end.toFormat(DAY_TIME)}`;
   return `${range} (${zone})`;
 }
+
+/** A day and a day with its time, as cards show them (luxon tokens: `Tue 1 Dec 2026, 18:00`). */
+const DAY = 'ccc d LLL yyyy';
+const DAY_TIME = `${DAY}, HH:mm`;
 
 /** True when two zone names mean the same offsets (so a second, local time is not worth showing). */
 export function sameZone(a: string, b: string): boolean {

@@ -3,6 +3,7 @@
  * (`/venues`, `/venues/{id}`, `/venues/by-slug/{slug}`; the same for `/organizers`).
  */
 import type { z } from 'zod';
+import { CALENDAR_ACTIONS } from './errors';
 import type { CalendarOrganizer, CalendarPage, CalendarVenue } from './schemas';
 import { pageSchema } from './schemas';
 import { type CalendarSession, definedOnly, itemPath } from './session';
@@ -81,7 +82,7 @@ export class LinkedPostsApi<T, Fields extends object> {
         path: `/${this.kind.collection}`,
         route: `/${this.kind.collection}`,
         schema: pageSchema(this.kind.collection, this.schema),
-        action: `list ${this.kind.collection}`,
+        action: CALENDAR_ACTIONS[this.kind.collection].list,
         subject: { kind: this.kind.collection },
         query: {
           ...rest,
@@ -100,7 +101,7 @@ export class LinkedPostsApi<T, Fields extends object> {
       path,
       route,
       schema: this.schema,
-      action: `read this ${this.kind.singular}`,
+      action: CALENDAR_ACTIONS[this.kind.collection].read,
       subject: { kind: this.kind.singular, ref },
     });
   }
@@ -112,7 +113,7 @@ export class LinkedPostsApi<T, Fields extends object> {
       path: `/${this.kind.collection}`,
       route: `/${this.kind.collection}`,
       schema: this.schema,
-      action: `create ${this.kind.collection}`,
+      action: CALENDAR_ACTIONS[this.kind.collection].create,
       subject: { kind: this.kind.singular },
       auth: true,
       body: definedOnly({
@@ -140,7 +141,7 @@ export class LinkedPostsApi<T, Fields extends object> {
       path: `/${this.kind.collection}/${id}`,
       route: `/${this.kind.collection}/{id}`,
       schema: this.schema,
-      action: `update this ${this.kind.singular}`,
+      action: CALENDAR_ACTIONS[this.kind.collection].update,
       subject: { kind: this.kind.singular, ref },
       auth: true,
       body,
@@ -155,7 +156,7 @@ export class LinkedPostsApi<T, Fields extends object> {
       path,
       route,
       schema: this.schema,
-      action: `delete this ${this.kind.singular}`,
+      action: CALENDAR_ACTIONS[this.kind.collection].delete,
       subject: { kind: this.kind.singular, ref },
       auth: true,
     });

@@ -11,7 +11,7 @@ import { HttpClient } from '../http';
 import { CalendarClient } from './client';
 import { readCalendarError } from './errors';
 import type { CalendarSite } from './schemas';
-import { type CalendarCredentials, CalendarSession } from './session';
+import { type CalendarCredentials, CalendarSession, type RefusedReadListener } from './session';
 
 /** The plugin's REST namespace (the seed's `calendar/events/v1` is an abbreviation of it). */
 export const DEFAULT_NAMESPACE = 'tribe/events/v1';
@@ -52,7 +52,7 @@ export class CalendarService {
   /** Shared by every {@link noticing} view of this service. */
   private readonly siteCache: { cached?: { site: CalendarSite; until: number } } = {};
   /** Where this view's clients report a refused password they read without (see {@link noticing}). */
-  private onRefusedRead: ((notice: string) => void) | undefined;
+  private onRefusedRead: RefusedReadListener | undefined;
 
   constructor(private readonly options: CalendarServiceOptions) {
     const namespace = (options.namespace ?? DEFAULT_NAMESPACE).replace(/^\/+|\/+$/g, '');
@@ -151,7 +151,7 @@ export class CalendarService {
    * clients read public data without it and tell `notice` (once per client) that it needs replacing.
    * Writes are still refused with the site's answer.
    */
-  noticing(notice: (text: string) => void): CalendarService {
+  noticing(notice: RefusedReadListener): CalendarService {
     const view = Object.create(this) as CalendarService;
     view.onRefusedRead = notice;
     return view;
@@ -164,9 +164,10 @@ export class CalendarService {
 
   private client(credentials: CalendarCredentials | undefined): CalendarClient {
     if (!this.http) {
-      throw new UsageError('No event calendar is set up for Deckhand.', {
-        hint: "Set CALENDAR_URL to the site's REST root (e.g. https://example.org/wp-json), or try it on the sandbox (--sandbox).",
-      });
+      throw UsageError.inWords((say) => ({
+        message: say.t('calendar-api-not-set-up'),
+        hint: say.t('calendar-api-not-set-up-hint'),
+      }));
     }
     return new CalendarClient(
       new CalendarSession(this.http, this.namespacePath, this.siteUrl, credentials, this.onRefusedRead),

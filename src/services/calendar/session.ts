@@ -6,8 +6,9 @@
  */
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
-import { NotFoundError, PermissionDenied, UpstreamError } from '../../core/errors';
+import { inEnglish, NotFoundError, PermissionDenied, UpstreamError, withWords } from '../../core/errors';
 import { readJson } from '../../core/json';
+import { type MessageKey, type Translator, translator } from '../../i18n/translate';
 import type { HttpClient, RequestOptions } from '../http';
 import {
   applicationPasswordLink,
@@ -36,7 +37,7 @@ export interface CalendarCall<T> {
   route: string;
   schema: z.ZodType<T>;
   /** What the call does, in words, for permission errors (`create events`). */
-  action: string;
+  action: MessageKey;
   /** What it acts on, for not-found and trash messages. */
   subject: ErrorSubject;
   /** True for writes: they need credentials. */
@@ -44,6 +45,12 @@ export interface CalendarCall<T> {
   query?: Record<string, QueryValue>;
   body?: Record<string, unknown>;
 }
+
+/**
+ * Told when a read went without the refused application password: the notice in English, and in
+ * the words of the catalog for the reader's language.
+ */
+export type RefusedReadListener = (notice: string, inWords?: (say: Translator) => string) => void;
 
 /** The calendar's connection for one set of credentials (or none: public reads only). */
 export class CalendarSession {
@@ -58,7 +65,7 @@ export class CalendarSession {
      * Told when the site refused the credentials and a read was made without them. Without it, a
      * refused password fails reads too (as when a new password is checked before it is stored).
      */
-    private readonly onRefusedRead?: (notice: string) => void,
+    private readonly onRefusedRead?: RefusedReadListener,
   ) {}
 
   /** Set once the site refused the credentials: later reads of this session go without them. */
@@ -91,10 +98,11 @@ export class CalendarSession {
 
   private async send<T>(call: CalendarCall<T>): Promise<T> {
     if (call.auth && !this.credentials) {
-      throw new PermissionDenied(
-        `Deckhand has no calendar credentials, so it cannot ${call.action}.`,
-        `Make an application password at ${applicationPasswordLink(this.siteUrl)} and set CALENDAR_USER and CALENDAR_APP_PASSWORD.`,
-      );
+      const link = applicationPasswordLink(this.siteUrl);
+      throw PermissionDenied.inWords((say) => ({
+        message: say.t('calendar-api-no-credentials', say.t(call.action)),
+        hint: say.t('calendar-api-needs-login-hint', link),
+      }));
     }
     const options: RequestOptions = { route: call.route };
     const query = encodeQuery(call.query);
@@ -117,26 +125,28 @@ export class CalendarSession {
         this.refused = true;
         const { headers: _auth, ...anonymous } = options;
         response = await this.http.raw(call.method, call.path, anonymous);
-        if (response.status < 400) this.onRefusedRead?.(this.refusedNotice());
+        if (response.status < 400) {
+          const notice = this.refusedNotice();
+          this.onRefusedRead?.(notice(translator('en')), notice);
+        }
       }
     }
     if (response.status >= 400) throw this.errorOf(response.status, response.text, call);
     const parsed = call.schema.safeParse(readJson(response.text));
     if (!parsed.success) {
-      throw new UpstreamError(
-        'calendar',
-        502,
-        'The calendar site sent an answer Deckhand does not understand.',
-        "Check CALENDAR_URL: it should be the site's REST root, e.g. https://example.org/wp-json.",
-      );
+      throw new UpstreamError('calendar', 502, (say) => ({
+        message: say.t('calendar-api-unreadable-answer'),
+        hint: say.t('calendar-api-unreadable-answer-hint'),
+      }));
     }
     return parsed.data;
   }
 
   /** What the user is told when a read went without the refused password. */
-  private refusedNotice(): string {
+  private refusedNotice(): (say: Translator) => string {
     const user = this.credentials?.user ?? '';
-    return `The calendar site refused the application password of ${user} (revoked or mistyped?), so this was read without it: only public events and details show, and changes are refused until it is replaced. Make a new one at ${applicationPasswordLink(this.siteUrl)} and link it again (/link calendar), or set it as CALENDAR_APP_PASSWORD.`;
+    const link = applicationPasswordLink(this.siteUrl);
+    return (say) => say.t('calendar-api-password-refused-notice', user, link);
   }
 
   /** The error for an error answer: the WordPress code read, turned into what the user should see. */
@@ -144,12 +154,25 @@ export class CalendarSession {
     const body = readJson(text);
     const code = errorCode(body);
     const generic = this.http.errorFor(status, text);
-    const message = readCalendarError(status, body, call.subject) ?? generic.message;
+    const own = readCalendarError(status, body, call.subject);
+    const message =
+      own === undefined ? generic.message : typeof own === 'function' ? inEnglish(own).message : own;
+    const said = (say: Translator) =>
+      own === undefined
+        ? (generic.words?.(say).message ?? generic.message)
+        : typeof own === 'function'
+          ? own(say).message
+          : own;
     if (code === 'rest_invalid_param' && call.subject.ref !== undefined && invalidOnlyId(body)) {
       // The linked-post and term routes validate the id itself: a 400 there means "no such thing".
-      return new NotFoundError(message, undefined, { cause: generic });
+      return withWords(new NotFoundError(message, undefined, { cause: generic }), (say) => ({
+        message: said(say),
+      }));
     }
-    const plain = new UpstreamError('calendar', status, message, generic.hint);
+    const plain = withWords(new UpstreamError('calendar', status, message, generic.hint), (say) => ({
+      message: said(say),
+      hint: generic.words ? generic.words(say).hint : generic.hint,
+    }));
     return calendarError(plain, code, {
       siteUrl: this.siteUrl,
       user: this.user,

@@ -1,4 +1,5 @@
 /** Event categories (`/categories`, taxonomy `tribe_events_cat`) and tags (`/tags`, WordPress's `post_tag`). */
+import { CALENDAR_ACTIONS } from './errors';
 import { type CalendarPage, type CalendarTerm, pageSchema, TermSchema } from './schemas';
 import { type CalendarSession, definedOnly } from './session';
 
@@ -50,7 +51,7 @@ export class TermsApi {
         path: `/${this.collection}`,
         route: `/${this.collection}`,
         schema: pageSchema(this.collection, TermSchema),
-        action: `list ${this.collection}`,
+        action: CALENDAR_ACTIONS[this.collection].list,
         subject: { kind: this.collection },
         query: {
           ...rest,
@@ -69,7 +70,7 @@ export class TermsApi {
       path: `/${this.collection}/${id}`,
       route: `/${this.collection}/{id}`,
       schema: TermSchema,
-      action: `read this ${this.singular}`,
+      action: CALENDAR_ACTIONS[this.collection].read,
       subject: { kind: this.singular, ref: id },
     });
   }
@@ -81,7 +82,7 @@ export class TermsApi {
       path: `/${this.collection}`,
       route: `/${this.collection}`,
       schema: TermSchema,
-      action: `create ${this.collection}`,
+      action: CALENDAR_ACTIONS[this.collection].create,
       subject: { kind: this.singular },
       auth: true,
       body: definedOnly({ ...fields }),
@@ -95,7 +96,7 @@ export class TermsApi {
       path: `/${this.collection}/${id}`,
       route: `/${this.collection}/{id}`,
       schema: TermSchema,
-      action: `update this ${this.singular}`,
+      action: CALENDAR_ACTIONS[this.collection].update,
       subject: { kind: this.singular, ref: id },
       auth: true,
       body: definedOnly({ ...fields }),
@@ -109,7 +110,7 @@ export class TermsApi {
       path: `/${this.collection}/${id}`,
       route: `/${this.collection}/{id}`,
       schema: TermSchema,
-      action: `delete this ${this.singular}`,
+      action: CALENDAR_ACTIONS[this.collection].delete,
       subject: { kind: this.singular, ref: id },
       auth: true,
     });

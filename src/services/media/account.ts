@@ -21,8 +21,8 @@ export class AccountApi {
   info(): Promise<AccountInfo> {
     return this.session.call({
       path: '/api/account/info',
-      what: 'account info',
-      read: (e) => parseResult(AccountInfoSchema, e.result, 'account info'),
+      what: 'media-api-call-account-info',
+      read: (e) => parseResult(AccountInfoSchema, e.result, 'media-api-call-account-info'),
     });
   }
 
@@ -37,8 +37,8 @@ export class AccountApi {
     return this.session.call({
       path: '/api/account/stats',
       query,
-      what: 'account stats',
-      read: (e) => parseResult(z.array(DailyStatsSchema), e.result ?? [], 'account stats'),
+      what: 'media-api-call-account-stats',
+      read: (e) => parseResult(z.array(DailyStatsSchema), e.result ?? [], 'media-api-call-account-stats'),
     });
   }
 
@@ -47,8 +47,8 @@ export class AccountApi {
     return this.session.call({
       path: '/api/dmca/list',
       query: { page: options.page, per_page: options.perPage },
-      what: 'the DMCA list',
-      read: (e) => parseResult(z.array(DmcaReportSchema), e.result ?? [], 'the DMCA list'),
+      what: 'media-api-call-dmca-list',
+      read: (e) => parseResult(z.array(DmcaReportSchema), e.result ?? [], 'media-api-call-dmca-list'),
     });
   }
 }

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { NotFoundError, UpstreamError } from '../../core/errors';
+import { isMessageKey, type MessageKey, type Translator } from '../../i18n/translate';
 
 /** Service code name, in errors and metrics. */
 export const MEDIA_SERVICE = 'media';
@@ -74,16 +75,23 @@ export function isKeyProblem(status: number, msg: string | undefined): boolean {
   return status === 403 || status === 401 || /invalid key|wrong auth|no api key/i.test(msg ?? '');
 }
 
-/** What a user is told to do about a refused key (depends on where the key came from). */
-export const DEFAULT_KEY_HINT =
-  'Check the media API key Deckhand uses (MEDIA_API_KEY, from the media host’s account settings page).';
+/**
+ * What a user is told to do about a refused key (depends on where the key came from): a message key
+ * of the catalog, or English text from a key source that has none.
+ */
+export const DEFAULT_KEY_HINT: MessageKey = 'media-api-key-hint';
 
 /** Context that makes an error message specific. */
 export interface ErrorContext {
   /** The file the call was about. */
   fileCode?: string;
-  /** What to do about a refused key. */
+  /** What to do about a refused key: a message key, or English text. */
   keyHint?: string;
+}
+
+/** A key hint in the reader's language (English text stays as it is). */
+function keyHintIn(say: Translator, hint: string): string {
+  return isMessageKey(hint) ? say.t(hint) : hint;
 }
 
 /**
@@ -92,64 +100,61 @@ export interface ErrorContext {
  */
 export function mediaError(status: number, msg: string | undefined, context: ErrorContext = {}): Error {
   const said = (msg ?? '').trim();
-  const file = context.fileCode ? `File ${context.fileCode}` : 'This file';
+  const { fileCode } = context;
+  const file = (say: Translator) =>
+    fileCode ? say.t('media-api-file-named', fileCode) : say.t('media-api-this-file');
   if (isKeyProblem(status, said)) {
-    return new UpstreamError(
-      MEDIA_SERVICE,
-      403,
-      `The media host refused the API key${said ? ` (${said})` : ''}.`,
-      context.keyHint ?? DEFAULT_KEY_HINT,
-    );
+    const hint = context.keyHint ?? DEFAULT_KEY_HINT;
+    return new UpstreamError(MEDIA_SERVICE, 403, (say) => ({
+      message: said ? say.t('media-api-key-refused-said', said) : say.t('media-api-key-refused'),
+      hint: keyHintIn(say, hint),
+    }));
   }
   if (status === 451) {
-    return new UpstreamError(
-      MEDIA_SERVICE,
-      451,
-      `${file} is disabled after a copyright (DMCA) report.`,
-      'See /media dmca for the reported files.',
-    );
+    return new UpstreamError(MEDIA_SERVICE, 451, (say) => ({
+      message: say.t('media-api-dmca-disabled', file(say)),
+      hint: say.t('media-api-dmca-hint'),
+    }));
   }
   if (/upload server/i.test(said)) {
     return new UpstreamError(
       MEDIA_SERVICE,
       Number.isFinite(status) && status >= 400 ? status : 502,
-      `The media host's upload server refused the upload: ${said}`,
-      'Send the file again; Deckhand asks for a fresh upload server each time.',
+      (say) => ({
+        message: say.t('media-api-upload-server-refused', said),
+        hint: say.t('media-api-upload-server-hint'),
+      }),
     );
   }
   if (/folder/i.test(said) && (status === 404 || /not found/i.test(said))) {
-    return new NotFoundError(
-      'That folder was not found in this media account.',
-      'See /media folder list for the folders and their ids.',
-    );
+    return new NotFoundError((say) => ({
+      message: say.t('media-api-folder-not-found'),
+      hint: say.t('media-api-folder-not-found-hint'),
+    }));
   }
   if (/transfer not found/i.test(said)) {
-    return new NotFoundError(
-      `There is no remote upload ${context.fileCode ?? ''} in the queue.`.replace('  ', ' '),
-      'See /media uploads.',
-    );
+    return new NotFoundError((say) => ({
+      message: fileCode ? say.t('media-api-no-transfer-named', fileCode) : say.t('media-api-no-transfer'),
+      hint: say.t('media-api-no-transfer-hint'),
+    }));
   }
   if (status === 404 || /not found|not your file/i.test(said)) {
-    return new NotFoundError(
-      `${file} was not found in this media account (or it belongs to someone else).`,
-      'Check the file code with /media list or /media search.',
-    );
+    return new NotFoundError((say) => ({
+      message: say.t('media-api-file-not-found', file(say)),
+      hint: say.t('media-api-file-not-found-hint'),
+    }));
   }
   if (status === 429 || /too many requests/i.test(said)) {
-    return new UpstreamError(
-      MEDIA_SERVICE,
-      429,
-      'The media host is rate-limiting requests (10 per second) and still refused after waiting.',
-      'Try again in a moment.',
-    );
+    return new UpstreamError(MEDIA_SERVICE, 429, (say) => ({
+      message: say.t('media-api-rate-limited'),
+      hint: say.t('media-api-rate-limited-hint'),
+    }));
   }
   const code = Number.isFinite(status) && status >= 400 ? status : 502;
-  return new UpstreamError(
-    MEDIA_SERVICE,
-    code,
-    said ? `The media host said: ${said}` : `The media host answered status ${status}.`,
-    code >= 500 ? 'The media host had a problem; try again in a minute.' : undefined,
-  );
+  return new UpstreamError(MEDIA_SERVICE, code, (say) => ({
+    message: said ? say.t('media-api-said', said) : say.t('media-api-answered-status', String(status)),
+    hint: code >= 500 ? say.t('media-api-server-problem') : undefined,
+  }));
 }
 
 /** The `msg` of an error body, for the HTTP layer (`readError`). */
@@ -160,10 +165,8 @@ export function readMediaError(_status: number, body: unknown): string | undefin
 }
 
 /** The error for an answer that does not have the documented shape. */
-export function unreadable(what: string): UpstreamError {
-  return new UpstreamError(
-    MEDIA_SERVICE,
-    502,
-    `The media host sent an answer to ${what} that Deckhand does not understand.`,
-  );
+export function unreadable(what: MessageKey): UpstreamError {
+  return new UpstreamError(MEDIA_SERVICE, 502, (say) => ({
+    message: say.t('media-api-unreadable-answer', say.t(what)),
+  }));
 }

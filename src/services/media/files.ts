@@ -1,5 +1,6 @@
 /** Files: list, check, info, images, rename, move, clone and search. */
 import { z } from 'zod';
+import type { MessageKey } from '../../i18n/translate';
 import { type Envelope, mediaError } from './envelope';
 import {
   type CloneResult,
@@ -48,8 +49,8 @@ export class FilesApi {
         fld_id: options.folderId,
         created: options.created,
       },
-      what: 'file list',
-      read: (e) => parseResult(FileListSchema, e.result, 'file list'),
+      what: 'media-api-call-file-list',
+      read: (e) => parseResult(FileListSchema, e.result, 'media-api-call-file-list'),
     });
   }
 
@@ -59,8 +60,8 @@ export class FilesApi {
       path: '/api/file/check',
       query: { file_code: fileCode },
       fileCode,
-      what: 'file check',
-      read: (e) => parseResult(z.array(FileCheckSchema), e.result, 'file check'),
+      what: 'media-api-call-file-check',
+      read: (e) => parseResult(z.array(FileCheckSchema), e.result, 'media-api-call-file-check'),
     });
     return items.find((i) => i.fileCode === fileCode) ?? { fileCode, status: 'Not found' };
   }
@@ -71,8 +72,8 @@ export class FilesApi {
       path: '/api/file/info',
       query: { file_code: fileCode },
       fileCode,
-      what: 'file info',
-      read: (e) => this.item(e, fileCode, FileInfoSchema, 'file info'),
+      what: 'media-api-call-file-info',
+      read: (e) => this.item(e, fileCode, FileInfoSchema, 'media-api-call-file-info'),
     });
   }
 
@@ -82,8 +83,8 @@ export class FilesApi {
       path: '/api/file/image',
       query: { file_code: fileCode },
       fileCode,
-      what: 'file images',
-      read: (e) => this.item(e, fileCode, FileImagesSchema, 'file images'),
+      what: 'media-api-call-file-images',
+      read: (e) => this.item(e, fileCode, FileImagesSchema, 'media-api-call-file-images'),
     });
   }
 
@@ -93,8 +94,8 @@ export class FilesApi {
       path: '/api/file/rename',
       query: { file_code: fileCode, title },
       fileCode,
-      what: 'file rename',
-      read: (e) => parseResult(TrueSchema, e.result, 'file rename'),
+      what: 'media-api-call-file-rename',
+      read: (e) => parseResult(TrueSchema, e.result, 'media-api-call-file-rename'),
     });
   }
 
@@ -104,8 +105,8 @@ export class FilesApi {
       path: '/api/file/move',
       query: { file_code: fileCode, fld_id: folderId },
       fileCode,
-      what: 'file move',
-      read: (e) => parseResult(TrueSchema, e.result, 'file move'),
+      what: 'media-api-call-file-move',
+      read: (e) => parseResult(TrueSchema, e.result, 'media-api-call-file-move'),
     });
   }
 
@@ -115,8 +116,8 @@ export class FilesApi {
       path: '/api/file/clone',
       query: { file_code: fileCode, fld_id: folderId },
       fileCode,
-      what: 'file clone',
-      read: (e) => parseResult(CloneResultSchema, e.result, 'file clone'),
+      what: 'media-api-call-file-clone',
+      read: (e) => parseResult(CloneResultSchema, e.result, 'media-api-call-file-clone'),
     });
   }
 
@@ -128,9 +129,11 @@ export class FilesApi {
     return this.session.call({
       path: '/api/search/videos',
       query: { search_term: term },
-      what: 'search',
+      what: 'media-api-call-search',
       read: (e) =>
-        Array.isArray(e.result) ? parseResult(z.array(FileListItemSchema), e.result, 'search') : [],
+        Array.isArray(e.result)
+          ? parseResult(z.array(FileListItemSchema), e.result, 'media-api-call-search')
+          : [],
     });
   }
 
@@ -139,13 +142,13 @@ export class FilesApi {
     envelope: Envelope,
     fileCode: string,
     schema: S,
-    what: string,
+    what: MessageKey,
   ): z.output<S> {
     const items = Array.isArray(envelope.result) ? envelope.result : [];
     const raw = (items.find((i) => (i as { filecode?: unknown })?.filecode === fileCode) ?? items[0]) as
       | { status?: unknown }
       | undefined;
-    if (!raw) throw mediaError(404, 'Not found or not your file', this.session.context(fileCode));
+    if (!raw) throw mediaError(404, undefined, this.session.context(fileCode));
     const status = Number(raw.status ?? 200);
     if (status !== 200) throw mediaError(status, String(raw.status), this.session.context(fileCode));
     return parseResult(schema, raw, what);

@@ -11,8 +11,8 @@ export class FoldersApi {
     const created = await this.session.call({
       path: '/api/folder/create',
       query: { name, parent_id: parentId },
-      what: 'folder create',
-      read: (e) => parseResult(FolderCreatedSchema, e.result, 'folder create'),
+      what: 'media-api-call-folder-create',
+      read: (e) => parseResult(FolderCreatedSchema, e.result, 'media-api-call-folder-create'),
     });
     return created.folderId;
   }
@@ -22,8 +22,8 @@ export class FoldersApi {
     await this.session.call({
       path: '/api/folder/rename',
       query: { fld_id: folderId, name },
-      what: 'folder rename',
-      read: (e) => parseResult(TrueSchema, e.result, 'folder rename'),
+      what: 'media-api-call-folder-rename',
+      read: (e) => parseResult(TrueSchema, e.result, 'media-api-call-folder-rename'),
     });
   }
 
@@ -32,8 +32,8 @@ export class FoldersApi {
     return this.session.call({
       path: '/api/folder/list',
       query: { fld_id: folderId, only_folders: options.onlyFolders ? 1 : 0 },
-      what: 'folder list',
-      read: (e) => parseResult(FolderListingSchema, e.result, 'folder list'),
+      what: 'media-api-call-folder-list',
+      read: (e) => parseResult(FolderListingSchema, e.result, 'media-api-call-folder-list'),
     });
   }
 }

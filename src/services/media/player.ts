@@ -4,6 +4,7 @@
  * list of subtitles. No API key is involved; every value is URL-encoded.
  */
 import { UsageError } from '../../core/errors';
+import type { Translator } from '../../i18n/translate';
 
 /** One remote subtitle. */
 export interface Subtitle {
@@ -26,15 +27,18 @@ export interface PlayerOptions {
 /** Most subtitle pairs one address carries. */
 export const MAX_SUBTITLES = 20;
 
-function checkUrl(value: string, what: string): URL {
+/** `value` as an address; `what` names it in the reader's language (`poster`, `subtitle 2`). */
+function checkUrl(value: string, what: (say: Translator) => string): URL {
   if (!URL.canParse(value)) {
-    throw new UsageError(`The ${what} \`${value}\` is not a URL.`, {
-      hint: 'Give a full address such as https://example.org/file.vtt.',
-    });
+    throw UsageError.inWords((say) => ({
+      message: say.t('media-api-not-a-url', what(say), value),
+      hint: say.t('media-api-not-a-url-hint'),
+    }));
   }
   const url = new URL(value);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new UsageError(`The ${what} must be an http(s) address, not ${url.protocol.replace(':', '')}.`);
+    const scheme = url.protocol.replace(':', '');
+    throw UsageError.inWords((say) => ({ message: say.t('media-api-not-http', what(say), scheme) }));
   }
   return url;
 }
@@ -44,31 +48,42 @@ function checkUrl(value: string, what: string): URL {
  * is checked (http(s), subtitles `.srt`/`.vtt`); a problem is a {@link UsageError} naming it.
  */
 export function playerUrl(playerHost: string, fileCode: string, options: PlayerOptions = {}): string {
-  if (!/^[A-Za-z0-9]+$/.test(fileCode)) throw new UsageError(`\`${fileCode}\` is not a file code.`);
+  if (!/^[A-Za-z0-9]+$/.test(fileCode)) {
+    throw UsageError.inWords((say) => ({ message: say.t('media-api-not-a-file-code', fileCode) }));
+  }
   const subtitles = options.subtitles ?? [];
   if (subtitles.length > 0 && options.subtitlesJson) {
-    throw new UsageError('Give either --sub/--label pairs or --subtitles-json, not both.');
+    throw UsageError.inWords((say) => ({ message: say.t('media-api-subtitles-both') }));
   }
   if (subtitles.length > MAX_SUBTITLES) {
-    throw new UsageError(`At most ${MAX_SUBTITLES} subtitles fit in one player link.`, {
-      hint: 'List them in a JSON file and use --subtitles-json.',
-    });
+    throw UsageError.inWords((say) => ({
+      message: say.t('media-api-too-many-subtitles', MAX_SUBTITLES),
+      hint: say.t('media-api-too-many-subtitles-hint'),
+    }));
   }
   const url = new URL(`/e/${fileCode}`, playerHost);
-  if (options.poster) url.searchParams.set('c_poster', checkUrl(options.poster, 'poster').toString());
+  if (options.poster)
+    url.searchParams.set(
+      'c_poster',
+      checkUrl(options.poster, (say) => say.t('media-api-what-poster')).toString(),
+    );
   subtitles.forEach((subtitle, index) => {
     const n = index + 1;
-    const file = checkUrl(subtitle.url, `subtitle ${n}`);
+    const file = checkUrl(subtitle.url, (say) => say.t('media-api-what-subtitle', n));
     if (!/\.(srt|vtt)$/i.test(file.pathname)) {
-      throw new UsageError(`Subtitle ${n} must be a .srt or .vtt file (got ${file.pathname}).`);
+      const path = file.pathname;
+      throw UsageError.inWords((say) => ({ message: say.t('media-api-subtitle-not-srt-vtt', n, path) }));
     }
     const label = subtitle.label.trim();
-    if (!label) throw new UsageError(`Subtitle ${n} needs a label, e.g. --label English.`);
+    if (!label) throw UsageError.inWords((say) => ({ message: say.t('media-api-subtitle-needs-label', n) }));
     url.searchParams.set(`c${n}_file`, file.toString());
     url.searchParams.set(`c${n}_label`, label);
   });
   if (options.subtitlesJson) {
-    url.searchParams.set('subtitle_json', checkUrl(options.subtitlesJson, 'subtitles JSON').toString());
+    url.searchParams.set(
+      'subtitle_json',
+      checkUrl(options.subtitlesJson, (say) => say.t('media-api-what-subtitles-json')).toString(),
+    );
   }
   return url.toString();
 }

@@ -35,8 +35,8 @@ export class RemoteUploadsApi {
     const added = await this.session.call({
       path: '/api/upload/url',
       query: { url, fld_id: options.folderId, new_title: options.title },
-      what: 'remote upload',
-      read: (e) => parseResult(AddedSchema, e, 'remote upload'),
+      what: 'media-api-call-remote-upload',
+      read: (e) => parseResult(AddedSchema, e, 'media-api-call-remote-upload'),
     });
     return {
       fileCode: added.result.filecode,
@@ -50,8 +50,9 @@ export class RemoteUploadsApi {
   list(): Promise<RemoteUpload[]> {
     return this.session.call({
       path: '/api/urlupload/list',
-      what: 'remote upload list',
-      read: (e) => parseResult(z.array(RemoteUploadSchema), e.result ?? [], 'remote upload list'),
+      what: 'media-api-call-remote-upload-list',
+      read: (e) =>
+        parseResult(z.array(RemoteUploadSchema), e.result ?? [], 'media-api-call-remote-upload-list'),
     });
   }
 
@@ -61,8 +62,9 @@ export class RemoteUploadsApi {
       path: '/api/urlupload/status',
       query: { file_code: fileCode },
       fileCode,
-      what: 'remote upload status',
-      read: (e) => parseResult(z.array(RemoteUploadSchema), e.result ?? [], 'remote upload status'),
+      what: 'media-api-call-remote-upload-status',
+      read: (e) =>
+        parseResult(z.array(RemoteUploadSchema), e.result ?? [], 'media-api-call-remote-upload-status'),
     });
     return items.find((i) => i.fileCode === fileCode);
   }
@@ -71,8 +73,8 @@ export class RemoteUploadsApi {
   async slots(): Promise<Slots> {
     const slots = await this.session.call({
       path: '/api/urlupload/slots',
-      what: 'remote upload slots',
-      read: (e) => parseResult(SlotsSchema, e, 'remote upload slots'),
+      what: 'media-api-call-remote-upload-slots',
+      read: (e) => parseResult(SlotsSchema, e, 'media-api-call-remote-upload-slots'),
     });
     return { total: slots.total_slots ?? 0, used: slots.used_slots ?? 0 };
   }
@@ -90,7 +92,7 @@ export class RemoteUploadsApi {
     return this.session.call({
       path: '/api/urlupload/actions',
       query,
-      what: 'remote upload action',
+      what: 'media-api-call-remote-upload-action',
       msgIsDescription: true,
       ...(action.kind === 'delete' ? { fileCode: action.fileCode } : {}),
       read: (e) => e.msg ?? 'Done',

@@ -14,7 +14,7 @@ import { MediaSession, type MediaSessionOptions } from './session';
 /** A key for one user, and what to tell them when the host refuses it. */
 export interface MediaKey {
   key: string;
-  /** Shown with "the media host refused the API key". */
+  /** Shown with "the media host refused the API key": a message key, or English text. */
   hint: string;
 }
 
@@ -28,7 +28,7 @@ export interface MediaKeySource {
 export class BotWideKeySource implements MediaKeySource {
   constructor(
     private readonly key: string | undefined,
-    private readonly hint = 'Check MEDIA_API_KEY: it must be the API key from the media host’s account settings page.',
+    private readonly hint: string = 'media-api-key-hint-bot-wide',
   ) {}
 
   async keyFor(): Promise<MediaKey | undefined> {
@@ -82,10 +82,10 @@ export class MediaService {
   async forUser(user: ChatUser): Promise<Client> {
     const found = await this.options.keys.keyFor(user);
     if (!found) {
-      throw new PermissionDenied(
-        'Deckhand has no media host API key to act with.',
-        'An operator sets MEDIA_API_KEY (the key from the media host’s account settings page).',
-      );
+      throw PermissionDenied.inWords((say) => ({
+        message: say.t('media-api-no-key'),
+        hint: say.t('media-api-no-key-hint'),
+      }));
     }
     return this.withKey(found.key, found.hint);
   }

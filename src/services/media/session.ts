@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import { UpstreamError } from '../../core/errors';
+import type { MessageKey } from '../../i18n/translate';
 import { AnswerError, type HttpClient } from '../http';
 import {
   type Envelope,
@@ -30,7 +31,7 @@ export interface MediaCall<T> {
   /** Validates and converts the envelope (usually its `result`). */
   read: (envelope: Envelope) => T;
   /** What the call does, for the message about an unreadable answer. */
-  what: string;
+  what: MessageKey;
   /** Makes error messages name the file. */
   fileCode?: string;
   /**
@@ -105,7 +106,7 @@ export class MediaSession {
 }
 
 /** Parses `value` with `schema`, throwing the "does not understand" error on a mismatch. */
-export function parseResult<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+export function parseResult<S extends z.ZodType>(schema: S, value: unknown, what: MessageKey): z.output<S> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw unreadable(what);
   return parsed.data;

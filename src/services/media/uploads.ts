@@ -38,8 +38,8 @@ export class UploadsApi {
   server(): Promise<string> {
     return this.session.call({
       path: '/api/upload/server',
-      what: 'upload server',
-      read: (e) => parseResult(ServerSchema, e.result, 'upload server'),
+      what: 'media-api-call-upload-server',
+      read: (e) => parseResult(ServerSchema, e.result, 'media-api-call-upload-server'),
     });
   }
 
@@ -78,9 +78,14 @@ export class UploadsApi {
       });
     } catch (error) {
       if (sourceError !== undefined) throw sourceFailure(file.name, sourceError, sent);
-      throw new UnreachableError(MEDIA_SERVICE, `The upload of ${file.name} to the media host broke off.`, {
-        cause: new Error((error as Error).name),
-      });
+      const name = file.name;
+      throw new UnreachableError(
+        MEDIA_SERVICE,
+        (say) => ({ message: say.t('media-api-upload-broke-off', name) }),
+        {
+          cause: new Error((error as Error).name),
+        },
+      );
     } finally {
       if (!file.stream.destroyed) file.stream.destroy();
     }
@@ -91,17 +96,17 @@ export class UploadsApi {
     } catch {
       throw response.statusCode >= 400
         ? mediaError(response.statusCode, undefined)
-        : unreadable('the upload');
+        : unreadable('media-api-call-upload');
     }
     const envelope = EnvelopeSchema.safeParse(json);
-    if (!envelope.success) throw unreadable('the upload');
+    if (!envelope.success) throw unreadable('media-api-call-upload');
     this.session.check(envelope.data, {});
     const items = Array.isArray(envelope.data.result) ? envelope.data.result : [];
     const first = items[0] as { status?: unknown } | undefined;
-    if (!first) throw unreadable('the upload');
+    if (!first) throw unreadable('media-api-call-upload');
     const status = Number(first.status ?? 200);
     if (status !== 200) throw mediaError(status, String(first.status), this.session.context());
-    return parseResult(UploadedFileSchema, first, 'the upload');
+    return parseResult(UploadedFileSchema, first, 'media-api-call-upload');
   }
 }
 
@@ -110,7 +115,7 @@ function sourceFailure(name: string, error: unknown, sent: number): Error {
   if (error instanceof DeckhandError) return error;
   return new UnreachableError(
     'chat platform',
-    `The download of ${name} from the chat platform broke off after ${sent} bytes; nothing was stored.`,
+    (say) => ({ message: say.t('media-api-download-broke-off', name, sent) }),
     { cause: new Error((error as Error)?.name ?? 'Error') },
   );
 }

@@ -44,16 +44,14 @@ export class RateLimitedError extends UpstreamError {
   readonly kind: 'primary' | 'secondary';
 
   constructor(kind: 'primary' | 'secondary', status: number, retryAt: number, resource: string) {
-    const message =
-      kind === 'primary'
-        ? `The source host's ${resource} rate limit is used up until ${localTime(retryAt)}.`
-        : `The source host asked Deckhand to slow down (secondary rate limit) until ${localTime(retryAt)}.`;
-    super(
-      'sourcehost',
-      status,
-      message,
-      'Nothing was done; try again after that time (/source ratelimit shows the limits).',
-    );
+    const until = localTime(retryAt);
+    super('sourcehost', status, (say) => ({
+      message:
+        kind === 'primary'
+          ? say.t('sourcehost-api-rate-limit-used-up', resource, until)
+          : say.t('sourcehost-api-slow-down', until),
+      hint: say.t('sourcehost-api-rate-limit-hint'),
+    }));
     this.retryAt = retryAt;
     this.kind = kind;
   }
@@ -76,7 +74,7 @@ export class OAuthTokenError extends DeckhandError {
   readonly description: string;
 
   constructor(error: OAuthTokenErrorCode, description: string | undefined) {
-    super(`The source host refused the sign-in: ${description || error}`);
+    super((say) => ({ message: say.t('sourcehost-api-sign-in-refused', description || error) }));
     this.error = error;
     this.description = description ?? '';
     this.code = `oauth.${error}`;

@@ -101,11 +101,10 @@ export class MigrationsApi {
     const location = response.headers.location;
     const url = Array.isArray(location) ? location[0] : location;
     if (response.status !== 302 || !url) {
-      throw new UpstreamError(
-        'sourcehost',
-        502,
-        `The source host did not give an archive address (HTTP ${response.status}).`,
-      );
+      const { status } = response;
+      throw new UpstreamError('sourcehost', 502, (say) => ({
+        message: say.t('sourcehost-api-no-archive-address', status),
+      }));
     }
     return url;
   }

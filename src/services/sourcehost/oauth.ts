@@ -104,15 +104,13 @@ export class OAuthWebFlow {
     }
     const answer = TokenAnswerSchema.safeParse(body);
     if (!answer.success) {
-      throw new UpstreamError(
-        'sourcehost',
-        502,
-        'The source host sent a token answer Deckhand does not understand.',
-      );
+      throw new UpstreamError('sourcehost', 502, (say) => ({
+        message: say.t('sourcehost-api-unreadable-token-answer'),
+      }));
     }
     if (answer.data.error) throw new OAuthTokenError(answer.data.error, answer.data.error_description);
     if (!answer.data.access_token) {
-      throw new UpstreamError('sourcehost', 502, 'The source host answered the sign-in without a token.');
+      throw new UpstreamError('sourcehost', 502, (say) => ({ message: say.t('sourcehost-api-no-token') }));
     }
     return {
       accessToken: answer.data.access_token,

@@ -9,7 +9,8 @@
 import { createHash } from 'node:crypto';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
-import { UpstreamError } from '../../core/errors';
+import { UpstreamError, withWords } from '../../core/errors';
+import { type Translator, translator } from '../../i18n/translate';
 import { HttpClient, type RawResponse, type RequestOptions } from '../http';
 import { RateLimitedError, readSourcehostError } from './errors';
 
@@ -163,7 +164,14 @@ export class SourcehostTransport {
   errorFor(response: RawResponse, auth: SourcehostAuth): UpstreamError {
     const error = this.http.errorFor(response.status, response.text);
     if (response.status !== 401 && response.status !== 403) return error;
-    return new UpstreamError(error.service, error.status, error.message, authHint(response.status, auth));
+    const { status } = response;
+    return withWords(
+      new UpstreamError(error.service, error.status, error.message, authHint(ENGLISH, status, auth)),
+      (say) => ({
+        message: error.words?.(say).message ?? error.message,
+        hint: authHint(say, status, auth),
+      }),
+    );
   }
 
   /** Closes the connection pool. */
@@ -216,15 +224,14 @@ export class SourcehostTransport {
 }
 
 /** What to do about a refused credential (401) or a missing permission (403). */
-export function authHint(status: number, auth: SourcehostAuth): string {
-  if (auth.kind === 'basic') {
-    return 'The source host refused the username, password or one-time code given for this step; check them and try again.';
-  }
-  if (status === 401) {
-    return 'Your linked source host account is missing or its token no longer works: run /link source to link it again.';
-  }
-  return 'Your linked source host account may not have access to this, or its token lacks a scope: run /link source to link it again with the scopes needed.';
+export function authHint(say: Translator, status: number, auth: SourcehostAuth): string {
+  if (auth.kind === 'basic') return say.t('sourcehost-api-basic-refused-hint');
+  if (status === 401) return say.t('sourcehost-api-token-refused-hint');
+  return say.t('sourcehost-api-token-scope-hint');
 }
+
+/** The language of logs and of the errors' `message`. */
+const ENGLISH = translator('en');
 
 function authHeaders(auth: SourcehostAuth): Record<string, string> {
   if (auth.kind === 'token') {
@@ -252,11 +259,9 @@ function parse<T>(schema: z.ZodType<T>, text: string): T {
   }
   const result = schema.safeParse(value);
   if (!result.success) {
-    throw new UpstreamError(
-      'sourcehost',
-      502,
-      'The source host sent an answer Deckhand does not understand.',
-    );
+    throw new UpstreamError('sourcehost', 502, (say) => ({
+      message: say.t('sourcehost-api-unreadable-answer'),
+    }));
   }
   return result.data;
 }

@@ -1,5 +1,5 @@
 /** The builds API: container image builds of a tool (`/builds/v1/tool/{tool}/…`). */
-import { NotFoundError } from '../../core/errors';
+import { NotFoundError, type Words } from '../../core/errors';
 import {
   type Build,
   BuildIdResponseSchema,
@@ -38,7 +38,7 @@ export class BuildsApi {
       path: ['builds'],
       route: 'builds',
       schema: BuildListResponseSchema,
-      action: 'list builds',
+      action: 'toolhost-api-action-list-builds',
     });
     return res.builds;
   }
@@ -51,7 +51,7 @@ export class BuildsApi {
       path: ['builds'],
       route: 'builds',
       schema: StartResponseSchema,
-      action: 'start a build',
+      action: 'toolhost-api-action-start-build',
       body: definedOnly(input),
     });
     return res.new_build;
@@ -65,8 +65,8 @@ export class BuildsApi {
       path: ['builds', 'latest'],
       route: 'builds/latest',
       schema: BuildResponseSchema,
-      action: 'show the latest build',
-      onError: notFound(`Tool ${this.session.tool} has no builds yet.`),
+      action: 'toolhost-api-action-show-latest-build',
+      onError: notFound((say) => ({ message: say.t('toolhost-api-no-builds', this.session.tool) })),
     });
     return res.build;
   }
@@ -79,7 +79,7 @@ export class BuildsApi {
       path: ['builds', id],
       route: 'builds/{id}',
       schema: BuildResponseSchema,
-      action: 'show a build',
+      action: 'toolhost-api-action-show-build',
       onError: this.buildNotFound(id),
     });
     return res.build;
@@ -93,7 +93,7 @@ export class BuildsApi {
       path: ['builds', id],
       route: 'builds/{id}',
       schema: BuildIdResponseSchema,
-      action: 'delete a build',
+      action: 'toolhost-api-action-delete-build',
       onError: this.buildNotFound(id),
     });
     return res.id ?? id;
@@ -107,7 +107,7 @@ export class BuildsApi {
       path: ['builds', id, 'cancel'],
       route: 'builds/{id}/cancel',
       schema: BuildIdResponseSchema,
-      action: 'cancel a build',
+      action: 'toolhost-api-action-cancel-build',
       onError: this.buildNotFound(id),
     });
     return res.id ?? id;
@@ -123,7 +123,7 @@ export class BuildsApi {
       path: ['builds', id, 'logs'],
       route: 'builds/{id}/logs',
       schema: BuildLogSchema,
-      action: 'read build logs',
+      action: 'toolhost-api-action-read-build-logs',
       query: options.follow === undefined ? undefined : { follow: options.follow },
       signal: options.signal,
       live: options.follow === true,
@@ -139,7 +139,7 @@ export class BuildsApi {
       path: ['clean'],
       route: 'clean',
       schema: CleanResponseSchema,
-      action: 'clean up builds',
+      action: 'toolhost-api-action-clean-up-builds',
     });
     return res.messages?.info ?? [];
   }
@@ -152,7 +152,7 @@ export class BuildsApi {
       path: ['quotas'],
       route: 'quotas',
       schema: BuildQuotaResponseSchema,
-      action: 'show the build quota',
+      action: 'toolhost-api-action-show-build-quota',
     });
     return res.quota;
   }
@@ -169,12 +169,13 @@ export class BuildsApi {
 
   /** 404, or the 401 "does not exist or belong to tool" of ids of other tools → not found. */
   private buildNotFound(id: string): ErrorMapper {
-    const message = `Build ${id} not found for tool ${this.session.tool}.`;
-    const on404 = notFound(message);
+    const tool = this.session.tool;
+    const words: Words = (say) => ({ message: say.t('toolhost-api-build-not-found', id, tool) });
+    const on404 = notFound(words);
     return (error) =>
       on404(error) ??
       (error.status === 401 && /does not exist|belong/i.test(error.message)
-        ? new NotFoundError(message, undefined, { cause: error })
+        ? new NotFoundError(words, undefined, { cause: error })
         : undefined);
   }
 }

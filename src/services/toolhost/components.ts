@@ -2,6 +2,8 @@
  * The components API: a tool's component configuration, its deploy token and its deployments
  * (`/components/v1/tool/{tool}/…`). Only creating and showing a deployment work with a deploy token.
  */
+
+import type { MessageKey } from '../../i18n/translate';
 import type { ServiceHealth } from './common-schemas';
 import {
   ComponentsHealthSchema,
@@ -30,8 +32,8 @@ export class ComponentsApi {
       path: ['config'],
       route: 'config',
       schema: ToolConfigResponseSchema,
-      action: 'show the component configuration',
-      onError: notFound(`Tool ${this.session.tool} has no component configuration yet.`),
+      action: 'toolhost-api-action-show-component-configuration',
+      onError: notFound((say) => ({ message: say.t('toolhost-api-no-config', this.session.tool) })),
     });
   }
 
@@ -42,7 +44,7 @@ export class ComponentsApi {
       path: ['config'],
       route: 'config',
       schema: ToolConfigResponseSchema,
-      action: 'change the component configuration',
+      action: 'toolhost-api-action-change-component-configuration',
       body: config,
     });
   }
@@ -54,8 +56,8 @@ export class ComponentsApi {
       path: ['config'],
       route: 'config',
       schema: ToolConfigResponseSchema,
-      action: 'delete the component configuration',
-      onError: notFound(`Tool ${this.session.tool} has no component configuration to delete.`),
+      action: 'toolhost-api-action-delete-component-configuration',
+      onError: notFound((say) => ({ message: say.t('toolhost-api-no-config-to-delete', this.session.tool) })),
     });
   }
 
@@ -66,28 +68,28 @@ export class ComponentsApi {
       path: ['config', 'generate'],
       route: 'config/generate',
       schema: ToolConfigResponseSchema,
-      action: 'generate a component configuration',
+      action: 'toolhost-api-action-generate-component-configuration',
     });
   }
 
   /** The tool's deploy token. */
   getDeployToken(): Promise<DeployToken> {
-    return this.token('GET', 'show the deploy token');
+    return this.token('GET', 'toolhost-api-action-show-deploy-token');
   }
 
   /** Creates the deploy token (409 when one exists); also stores envvar `TOOL_DEPLOY_TOKEN`. */
   createDeployToken(): Promise<DeployToken> {
-    return this.token('POST', 'create a deploy token');
+    return this.token('POST', 'toolhost-api-action-create-deploy-token');
   }
 
   /** Replaces the deploy token with a new one. */
   refreshDeployToken(): Promise<DeployToken> {
-    return this.token('PUT', 'refresh the deploy token');
+    return this.token('PUT', 'toolhost-api-action-refresh-deploy-token');
   }
 
   /** Deletes the deploy token; returns the deleted one. */
   deleteDeployToken(): Promise<DeployToken> {
-    return this.token('DELETE', 'delete the deploy token');
+    return this.token('DELETE', 'toolhost-api-action-delete-deploy-token');
   }
 
   /** The tool's deployments (the platform keeps 25); empty when there are none. */
@@ -97,7 +99,7 @@ export class ComponentsApi {
       path: ['deployment'],
       route: 'deployment',
       schema: DeploymentListResponseSchema,
-      action: 'list deployments',
+      action: 'toolhost-api-action-list-deployments',
     });
     return data.deployments;
   }
@@ -115,7 +117,7 @@ export class ComponentsApi {
       path: ['deployment'],
       route: 'deployment',
       schema: DeploymentResponseSchema,
-      action: 'start a deployment',
+      action: 'toolhost-api-action-start-deployment',
       tokenAllowed: true,
       query,
       body: input.description === undefined ? undefined : { description: input.description },
@@ -129,19 +131,19 @@ export class ComponentsApi {
       path: ['deployment', 'latest'],
       route: 'deployment/latest',
       schema: DeploymentResponseSchema,
-      action: 'show the latest deployment',
-      onError: notFound(`Tool ${this.session.tool} has no deployments yet.`),
+      action: 'toolhost-api-action-show-latest-deployment',
+      onError: notFound((say) => ({ message: say.t('toolhost-api-no-deployments', this.session.tool) })),
     });
   }
 
   /** One deployment by id. Works with a deploy token. */
   showDeployment(id: string): Promise<Deployment> {
-    return this.deployment('GET', id, 'show a deployment', true);
+    return this.deployment('GET', id, 'toolhost-api-action-show-deployment', true);
   }
 
   /** Deletes a deployment record; returns it. */
   deleteDeployment(id: string): Promise<Deployment> {
-    return this.deployment('DELETE', id, 'delete a deployment', false);
+    return this.deployment('DELETE', id, 'toolhost-api-action-delete-deployment', false);
   }
 
   /** Cancels a pending or running deployment (409 otherwise); returns it. */
@@ -151,8 +153,10 @@ export class ComponentsApi {
       path: ['deployment', id, 'cancel'],
       route: 'deployment/{id}/cancel',
       schema: DeploymentResponseSchema,
-      action: 'cancel a deployment',
-      onError: notFound(`Deployment ${id} not found for tool ${this.session.tool}.`),
+      action: 'toolhost-api-action-cancel-deployment',
+      onError: notFound((say) => ({
+        message: say.t('toolhost-api-deployment-not-found', id, this.session.tool),
+      })),
     });
   }
 
@@ -166,9 +170,11 @@ export class ComponentsApi {
       path: ['deployment', 'latest', 'cancel'],
       route: 'deployment/latest/cancel',
       schema: DeploymentResponseSchema,
-      action: 'cancel the latest deployment',
+      action: 'toolhost-api-action-cancel-latest-deployment',
       query: { deployment_id: deploymentId },
-      onError: notFound(`Deployment ${deploymentId} not found for tool ${this.session.tool}.`),
+      onError: notFound((say) => ({
+        message: say.t('toolhost-api-deployment-not-found', deploymentId, this.session.tool),
+      })),
     });
   }
 
@@ -185,7 +191,7 @@ export class ComponentsApi {
   private deployment(
     method: 'GET' | 'DELETE',
     id: string,
-    action: string,
+    action: MessageKey,
     tokenAllowed: boolean,
   ): Promise<Deployment> {
     return this.data({
@@ -195,18 +201,23 @@ export class ComponentsApi {
       schema: DeploymentResponseSchema,
       action,
       tokenAllowed,
-      onError: notFound(`Deployment ${id} not found for tool ${this.session.tool}.`),
+      onError: notFound((say) => ({
+        message: say.t('toolhost-api-deployment-not-found', id, this.session.tool),
+      })),
     });
   }
 
-  private token(method: 'GET' | 'POST' | 'PUT' | 'DELETE', action: string): Promise<DeployToken> {
+  private token(method: 'GET' | 'POST' | 'PUT' | 'DELETE', action: MessageKey): Promise<DeployToken> {
     return this.data({
       method,
       path: ['deployment', 'token'],
       route: 'deployment/token',
       schema: DeployTokenResponseSchema,
       action,
-      onError: method === 'POST' ? undefined : notFound(`Tool ${this.session.tool} has no deploy token yet.`),
+      onError:
+        method === 'POST'
+          ? undefined
+          : notFound((say) => ({ message: say.t('toolhost-api-no-deploy-token', this.session.tool) })),
     });
   }
 

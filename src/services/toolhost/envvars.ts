@@ -22,7 +22,7 @@ export class EnvvarsApi {
       path: ['envvars'],
       route: 'envvars',
       schema: EnvvarListResponseSchema,
-      action: 'list environment variables',
+      action: 'toolhost-api-action-list-environment-variables',
     });
     return res.envvars;
   }
@@ -34,7 +34,7 @@ export class EnvvarsApi {
       path: ['envvars'],
       route: 'envvars',
       schema: EnvvarResponseSchema,
-      action: 'set an environment variable',
+      action: 'toolhost-api-action-set-environment-variable',
       body: { name, value },
     });
     return res.envvar;
@@ -47,8 +47,10 @@ export class EnvvarsApi {
       path: ['envvars', name],
       route: 'envvars/{name}',
       schema: EnvvarResponseSchema,
-      action: 'show an environment variable',
-      onError: notFound(`Environment variable ${name} not found for tool ${this.session.tool}.`),
+      action: 'toolhost-api-action-show-environment-variable',
+      onError: notFound((say) => ({
+        message: say.t('toolhost-api-envvar-not-found', name, this.session.tool),
+      })),
     });
     return res.envvar;
   }
@@ -60,8 +62,10 @@ export class EnvvarsApi {
       path: ['envvars', name],
       route: 'envvars/{name}',
       schema: EnvvarResponseSchema,
-      action: 'delete an environment variable',
-      onError: notFound(`Environment variable ${name} not found for tool ${this.session.tool}.`),
+      action: 'toolhost-api-action-delete-environment-variable',
+      onError: notFound((say) => ({
+        message: say.t('toolhost-api-envvar-not-found', name, this.session.tool),
+      })),
     });
     return res.envvar;
   }
@@ -73,7 +77,7 @@ export class EnvvarsApi {
       path: ['quotas'],
       route: 'quotas',
       schema: EnvvarsQuotaResponseSchema,
-      action: 'show the environment variable quota',
+      action: 'toolhost-api-action-show-environment-variable-quota',
     });
     return res.quota;
   }

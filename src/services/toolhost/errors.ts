@@ -3,7 +3,15 @@
  * five APIs (their shapes differ), and the errors Deckhand raises itself before calling — a tool it
  * has no credentials for, or an operation a deploy token cannot do.
  */
-import { NotFoundError, PermissionDenied, type UpstreamError } from '../../core/errors';
+import {
+  inEnglish,
+  NotFoundError,
+  PermissionDenied,
+  type Said,
+  type UpstreamError,
+  type Words,
+} from '../../core/errors';
+import type { MessageKey, Translator } from '../../i18n/translate';
 
 /** Why Deckhand cannot make a call for a tool. */
 export type ToolhostAccessProblem = 'no-credentials' | 'certificate-required' | 'no-server';
@@ -19,31 +27,31 @@ export class ToolhostAccessError extends PermissionDenied {
   /** The tool concerned. */
   readonly tool: string;
 
-  constructor(problem: ToolhostAccessProblem, tool: string, message: string, hint?: string) {
+  constructor(problem: ToolhostAccessProblem, tool: string, message: Said, hint?: string) {
     super(message, hint);
     this.problem = problem;
     this.tool = tool;
   }
 }
 
-/** The error for an operation a deploy-token-only tool cannot do. */
-export function certificateRequired(tool: string, action: string): ToolhostAccessError {
-  return new ToolhostAccessError(
-    'certificate-required',
-    tool,
-    `Cannot ${action} for tool ${tool}: Deckhand only has a deploy token for it, and a deploy token can only start and show deployments. This needs the tool's client certificate.`,
-    `Put the tool's client.crt and client.key (from ~/.toolskube/ of the tool account) in TOOLHOST_CERT_DIR/${tool}/.`,
-  );
+/** The error for an operation (`action`: what it does, in words) a deploy-token-only tool cannot do. */
+export function certificateRequired(tool: string, action: MessageKey): ToolhostAccessError {
+  return new ToolhostAccessError('certificate-required', tool, (say) => ({
+    message: say.t('toolhost-api-certificate-required', say.t(action), tool),
+    hint: say.t('toolhost-api-certificate-required-hint', `TOOLHOST_CERT_DIR/${tool}/`),
+  }));
 }
 
 /** The error for a tool Deckhand has neither a certificate nor a deploy token for. */
 export function noCredentials(tool: string): ToolhostAccessError {
-  return new ToolhostAccessError(
-    'no-credentials',
-    tool,
-    `Deckhand has no credentials for tool ${tool}.`,
-    `Put its client certificate in TOOLHOST_CERT_DIR/${tool}/client.crt and client.key (full access), or give a deploy token with TOOLHOST_DEPLOY_TOKENS=${tool}=<token> or your own stored token (deployments only).`,
-  );
+  return new ToolhostAccessError('no-credentials', tool, (say) => ({
+    message: say.t('toolhost-api-no-credentials', tool),
+    hint: say.t(
+      'toolhost-api-no-credentials-hint',
+      `TOOLHOST_CERT_DIR/${tool}/client.crt`,
+      `TOOLHOST_DEPLOY_TOKENS=${tool}=<token>`,
+    ),
+  }));
 }
 
 /** The error for a server URL that is not configured. */
@@ -51,16 +59,13 @@ export function noServer(
   tool: string,
   variable: 'TOOLHOST_URL' | 'TOOLHOST_INTERNAL_URL',
 ): ToolhostAccessError {
-  const which =
-    variable === 'TOOLHOST_URL'
-      ? 'has a deploy token, which is used on the external server'
-      : 'has a client certificate, which is used on the internal server';
-  return new ToolhostAccessError(
-    'no-server',
-    tool,
-    `Tool ${tool} ${which}, but ${variable} is not set.`,
-    `Set ${variable} to the server's base URL.`,
-  );
+  return new ToolhostAccessError('no-server', tool, (say) => ({
+    message:
+      variable === 'TOOLHOST_URL'
+        ? say.t('toolhost-api-no-external-server', tool, variable)
+        : say.t('toolhost-api-no-internal-server', tool, variable),
+    hint: say.t('toolhost-api-no-server-hint', variable),
+  }));
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -115,14 +120,30 @@ function renderDetails(details: unknown[]): string[] {
  * `{"message":"Unauthorized"}`, and a bare JSON string. Undefined when there is none.
  */
 export function readToolhostError(status: number, body: unknown): string | undefined {
-  const message = serviceMessage(status, body);
-  return message?.split('\n').map(lineInDeckhandWords).join('\n');
+  const said = toolhostSaid(status, body);
+  return typeof said === 'function' ? inEnglish(said).message : said;
 }
 
+/**
+ * The service's own message (see {@link readToolhostError}) for the HTTP layer's `readError`: as
+ * the platform said it, or in Deckhand's words (in the reader's language) where a line of it names
+ * a Deckhand command to run instead.
+ */
+export function toolhostSaid(status: number, body: unknown): Said | undefined {
+  const message = serviceMessage(status, body);
+  if (message === undefined) return undefined;
+  const lines = message.split('\n');
+  if (!lines.some((line) => NO_SUCH_IMAGE.test(line.trim()))) return message;
+  return (say) => ({ message: lines.map((line) => lineInDeckhandWords(say, line)).join('\n') });
+}
+
+/** The platform's answer to a job on an image it does not have. */
+const NO_SUCH_IMAGE = /^No such image '(.+)'$/;
+
 /** A line of the platform's that names a Deckhand command to run instead, in Deckhand's words. */
-function lineInDeckhandWords(line: string): string {
-  const image = /^No such image '(.+)'$/.exec(line.trim());
-  if (image) return `There is no image \`${image[1]}\`; /jobs images lists the ones a job can use.`;
+function lineInDeckhandWords(say: Translator, line: string): string {
+  const image = NO_SUCH_IMAGE.exec(line.trim());
+  if (image) return say.t('toolhost-api-no-such-image', image[1] as string);
   return line;
 }
 
@@ -152,6 +173,7 @@ export function looksLikeStreamError(value: unknown): boolean {
 export type ErrorMapper = (error: UpstreamError) => Error | undefined;
 
 /** An {@link ErrorMapper} turning a 404 into a {@link NotFoundError} that names the thing. */
-export function notFound(message: string, hint?: string): ErrorMapper {
-  return (error) => (error.status === 404 ? new NotFoundError(message, hint, { cause: error }) : undefined);
+export function notFound(words: Words): ErrorMapper {
+  return (error) =>
+    error.status === 404 ? new NotFoundError(words, undefined, { cause: error }) : undefined;
 }

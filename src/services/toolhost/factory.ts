@@ -10,7 +10,7 @@ import type { Config } from '../../config';
 import { UsageError } from '../../core/errors';
 import { HttpClient } from '../http';
 import { type ToolhostAuthMode, ToolhostClient } from './client';
-import { noCredentials, noServer, readToolhostError, ToolhostAccessError } from './errors';
+import { noCredentials, noServer, ToolhostAccessError, toolhostSaid } from './errors';
 import { type ApiHealth, platformHealth } from './platform-health';
 import { type ToolhostAuth, ToolhostSession } from './session';
 import { WarningInbox, WarningLedger, type WarningListener } from './warnings';
@@ -189,7 +189,7 @@ export class ToolhostClientFactory {
         ...(ca ? { tls: { ca } } : {}),
         timeoutMs: Math.min(this.options.timeoutMs ?? 15_000, 10_000),
         retries: 0,
-        readError: readToolhostError,
+        readError: toolhostSaid,
       });
       this.https.set('health', client);
     }
@@ -210,13 +210,10 @@ export class ToolhostClientFactory {
 
   private authFor(tool: string, options: ForToolOptions): ToolhostAuth | undefined {
     if (!TOOL_NAME.test(tool)) {
-      throw new UsageError(`"${tool}" is not a tool name.`, {
-        hint: 'Tool names are lowercase letters, digits and dashes, e.g. mytool.',
-        words: (say) => ({
-          message: say.t('validation-not-tool-name', tool),
-          hint: say.t('validation-tool-name-hint'),
-        }),
-      });
+      throw UsageError.inWords((say) => ({
+        message: say.t('validation-not-tool-name', tool),
+        hint: say.t('validation-tool-name-hint'),
+      }));
     }
     if (options.tokenOnly)
       return options.deployToken ? { mode: 'token', token: options.deployToken } : undefined;
@@ -241,12 +238,11 @@ export class ToolhostClientFactory {
       this.certificates.set(tool, pair);
       return pair;
     } catch (error) {
-      throw new ToolhostAccessError(
-        'no-credentials',
-        tool,
-        `Cannot read the client certificate of tool ${tool} in TOOLHOST_CERT_DIR: ${(error as Error).message}`,
-        `Check the permissions of ${certFile} and ${keyFile}.`,
-      );
+      const why = (error as Error).message;
+      throw new ToolhostAccessError('no-credentials', tool, (say) => ({
+        message: say.t('toolhost-api-certificate-unreadable', tool, why),
+        hint: say.t('toolhost-api-certificate-permissions-hint', certFile, keyFile),
+      }));
     }
   }
 
@@ -273,7 +269,7 @@ export class ToolhostClientFactory {
         timeoutMs: this.options.timeoutMs,
         retries: this.options.retries,
         retryDelayMs: this.options.retryDelayMs,
-        readError: readToolhostError,
+        readError: toolhostSaid,
       });
       this.https.set(key, client);
     }
@@ -292,11 +288,11 @@ export class ToolhostClientFactory {
       try {
         this.ca = readFileSync(this.options.caFile, 'utf8');
       } catch (error) {
-        throw new ToolhostAccessError(
-          'no-server',
-          '',
-          `Cannot read TOOLHOST_CA_FILE (${this.options.caFile}): ${(error as Error).message}`,
-        );
+        const file = this.options.caFile;
+        const why = (error as Error).message;
+        throw new ToolhostAccessError('no-server', '', (say) => ({
+          message: say.t('toolhost-api-ca-unreadable', file, why),
+        }));
       }
     }
     return this.ca;

@@ -42,7 +42,7 @@ export class JobsApi {
       path: ['jobs'],
       route: 'jobs',
       schema: JobListResponseSchema,
-      action: 'list jobs',
+      action: 'toolhost-api-action-list-jobs',
       query: options.includeUnset === undefined ? undefined : { include_unset: options.includeUnset },
     });
     return res.jobs;
@@ -55,7 +55,7 @@ export class JobsApi {
       path: ['jobs'],
       route: 'jobs',
       schema: JobResponseSchema,
-      action: 'create a job',
+      action: 'toolhost-api-action-create-job',
       body: definedOnly(job),
     });
     return res.job;
@@ -68,7 +68,7 @@ export class JobsApi {
       path: ['jobs'],
       route: 'jobs',
       schema: JobUpdateResponseSchema,
-      action: 'update a job',
+      action: 'toolhost-api-action-update-job',
       body: definedOnly(job),
     });
     return { changed: res.job_changed ?? true, messages: res.messages?.info ?? [] };
@@ -81,7 +81,7 @@ export class JobsApi {
       path: ['jobs'],
       route: 'jobs',
       schema: JobMessagesResponseSchema,
-      action: 'delete all jobs',
+      action: 'toolhost-api-action-delete-all-jobs',
     });
     return res.messages?.info ?? [];
   }
@@ -93,7 +93,7 @@ export class JobsApi {
       path: ['jobs', name],
       route: 'jobs/{name}',
       schema: JobResponseSchema,
-      action: 'show a job',
+      action: 'toolhost-api-action-show-job',
       onError: this.jobNotFound(name),
     });
     return res.job;
@@ -106,7 +106,7 @@ export class JobsApi {
       path: ['jobs', name],
       route: 'jobs/{name}',
       schema: JobMessagesResponseSchema,
-      action: 'delete a job',
+      action: 'toolhost-api-action-delete-job',
       onError: this.jobNotFound(name),
     });
     return res.messages?.info ?? [];
@@ -119,7 +119,7 @@ export class JobsApi {
       path: ['jobs', name, 'restart'],
       route: 'jobs/{name}/restart',
       schema: JobMessagesResponseSchema,
-      action: 'restart a job',
+      action: 'toolhost-api-action-restart-job',
       onError: this.jobNotFound(name),
     });
     return res.messages?.info ?? [];
@@ -136,15 +136,24 @@ export class JobsApi {
       path: ['jobs', name, 'logs'],
       route: 'jobs/{name}/logs',
       schema: LogEntrySchema,
-      action: 'read job logs',
+      action: 'toolhost-api-action-read-job-logs',
       query: definedOnly({ lines: options.lines, follow: options.follow }),
       signal: options.signal,
       live: options.follow === true,
       onError: (error) =>
         error.status === 404
-          ? new NotFoundError(`No logs for job ${name} of tool ${tool}: ${error.message}`, undefined, {
-              cause: error,
-            })
+          ? new NotFoundError(
+              (say) => ({
+                message: say.t(
+                  'toolhost-api-no-job-logs',
+                  name,
+                  tool,
+                  error.words?.(say).message ?? error.message,
+                ),
+              }),
+              undefined,
+              { cause: error },
+            )
           : undefined,
     });
   }
@@ -156,7 +165,7 @@ export class JobsApi {
       path: ['images'],
       route: 'images',
       schema: JobImagesResponseSchema,
-      action: 'list job images',
+      action: 'toolhost-api-action-list-job-images',
     });
     return res.images;
   }
@@ -168,7 +177,7 @@ export class JobsApi {
       path: ['quotas'],
       route: 'quotas',
       schema: JobQuotaResponseSchema,
-      action: 'show the job quota',
+      action: 'toolhost-api-action-show-job-quota',
     });
     return res.quota;
   }
@@ -188,6 +197,6 @@ export class JobsApi {
   }
 
   private jobNotFound(name: string): ErrorMapper {
-    return notFound(`Job ${name} not found for tool ${this.session.tool}.`);
+    return notFound((say) => ({ message: say.t('toolhost-api-job-not-found', name, this.session.tool) }));
   }
 }

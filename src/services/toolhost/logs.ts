@@ -40,7 +40,7 @@ export class LogsApi {
       path: ['job', job, 'logs'],
       route: 'job/{job}/logs',
       schema: JobLogsResponseSchema,
-      action: 'read job logs',
+      action: 'toolhost-api-action-read-job-logs',
       query: { ...extra, ...definedOnly(known) },
     });
     const page: JobLogsPage = { logs: res.data.logs };
@@ -55,7 +55,7 @@ export class LogsApi {
       path: ['job', job, 'logs_stream'],
       route: 'job/{job}/logs_stream',
       schema: LogEntrySchema,
-      action: 'stream job logs',
+      action: 'toolhost-api-action-stream-job-logs',
       query: definedOnly({ lines: options.lines, since: options.since }),
       signal: options.signal,
       live: true,
@@ -70,7 +70,7 @@ export class LogsApi {
       path: ['source', 'jobs', 'log'],
       route: 'source/jobs/log',
       schema: LogWriteResponseSchema,
-      action: 'write job log entries',
+      action: 'toolhost-api-action-write-job-log-entries',
       body: entries.map((entry) => definedOnly(entry)),
     });
     return res.data;

@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import { DeckhandError, UnreachableError, UpstreamError } from '../../core/errors';
+import type { Translator } from '../../i18n/translate';
 import type { HttpClient } from '../http';
 import { BuildsHealthSchema } from './builds-schemas';
 import type { ServiceHealth } from './common-schemas';
@@ -69,8 +70,15 @@ export function healthProblems(report: readonly ApiHealth[]): string[] {
  * The sentence a failed command adds when the API it called reports itself unhealthy, so the user
  * knows the platform is down rather than their tool broken; undefined when the API is healthy.
  */
-export function outageNote(health: ApiHealth): string | undefined {
+export function outageNote(health: ApiHealth, say: Translator): string | undefined {
   if (health.status === 'OK') return undefined;
-  const why = health.message ? `: ${health.message}` : '';
-  return `The platform's ${health.api} API reports itself ${health.status === 'UNREACHABLE' ? 'unreachable' : 'unhealthy'}${why}. This is a platform outage, not a problem with your tool; try again later.`;
+  const { api, message } = health;
+  if (health.status === 'UNREACHABLE') {
+    return message
+      ? say.t('toolhost-api-outage-unreachable-why', api, message)
+      : say.t('toolhost-api-outage-unreachable', api);
+  }
+  return message
+    ? say.t('toolhost-api-outage-unhealthy-why', api, message)
+    : say.t('toolhost-api-outage-unhealthy', api);
 }

@@ -5,10 +5,12 @@
  */
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
-import { UpstreamError } from '../../core/errors';
+import { inEnglish, UpstreamError, withWords } from '../../core/errors';
+import { upstreamWords } from '../../core/upstream-words';
+import { type MessageKey, translator } from '../../i18n/translate';
 import type { HttpClient, RequestOptions } from '../http';
 import type { ServiceHealth } from './common-schemas';
-import { certificateRequired, type ErrorMapper, looksLikeStreamError, readToolhostError } from './errors';
+import { certificateRequired, type ErrorMapper, looksLikeStreamError, toolhostSaid } from './errors';
 import { apiHealth, outageNote } from './platform-health';
 import type { WarningInbox } from './warnings';
 
@@ -41,7 +43,7 @@ export interface ToolCall<T> {
   /** Validates the answer. */
   schema: z.ZodType<T>;
   /** What the call does, in words (`list builds`), for the error a token-only tool gets. */
-  action: string;
+  action: MessageKey;
   /** True for the operations a deploy token may call (create and show a deployment). */
   tokenAllowed?: boolean;
   query?: RequestOptions['query'];
@@ -87,8 +89,14 @@ export class ToolhostSession {
    */
   private async withOutageNote(error: unknown, api: ToolhostApi): Promise<unknown> {
     if (!(error instanceof UpstreamError) || error.status < 500) return error;
-    const note = outageNote(await apiHealth(this.http, api));
-    return note ? new UpstreamError(error.service, error.status, error.message, note) : error;
+    const health = await apiHealth(this.http, api);
+    const note = outageNote(health, ENGLISH);
+    if (!note) return error;
+    const words = error.words;
+    return withWords(new UpstreamError(error.service, error.status, error.message, note), (say) => ({
+      message: words?.(say).message ?? error.message,
+      hint: outageNote(health, say),
+    }));
   }
 
   /**
@@ -151,20 +159,34 @@ export class ToolhostSession {
     if (mapped) return mapped;
     if (this.auth.mode !== 'token') return error;
     // The service quotes a refused token in its message; a secret must never reach the chat.
-    const message = error.message.split(this.auth.token).join('<token>');
+    const token = this.auth.token;
+    const unquoted = (text: string) => text.split(token).join('<token>');
+    const message = unquoted(error.message);
+    const tool = this.tool;
     if (error.status === 401) {
-      return new UpstreamError(
-        error.service,
-        401,
-        `The deploy token for tool ${this.tool} was refused: ${message}`,
-        'Someone with the tool certificate can show or refresh the token (deploy token commands); then update the stored token.',
-      );
+      return new UpstreamError(error.service, 401, (say) => ({
+        message: say.t('toolhost-api-token-refused', tool, message),
+        hint: say.t('toolhost-api-token-refused-hint'),
+      }));
     }
-    return message === error.message
-      ? error
-      : new UpstreamError(error.service, error.status, message, error.hint);
+    if (message === error.message) return error;
+    const words = error.words;
+    return new UpstreamError(
+      error.service,
+      error.status,
+      words
+        ? (say) => {
+            const said = words(say);
+            return { message: unquoted(said.message), hint: said.hint };
+          }
+        : message,
+      error.hint,
+    );
   }
 }
+
+/** The language of logs and of the errors' `message`. */
+const ENGLISH = translator('en');
 
 /** The `messages.warning` list of an answer, if it has one. */
 function warningsOf(result: unknown): string[] {
@@ -180,21 +202,29 @@ export function parseStreamLine<T>(line: string, schema: z.ZodType<T>, service: 
   try {
     value = JSON.parse(line);
   } catch {
-    throw new UpstreamError(
-      service,
-      502,
-      `The log stream sent a line Deckhand cannot read: ${line.slice(0, 200)}`,
-    );
+    const start = line.slice(0, 200);
+    throw new UpstreamError(service, 502, (say) => ({
+      message: say.t('toolhost-api-stream-unreadable-line', start),
+    }));
   }
   if (!looksLikeStreamError(value)) {
     const entry = schema.safeParse(value);
     if (entry.success) return entry.data;
   }
-  const message = readToolhostError(500, value);
-  if (message !== undefined) {
-    throw new UpstreamError(service, 500, message, 'The log stream failed on the service side; try again.');
+  const said = toolhostSaid(500, value);
+  if (said !== undefined) {
+    const english = typeof said === 'function' ? inEnglish(said).message : said;
+    throw withWords(
+      new UpstreamError(service, 500, english, ENGLISH.t('toolhost-api-stream-failed-hint')),
+      (say) => ({
+        message: typeof said === 'function' ? said(say).message : upstreamWords(said) || said,
+        hint: say.t('toolhost-api-stream-failed-hint'),
+      }),
+    );
   }
-  throw new UpstreamError(service, 502, 'The log stream sent an entry Deckhand does not understand.');
+  throw new UpstreamError(service, 502, (say) => ({
+    message: say.t('toolhost-api-stream-unreadable-entry'),
+  }));
 }
 
 /** A copy of `value` without its `undefined` members: a request sends only the fields that were set. */

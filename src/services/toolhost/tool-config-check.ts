@@ -10,6 +10,7 @@
  * this check lists them the same way so the confirmation can say so first.
  */
 import { z } from 'zod';
+import { type Translator, translator } from '../../i18n/translate';
 import type { ToolConfig } from './components-schemas';
 import schemaJson from './tool-config-schema.json';
 
@@ -26,21 +27,25 @@ export type ToolConfigCheck =
   | { ok: true; config: ToolConfig; unknownFields: string[] }
   | { ok: false; problems: string[] };
 
-const where = (path: readonly PropertyKey[]) =>
-  path.length ? path.map(String).join(' → ') : 'the top level';
+const where = (say: Translator, path: readonly PropertyKey[]) =>
+  path.length ? path.map(String).join(' → ') : say.t('toolhost-api-config-top-level');
 
 /** The issues of the union branch that got furthest (fewest problems), so the message is about the shape meant. */
-function flatten(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[] = []): string[] {
+function flatten(
+  say: Translator,
+  issues: readonly z.core.$ZodIssue[],
+  prefix: readonly PropertyKey[] = [],
+): string[] {
   const out: string[] = [];
   for (const issue of issues) {
     const path = [...prefix, ...issue.path];
     if (issue.code === 'invalid_union' && issue.errors.length > 0) {
-      const branches = issue.errors.map((branch) => flatten(branch, path));
+      const branches = issue.errors.map((branch) => flatten(say, branch, path));
       const best = branches.reduce((a, b) => (b.length < a.length ? b : a));
       out.push(...best);
       continue;
     }
-    out.push(`${where(path)}: ${issue.message.replace(/^Invalid input: /, '')}`);
+    out.push(`${where(say, path)}: ${issue.message.replace(/^Invalid input: /, '')}`);
   }
   return out;
 }
@@ -49,19 +54,19 @@ type Run = Record<string, unknown>;
 type Component = { build?: Record<string, unknown>; run?: Run };
 
 /** The model validators of the real service, worded as Deckhand says them. */
-function modelProblems(config: { components: Record<string, Component> }): string[] {
+function modelProblems(say: Translator, config: { components: Record<string, Component> }): string[] {
   const problems: string[] = [];
   for (const [name, component] of Object.entries(config.components)) {
     const run = component.run ?? {};
     const at = `components → ${name} → run`;
     const tcpPort = run.port !== undefined && run.port_protocol !== 'udp';
     if (run.health_check_script && run.health_check_http)
-      problems.push(`${at}: set health_check_script or health_check_http, not both`);
-    if (run.health_check_http && !tcpPort)
-      problems.push(`${at}: health_check_http needs a tcp port (add port)`);
-    if (run.publish !== undefined && run.port === undefined) problems.push(`${at}: publish needs a port`);
+      problems.push(say.t('toolhost-api-config-two-health-checks', at));
+    if (run.health_check_http && !tcpPort) problems.push(say.t('toolhost-api-config-health-check-port', at));
+    if (run.publish !== undefined && run.port === undefined)
+      problems.push(say.t('toolhost-api-config-publish-port', at));
     else if (run.publish !== undefined && (run.port_protocol ?? 'tcp') !== 'tcp')
-      problems.push(`${at}: publish needs port_protocol tcp`);
+      problems.push(say.t('toolhost-api-config-publish-tcp', at));
   }
   const reused = new Set(
     Object.values(config.components)
@@ -70,9 +75,9 @@ function modelProblems(config: { components: Record<string, Component> }): strin
   );
   for (const name of reused) {
     const target = config.components[name];
-    if (!target) problems.push(`reuse_from names component ${name}, which is not in the configuration`);
+    if (!target) problems.push(say.t('toolhost-api-config-reuse-missing', name));
     else if (typeof target.build?.reuse_from === 'string')
-      problems.push(`component ${name} is reused by others, so it must build from source, not reuse_from`);
+      problems.push(say.t('toolhost-api-config-reuse-chain', name));
   }
   return problems;
 }
@@ -120,16 +125,17 @@ function knownOnly(value: unknown, schema: unknown): unknown {
 
 /**
  * Checks a parsed `toolforge.yaml` (or JSON). On success the configuration is returned without the
- * unknown fields (which are listed), exactly what the service would store.
+ * unknown fields (which are listed), exactly what the service would store. The problems are written
+ * in `say`'s language (the schema's own messages stay as the schema says them).
  */
-export function checkToolConfig(value: unknown): ToolConfigCheck {
+export function checkToolConfig(value: unknown, say: Translator = translator('en')): ToolConfigCheck {
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    return { ok: false, problems: ['a configuration is a mapping with config_version and components'] };
+    return { ok: false, problems: [say.t('toolhost-api-config-not-a-mapping')] };
   }
   const result = toolConfigSchema().safeParse(value);
-  if (!result.success) return { ok: false, problems: [...new Set(flatten(result.error.issues))] };
+  if (!result.success) return { ok: false, problems: [...new Set(flatten(say, result.error.issues))] };
   const config = knownOnly(value, schemaJson) as { components: Record<string, Component> };
-  const problems = modelProblems(config);
+  const problems = modelProblems(say, config);
   if (problems.length) return { ok: false, problems };
   return { ok: true, config: config as unknown as ToolConfig, unknownFields: unknownFields(value, config) };
 }

@@ -108,7 +108,7 @@ export async function runShell(options: ShellOptions): Promise<number> {
       answers: answersFrom(answers.sets),
     });
     app.startWorkers();
-    const services = describeServiceModes(app.modes);
+
     const notes = sandboxNotes(app, config.SANDBOX_STEP_MS);
     unpublish = await publishSandboxNotes(
       app.redis.redis,
@@ -118,6 +118,7 @@ export async function runShell(options: ShellOptions): Promise<number> {
     );
     logger.info({ services: app.modes }, 'services');
     const say = await terminalReader(app.services.languages, userName);
+    const services = describeServiceModes(app.modes, say);
     if (options.as !== undefined) notes.push(actingAs(userName, config, say));
     if (options.interactive) {
       const where = say.t('terminal-logs-and-port', logFile, String(webPort));

@@ -213,11 +213,8 @@ export const PENDING: Readonly<Record<string, number>> = {
   'src/web/oauth-start.ts': 3,
   'src/web/respond.ts': 2,
   'src/web/server.ts': 3,
-  'src/wiring/linked-access.ts': 1,
-  'src/wiring/media.ts': 1,
   'src/wiring/platforms.ts': 2,
   'src/wiring/sandbox-child.ts': 2,
   'src/wiring/sandbox-notes.ts': 2,
   'src/wiring/serve.ts': 5,
-  'src/wiring/service-modes.ts': 4,
 };

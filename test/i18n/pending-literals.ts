@@ -154,7 +154,6 @@ export const PENDING: Readonly<Record<string, number>> = {
   'src/core/command.ts': 1,
   'src/core/errors.ts': 4,
   'src/core/failure-card.ts': 3,
-  'src/core/platform-words.ts': 1,
   'src/core/times.ts': 3,
   'src/core/upstream-words.ts': 1,
   'src/queue/deliver-processor.ts': 4,

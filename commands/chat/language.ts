@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { userKeyOf } from '../../src/core/change-record';
 import { UsageError } from '../../src/core/errors';
 import { LANGUAGE_NAMES, LANGUAGES, type Language, spokenLanguage } from '../../src/i18n/languages';
-import { t, translator } from '../../src/i18n/translate';
+import { translator } from '../../src/i18n/translate';
 import { commandsWith } from '../services';
 
 const command = commandsWith<'languages'>();

@@ -22,15 +22,8 @@ export const toolFreezeCommand = command({
   name: 'tool freeze',
   args: z.object({
     tool: toolName,
-    window: z
-      .array(z.string())
-      .min(1, t('en', 'freeze-say-when'))
-      .describe('opt-window'),
-    zone: z
-      .string()
-      .max(64)
-      .optional()
-      .describe('opt-zone'),
+    window: z.array(z.string()).min(1, t('en', 'freeze-say-when')).describe('opt-window'),
+    zone: z.string().max(64).optional().describe('opt-zone'),
   }),
   positional: ['tool', 'window'],
   examples: [

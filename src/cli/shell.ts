@@ -1,5 +1,8 @@
 import { resolve } from 'node:path';
 import type { Config } from '../config';
+import { conversationId } from '../core/conversation';
+import type { LanguageStore } from '../core/languages';
+import { type Translator, translator } from '../i18n/translate';
 import { createLogger } from '../log';
 import { createApp } from '../wiring/app';
 import { chatEnvPatterns, listed, TERMINAL_PLATFORM } from '../wiring/platforms';
@@ -27,26 +30,41 @@ export interface ShellOptions {
   fromStart?: boolean;
 }
 
-/** What `start` says when it runs the terminal chat on a script instead of serving a platform. */
-const NO_PLATFORM_SCRIPT = `deckhand start: no chat platform is configured (${listed(chatEnvPatterns())}), so this is the terminal chat, reading commands from stdin (not a terminal).`;
+/**
+ * What `start` says when it runs the terminal chat on a script instead of serving a platform (before
+ * Deckhand can read the reader's language: in English).
+ */
+function noPlatformScript(): string {
+  return translator('en').t('terminal-no-platform-script', listed(chatEnvPatterns()));
+}
 
-/** What `start` says when that script held nothing (a service manager, a job with no input). */
-const NOTHING_TO_DO =
-  'deckhand start: stdin held no commands, so there was nothing to do. To serve a chat platform, set its variables (`deckhand doctor` names them); to script the terminal chat, use `deckhand shell`.';
+/** The terminal's conversation (the shell adapter's). */
+const TERMINAL_CONVERSATION = conversationId({ platform: 'shell', workspace: 'local', channel: 'terminal' });
+
+/**
+ * The terminal reader's language: their own `/language`, else the terminal conversation's, else
+ * English (a terminal says none, like Matrix and IRC).
+ */
+async function terminalReader(languages: LanguageStore | undefined, userName: string): Promise<Translator> {
+  if (!languages) return translator('en');
+  const read = async () => [
+    await languages.ofUser(`shell:local:${userName}`),
+    await languages.ofConversation(TERMINAL_CONVERSATION),
+  ];
+  const [own, here] = await read().catch(() => [undefined, undefined]);
+  return translator(own ?? here);
+}
 
 /** The line saying whom the terminal chat acts as with `--as`, and which rights that gives. */
-function actingAs(user: string, config: Config): string {
+function actingAs(user: string, config: Config, say: Translator): string {
   const id = `${TERMINAL_PLATFORM}:${user}`;
   const admin = config.ADMINS.includes(id);
   const tools = config.TOOL_MAINTAINERS.filter((entry) => entry.endsWith(`=${id}`)).map(
     (entry) => entry.split('=')[0] as string,
   );
-  const rights = admin
-    ? 'an admin (ADMINS)'
-    : tools.length
-      ? `a maintainer of ${tools.join(', ')} (TOOL_MAINTAINERS), not an admin`
-      : 'no admin or maintainer rights (name them in ADMINS or TOOL_MAINTAINERS)';
-  return `Acting as ${id}: ${rights}.`;
+  if (admin) return say.t('terminal-acting-as-admin', id);
+  if (tools.length) return say.t('terminal-acting-as-maintainer', id, tools.join(', '));
+  return say.t('terminal-acting-as-nobody', id);
 }
 
 /**
@@ -66,7 +84,7 @@ export async function runShell(options: ShellOptions): Promise<number> {
   const logger = createLogger({ level: config.LOG_LEVEL, file: logFile });
   const userName = options.as ?? config.SHELL_USER ?? process.env.USER ?? 'operator';
   const out = process.stdout;
-  if (options.fromStart && !options.interactive) process.stderr.write(`${NO_PLATFORM_SCRIPT}\n`);
+  if (options.fromStart && !options.interactive) process.stderr.write(`${noPlatformScript()}\n`);
   const stop = listenForStop();
   const app = await createApp({
     config,
@@ -90,7 +108,7 @@ export async function runShell(options: ShellOptions): Promise<number> {
       answers: answersFrom(answers.sets),
     });
     app.startWorkers();
-    const services = describeServiceModes(app.modes);
+
     const notes = sandboxNotes(app, config.SANDBOX_STEP_MS);
     unpublish = await publishSandboxNotes(
       app.redis.redis,
@@ -99,10 +117,13 @@ export async function runShell(options: ShellOptions): Promise<number> {
       app.emulators.toolhost?.externalUrl,
     );
     logger.info({ services: app.modes }, 'services');
-    if (options.as !== undefined) notes.push(actingAs(userName, config));
+    const say = await terminalReader(app.services.languages, userName);
+    const services = describeServiceModes(app.modes, say);
+    if (options.as !== undefined) notes.push(actingAs(userName, config, say));
     if (options.interactive) {
-      const hint = app.modes.toolhost === 'emulator' ? ' Try /deploy mytool.' : '';
-      out.write(`${services}${hint} Logs: ${logFile}; HTTP on port ${webPort}.\n`);
+      const where = say.t('terminal-logs-and-port', logFile, String(webPort));
+      const hint = app.modes.toolhost === 'emulator' ? ` ${say.t('terminal-try-deploy')}` : '';
+      out.write(`${services}${hint} ${where}\n`);
       for (const note of notes) out.write(`${note}\n`);
     } else {
       process.stderr.write(`${[services, ...notes].join('\n')}\n`);
@@ -114,14 +135,15 @@ export async function runShell(options: ShellOptions): Promise<number> {
       }
       const commands = await shell.runScript();
       if (options.fromStart && commands === 0) {
-        process.stderr.write(`${NOTHING_TO_DO}\n`);
+        process.stderr.write(`${say.t('terminal-nothing-to-do')}\n`);
         return 1;
       }
       const finished = await shell.waitForWork(options.waitSeconds);
       if (finished) return 0;
       const stopped = await shell.stopTails();
+      const waited = String(options.waitSeconds);
       out.write(
-        `Stopped waiting after ${options.waitSeconds} s; some work was still running${stopped > 0 ? ` (${stopped} log tail(s) stopped)` : ''}.\n`,
+        `${stopped > 0 ? say.t('terminal-stopped-waiting-tails', waited, stopped) : say.t('terminal-stopped-waiting', waited)}\n`,
       );
       return 1;
     })();

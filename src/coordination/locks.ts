@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { currentCommandScope } from '../core/command-deadline';
 import { DeckhandError } from '../core/errors';
+import { translator } from '../i18n/translate';
 import { lockWait } from '../metrics';
 
 /** Releases a lock only when it still holds this holder's token (it may have expired and been taken). */
@@ -53,9 +54,13 @@ export class LockTimeoutError extends DeckhandError {
 
   constructor(
     readonly resource: string,
-    message = 'Another command is working on this right now.',
+    message?: string,
   ) {
-    super(message, 'Try again in a minute.');
+    super(message ?? translator('en').t('lock-store-busy'), translator('en').t('lock-store-busy-hint'));
+    this.words = (say) => ({
+      message: message ?? say.t('lock-store-busy'),
+      hint: say.t('lock-store-busy-hint'),
+    });
   }
 }
 

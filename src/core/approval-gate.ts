@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
+import { type Translator, translator } from '../i18n/translate';
 import { approvalCard } from './approval-card';
 import { postCopies, showEverywhere } from './approval-copies';
 import {
@@ -22,12 +23,31 @@ import type { CardSurface } from './card-surface';
 import { userKeyOf } from './change-record';
 import type { ChatUser, Invocation } from './command';
 import { DeckhandError, UsageError } from './errors';
+import { replyLanguage } from './languages';
 import type { Policy } from './policy';
 
 /** An Approve or Deny that is not taken: shown to the presser only, never audited as the command. */
 export class ApprovalRefused extends UsageError {
   override readonly code: string = 'approval_refused';
+
+  /** A refusal in the catalog's words (English for logs, the reader's language in the chat). */
+  static said(words: NonNullable<DeckhandError['words']>): ApprovalRefused {
+    const english = words(translator('en'));
+    return new ApprovalRefused(english.message, { hint: english.hint, words });
+  }
 }
+
+/** The words of an expired request. */
+const EXPIRED: NonNullable<DeckhandError['words']> = (say) => ({
+  message: say.t('approval-expired'),
+  hint: say.t('approval-expired-hint'),
+});
+
+/**
+ * The words of the approval card's notes: English, like the card itself, which is edited in every
+ * conversation it was copied to at once.
+ */
+const CARD_WORDS: Translator = translator('en');
 
 /** A protected command as asked: what the card shows and what runs. */
 export interface AskedRun {
@@ -124,9 +144,7 @@ export class ApprovalGate {
   async request(id: string): Promise<ApprovalRecord> {
     const record = await this.deps.store.load(id);
     if (!record || record.expiresAt < Date.now()) {
-      throw new UsageError('This approval has expired; nothing was run.', {
-        hint: 'Whoever asked can run the command again for a fresh approval card.',
-      });
+      throw UsageError.inWords(EXPIRED);
     }
     return record;
   }
@@ -146,19 +164,18 @@ export class ApprovalGate {
     const record = await this.decided(asked, decisionOf(approver, 'approved'));
     if (record.state === 'open') {
       await this.show(record);
+      const say = translator(replyLanguage(approver, 'private'));
       await surface.reply({
-        text: `Your approval is recorded; /${record.command} ${record.tool} needs more before it runs.`,
+        text: say.t('approval-recorded', record.command, record.tool),
         status: 'info',
         visibility: 'private',
+        locale: say.language,
       });
       return 'approval';
     }
     const requester: Invocation = { ...approver, user: record.requester, isPrivate: false };
     if (await then.changed()) {
-      await this.show(
-        record,
-        'Approved, but the target changed since it was asked: nothing was run; asked again below.',
-      );
+      await this.show(record, CARD_WORDS.t('approval-target-changed'));
       await then.askAgain(requester);
       return 'approval';
     }
@@ -166,8 +183,8 @@ export class ApprovalGate {
     try {
       return await then.run(requester, approver.user.name, record);
     } catch (error) {
-      const why = error instanceof DeckhandError ? error.message : 'it failed (see the reply)';
-      await this.show(record, `Approved, but /${record.command} did not complete: ${why}`);
+      const why = error instanceof DeckhandError ? error.message : CARD_WORDS.t('approval-run-failed-why');
+      await this.show(record, CARD_WORDS.t('approval-run-failed', record.command, why));
       throw error;
     }
   }
@@ -179,32 +196,42 @@ export class ApprovalGate {
       await this.checkApprover(asked, invocation);
     const record = await this.decided(asked, decisionOf(invocation, 'denied'));
     await this.show(record);
-    await surface.reply({ text: 'Denied; nothing was run.', status: 'info', visibility: 'private' });
+    const say = translator(replyLanguage(invocation, 'private'));
+    await surface.reply({
+      text: say.t('approval-denied'),
+      status: 'info',
+      visibility: 'private',
+      locale: say.language,
+    });
   }
 
   /** Refuses the requester (by chat user or linked identity) and non-maintainers. */
   private async checkApprover(record: ApprovalRecord, approver: Invocation): Promise<void> {
-    const notes = `/${record.command} ${record.tool} was not run.`;
+    const { command, tool } = record;
     if (userKeyOf(approver.user) === userKeyOf(record.requester)) {
-      throw new ApprovalRefused(`You asked for this yourself: ${notes}`, {
-        hint: `A different maintainer of ${record.tool} must approve it.`,
-      });
+      throw ApprovalRefused.said((say) => ({
+        message: say.t('approval-own-request', command, tool),
+        hint: say.t('approval-other-maintainer', tool),
+      }));
     }
     try {
       await this.deps.policy.check(approver.user, 'write', record.tool);
     } catch (error) {
       if (!(error instanceof DeckhandError)) throw error;
-      throw new ApprovalRefused(`Only maintainers of ${record.tool} can approve or deny this: ${notes}`, {
-        hint: error.hint ?? `Ask a maintainer of ${record.tool}.`,
-      });
+      const words = error.words;
+      throw ApprovalRefused.said((say) => ({
+        message: say.t('approval-maintainers-only', tool, command),
+        hint: (words ? words(say).hint : error.hint) ?? say.t('approval-ask-maintainer', tool),
+      }));
     }
     const identity = record.identity
       ? await this.deps.identityOf?.(approver.user).catch(() => undefined)
       : undefined;
     if (identity && identity === record.identity) {
-      throw new ApprovalRefused(`This is your own request (linked as ${identity}): ${notes}`, {
-        hint: `A different maintainer of ${record.tool} must approve it.`,
-      });
+      throw ApprovalRefused.said((say) => ({
+        message: say.t('approval-own-linked-request', identity, command, tool),
+        hint: say.t('approval-other-maintainer', tool),
+      }));
     }
   }
 
@@ -215,17 +242,21 @@ export class ApprovalGate {
       case 'recorded':
         return result.record;
       case 'gone':
-        throw new ApprovalRefused('This approval has expired; nothing was run.', {
-          hint: 'Whoever asked can run the command again for a fresh approval card.',
-        });
+        throw ApprovalRefused.said(EXPIRED);
       case 'duplicate':
-        throw new ApprovalRefused('You already decided on this request; nothing more was done.');
+        throw ApprovalRefused.said((say) => ({ message: say.t('approval-already-decided') }));
       case 'closed': {
         const last = result.record.decisions.at(-1);
-        const how = result.record.state === 'denied' ? 'denied' : 'approved';
-        throw new ApprovalRefused(
-          `This request was already ${how}${last ? ` by ${last.name}` : ''}; nothing more was done.`,
-        );
+        const denied = result.record.state === 'denied';
+        throw ApprovalRefused.said((say) => ({
+          message: last
+            ? denied
+              ? say.t('approval-already-denied-by', last.name)
+              : say.t('approval-already-approved-by', last.name)
+            : denied
+              ? say.t('approval-already-denied')
+              : say.t('approval-already-approved'),
+        }));
       }
     }
   }

@@ -5,8 +5,10 @@
  * Confirm button is pressed: it names who locked the tool, since when, why, until when and how to
  * unlock it (or which window holds and when it ends).
  */
+
+import { type Translator, translator } from '../i18n/translate';
 import type { ChatUser, PermissionLevel } from './command';
-import { UsageError } from './errors';
+import { type DeckhandError, UsageError } from './errors';
 import { type FreezeWindow, insideWindow, windowEnd, windowText } from './freeze-window';
 import type { Policy, PolicyCheckOptions } from './policy';
 import { absoluteText } from './times';
@@ -75,30 +77,43 @@ export interface GuardState {
 export class ChangeLockedError extends UsageError {
   override readonly code: string = 'locked';
 
-  constructor(message: string, hint: string) {
-    super(message, { hint });
+  constructor(message: string, hint: string, words?: DeckhandError['words']) {
+    super(message, { hint, words });
+  }
+
+  /** A refusal in the catalog's words (English for logs and the audit trail). */
+  static said(words: NonNullable<DeckhandError['words']>): ChangeLockedError {
+    const english = words(translator('en'));
+    return new ChangeLockedError(english.message, english.hint ?? '', words);
   }
 }
 
 /** `Sat 28 Nov 2026, 07:00 UTC`: times in refusals (which have no reader zone) in UTC. */
-function when(at: number, zone?: string): string {
-  return absoluteText({ at }, zone);
+function when(at: number, say: Translator, zone?: string): string {
+  return absoluteText({ at }, zone, say.language);
 }
 
-/** How to run an overridable command anyway. */
-function overrideHint(tool: string, overridable: boolean): string {
-  return overridable
-    ? ` To run it anyway, add --override: another maintainer of ${tool} must approve it.`
-    : '';
+/** A hint, and how to run an overridable command anyway. */
+function withOverride(hint: string, say: Translator, tool: string, overridable: boolean): string {
+  return overridable ? `${hint} ${say.t('guard-override-hint', tool)}` : hint;
 }
 
 /** The refusal for a lock in force. */
 export function lockedError(lock: ToolLock, command: string, overridable = false): ChangeLockedError {
-  const why = lock.reason ? ` ("${lock.reason}")` : '';
-  return new ChangeLockedError(
-    `${lock.tool} is locked by ${lock.name} since ${when(lock.since)}${why}, until ${when(lock.until)}. /${command} was not run; nothing was changed.`,
-    `A maintainer of ${lock.tool} can unlock it with /tool unlock ${lock.tool}, or wait until the lock expires.${overrideHint(lock.tool, overridable)}`,
-  );
+  return ChangeLockedError.said((say) => ({
+    message: lock.reason
+      ? say.t(
+          'guard-locked-reason',
+          lock.tool,
+          lock.name,
+          when(lock.since, say),
+          lock.reason,
+          when(lock.until, say),
+          command,
+        )
+      : say.t('guard-locked', lock.tool, lock.name, when(lock.since, say), when(lock.until, say), command),
+    hint: withOverride(say.t('guard-locked-hint', lock.tool), say, lock.tool, overridable),
+  }));
 }
 
 /** The refusal for a freeze window that holds now. */
@@ -109,10 +124,18 @@ export function frozenError(
   now: number,
   overridable = false,
 ): ChangeLockedError {
-  return new ChangeLockedError(
-    `${tool} is in a freeze window (${windowText(freeze)}, ${freeze.zone}, added by ${freeze.by}) until ${when(windowEnd(freeze, now), freeze.zone)}. /${command} was not run; nothing was changed.`,
-    `Run it after the window ends, or a maintainer can remove the window with /tool unfreeze ${tool} ${freeze.id}.${overrideHint(tool, overridable)}`,
-  );
+  return ChangeLockedError.said((say) => ({
+    message: say.t(
+      'guard-frozen',
+      tool,
+      windowText(freeze),
+      freeze.zone,
+      freeze.by,
+      when(windowEnd(freeze, now), say, freeze.zone),
+      command,
+    ),
+    hint: withOverride(say.t('guard-frozen-hint', tool, freeze.id), say, tool, overridable),
+  }));
 }
 
 /** What an override asks approval for: the refusal's reason, without its "was not run" ending. */

@@ -6,6 +6,7 @@
  * waiting on a service, the user sees a "still waiting for …" card, which its answer then replaces.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { type Translator, translator } from '../i18n/translate';
 import type { CardSurface } from './card-surface';
 import type { MessageHandle } from './command';
 import type { Card } from './reply';
@@ -35,21 +36,43 @@ export interface DeadlineOptions {
   deadlineMs: number;
   /** How long a request may stay open before the waiting card is shown (default: 3 s, at most half the deadline). */
   waitingCardMs?: number;
+  /**
+   * The words of the waiting card: the conversation's language, read when the card is shown (the
+   * command's languages are settled by then). English when not given.
+   */
+  say?: () => Translator;
 }
 
-/** The waiting card of a command whose request to `service` (`the calendar`) is taking long. */
-export function waitingCard(service: string): Card {
-  return { text: `Still waiting for ${service}…`, status: 'progress' };
+/**
+ * The waiting card of a command whose request to `service` (as people call it: `the calendar`) is
+ * taking long.
+ */
+export function waitingCard(service: string, reader?: Translator): Card {
+  return {
+    text: wordsOf(reader).t('deadline-still-waiting', service),
+    status: 'progress',
+    ...localeOf(reader),
+  };
 }
 
 /** What a public waiting card becomes when the answer is private (not for the channel). */
-const ANSWERED_PRIVATELY: Card = {
-  text: 'The answer was shown only to the person who asked.',
-  status: 'info',
-};
+function answeredPrivately(reader: Translator | undefined): Card {
+  return { text: wordsOf(reader).t('deadline-answered-privately'), status: 'info', ...localeOf(reader) };
+}
 
 /** What a waiting card becomes when the command ended without a reply of its own. */
-const ENDED: Card = { text: 'Finished.', status: 'info' };
+function ended(reader: Translator | undefined): Card {
+  return { text: wordsOf(reader).t('deadline-finished'), status: 'info', ...localeOf(reader) };
+}
+
+function wordsOf(reader: Translator | undefined): Translator {
+  return reader ?? translator('en');
+}
+
+/** The card's language when it is known (else the surface stamps the conversation's). */
+function localeOf(reader: Translator | undefined): { locale?: string } {
+  return reader ? { locale: reader.language } : {};
+}
 
 /**
  * Runs `work` (the command runner handling one input) under a deadline, on a surface that shows the
@@ -64,6 +87,7 @@ export async function runWithDeadline(
   const controller = new AbortController();
   const cut = setTimeout(() => controller.abort(), options.deadlineMs);
   const waitMs = options.waitingCardMs ?? Math.min(3000, Math.floor(options.deadlineMs / 2));
+  const say = (): Translator | undefined => options.say?.();
   let replied = false;
   let shownCard: Promise<MessageHandle | undefined> | undefined;
   const timers = new Set<NodeJS.Timeout>();
@@ -76,7 +100,7 @@ export async function runWithDeadline(
       const timer = setTimeout(() => {
         timers.delete(timer);
         if (replied || shownCard) return;
-        shownCard = surface.reply(waitingCard(service)).catch(() => undefined);
+        shownCard = surface.reply(waitingCard(service, say())).catch(() => undefined);
       }, waitMs);
       timers.add(timer);
       return () => {
@@ -95,7 +119,7 @@ export async function runWithDeadline(
       const shown = await shownCard;
       if (!shown) return surface.reply(card);
       if (card.visibility === 'private') {
-        await surface.update(shown, ANSWERED_PRIVATELY);
+        await surface.update(shown, answeredPrivately(say()));
         return surface.reply(card);
       }
       await surface.update(shown, card);
@@ -110,6 +134,6 @@ export async function runWithDeadline(
     const unanswered = !replied;
     replied = true;
     const shown = await shownCard;
-    if (shown && unanswered) await surface.update(shown, ENDED).catch(() => undefined);
+    if (shown && unanswered) await surface.update(shown, ended(say())).catch(() => undefined);
   }
 }

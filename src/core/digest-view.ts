@@ -2,6 +2,7 @@
  * The one renderer of scheduled digests (the calendar's upcoming events, a tool's past period): a
  * title, sections of lines, and a footer naming the schedule and how to stop it.
  */
+import { type Translator, translator } from '../i18n/translate';
 import type { ActionRequest, CardField, DraftCard } from './reply';
 
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -42,7 +43,10 @@ export interface DigestContent {
  * The digest card, or undefined when every section is empty: an empty period posts nothing, so a
  * quiet tool or an empty calendar does not add a message a day to the conversation.
  */
-export function digestCard(content: DigestContent): DraftCard | undefined {
+export function digestCard(
+  content: DigestContent,
+  say: Translator = translator('en'),
+): DraftCard | undefined {
   const sections = content.sections.filter((s) => s.lines.length > 0);
   if (sections.length === 0) return undefined;
   const single = sections.length === 1 && content.sections.length === 1;
@@ -54,6 +58,6 @@ export function digestCard(content: DigestContent): DraftCard | undefined {
     status: 'info',
     fields,
     ...(content.actions ? { actions: content.actions } : {}),
-    footer: `${content.note ? `${content.note} · ` : ''}${describeDigest(content.when)} (${content.stop} stops it)`,
+    footer: `${content.note ? `${content.note} · ` : ''}${say.t('queue-digest-footer', describeDigest(content.when), content.stop)}`,
   };
 }

@@ -6,6 +6,7 @@
  * recognise the first attempt's work where the platform lets them tell, and otherwise the user is told
  * in words that it may already have run and how to check.
  */
+import { type Translator, translator } from '../i18n/translate';
 import type { AnyCommand, CommandContext } from './command';
 import type { DraftCard } from './reply';
 
@@ -76,13 +77,14 @@ export interface EffectRules<A, S> {
 }
 
 /** The answer to an interrupted attempt whose work cannot be recognised. */
-export function mayHaveRunCard(name: string, check: string | undefined): DraftCard {
-  const how = check
-    ? ` — check with \`${check}\` before running it again`
-    : ' — check before running it again';
+export function mayHaveRunCard(
+  name: string,
+  check: string | undefined,
+  say: Translator = translator('en'),
+): DraftCard {
   return {
-    title: `/${name} was interrupted`,
-    text: `Deckhand was interrupted while running /${name}, so this may already have run${how}.`,
+    title: say.t('effect-interrupted-title', name),
+    text: check ? say.t('effect-interrupted-check', name, check) : say.t('effect-interrupted', name),
     status: 'warning',
   };
 }
@@ -91,9 +93,10 @@ export function mayHaveRunCard(name: string, check: string | undefined): DraftCa
  * The answer to an attempt that finds an earlier one ran to its end: not audited again (the first
  * attempt's entry stands for the change).
  */
-function alreadyRanCard(name: string, outcome: string): DraftCard {
-  const answered = outcome === 'failed' ? 'it ended with an error' : 'its answer is above';
-  return { text: `/${name} already ran for this request; ${answered}.`, status: 'info', audit: 'unchanged' };
+function alreadyRanCard(name: string, outcome: string, say: Translator): DraftCard {
+  const text =
+    outcome === 'failed' ? say.t('effect-already-ran-failed', name) : say.t('effect-already-ran', name);
+  return { text, status: 'info', audit: 'unchanged' };
 }
 
 /**
@@ -117,9 +120,10 @@ export async function runRecorded<S>(
     return card;
   };
   const key = context.invocation.key;
+  const say = context.say ?? translator('en');
   if (!command.sideEffect || !ledger || !key) return answer(await command.run(context as never));
   const state = await (claimed?.state ?? ledger.claim(key));
-  if (state.kind === 'finished') return answer(alreadyRanCard(command.name, state.outcome));
+  if (state.kind === 'finished') return answer(alreadyRanCard(command.name, state.outcome, say));
   let outcome = 'failed';
   try {
     const rules = command.effect as EffectRules<Record<string, unknown>, S> | undefined;
@@ -127,7 +131,7 @@ export async function runRecorded<S>(
     if (state.kind === 'interrupted') {
       const recovered = rules?.recover ? await rules.recover(context, state.since) : undefined;
       if (recovered === undefined) {
-        const card = await answer(mayHaveRunCard(command.name, rules?.check(context.args)));
+        const card = await answer(mayHaveRunCard(command.name, rules?.check(context.args), say));
         outcome = 'may-have-run';
         return card;
       }

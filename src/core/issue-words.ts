@@ -4,8 +4,8 @@
  * be empty"). A message the schema wrote itself (`must be a tool name`) is kept as it is.
  */
 import { z } from 'zod';
-import { didYouMean } from './did-you-mean';
-import { plural } from './plural';
+import { type MessageKey, type Translator, translator } from '../i18n/translate';
+import { closestWords } from './did-you-mean';
 
 type Issue = z.core.$ZodIssue;
 
@@ -18,73 +18,79 @@ function isDefaultMessage(issue: Issue, input: unknown): boolean {
   return text === issue.message;
 }
 
-function sizeWords(origin: string, count: number): string {
-  if (origin === 'string') return plural(count, 'character');
-  if (origin === 'array' || origin === 'set') return plural(count, 'value');
-  return String(count);
-}
-
-function lowerBound(issue: Extract<Issue, { code: 'too_small' }>): string {
+function lowerBound(issue: Extract<Issue, { code: 'too_small' }>, say: Translator): string {
   const minimum = Number(issue.minimum);
   if (issue.origin === 'string')
-    return minimum === 1 ? "can't be empty" : `needs at least ${sizeWords('string', minimum)}`;
+    return minimum === 1 ? say.t('issue-empty') : say.t('issue-min-characters', minimum, count(minimum));
   if (issue.origin === 'array' || issue.origin === 'set')
-    return `needs at least ${sizeWords('array', minimum)}`;
-  return issue.inclusive === false ? `must be more than ${minimum}` : `must be at least ${minimum}`;
+    return say.t('issue-min-values', minimum, count(minimum));
+  return issue.inclusive === false
+    ? say.t('issue-more-than', String(minimum))
+    : say.t('issue-at-least', String(minimum));
 }
 
-function upperBound(issue: Extract<Issue, { code: 'too_big' }>): string {
+function upperBound(issue: Extract<Issue, { code: 'too_big' }>, say: Translator): string {
   const maximum = Number(issue.maximum);
-  if (issue.origin === 'string') return `can be at most ${sizeWords('string', maximum)} long`;
+  if (issue.origin === 'string') return say.t('issue-max-characters', maximum, count(maximum));
   if (issue.origin === 'array' || issue.origin === 'set')
-    return `takes at most ${sizeWords('array', maximum)}`;
-  return issue.inclusive === false ? `must be less than ${maximum}` : `must be at most ${maximum}`;
+    return say.t('issue-max-values', maximum, count(maximum));
+  return issue.inclusive === false
+    ? say.t('issue-less-than', String(maximum))
+    : say.t('issue-at-most', String(maximum));
 }
 
-const EXPECTED: Record<string, string> = {
-  int: 'must be a whole number, e.g. 5',
-  number: 'must be a number, e.g. 5',
-  boolean: 'must be yes or no',
-  string: 'must be text',
-  array: 'must be a list',
-  object: 'must be a set of named values',
-  date: 'must be a date',
+/** A count of characters or values as the phrases write it (`1,000`). */
+function count(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+const EXPECTED: Record<string, MessageKey> = {
+  int: 'issue-expected-int',
+  number: 'issue-expected-number',
+  boolean: 'issue-expected-boolean',
+  string: 'issue-expected-string',
+  array: 'issue-expected-array',
+  object: 'issue-expected-object',
+  date: 'issue-expected-date',
 };
 
-const FORMATS: Record<string, string> = {
-  url: 'must be a web address such as https://example.org',
-  email: 'must be an e-mail address such as someone@example.org',
-  uuid: 'must be an id like 123e4567-e89b-12d3-a456-426614174000',
-  datetime: 'must be a date and time such as 2026-12-01T18:00:00Z',
-  date: 'must be a date such as 2026-12-01',
-  time: 'must be a time such as 18:00',
-  regex: 'is not in the expected form',
-  starts_with: 'does not start the right way',
+const FORMATS: Record<string, MessageKey> = {
+  url: 'issue-format-url',
+  email: 'issue-format-email',
+  uuid: 'issue-format-uuid',
+  datetime: 'issue-format-datetime',
+  date: 'issue-format-date',
+  time: 'issue-format-time',
+  regex: 'issue-format-other',
+  starts_with: 'issue-format-start',
 };
 
 /**
  * What was wrong with the value of one argument, as a phrase to follow the argument's name
  * (`must be at least 1`, `must be one of none, all — did you mean none?`).
  */
-export function issuePhrase(issue: Issue, input: unknown): string {
+export function issuePhrase(issue: Issue, input: unknown, say: Translator = translator('en')): string {
   if (!isDefaultMessage(issue, input)) return issue.message;
   switch (issue.code) {
     case 'too_small':
-      return lowerBound(issue);
+      return lowerBound(issue, say);
     case 'too_big':
-      return upperBound(issue);
+      return upperBound(issue, say);
     case 'invalid_type':
-      return EXPECTED[issue.expected] ?? 'is not the right kind of value';
+      return say.t(EXPECTED[issue.expected] ?? 'issue-wrong-kind');
     case 'invalid_value': {
       const choices = issue.values.map(String);
-      const guess = typeof input === 'string' ? didYouMean(input, choices) : undefined;
-      return `must be one of ${choices.join(', ')}${guess ? ` (${guess.toLowerCase().replace(/\?$/, '')}?)` : ''}`;
+      const close = typeof input === 'string' ? closestWords(input, choices) : [];
+      const listed = choices.join(', ');
+      if (close.length === 0) return say.t('issue-one-of', listed);
+      const guess = new Intl.ListFormat(say.language, { type: 'disjunction' }).format(close);
+      return say.t('issue-one-of-guess', listed, guess);
     }
     case 'invalid_format':
-      return FORMATS[issue.format] ?? 'is not in the expected form';
+      return say.t(FORMATS[issue.format] ?? 'issue-format-other');
     case 'not_multiple_of':
-      return `must be a multiple of ${String(issue.divisor)}`;
+      return say.t('issue-multiple-of', String(issue.divisor));
     default:
-      return 'is not valid';
+      return say.t('issue-not-valid');
   }
 }

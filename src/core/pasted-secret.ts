@@ -4,6 +4,8 @@
  * secrets — the global ones and those of the tools the line names or the conversation is bound to.
  * A match is answered as a pasted secret: nothing is echoed, and the user is told to rotate it.
  */
+
+import { type Translator, translator } from '../i18n/translate';
 import type { SecretScrubber } from '../secrets';
 import { RefusedError } from './errors';
 
@@ -23,10 +25,10 @@ export async function holdsSecret(
 
 /** The refusal of a command line that holds a secret: it names no value and says to rotate it. */
 export function pastedSecretError(): RefusedError {
-  return new RefusedError(
-    'That command line holds the value of a secret Deckhand keeps (a token, or a secret environment variable of the tool), so nothing was done and it is not repeated here.',
-    {
-      hint: 'Others may have seen it: treat it as leaked and rotate it (a new value with /envvars set in a private conversation, then revoke the old one where it was issued). Delete your message if you can.',
-    },
-  );
+  const words = (say: Translator) => ({
+    message: say.t('pasted-secret-refused'),
+    hint: say.t('pasted-secret-rotate'),
+  });
+  const english = words(translator('en'));
+  return new RefusedError(english.message, { hint: english.hint, words });
 }

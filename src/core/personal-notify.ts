@@ -6,6 +6,7 @@
  * the settings and the queue delivers.
  */
 import { DateTime } from 'luxon';
+import { type Translator, translator } from '../i18n/translate';
 import type { ChatUser, Invocation, MessageHandle } from './command';
 import type { Platform } from './conversation';
 import { DEFAULT_TIME_ZONE, isTimeZone } from './times';
@@ -109,14 +110,17 @@ function canonicalClock(minutes: number): string {
  * Parses `22:00-07:00` (a range may run over midnight) in `zone`; a string saying what is wrong
  * when it is not a range Deckhand can keep.
  */
-export function parseQuietHours(text: string, zone: string): QuietHours | string {
+export function parseQuietHours(
+  text: string,
+  zone: string,
+  say: Translator = translator('en'),
+): QuietHours | string {
   const parts = text.split('-');
-  if (parts.length !== 2) return `${text.slice(0, 40)} is not a range of times: write it as 22:00-07:00.`;
+  if (parts.length !== 2) return say.t('notify-quiet-not-range', text.slice(0, 40));
   const [from, to] = parts.map((part) => clockMinutes(part ?? ''));
-  if (from === undefined || to === undefined)
-    return `${text.slice(0, 40)} is not a range of times: write each end as HH:MM on a 24-hour clock, like 22:00-07:00.`;
-  if (from === to) return 'Quiet hours must start and end at different times.';
-  if (!isTimeZone(zone)) return `${zone.slice(0, 64)} is not a time zone Deckhand knows.`;
+  if (from === undefined || to === undefined) return say.t('notify-quiet-bad-clock', text.slice(0, 40));
+  if (from === to) return say.t('notify-quiet-empty');
+  if (!isTimeZone(zone)) return say.t('notify-quiet-bad-zone', zone.slice(0, 64));
   return { from: canonicalClock(from), to: canonicalClock(to), zone };
 }
 
@@ -172,31 +176,34 @@ export function directRecipient(settings: NotifySettings, starter: ChatUser): Ch
   return preferred ?? starter;
 }
 
-/** The settings as lines for `/notify` (and `/me`): label and value, in Deckhand's words. */
+/** The settings as lines for `/notify` (and `/me`): label and value, in Deckhand's words (`say`'s language). */
 export function describeNotifySettings(
   settings: NotifySettings,
   platformName: (platform: Platform) => string = (platform) => platform,
+  say: Translator = translator('en'),
 ): { label: string; value: string }[] {
   const quiet = settings.quiet;
   const via = settings.via;
   return [
     {
-      label: 'Direct messages',
-      value: settings.personal
-        ? 'on: when a deployment, build, one-off job or upload you started ends after a minute or more'
-        : 'off',
+      label: say.t('notify-field-direct'),
+      value: settings.personal ? say.t('notify-direct-on') : say.t('notify-direct-off'),
     },
     {
-      label: 'Sent on',
+      label: say.t('notify-field-via'),
       value: via
-        ? `${platformName(via)}${settings.accounts[via] ? '' : ' (not yet known there: run /notify there once; until then, where you started the work)'}`
-        : 'the platform where you started the work',
+        ? settings.accounts[via]
+          ? platformName(via)
+          : say.t('notify-via-unknown', platformName(via))
+        : say.t('notify-via-starting-platform'),
     },
     {
-      label: 'Quiet hours',
+      label: say.t('notify-field-quiet'),
       value: quiet
-        ? `${quiet.from}–${quiet.to} (${quiet.zone})${settings.breakThrough ? '; failures break through' : ''}`
-        : 'none',
+        ? settings.breakThrough
+          ? say.t('notify-quiet-hours-break-through', quiet.from, quiet.to, quiet.zone)
+          : say.t('notify-quiet-hours', quiet.from, quiet.to, quiet.zone)
+        : say.t('notify-quiet-none'),
     },
   ];
 }

@@ -67,7 +67,8 @@ export async function mustExist<T>(lookup: () => Promise<T>, message: string, hi
 
 /** The answer to a Confirm whose target changed (was replaced or recreated) after the question. */
 export function targetChanged(label: string): UsageError {
-  return new UsageError(`${label} changed after you were asked to confirm, so nothing was done.`, {
-    hint: 'Run the command again to see what it is now.',
-  });
+  return UsageError.inWords((say) => ({
+    message: say.t('guard-target-changed', label),
+    hint: say.t('guard-target-changed-hint'),
+  }));
 }

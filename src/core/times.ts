@@ -6,6 +6,7 @@
  * is still being redrawn, so a finished card never says "just now" forever.
  */
 import { DateTime, IANAZone } from 'luxon';
+import { t } from '../i18n/translate';
 
 /** A moment on a card. */
 export interface CardTime {
@@ -75,7 +76,7 @@ export function relativeText(time: CardTime, now = Date.now(), locale?: string):
   const language = inLocale(locale);
   if (Math.abs(now - time.at) < 60_000)
     return language === 'en-GB'
-      ? 'just now'
+      ? t('en', 'time-just-now')
       : new Intl.RelativeTimeFormat(language, { numeric: 'auto' }).format(0, 'second');
   return DateTime.fromMillis(time.at).toRelative({ base: DateTime.fromMillis(now), locale: language }) ?? '';
 }

@@ -55,7 +55,8 @@ export function tokenize(line: string): Token[] {
     }
   }
   if (closing !== undefined) {
-    throw new UsageError(`A quote is not closed: add the missing ${closing}.`);
+    const quote = closing;
+    throw UsageError.inWords((say) => ({ message: say.t('issue-quote-not-closed', quote) }));
   }
   push();
   return tokens;

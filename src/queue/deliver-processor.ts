@@ -13,7 +13,7 @@ import { type FailureClaimStore, gated } from '../core/failure-claim';
 import type { DraftCard } from '../core/reply';
 import { absoluteText } from '../core/times';
 import type { WatchEvent, WatchKind, WatchKindName } from '../core/watch';
-import { translator } from '../i18n/translate';
+import { type Translator, translator } from '../i18n/translate';
 import { metricsRegistry } from '../metrics';
 import { RedisLanguageStore } from '../store/languages';
 import type { SubscriptionStore } from '../store/subscriptions';
@@ -95,7 +95,7 @@ export function createDeliverProcessor<S>(deps: DeliverDeps<S>) {
     const started = event.starter?.card;
     const link = started && deps.linkTo ? await deps.linkTo(started).catch(() => undefined) : undefined;
     const card: DraftCard = {
-      ...directCard(announcement, event, link),
+      ...directCard(announcement, event, link, say),
       locale: say.language,
       delivery: { key, announcement: true, ...(state.kind === 'interrupted' ? { since: state.since } : {}) },
     };
@@ -205,13 +205,23 @@ export function createDeliverProcessor<S>(deps: DeliverDeps<S>) {
 }
 
 /** The direct message to the person who started the work: the announcement, when it was started, and a link to its card. */
-export function directCard(announcement: DraftCard, event: WatchEvent, cardLink?: string): DraftCard {
-  const where = event.starter ? ` (started ${absoluteText({ at: event.starter.startedAt })})` : '';
+export function directCard(
+  announcement: DraftCard,
+  event: WatchEvent,
+  cardLink?: string,
+  say: Translator = translator('en'),
+): DraftCard {
+  const ended = event.starter
+    ? say.t(
+        'queue-direct-ended-started',
+        absoluteText({ at: event.starter.startedAt }, undefined, say.language),
+      )
+    : say.t('queue-direct-ended');
   return {
     ...announcement,
-    text: [announcement.text, `Work you started ended${where}.`].filter(Boolean).join('\n'),
+    text: [announcement.text, ended].filter(Boolean).join('\n'),
     ...(cardLink
-      ? { links: [...(announcement.links ?? []), { label: 'Open its card', url: cardLink }] }
+      ? { links: [...(announcement.links ?? []), { label: say.t('queue-direct-open-card'), url: cardLink }] }
       : {}),
   };
 }

@@ -18,6 +18,7 @@ import { type DigestPeriod, digestPeriod, scheduledAtOf } from '../core/digest-p
 import type { EffectLedger } from '../core/effects';
 import { ConversationGoneError } from '../core/errors';
 import type { DraftCard } from '../core/reply';
+import { translator } from '../i18n/translate';
 import { type DigestJobData, digestSchedulerId } from './digest-scheduler';
 
 /** What the digest processor needs. */
@@ -59,7 +60,7 @@ export function createDigestProcessor(deps: DigestDeps) {
     const posted: DraftCard = {
       ...card,
       ...(interrupted
-        ? { footer: `${card.footer ?? ''} · may have been posted already (a worker stopped while posting)` }
+        ? { footer: `${card.footer ?? ''} · ${translator(card.locale).t('queue-digest-maybe-posted')}` }
         : {}),
       // Where the platform can dedupe a post (a nonce, metadata), it does so on this key.
       delivery: { key: deliveryKeyOf(key), ...(interrupted ? { since: state.since } : {}) },

@@ -12,6 +12,7 @@ import type { MessageHandle } from '../core/command';
 import { NotFoundError } from '../core/errors';
 import { pollDelayMs } from '../core/poll-schedule';
 import type { DraftCard } from '../core/reply';
+import { translator } from '../i18n/translate';
 import { createPollProcessor, isGone } from './poll-job';
 import { migrationJobId } from './queues';
 
@@ -55,6 +56,9 @@ export interface MigrationProcessorDeps {
 }
 
 const MAX_ERRORS = 40;
+
+/** The words of why a migration was given up: English, like its card (its job carries no language). */
+const ENGLISH = translator('en');
 
 /** Queues the watch of a migration (a second request for the same migration is ignored). */
 export async function followMigration(
@@ -103,18 +107,18 @@ export function createMigrationProcessor(deps: MigrationProcessorDeps) {
       if (!isGone(error)) return undefined;
       await edit(
         data,
-        deps.gaveUp(data, error instanceof NotFoundError ? error.message : 'it no longer exists'),
+        deps.gaveUp(data, error instanceof NotFoundError ? error.message : ENGLISH.t('queue-migration-gone')),
       );
       return 'gone';
     },
     giveUp: async (data, reason) => {
       if (reason === 'failing') {
-        await edit(data, deps.gaveUp(data, 'the source host kept failing to answer'));
+        await edit(data, deps.gaveUp(data, ENGLISH.t('queue-migration-failing')));
         return 'gave-up';
       }
       await edit(
         data,
-        deps.gaveUp(data, `it was still running after ${Math.round(deps.maxAgeMs / 60_000)} min`),
+        deps.gaveUp(data, ENGLISH.t('queue-still-running', String(Math.round(deps.maxAgeMs / 60_000)))),
       );
       return 'too-old';
     },

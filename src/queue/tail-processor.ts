@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { CardPublishing } from '../core/card-publisher';
 import { DeckhandError, NotFoundError } from '../core/errors';
 import type { TailView } from '../core/tail';
+import { type Translator, translator } from '../i18n/translate';
 import type { ToolhostClient, ToolhostClientFactory } from '../services/toolhost';
 import { FINISHED_BUILD_STATUSES, jobRunEnd } from '../services/toolhost';
 import type { QueueTailService, TailJobData } from './tail-service';
@@ -27,6 +28,8 @@ export interface TailDeps {
   editGapMs?(conversationId: string): number;
   /** A tail ends by itself after this long. */
   maxMs: number;
+  /** The conversation's language (`/language --here`), for the card's words; English when absent. */
+  language?(conversationId: string): Promise<string | undefined>;
 }
 
 /** Lines shown on the live card. */
@@ -44,11 +47,10 @@ export function createTailProcessor(deps: TailDeps) {
   return async (job: Job<TailJobData>): Promise<string> => {
     const data = job.data;
     const editMs = Math.max(deps.editMs, deps.editGapMs?.(data.handle.conversationId) ?? 0);
+    const say = translator(await deps.language?.(data.handle.conversationId).catch(() => undefined));
     // Where the conversation's budget slows the card, it says so, and where to follow faster.
     const slowed =
-      editMs > deps.editMs
-        ? ` · refreshed every ${Math.round(editMs / 100) / 10} s here (this chat's edit limit); a direct message with Deckhand refreshes faster`
-        : '';
+      editMs > deps.editMs ? ` · ${say.t('tail-run-slowed', String(Math.round(editMs / 100) / 10))}` : '';
     const state = deps.tails.stateOf(job.id as string);
     const client = deps.toolhost.forTool(data.tool);
     const received: TailCursor = await state.cursor();
@@ -104,9 +106,9 @@ export function createTailProcessor(deps: TailDeps) {
         ticks += 1;
         if (await state.stopRequested()) end('stopped');
         else if (Date.now() - data.startedAt >= deps.maxMs)
-          end(`it reached its time limit of ${limitText(deps.maxMs)}`);
+          end(say.t('tail-run-time-limit', limitText(deps.maxMs, say)));
         else if (data.kind === 'job' && ticks % Math.max(1, Math.round(5000 / tickMs)) === 0) {
-          const finished = await jobFinished(client, data.id);
+          const finished = await jobFinished(client, data.id, say);
           if (finished) setTimeout(() => end(finished), editMs).unref();
         }
         await persist();
@@ -125,13 +127,13 @@ export function createTailProcessor(deps: TailDeps) {
           }
           if (reason === undefined && data.kind === 'build') {
             const build = await client.builds.show(data.id);
-            if (FINISHED_BUILD_STATUSES.has(build.status)) end('the build finished');
+            if (FINISHED_BUILD_STATUSES.has(build.status)) end(say.t('tail-run-build-finished'));
           }
           failures = 0;
         } catch (error) {
           if (reason !== undefined) break;
           if (error instanceof NotFoundError) {
-            end(data.kind === 'job' ? 'the job has no logs or was deleted' : 'the build was deleted');
+            end(data.kind === 'job' ? say.t('tail-run-job-gone') : say.t('tail-run-build-gone'));
             break;
           }
           failures += 1;
@@ -199,19 +201,25 @@ async function* openLines(
 }
 
 /** Why a followed job is over (a one-off or scheduled run that finished, a deleted job), or undefined. */
-async function jobFinished(client: ToolhostClient, name: string): Promise<string | undefined> {
+async function jobFinished(
+  client: ToolhostClient,
+  name: string,
+  say: Translator,
+): Promise<string | undefined> {
   try {
     const job = await client.jobs.show(name);
     const ended = jobRunEnd(job);
-    if (job.job_type === 'one-off' && ended) return `the job ${ended}`;
-    return undefined;
+    if (job.job_type !== 'one-off' || !ended) return undefined;
+    return ended === 'failed' ? say.t('tail-run-job-failed') : say.t('tail-run-job-succeeded');
   } catch (error) {
-    if (error instanceof NotFoundError) return 'the job was deleted';
+    if (error instanceof NotFoundError) return say.t('tail-run-job-deleted');
     return undefined;
   }
 }
 
 /** `15 min`, `30 s`. */
-function limitText(ms: number): string {
-  return ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000)} s`;
+function limitText(ms: number, say: Translator): string {
+  return ms >= 60_000
+    ? say.t('tail-run-minutes', String(Math.round(ms / 60_000)))
+    : say.t('tail-run-seconds', String(Math.round(ms / 1000)));
 }

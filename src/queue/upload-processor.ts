@@ -8,6 +8,7 @@ import { DeckhandError, UnreachableError, UpstreamError } from '../core/errors';
 import type { FileResolvers } from '../core/files';
 import type { DraftCard } from '../core/reply';
 import type { WatchEvent } from '../core/watch';
+import { type Translator, translator } from '../i18n/translate';
 import { createPollProcessor } from './poll-job';
 import { observeRemote, type RemoteObservation } from './upload-remote';
 import { failureCard, runFileUpload, type UploadRunDeps } from './upload-run';
@@ -53,13 +54,29 @@ export function uploadEnded(
       card: data.handle,
     },
   };
+  const say = readerOf(job);
   const card: DraftCard = {
-    title: `Upload of ${name} ${outcome === 'success' ? 'finished' : 'failed'}`,
+    title:
+      outcome === 'success'
+        ? say.t('upload-run-finished-title', name)
+        : say.t('upload-run-failed-title', name),
     text: detail,
     status: outcome === 'success' ? 'success' : 'danger',
+    locale: say.language,
   };
   return { event, card };
 }
+
+/**
+ * The words of the direct message about an upload: the language the starter's platform said, English
+ * when it said none.
+ */
+function readerOf(job: Job<UploadJobData>): Translator {
+  return translator(job.data.user.locale);
+}
+
+/** The words of the upload cards' own sentences: English, like the cards (see `upload-view.ts`). */
+const CARD_WORDS = translator('en');
 
 /** Consecutive failed polls after which a remote upload is given up. */
 const MAX_ERRORS = 20;
@@ -105,7 +122,7 @@ export function createUploadProcessor(deps: UploadProcessorDeps) {
         deps.view.remoteFailed(
           data.url,
           data.fileCode,
-          `Deckhand stopped following it after ${Math.round(deps.maxAgeMs / 60_000)} min; /media uploads shows where it is.`,
+          CARD_WORDS.t('upload-run-stopped-following', String(Math.round(deps.maxAgeMs / 60_000))),
         ),
       );
       return 'too-old';
@@ -128,17 +145,13 @@ export function createUploadProcessor(deps: UploadProcessorDeps) {
 
   return async (job: Job<UploadJobData>, token?: string): Promise<string> => {
     const data = job.data;
+    const say = readerOf(job);
     if (data.kind === 'remote') {
       const result = await follow(job as Job<RemoteFollowJobData>, token);
       if (result === 'finished')
-        await tell(job, data.url, true, `File ${data.fileCode} is on the media host.`);
+        await tell(job, data.url, true, say.t('upload-run-on-media-host', data.fileCode));
       else if (result === 'failed' || result === 'too-old')
-        await tell(
-          job,
-          data.url,
-          false,
-          'The remote upload did not finish: /media uploads shows where it is.',
-        );
+        await tell(job, data.url, false, say.t('upload-run-remote-unfinished'));
       return result;
     }
     const uploaded = await runFileUpload(deps, data, () => deps.files.open(data.locator));
@@ -146,7 +159,7 @@ export function createUploadProcessor(deps: UploadProcessorDeps) {
       job,
       data.name,
       uploaded !== undefined,
-      uploaded ? `File ${uploaded.fileCode} is on the media host.` : 'Its card says what went wrong.',
+      uploaded ? say.t('upload-run-on-media-host', uploaded.fileCode) : say.t('upload-run-see-card'),
     );
     return uploaded ? uploaded.fileCode : 'failed';
   };

@@ -5,9 +5,13 @@
  */
 import { NotFoundError } from '../core/errors';
 import type { DraftCard } from '../core/reply';
+import { translator } from '../i18n/translate';
 import { type MediaClient, UNFINISHED_REMOTE_STATUSES } from '../services/media';
 import { linksOf } from '../services/media/links';
 import type { UploadView } from './upload-view';
+
+/** The words of the upload card's own sentences: English, like the card (see `upload-view.ts`). */
+const CARD_WORDS = translator('en');
 
 /** What one poll found. */
 export interface RemoteObservation {
@@ -29,7 +33,7 @@ export async function observeRemote(
   }
   if (transfer?.status === 'error') {
     return {
-      card: view.remoteFailed(url, fileCode, 'The media host could not fetch the file from that URL.'),
+      card: view.remoteFailed(url, fileCode, CARD_WORDS.t('upload-run-remote-fetch-failed')),
       finished: true,
     };
   }
@@ -42,11 +46,7 @@ export async function observeRemote(
     if (!(error instanceof NotFoundError)) throw error;
     if (transfer) return { card: view.remoteProgress(url, fileCode, transfer), finished: false };
     return {
-      card: view.remoteFailed(
-        url,
-        fileCode,
-        'The transfer left the queue without a file: it was deleted or the queue was cleared.',
-      ),
+      card: view.remoteFailed(url, fileCode, CARD_WORDS.t('upload-run-remote-vanished')),
       finished: true,
     };
   }

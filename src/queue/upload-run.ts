@@ -10,6 +10,7 @@ import type { CardPublishing } from '../core/card-publisher';
 import type { ChatUser, MessageHandle } from '../core/command';
 import { DeckhandError, newReferenceId } from '../core/errors';
 import type { DraftCard } from '../core/reply';
+import { translator } from '../i18n/translate';
 import { scrubSecrets } from '../secrets';
 import type { MediaClient, MediaService, UploadedFile } from '../services/media';
 import { linksOf } from '../services/media/links';
@@ -40,6 +41,9 @@ export interface FileUploadData {
   title?: string | undefined;
 }
 
+/** The words of the upload card's own sentences: English, like the card (see `upload-view.ts`). */
+const CARD_WORDS = translator('en');
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The failure card of an error: its own words for Deckhand errors, a reference for bugs. */
@@ -59,8 +63,8 @@ export function failureCard(
   deps.logger.error({ err: error, reference, file: name }, 'media upload failed');
   return deps.view.failed(
     name,
-    `Something went wrong on our side (reference ${reference}).`,
-    'Nothing was stored; send the file again, and report the reference if it keeps failing.',
+    CARD_WORDS.t('upload-run-internal-error', reference),
+    CARD_WORDS.t('upload-run-internal-error-hint'),
   );
 }
 

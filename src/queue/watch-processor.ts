@@ -111,16 +111,16 @@ export function createWatchProcessor<S>(deps: WatchProcessorDeps<S>) {
       },
       fatal: async (data, error) => {
         if (!isGone(error)) return undefined;
-        await finish(job, gaveUp(data, 'it no longer exists on the platform'));
+        await finish(job, gaveUp(data, translator(data.language).t('queue-watch-gone')));
         return 'gone';
       },
       giveUp: async (data, reason) => {
         if (reason === 'failing') {
-          await finish(job, gaveUp(data, 'the platform kept failing to answer'));
+          await finish(job, gaveUp(data, translator(data.language).t('queue-watch-failing')));
           return 'gave-up';
         }
         const minutes = Math.round(deps.maxAgeMs / 60_000);
-        await finish(job, gaveUp(data, `it was still running after ${minutes} min`));
+        await finish(job, gaveUp(data, translator(data.language).t('queue-still-running', String(minutes))));
         return 'too-old';
       },
       delayMs: ({ attempt }) => pollDelayMs(attempt, deps.basePollMs, deps.maxPollMs),

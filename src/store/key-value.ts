@@ -7,6 +7,7 @@
 import type { Redis } from 'ioredis';
 import { DeckhandError } from '../core/errors';
 import type { KeyValueStore, ValueSealer } from '../core/host';
+import { type Translator, translator } from '../i18n/translate';
 import { replaceString } from './reseal';
 import { type Sealer, VaultLockedError } from './sealer';
 
@@ -15,10 +16,13 @@ export class SealedStateError extends DeckhandError {
   readonly code = 'state.sealed';
 
   constructor(namespace: string) {
-    super(
-      `Deckhand cannot read its stored ${namespace} state: it was sealed with a key it no longer has.`,
-      'An admin may have changed SECRET_KEY without setting SECRET_KEY_PREVIOUS to the old key.',
-    );
+    const words = (say: Translator) => ({
+      message: say.t('store-sealed-state', namespace),
+      hint: say.t('store-sealed-state-hint'),
+    });
+    const english = words(translator('en'));
+    super(english.message, english.hint);
+    this.words = words;
   }
 }
 

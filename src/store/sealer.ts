@@ -16,6 +16,7 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } f
 import { hostname, userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { DeckhandError } from '../core/errors';
+import { type Translator, translator } from '../i18n/translate';
 
 /** Format tag of a sealed value: `v1.<keyId>.<nonce>.<tag>.<ciphertext>` (base64url parts). */
 const VERSION = 'v1';
@@ -25,10 +26,13 @@ export class VaultLockedError extends DeckhandError {
   readonly code = 'vault.locked';
 
   constructor() {
-    super(
-      'Deckhand cannot read your stored credentials: they were sealed with a key it no longer has.',
-      'An admin may have changed SECRET_KEY without setting SECRET_KEY_PREVIOUS. Link the account again (/link) to store it anew.',
-    );
+    const words = (say: Translator) => ({
+      message: say.t('vault-locked'),
+      hint: say.t('vault-locked-hint'),
+    });
+    const english = words(translator('en'));
+    super(english.message, english.hint);
+    this.words = words;
   }
 }
 

@@ -13,6 +13,7 @@
  * Values returned are registered with the scrubber (never logged or posted). A vault that cannot be
  * opened (wrong key) throws `VaultLockedError` rather than falling back silently.
  */
+import { type Translator, translator } from '../i18n/translate';
 import type { CredentialVault, VaultOwner } from './vault';
 
 /** Calendar credentials (WordPress username + application password). */
@@ -130,38 +131,59 @@ const TOKEN = /^[A-Za-z0-9._~+/=-]{8,512}$/;
  * Checks typed credential values; returns what is wrong (one sentence naming the field) or
  * undefined when they are fine. Never echoes a value.
  */
-export function checkCredential(kind: CredentialKind, values: CredentialValues): string | undefined {
-  const token = (name: string, value: string | undefined) => {
-    if (!value) return `The ${name} is missing.`;
-    if (!TOKEN.test(value))
-      return `The ${name} does not look like one: 8 to 512 letters, digits or . _ ~ + / = -, without spaces.`;
-    return undefined;
-  };
+export function checkCredential(
+  kind: CredentialKind,
+  values: CredentialValues,
+  say: Translator = translator('en'),
+): string | undefined {
   switch (kind) {
     case 'tool':
-      return token('deploy token', values.token);
+      if (!values.token) return say.t('vault-token-missing');
+      return TOKEN.test(values.token) ? undefined : say.t('vault-token-malformed');
     case 'media':
-      return token('API key', values.apiKey);
+      if (!values.apiKey) return say.t('vault-api-key-missing');
+      return TOKEN.test(values.apiKey) ? undefined : say.t('vault-api-key-malformed');
     case 'calendar': {
       if (!values.username || !/^[^\s:]{1,100}$/.test(values.username)) {
-        return 'The calendar username is missing or has spaces or a colon.';
+        return say.t('vault-username-invalid');
       }
       const password = values.password?.trim();
       if (!password || password.length < 8 || password.length > 200) {
-        return 'The application password is missing or not 8 to 200 characters long.';
+        return say.t('vault-password-invalid');
       }
       return undefined;
     }
   }
 }
 
-/** Stores a checked credential of `kind` for `owner` (the caller ran {@link checkCredential}). */
+/** What a stored credential is, as a phrase (`a deploy token for mytool`), in `say`'s language. */
+export function describeCredential(
+  kind: CredentialKind,
+  values: CredentialValues,
+  tool: string | undefined,
+  say: Translator = translator('en'),
+): string {
+  switch (kind) {
+    case 'tool':
+      return say.t('vault-what-token', tool ?? '');
+    case 'media':
+      return say.t('vault-what-api-key');
+    case 'calendar':
+      return say.t('vault-what-calendar', values.username ?? '');
+  }
+}
+
+/**
+ * Stores a checked credential of `kind` for `owner` (the caller ran {@link checkCredential}); returns
+ * what was stored, as {@link describeCredential} says it in `say`'s language.
+ */
 export async function saveCredential(
   vault: CredentialVault,
   owner: VaultOwner,
   kind: CredentialKind,
   values: CredentialValues,
   tool?: string,
+  say: Translator = translator('en'),
 ): Promise<string> {
   switch (kind) {
     case 'tool':
@@ -169,15 +191,15 @@ export async function saveCredential(
         secret: { token: values.token as string },
         meta: { tool: tool as string },
       });
-      return `a deploy token for ${tool}`;
+      return describeCredential(kind, values, tool, say);
     case 'media':
       await vault.put(owner, 'media', { secret: { apiKey: values.apiKey as string }, meta: {} });
-      return 'a media API key';
+      return describeCredential(kind, values, tool, say);
     case 'calendar':
       await vault.put(owner, 'calendar', {
         secret: { applicationPassword: (values.password as string).trim() },
         meta: { username: values.username as string },
       });
-      return `a calendar account (${values.username})`;
+      return describeCredential(kind, values, tool, say);
   }
 }

@@ -27,6 +27,7 @@ import { type Platform, parseConversationId } from '../core/conversation';
 import type { AccountLinker } from '../core/linking';
 import type { Messengers } from '../core/messenger';
 import type { Card, DraftCard } from '../core/reply';
+import { type Translator, translator } from '../i18n/translate';
 import { missingScopes, OAuthTokenError, pkcePair, type SourcehostFactory } from '../services/sourcehost';
 import {
   LINK_TTL_SECONDS,
@@ -134,6 +135,8 @@ export interface LinkChat {
   runner: Pick<CommandRunner<unknown>, 'handleStructured'>;
   /** Posts the replayed command's replies (rendered already) in its conversation. */
   messengers: Messengers;
+  /** A conversation's language (`/language --here`), for the outcome's words; English when absent. */
+  language?(conversationId: string): Promise<string | undefined>;
 }
 
 /** The source-host OAuth web flow. */
@@ -248,6 +251,8 @@ export class SourceLinker implements AccountLinker {
     query: URLSearchParams,
     browserToken: string | undefined,
     chat: LinkChat,
+    /** The browser's reader, for the reason of a failure (shown on the page). */
+    reader: Translator = translator('en'),
   ): Promise<LinkOutcome> {
     const state = query.get('state') ?? '';
     let pending: PendingLink | undefined;
@@ -261,6 +266,7 @@ export class SourceLinker implements AccountLinker {
       this.deps.logger.warn({ err: error }, 'pending OAuth link unreadable');
     }
     if (!pending) return { kind: 'expired' };
+    const say = translator(await chat.language?.(pending.conversationId).catch(() => undefined));
     if (!sameBrowser(binding, browserToken)) {
       this.deps.logger.warn(
         {
@@ -271,35 +277,41 @@ export class SourceLinker implements AccountLinker {
         'OAuth callback in a browser that did not open the start link refused',
       );
       await this.tell(chat, pending, {
-        text: `A sign-in for ${pending.name}'s /link source came back in a browser that did not open Deckhand's link, so nothing was linked. Open the link Deckhand sent you in your own browser, or run /link source again.`,
+        text: say.t('oauth-chat-wrong-browser', pending.name),
         status: 'warning',
       });
       return { kind: 'wrong-browser' };
     }
     const error = query.get('error');
-    if (error) return this.refused(chat, pending, error);
+    if (error) return this.refused(chat, pending, error, say, reader);
     const code = query.get('code');
-    if (!code) return { kind: 'failed', reason: 'The source host sent no code.' };
+    if (!code) return { kind: 'failed', reason: reader.t('oauth-no-code') };
     try {
-      return await this.link(chat, pending, code);
+      return await this.link(chat, pending, code, say, reader);
     } catch (failure) {
       if (failure instanceof OAuthTokenError && failure.error === 'redirect_uri_mismatch') {
-        await this.tell(chat, pending, mismatchCard());
+        await this.tell(chat, pending, mismatchCard(say));
         return { kind: 'mismatch' };
       }
       const reason = failure instanceof OAuthTokenError ? failure.description || failure.error : undefined;
       this.deps.logger.warn({ err: failure }, 'OAuth code exchange failed');
       await this.tell(chat, pending, {
-        text: `Linking your source-host account failed: ${reason ?? 'the source host could not be reached'}. Nothing was linked; run /link source to try again.`,
+        text: say.t('oauth-chat-failed', reason ?? say.t('oauth-chat-unreachable')),
         status: 'danger',
       });
-      return { kind: 'failed', reason: reason ?? 'The source host could not be reached.' };
+      return { kind: 'failed', reason: reason ?? reader.t('oauth-unreachable') };
     }
   }
 
-  private async link(chat: LinkChat, pending: PendingLink, code: string): Promise<LinkOutcome> {
+  private async link(
+    chat: LinkChat,
+    pending: PendingLink,
+    code: string,
+    say: Translator,
+    reader: Translator,
+  ): Promise<LinkOutcome> {
     const oauth = this.deps.sourcehost.oauth;
-    if (!oauth) return { kind: 'failed', reason: 'No OAuth application is configured.' };
+    if (!oauth) return { kind: 'failed', reason: reader.t('oauth-not-configured') };
     const granted = await oauth.exchange({
       code,
       redirectUri: pending.redirectUri,
@@ -314,42 +326,44 @@ export class SourceLinker implements AccountLinker {
     const missing = missingScopes(granted.scopes, pending.scopes);
     const platformName = this.deps.platformWords?.(pending.owner.platform)?.displayName;
     const chatUser = `${platformName ?? pending.owner.platform} user ${pending.name}`;
-    const lines = [`Linked the source-host account ${me.login} to ${chatUser}.`];
-    if (missing.length) {
-      lines.push(
-        `Fewer permissions were granted than asked (missing: ${missing.join(', ')}); commands that need them will ask again.`,
-      );
-    }
+    const lines = [say.t('oauth-linked-text', me.login, chatUser)];
+    if (missing.length) lines.push(say.t('oauth-chat-missing-scopes', missing.join(', ')));
     await this.tell(chat, pending, {
-      title: 'Source-host account linked',
+      title: say.t('oauth-chat-linked-title'),
       text: lines.join('\n'),
-      fields: [{ label: 'Scopes', value: granted.scopes.join(', ') || '(none: public data only)' }],
+      fields: [
+        {
+          label: say.t('oauth-chat-scopes'),
+          value: granted.scopes.join(', ') || say.t('oauth-chat-no-scopes'),
+        },
+      ],
       status: 'success',
+      locale: say.language,
     });
-    if (pending.replay) await this.replay(chat, pending, pending.replay);
+    if (pending.replay) await this.replay(chat, pending, pending.replay, say);
     return { kind: 'linked', login: me.login, chatUser, scopes: granted.scopes, missing };
   }
 
-  private async refused(chat: LinkChat, pending: PendingLink, error: string): Promise<LinkOutcome> {
+  private async refused(
+    chat: LinkChat,
+    pending: PendingLink,
+    error: string,
+    say: Translator,
+    reader: Translator,
+  ): Promise<LinkOutcome> {
     if (error === 'access_denied') {
-      await this.tell(chat, pending, {
-        text: `${pending.name} declined the source-host authorization, so nothing was linked. Run /link source again if that was a mistake.`,
-        status: 'warning',
-      });
+      await this.tell(chat, pending, { text: say.t('oauth-chat-denied', pending.name), status: 'warning' });
       return { kind: 'denied' };
     }
     if (error === 'redirect_uri_mismatch') {
-      await this.tell(chat, pending, mismatchCard());
+      await this.tell(chat, pending, mismatchCard(say));
       return { kind: 'mismatch' };
     }
     if (error === 'application_suspended') {
-      await this.tell(chat, pending, {
-        text: "The source host has suspended Deckhand's OAuth application, so nothing was linked. Tell an admin.",
-        status: 'danger',
-      });
+      await this.tell(chat, pending, { text: say.t('oauth-chat-suspended'), status: 'danger' });
       return { kind: 'suspended' };
     }
-    return { kind: 'failed', reason: `The source host answered ${error}.` };
+    return { kind: 'failed', reason: reader.t('oauth-host-answered', error) };
   }
 
   /** Posts a card to the conversation the link was asked in. */
@@ -365,7 +379,12 @@ export class SourceLinker implements AccountLinker {
   }
 
   /** Runs the command that needed the link again, as its user, where it was run. */
-  private async replay(chat: LinkChat, pending: PendingLink, command: PendingCommand): Promise<void> {
+  private async replay(
+    chat: LinkChat,
+    pending: PendingLink,
+    command: PendingCommand,
+    say: Translator,
+  ): Promise<void> {
     const messengers = chat.messengers;
     const conversation = parseConversationId(pending.conversationId);
     const invocation: Invocation = {
@@ -383,7 +402,7 @@ export class SourceLinker implements AccountLinker {
           visibility !== 'private' || pending.isPrivate
             ? rest
             : {
-                text: `${pending.name}: the answer to /${command.command} is private; run it again to see it.`,
+                text: say.t('oauth-replay-private', pending.name, command.command),
                 status: 'info',
               };
         return messengers.for(conversation.platform).post(pending.conversationId, shown);
@@ -408,9 +427,6 @@ function sameBrowser(binding: string | undefined, token: string | undefined): bo
   return timingSafeEqual(Buffer.from(binding, 'hex'), sha256(token));
 }
 
-function mismatchCard(): DraftCard {
-  return {
-    text: "The source host refused Deckhand's callback address (redirect_uri mismatch), so nothing was linked. An admin must make PUBLIC_URL match the OAuth application's callback URL.",
-    status: 'danger',
-  };
+function mismatchCard(say: Translator): DraftCard {
+  return { text: say.t('oauth-chat-mismatch'), status: 'danger' };
 }

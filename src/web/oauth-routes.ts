@@ -14,6 +14,7 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { DraftCard } from '../core/reply';
+import { type Translator, translator } from '../i18n/translate';
 import { RepositoryImportEventSchema, verifyWebhook } from '../services/sourcehost';
 import type { ImportFollowers } from '../store/links-imports';
 import { browserCookieName, type LinkChat, OAUTH_CALLBACK_PATH, type SourceLinker } from './oauth-flow';
@@ -55,8 +56,14 @@ export function mountAccountRoutes(web: WebServer, deps: AccountRoutesDeps): voi
   web.route('GET', OAUTH_CALLBACK_PATH, async (req, res) => {
     const query = new URL(req.url ?? '/', 'http://localhost').searchParams;
     const state = query.get('state') ?? '';
-    const outcome = await deps.linker.complete(query, cookie(req, browserCookieName(state)), deps.chat);
-    const page = oauthResultPage(outcome, readerOf(req));
+    const reader = readerOf(req);
+    const outcome = await deps.linker.complete(
+      query,
+      cookie(req, browserCookieName(state)),
+      deps.chat,
+      reader,
+    );
+    const page = oauthResultPage(outcome, reader);
     sendHtml(res, page.status, page.html, { 'set-cookie': deps.linker.clearCookie(state) });
   });
 
@@ -96,6 +103,7 @@ export function mountAccountRoutes(web: WebServer, deps: AccountRoutesDeps): voi
       fields,
       { cookie: cookie(req, 'dh_csrf'), origin },
       deps.chat,
+      say,
     );
     switch (outcome.kind) {
       case 'saved':
@@ -157,9 +165,15 @@ export function mountAccountRoutes(web: WebServer, deps: AccountRoutesDeps): voi
       return sendJson(res, 200, { duplicate: true });
     }
     const repo = parsed.data.repository.full_name;
-    const card = importAnnouncement(repo, parsed.data.status, parsed.data.sender.login);
     for (const conversationId of await deps.followers.forRepo(repo)) {
       try {
+        const language = await deps.chat.language?.(conversationId).catch(() => undefined);
+        const card = importAnnouncement(
+          repo,
+          parsed.data.status,
+          parsed.data.sender.login,
+          translator(language),
+        );
         await deps.chat.publisher.post(conversationId, card);
       } catch (error) {
         deps.logger.warn({ err: error, conversation: conversationId }, 'could not announce an import');
@@ -177,17 +191,31 @@ export function deliveryDigest(event: string, body: Buffer): string {
   return createHash('sha256').update(event).update('\n').update(body).digest('hex');
 }
 
-/** The announcement of a finished import. */
+/** The announcement of a finished import, in the words of `say` (the conversation's language). */
 export function importAnnouncement(
   repo: string,
   status: 'success' | 'cancelled' | 'failure',
   sender: string,
+  say: Translator = translator('en'),
 ): DraftCard {
-  const words = { success: 'finished', cancelled: 'was cancelled', failure: 'failed' };
+  const words = {
+    success: {
+      title: say.t('web-import-title-success', repo),
+      text: say.t('web-import-finished', repo, sender),
+    },
+    cancelled: {
+      title: say.t('web-import-title-cancelled', repo),
+      text: say.t('web-import-cancelled', repo, sender),
+    },
+    failure: {
+      title: say.t('web-import-title-failure', repo),
+      text: say.t('web-import-failed', repo, sender),
+    },
+  }[status];
   return {
-    title: `${repo}: import ${status}`,
-    text: `The source import of ${repo} (started by ${sender}) ${words[status]}.`,
+    title: words.title,
+    text: words.text,
     status: status === 'success' ? 'success' : status === 'failure' ? 'danger' : 'warning',
-    actions: [{ label: 'Status', command: 'source import status', args: { repo } }],
+    actions: [{ label: say.t('web-import-button-status'), command: 'source import status', args: { repo } }],
   };
 }

@@ -12,10 +12,16 @@ import type { CardPublishing } from '../core/card-publisher';
 import type { ChatUser } from '../core/command';
 import { DeckhandError } from '../core/errors';
 import type { CredentialVerdict, SecretFormIssuer } from '../core/linking';
+import { type Translator, translator } from '../i18n/translate';
 import type { SecretFormKind, SecretFormSession, SecretFormStore } from '../store/links-secret-forms';
 import { VaultLockedError } from '../store/sealer';
 import type { CredentialVault } from '../store/vault';
-import { type CredentialValues, checkCredential, saveCredential } from '../store/vault-credentials';
+import {
+  type CredentialValues,
+  checkCredential,
+  describeCredential,
+  saveCredential,
+} from '../store/vault-credentials';
 
 /** Path prefix of the secret forms. */
 export const SECRET_FORM_PATH = '/secrets/';
@@ -28,13 +34,15 @@ export interface SecretField {
   autocomplete: string;
 }
 
-/** The inputs of each kind of form. */
+const ENGLISH = translator('en');
+
+/** The inputs of each kind of form (labels in English; the page writes them in its reader's language). */
 export const SECRET_FIELDS: Record<SecretFormKind, SecretField[]> = {
-  tool: [{ name: 'token', label: 'Deploy token', secret: true, autocomplete: 'off' }],
-  media: [{ name: 'apiKey', label: 'Media API key', secret: true, autocomplete: 'off' }],
+  tool: [{ name: 'token', label: ENGLISH.t('secret-field-token'), secret: true, autocomplete: 'off' }],
+  media: [{ name: 'apiKey', label: ENGLISH.t('secret-field-api-key'), secret: true, autocomplete: 'off' }],
   calendar: [
-    { name: 'username', label: 'Calendar username', secret: false, autocomplete: 'username' },
-    { name: 'password', label: 'Application password', secret: true, autocomplete: 'off' },
+    { name: 'username', label: ENGLISH.t('secret-field-username'), secret: false, autocomplete: 'username' },
+    { name: 'password', label: ENGLISH.t('secret-field-password'), secret: true, autocomplete: 'off' },
   ],
 };
 
@@ -76,6 +84,8 @@ export interface SecretFormChat {
   publisher: Pick<CardPublishing, 'post'>;
   /** Checks a credential with its service; without it, only the format is checked. */
   verify?: CredentialVerifier;
+  /** A conversation's language (`/language --here`), for what it is told; English when absent. */
+  language?(conversationId: string): Promise<string | undefined>;
 }
 
 /** Secret entry forms. */
@@ -125,6 +135,8 @@ export class SecretForms implements SecretFormIssuer {
     fields: Record<string, string>,
     request: { cookie: string | undefined; origin: string | undefined },
     chat: SecretFormChat,
+    /** The page's reader (the browser's language), for what the page shows. */
+    say: Translator = ENGLISH,
   ): Promise<SecretSubmitOutcome> {
     const session = await this.load(id);
     if (session === 'unreadable') return { kind: 'unreadable' };
@@ -136,14 +148,16 @@ export class SecretForms implements SecretFormIssuer {
     const values: CredentialValues = {};
     for (const field of SECRET_FIELDS[session.kind])
       values[field.name] = fields[field.name]?.trim() || undefined;
-    const problem = checkCredential(session.kind, values);
+    const problem = checkCredential(session.kind, values, say);
     if (problem) return { kind: 'invalid', message: problem, session };
-    const verdict = await this.ask(chat, session, values);
+    const verdict = await this.ask(chat, session, values, say);
     if (!verdict.ok) return { kind: 'invalid', message: verdict.message, session, outage: verdict.outage };
     const taken = await this.deps.store.take(id);
     if (!taken) return { kind: 'expired' };
-    const what = await saveCredential(this.deps.vault, taken.owner, taken.kind, values, taken.tool);
-    await this.tell(chat, taken, `${taken.name} stored ${what} through the secret form.`);
+    const what = await saveCredential(this.deps.vault, taken.owner, taken.kind, values, taken.tool, say);
+    const told = translator(await chat.language?.(taken.conversationId).catch(() => undefined));
+    const stored = describeCredential(taken.kind, values, taken.tool, told);
+    await this.tell(chat, taken, told.t('vault-stored-through-form', taken.name, stored));
     return { kind: 'saved', what };
   }
 
@@ -152,6 +166,7 @@ export class SecretForms implements SecretFormIssuer {
     chat: SecretFormChat,
     session: SecretFormSession,
     values: CredentialValues,
+    say: Translator,
   ): Promise<CredentialVerdict> {
     if (!chat.verify) return { ok: true };
     try {
@@ -163,11 +178,14 @@ export class SecretForms implements SecretFormIssuer {
           'could not check a credential from the secret form',
         );
       }
-      const reason = error instanceof DeckhandError ? error.message : 'the check failed';
+      const reason =
+        error instanceof DeckhandError
+          ? (error.words?.(say).message ?? error.message)
+          : say.t('vault-check-failed');
       return {
         ok: false,
         outage: true,
-        message: `Could not check it with its service: ${reason} Nothing was stored.`,
+        message: say.t('vault-check-outage', reason),
         hint: '',
       };
     }

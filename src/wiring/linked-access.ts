@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { LinkedAccess, PushAccess, ToolSource } from '../core/access';
 import type { ChatUser } from '../core/command';
 import { UpstreamError } from '../core/errors';
+import { translator } from '../i18n/translate';
 import type { SourcehostFactory } from '../services/sourcehost';
 import type { ToolhostClientFactory } from '../services/toolhost';
 import type { PushAccessCache } from '../store/links-permissions';
@@ -133,7 +134,8 @@ export class LinkedAccountAccess implements LinkedAccess {
       if (error instanceof UpstreamError && error.status === 401) {
         return {
           kind: 'unavailable',
-          reason: 'the source host refused your linked token; run /link source again',
+          // English, like the other reasons here (errors' own messages).
+          reason: translator('en').t('oauth-linked-token-refused'),
         };
       }
       return { kind: 'unavailable', reason: error instanceof Error ? error.message : String(error) };

@@ -11,6 +11,7 @@ import type { Config } from '../config';
 import type { CardPublishing } from '../core/card-publisher';
 import type { ChatUser } from '../core/command';
 import type { FileResolvers } from '../core/files';
+import { translator } from '../i18n/translate';
 import { createUploadProcessor, type UploadEnded } from '../queue/upload-processor';
 import type { UploadRunDeps } from '../queue/upload-run';
 import { QueueUploadService } from '../queue/upload-service';
@@ -90,8 +91,7 @@ function withUserKeys(botWide: MediaKeySource, userKey: MediaSetupOptions['userK
   return {
     async keyFor(user) {
       const own = await userKey(user);
-      if (own)
-        return { key: own, hint: 'Check the key you linked with /link media: the media host refused it.' };
+      if (own) return { key: own, hint: translator('en').t('vault-media-key-refused') };
       return botWide.keyFor(user);
     },
   };

@@ -7,6 +7,7 @@
  */
 import type { Emulators } from '@deckhand/sandbox';
 import type { Config } from '../config';
+import { type MessageKey, type Translator, translator } from '../i18n/translate';
 
 /** The external services Deckhand talks to. */
 export type ServiceName = 'toolhost' | 'calendar' | 'media' | 'sourcehost' | 'phabricator';
@@ -19,12 +20,29 @@ export type ServiceModes = Record<ServiceName, ServiceMode>;
 
 /** The variable whose presence makes each service real, and what users call it. */
 export const SERVICE_URL_VARIABLES: Record<ServiceName, { variables: (keyof Config)[]; label: string }> = {
-  toolhost: { variables: ['TOOLHOST_URL', 'TOOLHOST_INTERNAL_URL'], label: 'tool platform' },
-  calendar: { variables: ['CALENDAR_URL'], label: 'calendar' },
-  media: { variables: ['MEDIA_API_URL'], label: 'media host' },
-  sourcehost: { variables: ['SOURCEHOST_URL'], label: 'source host' },
-  phabricator: { variables: ['PHABRICATOR_URL'], label: 'Phabricator' },
+  toolhost: {
+    variables: ['TOOLHOST_URL', 'TOOLHOST_INTERNAL_URL'],
+    label: label('sandbox-service-toolhost'),
+  },
+  calendar: { variables: ['CALENDAR_URL'], label: label('sandbox-service-calendar') },
+  media: { variables: ['MEDIA_API_URL'], label: label('sandbox-service-media') },
+  sourcehost: { variables: ['SOURCEHOST_URL'], label: label('sandbox-service-sourcehost') },
+  phabricator: { variables: ['PHABRICATOR_URL'], label: label('sandbox-service-phabricator') },
 };
+
+/** What users call each service, by its message. */
+const SERVICE_LABELS: Record<ServiceName, MessageKey> = {
+  toolhost: 'sandbox-service-toolhost',
+  calendar: 'sandbox-service-calendar',
+  media: 'sandbox-service-media',
+  sourcehost: 'sandbox-service-sourcehost',
+  phabricator: 'sandbox-service-phabricator',
+};
+
+/** A service's name in English. */
+function label(key: MessageKey): string {
+  return translator('en').t(key);
+}
 
 /** Applies the rule above to a configuration. */
 export function serviceModes(config: Config, sandbox: boolean): ServiceModes {
@@ -45,21 +63,25 @@ export function emulatedServices(modes: ServiceModes): ServiceName[] {
 }
 
 /** One line for the start-up output, e.g. `Services: calendar real (CALENDAR_URL); tool platform, media host, source host emulated.` */
-export function describeServiceModes(modes: ServiceModes): string {
+export function describeServiceModes(modes: ServiceModes, say: Translator = translator('en')): string {
   const names = Object.keys(modes) as ServiceName[];
   const real = names.filter((n) => modes[n] === 'real');
   const emulated = names.filter((n) => modes[n] === 'emulator');
   const parts: string[] = [];
   if (real.length > 0) {
-    const list = real.map(
-      (n) => `${SERVICE_URL_VARIABLES[n].label} (${SERVICE_URL_VARIABLES[n].variables.join(' or ')})`,
+    const list = real.map((n) =>
+      say.t(
+        'sandbox-service-real-by',
+        say.t(SERVICE_LABELS[n]),
+        SERVICE_URL_VARIABLES[n].variables.join(' or '),
+      ),
     );
-    parts.push(`${list.join(', ')} real`);
+    parts.push(say.t('sandbox-services-real', list.join(', ')));
   }
   if (emulated.length > 0) {
-    parts.push(`${emulated.map((n) => SERVICE_URL_VARIABLES[n].label).join(', ')} emulated (sandbox)`);
+    parts.push(say.t('sandbox-services-emulated', emulated.map((n) => say.t(SERVICE_LABELS[n])).join(', ')));
   }
-  return `Services: ${parts.join('; ')}.`;
+  return say.t('sandbox-services', parts.join('; '));
 }
 
 /**

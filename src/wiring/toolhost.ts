@@ -27,9 +27,11 @@ export class SandboxToolhostFactory extends ToolhostClientFactory {
 }
 
 function unknownTool(tool: string, tools: Iterable<string>): UsageError {
-  return new UsageError(`Tool ${tool} does not exist on the sandbox platform.`, {
-    hint: `Its tools are: ${[...tools].sort().join(', ')}.`,
-  });
+  const names = [...tools].sort().join(', ');
+  return UsageError.inWords((say) => ({
+    message: say.t('sandbox-unknown-tool', tool),
+    hint: say.t('sandbox-tools', names),
+  }));
 }
 
 /**

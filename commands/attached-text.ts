@@ -6,22 +6,24 @@
 
 import { UsageError } from '../src/core/errors';
 import type { IncomingFile } from '../src/core/files';
+import type { MessageKey } from '../src/i18n/translate';
 import { parse } from './yaml';
 
 /** The largest configuration or jobs file read (real ones are a few KiB). */
 export const MAX_TEXT_BYTES = 256 * 1024;
 
 /**
- * The attached file's text; `what` names it in messages ("a toolforge.yaml"), `hint` says how to
+ * The attached file's text; `what` is the catalog message naming it ("a toolforge.yaml"), `hint` says how to
  * attach one on the reader's platform (its words: `here.attachHint(command)`).
  */
 export async function attachedText(
   files: readonly IncomingFile[] | undefined,
-  what: string,
+  what: MessageKey,
   hint: string,
 ): Promise<string> {
   const list = files ?? [];
-  if (list.length === 0) throw new UsageError(`Attach ${what}.`, { hint });
+  if (list.length === 0)
+    throw UsageError.inWords((say) => ({ message: say.t('attached-attach', say.t(what)), hint }));
   if (list.length > 1) {
     const count = list.length;
     throw UsageError.inWords((say) => ({ message: say.t('attached-one-file-only', count) }));
@@ -29,7 +31,7 @@ export async function attachedText(
   const file = list[0] as IncomingFile;
   const tooBig = () =>
     UsageError.inWords((say) => ({
-      message: say.t('attached-too-big', file.name, MAX_TEXT_BYTES / 1024, what),
+      message: say.t('attached-too-big', file.name, MAX_TEXT_BYTES / 1024, say.t(what)),
     }));
   if (file.size !== undefined && file.size > MAX_TEXT_BYTES) throw tooBig();
   const chunks: Buffer[] = [];

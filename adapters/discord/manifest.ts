@@ -22,7 +22,7 @@ import type { CommandRegistry } from '../../src/core/registry';
 import { type ArgInfo, argInfo, toFlagName } from '../../src/core/schema-info';
 import { groupDescription as describedAs, MENU_LANGUAGES } from '../../src/i18n/command-menus';
 import { DEFAULT_LANGUAGE, type Language } from '../../src/i18n/languages';
-import { t } from '../../src/i18n/translate';
+import { isMessageKey, t } from '../../src/i18n/translate';
 
 /** How an option of a Discord command maps onto an argument of a registry command. */
 export interface OptionBinding {
@@ -116,7 +116,12 @@ function commandOptions(command: AnyCommand<unknown>): APIApplicationCommandBasi
   if (files) {
     options.push({
       name: FILE_OPTION,
-      description: describe(files.description, t(DEFAULT_LANGUAGE, 'discord-option-file')),
+      description: describe(
+        files.description && isMessageKey(files.description)
+          ? t(DEFAULT_LANGUAGE, files.description)
+          : undefined,
+        t(DEFAULT_LANGUAGE, 'discord-option-file'),
+      ),
       type: ApplicationCommandOptionType.Attachment,
       required: files.required === true,
     });

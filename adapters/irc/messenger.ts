@@ -98,7 +98,7 @@ export class IrcMessenger implements Messenger {
   /** Queues lines for a conversation (refused when it is gone). */
   async queue(conversationId: string, id: string, lines: string[]): Promise<void> {
     if (await this.isGone(conversationId)) {
-      throw new ConversationGoneError(conversationId, 'the bot was kicked from the channel');
+      throw new ConversationGoneError(conversationId, (say) => say.t('irc-gone-kicked'));
     }
     const target = parseConversationId(conversationId).channel;
     await this.deps.outbox.enqueue(id, { target, conversationId, lines });
@@ -111,9 +111,8 @@ export class IrcMessenger implements Messenger {
    */
   async openDirect(user: ChatUser): Promise<string> {
     if (user.id.startsWith('~') || !user.id) {
-      throw new ConversationGoneError(
-        `irc:${user.workspace}:${user.id}`,
-        'not identified with services, so there is no account to write to',
+      throw new ConversationGoneError(`irc:${user.workspace}:${user.id}`, (say) =>
+        say.t('irc-gone-not-identified'),
       );
     }
     return conversationId({ platform: 'irc', workspace: user.workspace, channel: user.id });

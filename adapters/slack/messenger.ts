@@ -7,6 +7,7 @@ import { conversationId, parseConversationId } from '../../src/core/conversation
 import { ConversationGoneError, RateLimitedError } from '../../src/core/errors';
 import type { Messenger } from '../../src/core/messenger';
 import type { Card, DeliveryKey } from '../../src/core/reply';
+import type { MessageKey } from '../../src/i18n/translate';
 import type { SlackClients } from './clients';
 import { type UploadsInFlight, uploadCardFiles } from './files';
 import { renderCard, type SlackMessage } from './render';
@@ -44,11 +45,11 @@ const CANNOT_POST = new Set(['not_in_channel', 'channel_not_found', 'user_not_in
  * them as a `WebAPIPlatformError` whose `data.error` is the code (@slack/web-api 8.2.0,
  * dist/errors.js, `platformErrorFromResult`).
  */
-const GONE: ReadonlyMap<string, string> = new Map([
-  ['channel_not_found', 'the channel no longer exists'],
-  ['not_in_channel', 'the bot was removed from the channel'],
-  ['is_archived', 'the channel was archived'],
-  ['account_inactive', "the bot's Slack account was deactivated"],
+const GONE: ReadonlyMap<string, MessageKey> = new Map([
+  ['channel_not_found', 'slack-gone-channel-not-found'],
+  ['not_in_channel', 'slack-gone-not-in-channel'],
+  ['is_archived', 'slack-gone-archived'],
+  ['account_inactive', 'slack-gone-account-inactive'],
 ]);
 
 /** The Slack error code of a failed Web API call, if it is one. */
@@ -275,7 +276,7 @@ export class SlackMessenger implements Messenger {
     const reason = code ? GONE.get(code) : undefined;
     if (!reason) return error;
     this.deps.logger.info({ conversationId: id, code }, 'slack conversation is gone');
-    return new ConversationGoneError(id, `${reason} (${code})`);
+    return new ConversationGoneError(id, (say) => `${say.t(reason)} (${code})`);
   }
 
   /** The id of the user's DM with the bot (`conversations.open`, remembered in Redis). */

@@ -8,7 +8,7 @@ import { folderId, words } from './format';
 /** `/media folder create <name…> [--parent ID]`. */
 export const mediaFolderCreateCommand = command({
   name: 'media folder create',
-  args: z.object({ name: words('folder name', 255), parent: folderId.optional() }),
+  args: z.object({ name: words('opt-name-media-folder-create', 255), parent: folderId.optional() }),
   positional: ['name'],
   examples: ['/media folder create Trailers', '/media folder create 2026 --parent 101'],
   permission: 'write',
@@ -25,7 +25,7 @@ export const mediaFolderCreateCommand = command({
 /** `/media folder rename <id> <name…>`. */
 export const mediaFolderRenameCommand = command({
   name: 'media folder rename',
-  args: z.object({ id: folderId, name: words('new folder name', 255) }),
+  args: z.object({ id: folderId, name: words('opt-name-media-folder-rename', 255) }),
   positional: ['id', 'name'],
   examples: ['/media folder rename 101 Old trailers'],
   permission: 'write',

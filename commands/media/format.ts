@@ -1,6 +1,6 @@
 /** Formatting and argument helpers shared by the media commands. */
 import { z } from 'zod';
-import { type Translator, t } from '../../src/i18n/translate';
+import { type MessageKey, type Translator, t } from '../../src/i18n/translate';
 
 /**
  * `734.0 MB`, `12.5 KB`, `512 B` (powers of 1024, as file managers show them), the number written
@@ -54,28 +54,20 @@ export const folderId = z
   .meta({ invalid: 'media-folder-id-invalid' })
   .describe('opt-folder');
 
-/** The catalog messages describing the arguments made with {@link words}, by what they are. */
-const WORDS_DESCRIPTIONS: Readonly<Record<string, string>> = {
-  'folder name': 'opt-name-media-folder-create',
-  'new folder name': 'opt-name-media-folder-rename',
-  'search term': 'opt-term',
-  'new title': 'opt-title-new',
-};
-
-/** Words of a title or a search term given without quotes, joined back. */
-export const words = (what: string, max: number) =>
+/** Words of a title or a search term given without quotes, joined back; `description` is the catalog's. */
+export const words = (description: MessageKey, max: number) =>
   z
     .array(z.string())
-    .min(1, t('en', 'media-words-give', what))
+    .min(1, t('en', 'media-words-give', t('en', description)))
     .transform((parts) => parts.join(' ').trim())
     .pipe(
       z
         .string()
-        .min(1, t('en', 'media-words-give', what))
+        .min(1, t('en', 'media-words-give', t('en', description)))
         .max(max, t('en', 'media-too-long', max))
         .refine((s) => !/[\r\n]/.test(s), t('en', 'media-one-line')),
     )
-    .describe(WORDS_DESCRIPTIONS[what] ?? what);
+    .describe(description);
 
 /** An http(s) URL (remote upload sources, posters, subtitles). */
 export const webUrl = (example: string) =>

@@ -252,7 +252,7 @@ export const mediaCloneCommand = command({
 /** `/media search <term…>`. */
 export const mediaSearchCommand = command({
   name: 'media search',
-  args: z.object({ term: words('search term', 100) }),
+  args: z.object({ term: words('opt-term', 100) }),
   positional: ['term'],
   examples: ['/media search trailer'],
   permission: 'read',

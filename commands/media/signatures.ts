@@ -12,7 +12,7 @@ export const UPLOADS_ACTIONS = ['list', 'retry-errors', 'clear-errors', 'clear-a
 /** `/media rename <code> [title]`. */
 export const mediaRenameSignature = {
   name: 'media rename',
-  args: z.object({ code: fileCode, title: words('new title', 255).optional() }),
+  args: z.object({ code: fileCode, title: words('opt-title-new', 255).optional() }),
 };
 
 /** `/media move <code> [folder]`. */

@@ -67,7 +67,7 @@ export const mediaUploadCommand = Object.assign(
       return undefined;
     },
   }),
-  { files: { description: 'the file to upload', required: true } satisfies FilesDeclaration },
+  { files: { description: 'file-media-upload', required: true } satisfies FilesDeclaration },
 ) as AnyCommand;
 
 /** `/media upload-url <url> [--folder ID] [--title T]`. */

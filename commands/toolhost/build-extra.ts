@@ -1,3 +1,4 @@
+import { replyLanguage } from '../../src/core/languages';
 import { translator } from '../../src/i18n/translate';
 import { quotaFields, withWarnings } from '../format';
 import { resolveBuildId } from './build';
@@ -57,11 +58,11 @@ export const buildCleanCommand = toolCommand({
   guarded: true,
   overridable: true,
   confirm: (args, _target, say = translator('en')) => say.t('build-clean-confirm', args.tool),
-  async resolve({ args, services }) {
+  async resolve({ args, services, invocation }) {
     // The whole tool is the target: an unknown tool (or one Deckhand has no access to) is said now.
     const client = services.toolhost.forTool(args.tool);
     await client.builds.quotas();
-    return { label: `The builds of ${args.tool}`, args };
+    return { label: translator(replyLanguage(invocation)).t('build-clean-target', args.tool), args };
   },
   async run({ args, client, say = translator(undefined) }) {
     const messages = await client.builds.clean();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NotFoundError, UpstreamError, UsageError } from '../../src/core/errors';
 import { mustExist } from '../../src/core/target';
 import { tableTime } from '../../src/core/times';
-import { type Translator, translator } from '../../src/i18n/translate';
+import { type Translator, t, translator } from '../../src/i18n/translate';
 import type { ToolhostClient } from '../../src/services/toolhost';
 import { httpUrl, toolName } from '../args';
 import { table, withWarnings } from '../format';
@@ -55,19 +55,12 @@ export const buildStartCommand = command({
     ref: z.string().min(1).max(250).optional().describe('opt-ref'),
     image: z
       .string()
-      .regex(/^[a-z0-9][a-z0-9._-]{0,127}$/, 'must be an image name (lower-case letters, digits, . _ -)')
+      .regex(/^[a-z0-9][a-z0-9._-]{0,127}$/, t('en', 'build-image-invalid'))
       .meta({ invalid: 'build-image-invalid' })
       .optional()
       .describe('opt-image'),
     env: z
-      .array(
-        z
-          .string()
-          .regex(
-            /^[A-Za-z_][A-Za-z_0-9]{2,}=/,
-            'must be NAME=value with a name of at least 3 letters, digits or _',
-          ),
-      )
+      .array(z.string().regex(/^[A-Za-z_][A-Za-z_0-9]{2,}=/, t('en', 'build-env-invalid')))
       .meta({ invalid: 'build-env-invalid' })
       .default([])
       .describe('opt-env'),

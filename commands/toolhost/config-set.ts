@@ -51,11 +51,7 @@ async function wantedConfig(
       throw UsageError.inWords((say) => ({ message: say.t('config-given-not-json') }));
     }
   } else {
-    const text = await attachedText(
-      files,
-      'a toolforge.yaml (or JSON) file to save',
-      here.attachHint('config set'),
-    );
+    const text = await attachedText(files, 'attached-what-config', here.attachHint('config set'));
     name = files?.[0]?.name;
     value = parseYamlText(text, name ?? t('en', 'config-given'));
   }
@@ -138,7 +134,7 @@ export const configSetCommand = Object.assign(
   }),
   {
     files: {
-      description: 'the toolforge.yaml (or JSON) to save',
+      description: 'file-config-set',
       required: false,
     } satisfies FilesDeclaration,
   },

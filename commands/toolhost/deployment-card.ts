@@ -2,7 +2,7 @@ import { actionTo } from '../../src/core/action-ref';
 import type { ActionRequest, CardField, CardStatus, DraftCard } from '../../src/core/reply';
 import { cardTime, readableTimes } from '../../src/core/times';
 import type { Outcome, WatchKind } from '../../src/core/watch';
-import { type MessageKey, type Translator, translator } from '../../src/i18n/translate';
+import { type MessageKey, type Translator, t, translator } from '../../src/i18n/translate';
 import {
   buildLogTail,
   type Deployment,
@@ -44,14 +44,14 @@ const DEPLOYMENT_OUTCOME: Partial<Record<DeploymentStatus, Outcome>> = {
  * conversation, so it is a record in English; announcements in another language use
  * {@link HEADLINE_KEY} instead.
  */
-const HEADLINE: Record<DeploymentStatus, string> = {
-  pending: 'is waiting to start',
-  running: 'is running',
-  successful: 'finished successfully',
-  failed: 'failed',
-  timed_out: 'timed out (stuck for over an hour)',
-  cancelling: 'is being cancelled',
-  cancelled: 'was cancelled',
+const HEADLINE: Record<DeploymentStatus, MessageKey> = {
+  pending: 'deploy-detail-pending',
+  running: 'deploy-detail-running',
+  successful: 'deploy-detail-successful',
+  failed: 'deploy-detail-failed',
+  timed_out: 'deploy-detail-timed-out',
+  cancelling: 'deploy-detail-cancelling',
+  cancelled: 'deploy-detail-cancelled',
 };
 
 /** The card's first line, by status, in the catalog. */
@@ -214,7 +214,7 @@ export const deploymentWatch: WatchKind<AppServices> = {
             },
           }
         : {}),
-      detail: `Deployment ${deployment.deploy_id} ${HEADLINE[deployment.status]}.${deployment.long_status && outcome ? ` ${readableTimes(buildMessageInWords(deployment.long_status, tool))}` : ''}`,
+      detail: `${t('en', HEADLINE[deployment.status], deployment.deploy_id)}${deployment.long_status && outcome ? ` ${readableTimes(buildMessageInWords(deployment.long_status, tool))}` : ''}`,
       card: withWarnings(deploymentCard(tool, deployment, undefined, changes, say), client),
     };
   },

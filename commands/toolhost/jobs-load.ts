@@ -206,7 +206,7 @@ export const jobsLoadCommand = Object.assign(
       );
     },
   }),
-  { files: { description: 'the jobs file (YAML) to apply', required: false } satisfies FilesDeclaration },
+  { files: { description: 'file-jobs-load', required: false } satisfies FilesDeclaration },
 );
 
 /** `/jobs dump <tool>`: the jobs file of the tool, as a file `/jobs load` reads back. */

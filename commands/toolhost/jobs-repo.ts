@@ -203,11 +203,7 @@ export async function jobsToLoad(
       () => `/jobs load ${args.tool} --from-repo --path deploy/jobs.yaml --ref main`,
     );
   }
-  const text = await attachedText(
-    files,
-    'a jobs file (YAML, as /jobs dump writes it)',
-    here.attachHint('jobs load'),
-  );
+  const text = await attachedText(files, 'attached-what-jobs', here.attachHint('jobs load'));
   const attached = files?.[0]?.name;
   const name = attached ?? t('en', 'jobs-attached-file');
   return {

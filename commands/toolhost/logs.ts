@@ -48,8 +48,8 @@ const logsArgs = z.object({
   lines: z
     .number()
     .int()
-    .min(1, 'must be 1 or more')
-    .max(1000, 'must be at most 1000')
+    .min(1, t('en', 'logs-lines-too-few'))
+    .max(1000, t('en', 'logs-lines-too-many'))
     .default(50)
     .describe('opt-lines'),
   since: timeArg('start'),

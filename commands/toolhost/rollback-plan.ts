@@ -167,16 +167,15 @@ export function pinnedConfig(plan: RollbackPlan): ToolConfig {
 }
 
 /** The plan as a table: component, from → to commits, what its ref is now. */
-export function planTable(plan: RollbackPlan): string {
+export function planTable(plan: RollbackPlan, say: Translator): string {
   const rows = plan.pins.map((pin) => [
     pin.component,
     shortSha(pin.from),
     shortSha(pin.to),
     FULL_SHA.test(pin.ref) ? `pinned ${shortSha(pin.ref)}` : pin.ref,
   ]);
-  // Shown under the confirmation question, which `resolve` builds before any reader's language is
-  // at hand: English, with column heads as the platform's CLI writes them.
+  // Shown under the confirmation question, in its language; column heads as the platform's CLI writes them.
   const lines = [table([['COMPONENT', 'FROM', 'TO', 'REF NOW'], ...rows])];
-  if (plan.followers.length) lines.push(`Following their source: ${plan.followers.join(', ')}`);
+  if (plan.followers.length) lines.push(say.t('rollback-plan-following', plan.followers.join(', ')));
   return lines.join('\n');
 }

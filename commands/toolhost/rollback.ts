@@ -6,8 +6,9 @@
  */
 import { z } from 'zod';
 import { UpstreamError, UsageError } from '../../src/core/errors';
+import { replyLanguage } from '../../src/core/languages';
 import { fingerprint } from '../../src/core/target';
-import { translator } from '../../src/i18n/translate';
+import { t, translator } from '../../src/i18n/translate';
 import type { ToolConfig } from '../../src/services/toolhost';
 import { toolName } from '../args';
 import { withWarnings } from '../format';
@@ -43,14 +44,15 @@ export const deployRollbackCommand = command({
     ]
       .filter(Boolean)
       .join(' '),
-  async resolve({ args, services }) {
+  async resolve({ args, services, invocation }) {
     const client = services.toolhost.forTool(args.tool);
     const plan = await planRollback(services, client, args.tool, args.to);
+    const say = translator(replyLanguage(invocation));
     return {
-      label: `/deployment unpin ${args.tool} returns to the branch afterwards.`,
+      label: say.t('rollback-confirm-unpin', args.tool),
       args: { ...args, to: plan.target.deploy_id },
       version: fingerprint({ config: plan.config, newest: plan.newest.deploy_id, pins: plan.pins }),
-      preview: { text: planTable(plan) },
+      preview: { text: planTable(plan, say) },
     };
   },
   async run({ args, services, reply, invocation, say = translator(undefined) }) {
@@ -62,7 +64,7 @@ export const deployRollbackCommand = command({
     await client.components.setConfig(pinnedConfig(plan));
     // The deployment's description is kept by the platform for everyone who lists it: English.
     const description = taggedDescription(
-      `Roll back to deployment ${plan.target.deploy_id}`,
+      t('en', 'rollback-deployment-description', plan.target.deploy_id),
       deliveryTag(invocation),
     );
     let deployment: Awaited<ReturnType<typeof client.components.createDeployment>>;

@@ -191,8 +191,15 @@ export class ConversationGoneError extends DeckhandError {
   readonly code = 'conversation_gone';
   readonly conversationId: string;
 
-  constructor(conversationId: string, reason: string) {
-    super((say) => ({ message: say.t('error-conversation-gone', conversationId, reason) }));
+  /** `reason`: the platform's own words, or Deckhand's in the reader's language. */
+  constructor(conversationId: string, reason: string | ((say: Translator) => string)) {
+    super((say) => ({
+      message: say.t(
+        'error-conversation-gone',
+        conversationId,
+        typeof reason === 'string' ? reason : reason(say),
+      ),
+    }));
     this.conversationId = conversationId;
   }
 }

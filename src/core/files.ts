@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { MessageKey } from '../i18n/translate';
 import type { Platform } from './conversation';
 
 /**
@@ -68,8 +69,8 @@ export class FileResolvers {
 
 /** What a command that takes files declares (a platform with command options adds an attachment option for it). */
 export interface FilesDeclaration {
-  /** What the file is for, shown by the platform. */
-  description: string;
+  /** The catalog message of what the file is for, shown by the platform. */
+  description: MessageKey;
   /** True when the command cannot run without one. */
   required?: boolean;
 }

@@ -25,24 +25,34 @@ const HOW = 'Send the file with /jobs load as its caption.';
 
 describe('reading an attached configuration or jobs file', () => {
   it('reads one small UTF-8 file', async () => {
-    expect(await attachedText([file('a.yaml', Buffer.from('x: é'))], 'a file', HOW)).toBe('x: é');
+    expect(await attachedText([file('a.yaml', Buffer.from('x: é'))], 'attached-what-jobs', HOW)).toBe('x: é');
   });
 
   it('refuses no file, two files, a big file (by size or by its bytes) and a binary one', async () => {
-    expect(await refusal(() => attachedText([], 'a jobs file', HOW))).toBe('Attach a jobs file.');
-    const noFile = await attachedText([], 'a jobs file', HOW).catch((error: unknown) => error);
+    expect(await refusal(() => attachedText([], 'attached-what-jobs', HOW))).toBe(
+      'Attach a jobs file (YAML, as /jobs dump writes it).',
+    );
+    const noFile = await attachedText([], 'attached-what-jobs', HOW).catch((error: unknown) => error);
     expect((noFile as UsageError).hint).toBe(HOW);
     expect(
-      await refusal(() => attachedText([file('a', Buffer.from('')), file('b', Buffer.from(''))], 'x', HOW)),
+      await refusal(() =>
+        attachedText([file('a', Buffer.from('')), file('b', Buffer.from(''))], 'attached-what-jobs', HOW),
+      ),
     ).toContain('Attach one file only (2 were attached).');
     expect(
-      await refusal(() => attachedText([file('big.yaml', Buffer.alloc(10), MAX_TEXT_BYTES + 1)], 'x', HOW)),
+      await refusal(() =>
+        attachedText([file('big.yaml', Buffer.alloc(10), MAX_TEXT_BYTES + 1)], 'attached-what-jobs', HOW),
+      ),
     ).toContain('big.yaml is over 256 KiB');
     expect(
-      await refusal(() => attachedText([file('big.yaml', Buffer.alloc(MAX_TEXT_BYTES + 1, 65))], 'x', HOW)),
+      await refusal(() =>
+        attachedText([file('big.yaml', Buffer.alloc(MAX_TEXT_BYTES + 1, 65))], 'attached-what-jobs', HOW),
+      ),
     ).toContain('big.yaml is over 256 KiB');
     expect(
-      await refusal(() => attachedText([file('x.bin', Buffer.from([0xff, 0xfe, 0x00]))], 'x', HOW)),
+      await refusal(() =>
+        attachedText([file('x.bin', Buffer.from([0xff, 0xfe, 0x00]))], 'attached-what-jobs', HOW),
+      ),
     ).toBe('x.bin is not a text file (it is not valid UTF-8).');
   });
 

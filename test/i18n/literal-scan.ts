@@ -19,14 +19,30 @@ const PROSE = /\p{L}{2,}[\p{L}'’-]*[,:;.!?)]*\s+[^\s\p{L}]*\p{L}{2,}/u;
  * platform — a command's name (up to three words), then only `$` values, `--options` and `<…>`/`[…]`.
  */
 const COMMAND_LINE =
-  /^\/[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}(?: (?:\$|--[a-z-]+(?:=\$)?|<[^>]*>|\[[^\]]*\]))*$/;
+  /^\/[a-z][a-z-]*(?: [a-z][a-z-]*){0,2}(?: (?:\$|--[a-z-]+(?:=\$| [\w.:/@-]+)?|<[^>]*>|\[[^\]]*\]))*$/;
+
+/**
+ * Text for machines or the operator, whatever words it holds: Lua for Redis, date-format patterns
+ * (`ccc d LLL yyyy`), HTTP header values (cookies, content types, content security policies), lists
+ * of settings' names.
+ */
+const MACHINE_TEXT = [
+  /redis\.call\(/,
+  /^(?=.*(?:yyyy|ccc|HH))[yMdHhmsSLcEaZ.,:'\s/-]+$/,
+  /(?:^|; )(?:Path|Max-Age|SameSite)=|\bHttpOnly\b|'self'|'none'|charset=|^attachment; filename=/,
+  // A list of settings' names (`SLACK_BOT_TOKEN with SLACK_SIGNING_SECRET`): the operator's words.
+  /^[A-Z][A-Z0-9]*_[A-Z0-9_]+(?:(?:, | with | and | or )[A-Z][A-Z0-9]*_[A-Z0-9_]+)+$/,
+];
 
 /** Calls whose text no chat reader sees: log lines and developers' errors. */
 const UNREAD_CALLS =
-  /^(?:(?:\w+\.)*(?:logger|log|sdkLogger|console)\.\w+|(?:\w+\.)*(?:debug|info|warn|error|trace|fatal)|assert\w*|describe|it|test|expect)$/;
+  /^(?:(?:\w+(?:\(\))?\.)*(?:logger|log|sdkLogger|console)\.\w+|(?:\w+(?:\(\))?\.)*(?:debug|info|warn|error|trace|fatal)|assert\w*|describe|it|test|expect)$/;
 
 /** Errors a person never reads (the core answers them with a reference id). */
-const DEVELOPER_ERRORS = new Set(['Error', 'TypeError', 'RangeError', 'AbortError']);
+const DEVELOPER_ERRORS = new Set(['Error', 'TypeError', 'RangeError', 'AbortError', 'UnrecoverableError']);
+
+/** Metrics, whose help texts are for the operator's dashboards. */
+const METRICS = new Set(['Counter', 'Gauge', 'Histogram', 'Summary']);
 
 /** One literal found: where, and its text. */
 export interface Literal {
@@ -63,6 +79,7 @@ function unread(node: ts.Node): boolean {
       return true;
     if (ts.isCallExpression(parent) && UNREAD_CALLS.test(calleeName(parent.expression))) return true;
     if (ts.isNewExpression(parent) && DEVELOPER_ERRORS.has(calleeName(parent.expression))) return true;
+    if (ts.isNewExpression(parent) && METRICS.has(calleeName(parent.expression))) return true;
     if (ts.isStatement(parent) || ts.isFunctionLike(parent)) return false;
   }
   return false;
@@ -91,7 +108,12 @@ export function literalsIn(file: string, source: string): Literal[] {
   const visit = (node: ts.Node): void => {
     const text = textOf(node);
     if (text !== undefined) {
-      if (PROSE.test(wordsOf(text)) && !COMMAND_LINE.test(text) && !unread(node)) {
+      if (
+        PROSE.test(wordsOf(text)) &&
+        !COMMAND_LINE.test(text) &&
+        !MACHINE_TEXT.some((m) => m.test(text)) &&
+        !unread(node)
+      ) {
         const { line } = parsed.getLineAndCharacterOfPosition(node.getStart());
         found.push({ file, line: line + 1, text });
       }

@@ -119,7 +119,7 @@ function commandOptions(command: AnyCommand<unknown>): APIApplicationCommandBasi
       description: describe(
         files.description && isMessageKey(files.description)
           ? t(DEFAULT_LANGUAGE, files.description)
-          : undefined,
+          : files.description,
         t(DEFAULT_LANGUAGE, 'discord-option-file'),
       ),
       type: ApplicationCommandOptionType.Attachment,

@@ -39,16 +39,16 @@ function noPlatformScript(): string {
 }
 
 /** The terminal's conversation (the shell adapter's). */
-const TERMINAL_CONVERSATION = conversationId({ platform: 'shell', workspace: 'local', channel: 'terminal' });
+const TERMINAL_CONVERSATION = conversationId({ platform: TERMINAL_PLATFORM, workspace: 'local', channel: 'terminal' });
 
 /**
  * The terminal reader's language: their own `/language`, else the terminal conversation's, else
- * English (a terminal says none, like Matrix and IRC).
+ * English (a terminal says no language of its own).
  */
 async function terminalReader(languages: LanguageStore | undefined, userName: string): Promise<Translator> {
   if (!languages) return translator('en');
   const read = async () => [
-    await languages.ofUser(`shell:local:${userName}`),
+    await languages.ofUser(`${TERMINAL_PLATFORM}:local:${userName}`),
     await languages.ofConversation(TERMINAL_CONVERSATION),
   ];
   const [own, here] = await read().catch(() => [undefined, undefined]);

@@ -91,9 +91,10 @@ export class CommandFailures<S> {
     if (error instanceof DeckhandError) {
       commandCounter.inc({ command: name, platform, outcome: outcomeOf(error) });
       const words = error.words?.(say);
-      const said =
-        error instanceof UpstreamError ? upstreamWords(error.message) || error.message : error.message;
-      const lines = [scrubSecrets(words?.message ?? said)];
+      // A service's own words (passed through its message) are read as sentences, in every language.
+      const own = words?.message ?? error.message;
+      const said = error instanceof UpstreamError ? upstreamWords(own, say) || own : own;
+      const lines = [scrubSecrets(said)];
       if (guess) lines.push(guess);
       if (error instanceof UsageError && error.usage) lines.push(say.t('help-usage', error.usage));
       const hint = words ? words.hint : error.hint;

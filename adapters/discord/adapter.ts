@@ -104,6 +104,7 @@ export class DiscordAdapter implements PlatformAdapter {
       messenger: this.messenger,
       forms,
       ackAfterMs: this.options.ackAfterMs ?? 1000,
+      languages: app.languages,
       logger,
     });
     if (this.mode === 'http') {

@@ -27,7 +27,7 @@ import type { CommandRunner } from '../../src/core/command-runner';
 import { conversationId } from '../../src/core/conversation';
 import { newReferenceId, StoreUnavailableError } from '../../src/core/errors';
 import type { DeliveryDeduper } from '../../src/core/host';
-import { pickLanguage } from '../../src/core/languages';
+import { type LanguageStore, readerLanguage } from '../../src/core/languages';
 import type { Suggestions } from '../../src/core/suggestions';
 import { type Translator, translator } from '../../src/i18n/translate';
 import { currentInvocationId, newInvocationId, runWithInvocation } from '../../src/log';
@@ -53,6 +53,8 @@ export interface InteractionHandlerDeps extends SurfaceDeps {
   clicks: ClickGuard;
   /** How long to wait for a modal before deferring (well inside Discord's 3 s). */
   ackAfterMs: number;
+  /** The `/language` settings: where the Discord client's language is not Deckhand's, they decide. */
+  languages?: LanguageStore | undefined;
   logger: Logger;
 }
 
@@ -85,14 +87,26 @@ function genericFailure(reference: string, say: Translator): string {
   return say.t('discord-internal-error', reference);
 }
 
-/** The words of the person who sent an interaction: the language their Discord client says. */
-function wordsOf(interaction: APIInteraction): Translator {
-  return translator(pickLanguage({ platform: 'locale' in interaction ? interaction.locale : undefined }));
+/**
+ * The words of the person who sent an interaction: the language their Discord client says, else (one
+ * Deckhand does not speak) their `/language` setting, else the conversation's, else English.
+ */
+async function wordsOf(
+  interaction: APIInteraction,
+  languages: LanguageStore | undefined,
+): Promise<Translator> {
+  const invocation = invocationOf(interaction);
+  return translator(await readerLanguage(invocation.user, invocation.conversationId, languages));
 }
 
 /** Handles interactions for one application. */
 export class InteractionHandler {
   constructor(private readonly deps: InteractionHandlerDeps) {}
+
+  /** The words of the person who sent `interaction` (see {@link wordsOf}). */
+  private words(interaction: APIInteraction): Promise<Translator> {
+    return wordsOf(interaction, this.deps.languages);
+  }
 
   /**
    * Handles one interaction; `answer` delivers the first response. Never throws. It is one
@@ -126,7 +140,10 @@ export class InteractionHandler {
         await once({
           type: InteractionResponseType.ChannelMessageWithSource,
           data: {
-            content: genericFailure(reference, wordsOf(interaction)),
+            content: genericFailure(
+              reference,
+              await this.words(interaction).catch(() => translator(undefined)),
+            ),
             flags: MessageFlags.Ephemeral,
             allowed_mentions: NO_MENTIONS,
           },
@@ -156,7 +173,7 @@ export class InteractionHandler {
       switch (interaction.type) {
         case InteractionType.ApplicationCommand:
           if (interaction.data.type !== ApplicationCommandType.ChatInput) {
-            await this.notice(session, wordsOf(interaction).t('discord-slash-commands-only'));
+            await this.notice(session, (await this.words(interaction)).t('discord-slash-commands-only'));
             return 'handled';
           }
           await this.command(interaction as APIChatInputApplicationCommandInteraction, session);
@@ -249,7 +266,10 @@ export class InteractionHandler {
   private async command(interaction: APIChatInputApplicationCommandInteraction, session: Session) {
     const parsed = parseCommand(interaction.data, this.deps.routes);
     if (!parsed) {
-      await this.notice(session, wordsOf(interaction).t('discord-command-gone', interaction.data.name));
+      await this.notice(
+        session,
+        (await this.words(interaction)).t('discord-command-gone', interaction.data.name),
+      );
       return;
     }
     const invocation = session.invocation;
@@ -262,15 +282,14 @@ export class InteractionHandler {
     const customId = interaction.data.custom_id;
     if (customId.startsWith(FORM_BUTTON_PREFIX)) {
       const formId = customId.slice(FORM_BUTTON_PREFIX.length);
-      const form = await this.deps.forms.recall(formId);
+      const [form, say] = await Promise.all([this.deps.forms.recall(formId), this.words(interaction)]);
       if (form && session.responder.canOpenModal()) {
         await session.responder.respond({
           type: InteractionResponseType.Modal,
-          data: modalFor(formId, form, wordsOf(interaction)),
+          data: modalFor(formId, form, say),
         });
         return;
       }
-      const say = wordsOf(interaction);
       await this.notice(
         session,
         form ? say.t('discord-form-window-closed') : `${say.t('form-expired')} ${say.t('form-expired-hint')}`,
@@ -296,7 +315,7 @@ export class InteractionHandler {
   private async submit(interaction: APIModalSubmitInteraction, session: Session) {
     const customId = interaction.data.custom_id;
     if (!customId.startsWith(MODAL_PREFIX)) {
-      await this.notice(session, wordsOf(interaction).t('discord-form-not-ours'));
+      await this.notice(session, (await this.words(interaction)).t('discord-form-not-ours'));
       return;
     }
     const values = modalValues(interaction.data.components);

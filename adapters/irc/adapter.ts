@@ -68,11 +68,12 @@ export class IrcAdapter implements PlatformAdapter {
       queue: context.role === 'web' ? app.commandQueue : undefined,
       logger: log,
     });
-    const surfaceOf = (place: IrcPlace) => ircSurface(this.messenger, place, this.forms);
+    const surfaceOf = (place: IrcPlace) => ircSurface(this.messenger, place, this.forms, app.languages);
     this.forms = new IrcForms({
       store: app.keyValue('irc:form', { sealed: true }),
       post: (nick, card) => this.messenger.post(ircConversationId(this.network, nick), card),
       timeoutMs: FORM_TIMEOUT_MS,
+      languages: app.languages,
       submit: (place, formId, values) =>
         handoff.submit(
           {
@@ -120,6 +121,7 @@ export class IrcAdapter implements PlatformAdapter {
       accounts: new AccountTracker(link.client),
       buttons,
       messenger: this.messenger,
+      languages: app.languages,
       logger: log,
     });
   }

@@ -9,9 +9,10 @@
  */
 import type { FormSpec } from '../../src/core/forms';
 import type { KeyValueStore } from '../../src/core/host';
+import { type LanguageStore, readerLanguage } from '../../src/core/languages';
 import type { Card } from '../../src/core/reply';
-import { translator } from '../../src/i18n/translate';
-import type { IrcPlace } from './surface';
+import { type Translator, translator } from '../../src/i18n/translate';
+import { type IrcPlace, invocationOf } from './surface';
 
 /** A form being asked, as stored (sealed) under the person's account. */
 interface AskedForm {
@@ -20,6 +21,8 @@ interface AskedForm {
   step: number;
   answers: Record<string, string>;
   expiresAt: number;
+  /** The language the form is asked in (the person's, read when it opened). */
+  language?: string;
 }
 
 /** What the form flow needs. */
@@ -31,6 +34,8 @@ export interface IrcFormDeps {
   timeoutMs: number;
   /** Runs a completed form as the person at `place` (their private query). */
   submit(place: IrcPlace, formId: string, values: Record<string, string>): Promise<void>;
+  /** The `/language` settings: IRC says no one's language, so the person's own setting is read. */
+  languages?: LanguageStore | undefined;
 }
 
 /** True for a line that stops the open form (`cancel`, `!cancel`, `/cancel`). */
@@ -39,8 +44,10 @@ export function isCancel(line: string, prefix: string): boolean {
   return text === 'cancel' || text === `${prefix}cancel` || text === '/cancel';
 }
 
-/** IRC says no one's language: the words of the form flow are English. */
-const say = translator(undefined);
+/** The words a form is asked in (English for one stored before it had a language). */
+function wordsOf(asked: AskedForm): Translator {
+  return translator(asked.language);
+}
 
 /** Step-by-step forms in private queries (see the module comment). */
 export class IrcForms {
@@ -49,12 +56,14 @@ export class IrcForms {
   /** Starts asking `form` of the person at `place`; false when it cannot be asked on IRC. */
   async open(formId: string, form: FormSpec, place: IrcPlace): Promise<boolean> {
     if (!place.account || form.fields.some((field) => field.secret)) return false;
+    const invocation = invocationOf(place);
     const asked: AskedForm = {
       formId,
       form,
       step: 0,
       answers: {},
       expiresAt: Date.now() + this.deps.timeoutMs,
+      language: await readerLanguage(invocation.user, invocation.conversationId, this.deps.languages),
     };
     await this.deps.store.set(place.account, JSON.stringify(asked), { ttlMs: this.deps.timeoutMs });
     await this.ask(place.nick, asked);
@@ -64,6 +73,7 @@ export class IrcForms {
   private async ask(nick: string, asked: AskedForm): Promise<void> {
     const field = asked.form.fields[asked.step];
     if (!field) return;
+    const say = wordsOf(asked);
     const first = asked.step === 0;
     const optional = field.optional ? ` ${say.t('form-step-optional')}` : '';
     const example = field.placeholder ? ` ${say.t('form-step-example', field.placeholder)}` : '';
@@ -93,7 +103,12 @@ export class IrcForms {
     if (Date.now() > asked.expiresAt || !field) return false;
     const value = text.trim();
     if (value === '' || (value === '-' && !field.optional)) {
-      await this.deps.post(place.nick, { text: say.t('form-field-needed', field.label), status: 'warning' });
+      const say = wordsOf(asked);
+      await this.deps.post(place.nick, {
+        text: say.t('form-field-needed', field.label),
+        status: 'warning',
+        locale: say.language,
+      });
       return true;
     }
     if (value !== '-') asked.answers[field.name] = value;
@@ -111,9 +126,11 @@ export class IrcForms {
 
   /** Drops the person's open form; true when there was one. */
   async cancel(place: IrcPlace): Promise<boolean> {
-    if (!place.account || (await this.deps.store.get(place.account)) === undefined) return false;
+    const stored = place.account ? await this.deps.store.get(place.account) : undefined;
+    if (!place.account || stored === undefined) return false;
     await this.deps.store.delete(place.account);
-    await this.deps.post(place.nick, { text: say.t('form-cancelled'), status: 'info' });
+    const say = wordsOf(JSON.parse(stored) as AskedForm);
+    await this.deps.post(place.nick, { text: say.t('form-cancelled'), status: 'info', locale: say.language });
     return true;
   }
 }

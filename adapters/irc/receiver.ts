@@ -14,7 +14,9 @@ import type { CommandHandoff } from '../../src/core/command-handoff';
 import type { CommandInput } from '../../src/core/command-job';
 import { StoreUnavailableError } from '../../src/core/errors';
 import type { DeliveryDeduper } from '../../src/core/host';
+import { invocationLanguages, type LanguageStore } from '../../src/core/languages';
 import type { CommandRegistry } from '../../src/core/registry';
+import { type Translator, translator } from '../../src/i18n/translate';
 import type { IrcButtons } from './buttons';
 import { parseIrcLine } from './command-line';
 import { type IrcForms, isCancel } from './forms';
@@ -42,6 +44,8 @@ export interface ReceiverDeps {
   forms: IrcForms;
   /** The reply surface of an invocation at `place`. */
   surfaceOf(place: IrcPlace): CardSurface;
+  /** The `/language` settings: IRC says no one's language, so the settings decide. */
+  languages?: LanguageStore | undefined;
   logger: Logger;
 }
 
@@ -51,6 +55,16 @@ interface PrivmsgEvent {
   target: string;
   message: string;
   tags?: Record<string, string>;
+}
+
+/**
+ * The words of what the adapter itself answers at `place`: the person's language in a private query,
+ * the channel's in a channel (everyone there reads it).
+ */
+async function wordsAt(deps: ReceiverDeps, place: IrcPlace): Promise<Translator> {
+  const invocation = invocationOf(place);
+  const languages = await invocationLanguages(invocation, deps.languages);
+  return translator(invocation.isPrivate ? languages.reader : languages.conversation);
 }
 
 async function onPrivmsg(deps: ReceiverDeps, event: PrivmsgEvent): Promise<void> {
@@ -81,15 +95,28 @@ async function onPrivmsg(deps: ReceiverDeps, event: PrivmsgEvent): Promise<void>
   if (isPrivate && (await deps.forms.answer(place, text))) return;
   let input: CommandInput;
   if (line.kind === 'press') {
-    const press = await deps.buttons.press(ircConversationId(deps.network, place.target), line.number);
-    if (!press.ok) return void (await surface.reply({ text: press.message, status: 'warning' }));
+    const conversation = ircConversationId(deps.network, place.target);
+    const press = await deps.buttons.press(conversation, line.number);
+    if (!press.ok) {
+      const say = await wordsAt(deps, place);
+      const again = await deps.buttons.press(conversation, line.number, say);
+      const text = again.ok ? press.message : again.message;
+      return void (await surface.reply({ text, status: 'warning', locale: say.language }));
+    }
     const stored = await deps.actions.load(press.actionId);
-    const refused = pressRefusal(deps.registry, stored?.command, account !== undefined);
-    if (refused) return void (await surface.reply({ text: refused, status: 'warning' }));
+    if (pressRefusal(deps.registry, stored?.command, account !== undefined)) {
+      const say = await wordsAt(deps, place);
+      const refused = pressRefusal(deps.registry, stored?.command, account !== undefined, say) ?? '';
+      return void (await surface.reply({ text: refused, status: 'warning', locale: say.language }));
+    }
     input = { kind: 'action', actionId: press.actionId };
   } else {
-    const refused = refusal(deps.registry, line.text, account !== undefined, deps.prefix);
-    if (refused) return void (await surface.reply({ text: refused, status: 'warning' }));
+    const identified = account !== undefined;
+    if (refusal(deps.registry, line.text, identified, deps.prefix)) {
+      const say = await wordsAt(deps, place);
+      const refused = refusal(deps.registry, line.text, identified, deps.prefix, say) ?? '';
+      return void (await surface.reply({ text: refused, status: 'warning', locale: say.language }));
+    }
     input = { kind: 'text', text: line.text };
   }
   await deps.handoff.submit(

@@ -6,6 +6,7 @@
 import type { CardSurface } from '../../src/core/card-surface';
 import type { ChatUser, Invocation } from '../../src/core/command';
 import { conversationId, parseConversationId } from '../../src/core/conversation';
+import { conversationLanguage, type LanguageStore } from '../../src/core/languages';
 import { t } from '../../src/i18n/translate';
 import type { IrcForms } from './forms';
 import type { IrcMessenger } from './messenger';
@@ -57,8 +58,16 @@ export function invocationOf(place: IrcPlace): Invocation {
   };
 }
 
-/** Builds the surface of one invocation (with `forms`, forms are asked in the private query). */
-export function ircSurface(messenger: IrcMessenger, place: IrcPlace, forms?: IrcForms): CardSurface {
+/**
+ * Builds the surface of one invocation (with `forms`, forms are asked in the private query; with
+ * `languages`, what the adapter itself says in a channel is in the channel's language).
+ */
+export function ircSurface(
+  messenger: IrcMessenger,
+  place: IrcPlace,
+  forms?: IrcForms,
+  languages?: LanguageStore,
+): CardSurface {
   const here = ircConversationId(place.network, place.target);
   const direct = ircConversationId(place.network, place.nick);
   return {
@@ -70,9 +79,10 @@ export function ircSurface(messenger: IrcMessenger, place: IrcPlace, forms?: Irc
             const opened = await forms.open(formId, form, place);
             // The channel is told where the questions went (the person may not see the query at once).
             if (opened && isChannel(place.target)) {
-              // IRC says no one's language: English.
-              const text = t(undefined, 'irc-form-asked-privately', place.nick, form.title);
-              await messenger.post(here, { text, status: 'info' });
+              // Said where everyone reads it: in the channel's language.
+              const locale = await conversationLanguage(here, languages);
+              const text = t(locale, 'irc-form-asked-privately', place.nick, form.title);
+              await messenger.post(here, { text, status: 'info', locale });
             }
             return opened;
           },

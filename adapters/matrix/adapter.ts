@@ -81,7 +81,7 @@ export class MatrixAdapter implements PlatformAdapter {
         );
       },
     });
-    const surfaceDeps: SurfaceDeps = { messenger, rooms, forms };
+    const surfaceDeps: SurfaceDeps = { messenger, rooms, forms, languages: app.languages };
     const surfaceOf = (place: MatrixPlace) => matrixSurface(surfaceDeps, place);
     const localpart = userId.slice(1, userId.indexOf(':')).toLowerCase();
     const eventDeps: EventDeps = {

@@ -16,13 +16,12 @@ import type { ClickGuard } from '../../src/core/clicks';
 import type { CommandHandoff } from '../../src/core/command-handoff';
 import type { CommandInput } from '../../src/core/command-job';
 import type { ConversationMover, DeliveryDeduper } from '../../src/core/host';
-import { translator } from '../../src/i18n/translate';
 import { type CardButtons, numberOfKey } from './buttons';
 import { type LineContext, parseLine, withoutReplyFallback } from './command-line';
 import { fileOf, incomingFile } from './files';
 import { matrixConversationId } from './ids';
 import { ENCRYPTED_ROOM, type Invitation, refusal } from './rooms';
-import { invocationOf, type MatrixPlace, matrixSurface, type SurfaceDeps } from './surface';
+import { invocationOf, type MatrixPlace, matrixSurface, type SurfaceDeps, wordsAt } from './surface';
 import { followUpgrade } from './upgrades';
 
 /** A room event as sync delivers it. */
@@ -98,7 +97,11 @@ async function press(
 ): Promise<void> {
   const found = await deps.buttons.press(place.roomId, card, number);
   if (!found.ok) {
-    await matrixSurface(deps, place).reply({ text: found.message, status: 'warning' });
+    // Why nothing is pressed, in the words of who reads it (the room, or the person in a direct room).
+    const say = await wordsAt(deps, place);
+    const why = await deps.buttons.press(place.roomId, card, number, say);
+    const text = why.ok ? found.message : why.message;
+    await matrixSurface(deps, place).reply({ text, status: 'warning', locale: say.language });
     return;
   }
   const click = {
@@ -122,9 +125,11 @@ export async function onRoomEvent(deps: EventDeps, roomId: string, event: Synced
   if (event.type === 'm.room.encryption' && event.state_key === '') {
     const direct = await deps.rooms.isDirect(roomId);
     const place: MatrixPlace = { botUserId: deps.botUserId, roomId, userId: event.sender, direct };
+    const say = await wordsAt(deps, place);
     await matrixSurface(deps, place).reply({
-      text: `${ENCRYPTED_ROOM} ${translator(undefined).t('matrix-leaving-room')}`,
+      text: `${ENCRYPTED_ROOM} ${say.t('matrix-leaving-room')}`,
       status: 'warning',
+      locale: say.language,
     });
     await deps.rooms.leave(roomId, ENCRYPTED_ROOM);
     return;
@@ -160,11 +165,15 @@ export async function onRoomEvent(deps: EventDeps, roomId: string, event: Synced
   const body = typeof event.content.body === 'string' ? event.content.body : '';
   const text = file ? (file.caption ?? '') : withoutReplyFallback(body);
   const line = parseLine(text, { ...deps.line, direct });
-  // Matrix says no one's language: what the adapter itself answers is in English.
-  const say = translator(undefined);
   if (line.kind === 'cancel') {
-    if (!(await deps.forms.cancel(event.sender, roomId)) && direct)
-      await matrixSurface(deps, place).reply({ text: say.t('matrix-nothing-to-cancel'), status: 'info' });
+    if (!(await deps.forms.cancel(event.sender, roomId)) && direct) {
+      const say = await wordsAt(deps, place);
+      await matrixSurface(deps, place).reply({
+        text: say.t('matrix-nothing-to-cancel'),
+        status: 'info',
+        locale: say.language,
+      });
+    }
     return;
   }
   if (direct && !file && line.kind !== 'press' && (await deps.forms.answer(event.sender, roomId, text)))
@@ -176,8 +185,9 @@ export async function onRoomEvent(deps: EventDeps, roomId: string, event: Synced
   }
   if (line.kind === 'none') {
     if (direct) {
+      const say = await wordsAt(deps, place);
       const hint = file ? say.t('matrix-file-caption-hint') : say.t('matrix-help-hint');
-      await matrixSurface(deps, place).reply({ text: hint, status: 'info' });
+      await matrixSurface(deps, place).reply({ text: hint, status: 'info', locale: say.language });
     }
     return;
   }

@@ -10,11 +10,7 @@ import type { Logger } from 'pino';
 import type { FormSpec } from '../../src/core/forms';
 import type { KeyValueStore } from '../../src/core/host';
 import type { Card } from '../../src/core/reply';
-import { translator } from '../../src/i18n/translate';
-
-/** Matrix says no one's language: the words of the form flow are English. */
-const say = translator(undefined);
-
+import { type Translator, translator } from '../../src/i18n/translate';
 import type { BotRooms } from './rooms';
 
 /** A form being asked, as stored (sealed) under the person's user id. */
@@ -25,6 +21,13 @@ interface AskedForm {
   step: number;
   answers: Record<string, string>;
   expiresAt: number;
+  /** The language the form is asked in (the person's, when it opened). */
+  language?: string;
+}
+
+/** The words a form is asked in (English for one stored before it had a language). */
+function wordsOf(asked: AskedForm): Translator {
+  return translator(asked.language);
 }
 
 /** What the form flow needs. */
@@ -44,8 +47,11 @@ export interface MatrixFormDeps {
 export class MatrixForms {
   constructor(private readonly deps: MatrixFormDeps) {}
 
-  /** Starts asking `form` in `userId`'s direct room; false when it cannot be asked in a room. */
-  async open(formId: string, form: FormSpec, userId: string): Promise<boolean> {
+  /**
+   * Starts asking `form` in `userId`'s direct room, in `language` (the person's); false when it
+   * cannot be asked in a room.
+   */
+  async open(formId: string, form: FormSpec, userId: string, language?: string): Promise<boolean> {
     if (form.fields.some((field) => field.secret)) return false;
     const roomId = await this.deps.rooms.directRoom(userId);
     const asked: AskedForm = {
@@ -55,6 +61,7 @@ export class MatrixForms {
       step: 0,
       answers: {},
       expiresAt: Date.now() + this.deps.timeoutMs,
+      ...(language ? { language } : {}),
     };
     await this.deps.store.set(userId, JSON.stringify(asked), { ttlMs: this.deps.timeoutMs });
     await this.ask(asked);
@@ -64,6 +71,7 @@ export class MatrixForms {
   private async ask(asked: AskedForm): Promise<void> {
     const field = asked.form.fields[asked.step];
     if (!field) return;
+    const say = wordsOf(asked);
     const first = asked.step === 0;
     const head = first
       ? `${asked.form.intro ? `${asked.form.intro}\n` : ''}${say.t('matrix-form-intro')}\n`
@@ -89,7 +97,12 @@ export class MatrixForms {
     if (!field) return false;
     const value = text.trim();
     if (value === '' || (value === '-' && !field.optional)) {
-      await this.deps.post(roomId, { text: say.t('form-field-needed', field.label), status: 'warning' });
+      const say = wordsOf(asked);
+      await this.deps.post(roomId, {
+        text: say.t('form-field-needed', field.label),
+        status: 'warning',
+        locale: say.language,
+      });
       return true;
     }
     if (value !== '-') asked.answers[field.name] = field.multiline ? text : value;
@@ -109,9 +122,11 @@ export class MatrixForms {
   /** Drops the person's open form; true when there was one. */
   async cancel(userId: string, roomId: string): Promise<boolean> {
     const stored = await this.deps.store.get(userId);
-    if (!stored || (JSON.parse(stored) as AskedForm).roomId !== roomId) return false;
+    const asked = stored ? (JSON.parse(stored) as AskedForm) : undefined;
+    if (!asked || asked.roomId !== roomId) return false;
     await this.deps.store.delete(userId);
-    await this.deps.post(roomId, { text: say.t('form-cancelled'), status: 'info' });
+    const say = wordsOf(asked);
+    await this.deps.post(roomId, { text: say.t('form-cancelled'), status: 'info', locale: say.language });
     return true;
   }
 }

@@ -11,8 +11,9 @@
 import type { CardSurface } from '../../src/core/card-surface';
 import type { Invocation, MessageHandle } from '../../src/core/command';
 import { parseConversationId } from '../../src/core/conversation';
+import { conversationLanguage, type LanguageStore, readerLanguage } from '../../src/core/languages';
 import type { Card } from '../../src/core/reply';
-import { t } from '../../src/i18n/translate';
+import { type Translator, t, translator } from '../../src/i18n/translate';
 import type { MatrixForms } from './forms';
 import { matrixConversationId } from './ids';
 import type { MatrixMessenger } from './messenger';
@@ -38,6 +39,8 @@ export interface SurfaceDeps {
   messenger: MatrixMessenger;
   rooms: BotRooms;
   forms: MatrixForms;
+  /** The `/language` settings: Matrix says no one's language, so the settings decide. */
+  languages?: LanguageStore | undefined;
 }
 
 /** The invocation of a person in a room. */
@@ -54,6 +57,22 @@ export function invocationOf(place: MatrixPlace): Invocation {
     conversationId,
     isPrivate: false,
   };
+}
+
+/** The language of what only the person at `place` reads: their setting, else the room's, else English. */
+export function readerLanguageAt(deps: Pick<SurfaceDeps, 'languages'>, place: MatrixPlace): Promise<string> {
+  const invocation = invocationOf(place);
+  return readerLanguage(invocation.user, invocation.conversationId, deps.languages);
+}
+
+/**
+ * The words of what the adapter itself answers at `place`: the person's language in their direct
+ * room, the room's in a group room (everyone there reads it).
+ */
+export async function wordsAt(deps: Pick<SurfaceDeps, 'languages'>, place: MatrixPlace): Promise<Translator> {
+  if (place.direct) return translator(await readerLanguageAt(deps, place));
+  const conversationId = matrixConversationId(place.botUserId, place.roomId);
+  return translator(await conversationLanguage(conversationId, deps.languages));
 }
 
 /** Builds the {@link CardSurface} of one invocation. */
@@ -84,6 +103,8 @@ export function matrixSurface(deps: SurfaceDeps, place: MatrixPlace): CardSurfac
         ? privately(card)
         : deps.messenger.send(conversationId, place.roomId, card, thread),
     update: (handle, card) => deps.messenger.update(handle, card),
-    openForm: (formId, form) => deps.forms.open(formId, form, place.userId),
+    // A form is the person's only: asked in their language.
+    openForm: async (formId, form) =>
+      deps.forms.open(formId, form, place.userId, await readerLanguageAt(deps, place)),
   };
 }

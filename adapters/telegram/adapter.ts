@@ -97,6 +97,7 @@ export class TelegramAdapter implements PlatformAdapter {
       botId,
       botUsername,
       timeoutMs: options.formTimeoutMs ?? 10 * 60_000,
+      languages: app.languages,
       logger: log,
       submit: async (user, formId, values) => {
         const chat = { id: user.id, type: 'private' as const, first_name: user.first_name };
@@ -125,6 +126,7 @@ export class TelegramAdapter implements PlatformAdapter {
       groups,
       clicks: new ClickGuard((seconds) => app.claims(seconds)),
       conversations: app.conversations,
+      languages: app.languages,
       logger: log,
     });
     this.bot.catch((error) => {

@@ -11,7 +11,7 @@ import type { Api, RawApi } from 'grammy';
 import type { Message, User } from 'grammy/types';
 import type { Logger } from 'pino';
 import type { FormField, FormSpec } from '../../src/core/forms';
-import { pickLanguage } from '../../src/core/languages';
+import { type LanguageStore, readerLanguage } from '../../src/core/languages';
 import type { Card } from '../../src/core/reply';
 import { type Translator, translator } from '../../src/i18n/translate';
 import { duration, FORM_CONTROL_PREFIX, promptCard } from './form-cards';
@@ -39,15 +39,12 @@ export interface FormFlowDeps {
   logger: Logger;
   /** Runs a completed form as `user`, privately. */
   submit(user: User, formId: string, values: Record<string, string>): Promise<void>;
+  /** The `/language` settings: where the Telegram app's language is not Deckhand's, they decide. */
+  languages?: LanguageStore | undefined;
 }
 
-/** A form conversation with the language it is asked in: what the user's Telegram app says. */
+/** A form conversation with the language it is asked in: the user's, when it opened. */
 type AskedForm = FormConversation & { locale?: string };
-
-/** The language of `user`, as their Telegram app says it. */
-function localeOf(user: User): string {
-  return pickLanguage({ platform: user.language_code });
-}
 
 /** The words a form conversation is asked in (English for one stored before it had a language). */
 function wordsOf(conversation: FormConversation): Translator {
@@ -61,12 +58,28 @@ export class TelegramForms {
   constructor(private readonly deps: FormFlowDeps) {}
 
   /**
+   * The language of `user`: what their Telegram app says, else (one Deckhand does not speak) their
+   * `/language` setting, else the setting of `conversationId` (their private chat unless given).
+   */
+  private localeOf(user: User, conversationId?: string): Promise<string> {
+    const chatUser = {
+      platform: 'telegram' as const,
+      id: String(user.id),
+      name: user.first_name,
+      workspace: this.deps.botId,
+      ...(user.language_code ? { locale: user.language_code } : {}),
+    };
+    const where = conversationId ?? telegramConversationId(this.deps.botId, user.id);
+    return readerLanguage(chatUser, where, this.deps.languages);
+  }
+
+  /**
    * Starts asking a form in `user`'s private chat; when the bot may not write there yet, parks the
    * form and posts a link that opens the chat and starts it (`'parked'`).
    */
   async open(formId: string, form: FormSpec, user: User, origin: FormOrigin): Promise<'asked' | 'parked'> {
     const previous = await this.deps.store.get(user.id);
-    const say = translator(localeOf(user));
+    const say = translator(await this.localeOf(user, origin.conversationId));
     const conversation: AskedForm = {
       formId,
       form,
@@ -114,7 +127,7 @@ export class TelegramForms {
     const pending = await this.deps.store.unpark(formId);
     if (!pending || pending.userId !== user.id || pending.expiresAt < Date.now()) return false;
     const { form, expiresAt } = pending;
-    const locale = localeOf(user);
+    const locale = await this.localeOf(user);
     await this.ask(user.id, {
       formId,
       form,
@@ -165,7 +178,7 @@ export class TelegramForms {
     const [action, formId = ''] = data.slice(FORM_CONTROL_PREFIX.length).split(':');
     const conversation = await this.deps.store.get(user.id);
     if (!conversation || conversation.formId !== formId || conversation.promptMessageId !== messageId) {
-      const say = translator(localeOf(user));
+      const say = translator(await this.localeOf(user));
       await this.edit(user.id, messageId, {
         text: say.t('telegram-form-not-open'),
         status: 'info',

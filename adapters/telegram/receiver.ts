@@ -18,7 +18,7 @@ import type { CommandHandoff } from '../../src/core/command-handoff';
 import type { CommandInput } from '../../src/core/command-job';
 import { StoreUnavailableError } from '../../src/core/errors';
 import type { ConversationMover, DeliveryDeduper } from '../../src/core/host';
-import { pickLanguage } from '../../src/core/languages';
+import { type LanguageStore, readerLanguage } from '../../src/core/languages';
 import { type Translator, translator } from '../../src/i18n/translate';
 import { parseCommandLine } from './command-line';
 import { type FileSource, incomingFiles, tooBigMessage } from './files';
@@ -28,10 +28,15 @@ import { anonymousSenderText, followMigration, migrationOf, sentAsChat } from '.
 import type { TelegramMessenger } from './messenger';
 import { invocationOf, type TelegramPlace, telegramSurface } from './surface';
 
-/** The words of the person who sent an update: the language their Telegram app says. */
-function wordsOf(user: User): Translator {
-  return translator(pickLanguage({ platform: user.language_code }));
+/**
+ * The words of the person who sent an update at `where`: the language their Telegram app says, else
+ * (one Deckhand does not speak) their `/language` setting, else the chat's, else English.
+ */
+async function wordsOf(deps: Pick<ReceiverDeps, 'languages'>, where: TelegramPlace): Promise<Translator> {
+  const invocation = invocationOf(where);
+  return translator(await readerLanguage(invocation.user, invocation.conversationId, deps.languages));
 }
+
 /** What the receiver needs. */
 export interface ReceiverDeps {
   /** Runs acknowledged commands here (`all`) or queues them for a worker (`web`). */
@@ -48,6 +53,8 @@ export interface ReceiverDeps {
   clicks: ClickGuard;
   /** Follows a group upgraded to a supergroup (its stored state moves to the new id). */
   conversations?: ConversationMover | undefined;
+  /** The `/language` settings: where the Telegram app's language is not Deckhand's, they decide. */
+  languages?: LanguageStore | undefined;
   logger: Logger;
 }
 
@@ -131,14 +138,14 @@ async function onMessage(ctx: Context, deps: ReceiverDeps): Promise<void> {
   if (line.kind === 'none') {
     if (!isPrivate) return;
     if (message.text !== undefined && (await deps.forms.answer(from, message))) return;
-    const say = wordsOf(from);
+    const say = await wordsOf(deps, where);
     const hint = message.text ? say.t('telegram-help-hint') : say.t('telegram-file-caption-hint');
     await surface.reply({ text: hint, status: 'info', locale: say.language });
     return;
   }
   if (line.name === 'cancel') {
     if (!(await deps.forms.cancelOpen(from)) && isPrivate) {
-      const say = wordsOf(from);
+      const say = await wordsOf(deps, where);
       await surface.reply({
         text: say.t('telegram-nothing-to-cancel'),
         status: 'info',
@@ -151,7 +158,7 @@ async function onMessage(ctx: Context, deps: ReceiverDeps): Promise<void> {
     const form = /^f_([0-9A-Za-z]{1,32})$/.exec(line.rest);
     if (form && (await deps.forms.resume(from, form[1] as string))) return;
     if (form) {
-      const say = wordsOf(from);
+      const say = await wordsOf(deps, where);
       await surface.reply({ text: say.t('telegram-form-expired'), status: 'info', locale: say.language });
     }
     await handOff(
@@ -168,7 +175,7 @@ async function onMessage(ctx: Context, deps: ReceiverDeps): Promise<void> {
   if (!group && !isPrivate && !line.addressed) return;
   const { files, oversized } = incomingFiles(message, deps.files);
   if (oversized.length > 0) {
-    const say = wordsOf(from);
+    const say = await wordsOf(deps, where);
     const text = oversized.map((file) => tooBigMessage(file, deps.files.limit, say)).join('\n\n');
     await surface.reply({ text, status: 'warning', locale: say.language });
     return;

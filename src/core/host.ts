@@ -12,6 +12,7 @@ import type { Invocation } from './command';
 import type { CommandQueue, CommandSurfaces } from './command-job';
 import type { CommandRunner } from './command-runner';
 import type { FileResolvers } from './files';
+import type { LanguageStore } from './languages';
 import type { LineOutbox } from './line-outbox';
 import type { Messengers } from './messenger';
 import type { Card } from './reply';
@@ -100,6 +101,11 @@ export interface AdapterHost {
   keyValue(namespace: string, options?: { sealed?: boolean }): KeyValueStore;
   /** Seals single secret values at rest (form answers kept between steps). */
   sealer: ValueSealer;
+  /**
+   * The `/language` settings the command runner reads: for the adapter's own words (form steps,
+   * refusals of buttons and lines) where the platform says no language, or one Deckhand does not speak.
+   */
+  languages?: LanguageStore | undefined;
   /** Moves a conversation's stored state when the platform gives it a new id. */
   conversations?: ConversationMover | undefined;
   /**

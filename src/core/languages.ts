@@ -7,7 +7,7 @@
 import { DEFAULT_LANGUAGE, type Language, spokenLanguage } from '../i18n/languages';
 import { type Translator, translator } from '../i18n/translate';
 import { userKeyOf } from './change-record';
-import type { Invocation } from './command';
+import type { ChatUser, Invocation } from './command';
 import type { DraftCard } from './reply';
 
 /** The languages an invocation is answered in. */
@@ -65,6 +65,34 @@ export async function invocationLanguages(
         ]);
   const here = spokenLanguage(conversation) ?? DEFAULT_LANGUAGE;
   return { reader: pickLanguage({ platform, user, conversation }), conversation: here };
+}
+
+/**
+ * The language of what only `user` reads, for a platform adapter's own words: the platform's locale
+ * when Deckhand speaks it (nothing is read then), else the user's setting, else the setting of
+ * `conversationId`, else English (the order of {@link pickLanguage}).
+ */
+export async function readerLanguage(
+  user: ChatUser,
+  conversationId: string,
+  store: LanguageStore | undefined,
+): Promise<Language> {
+  const platform = spokenLanguage(user.locale);
+  if (platform || !store) return platform ?? DEFAULT_LANGUAGE;
+  const [own, here] = await Promise.all([
+    store.ofUser(userKeyOf(user)).catch(() => undefined),
+    store.ofConversation(conversationId).catch(() => undefined),
+  ]);
+  return pickLanguage({ user: own, conversation: here });
+}
+
+/** The language of what everyone in `conversationId` reads: its setting, else English. */
+export async function conversationLanguage(
+  conversationId: string,
+  store: LanguageStore | undefined,
+): Promise<Language> {
+  const here = await store?.ofConversation(conversationId).catch(() => undefined);
+  return spokenLanguage(here) ?? DEFAULT_LANGUAGE;
 }
 
 /** Language reads started for invocations and not yet awaited (see {@link startLanguages}). */

@@ -205,6 +205,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       suggestions: toolListings(services.toolhost, knownTools),
       ...statePorts(redis, prefix, linked.sealer, state),
       ...runnerPorts(runner),
+      languages,
       outbox: (platform) => outboxes.of(platform),
       startWorkers() {
         workers ??= startAppWorkers({

@@ -57,7 +57,7 @@ export function announcement(
     tool: event.tool,
     ...(fields.length ? { fields } : {}),
     ...(facts.lines?.length ? { code: { text: facts.lines.join('\n') } } : {}),
-    actions: [...remedies, show, ...(scope ? [claimAction(scope)] : [])],
+    actions: [...remedies, show, ...(scope ? [claimAction(scope, say)] : [])],
   };
 }
 

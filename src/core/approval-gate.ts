@@ -23,7 +23,7 @@ import type { CardSurface } from './card-surface';
 import { userKeyOf } from './change-record';
 import type { ChatUser, Invocation } from './command';
 import { DeckhandError, UsageError } from './errors';
-import { replyLanguage } from './languages';
+import { type LanguageStore, replyLanguage } from './languages';
 import type { Policy } from './policy';
 
 /** An Approve or Deny that is not taken: shown to the presser only, never audited as the command. */
@@ -43,12 +43,6 @@ const EXPIRED: NonNullable<DeckhandError['words']> = (say) => ({
   hint: say.t('approval-expired-hint'),
 });
 
-/**
- * The words of the approval card's notes: English, like the card itself, which is edited in every
- * conversation it was copied to at once.
- */
-const CARD_WORDS: Translator = translator('en');
-
 /** A protected command as asked: what the card shows and what runs. */
 export interface AskedRun {
   command: string;
@@ -66,6 +60,8 @@ export interface ApprovalGateDeps {
   publisher: Pick<CardPublisher, 'render' | 'update' | 'post'>;
   /** The tool's other subscribed conversations, where the card is copied (none: not copied). */
   elsewhere?(tool: string, conversationId: string): Promise<string[]>;
+  /** The conversations' languages (`/language --here`), for the card's copies. */
+  languages?: Pick<LanguageStore, 'ofConversation'>;
   /** The access rules: an approver needs `write` on the tool. */
   policy: Policy;
   /** The linked cross-platform identity of a chat user (`source:<login>`), if any. */
@@ -110,6 +106,8 @@ export class ApprovalGate {
   ): Promise<void> {
     const needed = approvers ?? (await this.deps.store.protection(asked.tool))?.approvers ?? 1;
     const identity = await this.deps.identityOf?.(invocation.user).catch(() => undefined);
+    // The card is the command's reply here: in the reply's language, kept for its edits.
+    const say = translator(replyLanguage(invocation));
     const record: ApprovalRecord = {
       id: newId(),
       tool: asked.tool,
@@ -126,16 +124,21 @@ export class ApprovalGate {
       expiresAt: Date.now() + (this.deps.ttlMs ?? APPROVAL_TTL_MS),
       state: 'open',
       decisions: [],
+      languages: { [invocation.conversationId]: say.language },
     };
     await this.deps.store.open(record);
-    const card = await this.deps.publisher.render(approvalCard(record), invocation.conversationId);
+    const card = await this.deps.publisher.render(
+      approvalCard(record, undefined, say),
+      invocation.conversationId,
+    );
     const handle = await surface.reply(card);
-    const copies = await postCopies(this.deps, record);
+    const { copies, languages } = await postCopies(this.deps, record);
     if (handle || copies.length) {
       await this.deps.store.open({
         ...record,
         ...(handle ? { handle } : {}),
         ...(copies.length ? { copies } : {}),
+        languages: { ...languages, ...record.languages },
       });
     }
   }
@@ -175,7 +178,7 @@ export class ApprovalGate {
     }
     const requester: Invocation = { ...approver, user: record.requester, isPrivate: false };
     if (await then.changed()) {
-      await this.show(record, CARD_WORDS.t('approval-target-changed'));
+      await this.show(record, (say) => say.t('approval-target-changed'));
       await then.askAgain(requester);
       return 'approval';
     }
@@ -183,8 +186,13 @@ export class ApprovalGate {
     try {
       return await then.run(requester, approver.user.name, record);
     } catch (error) {
-      const why = error instanceof DeckhandError ? error.message : CARD_WORDS.t('approval-run-failed-why');
-      await this.show(record, CARD_WORDS.t('approval-run-failed', record.command, why));
+      await this.show(record, (say) => {
+        const why =
+          error instanceof DeckhandError
+            ? (error.words?.(say).message ?? error.message)
+            : say.t('approval-run-failed-why');
+        return say.t('approval-run-failed', record.command, why);
+      });
       throw error;
     }
   }
@@ -262,7 +270,7 @@ export class ApprovalGate {
   }
 
   /** Edits the approval card and its copies to show the request as it is now. */
-  private async show(record: ApprovalRecord, note?: string): Promise<void> {
+  private async show(record: ApprovalRecord, note?: (say: Translator) => string): Promise<void> {
     await showEverywhere(this.deps, record, note);
   }
 }

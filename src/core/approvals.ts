@@ -54,6 +54,11 @@ export interface ApprovalRecord {
   handle?: MessageHandle;
   /** Its copies in the tool's other subscribed conversations. */
   copies?: MessageHandle[];
+  /**
+   * The language the card is written in, by conversation id (where it was asked, and each copy's):
+   * every edit of a card is written in it. A conversation without one is edited in English.
+   */
+  languages?: Record<string, string>;
   /** How many approvals it needs. */
   approvers: number;
   /** It overrides a lock or freeze window: once approved it runs despite them. */

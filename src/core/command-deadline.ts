@@ -19,9 +19,15 @@ export interface CommandScope {
   readonly budgetMs: number;
   /** Aborts once the deadline has passed. */
   readonly signal: AbortSignal;
-  /** A request to `service` (as people call it: `the calendar`) opened; the returned function closes it. */
-  waiting(service: string): () => void;
+  /**
+   * A request to `service` opened (`service` names it in a language, as people call it: `the
+   * calendar`, `der Kalender`); the returned function closes it.
+   */
+  waiting(service: ServiceCalled): () => void;
 }
+
+/** How people call a service, in the language of `say` (`the calendar`, `der Kalender`). */
+export type ServiceCalled = (say: Translator) => string;
 
 const scopes = new AsyncLocalStorage<CommandScope>();
 
@@ -37,19 +43,17 @@ export interface DeadlineOptions {
   /** How long a request may stay open before the waiting card is shown (default: 3 s, at most half the deadline). */
   waitingCardMs?: number;
   /**
-   * The words of the waiting card: the conversation's language, read when the card is shown (the
-   * command's languages are settled by then). English when not given.
+   * The words of the waiting card: the reply's language, read once, when the card is first shown, and
+   * kept for each of its edits. English when not given.
    */
-  say?: () => Translator;
+  say?: () => Translator | Promise<Translator>;
 }
 
-/**
- * The waiting card of a command whose request to `service` (as people call it: `the calendar`) is
- * taking long.
- */
-export function waitingCard(service: string, reader?: Translator): Card {
+/** The waiting card of a command whose request to `service` is taking long. */
+export function waitingCard(service: ServiceCalled, reader?: Translator): Card {
+  const say = wordsOf(reader);
   return {
-    text: wordsOf(reader).t('deadline-still-waiting', service),
+    text: say.t('deadline-still-waiting', service(say)),
     status: 'progress',
     ...localeOf(reader),
   };
@@ -87,7 +91,14 @@ export async function runWithDeadline(
   const controller = new AbortController();
   const cut = setTimeout(() => controller.abort(), options.deadlineMs);
   const waitMs = options.waitingCardMs ?? Math.min(3000, Math.floor(options.deadlineMs / 2));
-  const say = (): Translator | undefined => options.say?.();
+  let words: Promise<Translator | undefined> | undefined;
+  // Read once, so the card and its edits are in one language.
+  const say = (): Promise<Translator | undefined> => {
+    words ??= Promise.resolve()
+      .then(() => options.say?.())
+      .catch(() => undefined);
+    return words;
+  };
   let replied = false;
   let shownCard: Promise<MessageHandle | undefined> | undefined;
   const timers = new Set<NodeJS.Timeout>();
@@ -100,7 +111,9 @@ export async function runWithDeadline(
       const timer = setTimeout(() => {
         timers.delete(timer);
         if (replied || shownCard) return;
-        shownCard = surface.reply(waitingCard(service, say())).catch(() => undefined);
+        shownCard = say()
+          .then((reader) => surface.reply(waitingCard(service, reader)))
+          .catch(() => undefined);
       }, waitMs);
       timers.add(timer);
       return () => {
@@ -119,7 +132,7 @@ export async function runWithDeadline(
       const shown = await shownCard;
       if (!shown) return surface.reply(card);
       if (card.visibility === 'private') {
-        await surface.update(shown, answeredPrivately(say()));
+        await surface.update(shown, answeredPrivately(await say()));
         return surface.reply(card);
       }
       await surface.update(shown, card);
@@ -134,6 +147,6 @@ export async function runWithDeadline(
     const unanswered = !replied;
     replied = true;
     const shown = await shownCard;
-    if (shown && unanswered) await surface.update(shown, ended(say())).catch(() => undefined);
+    if (shown && unanswered) await surface.update(shown, ended(await say())).catch(() => undefined);
   }
 }

@@ -7,6 +7,9 @@ import { runWithDeadline } from '../core/command-deadline';
 import { type CommandSurfaces, type QueuedSurface, revivedInvocation } from '../core/command-job';
 import type { CommandRunner } from '../core/command-runner';
 import type { FileResolvers } from '../core/files';
+import { invocationLanguages, type LanguageStore, replyLanguage } from '../core/languages';
+import { translator } from '../i18n/translate';
+import { RedisLanguageStore } from '../store/languages';
 import type { CommandJobData } from './command-queue';
 import { collectingJobWrites } from './job-writes';
 
@@ -26,6 +29,11 @@ export interface CommandProcessorDeps {
    * a request still open a few seconds in shows a "still waiting" card (see command-deadline.ts).
    */
   deadlineMs?: number;
+  /**
+   * The `/language` settings, for the "still waiting" card's words (default: those in `redis` under
+   * `prefix`, where the application keeps them).
+   */
+  languages?: LanguageStore;
 }
 
 /**
@@ -41,6 +49,7 @@ export interface CommandProcessorDeps {
  */
 export function createCommandProcessor(deps: CommandProcessorDeps) {
   const retryMs = deps.retryMs ?? 50;
+  const languages = deps.languages ?? new RedisLanguageStore(deps.redis, deps.prefix);
   const records = new DeliveryRecords(deps.redis, deps.prefix);
   const turns: LaneTurnDeps = {
     redis: deps.redis,
@@ -59,7 +68,7 @@ export function createCommandProcessor(deps: CommandProcessorDeps) {
     recordLaneWait(job.timestamp, laneHead === true);
     const writes: Promise<unknown>[] = [];
     try {
-      await collectingJobWrites(writes, () => run(deps, records, job.data, writes));
+      await collectingJobWrites(writes, () => run(deps, records, languages, job.data, writes));
     } finally {
       // The lane is left while the command's last writes are answered (one round trip for both).
       const left = leave(deps.redis, deps.prefix, lane, id);
@@ -76,6 +85,7 @@ export function createCommandProcessor(deps: CommandProcessorDeps) {
 async function run(
   deps: CommandProcessorDeps,
   records: DeliveryRecords,
+  languages: LanguageStore,
   data: CommandJobData,
   writes: Promise<unknown>[],
 ): Promise<void> {
@@ -90,8 +100,18 @@ async function run(
     const deadlineMs = deps.deadlineMs;
     if (deadlineMs === undefined) await deps.runner.run(data.input, invocation, surface);
     else
-      await runWithDeadline({ deadlineMs }, surface, (guarded) =>
-        deps.runner.run(data.input, invocation, guarded),
+      await runWithDeadline(
+        {
+          deadlineMs,
+          // Read only when a waiting card is shown: the reply's language (the conversation's, the
+          // reader's in a private conversation).
+          say: async () =>
+            translator(
+              replyLanguage({ ...invocation, languages: await invocationLanguages(invocation, languages) }),
+            ),
+        },
+        surface,
+        (guarded) => deps.runner.run(data.input, invocation, guarded),
       );
   } finally {
     await surface

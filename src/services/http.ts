@@ -340,7 +340,7 @@ export class HttpClient {
     options: RequestOptions,
   ): Promise<Received> {
     const scope = currentCommandScope();
-    const stopWaiting = scope?.waiting(serviceName(this.options.service));
+    const stopWaiting = scope?.waiting((say) => serviceName(this.options.service, say));
     try {
       const release = await this.enter(scope);
       try {

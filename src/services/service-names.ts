@@ -25,7 +25,11 @@ export function serviceNameFirst(say: Translator, service: string): string {
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
-/** How a service is called in an English message (`the tool platform`), as logs and the waiting card have it. */
-export function serviceName(service: string): string {
-  return SERVICE_NAMES[service] ? serviceNameIn(translator('en'), service) : `the ${service}`;
+/**
+ * How a service is called in a message of `say` (`the tool platform`, `der Kalender`); English by
+ * default, as logs have it. A service without a name of its own is called by its key.
+ */
+export function serviceName(service: string, say: Translator = translator('en')): string {
+  if (SERVICE_NAMES[service]) return serviceNameIn(say, service);
+  return say.language === 'en' ? `the ${service}` : service;
 }

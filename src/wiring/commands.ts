@@ -95,6 +95,7 @@ export function createRunner(options: RunnerOptions): CommandRunner<AppServices>
         (await options.services.subscriptions.forTool(tool))
           .filter((s) => !s.broken && s.conversationId !== here)
           .map((s) => s.conversationId),
+      ...(options.services.languages ? { languages: options.services.languages } : {}),
       policy: options.policy,
       ...(options.identityOf ? { identityOf: options.identityOf } : {}),
       logger: options.services.logger,

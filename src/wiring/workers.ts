@@ -8,6 +8,7 @@ import type { Job, Processor } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { type AppServices, TAIL_VIEW, WATCH_KINDS } from '../../commands';
 import { digestCard } from '../../commands/calendar/calendar-digest';
+import { tailViewIn } from '../../commands/toolhost/tail';
 import { type ToolDigestSources, toolDigestCard } from '../../commands/toolhost/tool-digest';
 import { RedisEffectLedger } from '../coordination/effect-records';
 import type { CardPublisher } from '../core/card-publisher';
@@ -146,6 +147,8 @@ export function startAppWorkers(deps: AppWorkersDeps): Workers {
           toolhost: services.toolhost,
           tails: state.tails,
           view: TAIL_VIEW,
+          viewIn: tailViewIn,
+          language: async (conversationId) => services.languages?.ofConversation(conversationId),
           cards: deps.publisher,
           scrub: (lines, tool) => services.accounts.secrets.scrubTexts(lines, { tool, untrusted: 'all' }),
           logger,

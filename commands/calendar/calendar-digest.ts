@@ -21,8 +21,8 @@ const DIGEST_SIZE = 15;
 
 /**
  * The digest card: the published events of the next day (daily) or week (weekly), in the site's
- * time zone. Undefined when there are none (nothing is posted then). Its words are `say`'s
- * (English where the scheduled run does not know the conversation's language).
+ * time zone. Undefined when there are none (nothing is posted then). Its words are `say`'s: the
+ * conversation's language when the digest runs on its schedule.
  */
 export async function digestCard(
   calendar: CalendarService,
@@ -40,22 +40,25 @@ export async function digestCard(
     per_page: DIGEST_SIZE,
   });
   const more = page.total - page.items.length;
-  return renderDigest({
-    title:
-      data.every === 'daily' ? say.t('digest-calendar-title-daily') : say.t('digest-calendar-title-weekly'),
-    sections: [
-      { heading: say.t('digest-calendar-heading'), lines: eventLines(page.items, site.timezone, say) },
-    ],
-    when: data,
-    stop: '/calendar digest --off',
-    note: [
-      more > 0 ? say.t('digest-calendar-more', more) : undefined,
-      say.t('calendar-times-in', site.timezone),
-    ]
-      .filter(Boolean)
-      .join(' · '),
-    actions: [actionTo(eventsCommand, {}, { label: say.t('digest-calendar-all-events') })],
-  });
+  return renderDigest(
+    {
+      title:
+        data.every === 'daily' ? say.t('digest-calendar-title-daily') : say.t('digest-calendar-title-weekly'),
+      sections: [
+        { heading: say.t('digest-calendar-heading'), lines: eventLines(page.items, site.timezone, say) },
+      ],
+      when: data,
+      stop: '/calendar digest --off',
+      note: [
+        more > 0 ? say.t('digest-calendar-more', more) : undefined,
+        say.t('calendar-times-in', site.timezone),
+      ]
+        .filter(Boolean)
+        .join(' · '),
+      actions: [actionTo(eventsCommand, {}, { label: say.t('digest-calendar-all-events') })],
+    },
+    say,
+  );
 }
 
 function nextRun(schedule: DigestSchedule, say: Translator): string {

@@ -67,6 +67,7 @@ function playable(canPlay: boolean, say: Translator): string {
 /** The cards of uploads in `say`'s words. */
 export function uploadView(say: Translator): UploadView {
   return {
+    inLanguage: (language) => uploadView(translator(language)),
     progress(p: UploadProgress): DraftCard {
       return {
         title: say.t('media-uploading', p.name),
@@ -157,8 +158,8 @@ export function uploadView(say: Translator): UploadView {
 }
 
 /**
- * The cards of uploads, used by the upload queue: in English, as the queue does not know the
- * language of the conversation a card was posted in.
+ * The cards of uploads, used by the upload queue: in English, and in the language an upload's job
+ * carries (its first card's) through `inLanguage`.
  */
 export const mediaUploadView: UploadView = uploadView(translator('en'));
 

@@ -62,6 +62,8 @@ export const mediaUploadCommand = Object.assign(
           file,
           ...(args.folder ? { folderId: args.folder } : {}),
           ...(args.title ? { title: args.title } : {}),
+          // The progress card's edits are written in the language of this first card.
+          language: say.language,
         });
       }
       return undefined;
@@ -94,6 +96,7 @@ export const mediaUploadUrlCommand = command({
         handle,
         fileCode: added.fileCode,
         url: args.url,
+        language: say.language,
       });
     }
     return undefined;

@@ -35,6 +35,7 @@ export function tailViewIn(say: Translator): TailView {
     live(data, lastLines, total) {
       return {
         title: say.t('tail-live-title', subject(data, say)),
+        locale: say.language,
         status: 'progress',
         code: { text: lastLines.length ? lastLines.join('\n') : say.t('tail-waiting') },
         actions: [actionTo(tailStopCommand, stopArgs(data), { label: say.t('tail-button-stop') })],
@@ -47,6 +48,7 @@ export function tailViewIn(say: Translator): TailView {
         reason === 'stopped' ? say.t('tail-stopped-as-asked') : say.t('tail-stopped-reason', reason);
       return {
         title: say.t('tail-ended-title', subject(data, say)),
+        locale: say.language,
         text: say.t('tail-ended-text', why, transcript.length),
         status: 'info',
         code: { text: transcript.slice(-10).join('\n') || say.t('tail-no-lines') },
@@ -59,14 +61,21 @@ export function tailViewIn(say: Translator): TailView {
 }
 
 /**
- * The cards of a live log tail, as the tail worker edits them. English: the worker's requests do not
- * carry the conversation's language, so the first card is written in the same words as its edits.
+ * The cards of a live log tail in English: what the tail worker draws for a tail whose job carries no
+ * language (see {@link tailViewIn} for the others).
  */
 export const tailView: TailView = tailViewIn(translator('en'));
 
-/** Starts a tail for a command: posts the live card and queues the work. */
+/**
+ * Starts a tail for a command: posts the live card and queues the work. The card is written in the
+ * reply's language (the conversation's, or the reader's in a private conversation), and the job
+ * carries that language so that every edit and the final card are written in it too.
+ */
 export async function startTail(
-  ctx: Pick<CommandContext<unknown, ToolhostServices>, 'services' | 'reply' | 'invocation' | 'sayPrivately'>,
+  ctx: Pick<
+    CommandContext<unknown, ToolhostServices>,
+    'services' | 'reply' | 'invocation' | 'say' | 'sayPrivately'
+  >,
   kind: ToolTailKind,
   tool: string,
   id: string,
@@ -80,9 +89,10 @@ export async function startTail(
       visibility: 'private',
     };
   }
-  const handle = await ctx.reply(tailView.live({ kind, tool, id }, [], 0));
+  const say = ctx.say ?? translator('en');
+  const handle = await ctx.reply(tailViewIn(say).live({ kind, tool, id }, [], 0));
   if (!handle) return undefined;
-  await services.tails.start({ kind, tool, id, handle });
+  await services.tails.start({ kind, tool, id, handle, language: say.language });
   return undefined;
 }
 

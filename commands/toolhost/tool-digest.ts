@@ -62,7 +62,7 @@ export async function toolDigestCard(
   sources: ToolDigestSources,
   data: DigestJobData,
   period: DigestPeriod,
-  // The digest's conversation's language, once the schedule keeps one; English until then.
+  // The conversation's language, when the digest runs on its schedule.
   say: Translator = translator('en'),
 ): Promise<DraftCard | undefined> {
   const tool = data.tool as string;
@@ -106,14 +106,17 @@ export async function toolDigestCard(
     const extra = await source(tool, period);
     if (extra) sections.push(extra);
   }
-  return digestCard({
-    title:
-      data.every === 'daily'
-        ? say.t('tool-digest-title-daily', tool)
-        : say.t('tool-digest-title-weekly', tool),
-    sections,
-    when: data,
-    stop: `/subscribe ${tool} --digest off`,
-    note: say.t('tool-digest-times-in', zone),
-  });
+  return digestCard(
+    {
+      title:
+        data.every === 'daily'
+          ? say.t('tool-digest-title-daily', tool)
+          : say.t('tool-digest-title-weekly', tool),
+      sections,
+      when: data,
+      stop: `/subscribe ${tool} --digest off`,
+      note: say.t('tool-digest-times-in', zone),
+    },
+    say,
+  );
 }

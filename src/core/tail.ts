@@ -11,6 +11,8 @@ export interface TailRequest {
   /** The followed resource's id within its tool. */
   id: string;
   handle: MessageHandle;
+  /** The language the first card is written in: every edit and the final card are written in it. */
+  language?: string;
 }
 
 /** A log line of a job, as tails receive it. */

@@ -14,6 +14,8 @@ export interface TailDeps {
   toolhost: ToolhostClientFactory;
   tails: QueueTailService;
   view: TailView;
+  /** The tail's cards in a language (the live card, its edits and the final card); {@link view} when absent. */
+  viewIn?(say: Translator): TailView;
   /** Edits the tail's card. */
   cards: Pick<CardPublishing, 'update'>;
   /** Masks registered secrets (global, and the tool's) in log lines before they are kept in Redis. */
@@ -28,7 +30,10 @@ export interface TailDeps {
   editGapMs?(conversationId: string): number;
   /** A tail ends by itself after this long. */
   maxMs: number;
-  /** The conversation's language (`/language --here`), for the card's words; English when absent. */
+  /**
+   * The conversation's language (`/language --here`), for the card's words of a tail whose job does
+   * not carry the language of its first card; English when absent.
+   */
   language?(conversationId: string): Promise<string | undefined>;
 }
 
@@ -47,7 +52,11 @@ export function createTailProcessor(deps: TailDeps) {
   return async (job: Job<TailJobData>): Promise<string> => {
     const data = job.data;
     const editMs = Math.max(deps.editMs, deps.editGapMs?.(data.handle.conversationId) ?? 0);
-    const say = translator(await deps.language?.(data.handle.conversationId).catch(() => undefined));
+    // The first card's language, carried by the job; a job without one reads the conversation's.
+    const say = translator(
+      data.language ?? (await deps.language?.(data.handle.conversationId).catch(() => undefined)),
+    );
+    const view = deps.viewIn?.(say) ?? deps.view;
     // Where the conversation's budget slows the card, it says so, and where to follow faster.
     const slowed =
       editMs > deps.editMs ? ` · ${say.t('tail-run-slowed', String(Math.round(editMs / 100) / 10))}` : '';
@@ -82,7 +91,7 @@ export function createTailProcessor(deps: TailDeps) {
       editing = true;
       shownTotal = total;
       try {
-        const live = deps.view.live(data, await state.last(LIVE_LINES), total);
+        const live = view.live(data, await state.last(LIVE_LINES), total);
         await deps.cards
           .update(data.handle, {
             ...live,
@@ -121,7 +130,7 @@ export function createTailProcessor(deps: TailDeps) {
       let failures = 0;
       while (reason === undefined) {
         try {
-          for await (const line of openLines(client, data, received, streamAbort.signal, deps.view)) {
+          for await (const line of openLines(client, data, received, streamAbort.signal, view)) {
             pending.push(line.text);
             Object.assign(received, line.cursor);
           }
@@ -154,7 +163,7 @@ export function createTailProcessor(deps: TailDeps) {
     await sleep(Math.max(0, lastEdit + editMs - Date.now()));
     const transcript = await state.transcript();
     await deps.cards.update(data.handle, {
-      ...deps.view.ended(data, transcript, reason ?? 'stopped'),
+      ...view.ended(data, transcript, reason ?? 'stopped'),
       tool: data.tool,
     });
     await state.clear();

@@ -29,7 +29,10 @@ export class QueueTailService implements TailService {
     return job !== undefined && !(await job.isCompleted()) && !(await job.isFailed());
   }
 
-  /** Starts a tail whose card is `handle`. Resolves false when one already runs there. */
+  /**
+   * Starts a tail whose card is `handle` (written in `language`, which its edits keep). Resolves false
+   * when one already runs there.
+   */
   async start(data: TailRequest): Promise<boolean> {
     const jobId = tailJobId(data.kind, data.tool, data.id, data.handle.conversationId);
     if (await this.running(data.kind, data.tool, data.id, data.handle.conversationId)) return false;

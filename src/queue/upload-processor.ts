@@ -13,6 +13,7 @@ import { createPollProcessor } from './poll-job';
 import { observeRemote, type RemoteObservation } from './upload-remote';
 import { failureCard, runFileUpload, type UploadRunDeps } from './upload-run';
 import type { RemoteFollowJobData, UploadJobData } from './upload-service';
+import { viewIn } from './upload-view';
 
 /** What the upload worker needs. */
 export interface UploadProcessorDeps extends UploadRunDeps {
@@ -75,9 +76,6 @@ function readerOf(job: Job<UploadJobData>): Translator {
   return translator(job.data.user.locale);
 }
 
-/** The words of the upload cards' own sentences: English, like the cards (see `upload-view.ts`). */
-const CARD_WORDS = translator('en');
-
 /** Consecutive failed polls after which a remote upload is given up. */
 const MAX_ERRORS = 20;
 
@@ -94,7 +92,13 @@ export function createUploadProcessor(deps: UploadProcessorDeps) {
   const follow = createPollProcessor<RemoteFollowJobData, RemoteObservation>({
     label: 'remote upload',
     look: async (data) =>
-      observeRemote(await deps.media.forUser(data.user), deps.view, data.url, data.fileCode),
+      observeRemote(
+        await deps.media.forUser(data.user),
+        viewIn(deps.view, data.language),
+        data.url,
+        data.fileCode,
+        translator(data.language),
+      ),
     seen: async (data, seen, next) => {
       if (seen.finished) {
         await edit(data, seen.card);
@@ -109,20 +113,23 @@ export function createUploadProcessor(deps: UploadProcessorDeps) {
       const transient =
         error instanceof UnreachableError || (error instanceof UpstreamError && error.transient);
       if (!(error instanceof DeckhandError) || transient) return undefined;
-      await edit(data, failureCard(deps, data.url, error));
+      await edit(data, failureCard(deps, data.url, error, data.language));
       return 'failed';
     },
     giveUp: async (data, reason, error) => {
       if (reason === 'failing') {
-        await edit(data, failureCard(deps, data.url, error));
+        await edit(data, failureCard(deps, data.url, error, data.language));
         return 'failed';
       }
       await edit(
         data,
-        deps.view.remoteFailed(
+        viewIn(deps.view, data.language).remoteFailed(
           data.url,
           data.fileCode,
-          CARD_WORDS.t('upload-run-stopped-following', String(Math.round(deps.maxAgeMs / 60_000))),
+          translator(data.language).t(
+            'upload-run-stopped-following',
+            String(Math.round(deps.maxAgeMs / 60_000)),
+          ),
         ),
       );
       return 'too-old';

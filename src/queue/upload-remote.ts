@@ -5,13 +5,10 @@
  */
 import { NotFoundError } from '../core/errors';
 import type { DraftCard } from '../core/reply';
-import { translator } from '../i18n/translate';
+import { type Translator, translator } from '../i18n/translate';
 import { type MediaClient, UNFINISHED_REMOTE_STATUSES } from '../services/media';
 import { linksOf } from '../services/media/links';
 import type { UploadView } from './upload-view';
-
-/** The words of the upload card's own sentences: English, like the card (see `upload-view.ts`). */
-const CARD_WORDS = translator('en');
 
 /** What one poll found. */
 export interface RemoteObservation {
@@ -20,12 +17,16 @@ export interface RemoteObservation {
   finished: boolean;
 }
 
-/** Polls one remote upload. Errors other than "the file does not exist" are thrown. */
+/**
+ * Polls one remote upload; the card's own sentences are `say`'s (the view's language). Errors other
+ * than "the file does not exist" are thrown.
+ */
 export async function observeRemote(
   client: MediaClient,
   view: UploadView,
   url: string,
   fileCode: string,
+  say: Translator = translator('en'),
 ): Promise<RemoteObservation> {
   const transfer = await client.remote.status(fileCode);
   if (transfer && UNFINISHED_REMOTE_STATUSES.has(transfer.status)) {
@@ -33,7 +34,7 @@ export async function observeRemote(
   }
   if (transfer?.status === 'error') {
     return {
-      card: view.remoteFailed(url, fileCode, CARD_WORDS.t('upload-run-remote-fetch-failed')),
+      card: view.remoteFailed(url, fileCode, say.t('upload-run-remote-fetch-failed')),
       finished: true,
     };
   }
@@ -46,7 +47,7 @@ export async function observeRemote(
     if (!(error instanceof NotFoundError)) throw error;
     if (transfer) return { card: view.remoteProgress(url, fileCode, transfer), finished: false };
     return {
-      card: view.remoteFailed(url, fileCode, CARD_WORDS.t('upload-run-remote-vanished')),
+      card: view.remoteFailed(url, fileCode, say.t('upload-run-remote-vanished')),
       finished: true,
     };
   }

@@ -14,7 +14,7 @@ import { translator } from '../i18n/translate';
 import { scrubSecrets } from '../secrets';
 import type { MediaClient, MediaService, UploadedFile } from '../services/media';
 import { linksOf } from '../services/media/links';
-import type { UploadView } from './upload-view';
+import { type UploadView, viewIn } from './upload-view';
 
 /** What an upload needs from the application. */
 export interface UploadRunDeps {
@@ -39,32 +39,33 @@ export interface FileUploadData {
   folderId?: string | undefined;
   /** Give the file this title once uploaded. */
   title?: string | undefined;
+  /** The language of the first card: every edit of it is written in it. */
+  language?: string | undefined;
 }
-
-/** The words of the upload card's own sentences: English, like the card (see `upload-view.ts`). */
-const CARD_WORDS = translator('en');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The failure card of an error: its own words for Deckhand errors, a reference for bugs. */
+/**
+ * The failure card of an error: its own words for Deckhand errors, a reference for bugs; in
+ * `language`, the first card's.
+ */
 export function failureCard(
   deps: Pick<UploadRunDeps, 'view' | 'logger'>,
   name: string,
   error: unknown,
+  language?: string,
 ): DraftCard {
+  const view = viewIn(deps.view, language);
   if (error instanceof DeckhandError) {
-    return deps.view.failed(
-      name,
-      scrubSecrets(error.message),
-      error.hint ? scrubSecrets(error.hint) : undefined,
-    );
+    return view.failed(name, scrubSecrets(error.message), error.hint ? scrubSecrets(error.hint) : undefined);
   }
   const reference = newReferenceId();
   deps.logger.error({ err: error, reference, file: name }, 'media upload failed');
-  return deps.view.failed(
+  const say = translator(language);
+  return view.failed(
     name,
-    CARD_WORDS.t('upload-run-internal-error', reference),
-    CARD_WORDS.t('upload-run-internal-error-hint'),
+    say.t('upload-run-internal-error', reference),
+    say.t('upload-run-internal-error-hint'),
   );
 }
 
@@ -77,11 +78,13 @@ class ProgressCard {
   private rate = 0;
   private editing: Promise<void> = Promise.resolve();
   private readonly timer: NodeJS.Timeout;
+  private readonly view: UploadView;
 
   constructor(
     private readonly deps: UploadRunDeps,
     private readonly data: FileUploadData,
   ) {
+    this.view = viewIn(deps.view, data.language);
     this.timer = setInterval(() => this.tick(), Math.min(250, deps.editMs));
     this.timer.unref();
   }
@@ -106,7 +109,7 @@ class ProgressCard {
     this.lastSample = { at: now, sent: this.sent };
     this.lastEdit = now;
     this.shown = this.sent;
-    const card = this.deps.view.progress({
+    const card = this.view.progress({
       name: this.data.name,
       sent: this.sent,
       total: this.data.size,
@@ -148,13 +151,14 @@ export async function runFileUpload(
     );
     const file = await finish(client, uploaded, data);
     await progress.stop();
-    await deps.cards.update(data.handle, deps.view.uploaded(file, linksOf(file.fileCode, file.downloadUrl)));
+    const view = viewIn(deps.view, data.language);
+    await deps.cards.update(data.handle, view.uploaded(file, linksOf(file.fileCode, file.downloadUrl)));
     deps.logger.info({ file: file.fileCode, size: file.size, user: data.user.id }, 'media upload done');
     return file;
   } catch (error) {
     await progress?.stop();
     await deps.cards
-      .update(data.handle, failureCard(deps, data.name, error))
+      .update(data.handle, failureCard(deps, data.name, error, data.language))
       .catch((err) => deps.logger.warn({ err }, 'could not update the upload card'));
     return undefined;
   }

@@ -33,6 +33,8 @@ export interface RemoteFollowJobData {
   lastCard?: string;
   /** Unix ms of the last edit. */
   lastEditAt?: number;
+  /** The language of the first card: every edit of it is written in it. */
+  language?: string;
 }
 
 /** Data of a job on the `upload` queue. */
@@ -44,7 +46,10 @@ export interface UploadRequest extends Omit<FileUploadData, 'name' | 'size' | 'm
 }
 
 /** What `/media upload-url` asks for. */
-export type RemoteFollowRequest = Pick<RemoteFollowJobData, 'user' | 'handle' | 'fileCode' | 'url'>;
+export type RemoteFollowRequest = Pick<
+  RemoteFollowJobData,
+  'user' | 'handle' | 'fileCode' | 'url' | 'language'
+>;
 
 /** The upload service of the commands (`services.uploads`). */
 export interface UploadService {

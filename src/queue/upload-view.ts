@@ -34,4 +34,11 @@ export interface UploadView {
   remoteDone(url: string, file: FileInfo, links: FileLinks | undefined): DraftCard;
   /** A remote upload that failed or was removed from the queue. */
   remoteFailed(url: string, fileCode: string, reason: string): DraftCard;
+  /** The same cards in another language (a code of `src/i18n/languages.ts`). */
+  inLanguage?(language: string): UploadView;
+}
+
+/** `view` in `language` where it can be drawn in one (the language of an upload's first card). */
+export function viewIn(view: UploadView, language: string | undefined): UploadView {
+  return language && view.inLanguage ? view.inLanguage(language) : view;
 }

@@ -8,6 +8,7 @@ import type { Job, Processor } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { type AppServices, TAIL_VIEW, WATCH_KINDS } from '../../commands';
 import { digestCard } from '../../commands/calendar/calendar-digest';
+import { tailViewIn } from '../../commands/toolhost/tail';
 import { type ToolDigestSources, toolDigestCard } from '../../commands/toolhost/tool-digest';
 import { RedisEffectLedger } from '../coordination/effect-records';
 import type { CardPublisher } from '../core/card-publisher';
@@ -16,6 +17,7 @@ import type { CommandRunner } from '../core/command-runner';
 import type { FileResolvers } from '../core/files';
 import type { Messengers } from '../core/messenger';
 import { spacingMs } from '../core/send-budget';
+import { translator } from '../i18n/translate';
 import { createInterruptedNotice } from '../queue/command-interrupted';
 import { createCommandProcessor, leaveLane } from '../queue/command-processor';
 import type { CommandJobData } from '../queue/command-queue';
@@ -146,6 +148,8 @@ export function startAppWorkers(deps: AppWorkersDeps): Workers {
           toolhost: services.toolhost,
           tails: state.tails,
           view: TAIL_VIEW,
+          viewIn: tailViewIn,
+          language: async (conversationId) => services.languages?.ofConversation(conversationId),
           cards: deps.publisher,
           scrub: (lines, tool) => services.accounts.secrets.scrubTexts(lines, { tool, untrusted: 'all' }),
           logger,
@@ -157,8 +161,16 @@ export function startAppWorkers(deps: AppWorkersDeps): Workers {
       },
       digest: {
         processor: createDigestProcessor({
-          build: (data, period) =>
-            data.tool ? toolDigestCard(toolDigests, data, period) : digestCard(services.calendar, data),
+          // Posted where everyone reads: in the conversation's language (`/language --here`).
+          build: async (data, period) => {
+            const say = translator(
+              await services.languages?.ofConversation(data.conversationId).catch(() => undefined),
+            );
+            const card = data.tool
+              ? await toolDigestCard(toolDigests, data, period, say)
+              : await digestCard(services.calendar, data, say);
+            return card && { ...card, locale: say.language };
+          },
           cards: deps.publisher,
           remove: (data) => services.digests.remove(data.conversationId, data.tool),
           effects: new RedisEffectLedger(redis, prefix),

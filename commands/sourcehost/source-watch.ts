@@ -4,12 +4,13 @@
  * and at the end announces it once where it was started; the archive link goes only to a private
  * conversation (elsewhere the announcement has an "Archive link" button whose answer is private).
  */
+
+import { userKeyOf } from '../../src/core/change-record';
 import { NotFoundError } from '../../src/core/errors';
 import { pickLanguage } from '../../src/core/languages';
 import type { DraftCard } from '../../src/core/reply';
 import { type Translator, translator } from '../../src/i18n/translate';
 import { FINISHED_MIGRATION_STATES, migrationOwner } from '../../src/services/sourcehost';
-import { ownerKey } from '../../src/store/vault';
 import type { MigrationWatchRequest } from '../link-services';
 import type { AppServices } from '../services';
 import type { SourcehostServices } from './context';
@@ -43,7 +44,7 @@ async function followLanguage(
   if (!request.isPrivate) return translator(conversation);
   // The user who started it, as the command saw them (with their chat app's language, if it said one).
   const { locale } = request.user as { locale?: string };
-  const user = await store.ofUser(ownerKey(request.user)).catch(() => undefined);
+  const user = await store.ofUser(userKeyOf(request.user)).catch(() => undefined);
   return translator(pickLanguage({ platform: locale, user, conversation }));
 }
 

@@ -42,8 +42,9 @@ export const SCAN_RULES: readonly ScanRule[] = [
 /** Raw ISO 8601 timestamps (`2026-11-23T17:55:12.582Z`): times must be written for people. */
 export const ISO_TIME: ScanRule = {
   name: 'raw ISO timestamp',
-  // An input format shown as an example of what to type (`a time 2026-11-22T10:00:00Z`) is not a time shown.
-  pattern: /(?<!(?:a time|such as|e\.g\.) )\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/,
+  // An input format shown as an example of what to type (`a time 2026-11-22T10:00:00Z`) is not a time
+  // shown, in any of the catalog's languages (`ein Zeitpunkt …`, `wie …`, `או זמן …`, `כמו …`).
+  pattern: /(?<!(?:a time|such as|e\.g\.|ein Zeitpunkt|wie|z\. B\.|זמן|כמו|למשל) )\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/,
 };
 
 /**

@@ -7,6 +7,7 @@
 import type { Config } from '../src/config';
 import type { EnvFragment } from '../src/config-schema';
 import { DEFAULT_SEND_BUDGET, type SendBudget } from '../src/core/send-budget';
+import type { Translator } from '../src/i18n/translate';
 import type { CheckResult } from './doctor-kit';
 import type { AdapterFactory, ManifestSpec, RegisterCommands } from './types';
 
@@ -69,8 +70,11 @@ export interface PlatformDescriptor<Name extends string = string, Env extends En
    * it has one; help, usage and hints are written in that form there.
    */
   commandNamespace?(config: Config): string;
-  /** How a file is attached to `command` (its words, `media upload`) here, as a sentence for hints. */
-  attachHint(command: string): string;
+  /**
+   * How a file is attached to `command` (its words, `media upload`) here, as a sentence for hints,
+   * in `say`'s language (English when not given).
+   */
+  attachHint(command: string, say?: Translator): string;
   /** It shows times in each reader's own zone, so a conversation's time zone does not apply. */
   readerTimeZones?: boolean;
   /**

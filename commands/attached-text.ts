@@ -6,7 +6,7 @@
 
 import { UsageError } from '../src/core/errors';
 import type { IncomingFile } from '../src/core/files';
-import type { MessageKey } from '../src/i18n/translate';
+import type { MessageKey, Translator } from '../src/i18n/translate';
 import { parse } from './yaml';
 
 /** The largest configuration or jobs file read (real ones are a few KiB). */
@@ -14,16 +14,19 @@ export const MAX_TEXT_BYTES = 256 * 1024;
 
 /**
  * The attached file's text; `what` is the catalog message naming it ("a toolforge.yaml"), `hint` says how to
- * attach one on the reader's platform (its words: `here.attachHint(command)`).
+ * attach one on the reader's platform, in the refusal's language (its words: `here.attachHint(command, say)`).
  */
 export async function attachedText(
   files: readonly IncomingFile[] | undefined,
   what: MessageKey,
-  hint: string,
+  hint: string | ((say: Translator) => string),
 ): Promise<string> {
   const list = files ?? [];
   if (list.length === 0)
-    throw UsageError.inWords((say) => ({ message: say.t('attached-attach', say.t(what)), hint }));
+    throw UsageError.inWords((say) => ({
+      message: say.t('attached-attach', say.t(what)),
+      hint: typeof hint === 'string' ? hint : hint(say),
+    }));
   if (list.length > 1) {
     const count = list.length;
     throw UsageError.inWords((say) => ({ message: say.t('attached-one-file-only', count) }));

@@ -1,6 +1,7 @@
 import type { Invocation } from '../src/core/command';
+import { translators } from '../src/core/languages';
 import type { CardField, DraftCard } from '../src/core/reply';
-import { type Translator, translator } from '../src/i18n/translate';
+import type { Translator } from '../src/i18n/translate';
 import type { VaultEntry } from '../src/store/vault';
 import { type AppServices, command } from './services';
 
@@ -31,8 +32,8 @@ export interface HomeContext {
   tools: HomeTools;
   /** Unix ms the view is made at. */
   now: number;
-  /** The reader's language (the view is private). */
-  say?: Translator;
+  /** The reader's language (the view is private): every section writes in it. */
+  say: Translator;
 }
 
 /** One part of the view: a heading with its lines. */
@@ -95,7 +96,8 @@ export function homeCommand(sections: HomeSections) {
   return command({
     name: 'me',
     permission: 'read',
-    async run({ services, invocation, sayPrivately: say = translator(undefined) }): Promise<DraftCard> {
+    async run({ services, invocation, sayPrivately }): Promise<DraftCard> {
+      const say = sayPrivately ?? translators(invocation).sayPrivately;
       const entries = await services.accounts.vault.list(invocation.user);
       const tools = await homeTools(services, invocation, entries);
       const context: HomeContext = { services, invocation, entries, tools, now: Date.now(), say };

@@ -81,8 +81,8 @@ export class SlackAdapter implements PlatformAdapter {
     const tokenFor = async (team: string) => (await clients.forTeam(team)).token;
     context.app.files.register('slack', slackFileResolver(tokenFor, downloadHosts(settings.apiUrl)));
     context.app.surfaces.register('slack', (stored) => {
-      const { triggerId, ...place } = stored as unknown as QueuedSlackPlace;
-      return slackSurface(place, { messenger, clients }, triggerId);
+      const { triggerId, locale, ...place } = stored as unknown as QueuedSlackPlace;
+      return slackSurface(place, { messenger, clients }, triggerId, locale);
     });
     if (context.role === 'worker') {
       this.started = true;

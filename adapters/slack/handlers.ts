@@ -111,6 +111,8 @@ async function placeAndLocale(
 export interface QueuedSlackPlace extends SlackPlace {
   /** The interaction's `trigger_id` (a modal can be opened with it for 3 seconds). */
   triggerId?: string;
+  /** The person's Slack locale, when known: the words of a form opened with the trigger. */
+  locale?: string;
 }
 
 /** Hands an acknowledged command on (to a worker, or to the command runner here). */
@@ -122,9 +124,14 @@ function handOff(
   place: SlackPlace,
   triggerId?: string,
 ): Promise<void> {
-  const queued: QueuedSlackPlace = { ...place, ...(triggerId ? { triggerId } : {}) };
+  const locale = invocation.user.locale;
+  const queued: QueuedSlackPlace = {
+    ...place,
+    ...(triggerId ? { triggerId } : {}),
+    ...(locale ? { locale } : {}),
+  };
   return deps.handoff.submit({ key, platform: 'slack', input, invocation, place: { ...queued } }, () =>
-    slackSurface(place, deps, triggerId),
+    slackSurface(place, deps, triggerId, locale),
   );
 }
 

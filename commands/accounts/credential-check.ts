@@ -119,7 +119,7 @@ async function probed(
 
 /**
  * The service's verdict on the credential (see {@link probed}), its message and hint in `say`'s
- * language (English for the secret page, whose caller has no reader's language to give yet).
+ * language (the secret page's reader's; English when none is given).
  */
 export async function credentialVerdict(
   services: AccountsServices,

@@ -33,7 +33,7 @@ async function settingsCard(
   const linked = await store.linked(user);
   return {
     title: say.t('notify-me-title'),
-    fields: describeNotifySettings(settings, (platform) => nameOf(store, platform)),
+    fields: describeNotifySettings(settings, (platform) => nameOf(store, platform), say),
     footer: linked ? say.t('notify-me-kept-linked') : say.t('notify-me-kept-here'),
   };
 }
@@ -41,16 +41,12 @@ async function settingsCard(
 type Services = Pick<AppServices, 'notifications' | 'timeZones'>;
 
 /** The notifications part of `/me`: the settings `/notify` shows, one line each. */
-export const notifyHomeSection: HomeSection = async ({
-  services,
-  invocation,
-  say = translator(undefined),
-}) => {
+export const notifyHomeSection: HomeSection = async ({ services, invocation, say }) => {
   const store = services.notifications;
   const settings = await store.settingsOf(invocation.user);
   return {
     title: say.t('notify-me-title'),
-    lines: describeNotifySettings(settings, (platform) => nameOf(store, platform)).map(
+    lines: describeNotifySettings(settings, (platform) => nameOf(store, platform), say).map(
       (field) => `${field.label}: ${field.value}`,
     ),
   };
@@ -138,9 +134,16 @@ async function quietHours(
   }
   const zone =
     zoneText?.trim() ?? (await services.timeZones.get(invocation.conversationId)) ?? DEFAULT_TIME_ZONE;
-  const quiet = parseQuietHours(range, zone);
+  const quiet = parseQuietHours(range, zone, say);
   if (typeof quiet === 'string') {
-    throw UsageError.inWords((say) => ({ message: quiet, hint: say.t('notify-me-quiet-example') }));
+    // What is wrong with the range, in the words the refusal is shown in.
+    throw UsageError.inWords((words) => {
+      const wrong = parseQuietHours(range, zone, words);
+      return {
+        message: typeof wrong === 'string' ? wrong : quiet,
+        hint: words.t('notify-me-quiet-example'),
+      };
+    });
   }
   const settings = await store.update(invocation.user, (current) => ({
     ...current,

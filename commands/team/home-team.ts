@@ -6,17 +6,16 @@
 import { userKeyOf } from '../../src/core/change-record';
 import { DeckhandError } from '../../src/core/errors';
 import type { FailureScope } from '../../src/core/failure-claim';
-import { replyLanguage } from '../../src/core/languages';
 import { absoluteText, relativeText } from '../../src/core/times';
-import { type Translator, translator } from '../../src/i18n/translate';
+import type { Translator } from '../../src/i18n/translate';
 import type { HomeContext, HomeSection } from '../home';
 
 /** At most this many open requests are read per tool. */
 const MAX_APPROVALS_PER_TOOL = 5;
 
 /** The words of the `/me` view: the person's own language (only they see it). */
-function sayTo(context: Pick<HomeContext, 'invocation'>): Translator {
-  return translator(replyLanguage(context.invocation, 'private'));
+function sayTo(context: Pick<HomeContext, 'say'>): Translator {
+  return context.say;
 }
 
 /** The locks on the view's tools held by the person. */

@@ -51,7 +51,9 @@ async function wantedConfig(
       throw UsageError.inWords((say) => ({ message: say.t('config-given-not-json') }));
     }
   } else {
-    const text = await attachedText(files, 'attached-what-config', here.attachHint('config set'));
+    const text = await attachedText(files, 'attached-what-config', (say) =>
+      here.attachHint('config set', say),
+    );
     name = files?.[0]?.name;
     value = parseYamlText(text, name ?? t('en', 'config-given'));
   }

@@ -1,6 +1,5 @@
 /** The tools part of `/me`: each of the person's tools with its status chip. */
 
-import { type Translator, translator } from '../../src/i18n/translate';
 import type { HomeContext, HomeSection } from '../home';
 import { toolChip } from './tool-health';
 
@@ -8,13 +7,7 @@ import { toolChip } from './tool-health';
  * `mytool: [ok]`, `demo: [failing] deployment failed`: the chips of the tools in the view, read at
  * once (three requests a tool), with where each comes from and how many were left out.
  */
-export const toolsHomeSection: HomeSection = async ({
-  services,
-  tools,
-  invocation,
-  // The view's reader's language, once the view passes one; English until then.
-  say = translator('en'),
-}: HomeContext & { say?: Translator }) => {
+export const toolsHomeSection: HomeSection = async ({ services, tools, invocation, say }: HomeContext) => {
   const chips = await Promise.all(
     tools.shown.map((tool) => toolChip(() => services.toolhost.forTool(tool), say)),
   );

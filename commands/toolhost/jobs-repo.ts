@@ -203,7 +203,7 @@ export async function jobsToLoad(
       () => `/jobs load ${args.tool} --from-repo --path deploy/jobs.yaml --ref main`,
     );
   }
-  const text = await attachedText(files, 'attached-what-jobs', here.attachHint('jobs load'));
+  const text = await attachedText(files, 'attached-what-jobs', (say) => here.attachHint('jobs load', say));
   const attached = files?.[0]?.name;
   const name = attached ?? t('en', 'jobs-attached-file');
   return {

@@ -68,6 +68,8 @@ export type CredentialVerifier = (
   kind: SecretFormKind,
   values: CredentialValues,
   tool: string | undefined,
+  /** The page's reader, for the verdict's message and hint. */
+  say?: Translator,
 ) => Promise<CredentialVerdict>;
 
 /** Dependencies of {@link SecretForms}. */
@@ -170,7 +172,7 @@ export class SecretForms implements SecretFormIssuer {
   ): Promise<CredentialVerdict> {
     if (!chat.verify) return { ok: true };
     try {
-      return await chat.verify(session.kind, values, session.tool);
+      return await chat.verify(session.kind, values, session.tool, say);
     } catch (error) {
       if (!(error instanceof DeckhandError)) {
         this.deps.logger.warn(

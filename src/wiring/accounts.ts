@@ -112,15 +112,18 @@ export interface AccountsHost {
 }
 
 /**
- * How the account flows reach the chat: outcomes posted, commands that waited for a link run again,
- * credentials checked with their services.
+ * How the account flows reach the chat: outcomes posted (in the conversation's language, where
+ * everyone there reads them), commands that waited for a link run again, credentials checked with
+ * their services (the verdict in the words of the page's reader).
  */
 export function accountChat(host: AccountsHost): LinkChat & SecretFormChat {
+  const languages = host.services.languages;
   return {
     publisher: host.publisher,
     runner: host.runner as CommandRunner<unknown>,
     messengers: host.messengers,
-    verify: (kind, values, tool) => credentialVerdict(host.services, kind, values, tool),
+    verify: (kind, values, tool, say) => credentialVerdict(host.services, kind, values, tool, say),
+    ...(languages ? { language: (conversationId: string) => languages.ofConversation(conversationId) } : {}),
   };
 }
 

@@ -126,7 +126,7 @@ export function chatEnvPatterns(): string[] {
 export function platformWords(platform: string): PlatformWords {
   const descriptor = platformNamed(platform) ?? TERMINAL;
   return {
-    attachHint: (command) => descriptor.attachHint(command),
+    attachHint: (command, say) => descriptor.attachHint(command, say),
     ...(descriptor.readerTimeZones ? { readerZonesOn: descriptor.displayName } : {}),
     ...(descriptor.noSecretsInText ? { noSecretsInText: true } : {}),
   };

@@ -18,6 +18,7 @@ export function createShell(app: App, io: ShellIo): ShellAdapter {
   const shell = new ShellAdapter({
     runner: app.runner,
     watches: app.services.watches,
+    ...(app.services.languages ? { languages: app.services.languages } : {}),
     ...(tails instanceof QueueTailService ? { stopTails: () => tails.stopAll() } : {}),
     ...io,
   });

@@ -42,8 +42,10 @@ export const mediaUploadCommand = Object.assign(
     async run({ args, invocation, services, reply, here = PLAIN_WORDS, say = translator('en') }) {
       const files = invocation.files ?? [];
       if (files.length === 0) {
-        const hint = here.attachHint('media upload');
-        throw UsageError.inWords((say) => ({ message: say.t('upload-no-file'), hint }));
+        throw UsageError.inWords((reader) => ({
+          message: reader.t('upload-no-file'),
+          hint: here.attachHint('media upload', reader),
+        }));
       }
       if (files.length > MAX_FILES)
         throw UsageError.inWords((say) => ({ message: say.t('upload-too-many', MAX_FILES) }));

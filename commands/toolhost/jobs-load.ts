@@ -21,7 +21,7 @@ import { table, withWarnings } from '../format';
 import { command, toolCommand } from './context';
 import { jobsListCommand } from './jobs';
 import { comparable, definitionOf, jobsFileText, jobToEntry } from './jobs-file';
-import { DEFAULT_JOBS_PATH, jobsToLoad, repoJobsFile } from './jobs-repo';
+import { jobsToLoad, repoJobsFile } from './jobs-repo';
 
 /** What `/jobs load` will do. */
 export interface LoadPlan {

@@ -39,7 +39,11 @@ function noPlatformScript(): string {
 }
 
 /** The terminal's conversation (the shell adapter's). */
-const TERMINAL_CONVERSATION = conversationId({ platform: TERMINAL_PLATFORM, workspace: 'local', channel: 'terminal' });
+const TERMINAL_CONVERSATION = conversationId({
+  platform: TERMINAL_PLATFORM,
+  workspace: 'local',
+  channel: 'terminal',
+});
 
 /**
  * The terminal reader's language: their own `/language`, else the terminal conversation's, else

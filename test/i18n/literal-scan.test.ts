@@ -62,7 +62,7 @@ describe('user-facing text outside the catalogs', () => {
     expect(texts("hint('/jobs load $ --from-repo --path deploy/jobs.yaml --ref main');")).toEqual([]);
     expect(texts("const LUA = `local held = redis.call('get', KEYS[1])\nreturn held`;")).toEqual([]);
     expect(texts("const DAY = 'ccc d LLL yyyy, HH:mm';")).toEqual([]);
-    expect(texts("reply.header('set-cookie', `dh=${v}; Path=/; HttpOnly; SameSite=Lax`);")).toEqual([]);
+    expect(texts("reply.header('set-cookie', 'dh=x; Path=/; HttpOnly; SameSite=Lax');")).toEqual([]);
     expect(texts("const setup = { variables: 'SLACK_BOT_TOKEN with SLACK_SIGNING_SECRET' };")).toEqual([]);
     expect(texts("new Counter({ name: 'x', help: 'Jobs in each queue, by state.' });")).toEqual([]);
     expect(texts("getProcessLogger().debug({ job }, 'queue job run');")).toEqual([]);

@@ -44,7 +44,8 @@ export const ISO_TIME: ScanRule = {
   name: 'raw ISO timestamp',
   // An input format shown as an example of what to type (`a time 2026-11-22T10:00:00Z`) is not a time
   // shown, in any of the catalog's languages (`ein Zeitpunkt …`, `wie …`, `או זמן …`, `כמו …`).
-  pattern: /(?<!(?:a time|such as|e\.g\.|ein Zeitpunkt|wie|z\. B\.|זמן|כמו|למשל) )\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/,
+  pattern:
+    /(?<!(?:a time|such as|e\.g\.|ein Zeitpunkt|wie|z\. B\.|זמן|כמו|למשל) )\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/,
 };
 
 /**

@@ -4,7 +4,7 @@
  * command says which one it meant, in Deckhand's words (the reader's language).
  */
 import { type DeckhandError, NotFoundError, UpstreamError } from '../../src/core/errors';
-import { type Translator, translator } from '../../src/i18n/translate';
+import type { Translator } from '../../src/i18n/translate';
 import type { Migration, MigrationOwner, SourcehostClient } from '../../src/services/sourcehost';
 import { migrationState, ownerLabel } from './source-cards';
 
@@ -18,10 +18,7 @@ export function isMissing(error: unknown): boolean {
 
 /** A {@link NotFoundError} said in the catalog's words (English for logs and the audit trail). */
 export function notFoundInWords(words: Words, cause?: unknown): NotFoundError {
-  const english = words(translator('en'));
-  const error = new NotFoundError(english.message, english.hint, cause === undefined ? undefined : { cause });
-  error.words = words;
-  return error;
+  return new NotFoundError(words, undefined, cause === undefined ? undefined : { cause });
 }
 
 /** Runs `work`; the source host's 404 becomes a {@link NotFoundError} saying `words`. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { NotFoundError, UpstreamError, UsageError } from '../../src/core/errors';
+import { UpstreamError, UsageError } from '../../src/core/errors';
 import { mustExist } from '../../src/core/target';
 import { tableTime } from '../../src/core/times';
-import { type Translator, t, translator } from '../../src/i18n/translate';
+import { t, translator } from '../../src/i18n/translate';
 import type { ToolhostClient } from '../../src/services/toolhost';
 import { httpUrl, toolName } from '../args';
 import { table, withWarnings } from '../format';
@@ -16,23 +16,6 @@ import { startOnce } from './start-once';
 /** `latest` → the id of the tool's most recent build. */
 export async function resolveBuildId(client: ToolhostClient, id: string): Promise<string> {
   return id === 'latest' ? (await client.builds.latest()).build_id : id;
-}
-
-/**
- * {@link mustExist} with its "does not exist" in the catalog's words: English for logs, the reader's
- * language in the chat.
- */
-export async function mustExistInWords<T>(
-  lookup: () => Promise<T>,
-  words: (say: Translator) => { message: string; hint?: string },
-): Promise<T> {
-  const english = words(translator('en'));
-  try {
-    return await mustExist(lookup, english.message, english.hint);
-  } catch (error) {
-    if (error instanceof NotFoundError) error.words = words;
-    throw error;
-  }
 }
 
 /** Build-time variables `NAME=value` as the API wants them. */
@@ -193,7 +176,7 @@ export const buildDeleteCommand = command({
   confirm: (args, _target, say = translator('en')) => say.t('build-delete-confirm', args.id, args.tool),
   async resolve({ args, services }) {
     const client = services.toolhost.forTool(args.tool);
-    const build = await mustExistInWords(
+    const build = await mustExist(
       () => (args.id === 'latest' ? client.builds.latest() : client.builds.show(args.id)),
       (say) => ({
         message:

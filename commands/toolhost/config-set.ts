@@ -10,7 +10,7 @@ import { NotFoundError, UsageError } from '../../src/core/errors';
 import type { FilesDeclaration } from '../../src/core/files';
 import { translators } from '../../src/core/languages';
 import { PLAIN_WORDS, type PlatformWords } from '../../src/core/platform-words';
-import { fingerprint } from '../../src/core/target';
+import { fingerprint, mustExist } from '../../src/core/target';
 import { t, translator } from '../../src/i18n/translate';
 import { checkToolConfig, type ToolConfig } from '../../src/services/toolhost';
 import { toolName } from '../args';
@@ -20,7 +20,6 @@ import { withWarnings } from '../format';
 import { stringify } from '../yaml';
 import { command, toolCommand } from './context';
 import { deployCommand } from './deploy';
-import { lookedUp } from './not-found';
 
 const ENGLISH = translator('en');
 
@@ -147,7 +146,7 @@ export const configDumpCommand = toolCommand({
   name: 'config dump',
   permission: 'read',
   async run({ args, client, say = ENGLISH }) {
-    const config = await lookedUp(
+    const config = await mustExist(
       () => client.components.getConfig(),
       (said) => ({
         message: said.t('config-dump-none', args.tool),

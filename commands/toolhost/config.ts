@@ -1,10 +1,9 @@
 import { actionTo } from '../../src/core/action-ref';
-import { fingerprint } from '../../src/core/target';
+import { fingerprint, mustExist } from '../../src/core/target';
 import { t, translator } from '../../src/i18n/translate';
 import { stringify } from '../yaml';
 import { configSetCommand } from './config-set';
 import { toolCommand } from './context';
-import { lookedUp } from './not-found';
 
 const ENGLISH = translator('en');
 
@@ -55,7 +54,7 @@ export const configDeleteCommand = toolCommand({
   confirm: (args, _target, say = ENGLISH) => say.t('config-delete-confirm', args.tool),
   async resolve({ args, services }) {
     const client = services.toolhost.forTool(args.tool);
-    const config = await lookedUp(
+    const config = await mustExist(
       () => client.components.getConfig(),
       (say) => ({ message: say.t('config-delete-none', args.tool) }),
     );

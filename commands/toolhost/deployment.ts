@@ -1,8 +1,9 @@
+import { mustExist } from '../../src/core/target';
 import { tableTime } from '../../src/core/times';
 import { translator } from '../../src/i18n/translate';
 import type { ToolhostClient } from '../../src/services/toolhost';
 import { parseCompactUtc, table, withWarnings } from '../format';
-import { mustExistInWords } from './build';
+
 import { command, toolCommand } from './context';
 import { deploymentCard } from './deployment-card';
 import { deploymentStateWord } from './deployment-states';
@@ -110,7 +111,7 @@ export const deploymentDeleteCommand = command({
   confirm: (args, _target, say = translator('en')) => say.t('deployment-delete-confirm', args.id, args.tool),
   async resolve({ args, services }) {
     const client = services.toolhost.forTool(args.tool);
-    const deployment = await mustExistInWords(
+    const deployment = await mustExist(
       () =>
         args.id === 'latest'
           ? client.components.latestDeployment()

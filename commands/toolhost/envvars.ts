@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { formTarget } from '../../src/core/action-ref';
 import { NotFoundError, UpstreamError, UsageError } from '../../src/core/errors';
+import { mustExist } from '../../src/core/target';
 import { t, translator } from '../../src/i18n/translate';
 import { maskSecret } from '../../src/secrets';
 import { ENVVAR_NAME, type ToolhostClient } from '../../src/services/toolhost';
 import { toolName } from '../args';
 import { table, withWarnings } from '../format';
 import { command, toolCommand } from './context';
-import { lookedUp } from './not-found';
 
 const ENGLISH = translator('en');
 
@@ -165,7 +165,7 @@ export const envvarsDeleteCommand = toolCommand({
   confirm: (args, _target, say = ENGLISH) => say.t('envvar-delete-confirm', args.name, args.tool),
   async resolve({ args, services }) {
     const client = services.toolhost.forTool(args.tool);
-    const envvar = await lookedUp(
+    const envvar = await mustExist(
       () => client.envvars.show(args.name),
       (say) => ({
         message: say.t('envvar-not-found', args.name, args.tool),

@@ -7,8 +7,10 @@
  * whole is sent: every field not given stays as it was. One-off jobs cannot be updated (the API
  * answers "OneOffJobs can't be updated"), which is said before anything is sent.
  */
+
 import { z } from 'zod';
 import { UsageError } from '../../src/core/errors';
+import { mustExist } from '../../src/core/target';
 import { translator } from '../../src/i18n/translate';
 import type { NewJob } from '../../src/services/toolhost';
 import { existingJob, toolName } from '../args';
@@ -18,7 +20,6 @@ import { cronProblem } from './cron';
 import { jobCard } from './job-card';
 import { definitionOf } from './jobs-file';
 import { filelogFields, filelogProblem, runArgs, type Words } from './jobs-run';
-import { lookedUp } from './not-found';
 
 const ENGLISH = translator('en');
 
@@ -114,7 +115,7 @@ export const jobsUpdateCommand = command({
         : undefined);
     if (problem) throw UsageError.inWords((said) => ({ message: problem(said) }));
     const client = services.toolhost.forTool(args.tool);
-    const current = await lookedUp(
+    const current = await mustExist(
       async () => {
         const found = (await client.jobs.list({ includeUnset: false })).find((j) => j.name === args.job);
         return found ?? (await client.jobs.show(args.job));

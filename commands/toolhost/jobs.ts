@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { UpstreamError, UsageError } from '../../src/core/errors';
-import { fingerprint } from '../../src/core/target';
+import { NotFoundError, UpstreamError, UsageError } from '../../src/core/errors';
+import { fingerprint, mustExist } from '../../src/core/target';
 import { t, translator } from '../../src/i18n/translate';
 import type { Job } from '../../src/services/toolhost';
 import { jobName, toolName } from '../args';
 import { quotaFields, table, withWarnings } from '../format';
 import { toolCommand } from './context';
 import { jobCard, jobState } from './job-card';
-import { lookedUp, notFound } from './not-found';
+
 import { jobRestartedSince } from './recognise';
 import { jobsDeleteSignature, jobsRestartSignature, jobsShowSignature } from './signatures';
 
@@ -104,7 +104,7 @@ export const jobsDeleteCommand = toolCommand({
   confirm: (args, _target, say = ENGLISH) => say.t('jobs-delete-confirm', args.job, args.tool),
   async resolve({ args, services }) {
     const client = services.toolhost.forTool(args.tool);
-    const job = await lookedUp(
+    const job = await mustExist(
       () => client.jobs.show(args.job),
       (say) => ({
         message: say.t('jobs-not-found', args.job, args.tool),
@@ -135,7 +135,7 @@ export const jobsFlushCommand = toolCommand({
     const client = services.toolhost.forTool(args.tool);
     const jobs = [...(await client.jobs.list())].sort((a, b) => a.name.localeCompare(b.name));
     if (jobs.length === 0) {
-      throw notFound((say) => ({ message: say.t('jobs-flush-none', args.tool) }));
+      throw new NotFoundError((say) => ({ message: say.t('jobs-flush-none', args.tool) }));
     }
     return {
       label: t('en', 'jobs-flush-label', args.tool),

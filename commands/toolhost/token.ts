@@ -1,11 +1,12 @@
 import type { Invocation } from '../../src/core/command';
 import { UpstreamError, UsageError } from '../../src/core/errors';
 import type { DraftCard } from '../../src/core/reply';
+import { mustExist } from '../../src/core/target';
 import { type MessageKey, type Translator, t, translator } from '../../src/i18n/translate';
 import type { DeployToken, ToolhostClient } from '../../src/services/toolhost';
 import { formatUtc, withWarnings } from '../format';
 import { command, toolCommand } from './context';
-import { lookedUp } from './not-found';
+
 import { toolArgs } from './signatures';
 
 const ENGLISH = translator('en');
@@ -113,7 +114,7 @@ export const tokenDeleteCommand = toolCommand({
   confirm: (args, _target, say = ENGLISH) => say.t('token-delete-confirm', args.tool),
   async resolve({ args, services }) {
     const client = services.toolhost.forTool(args.tool);
-    const token = await lookedUp(
+    const token = await mustExist(
       () => client.components.getDeployToken(),
       (say) => ({ message: say.t('token-delete-none', args.tool) }),
     );

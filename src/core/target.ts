@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Invocation } from './command';
-import { NotFoundError, UsageError } from './errors';
+import { NotFoundError, type Said, UsageError } from './errors';
 import type { PlatformWords } from './platform-words';
 
 /** The exact target of a destructive command, bound before its confirmation is asked. */
@@ -56,7 +56,7 @@ function stableJson(value: unknown): string {
  * Runs `lookup`, turning the service's "not found" into `message` (said before any confirmation
  * is asked, or at Confirm when the target went away meanwhile).
  */
-export async function mustExist<T>(lookup: () => Promise<T>, message: string, hint?: string): Promise<T> {
+export async function mustExist<T>(lookup: () => Promise<T>, message: Said, hint?: string): Promise<T> {
   try {
     return await lookup();
   } catch (error) {

@@ -10,7 +10,7 @@ import {
   startMediaSandbox,
 } from '@deckhand/sandbox/media';
 import type { MediaAccount } from '@deckhand/sandbox/media/state';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { waitFor } from '../support/wait';
 
 let sandbox: MediaSandbox;
@@ -160,7 +160,14 @@ describe('uploads', () => {
 
 describe('remote uploads', () => {
   it('goes pending → working (bytes counted) → done: the transfer leaves the queue and the file appears', async () => {
-    const url = `${sandbox.apiUrl}/samples/seminar.mp4?size=600000&rate=1500000`;
+    // Each state lasts long enough to be seen on a busy machine: a 2 s wait before the transfer
+    // starts, then 2 s of transfer (600 KB at 300 KB/s).
+    const step = sandbox.ctx.settings.stepMs;
+    sandbox.ctx.settings.stepMs = 2000;
+    onTestFinished(() => {
+      sandbox.ctx.settings.stepMs = step;
+    });
+    const url = `${sandbox.apiUrl}/samples/seminar.mp4?size=600000&rate=300000`;
     const added = (await api('upload/url', { url, new_title: 'Seminar' })).body;
     expect(added).toMatchObject({
       msg: 'OK',

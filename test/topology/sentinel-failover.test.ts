@@ -56,6 +56,7 @@ describe('a Sentinel failover under load', () => {
     const before = restarts();
     const sent: { channel: string; responseId: string; at: number }[] = [];
     let killedAt = 0;
+    let promotedAt = 0;
     let followedAt = 0;
     // At least 240 commands, 20 a second, and on until 20 were typed after the follow: a busy machine's
     // sentinels may take longer to promote the replica (a wait on the condition, not a time bound).
@@ -75,9 +76,16 @@ describe('a Sentinel failover under load', () => {
         // Followed once the request path's connection writes to the new master.
         void (async () => {
           while (!followedAt) {
+            // Promoted (the sentinels name another master) and followed (Deckhand writes to it) are
+            // told apart, so a failure says which of the two did not happen.
+            try {
+              if (!promotedAt && (await group.masterPort()) !== first) promotedAt = Date.now();
+            } catch {
+              // no sentinel answered yet
+            }
             try {
               await slack.app.redis.requests.set(`${slack.config.REDIS_KEY_PREFIX}probe`, '1');
-              if ((await group.masterPort()) !== first) followedAt = Date.now();
+              if (promotedAt) followedAt = Date.now();
             } catch {
               // not yet
             }
@@ -108,7 +116,7 @@ describe('a Sentinel failover under load', () => {
     const lastRefusedAt = Math.max(0, ...outcomes.filter((o) => o.refused).map((o) => o.at));
     const afterFollow = outcomes.filter((o) => followedAt && o.at > followedAt + 500);
     console.log(
-      `sentinel failover: followed ${followedAt ? followedAt - killedAt : 'never'} ms after the kill; ${total} commands, ${ran} ran, ${refused} refused, ${outcomes.filter((o) => o.notSent).length} not sent, last refused typed ${lastRefusedAt ? lastRefusedAt - killedAt : 0} ms after the kill`,
+      `sentinel failover: promoted ${promotedAt ? promotedAt - killedAt : 'never'} ms, followed ${followedAt ? followedAt - killedAt : 'never'} ms after the kill; ${total} commands, ${ran} ran, ${refused} refused, ${outcomes.filter((o) => o.notSent).length} not sent, last refused typed ${lastRefusedAt ? lastRefusedAt - killedAt : 0} ms after the kill`,
     );
     expect(followedAt).toBeGreaterThan(0);
     expect(await group.masterPort()).not.toBe(first);

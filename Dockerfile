@@ -13,6 +13,7 @@ COPY packages ./packages
 COPY src ./src
 COPY adapters ./adapters
 COPY commands ./commands
+COPY i18n ./i18n
 RUN node bin/build.mjs
 
 FROM node:20-bookworm-slim

@@ -131,7 +131,7 @@ export class ShellAdapter implements Messenger {
 
   async update(handle: MessageHandle, card: Card): Promise<void> {
     const number = handle.ref.message ?? '?';
-    this.print(card, `card ${number} updated`, number);
+    this.print(card, (await this.wordsOf()).t('shell-card-updated', number), number);
   }
 
   /** Runs one input line: a command, or the number of a button to press. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UpstreamError, UsageError } from '../../src/core/errors';
+import { replyLanguage } from '../../src/core/languages';
 import { mustExist } from '../../src/core/target';
 import { tableTime } from '../../src/core/times';
 import { t, translator } from '../../src/i18n/translate';
@@ -174,7 +175,7 @@ export const buildDeleteCommand = command({
   guarded: true,
   overridable: true,
   confirm: (args, _target, say = translator('en')) => say.t('build-delete-confirm', args.id, args.tool),
-  async resolve({ args, services }) {
+  async resolve({ args, services, invocation }) {
     const client = services.toolhost.forTool(args.tool);
     const build = await mustExist(
       () => (args.id === 'latest' ? client.builds.latest() : client.builds.show(args.id)),
@@ -187,7 +188,7 @@ export const buildDeleteCommand = command({
       }),
     );
     return {
-      label: `Build ${build.build_id} of ${args.tool}`,
+      label: translator(replyLanguage(invocation)).t('build-delete-target', build.build_id, args.tool),
       args: { ...args, id: build.build_id },
       ...(build.start_time ? { version: build.start_time } : {}),
     };

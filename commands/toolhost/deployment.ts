@@ -1,3 +1,4 @@
+import { replyLanguage } from '../../src/core/languages';
 import { mustExist } from '../../src/core/target';
 import { tableTime } from '../../src/core/times';
 import { translator } from '../../src/i18n/translate';
@@ -109,7 +110,7 @@ export const deploymentDeleteCommand = command({
   guarded: true,
   overridable: true,
   confirm: (args, _target, say = translator('en')) => say.t('deployment-delete-confirm', args.id, args.tool),
-  async resolve({ args, services }) {
+  async resolve({ args, services, invocation }) {
     const client = services.toolhost.forTool(args.tool);
     const deployment = await mustExist(
       () =>
@@ -125,7 +126,11 @@ export const deploymentDeleteCommand = command({
       }),
     );
     return {
-      label: `Deployment ${deployment.deploy_id} of ${args.tool}`,
+      label: translator(replyLanguage(invocation)).t(
+        'deployment-delete-target',
+        deployment.deploy_id,
+        args.tool,
+      ),
       args: { ...args, id: deployment.deploy_id },
       version: deployment.creation_time,
     };

@@ -2,7 +2,7 @@ import { actionTo } from '../../src/core/action-ref';
 import type { ActionRequest, CardField, CardStatus, DraftCard } from '../../src/core/reply';
 import { readableTimes } from '../../src/core/times';
 import type { WatchKind } from '../../src/core/watch';
-import { type Translator, translator } from '../../src/i18n/translate';
+import { type Translator, t, translator } from '../../src/i18n/translate';
 import {
   type Job,
   type JobStatusShort,
@@ -118,14 +118,14 @@ export const jobWatch: WatchKind<AppServices> = {
       outcome,
       ...(outcome === 'failure' ? { failure: await jobFailureFacts(client, job) } : {}),
       claim: { scope: { tool, job: id }, everyOutcome: true },
-      detail: `Job ${job.name} is ${jobState(job)}.`,
+      detail: t('en', 'job-detail', job.name, jobState(job)),
       card: withWarnings(jobCard(tool, job, say), client),
     };
   },
   gaveUp(tool, id, lastCard, reason) {
     return stoppedFollowing(
       lastCard,
-      { title: `Job ${id} of ${tool}` },
+      { title: t('en', 'job-follow-title', id, tool) },
       `job ${id}`,
       reason,
       `/jobs show ${tool} ${id}`,

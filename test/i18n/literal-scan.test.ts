@@ -48,6 +48,7 @@ describe('user-facing text outside the catalogs', () => {
     expect(texts('const page = `<p>Card not found</p>`;')).toHaveLength(1);
     expect(texts("card.buttons.push({ label: 'Open form' });")).toHaveLength(1);
     expect(texts("throw new UsageError('There is no button here.');")).toHaveLength(1);
+    expect(texts('const label = `Build ${id} of ${tool}`;')).toHaveLength(1);
     // Not read: catalog keys, names and files, log lines, developers' errors, comparisons, types, imports.
     expect(texts("t(card.locale, 'card-page-title'); const f = 'output.txt'; const k = 'mx:form';")).toEqual(
       [],

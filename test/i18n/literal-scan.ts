@@ -9,10 +9,11 @@ import { join } from 'node:path';
 import ts from 'typescript';
 
 /**
- * Text people read: two words of two letters or more with a space between them (`full card: $`,
- * `Deckhand card`); names, keys, paths and file names have no space (`mx:form`, `output.txt`).
+ * Text people read: two words of two letters or more with a space (and maybe a `$` value) between
+ * them (`full card: $`, `Build $ of $`, `Deckhand card`); names, keys, paths and file names have no
+ * space (`mx:form`, `output.txt`).
  */
-const PROSE = /\p{L}{2,}[\p{L}'’-]*[,:;.!?)]*\s+[^\s\p{L}]*\p{L}{2,}/u;
+const PROSE = /\p{L}{2,}[\p{L}'’-]*[,:;.!?)]*\s+(?:\$\S*\s+)?[^\s\p{L}]*\p{L}{2,}/u;
 
 /**
  * A command line (`/deployment list $`, `/link calendar`): the command language, English on every

@@ -32,6 +32,8 @@ RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
  && mkdir -p /app/.data \
  && chown node:node /app/.data
 COPY --from=build /app/dist ./dist
+# The message catalogs, read at run time (each language on its first message).
+COPY i18n ./i18n
 USER node
 EXPOSE 3000
 # Liveness of the process itself; /readyz says whether it serves (use it for a load balancer).

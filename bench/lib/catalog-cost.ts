@@ -1,16 +1,18 @@
 /**
  * What the message catalogs cost a process, as the built program pays it: `catalog-load.ts` is
- * bundled the way `npm run build` bundles Deckhand (esbuild, the catalogs' module a lazily imported
- * chunk, packages left to node_modules) and run in fresh processes, one measurement each.
+ * bundled the way `npm run build` bundles Deckhand (esbuild, packages left to node_modules; the catalogs
+ * stay JSON files under `i18n/`, read at run time) and run in fresh processes with the web process's node flags, one measurement each.
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { ROOT } from './processes';
+import { deployedNodeFlags, ROOT } from './processes';
 
 /** One process's figures (see `catalog-load.ts`). */
 export interface CatalogCost {
-  /** Importing the catalogs and saying one message in each language. */
+  /** Reading the catalogs: saying the first message in each language. */
   loadMs: number;
+  /** The first English message alone (English is the fallback of every other language). */
+  englishMs: number;
   /** RSS that load added, after a full GC. */
   loadBytes: number;
   /** Saying every message of every language once, after the load. */
@@ -38,9 +40,13 @@ export async function measureCatalogs(runs: number): Promise<CatalogCost[]> {
   });
   const costs: CatalogCost[] = [];
   for (let run = 0; run < runs; run++) {
-    const out = execFileSync(process.execPath, ['--expose-gc', join(outdir, 'catalog-load.js')], {
-      encoding: 'utf8',
-    });
+    const out = execFileSync(
+      process.execPath,
+      [...deployedNodeFlags('web'), '--expose-gc', join(outdir, 'catalog-load.js')],
+      {
+        encoding: 'utf8',
+      },
+    );
     costs.push(JSON.parse(out.trim()) as CatalogCost);
   }
   return costs;

@@ -7,13 +7,12 @@
  * itself holds right-to-left letters.
  */
 import Banana from 'banana-i18n';
-import de from '../../i18n/de.json';
-import en from '../../i18n/en.json';
-import he from '../../i18n/he.json';
+import type English from '../../i18n/en.json';
+import { catalogOf } from './catalog-text';
 import { DEFAULT_LANGUAGE, isRightToLeft, type Language, spokenLanguage } from './languages';
 
 /** A key of the English catalog: every message Deckhand says. */
-export type MessageKey = Exclude<keyof typeof en, '@metadata'>;
+export type MessageKey = Exclude<keyof typeof English, '@metadata'>;
 
 /** A message parameter: text (isolated when it needs to be) or a number (for `{{PLURAL:…}}`). */
 export type MessageParam = string | number;
@@ -27,26 +26,18 @@ const GENDERS: ReadonlySet<string> = new Set(['male', 'female', 'unknown']);
 
 const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
 
-/** A catalog file: its messages by key, and its `@metadata`. */
-export type Catalog = Readonly<Record<string, unknown>>;
-
-/** The catalogs, by language (read once, when this module loads). */
-export const CATALOGS: Readonly<Record<Language, Catalog>> = { en, de, he };
-
-/** A catalog's messages, without its `@metadata`. */
-function messagesOf(catalog: Catalog): Record<string, string> {
-  const { '@metadata': _metadata, ...messages } = catalog;
-  return messages as Record<string, string>;
-}
-
 const instances = new Map<Language, Banana>();
 
+/**
+ * banana-i18n's renderer for `language`, its messages looked up in that language's catalog, then in
+ * English (the key itself when neither holds it, as banana-i18n does).
+ */
 function bananaFor(language: Language): Banana {
   let banana = instances.get(language);
   if (!banana) {
     banana = new Banana(language, { finalFallback: DEFAULT_LANGUAGE });
-    banana.load(messagesOf(CATALOGS.en), DEFAULT_LANGUAGE);
-    if (language !== DEFAULT_LANGUAGE) banana.load(messagesOf(CATALOGS[language]), language);
+    banana.getMessage = (key) =>
+      catalogOf(language).message(key) ?? catalogOf(DEFAULT_LANGUAGE).message(key) ?? key;
     instances.set(language, banana);
   }
   return banana;
@@ -54,7 +45,7 @@ function bananaFor(language: Language): Banana {
 
 /** True for a key of the English catalog. */
 export function isMessageKey(key: string): key is MessageKey {
-  return key !== '@metadata' && Object.hasOwn(CATALOGS.en, key);
+  return catalogOf(DEFAULT_LANGUAGE).message(key) !== undefined;
 }
 
 /** `value` wrapped in FSI … PDI when, written in `language`, it could be reordered by the text around it. */

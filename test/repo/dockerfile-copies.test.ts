@@ -1,6 +1,7 @@
 /**
  * The Docker image's build stage copies every top-level folder the bundled code imports from: a
  * folder left out (the message catalogs in `i18n/`, say) breaks `docker build` while every test passes.
+ * The image itself carries the catalogs: the program reads them at run time.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -29,11 +30,11 @@ function importedFolders(): Set<string> {
   return folders;
 }
 
-/** The folders the Dockerfile's build stage copies (`COPY <folder> ./<folder>`). */
-function copiedFolders(): Set<string> {
+/** The folders a stage of the Dockerfile copies (`COPY <folder> ./<folder>`): 1 build, 2 final. */
+function copiedFolders(stage = 1): Set<string> {
   const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
-  const build = dockerfile.split(/^FROM /m)[1] ?? '';
-  return new Set([...build.matchAll(/^COPY ([\w-]+) \.\/\1$/gm)].map((m) => m[1] as string));
+  const text = dockerfile.split(/^FROM /m)[stage] ?? '';
+  return new Set([...text.matchAll(/^COPY ([\w-]+) \.\/\1$/gm)].map((m) => m[1] as string));
 }
 
 describe('the Docker build stage', () => {
@@ -41,5 +42,11 @@ describe('the Docker build stage', () => {
     const imported = importedFolders();
     expect(imported.has('i18n')).toBe(true);
     expect([...imported].filter((folder) => !copiedFolders().has(folder))).toEqual([]);
+  });
+
+  it('ships the message catalogs the program reads at run time', () => {
+    const reader = readFileSync(join(ROOT, 'src', 'i18n', 'catalog-text.ts'), 'utf8');
+    expect(reader).toContain("join(dir, 'i18n')");
+    expect(copiedFolders(2).has('i18n')).toBe(true);
   });
 });

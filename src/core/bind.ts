@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { isMessageKey } from '../i18n/translate';
+import { isMessageKey, type MessageKey } from '../i18n/translate';
 import type { AnyCommand } from './command';
 import { didYouMean } from './did-you-mean';
 import { type DeckhandError, UsageError } from './errors';
@@ -187,24 +187,27 @@ export function validateArgs(command: AnyCommand<unknown>, raw: Raw): Raw {
     ? `Missing ${name}.`
     : `Invalid ${name}: ${issuePhrase(issue, coerced[key])}${describeGiven(coerced[key])}.`;
   const example = command.examples[0] ?? '';
-  const words = argumentWords(name, missing, argInfo(shape[key] as z.ZodType).invalid, coerced[key], example);
+  const invalid = argInfo(shape[key] as z.ZodType).invalid;
+  const fieldKey = invalid && isMessageKey(invalid) ? invalid : undefined;
+  const words = argumentWords(name, missing ? undefined : issue, fieldKey, coerced[key], example);
   throw new UsageError(message, { usage: usageLine(command), hint: `Example: ${example}`, words });
 }
 
-/** The refusal of an argument in the reader's language, where the catalog says what is wrong. */
+/**
+ * The refusal of an argument in the reader's language: missing (no `issue`), or what the failing
+ * check wanted (see {@link issuePhrase}).
+ */
 function argumentWords(
   name: string,
-  missing: boolean,
-  invalid: string | undefined,
+  issue: z.core.$ZodIssue | undefined,
+  fieldKey: MessageKey | undefined,
   value: unknown,
   example: string,
-): DeckhandError['words'] {
-  if (!missing && !(invalid && isMessageKey(invalid))) return undefined;
+): NonNullable<DeckhandError['words']> {
   return (say) => {
     const hint = say.t('help-example', example);
-    if (missing || !invalid || !isMessageKey(invalid))
-      return { message: say.t('validation-missing', name), hint };
-    const phrase = say.t(invalid);
+    if (!issue) return { message: say.t('validation-missing', name), hint };
+    const phrase = issuePhrase(issue, value, say, fieldKey);
     const given = typeof value === 'string' ? shortened(value) : undefined;
     const message = given
       ? say.t('validation-invalid-given', name, phrase, given)

@@ -21,9 +21,9 @@ function isDefaultMessage(issue: Issue, input: unknown): boolean {
 function lowerBound(issue: Extract<Issue, { code: 'too_small' }>, say: Translator): string {
   const minimum = Number(issue.minimum);
   if (issue.origin === 'string')
-    return minimum === 1 ? say.t('issue-empty') : say.t('issue-min-characters', minimum, count(minimum));
+    return minimum === 1 ? say.t('issue-empty') : say.t('issue-min-characters', minimum, say.number(minimum));
   if (issue.origin === 'array' || issue.origin === 'set')
-    return say.t('issue-min-values', minimum, count(minimum));
+    return say.t('issue-min-values', minimum, say.number(minimum));
   return issue.inclusive === false
     ? say.t('issue-more-than', String(minimum))
     : say.t('issue-at-least', String(minimum));
@@ -31,17 +31,12 @@ function lowerBound(issue: Extract<Issue, { code: 'too_small' }>, say: Translato
 
 function upperBound(issue: Extract<Issue, { code: 'too_big' }>, say: Translator): string {
   const maximum = Number(issue.maximum);
-  if (issue.origin === 'string') return say.t('issue-max-characters', maximum, count(maximum));
+  if (issue.origin === 'string') return say.t('issue-max-characters', maximum, say.number(maximum));
   if (issue.origin === 'array' || issue.origin === 'set')
-    return say.t('issue-max-values', maximum, count(maximum));
+    return say.t('issue-max-values', maximum, say.number(maximum));
   return issue.inclusive === false
     ? say.t('issue-less-than', String(maximum))
     : say.t('issue-at-most', String(maximum));
-}
-
-/** A count of characters or values as the phrases write it (`1,000`). */
-function count(value: number): string {
-  return value.toLocaleString('en-US');
 }
 
 const EXPECTED: Record<string, MessageKey> = {
@@ -65,12 +60,37 @@ const FORMATS: Record<string, MessageKey> = {
   starts_with: 'issue-format-start',
 };
 
+/** Checks whose complaint is said from the issue itself (a bound, a kind, a choice), whatever the field. */
+const SAID_BY_ISSUE: ReadonlySet<string> = new Set([
+  'too_small',
+  'too_big',
+  'invalid_type',
+  'invalid_value',
+  'not_multiple_of',
+]);
+
 /**
  * What was wrong with the value of one argument, as a phrase to follow the argument's name
- * (`must be at least 1`, `must be one of none, all — did you mean none?`).
+ * (`must be at least 1`, `must be one of none, all — did you mean none?`). A field's own catalog
+ * refusal (`fieldKey`, its `.meta({ invalid })`) is said where the failing check carries it, and
+ * for a format or custom check; other bounds, kinds and choices are said from the issue, so a
+ * too-long title is never refused as a malformed one.
  */
-export function issuePhrase(issue: Issue, input: unknown, say: Translator = translator('en')): string {
-  if (!isDefaultMessage(issue, input)) return issue.message;
+export function issuePhrase(
+  issue: Issue,
+  input: unknown,
+  say: Translator = translator('en'),
+  fieldKey?: MessageKey,
+): string {
+  if (fieldKey && issue.message === translator('en').t(fieldKey)) return say.t(fieldKey);
+  const own = !isDefaultMessage(issue, input);
+  if (SAID_BY_ISSUE.has(issue.code)) return own && !fieldKey ? issue.message : phraseOf(issue, input, say);
+  if (fieldKey) return say.t(fieldKey);
+  return own ? issue.message : phraseOf(issue, input, say);
+}
+
+/** The issue said from its code and data (zod's own wording replaced). */
+function phraseOf(issue: Issue, input: unknown, say: Translator): string {
   switch (issue.code) {
     case 'too_small':
       return lowerBound(issue, say);

@@ -156,14 +156,17 @@ describe.each(['Europe/Berlin', 'America/New_York'])('date windows on a site in 
     ]);
   });
 
-  it('the daily digest lists the events starting in the next 24 hours, also 20 minutes from each end', async () => {
+  it('the daily digest lists the events starting until this time tomorrow, also 20 minutes from each end', async () => {
     const now = DateTime.now().setZone(zone).startOf('minute');
+    // The window is a day on the site's wall clock (as the digest's daily cron): 24 hours, but 23 or
+    // 25 when it spans a change of daylight saving time.
+    const tomorrow = now.plus({ days: 1 });
     const fmt = (d: DateTime) => d.toFormat('yyyy-MM-dd HH:mm:ss');
     const events: Record<string, DateTime> = {
       'D-started': now.minus({ minutes: 20 }),
       'D-soon': now.plus({ minutes: 20 }),
-      'D-tomorrow-early': now.plus({ hours: 24 }).minus({ minutes: 20 }),
-      'D-tomorrow-late': now.plus({ hours: 24, minutes: 20 }),
+      'D-tomorrow-early': tomorrow.minus({ minutes: 20 }),
+      'D-tomorrow-late': tomorrow.plus({ minutes: 20 }),
     };
     for (const [title, start] of Object.entries(events)) {
       await createEvent(calendar, {

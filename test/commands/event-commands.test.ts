@@ -5,6 +5,7 @@ import type { EventPost } from '@deckhand/sandbox/calendar/state';
 import { describe, expect, it } from 'vitest';
 import type { Card } from '../../src/core/reply';
 import { button, startTestApp, type TestApp } from '../support/app';
+import { dayFromNow, wallTime } from '../support/relative-dates';
 import { useStarted } from '../support/started';
 
 let t: TestApp;
@@ -20,10 +21,17 @@ const events = (title: string): EventPost[] =>
 const everythingShown = () => JSON.stringify([t.transcript.posted, t.transcript.updates, t.transcript.forms]);
 const text = (card: Card | undefined) => `${card?.title ?? ''}\n${card?.text ?? ''}`;
 
+// Hack night is tomorrow (Berlin), so `/events` always lists it as upcoming, and always before the
+// seeded Monthly Meetup (three days from the day the sandbox started).
+const HACK_DAY = dayFromNow(1);
+/** The card's When of Hack night from `from` to `to` (`HH:MM`): `Tue 1 Dec 2026, 18:00–21:00 (Europe/Berlin)`. */
+const hackWhen = (from: string, to: string) =>
+  `${wallTime(`${HACK_DAY} ${from}`).toFormat('ccc d LLL yyyy')}, ${from}–${to} (Europe/Berlin)`;
+
 describe('/event create', () => {
   it('creates the event and posts its card: title, when in the site’s zone, venue, link, Edit and Cancel', async () => {
     const [card] = await t.say(
-      '/event create "Hack night" --start "2026-12-01 18:00" --end "2026-12-01 21:00" --venue "Main Hall" --category Meetup --cost 5 --image https://example.org/hack.png',
+      `/event create "Hack night" --start "${HACK_DAY} 18:00" --end "${HACK_DAY} 21:00" --venue "Main Hall" --category Meetup --cost 5 --image https://example.org/hack.png`,
     );
     const [created] = events('Hack night');
     expect(created).toBeDefined();
@@ -38,7 +46,7 @@ describe('/event create', () => {
     });
     expect(card?.fields).toEqual(
       expect.arrayContaining([
-        { label: 'When', value: 'Tue 1 Dec 2026, 18:00–21:00 (Europe/Berlin)' },
+        { label: 'When', value: hackWhen('18:00', '21:00') },
         { label: 'Venue', value: 'Main Hall, Hauptstraße 1, Berlin' },
         expect.objectContaining({ label: 'Cost', value: '5' }),
       ]),
@@ -219,14 +227,10 @@ describe('/events, /event show|update|cancel', () => {
     expect(hack?.fields?.map((f) => f.value)).toEqual([
       expect.stringMatching(/^Hack night · Main Hall · #\d+$/),
     ]);
-    const [december] = await t.say('/events --from 2026-12-01 --to 2026-12-01');
-    expect(december?.fields?.map((f) => f.value.split(' · ')[0])).toContain('Hack night');
+    const [onItsDay] = await t.say(`/events --from ${HACK_DAY} --to ${HACK_DAY}`);
+    expect(onItsDay?.fields?.map((f) => f.value.split(' · ')[0])).toContain('Hack night');
     const [meetups] = await t.say('/events --category Meetup --venue "Main Hall"');
-    // The seeded meetup is three days from today, so which comes first depends on the day.
-    const byStart = ['Monthly Meetup', 'Hack night'].sort(
-      (a, b) => (events(a)[0]?.startUtc ?? 0) - (events(b)[0]?.startUtc ?? 0),
-    );
-    expect(meetups?.fields?.map((f) => f.value.split(' · ')[0])).toEqual(byStart);
+    expect(meetups?.fields?.map((f) => f.value.split(' · ')[0])).toEqual(['Hack night', 'Monthly Meetup']);
     const [none] = await t.say('/events --search "zzz nothing"');
     expect(none?.text).toBe('No events match.');
     const [bad] = await t.say('/events --from 2026-12-10 --to 2026-12-01');
@@ -238,11 +242,11 @@ describe('/events, /event show|update|cancel', () => {
     const [shown] = await t.say(`/event show ${id}`);
     expect(shown?.title).toBe('Hack night');
     const [updated] = await t.say(
-      `/event update hack-night --start "2026-12-01 19:00" --venue "Community Room"`,
+      `/event update hack-night --start "${HACK_DAY} 19:00" --venue "Community Room"`,
     );
     expect(updated?.fields).toEqual(
       expect.arrayContaining([
-        { label: 'When', value: 'Tue 1 Dec 2026, 19:00–22:00 (Europe/Berlin)' },
+        { label: 'When', value: hackWhen('19:00', '22:00') },
         { label: 'Venue', value: 'Community Room, Gartenweg 5, Berlin' },
       ]),
     );

@@ -253,11 +253,14 @@ describe('--override', () => {
 });
 
 describe('/tool freeze', () => {
-  /** A window from an hour ago to an hour from now, on Berlin's wall clock. */
+  /**
+   * A window from two hours ago to two hours from now, on Berlin's wall clock: it holds now even in
+   * the night the clocks go back, when a wall-clock time an hour away may be read an hour off.
+   */
   function windowAroundNow(): string {
     const now = DateTime.now().setZone('Europe/Berlin');
     const point = (d: DateTime) => `${d.toFormat('ccc').toLowerCase()} ${d.toFormat('HH:mm')}`;
-    return `${point(now.minus({ hours: 1 }))} - ${point(now.plus({ hours: 1 }))}`;
+    return `${point(now.minus({ hours: 2 }))} - ${point(now.plus({ hours: 2 }))}`;
   }
 
   it('refuses a deploy inside a freeze window, lists it, and runs again once it is removed', async () => {

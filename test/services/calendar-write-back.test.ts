@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { NotFoundError, UpstreamError } from '../../src/core/errors';
 import { EventSchema, eventUpdateBody, InTrashError } from '../../src/services/calendar';
 import { useCalendarClient } from '../support/calendar-client';
+import { dayFromNow } from '../support/relative-dates';
 
 const rig = useCalendarClient();
 
@@ -174,10 +175,12 @@ describe('trashed slugs, refused passwords', () => {
   });
 
   it('with a refused application password, public reads go without it (and say so); writes are refused', async () => {
+    // Tomorrow, whatever today is: a list without dates shows upcoming events only.
+    const day = dayFromNow(1);
     const event = await rig.editor.events.create({
       title: 'Public read',
-      start_date: '2026-12-21 10:00',
-      end_date: '2026-12-21 11:00',
+      start_date: `${day} 10:00`,
+      end_date: `${day} 11:00`,
     });
     const notices: string[] = [];
     const revoked = rig.service

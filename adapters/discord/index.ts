@@ -29,7 +29,7 @@ export const discord: PlatformDescriptor<'discord', typeof DISCORD_ENV> = {
   // A channel's messages: 5 per 5 s (the bucket discord.js's REST client reads from the headers).
   sendBudget: perChannel(5, 5000),
   directMessages: {
-    note: t('en', 'discord-dm-note'),
+    note: 'discord-dm-note',
   },
   attachHint: (command: string, say: Translator = translator('en')) => say.t('discord-attach-hint', command),
   readerTimeZones: true,

@@ -29,6 +29,6 @@ export const irc: PlatformDescriptor<'irc', typeof IRC_ENV> = {
   // A card's transitions become new lines, which the link's own flood control paces per target
   // (IRC_FLOOD_*); card updates are asked for at most once a second per channel.
   sendBudget: perChannel(1, 1000),
-  directMessages: { note: t('en', 'irc-dm-note') },
+  directMessages: { note: 'irc-dm-note' },
   attachHint: (command: string, say: Translator = translator('en')) => say.t('irc-attach-hint', command),
 };

@@ -28,6 +28,6 @@ export const telegram: PlatformDescriptor<'telegram', typeof TELEGRAM_ENV> = {
   scalingCheck: telegramScalingCheck,
   doctor: async () => (await import('./doctor')).telegramDoctor,
   sendBudget: telegramSendBudget,
-  directMessages: { note: t('en', 'telegram-dm-note') },
+  directMessages: { note: 'telegram-dm-note' },
   attachHint: (command: string, say: Translator = translator('en')) => say.t('telegram-attach-hint', command),
 };

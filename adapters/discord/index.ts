@@ -3,7 +3,7 @@
  * discord.js. The adapter itself (application commands, autocomplete, buttons, modals, attachments,
  * over the gateway or the HTTP interactions endpoint) is in ./load.ts. See docs/discord.md.
  */
-import { type Translator, t, translator } from '../../src/i18n/translate';
+import { type Translator, translator } from '../../src/i18n/translate';
 import { type PlatformDescriptor, perChannel } from '../descriptor';
 import { discordMissing, discordScalingCheck, discordSettingsCheck } from './checks';
 import { DISCORD_ENV } from './env';

@@ -4,7 +4,7 @@
  * `!command` lines, cards as short lines with a web view, numbered buttons, flood control) is in
  * ./load.ts. See docs/irc.md.
  */
-import { type Translator, t, translator } from '../../src/i18n/translate';
+import { type Translator, translator } from '../../src/i18n/translate';
 import { type PlatformDescriptor, perChannel } from '../descriptor';
 import { ircCommandPrefix, ircConfigured, ircMissing, ircScalingCheck, ircSettingsCheck } from './checks';
 import { IRC_ENV } from './env';

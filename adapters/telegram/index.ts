@@ -4,7 +4,7 @@
  * inline keyboards, step-by-step forms in private chats, incoming files) is in ./load.ts. See
  * docs/telegram.md.
  */
-import { type Translator, t, translator } from '../../src/i18n/translate';
+import { type Translator, translator } from '../../src/i18n/translate';
 import type { PlatformDescriptor } from '../descriptor';
 import { telegramSendBudget } from './budget';
 import { telegramMissing, telegramScalingCheck, telegramSettingsCheck } from './checks';

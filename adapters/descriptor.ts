@@ -7,7 +7,7 @@
 import type { Config } from '../src/config';
 import type { EnvFragment } from '../src/config-schema';
 import { DEFAULT_SEND_BUDGET, type SendBudget } from '../src/core/send-budget';
-import type { Translator } from '../src/i18n/translate';
+import type { MessageKey, Translator } from '../src/i18n/translate';
 import type { CheckResult } from './doctor-kit';
 import type { AdapterFactory, ManifestSpec, RegisterCommands } from './types';
 
@@ -94,7 +94,7 @@ export interface PlatformDescriptor<Name extends string = string, Env extends En
    * them (`only after you started a private chat with the bot`); absent: no direct messages there.
    * The adapter's messenger opens the conversation (`Messenger.openDirect`).
    */
-  directMessages?: { note?: string };
+  directMessages?: { note?: MessageKey };
 }
 
 /** The send and edit budget of a conversation on `platform` (the default one for a platform without its own). */

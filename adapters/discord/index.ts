@@ -3,7 +3,7 @@
  * discord.js. The adapter itself (application commands, autocomplete, buttons, modals, attachments,
  * over the gateway or the HTTP interactions endpoint) is in ./load.ts. See docs/discord.md.
  */
-import { type Translator, t, translator } from '../../src/i18n/translate';
+import { type Translator, translator } from '../../src/i18n/translate';
 import { type PlatformDescriptor, perChannel } from '../descriptor';
 import { discordMissing, discordScalingCheck, discordSettingsCheck } from './checks';
 import { DISCORD_ENV } from './env';
@@ -29,7 +29,7 @@ export const discord: PlatformDescriptor<'discord', typeof DISCORD_ENV> = {
   // A channel's messages: 5 per 5 s (the bucket discord.js's REST client reads from the headers).
   sendBudget: perChannel(5, 5000),
   directMessages: {
-    note: t('en', 'discord-dm-note'),
+    note: 'discord-dm-note',
   },
   attachHint: (command: string, say: Translator = translator('en')) => say.t('discord-attach-hint', command),
   readerTimeZones: true,

@@ -4,7 +4,7 @@
  * `!command` lines, cards as short lines with a web view, numbered buttons, flood control) is in
  * ./load.ts. See docs/irc.md.
  */
-import { type Translator, t, translator } from '../../src/i18n/translate';
+import { type Translator, translator } from '../../src/i18n/translate';
 import { type PlatformDescriptor, perChannel } from '../descriptor';
 import { ircCommandPrefix, ircConfigured, ircMissing, ircScalingCheck, ircSettingsCheck } from './checks';
 import { IRC_ENV } from './env';
@@ -29,6 +29,6 @@ export const irc: PlatformDescriptor<'irc', typeof IRC_ENV> = {
   // A card's transitions become new lines, which the link's own flood control paces per target
   // (IRC_FLOOD_*); card updates are asked for at most once a second per channel.
   sendBudget: perChannel(1, 1000),
-  directMessages: { note: t('en', 'irc-dm-note') },
+  directMessages: { note: 'irc-dm-note' },
   attachHint: (command: string, say: Translator = translator('en')) => say.t('irc-attach-hint', command),
 };

@@ -4,7 +4,7 @@
  * inline keyboards, step-by-step forms in private chats, incoming files) is in ./load.ts. See
  * docs/telegram.md.
  */
-import { type Translator, t, translator } from '../../src/i18n/translate';
+import { type Translator, translator } from '../../src/i18n/translate';
 import type { PlatformDescriptor } from '../descriptor';
 import { telegramSendBudget } from './budget';
 import { telegramMissing, telegramScalingCheck, telegramSettingsCheck } from './checks';
@@ -28,6 +28,6 @@ export const telegram: PlatformDescriptor<'telegram', typeof TELEGRAM_ENV> = {
   scalingCheck: telegramScalingCheck,
   doctor: async () => (await import('./doctor')).telegramDoctor,
   sendBudget: telegramSendBudget,
-  directMessages: { note: t('en', 'telegram-dm-note') },
+  directMessages: { note: 'telegram-dm-note' },
   attachHint: (command: string, say: Translator = translator('en')) => say.t('telegram-attach-hint', command),
 };

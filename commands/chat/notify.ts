@@ -100,7 +100,8 @@ async function me(
   if (platform && !settings.accounts[platform.name]) {
     lines.push(say.t('notify-me-account-unknown', platform.displayName));
   }
-  if (platform?.note) lines.push(say.t('notify-me-platform-note', platform.displayName, platform.note));
+  if (platform?.note)
+    lines.push(say.t('notify-me-platform-note', platform.displayName, say.t(platform.note)));
   return {
     ...(await settingsCard(store, invocation.user, settings, say)),
     text: lines.join('\n'),

@@ -4,7 +4,7 @@
  * digest, live announcements are kept to transitions (a failure after a success, a recovery).
  */
 import { z } from 'zod';
-import type { DigestWhen } from '../../src/core/digest-view';
+import { type DigestWhen, digestWords } from '../../src/core/digest-view';
 import { UsageError } from '../../src/core/errors';
 import { absoluteText, DEFAULT_TIME_ZONE } from '../../src/core/times';
 import { type Translator, translator } from '../../src/i18n/translate';
@@ -37,21 +37,6 @@ export function parseDigest(text: string): DigestSpec {
     at: `${hour.padStart(2, '0')}:${minute}`,
     weekday: WEEKDAYS.indexOf((match[2] ?? 'mon') as (typeof WEEKDAYS)[number]),
   };
-}
-
-/** A weekday's name in the reader's language (0 is Sunday). */
-export function weekdayName(say: Translator, weekday: number): string {
-  // 4 January 2026 was a Sunday.
-  return new Intl.DateTimeFormat(say.language, { weekday: 'long', timeZone: 'UTC' }).format(
-    Date.UTC(2026, 0, 4 + weekday),
-  );
-}
-
-/** `daily digest at 09:00 (Europe/Berlin)`, `weekly digest on Mondays at 09:00 (UTC)`, in `say`'s language. */
-export function digestWords(say: Translator, when: DigestWhen): string {
-  return when.every === 'weekly'
-    ? say.t('subscribe-digest-weekly', weekdayName(say, when.weekday), when.at, when.timezone)
-    : say.t('subscribe-digest-daily', when.at, when.timezone);
 }
 
 /** Where and by whom a digest is set. */

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { digestWords, weekdayName } from '../../src/core/digest-view';
 import { UsageError } from '../../src/core/errors';
 import type { CardField } from '../../src/core/reply';
 import { type Translator, translator } from '../../src/i18n/translate';
 import type { Subscription, SubscriptionKind } from '../../src/store/subscriptions';
 import { toolName } from '../args';
 import { command } from './context';
-import { applyDigest, digestOption, digestWords, parseDigest, weekdayName } from './subscribe-digest';
+import { applyDigest, digestOption, parseDigest } from './subscribe-digest';
 
 /** Every kind a conversation can subscribe to (checked against the store's kinds). */
 const kind = z.enum(['builds', 'deploys', 'jobs'] as const satisfies readonly SubscriptionKind[]);

@@ -77,14 +77,30 @@ export interface GuardState {
 export class ChangeLockedError extends UsageError {
   override readonly code: string = 'locked';
 
+  /** What holds the change (the lock's or the freeze's sentence), in a reader's words. */
+  reason?: (say: Translator) => string;
+
   constructor(message: string, hint: string, words?: DeckhandError['words']) {
     super(message, { hint, words });
   }
 
-  /** A refusal in the catalog's words (English for logs and the audit trail). */
-  static said(words: NonNullable<DeckhandError['words']>): ChangeLockedError {
+  /**
+   * A refusal in the catalog's words (English for logs and the audit trail): what holds the change,
+   * then that `/command` was not run.
+   */
+  static said(
+    command: string,
+    reason: (say: Translator) => string,
+    hint: (say: Translator) => string,
+  ): ChangeLockedError {
+    const words = (say: Translator) => ({
+      message: `${reason(say)} ${say.t('guard-not-run', command)}`,
+      hint: hint(say),
+    });
     const english = words(translator('en'));
-    return new ChangeLockedError(english.message, english.hint ?? '', words);
+    const error = new ChangeLockedError(english.message, english.hint, words);
+    error.reason = reason;
+    return error;
   }
 }
 
@@ -100,20 +116,21 @@ function withOverride(hint: string, say: Translator, tool: string, overridable: 
 
 /** The refusal for a lock in force. */
 export function lockedError(lock: ToolLock, command: string, overridable = false): ChangeLockedError {
-  return ChangeLockedError.said((say) => ({
-    message: lock.reason
-      ? say.t(
-          'guard-locked-reason',
-          lock.tool,
-          lock.name,
-          when(lock.since, say),
-          lock.reason,
-          when(lock.until, say),
-          command,
-        )
-      : say.t('guard-locked', lock.tool, lock.name, when(lock.since, say), when(lock.until, say), command),
-    hint: withOverride(say.t('guard-locked-hint', lock.tool), say, lock.tool, overridable),
-  }));
+  return ChangeLockedError.said(
+    command,
+    (say) =>
+      lock.reason
+        ? say.t(
+            'guard-locked-reason',
+            lock.tool,
+            lock.name,
+            when(lock.since, say),
+            lock.reason,
+            when(lock.until, say),
+          )
+        : say.t('guard-locked', lock.tool, lock.name, when(lock.since, say), when(lock.until, say)),
+    (say) => withOverride(say.t('guard-locked-hint', lock.tool), say, lock.tool, overridable),
+  );
 }
 
 /** The refusal for a freeze window that holds now. */
@@ -124,23 +141,19 @@ export function frozenError(
   now: number,
   overridable = false,
 ): ChangeLockedError {
-  return ChangeLockedError.said((say) => ({
-    message: say.t(
-      'guard-frozen',
-      tool,
-      windowText(freeze),
-      freeze.zone,
-      freeze.by,
-      when(windowEnd(freeze, now), say, freeze.zone),
-      command,
-    ),
-    hint: withOverride(say.t('guard-frozen-hint', tool, freeze.id), say, tool, overridable),
-  }));
-}
-
-/** What an override asks approval for: the refusal's reason, without its "was not run" ending. */
-export function overrideReason(refusal: ChangeLockedError): string {
-  return refusal.message.replace(/ \/[^.;]* was not run; nothing was changed\.$/, '');
+  return ChangeLockedError.said(
+    command,
+    (say) =>
+      say.t(
+        'guard-frozen',
+        tool,
+        windowText(freeze),
+        freeze.zone,
+        freeze.by,
+        when(windowEnd(freeze, now), say, freeze.zone),
+      ),
+    (say) => withOverride(say.t('guard-frozen-hint', tool, freeze.id), say, tool, overridable),
+  );
 }
 
 /** The refusal for `command` on `tool` at `now`, if a lock or a freeze holds. */

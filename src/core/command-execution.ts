@@ -6,7 +6,7 @@ import type { ActionStore, StoredAction } from './actions';
 import type { ApprovalGate } from './approval-gate';
 import type { CardPublisher } from './card-publisher';
 import type { CardSurface } from './card-surface';
-import { ChangeLockedError, overrideReason } from './change-guard';
+import { ChangeLockedError } from './change-guard';
 import {
   type AnyCommand,
   type ChatUser,
@@ -153,7 +153,9 @@ export class CommandExecution<S> {
       // `--override` during a lock or freeze: asked as an approval by another maintainer instead.
       if (!(refusal instanceof ChangeLockedError && args.override === true && gate && tool)) throw refusal;
       const asked = await this.asked(command, args, invocation, tool);
-      const question = `${asked.question}\nDespite: ${overrideReason(refusal)}`;
+      const { say } = translators(invocation);
+      const despite = refusal.reason ? say.t('approval-despite', refusal.reason(say)) : refusal.message;
+      const question = `${asked.question}\n${despite}`;
       await gate.ask(
         { ...asked, question },
         invocation,

@@ -5,9 +5,7 @@
 import { type Translator, translator } from '../i18n/translate';
 import type { ActionRequest, CardField, DraftCard } from './reply';
 
-const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
-/** What {@link describeDigest} reads of a digest's schedule. */
+/** What {@link digestWords} reads of a digest's schedule. */
 export interface DigestWhen {
   every: 'daily' | 'weekly';
   at: string;
@@ -15,10 +13,19 @@ export interface DigestWhen {
   timezone: string;
 }
 
-/** `daily digest at 09:00 (Europe/Berlin)`, `weekly digest on Mondays at 09:00 (UTC)`. */
-export function describeDigest(when: DigestWhen): string {
-  const day = when.every === 'weekly' ? ` on ${WEEKDAY_NAMES[when.weekday]}s` : '';
-  return `${when.every} digest${day} at ${when.at} (${when.timezone})`;
+/** A weekday's name in the reader's language (0 is Sunday). */
+export function weekdayName(say: Translator, weekday: number): string {
+  // 4 January 2026 was a Sunday.
+  return new Intl.DateTimeFormat(say.language, { weekday: 'long', timeZone: 'UTC' }).format(
+    Date.UTC(2026, 0, 4 + weekday),
+  );
+}
+
+/** `daily digest at 09:00 (Europe/Berlin)`, `weekly digest on Mondays at 09:00 (UTC)`, in `say`'s language. */
+export function digestWords(say: Translator, when: DigestWhen): string {
+  return when.every === 'weekly'
+    ? say.t('subscribe-digest-weekly', weekdayName(say, when.weekday), when.at, when.timezone)
+    : say.t('subscribe-digest-daily', when.at, when.timezone);
 }
 
 /** One section of a digest: a heading and its lines (each a label and a value). */
@@ -58,6 +65,6 @@ export function digestCard(
     status: 'info',
     fields,
     ...(content.actions ? { actions: content.actions } : {}),
-    footer: `${content.note ? `${content.note} · ` : ''}${say.t('queue-digest-footer', describeDigest(content.when), content.stop)}`,
+    footer: `${content.note ? `${content.note} · ` : ''}${say.t('queue-digest-footer', digestWords(say, content.when), content.stop)}`,
   };
 }

@@ -6,7 +6,7 @@
  * the settings and the queue delivers.
  */
 import { DateTime } from 'luxon';
-import { type Translator, translator } from '../i18n/translate';
+import { type MessageKey, type Translator, translator } from '../i18n/translate';
 import type { ChatUser, Invocation, MessageHandle } from './command';
 import type { Platform } from './conversation';
 import { DEFAULT_TIME_ZONE, isTimeZone } from './times';
@@ -71,8 +71,8 @@ export interface DirectPlatform {
   name: Platform;
   /** Its name as people read it. */
   displayName: string;
-  /** What it takes there, when something does (`only after you started a private chat with the bot`). */
-  note?: string | undefined;
+  /** What it takes there, when something does (`only after you started a private chat with the bot`): a catalog message. */
+  note?: MessageKey | undefined;
 }
 
 /**

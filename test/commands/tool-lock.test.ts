@@ -249,6 +249,17 @@ describe('--override', () => {
       ['UADMIN', 'ok', true, 'UMAINT'],
       ['UADMIN', 'locked', false, undefined],
     ]);
+    // Asked in German: what is overridden is said in German too, without the refusal's ending.
+    await t.say('/language --here de');
+    try {
+      const [german] = await t.say('/deploy mytool --override', { user: 'UADMIN' });
+      expect(german?.text).toMatch(
+        /\nTrotz: mytool ist seit .+ von UMAINT gesperrt \(„release prep“\), noch bis /,
+      );
+      expect(german?.text).not.toMatch(/ausgeführt|was not run|Despite/);
+    } finally {
+      await t.say('/language --here default');
+    }
   });
 });
 

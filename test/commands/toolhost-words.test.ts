@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildCard } from '../../commands/toolhost/build-card';
-import { digestWords } from '../../commands/toolhost/subscribe-digest';
 import { webserviceCard } from '../../commands/toolhost/webservice-card';
+import { digestWords } from '../../src/core/digest-view';
 import { FSI, PDI, translator } from '../../src/i18n/translate';
 import type { Build, Job } from '../../src/services/toolhost';
 
@@ -61,7 +61,7 @@ describe('a web service card', () => {
 describe('a digest schedule', () => {
   const weekly = { every: 'weekly', at: '09:00', weekday: 1, timezone: 'UTC' } as const;
 
-  it('reads as describeDigest wrote it in English', () => {
+  it('reads in English as the footer always did', () => {
     expect(digestWords(translator('en'), weekly)).toBe('weekly digest on Mondays at 09:00 (UTC)');
     expect(digestWords(translator('en'), { ...weekly, every: 'daily' })).toBe('daily digest at 09:00 (UTC)');
   });

@@ -26,6 +26,7 @@ describe('scheduled digests in German', () => {
       t.transcript.posted.slice(before).find((card) => card.title === 'Termine in den nächsten 7 Tagen'),
     );
     expect(posted.buttons?.map((b) => b.label)).toEqual(['Alle anstehenden Termine']);
+    expect(posted.footer).toContain('wöchentlicher Digest, jeden Freitag um 17:30');
     expect(posted.footer).toContain('digest --off beendet sie');
     await t.say('/calendar digest --off');
   });
@@ -54,6 +55,7 @@ describe('scheduled digests in German', () => {
     const posted = await waitFor(() =>
       t.transcript.posted.slice(before).find((card) => card.title === 'mytool: die letzten 24 Stunden'),
     );
+    expect(posted.footer).toContain('täglicher Digest um 09:00');
     expect(posted.footer).toContain('beendet sie');
   });
 });

@@ -155,6 +155,12 @@ describe('a direct message to whoever started the work', () => {
     // Chosen on the second platform: Deckhand learns A's account there.
     const [chosen] = await sayAs(adaThere, '/notify me on --via telegram');
     expect(chosen?.status).toBe('success');
+    expect(chosen?.text).toContain('On Telegram: only after you opened a private chat with the bot');
+    // What the platform needs is said in the reader's language.
+    await sayAs(adaThere, '/language de');
+    const [german] = await sayAs(adaThere, '/notify me on --via telegram');
+    expect(german?.text).toContain('Auf Telegram: erst nachdem du einen privaten Chat mit dem Bot geöffnet');
+    await sayAs(adaThere, '/language default');
     // Read back on the first platform: the same settings (the identity, not the chat account).
     const settings = await t.app.services.notifications.settingsOf(adaHere);
     expect(settings.via).toBe('telegram');

@@ -1,7 +1,7 @@
 /** The builds client against the toolhost sandbox over real HTTPS (mTLS). */
 
 import type { ToolhostSandbox } from '@deckhand/sandbox/toolhost';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { NotFoundError, UpstreamError } from '../../src/core/errors';
 import {
   type BuildLog,
@@ -84,6 +84,13 @@ describe('reading builds', () => {
 
 describe('running builds', () => {
   it('starts a build, streams its log while it runs, and sees it succeed', async () => {
+    // Steps long enough that the status read after the first line (one request, slow on a busy
+    // machine) still finds the build running.
+    const stepMs = sandbox.ctx.timings.stepMs;
+    sandbox.ctx.timings.stepMs = 300;
+    onTestFinished(() => {
+      sandbox.ctx.timings.stepMs = stepMs;
+    });
     const started = await mytool.builds.start({ source_url: REPO, ref: 'main', image_name: 'logs-demo' });
     expect(started.name).toMatch(/^mytool-buildpacks-pipelinerun-/);
     expect(started.parameters?.image_name).toBe('logs-demo');

@@ -35,7 +35,7 @@ const ENGLISH = translator('en');
  * a private conversation, the language of the person who started it (their own setting first).
  */
 async function followLanguage(
-  services: SourcehostServices & Partial<Pick<AppServices, 'languages'>>,
+  services: Partial<Pick<AppServices, 'languages'>>,
   request: MigrationWatchRequest,
 ): Promise<Translator> {
   const store = services.languages;
@@ -57,8 +57,9 @@ export async function observeMigration(
   request: MigrationWatchRequest,
 ): Promise<MigrationObservation> {
   const linked = await services.accounts.credentials.source(request.user);
-  // The reason the processor gives up with (English, as its other reasons are).
-  if (!linked) throw new NotFoundError(ENGLISH.t('migration-watch-unlinked', request.user.name));
+  // The reason the processor gives up with, in the follow's language.
+  if (!linked)
+    throw new NotFoundError((say) => ({ message: say.t('migration-watch-unlinked', request.user.name) }));
   const say = await followLanguage(services, request);
   const client = services.accounts.sourcehost.forToken(linked.token);
   const owner = migrationOwner(request.owner);
@@ -86,17 +87,19 @@ export async function observeMigration(
 }
 
 /**
- * The card shown when Deckhand stops following a migration before it ended. `reason` is the
- * processor's (English); so is the card, where no language is given.
+ * The card shown when Deckhand stops following a migration before it ended, in the language its
+ * cards were in (see {@link followLanguage}); `reason` says why in that language.
  */
-export function migrationGaveUp(
+export async function migrationGaveUp(
+  services: Partial<Pick<AppServices, 'languages'>>,
   request: MigrationWatchRequest,
-  reason: string,
-  say: Translator = ENGLISH,
-): DraftCard {
+  reason: (say: Translator) => string,
+): Promise<DraftCard> {
+  const say = await followLanguage(services, request);
   return {
     title: say.t('migration-title', request.id),
-    text: say.t('migration-gave-up', request.id, reason, request.owner),
+    text: say.t('migration-gave-up', request.id, reason(say), request.owner),
     status: 'warning',
+    locale: say.language,
   };
 }

@@ -12,7 +12,7 @@ import type { MessageHandle } from '../core/command';
 import { NotFoundError } from '../core/errors';
 import { pollDelayMs } from '../core/poll-schedule';
 import type { DraftCard } from '../core/reply';
-import { translator } from '../i18n/translate';
+import type { Translator } from '../i18n/translate';
 import { createPollProcessor, isGone } from './poll-job';
 import { migrationJobId } from './queues';
 
@@ -44,7 +44,8 @@ export interface MigrationLook {
 /** What the processor needs. */
 export interface MigrationProcessorDeps {
   observe(data: MigrationJobData): Promise<MigrationLook>;
-  gaveUp(data: MigrationJobData, reason: string): DraftCard;
+  /** The card of a follow given up, in the follow's language; `reason` says why in a reader's words. */
+  gaveUp(data: MigrationJobData, reason: (say: Translator) => string): Promise<DraftCard>;
   /** Edits the migration's card and posts its announcements. */
   cards: Pick<CardPublishing, 'post' | 'update'>;
   redis: Redis;
@@ -56,9 +57,6 @@ export interface MigrationProcessorDeps {
 }
 
 const MAX_ERRORS = 40;
-
-/** The words of why a migration was given up: English, like its card (its job carries no language). */
-const ENGLISH = translator('en');
 
 /** Queues the watch of a migration (a second request for the same migration is ignored). */
 export async function followMigration(
@@ -105,21 +103,20 @@ export function createMigrationProcessor(deps: MigrationProcessorDeps) {
     },
     fatal: async (data, error) => {
       if (!isGone(error)) return undefined;
-      await edit(
-        data,
-        deps.gaveUp(data, error instanceof NotFoundError ? error.message : ENGLISH.t('queue-migration-gone')),
-      );
+      const gone = (say: Translator) =>
+        error instanceof NotFoundError
+          ? (error.words?.(say).message ?? error.message)
+          : say.t('queue-migration-gone');
+      await edit(data, await deps.gaveUp(data, gone));
       return 'gone';
     },
     giveUp: async (data, reason) => {
       if (reason === 'failing') {
-        await edit(data, deps.gaveUp(data, ENGLISH.t('queue-migration-failing')));
+        await edit(data, await deps.gaveUp(data, (say) => say.t('queue-migration-failing')));
         return 'gave-up';
       }
-      await edit(
-        data,
-        deps.gaveUp(data, ENGLISH.t('queue-still-running', String(Math.round(deps.maxAgeMs / 60_000)))),
-      );
+      const minutes = String(Math.round(deps.maxAgeMs / 60_000));
+      await edit(data, await deps.gaveUp(data, (say) => say.t('queue-still-running', minutes)));
       return 'too-old';
     },
     delayMs: ({ attempt }) => pollDelayMs(attempt, deps.basePollMs, deps.maxPollMs),

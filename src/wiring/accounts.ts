@@ -273,7 +273,7 @@ export async function createAccounts(options: AccountsOptions): Promise<Accounts
     migrationProcessor(deps) {
       return createMigrationProcessor({
         observe: (data) => observeMigration(deps.services, data),
-        gaveUp: (data, reason) => migrationGaveUp(data, reason),
+        gaveUp: (data, reason) => migrationGaveUp(deps.services, data, reason),
         cards: deps.cards,
         redis,
         prefix,

@@ -80,8 +80,10 @@ export class InteractionSurface implements CardSurface {
 
   async openForm(formId: string, form: FormSpec): Promise<void> {
     await this.deps.forms.remember(formId, form);
-    // The reader's language, as their Discord client says it (a form is theirs only).
-    const say = translator(pickLanguage({ platform: this.context.invocation.user.locale }));
+    // The reader's language: their Discord client's, else the one the core read for them.
+    const say = translator(
+      pickLanguage({ platform: this.context.invocation.user.locale, user: form.locale }),
+    );
     const responder = this.context.responder;
     if (responder.canOpenModal()) {
       await responder.respond({ type: InteractionResponseType.Modal, data: modalFor(formId, form, say) });

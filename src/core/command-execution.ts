@@ -20,7 +20,7 @@ import { askedRun, checkTarget, targetMoved } from './command-target';
 import { askConfirmation } from './confirm-question';
 import { claimEarly, type EarlyClaim, type EffectLedger, runRecorded } from './effects';
 import { DeckhandError } from './errors';
-import { inLanguageOf, settleLanguages, translators } from './languages';
+import { inLanguageOf, replyLanguage, settleLanguages, translators } from './languages';
 import type { PlatformWordsOf } from './platform-words';
 import type { Policy } from './policy';
 import type { DraftCard } from './reply';
@@ -232,7 +232,8 @@ export class CommandExecution<S> {
           userKey: formOwnerKey(invocation),
           expiresAt: Date.now() + 10 * 60_000,
         });
-        return (await surface.openForm(formId, form)) !== false;
+        const locale = form.locale ?? replyLanguage(invocation, 'private');
+        return (await surface.openForm(formId, { ...form, locale })) !== false;
       },
     };
     const { id: user, platform } = invocation.user;

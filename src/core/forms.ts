@@ -23,6 +23,11 @@ export interface FormSpec {
   command: string;
   args: Record<string, unknown>;
   submitLabel?: string;
+  /**
+   * The language its reader reads (set by the core: the reader's, as for what only they see), for
+   * the words a platform adds around it.
+   */
+  locale?: string;
 }
 
 /** A stored form waiting for its answers. */

@@ -140,6 +140,26 @@ describe('Discord attachments and forms', () => {
     expect(embedOf(echoed).title).toBe('Echo');
   });
 
+  it('says a late form’s own words in the reader’s /language when their Discord client’s is one Deckhand does not speak', async () => {
+    const place = h.place();
+    const owner = `discord:${place.guildId}:${place.user.id}`;
+    await h.app.services.languages?.setUser(owner, 'de');
+    try {
+      // A client in French, which Deckhand does not speak.
+      const command = { ...slashCommand(place, 'slowform', {}), locale: 'fr' };
+      const ask = h.fake.interact(command);
+      const prompt = await waitFor(() => {
+        const message = originalOf(h.fake, ask);
+        return message?.components.length ? message : undefined;
+      });
+      expect(prompt.content).toContain('**Slow form** — klicke auf die Schaltfläche');
+      const formButton = (prompt.components[0] as { components: { label: string }[] }).components[0];
+      expect(formButton?.label).toBe('Formular öffnen');
+    } finally {
+      await h.app.services.languages?.setUser(owner, undefined);
+    }
+  });
+
   it('answers privately with a note when the bot may not post in the channel', async () => {
     debugOnFailure(h);
     h.fake.failNext('POST', /^\/channels\/\d+\/messages$/, 403, 50013, 'Missing Permissions');

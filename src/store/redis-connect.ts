@@ -39,6 +39,9 @@ function sentinelOptions(topology: Extract<RedisTopology, { kind: 'sentinel' }>)
     // manual one, a partition) is followed at once, not at the next error.
     failoverDetector: true,
     sentinelRetryStrategy: reconnectDelay,
+    // A sentinel that does not say where the master is within 2 s is passed over for the next one;
+    // without a bound, one sentinel that took the question and never answered held the reconnect.
+    sentinelCommandTimeout: 2000,
     ...(topology.username ? { username: topology.username } : {}),
     ...(topology.password ? { password: topology.password } : {}),
     ...(topology.sentinelPassword ? { sentinelPassword: topology.sentinelPassword } : {}),

@@ -58,6 +58,16 @@ describe('a Sentinel failover under load', () => {
     let killedAt = 0;
     let promotedAt = 0;
     let followedAt = 0;
+    // What the request path's connection went through after the kill (said when it never followed).
+    const requests = slack.app.redis.requests;
+    const seen: string[] = [];
+    const note = (what: string) => {
+      if (killedAt && seen.length < 40) seen.push(`${Date.now() - killedAt} ms ${what}`);
+    };
+    for (const event of ['close', 'reconnecting', 'connect', 'ready', 'end'])
+      requests.on(event, () => note(`${event} (${requests.status})`));
+    requests.on('error', (error: Error) => note(`error ${error.message}`));
+    requests.on('sentinelError', (error: Error) => note(`sentinel ${error.message}`));
     // At least 240 commands, 20 a second, and on until 20 were typed after the follow: a busy machine's
     // sentinels may take longer to promote the replica (a wait on the condition, not a time bound).
     const typedAfterFollow = () => sent.filter((s) => followedAt && s.at > followedAt + 500).length;
@@ -118,7 +128,10 @@ describe('a Sentinel failover under load', () => {
     console.log(
       `sentinel failover: promoted ${promotedAt ? promotedAt - killedAt : 'never'} ms, followed ${followedAt ? followedAt - killedAt : 'never'} ms after the kill; ${total} commands, ${ran} ran, ${refused} refused, ${outcomes.filter((o) => o.notSent).length} not sent, last refused typed ${lastRefusedAt ? lastRefusedAt - killedAt : 0} ms after the kill`,
     );
-    expect(followedAt).toBeGreaterThan(0);
+    expect(
+      followedAt,
+      `the request connection after the kill: ${seen.join('; ')}; now ${requests.status}`,
+    ).toBeGreaterThan(0);
     expect(await group.masterPort()).not.toBe(first);
     // Every command ran exactly once or was refused: none twice, none after its refusal, none lost.
     expect(ran).toBe(expectedRuns);

@@ -40,7 +40,7 @@ function sentinelOptions(topology: Extract<RedisTopology, { kind: 'sentinel' }>)
     failoverDetector: true,
     sentinelRetryStrategy: reconnectDelay,
     // A sentinel that does not say where the master is within 2 s is passed over for the next one;
-    // without a bound, one sentinel that took the question and never answered held the reconnect.
+    // without a bound, a sentinel that took the question and never answered would hold the reconnect.
     sentinelCommandTimeout: 2000,
     ...(topology.username ? { username: topology.username } : {}),
     ...(topology.password ? { password: topology.password } : {}),

@@ -1,7 +1,8 @@
 /**
  * What the message catalogs cost a process, as the built program pays it: `catalog-load.ts` is
- * bundled the way `npm run build` bundles Deckhand (esbuild, packages left to node_modules; the catalogs
- * stay JSON files under `i18n/`, read at run time) and run in fresh processes with the web process's node flags, one measurement each.
+ * bundled the way `npm run build` bundles Deckhand (esbuild, packages left to node_modules; the
+ * catalogs stay JSON files under `i18n/`, read at run time) and run in fresh processes with the web
+ * process's node flags, one measurement each.
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';

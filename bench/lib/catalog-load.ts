@@ -4,11 +4,11 @@
  * language's catalog from `i18n/` on that language's first message, and decodes a message on its
  * first use. So the baseline is the module loaded (with banana-i18n and the language list), and the
  * load is saying one message in each language: reading the three catalogs and making banana-i18n's
- * instances. English alone
- * (what a process pays before its first word) is reported too. Numbers and dates through `Intl` are
- * not counted: they were there before the catalogs. After it, every message of every language is
- * said once (what a long-running process reaches at most). Prints one JSON line: `{ loadMs,
- * englishMs, loadBytes, allMs, allBytes, messages }`, each RSS counted after a full GC.
+ * instances. English alone (what a process pays before its first word) is reported too. Numbers and
+ * dates through `Intl` are not counted: they were there before the catalogs. After it, every message
+ * of every language is said once (what a long-running process reaches at most). Prints one JSON
+ * line: `{ loadMs, englishMs, loadBytes, allMs, allBytes, messages }`, each RSS counted after a full
+ * GC.
  */
 import { performance } from 'node:perf_hooks';
 

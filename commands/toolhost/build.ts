@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UpstreamError, UsageError } from '../../src/core/errors';
-import { replyLanguage } from '../../src/core/languages';
+import { translators } from '../../src/core/languages';
 import { mustExist } from '../../src/core/target';
 import { tableTime } from '../../src/core/times';
 import { t, translator } from '../../src/i18n/translate';
@@ -188,7 +188,7 @@ export const buildDeleteCommand = command({
       }),
     );
     return {
-      label: translator(replyLanguage(invocation)).t('build-delete-target', build.build_id, args.tool),
+      label: translators(invocation).say.t('build-delete-target', build.build_id, args.tool),
       args: { ...args, id: build.build_id },
       ...(build.start_time ? { version: build.start_time } : {}),
     };

@@ -1,10 +1,9 @@
-import { replyLanguage } from '../../src/core/languages';
+import { translators } from '../../src/core/languages';
 import { mustExist } from '../../src/core/target';
 import { tableTime } from '../../src/core/times';
 import { translator } from '../../src/i18n/translate';
 import type { ToolhostClient } from '../../src/services/toolhost';
 import { parseCompactUtc, table, withWarnings } from '../format';
-
 import { command, toolCommand } from './context';
 import { deploymentCard } from './deployment-card';
 import { deploymentStateWord } from './deployment-states';
@@ -126,11 +125,7 @@ export const deploymentDeleteCommand = command({
       }),
     );
     return {
-      label: translator(replyLanguage(invocation)).t(
-        'deployment-delete-target',
-        deployment.deploy_id,
-        args.tool,
-      ),
+      label: translators(invocation).say.t('deployment-delete-target', deployment.deploy_id, args.tool),
       args: { ...args, id: deployment.deploy_id },
       version: deployment.creation_time,
     };

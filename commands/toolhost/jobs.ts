@@ -7,7 +7,6 @@ import { jobName, toolName } from '../args';
 import { quotaFields, table, withWarnings } from '../format';
 import { toolCommand } from './context';
 import { jobCard, jobState } from './job-card';
-
 import { jobRestartedSince } from './recognise';
 import { jobsDeleteSignature, jobsRestartSignature, jobsShowSignature } from './signatures';
 

@@ -77,10 +77,16 @@ export interface GuardState {
 export class ChangeLockedError extends UsageError {
   override readonly code: string = 'locked';
 
-  /** What holds the change (the lock's or the freeze's sentence), in a reader's words. */
-  reason?: (say: Translator) => string;
-
-  constructor(message: string, hint: string, words?: DeckhandError['words']) {
+  /**
+   * @param reason what holds the change (the lock's or the freeze's sentence) in a reader's words,
+   * without the refusal's ending: what an `--override` asks approval for.
+   */
+  constructor(
+    message: string,
+    hint: string,
+    words?: DeckhandError['words'],
+    readonly reason?: (say: Translator) => string,
+  ) {
     super(message, { hint, words });
   }
 
@@ -98,9 +104,7 @@ export class ChangeLockedError extends UsageError {
       hint: hint(say),
     });
     const english = words(translator('en'));
-    const error = new ChangeLockedError(english.message, english.hint, words);
-    error.reason = reason;
-    return error;
+    return new ChangeLockedError(english.message, english.hint, words, reason);
   }
 }
 

@@ -7,7 +7,8 @@
  *   deployment (its watch and announcements included) and for one that finds it already running;
  * - sequential worker↔Redis round trips between the queued `/deploy` and its first card: the first
  *   reply's added time when every worker round trip is made `2 × DELAY_MS` longer, divided by that;
- * - per poll of a deployment watch, and per second of an idle web + worker.
+ * - per poll of a deployment watch (the idle traffic of the same seconds included), and per second of
+ *   an idle web + worker.
  */
 import { Redis } from 'ioredis';
 import { bullPrefix } from '../src/queue/queues';
@@ -60,7 +61,6 @@ async function runRedisCost(ctx: BenchContext): Promise<BenchResult> {
       bullPrefix(prefix, 'watch'),
       'mytool',
       watchMs,
-      idle,
     );
     const rounds = ctx.quick ? 3 : 7;
     const near: number[] = [];

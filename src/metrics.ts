@@ -102,3 +102,14 @@ export const lockWait = new Histogram({
   buckets: [0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
   registers: [metricsRegistry],
 });
+
+/**
+ * Looks at followed resources (a deployment or build a watch follows, a source-host migration, a
+ * remote upload), by kind of follow (`watch`, `migration`, `remote upload`).
+ */
+export const followLooks = new Counter({
+  name: 'deckhand_follow_looks_total',
+  help: 'Looks at followed resources (watches, migrations, remote uploads), by kind of follow.',
+  labelNames: ['follow'] as const,
+  registers: [metricsRegistry],
+});

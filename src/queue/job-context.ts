@@ -48,13 +48,14 @@ export class InvocationQueue extends Queue {
  * debug level, so a command's log shows when its queued work ran.
  */
 export function inJobInvocation<P extends Processor>(processor: P): P {
-  const wrapped = (job: Job, token?: string) => {
+  // Three parameters: BullMQ gives a processor that takes one the job's abort signal.
+  const wrapped = (job: Job, token?: string, signal?: AbortSignal) => {
     const run = () => {
       getProcessLogger().debug(
         { queue: job.queueName, job: job.id, attempt: job.attemptsMade },
         'queue job run',
       );
-      return processor(job, token);
+      return processor(job, token, signal);
     };
     const id = invocationOf(job);
     return id ? runWithInvocation(id, run) : run();

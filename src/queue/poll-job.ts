@@ -1,14 +1,23 @@
 /**
  * The one long-running poll of the queues (watches, source-host migrations, remote uploads): one
- * BullMQ job follows one resource for its whole life. Each run of the job is one look; unless the
- * follow is over, the job's data is updated and the job is moved back to `delayed` for the next look
- * (`moveToDelayed` + `DelayedError`, BullMQ's documented "process step jobs" pattern), so the state
- * lives in Redis, not in a process: a worker killed mid-way (even SIGKILL) leaves the job to the next
- * worker once its lock expires, and that worker continues from the last stored data.
+ * BullMQ job follows one resource for its whole life. The job stays active while it follows: its
+ * worker looks, waits in memory and looks again, and BullMQ renews the lock of every such job in one
+ * request per renewal, so a look that changed nothing costs Redis nothing. What a look changed (the
+ * card shown, the state announced, failed looks in a row) is written to the job's data at once, so
+ * the state lives in Redis, not in a process:
+ * - a worker killed mid-way (even SIGKILL) leaves the job to the next worker once its lock lapses
+ *   (BullMQ finds it stalled), and that worker continues from the last stored data;
+ * - a worker that closes hands each of its follows back (`moveToDelayed` to the next look's time, then
+ *   BullMQ's `DelayedError`, its documented "process step jobs" pattern), so another takes it on time;
+ * - a worker that lost a job's lock (cut off from Redis longer than the lock lasts) stops following
+ *   it: by then another worker has it.
+ * A follow may instead be handed back after every look (`releaseBetweenLooks`), for queues whose
+ * slots are needed by other work.
  */
-import { DelayedError, type Job } from 'bullmq';
+import { DelayedError, type Job, type Worker } from 'bullmq';
 import type { Logger } from 'pino';
 import { NotFoundError, UpstreamError } from '../core/errors';
+import { followLooks } from '../metrics';
 
 /** The bookkeeping every polled job carries in its data. */
 export interface PollBookkeeping {
@@ -53,45 +62,105 @@ export interface PollSpec<D extends PollBookkeeping, L> {
   maxErrors: number;
   /** A follow older than this is given up. */
   maxAgeMs: number;
+  /** Hands the job back to the queue after every look instead of holding it between looks. */
+  releaseBetweenLooks?: boolean;
   logger: Logger;
 }
 
+/** Why a worker stops a follow it holds (the abort reason BullMQ's job signal carries). */
+const HAND_BACK = 'deckhand: the worker is closing';
+const LOCK_LOST = 'deckhand: the job lock was lost';
+
 /**
- * The processor of a polled job: one look per run, then either the job's result, or the job moved
- * back to `delayed` with its updated data (the run ends by throwing BullMQ's `DelayedError`).
+ * Makes `worker`'s follows let go when they should: on close each is handed back to the queue, and a
+ * follow whose lock could not be renewed stops (another worker has it by then). Call once per worker
+ * of a queue whose processor is a {@link createPollProcessor}.
+ */
+export function letFollowsGo(worker: Worker): void {
+  worker.on('closing', () => worker.cancelAllJobs(HAND_BACK));
+  worker.on('lockRenewalFailed', (jobIds: string[]) => {
+    for (const id of jobIds) worker.cancelJob(id, LOCK_LOST);
+  });
+}
+
+/** One look and what it decided: the follow's result, or the data for the next look. */
+async function lookOnce<D extends PollBookkeeping, L>(
+  spec: PollSpec<D, L>,
+  job: Job<D>,
+  data: D,
+  attempt: number,
+): Promise<{ done: string } | { next: D }> {
+  let looked: { look: L } | undefined;
+  try {
+    looked = { look: await spec.look(data) };
+  } catch (error) {
+    const ended = await spec.fatal(data, error);
+    if (ended !== undefined) return { done: ended };
+    if (data.errors + 1 >= spec.maxErrors) return { done: await spec.giveUp(data, 'failing', error) };
+    spec.logger.warn(
+      { err: error, job: job.id, errors: data.errors + 1 },
+      `${spec.label} poll failed; backing off`,
+    );
+  } finally {
+    followLooks.inc({ follow: spec.label });
+  }
+  let next: D = { ...data, attempt: attempt + 1, errors: looked ? 0 : data.errors + 1 };
+  if (looked) {
+    const outcome = await spec.seen(data, looked.look, next);
+    if ('done' in outcome) return outcome;
+    next = outcome.next;
+  }
+  if (Date.now() - data.startedAt > spec.maxAgeMs) return { done: await spec.giveUp(next, 'too-old') };
+  return { next };
+}
+
+/** Waits `ms`, or less when `signal` aborts; true when it aborted. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
+  if (signal?.aborted) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve(false);
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * The processor of a polled job: looks until the follow is over (the job's result), writing what a
+ * look changed to the job's data; handed back to `delayed` when its worker closes (or after every
+ * look with `releaseBetweenLooks`), ending the run with BullMQ's `DelayedError`.
  */
 export function createPollProcessor<D extends PollBookkeeping, L>(spec: PollSpec<D, L>) {
-  return async (job: Job<D>, token?: string): Promise<string> => {
-    const data = job.data;
-    // BullMQ counts every start of the job, and each start is one look: the count needs no write.
-    const attempt = Math.max(data.attempt ?? 0, (job.attemptsStarted ?? 1) - 1);
-    let looked: { look: L } | undefined;
-    try {
-      looked = { look: await spec.look(data) };
-    } catch (error) {
-      const ended = await spec.fatal(data, error);
-      if (ended !== undefined) return ended;
-      if (data.errors + 1 >= spec.maxErrors) return spec.giveUp(data, 'failing', error);
-      spec.logger.warn(
-        { err: error, job: job.id, errors: data.errors + 1 },
-        `${spec.label} poll failed; backing off`,
-      );
+  return async (job: Job<D>, token?: string, signal?: AbortSignal): Promise<string> => {
+    let data = job.data;
+    // Jobs stored before looks were counted in the data counted them by BullMQ's starts of the job.
+    let attempt = Math.max(data.attempt ?? 0, (job.attemptsStarted ?? 1) - 1);
+    for (;;) {
+      const step = await lookOnce(spec, job, data, attempt);
+      if ('done' in step) return step.done;
+      const next = step.next;
+      const at = Date.now() + spec.delayMs({ attempt, errors: next.errors });
+      // A look that changed nothing but the count of looks writes nothing.
+      const changed = !sameBut(next, data, 'attempt');
+      data = next;
+      attempt += 1;
+      if (!spec.releaseBetweenLooks) {
+        if (changed) await job.updateData(data);
+        if (!(await pause(at - Date.now(), signal))) continue;
+        if (signal?.reason === LOCK_LOST)
+          throw new Error(`${spec.label} lost its job lock to another worker`);
+      }
+      // Handed back: the data and the move are sent at once (one round trip). A hand-back on close
+      // keeps the count of looks too; one after every look counts on BullMQ's count of starts.
+      const keep = changed || !spec.releaseBetweenLooks;
+      await Promise.all([keep ? job.updateData(data) : undefined, job.moveToDelayed(at, token)]);
+      throw new DelayedError();
     }
-    let next: D = { ...data, attempt: attempt + 1, errors: looked ? 0 : data.errors + 1 };
-    if (looked) {
-      const outcome = await spec.seen(data, looked.look, next);
-      if ('done' in outcome) return outcome.done;
-      next = outcome.next;
-    }
-    if (Date.now() - data.startedAt > spec.maxAgeMs) return spec.giveUp(next, 'too-old');
-    const at = Date.now() + spec.delayMs({ attempt, errors: next.errors });
-    // A look that changed nothing but the count of looks leaves the data as it is: one write, not two.
-    // Otherwise both are sent at once (one round trip).
-    await Promise.all([
-      sameBut(next, data, 'attempt') ? undefined : job.updateData(next),
-      job.moveToDelayed(at, token),
-    ]);
-    throw new DelayedError();
   };
 }
 

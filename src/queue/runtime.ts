@@ -14,6 +14,7 @@ import { createDiscoverProcessor } from './discover-processor';
 import { inJobInvocation, invocationOf } from './job-context';
 import { createNotifyProcessor } from './notify-processor';
 import type { PersonalDeps } from './personal-delivery';
+import { letFollowsGo } from './poll-job';
 import { instrumentWorker } from './queue-metrics';
 import { bullPrefix, DELIVER_QUEUES, deliverQueueOf, type QueueName, type Queues } from './queues';
 import { createWatchProcessor } from './watch-processor';
@@ -68,12 +69,21 @@ export interface ExtraProcessor {
   onFailed?: (job: Job) => Promise<void>;
 }
 
+/**
+ * Follows (watches, migrations) one worker holds at once: a follow holds its job between looks and
+ * costs little more than a timer while it waits, so a worker can hold many; more wait for a slot.
+ */
+export const FOLLOWS_PER_WORKER = 10_000;
+
+/** Queues whose jobs are follows (see `poll-job.ts`). */
+const FOLLOW_QUEUES: ReadonlySet<QueueName> = new Set(['watch', 'migration']);
+
 /** Announcements posted at once to one chat platform (the terminal's take a few). */
 const DELIVER_CONCURRENCY = { chat: 20, terminal: 5 };
 
 /** How many jobs of each queue one process works on at once (all of them wait on the network). */
 const CONCURRENCY: Record<QueueName, number> = {
-  watch: 50,
+  watch: FOLLOWS_PER_WORKER,
   notify: 10,
   ...(Object.fromEntries(
     DELIVER_QUEUES.map((queue) => [
@@ -84,7 +94,7 @@ const CONCURRENCY: Record<QueueName, number> = {
   discover: 5,
   tail: 100,
   digest: 5,
-  migration: 20,
+  migration: FOLLOWS_PER_WORKER,
   upload: 20,
   commands: 50,
 };
@@ -118,6 +128,7 @@ export function startWorkers<S>(deps: WorkerDeps<S>): Workers {
       prefix: bullPrefix(deps.keyPrefix, name),
       concurrency: extra?.concurrency ?? CONCURRENCY[name],
     });
+    if (FOLLOW_QUEUES.has(name)) letFollowsGo(worker);
     instrumentWorker(worker, name);
     logConnectionErrors(worker, deps.logger, `worker ${name}`);
     worker.on('failed', (job, error) =>
@@ -222,6 +233,9 @@ function drainSeconds(queue: QueueName): number {
   return queue === 'commands' ? 10 : 60;
 }
 
+/** Crashes of its worker a follow is taken over after. */
+const FOLLOW_MAX_STALLED = 20;
+
 /**
  * Lock and polling settings: a crashed worker's jobs are found stalled and taken over after about
  * `lockMs`; an idle worker waits {@link drainSeconds} for its next job.
@@ -230,7 +244,9 @@ function lockOptions(lockMs: number, queue: QueueName) {
   return {
     lockDuration: lockMs,
     stalledInterval: lockMs,
-    maxStalledCount: 3,
+    // A follow is held for its whole life, so every crash of its worker finds it stalled; looking
+    // again is harmless, so it is taken over many times before it counts as failed.
+    maxStalledCount: FOLLOW_QUEUES.has(queue) ? FOLLOW_MAX_STALLED : 3,
     drainDelay: drainSeconds(queue),
   };
 }

@@ -137,6 +137,8 @@ export function createUploadProcessor(deps: UploadProcessorDeps) {
     delayMs: ({ errors }) => deps.remotePollMs * (errors > 0 ? Math.min(8, 2 ** errors) : 1),
     maxErrors: MAX_ERRORS,
     maxAgeMs: deps.maxAgeMs,
+    // The queue's slots are the file uploads' too: a follow gives its slot back between looks.
+    releaseBetweenLooks: true,
     logger: deps.logger,
   });
 

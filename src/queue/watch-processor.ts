@@ -33,8 +33,8 @@ const MAX_ERRORS = 40;
 /**
  * One poll of a watched resource. On a change it edits every card of the watch and queues one event for
  * the subscribed conversations (idempotent: a poll retried after a crash produces the same event id).
- * Unless the resource finished, the job is moved back to `delayed` for the next poll (poll-job.ts), so
- * one job follows a resource for its whole life and survives restarts of any process.
+ * One job follows a resource for its whole life, held by its worker between polls and taken over by
+ * another after a crash or a close (poll-job.ts), so it survives restarts of any process.
  */
 export function createWatchProcessor<S>(deps: WatchProcessorDeps<S>) {
   const kinds = new Map<WatchKindName, WatchKind<S>>(deps.kinds.map((k) => [k.name, k]));
@@ -91,7 +91,7 @@ export function createWatchProcessor<S>(deps: WatchProcessorDeps<S>) {
     });
   };
 
-  return async (job: Job<WatchJobData>, token?: string): Promise<string> => {
+  return async (job: Job<WatchJobData>, token?: string, signal?: AbortSignal): Promise<string> => {
     const kind = kinds.get(job.data.kind);
     if (!kind) throw new Error(`unknown watch kind ${job.data.kind}`);
     const gaveUp = (data: WatchJobData, why: string) =>
@@ -128,7 +128,7 @@ export function createWatchProcessor<S>(deps: WatchProcessorDeps<S>) {
       maxAgeMs: deps.maxAgeMs,
       logger: deps.logger,
     });
-    return poll(job, token);
+    return poll(job, token, signal);
   };
 }
 

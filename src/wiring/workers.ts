@@ -23,7 +23,7 @@ import { createCommandProcessor, leaveLane } from '../queue/command-processor';
 import type { CommandJobData } from '../queue/command-queue';
 import { createDigestProcessor } from '../queue/digest-processor';
 import { queuePersonal } from '../queue/personal-delivery';
-import { startWorkers, type Workers } from '../queue/runtime';
+import { FOLLOWS_PER_WORKER, startWorkers, type Workers } from '../queue/runtime';
 import { createTailProcessor } from '../queue/tail-processor';
 import { ToolEventLog } from '../store/tool-events';
 import type { Accounts } from './accounts';
@@ -141,7 +141,7 @@ export function startAppWorkers(deps: AppWorkersDeps): Workers {
           basePollMs,
           maxAgeMs,
         }),
-        concurrency: 20,
+        concurrency: FOLLOWS_PER_WORKER,
       },
       tail: {
         processor: createTailProcessor({

@@ -1,14 +1,19 @@
 /**
- * The one poll loop of the queues (src/queue/poll-job.ts), on a real BullMQ queue and worker: each
- * run is one look, the job's data carries the bookkeeping between looks, and a worker that goes away
- * leaves the follow to the next one, which continues from the stored data.
+ * The one poll loop of the queues (src/queue/poll-job.ts), on a real BullMQ queue and worker: a job
+ * is held by its worker between looks, its data carries what the looks changed, and a worker that
+ * goes away leaves the follow to the next one, which continues from the stored data.
  */
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError, UnreachableError } from '../../src/core/errors';
 import { silentLogger } from '../../src/log';
-import { createPollProcessor, type GiveUpReason, type PollSpec } from '../../src/queue/poll-job';
+import {
+  createPollProcessor,
+  type GiveUpReason,
+  letFollowsGo,
+  type PollSpec,
+} from '../../src/queue/poll-job';
 import { testPrefix, testRedis } from '../support/redis';
 import { waitFor } from '../support/wait';
 
@@ -57,6 +62,7 @@ function scripted(script: Record<string, Step[]>, options: { maxErrors?: number;
     },
     async seen(_data, value, next) {
       if (value < 0) return { done: `done-${-value}` };
+      if (value === 0) return { next };
       return { next: { ...next, seen: [...(next.seen ?? []), value] } };
     },
     async fatal(_data, error) {
@@ -77,11 +83,13 @@ function scripted(script: Record<string, Step[]>, options: { maxErrors?: number;
   return { spec, looks, delays, gaveUp };
 }
 
-function startWorker(spec: PollSpec<Data, number>): Worker {
-  const worker = new Worker('poll-test', createPollProcessor(spec), {
-    connection: redis.duplicate(),
-    prefix,
-  });
+function startWorker(
+  spec: PollSpec<Data, number>,
+  connection: Redis = redis.duplicate(),
+  options: { lockDuration?: number } = {},
+): Worker {
+  const worker = new Worker('poll-test', createPollProcessor(spec), { connection, prefix, ...options });
+  letFollowsGo(worker);
   workers.push(worker);
   return worker;
 }
@@ -152,8 +160,25 @@ describe('a polled job', () => {
     expect(gaveUp[0]?.data.seen).toEqual([4]);
   });
 
-  it('survives its worker: a new worker continues from the stored data', async () => {
-    // The first worker makes two looks, then goes away while the job waits in `delayed`.
+  it('holds its job between looks: a look that changed nothing sends Redis nothing', async () => {
+    const { spec, looks } = scripted({ q: [1, ...Array<number>(30).fill(0), -1] });
+    const counted = countingConnection();
+    startWorker(spec, counted.connection);
+    await follow('q');
+    await waitFor(() => looks.length >= 5);
+    const before = counted.sent();
+    await waitFor(() => looks.length >= 25);
+    // Twenty looks that changed nothing: no write, no move back to `delayed`, no fetch.
+    expect(counted.sent() - before).toBe(0);
+    expect(await queue.getJobState('q')).toBe('active');
+    const done = await result('q');
+    expect(done.value).toBe('done-1');
+    // The one look that changed something was written; the rest only counted.
+    expect(done.data.seen).toEqual([1]);
+  });
+
+  it('is handed back when its worker closes, with its count of looks, and the next worker goes on', async () => {
+    // The first worker makes two looks and waits a minute for the third; it closes meanwhile.
     const first = scripted({ f: [1, 2] });
     let looked = 0;
     const firstSpec: PollSpec<Data, number> = {
@@ -162,8 +187,9 @@ describe('a polled job', () => {
     };
     const worker = startWorker(firstSpec);
     await follow('f');
-    await waitFor(async () => (await (await queue.getJob('f'))?.getState()) === 'delayed' && looked >= 2);
+    await waitFor(() => looked >= 2);
     await worker.close();
+    expect(await queue.getJobState('f')).toBe('delayed');
     // Nothing of the first worker's memory is left: the second only has what Redis kept.
     const second = scripted({ f: [3, -9] });
     startWorker(second.spec);
@@ -175,4 +201,31 @@ describe('a polled job', () => {
     expect(done.data.seen).toEqual([1, 2, 3]);
     expect(second.delays).toEqual([{ attempt: 2, errors: 0 }]);
   });
+
+  it('stops following when its lock is lost (another worker has it by then)', async () => {
+    const { spec, looks } = scripted({ l: Array<number>(400).fill(0) });
+    const worker = startWorker(spec, redis.duplicate(), { lockDuration: 1000 });
+    const failed = new Promise<string>((resolve) => worker.on('error', (error) => resolve(error.message)));
+    await follow('l');
+    await waitFor(() => looks.length >= 3);
+    // As if the worker had been cut off from Redis past its lock: the lock is gone at the next renewal.
+    await redis.del(`${prefix}:poll-test:l:lock`);
+    await waitFor(async () => (await failed).length > 0, 10_000);
+    const stoppedAt = looks.length;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(looks.length).toBe(stoppedAt);
+    expect(looks.length).toBeLessThan(400);
+  });
 });
+
+/** A duplicate of the test connection that counts the commands it sends. */
+function countingConnection(): { connection: Redis; sent(): number } {
+  const connection = redis.duplicate();
+  let sent = 0;
+  const send = connection.sendCommand.bind(connection);
+  connection.sendCommand = ((...args: Parameters<Redis['sendCommand']>) => {
+    sent += 1;
+    return send(...args);
+  }) as Redis['sendCommand'];
+  return { connection, sent: () => sent };
+}

@@ -11,15 +11,25 @@
  *   an idle web + worker.
  */
 import { Redis } from 'ioredis';
+import { COMMAND_JOB_OPTIONS } from '../src/queue/command-queue';
 import { bullPrefix } from '../src/queue/queues';
+import { COMMAND_CONCURRENCY } from '../src/wiring/workers';
 import { countRedisCalls } from '../test/support/redis-calls';
 import type { BenchContext, Benchmark } from './lib/context';
 import { startCostDeckhand } from './lib/cost-deckhand';
-import { type DeployCost, measureDeploy, measureIdle, measureWatchPolls } from './lib/redis-cost';
+import {
+  type DeployCost,
+  measureBareJob,
+  measureDeploy,
+  measureIdle,
+  measureWatchPolls,
+} from './lib/redis-cost';
 import { type BenchResult, infoFigure, limitFigure } from './lib/results';
 import { percentile, round, sleep } from './lib/stats';
 
 const TITLE = '9. Redis cost per command';
+/** The baseline of the per-command figures. */
+const BARE_JOB = 'one BullMQ job that does nothing: add, run, complete';
 /** Added one-way worker↔Redis delay when counting sequential round trips. */
 const DELAY_MS = 40;
 
@@ -74,6 +84,11 @@ async function runRedisCost(ctx: BenchContext): Promise<BenchResult> {
       far.push((await deploy('mytool')).firstReplyMs);
     }
     deckhand.worker.relay.delayMs = 0;
+    const bare = await measureBareJob(admin, counter, Number(url.port), {
+      concurrency: COMMAND_CONCURRENCY,
+      keep: COMMAND_JOB_OPTIONS.removeOnComplete,
+      rounds,
+    });
     const sequential = (percentile(far, 50) - percentile(near, 50)) / (2 * DELAY_MS);
     const perCommand = (cost: DeployCost) => cost.webCalls + cost.workerCalls;
     // The least of the repeats: a repeat may also count a poll of the running watch, or an idle
@@ -84,8 +99,20 @@ async function runRedisCost(ctx: BenchContext): Promise<BenchResult> {
       title: TITLE,
       status: 'ran',
       figures: [
-        limitFigure('/deploy (deployment already running): requests, web + worker', perCommand(again), 10),
-        limitFigure('/deploy (deployment already running): Redis commands', again.commands, 40),
+        {
+          ...limitFigure(
+            '/deploy (deployment already running): requests, web + worker',
+            perCommand(again),
+            10,
+          ),
+          baseline: bare.calls,
+          baselineLabel: BARE_JOB,
+        },
+        {
+          ...limitFigure('/deploy (deployment already running): Redis commands', again.commands, 40),
+          baseline: bare.commands,
+          baselineLabel: BARE_JOB,
+        },
         limitFigure('/deploy → first card: sequential worker round trips', round(sequential, 1), 4),
         infoFigure('/deploy (starts a deployment): requests, web + worker', perCommand(fresh)),
         infoFigure('/deploy (starts a deployment): Redis commands', fresh.commands),

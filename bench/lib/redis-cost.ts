@@ -5,11 +5,13 @@
  * trips of the worker between a queued `/deploy` and its first card, from how much its first reply
  * slows down when each worker↔Redis round trip is made longer.
  */
+import { type JobsOptions, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { followLooks } from '../../src/metrics';
 import { watchJobId } from '../../src/queue/queues';
 import type { CallCounts } from '../../test/support/redis-calls';
 import { commandsBetween, serverCommandStats } from '../../test/support/redis-calls';
+import { RedisRelay } from '../../test/support/redis-relay';
 import { waitFor } from '../../test/support/wait';
 import type { CostDeckhand } from './cost-deckhand';
 import { sleep } from './stats';
@@ -148,4 +150,50 @@ export async function measureWatchPolls(
     commandsPerPoll: commands.total / polls,
     workerByName,
   };
+}
+
+/**
+ * What one BullMQ job costs on its own, in the same run: added, run by a worker with the command
+ * queue's concurrency and doing nothing, completed and kept as a command's job is — the part of a
+ * command's figures no code of Deckhand's can take away while each command is a BullMQ job. The
+ * least of `rounds`.
+ */
+export async function measureBareJob(
+  admin: Redis,
+  counter: Counter,
+  redisPort: number,
+  options: { concurrency: number; keep: NonNullable<JobsOptions['removeOnComplete']>; rounds: number },
+): Promise<{ calls: number; commands: number }> {
+  const relay = await RedisRelay.start(redisPort);
+  const connection = { host: '127.0.0.1', port: relay.port, maxRetriesPerRequest: null };
+  const prefix = 'bench-bare';
+  const queue = new Queue('bare', { connection, prefix });
+  const worker = new Worker('bare', async () => 'done', {
+    connection,
+    prefix,
+    concurrency: options.concurrency,
+  });
+  const least = { calls: Number.POSITIVE_INFINITY, commands: Number.POSITIVE_INFINITY };
+  try {
+    await worker.waitUntilReady();
+    await queue.waitUntilReady();
+    await sleep(500);
+    for (let round = 0; round < options.rounds; round++) {
+      const calls = counter.of(relay.port).calls;
+      const stats = await serverCommandStats(admin);
+      const done = new Promise((resolve) => worker.once('completed', resolve));
+      await queue.add('bare', { round }, { jobId: `bare-${round}`, removeOnComplete: options.keep });
+      await done;
+      await workerQuiet(counter, relay.port);
+      const commands = commandsBetween(stats, await serverCommandStats(admin)).total;
+      least.calls = Math.min(least.calls, counter.of(relay.port).calls - calls);
+      least.commands = Math.min(least.commands, commands);
+    }
+    return least;
+  } finally {
+    await worker.close();
+    await queue.obliterate({ force: true });
+    await queue.close();
+    await relay.close();
+  }
 }

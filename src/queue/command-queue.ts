@@ -20,8 +20,8 @@ export function commandJobId(key: string): string {
   return `cmd-${createHash('sha256').update(key).digest('hex').slice(0, 40)}`;
 }
 
-/** The options of every command job. */
-const JOB_OPTIONS = {
+/** The options of every command job (the benchmarks queue bare jobs with them too). */
+export const COMMAND_JOB_OPTIONS = {
   // A command is not retried after it failed (it may have done part of its work); a worker that
   // died mid-command is covered by the stalled-job check (see `runtime.ts`).
   attempts: 1,
@@ -82,7 +82,7 @@ export class BullCommandQueue implements CommandQueue {
       const jobs = batch.map(({ data, jobId }, n) => ({
         name: 'command',
         data: lengths[n] === 1 ? { ...data, laneHead: true as const } : data,
-        opts: { ...JOB_OPTIONS, jobId },
+        opts: { ...COMMAND_JOB_OPTIONS, jobId },
       }));
       const [only] = jobs;
       if (only && jobs.length === 1) await this.queue.add(only.name, only.data, only.opts);

@@ -95,16 +95,47 @@ export function connectRedis(topology: RedisTopology, options: RedisOptions = {}
       // abandoned and the client never reached the new master; ioredis also leaves a socket
       // timer armed across a reconnect, where it closes the new link. The sentinels' failover
       // notices (`failoverDetector`) and keepalive tell a Sentinel client its master is gone.
-      return new Redis({
-        ...common,
-        socketTimeout: undefined,
-        connectTimeout: undefined,
-        ...sentinelOptions(topology),
-      });
+      return reconnectWhenEnded(
+        new Redis({
+          ...common,
+          socketTimeout: undefined,
+          connectTimeout: undefined,
+          ...sentinelOptions(topology),
+        }),
+      );
     case 'cluster':
       // The Cluster client implements the same commands; see RedisClient.
       return new Cluster(topology.nodes, clusterOptions(topology, common)) as unknown as RedisClient;
   }
+}
+
+/**
+ * Makes `client` (and every copy made with `duplicate`) connect again when it ends without its owner
+ * closing it (`quit`, `disconnect`), after {@link reconnectDelay}. ioredis ends a Sentinel client for
+ * good when the sentinels announce the new master while the client is asking one of them where the
+ * master is: the failover detector of its lost link cancels the connect in progress. Returns `client`.
+ */
+export function reconnectWhenEnded(client: Redis): Redis {
+  let closing = false;
+  const quit = client.quit.bind(client);
+  client.quit = ((...args: Parameters<Redis['quit']>) => {
+    closing = true;
+    return quit(...args);
+  }) as Redis['quit'];
+  const disconnect = client.disconnect.bind(client);
+  client.disconnect = (reconnect = false) => {
+    if (!reconnect) closing = true;
+    disconnect(reconnect);
+  };
+  const duplicate = client.duplicate.bind(client);
+  client.duplicate = (override?: Partial<RedisOptions>) => reconnectWhenEnded(duplicate(override));
+  client.on('end', () => {
+    if (closing) return;
+    setTimeout(() => {
+      if (!closing && client.status === 'end') client.connect().catch(() => undefined);
+    }, reconnectDelay(1));
+  });
+  return client;
 }
 
 /** True when `client` is a Cluster client. */

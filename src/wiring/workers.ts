@@ -32,7 +32,7 @@ import type { MediaSetup } from './media';
 import { conversationBudget } from './platforms';
 
 /** Commands one worker process runs at once (they wait on the network, within their bulkheads). */
-const COMMAND_CONCURRENCY = 200;
+export const COMMAND_CONCURRENCY = 200;
 
 /** What the workers of a process are built from. */
 export interface AppWorkersDeps {

@@ -99,10 +99,12 @@ async function runWatchScale(ctx: BenchContext): Promise<BenchResult> {
         kind: 'deployment',
         tool,
         id,
+        // Each card in a channel of its own, as 5,000 tools' cards would be: Deckhand paces the edits
+        // of one channel to Slack's limits, so one channel for all would measure that pacing instead.
         handle: {
           platform: 'slack',
-          conversationId: 'slack:TBENCH:CBENCH',
-          ref: { channel: 'CBENCH', ts: id },
+          conversationId: `slack:TBENCH:C${tool}`,
+          ref: { channel: `C${tool}`, ts: id },
         },
       });
     };

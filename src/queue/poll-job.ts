@@ -18,6 +18,7 @@ import { DelayedError, type Job, type Worker } from 'bullmq';
 import type { Logger } from 'pino';
 import { NotFoundError, UpstreamError } from '../core/errors';
 import { followLooks } from '../metrics';
+import { Compartment } from '../services/bulkhead';
 
 /** The bookkeeping every polled job carries in its data. */
 export interface PollBookkeeping {
@@ -114,6 +115,25 @@ async function lookOnce<D extends PollBookkeeping, L>(
   return { next };
 }
 
+/**
+ * Looks in flight at once in one process, per kind of follow (a look and what it does after: the
+ * card edits, the announcement). The follows a worker holds are many more; the rest wait their turn,
+ * so thousands of follows due at once do not flood the service they look at.
+ */
+export const LOOKS_IN_FLIGHT = 50;
+
+const lookSlots = new Map<string, Compartment>();
+
+/** The process's places for looks of the follows named `label`. */
+function lookSlotsOf(label: string): Compartment {
+  let slots = lookSlots.get(label);
+  if (!slots) {
+    slots = new Compartment(label, LOOKS_IN_FLIGHT);
+    lookSlots.set(label, slots);
+  }
+  return slots;
+}
+
 /** Waits `ms`, or less when `signal` aborts; true when it aborted. */
 function pause(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
   if (signal?.aborted) return Promise.resolve(true);
@@ -141,7 +161,8 @@ export function createPollProcessor<D extends PollBookkeeping, L>(spec: PollSpec
     // Jobs stored before looks were counted in the data counted them by BullMQ's starts of the job.
     let attempt = Math.max(data.attempt ?? 0, (job.attemptsStarted ?? 1) - 1);
     for (;;) {
-      const step = await lookOnce(spec, job, data, attempt);
+      const release = await lookSlotsOf(spec.label).take(undefined, false);
+      const step = await lookOnce(spec, job, data, attempt).finally(release);
       if ('done' in step) return step.done;
       const next = step.next;
       const at = Date.now() + spec.delayMs({ attempt, errors: next.errors });

@@ -160,8 +160,23 @@ export function createPollProcessor<D extends PollBookkeeping, L>(spec: PollSpec
     let data = job.data;
     // Jobs stored before looks were counted in the data counted them by BullMQ's starts of the job.
     let attempt = Math.max(data.attempt ?? 0, (job.attemptsStarted ?? 1) - 1);
+    /** Ends the run: the data (when `write`) and the move to `delayed` are sent at once. */
+    const handBack = async (at: number, write: boolean): Promise<never> => {
+      await Promise.all([write ? job.updateData(data) : undefined, job.moveToDelayed(at, token)]);
+      throw new DelayedError();
+    };
+    const stopped = () => {
+      if (signal?.reason === LOCK_LOST) throw new Error(`${spec.label} lost its job lock to another worker`);
+    };
     for (;;) {
-      const release = await lookSlotsOf(spec.label).take(undefined, false);
+      // A worker that closes while this follow waits for a place hands it back at once.
+      const release = await lookSlotsOf(spec.label)
+        .take(signal, false)
+        .catch(() => undefined);
+      if (!release) {
+        stopped();
+        return handBack(Date.now(), !spec.releaseBetweenLooks);
+      }
       const step = await lookOnce(spec, job, data, attempt).finally(release);
       if ('done' in step) return step.done;
       const next = step.next;
@@ -170,17 +185,12 @@ export function createPollProcessor<D extends PollBookkeeping, L>(spec: PollSpec
       const changed = !sameBut(next, data, 'attempt');
       data = next;
       attempt += 1;
-      if (!spec.releaseBetweenLooks) {
-        if (changed) await job.updateData(data);
-        if (!(await pause(at - Date.now(), signal))) continue;
-        if (signal?.reason === LOCK_LOST)
-          throw new Error(`${spec.label} lost its job lock to another worker`);
-      }
-      // Handed back: the data and the move are sent at once (one round trip). A hand-back on close
-      // keeps the count of looks too; one after every look counts on BullMQ's count of starts.
-      const keep = changed || !spec.releaseBetweenLooks;
-      await Promise.all([keep ? job.updateData(data) : undefined, job.moveToDelayed(at, token)]);
-      throw new DelayedError();
+      if (spec.releaseBetweenLooks) return handBack(at, changed);
+      if (changed) await job.updateData(data);
+      if (!(await pause(at - Date.now(), signal))) continue;
+      stopped();
+      // Handed back on close, with the count of looks.
+      return handBack(at, true);
     }
   };
 }

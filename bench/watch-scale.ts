@@ -7,6 +7,8 @@
  *   (the polls an ideal poller on the same schedule, with zero processing time, would make);
  * - Redis memory per watch (`used_memory` with all watches queued, minus before);
  * - CPU seconds of the worker per 1,000 watches (user + system, /proc, = `process.cpuUsage()`);
+ * - Redis commands (INFO commandstats, in scripts included) per watch from its start to its end, and
+ *   per poll;
  * - time from a status change in the emulator to the card edit that shows it (p95), against the
  *   same figure for the ideal poller.
  */
@@ -17,6 +19,7 @@ import { Redis } from 'ioredis';
 import { pollDelayMs } from '../src/core/poll-schedule';
 import { closeQueues, openQueues } from '../src/queue/queues';
 import { QueueWatchService } from '../src/queue/watch-service';
+import { commandsBetween, serverCommandStats } from '../test/support/redis-calls';
 import type { BenchContext, Benchmark } from './lib/context';
 import { type StatusChange, startCountingSandbox } from './lib/counting-sandbox';
 import { spawnTs } from './lib/processes';
@@ -75,6 +78,7 @@ async function runWatchScale(ctx: BenchContext): Promise<BenchResult> {
     await worker.waitForLine('ready', 60_000);
     await sleep(500);
     const memoryBefore = await usedMemory(redis);
+    const statsBefore = await serverCommandStats(redis);
     const cpuBefore = worker.cpuSeconds();
     const startedAt = new Map<string, number>();
     ctx.log(`watch: starting ${count} deployments and watches over ${spreadMs / 1000} s (step ${stepMs} ms)`);
@@ -127,6 +131,8 @@ async function runWatchScale(ctx: BenchContext): Promise<BenchResult> {
       500,
     );
     const cpuSeconds = worker.cpuSeconds() - cpuBefore;
+    // Every command Redis ran meanwhile (in scripts included), the benchmark's own INFO left out.
+    const commands = commandsBetween(statsBefore, await serverCommandStats(redis), ['info']);
     const elapsed = (Date.now() - t0) / 1000;
     await worker.stop();
     if (!done)
@@ -171,7 +177,15 @@ async function runWatchScale(ctx: BenchContext): Promise<BenchResult> {
     if (unfinished > 0) notes.push(`${unfinished} deployments had not finished when the run ended`);
     const finished = count - unfinished;
     notes.push(
-      `${count} watches in ${round(elapsed, 1)} s: ${polls} polls (schedule minimum ${minPolls}), ${edits.length} card edits; Redis ${round((memoryAll - memoryBefore) / 1024 / 1024, 1)} MiB with all watches queued (peak ${round((memoryPeak - memoryBefore) / 1024 / 1024, 1)} MiB); worker CPU ${round(cpuSeconds, 1)} s; change-to-edit p50 ${round(percentile(latencies, 50))} ms, p95 ${round(percentile(latencies, 95))} ms, max ${round(maxOf(latencies))} ms; of which waiting for the next poll p95 ${round(percentile(pollWaits, 95))} ms and poll-to-edit p95 ${round(percentile(processing, 95))} ms.`,
+      `${count} watches in ${round(elapsed, 1)} s: ${polls} polls (schedule minimum ${minPolls}), ${edits.length} card edits; Redis ${round((memoryAll - memoryBefore) / 1024 / 1024, 1)} MiB with all watches queued (peak ${round((memoryPeak - memoryBefore) / 1024 / 1024, 1)} MiB); worker CPU ${round(cpuSeconds, 1)} s; Redis commands ${commands.total} (${Object.entries(
+        commands.byName,
+      )
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 8)
+        .map(([name, n]) => `${name} ${n}`)
+        .join(
+          ', ',
+        )}); change-to-edit p50 ${round(percentile(latencies, 50))} ms, p95 ${round(percentile(latencies, 95))} ms, max ${round(maxOf(latencies))} ms; of which waiting for the next poll p95 ${round(percentile(pollWaits, 95))} ms and poll-to-edit p95 ${round(percentile(processing, 95))} ms.`,
     );
     return {
       id: 'watch',
@@ -187,6 +201,8 @@ async function runWatchScale(ctx: BenchContext): Promise<BenchResult> {
         ),
         infoFigure('Redis memory per watch', (memoryAll - memoryBefore) / count / 1024, 'KiB'),
         infoFigure('worker CPU per 1,000 watches', (cpuSeconds / count) * 1000, 's'),
+        infoFigure('Redis commands per watch, start to end', commands.total / count),
+        infoFigure('Redis commands per poll, everything included', commands.total / Math.max(1, polls)),
         compareFigure(
           'status change → card edit p95',
           percentile(latencies, 95),

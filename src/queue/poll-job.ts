@@ -69,8 +69,8 @@ export interface PollSpec<D extends PollBookkeeping, L> {
 }
 
 /** Why a worker stops a follow it holds (the abort reason BullMQ's job signal carries). */
-const HAND_BACK = 'deckhand: the worker is closing';
-const LOCK_LOST = 'deckhand: the job lock was lost';
+const HAND_BACK = 'deckhand:closing';
+const LOCK_LOST = 'deckhand:lock-lost';
 
 /**
  * Makes `worker`'s follows let go when they should: on close each is handed back to the queue, and a

@@ -101,22 +101,33 @@ type Destination = ReturnType<typeof pino.destination>;
 /** Destinations of the loggers this process made, flushed by {@link flushLogs} before it exits. */
 const destinations = new Set<Destination>();
 
+/** How long {@link flushLogs} waits for a file to open, or for a write already under way to end. */
+const FLUSH_WAIT_MS = 10_000;
+
+/** Resolves when `destination` emits `event`, or after {@link FLUSH_WAIT_MS}. */
+function settled(destination: Destination, event: 'ready' | 'drain'): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, FLUSH_WAIT_MS);
+    destination.once(event, () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 /**
  * Writes out every logger's buffered lines, first waiting for a file destination that is still
- * opening (exiting before that crashed with "sonic boom is not ready yet"). Call before `process.exit`.
+ * opening (exiting before that crashed with "sonic boom is not ready yet"), then for the writes
+ * already handed to the file system (on a busy machine they end later), so every line is in the file,
+ * in order. Call before `process.exit`, or before reading the log file.
  */
 export async function flushLogs(): Promise<void> {
   for (const destination of destinations) {
-    const opening = destination as Destination & { fd: number };
-    if (opening.fd < 0) {
-      await new Promise<void>((ready) => {
-        const timer = setTimeout(ready, 2_000);
-        opening.once('ready', () => {
-          clearTimeout(timer);
-          ready();
-        });
-      });
-    }
+    const state = destination as Destination & { fd: number; _writing?: boolean };
+    if (state.fd < 0) await settled(destination, 'ready');
+    // A write under way is left to end first: writing the rest synchronously beside it would put
+    // the later lines in the file before it.
+    if (state._writing) await settled(destination, 'drain');
     try {
       destination.flushSync();
     } catch {

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLogger, flushLogs } from '../../src/log';
+import { waitFor } from '../support/wait';
 
 /** Keeps every thread of libuv's pool busy for a while (4 threads unless UV_THREADPOOL_SIZE says). */
 function busyThreadPool(): Promise<unknown> {
@@ -27,6 +28,10 @@ describe('flushing the logs', () => {
     const logger = createLogger({ level: 'info', file });
     logger.info('opening');
     await flushLogs();
+    // Nothing is being written any more (the last write's callback has run): the next line is
+    // handed to the file system at once.
+    await waitFor(() => readFileSync(file, 'utf8').includes('opening'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
     const busy = busyThreadPool();
     logger.info({ n: 1 }, 'first');
     logger.info({ n: 2 }, 'second');

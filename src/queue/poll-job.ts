@@ -14,6 +14,7 @@
  * A follow may instead be handed back after every look (`releaseBetweenLooks`), for queues whose
  * slots are needed by other work.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DelayedError, type Job, type Worker } from 'bullmq';
 import type { Logger } from 'pino';
 import { NotFoundError, UpstreamError } from '../core/errors';
@@ -136,18 +137,10 @@ function lookSlotsOf(label: string): Compartment {
 
 /** Waits `ms`, or less when `signal` aborts; true when it aborted. */
 function pause(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
-  if (signal?.aborted) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve(false);
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      resolve(true);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+  return sleep(Math.max(0, ms), undefined, { signal }).then(
+    () => false,
+    () => true,
+  );
 }
 
 /**
